@@ -1,0 +1,36 @@
+# Two commands matter: `make run` and `make test`. Both create the
+# virtual environment they need on a machine that has only Python.
+PYTHON ?= python3
+VENV   ?= .venv
+PY      = $(VENV)/bin/python
+STAMP   = $(VENV)/.installed
+
+.PHONY: run test play bench clean browser
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[server,test]'
+	touch $(STAMP)
+
+# The main program: the terminal game against bots.
+run: $(STAMP)
+	$(VENV)/bin/thieves play thiefs-market --players 4 --humans 1
+
+# Headless Chromium from Debian for the end-to-end tests (skipped if present).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) \
+	  || echo "warning: could not install chromium; browser tests will be skipped"; }
+
+test: $(STAMP) browser
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+play: run
+
+bench: $(STAMP)
+	$(VENV)/bin/thieves bench thiefs-market --seconds 10
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,0 +1,184 @@
+"""The ``thieves`` command: list, play, bench, simulate, replay, serve."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from rich.console import Console
+
+from ..core.errors import ThievesError
+from ..core.registry import GAME_MODULES, list_games, load_game
+
+
+def _options(args: argparse.Namespace) -> dict:
+    opts: dict = {}
+    for item in getattr(args, "option", None) or []:
+        if "=" not in item:
+            raise ThievesError(f"option {item!r} must look like name=value")
+        key, value = item.split("=", 1)
+        try:
+            opts[key] = json.loads(value)
+        except json.JSONDecodeError:
+            opts[key] = value
+    if getattr(args, "data_dir", None):
+        opts["data_dir"] = args.data_dir
+    return opts
+
+
+def cmd_list(args: argparse.Namespace, console: Console) -> int:
+    ready = set(list_games())
+    for slug in GAME_MODULES:
+        if slug in ready:
+            g = load_game(slug)
+            console.print(f"[bold]{slug:15}[/bold] {g.name} ({g.min_players}-{g.max_players} players)")
+            for o in g.all_options():
+                console.print(f"{'':17}option {o.name} (default {o.default!r}): {o.help}", highlight=False)
+        else:
+            console.print(f"[dim]{slug:15} not implemented yet[/dim]")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, console: Console) -> int:
+    from .play import play
+    game = load_game(args.game)
+    players = args.players or min(max(game.min_players, 4), game.max_players)
+    state = game.new_game(players, args.seed, _options(args))
+    if not 0 <= args.humans <= players:
+        raise ThievesError(f"--humans must be between 0 and {players}")
+    out = open(args.save, "w", encoding="utf-8") if args.save else None
+    try:
+        play(state, args.humans, args.bot, args.seed, console=console, replay_out=out)
+    finally:
+        if out:
+            out.close()
+            console.print(f"Replay saved to {args.save}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, console: Console) -> int:
+    from .bench import bench
+    r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
+    console.print(f"{args.game}: {r.games} games, {r.decisions} decisions in {r.seconds:.2f} s")
+    console.print(f"  decisions/s: {r.decisions_per_second:,.0f}")
+    console.print(f"  games/s:     {r.games_per_second:,.1f}")
+    console.print(f"  decisions/game: {r.decisions_per_game:,.1f}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
+    from ..bots import make_bot, play_game
+    game = load_game(args.game)
+    names = args.bots.split(",")
+    players = len(names)
+    wins = [0.0] * players
+    totals = [0.0] * players
+    for g in range(args.games):
+        seed = args.seed + g
+        state = game.new_game(players, seed, _options(args))
+        # rotate seats so no bot always sits first
+        order = [(i + g) % players for i in range(players)]
+        bots = [make_bot(names[order[s]], args.game, seed * 31 + s) for s in range(players)]
+        play_game(state, bots)
+        winners = state.winners()
+        for s in range(players):
+            totals[order[s]] += state.scores()[s]
+            if s in winners:
+                wins[order[s]] += 1 / len(winners)
+    for i, name in enumerate(names):
+        console.print(f"seat bot {i} {name:10} wins {wins[i]:7.1f} ({100 * wins[i] / args.games:5.1f}%)"
+                      f"  mean score {totals[i] / args.games:7.2f}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, console: Console) -> int:
+    from ..core.replay import Replay
+    with open(args.file, encoding="utf-8") as fh:
+        replay = Replay.from_json(fh.read())
+    viewer = args.viewer
+    state = None
+    seen = 0
+    for state in replay.states():
+        for line in state.visible_log(viewer, seen):
+            console.print(f"  · {line}", highlight=False)
+        seen = len(state.log)
+    assert state is not None
+    console.print(state.render_text(viewer), highlight=False)
+    console.print("Scores: " + ", ".join(f"{n}: {s}" for n, s in zip(replay.players, state.scores())))
+    if state.is_terminal():
+        console.print("Winner(s): " + ", ".join(replay.players[w] if w < len(replay.players) else str(w)
+                                                for w in state.winners()))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from ..server.app import serve
+    except ModuleNotFoundError as exc:
+        raise ThievesError(f"the web server needs its extra packages ({exc.name}): "
+                           "pip install 'thieves[server]'") from None
+    serve(host=args.host, port=args.port, database_url=args.database_url)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="thieves", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def game_args(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("game", help="game slug, e.g. thiefs-market")
+        sp.add_argument("--players", type=int, default=None, help="number of players")
+        sp.add_argument("--seed", type=int, default=0)
+        sp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="game option")
+        sp.add_argument("--data-dir", help="directory with your own component data files")
+
+    sp = sub.add_parser("list", help="list the games and their options")
+    sp.set_defaults(func=cmd_list)
+
+    sp = sub.add_parser("play", help="play in the terminal against bots")
+    game_args(sp)
+    sp.add_argument("--humans", type=int, default=1, help="how many seats people take (the first ones)")
+    sp.add_argument("--bot", default="greedy", help="bot for the other seats (random, greedy, ...)")
+    sp.add_argument("--save", help="write the replay to this file at the end")
+    sp.set_defaults(func=cmd_play)
+
+    sp = sub.add_parser("bench", help="decisions per second of random play")
+    game_args(sp)
+    sp.add_argument("--seconds", type=float, default=5.0)
+    sp.set_defaults(func=cmd_bench)
+
+    sp = sub.add_parser("simulate", help="bot against bot over many seeded games")
+    game_args(sp)
+    sp.add_argument("--bots", default="greedy,random,random,random", help="one bot name per seat")
+    sp.add_argument("--games", type=int, default=100)
+    sp.set_defaults(func=cmd_simulate)
+
+    sp = sub.add_parser("replay", help="replay a saved game")
+    sp.add_argument("file")
+    sp.add_argument("--viewer", type=int, default=None, help="see the game as this player (default spectator)")
+    sp.set_defaults(func=cmd_replay)
+
+    sp = sub.add_parser("serve", help="start the web server")
+    sp.add_argument("--host", default="127.0.0.1")
+    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--database-url", default=None, help="SQLAlchemy URL (default: SQLite file)")
+    sp.set_defaults(func=cmd_serve)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    console = Console()
+    try:
+        return args.func(args, console)
+    except ThievesError as exc:
+        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        return 2
+    except (OSError, KeyboardInterrupt) as exc:
+        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

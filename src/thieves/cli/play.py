@@ -1,0 +1,97 @@
+"""Terminal play: people and bots around one table."""
+from __future__ import annotations
+
+from typing import Callable, TextIO
+
+from rich.console import Console
+from rich.panel import Panel
+
+from ..bots import Bot, make_bot
+from ..core.errors import IllegalAction
+from ..core.game import State
+from ..core.replay import Replay
+
+
+class TerminalTable:
+    """Runs a game in the terminal; seats in ``humans`` are asked, the others are bots."""
+
+    def __init__(self, state: State, humans: list[int], bots: dict[int, Bot],
+                 console: Console | None = None, ask: Callable[[str], str] = input,
+                 names: list[str] | None = None) -> None:
+        self.state = state
+        self.humans = humans
+        self.bots = bots
+        self.console = console or Console()
+        self.ask = ask
+        self.names = names or [state.player_name(p) for p in range(state.num_players)]
+        self.seen_log = {p: 0 for p in humans}
+
+    def show_news(self, viewer: int | None) -> None:
+        key = viewer if viewer is not None else -1
+        start = self.seen_log.get(key, 0)
+        lines = self.state.visible_log(viewer, start)
+        self.seen_log[key] = len(self.state.log)
+        for line in lines:
+            self.console.print(f"  [dim]·[/dim] {line}", highlight=False)
+
+    def human_turn(self, player: int) -> bool:
+        """Ask a person for one decision; False when they quit."""
+        state = self.state
+        self.show_news(player)
+        self.console.print(Panel(state.render_text(player), title=f"{self.names[player]} to act",
+                                 expand=False), highlight=False)
+        actions = state.legal_actions(player)
+        for i, action in enumerate(actions, 1):
+            desc = state.describe_action(action)
+            extra = f"  [dim]{desc}[/dim]" if desc != action else ""
+            self.console.print(f"  [bold]{i:>3}[/bold]  {action}{extra}", highlight=False)
+        while True:
+            try:
+                answer = self.ask("choice (number or notation, q to quit)> ").strip()
+            except EOFError:
+                return False
+            if answer in ("q", "quit", "exit"):
+                return False
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                answer = actions[int(answer) - 1]
+            try:
+                state.apply_action(player, answer)
+                return True
+            except IllegalAction as exc:
+                self.console.print(f"[red]Not allowed:[/red] {exc}", highlight=False)
+
+    def run(self) -> State:
+        state = self.state
+        while not state.is_terminal():
+            to_act = state.players_to_act()
+            humans_now = [p for p in to_act if p in self.humans]
+            if humans_now:
+                if not self.human_turn(humans_now[0]):
+                    self.console.print("Game left unfinished.")
+                    return state
+            else:
+                p = to_act[0]
+                state.apply_action(p, self.bots[p].choose(state, p))
+        viewer = self.humans[0] if self.humans else None
+        self.show_news(viewer)
+        self.console.print(Panel(state.render_text(viewer), title="Final position", expand=False),
+                           highlight=False)
+        scores = state.scores()
+        for p in range(state.num_players):
+            self.console.print(f"  {self.names[p]}: {scores[p]}")
+        self.console.print("Winner(s): " + ", ".join(self.names[w] for w in state.winners()))
+        return state
+
+
+def play(state: State, humans: int, bot: str, seed: int, console: Console | None = None,
+         ask: Callable[[str], str] = input, replay_out: TextIO | None = None) -> State:
+    human_seats = list(range(humans))
+    bots = {p: make_bot(bot, state.game.slug, seed + 101 * p) for p in range(humans, state.num_players)}
+    names = [f"You ({state.player_name(p)})" if humans == 1 and p == 0 else
+             (state.player_name(p) if p in human_seats else f"{state.player_name(p)} [{bot} bot]")
+             for p in range(state.num_players)]
+    table = TerminalTable(state, human_seats, bots, console, ask, names)
+    final = table.run()
+    if replay_out is not None:
+        replay_out.write(Replay.of(final, names).to_json())
+    return final

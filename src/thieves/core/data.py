@@ -1,0 +1,79 @@
+"""Loading and validating component data files (cards, boards, tables).
+
+Each game ships its data as YAML files in ``thieves/games/<pkg>/data``.
+A user who owns the physical game may pass a ``data_dir`` holding files of
+the same names; each file found there replaces the shipped one and goes
+through the same validation. Errors name the file, the entry and the field.
+"""
+from __future__ import annotations
+
+import os
+from importlib import resources
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from .errors import DataError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_yaml(package: str, filename: str, data_dir: str | None = None) -> tuple[Any, str]:
+    """Return the parsed YAML and the path it came from (the user's copy first)."""
+    if data_dir is not None:
+        if not os.path.isdir(data_dir):
+            raise DataError(f"data directory {data_dir!r} does not exist")
+        path = os.path.join(data_dir, filename)
+        if os.path.exists(path):
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    return yaml.safe_load(fh), path
+            except yaml.YAMLError as exc:
+                raise DataError(f"{path}: not valid YAML: {exc}") from None
+    ref = resources.files(package).joinpath("data", filename)
+    try:
+        text = ref.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{package}: data file {filename!r} is missing") from None
+    try:
+        return yaml.safe_load(text), f"{package.replace('.', '/')}/data/{filename}"
+    except yaml.YAMLError as exc:  # pragma: no cover - shipped files are tested
+        raise DataError(f"{filename}: not valid YAML: {exc}") from None
+
+
+def _entry_label(raw: Any, loc: tuple[Any, ...]) -> str:
+    """Describe the entry a pydantic error location points at, by id or name."""
+    parts: list[str] = []
+    node = raw
+    for key in loc:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            parts.append(str(key))
+            node = None
+            continue
+        if isinstance(key, int) and isinstance(node, dict):
+            ident = node.get("id", node.get("name"))
+            parts.append(f"[{key}] ({ident})" if ident is not None else f"[{key}]")
+        else:
+            parts.append(str(key))
+    return ".".join(parts).replace(".[", "[")
+
+
+def validate(model: type[M], raw: Any, source: str) -> M:
+    """Validate ``raw`` against ``model``; raise :class:`DataError` naming the bad field."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        lines = []
+        for err in exc.errors()[:10]:
+            where = _entry_label(raw, tuple(err["loc"])) or "(top level)"
+            lines.append(f"{source}: entry {where}: {err['msg']}")
+        raise DataError("\n".join(lines)) from None
+
+
+def load_model(package: str, filename: str, model: type[M], data_dir: str | None = None) -> M:
+    """Read one data file and validate it against ``model``."""
+    raw, source = read_yaml(package, filename, data_dir)
+    return validate(model, raw, source)

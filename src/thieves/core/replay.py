@@ -1,0 +1,81 @@
+"""The replay file format and replaying.
+
+A replay is a JSON object::
+
+    {"format": "thieves-replay/1", "game": "thiefs-market", "num_players": 4,
+     "seed": 7, "options": {...}, "players": ["Ann", "random", ...],
+     "actions": [[0, "take 3"], [1, "pass"], ...]}
+
+``players`` names who sat in each seat (people or bots); it does not change
+the game. Replaying the actions on a new game with the same seed and
+options gives the same game, always.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .errors import ThievesError
+from .game import State
+from .registry import load_game
+
+FORMAT = "thieves-replay/1"
+
+
+@dataclass
+class Replay:
+    game: str
+    num_players: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)
+    actions: list[list[Any]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state: State, players: list[str] | None = None) -> "Replay":
+        """The replay of everything played in ``state`` so far."""
+        opts = {k: v for k, v in state.options.items() if v is not None}
+        return cls(state.game.slug, state.num_players, state.seed, opts,
+                   players or [state.player_name(p) for p in range(state.num_players)],
+                   [list(a) for a in state.history])
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "game": self.game, "num_players": self.num_players,
+                           "seed": self.seed, "options": self.options, "players": self.players,
+                           "actions": self.actions}, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Replay":
+        try:
+            d = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ThievesError(f"not a replay file: {exc}") from None
+        if not isinstance(d, dict) or d.get("format") != FORMAT:
+            raise ThievesError(f"not a replay file (format must be {FORMAT!r})")
+        try:
+            return cls(d["game"], int(d["num_players"]), int(d["seed"]), dict(d.get("options") or {}),
+                       list(d.get("players") or []), [list(a) for a in d["actions"]])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ThievesError(f"replay file is missing or has a bad field: {exc}") from None
+
+    def start(self) -> State:
+        return load_game(self.game).new_game(self.num_players, self.seed, self.options)
+
+    def states(self) -> Iterator[State]:
+        """The starting state, then the state after each action (one object, advanced)."""
+        state = self.start()
+        yield state
+        for i, (player, action) in enumerate(self.actions):
+            try:
+                state.apply_action(int(player), action)
+            except ThievesError as exc:
+                raise ThievesError(f"replay action {i + 1} ({player}, {action!r}) failed: {exc}") from None
+            yield state
+
+    def final_state(self) -> State:
+        state = None
+        for state in self.states():
+            pass
+        assert state is not None
+        return state
