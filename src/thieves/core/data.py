@@ -31,7 +31,7 @@ def read_yaml(package: str, filename: str, data_dir: str | None = None) -> tuple
                     return yaml.safe_load(fh), path
             except yaml.YAMLError as exc:
                 raise DataError(f"{path}: not valid YAML: {exc}") from None
-    ref = resources.files(package).joinpath("data", filename)
+    ref = resources.files(package).joinpath("data").joinpath(filename)
     try:
         text = ref.read_text(encoding="utf-8")
     except FileNotFoundError:

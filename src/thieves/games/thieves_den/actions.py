@@ -1,0 +1,338 @@
+"""Thieves Den: the thieving-phase actions and the power tiles.
+
+Rulebook sections: "Activer un Lieu", "Vendre des Trésors", "Utiliser une tuile Pouvoir",
+"Trésor à la Sorcière" (deliver to the Witch), the first "Recruter un Voleur" section (really
+"Steal a Treasure": 2 thieves for 1 treasure), the second "Recruter un Voleur" (2 treasures
+for 1 thief) and "Clarifications des Tuiles Pouvoir".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .components import TREASURES
+
+PAIRS = [(a, b) for i, a in enumerate(TREASURES) for b in TREASURES[i:]]
+
+
+class ActionsMixin:
+    # -- where things are ----------------------------------------------------------------------------
+    def _in_play(self) -> list[str]:
+        """Face-up location cards in play: above the boards, and (2 players) beside the board."""
+        out: list[str] = []
+        for cards in self.above:
+            out.extend(cards)
+        out.extend(self.neutral)
+        return out
+
+    def _owner(self, card: str) -> int | None:
+        for q, cards in enumerate(self.above):
+            if card in cards:
+                return q
+        return None   # a neutral card (2 players) has no owner
+
+    def _not_protected(self, p: int, card: str) -> bool:
+        """A card of an opponent who has passed may not be targeted by a power [interpretation]."""
+        o = self._owner(card)
+        return o is None or o == p or not self.passed[o]
+
+    # -- option lists -----------------------------------------------------------------------------------
+    def _loc_options(self, p: int, mode: str) -> list[str]:
+        """Activate a Location, step 1: a face-up card with an empty action space (power tile
+        "extra thief": an occupied one instead)."""
+        lt = self.loc_thieves
+        if mode == "extra":
+            if self.forest < 1:
+                return []
+            return [c for c in self._in_play() if lt.get(c, 0) > 0
+                    and self._can_pay_ability(p, c, self.thieves[p])]
+        if mode in ("normal", "cut"):
+            if self.thieves[p] < 1:
+                return []
+            after = self.thieves[p] - 1
+        else:   # relocate: the moved thief is not one of yours
+            after = self.thieves[p]
+        return [c for c in self._in_play() if lt.get(c, 0) == 0 and self._can_pay_ability(p, c, after)]
+
+    def _can_sell(self, p: int, fid: str) -> bool:
+        spec, jokers = self.data.fence_needs[fid]
+        have = self.treasures[p]
+        for t, k in spec.items():
+            if have[t] < k:
+                return False
+        return sum(have.values()) - sum(spec.values()) >= jokers
+
+    def _sell_options(self, p: int, mode: str) -> list[str]:
+        """Sell Treasures, step 2: a thief and every wanted treasure are needed."""
+        if mode == "extra":
+            if self.forest < 1:
+                return []
+            return [f for fs in self.fences_above for f in fs if self._can_sell(p, f)]
+        if self.thieves[p] < 1:
+            return []
+        return [f for f in self.row if f is not None and self._can_sell(p, f)]
+
+    def _power_possible(self, p: int, i: int) -> bool:
+        eff = self.data.powers[self.power_stacks[i][-1]].effect
+        if eff == "recall":
+            return bool(self._recall_options(p))
+        if eff == "relocate":
+            return bool(self._relocate_options(p))
+        if eff == "swap":
+            return bool(self._swap_options(p))
+        if eff == "owner_cut":
+            return bool(self._loc_options(p, "cut"))
+        if eff == "extra_thief":
+            return bool(self._loc_options(p, "extra") or self._sell_options(p, "extra"))
+        if eff == "thieves_for_treasures":
+            return self.thieves[p] >= 2
+        if eff == "thieves":
+            return self.forest > 0
+        if eff == "treasure":
+            return any(self.city.values())
+        return True   # prestige, double, refresh, new_location
+
+    def _recall_options(self, p: int) -> list[str]:
+        return [c for c in self._in_play() if self.loc_thieves.get(c, 0) > 0 and self._not_protected(p, c)]
+
+    def _relocate_options(self, p: int) -> list[str]:
+        srcs = self._recall_options(p)
+        if not srcs:
+            return []
+        dests = self._loc_options(p, "relocate")
+        return [f"move {a} {b}" for a in srcs for b in dests if a != b]
+
+    def _swap_options(self, p: int) -> list[str]:
+        mine = self.above[p]
+        return [f"swap {a} {b}" for a in mine for q in self._targets(p) for b in self.above[q]]
+
+    # -- the main turn -------------------------------------------------------------------------------------
+    def _turn_actions(self, p: int) -> list[str]:
+        acts = [f"loc {c}" for c in self._loc_options(p, "normal")]
+        acts += [f"sell {f}" for f in self._sell_options(p, "normal")]
+        have = self.treasures[p]
+        owned = [t for t in TREASURES if have[t] > 0]
+        if owned:
+            for i in range(len(self.power_stacks)):
+                if self.power_stacks[i] and self.power_paid[i] is None and self._power_possible(p, i):
+                    acts += [f"power {i + 1} {t}" for t in owned]
+            slots = self.data.board.witch.slots
+            acts += [f"witch {t}" for t in owned
+                     if any(not self.witch_used[j] and s.treasure == t for j, s in enumerate(slots))]
+        if self.thieves[p] >= 2:
+            acts += [f"steal {t}" for t in TREASURES if self.city[t] > 0]
+        if self.forest > 0:
+            acts += [f"recruit {a} {b}" for a, b in PAIRS
+                     if (have[a] >= 2 if a == b else have[a] >= 1 and have[b] >= 1)]
+        acts.append("pass")
+        return acts
+
+    def _apply_turn(self, p: int, action: str) -> None:
+        parts = action.split()
+        verb = parts[0]
+        name = self.player_name(p)
+        if verb == "pass":
+            # Once passed: no more actions this round, and no one may target you
+            self.passed[p] = True
+            self.event(f"{name} passes.")
+        elif verb == "loc":
+            self.pending[0:0] = self._activate(p, parts[1], "normal")
+        elif verb == "sell":
+            self.pending[0:0] = self._sell(p, parts[1], "normal")
+        elif verb == "power":
+            self._use_power(p, int(parts[1]) - 1, parts[2])
+        elif verb == "witch":
+            # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
+            t = parts[1]
+            slots = self.data.board.witch.slots
+            free = [j for j, s in enumerate(slots) if s.treasure == t and not self.witch_used[j]]
+            j = max(free, key=lambda j: slots[j].prestige)
+            self.witch_used[j] = True
+            self.treasures[p][t] -= 1
+            self.prestige[p] += slots[j].prestige
+            self.event(f"{name} delivers 1 {t} to the Witch for {slots[j].prestige} prestige.")
+        elif verb == "steal":
+            # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
+            self.thieves[p] -= 2
+            self.steal_slot += 2
+            self._gain_treasure(p, parts[1])
+            self.event(f"{name} sends 2 thieves to steal 1 {parts[1]}.")
+        elif verb == "recruit":
+            # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
+            for t in parts[1:3]:
+                self.treasures[p][t] -= 1
+                self.recruit_slot[t] += 1
+            self._gain_thieves(p, 1)
+            self.event(f"{name} pays {parts[1]} and {parts[2]} to recruit a thief.")
+        self.pending.append({"k": "end_turn"})
+
+    # -- activate a location -----------------------------------------------------------------------------------
+    def _activate(self, p: int, card: str, mode: str) -> list[dict[str, Any]]:
+        """Place a thief (step 2), resolve the ability (3), then the owner bonus (4)."""
+        if mode in ("normal", "cut"):
+            self.thieves[p] -= 1
+        elif mode == "extra":
+            self.forest -= 1
+        self.loc_thieves[card] = self.loc_thieves.get(card, 0) + 1
+        owner = self._owner(card)
+        self.event(f"{self.player_name(p)} activates {self._loc_label(card)}"
+                   + (f" of {self.player_name(owner)}." if owner is not None and owner != p else "."))
+        frames = self._ability_frames(p, card)
+        if owner is not None:
+            if mode == "cut":            # power tile "owner's cut": the bonus is yours
+                frames += self._bonus_frames(p, card)
+            elif owner != p:             # no bonus on your own cards
+                frames += self._bonus_frames(owner, card)
+        return frames
+
+    # -- sell to a fence ---------------------------------------------------------------------------------------
+    def _sell(self, p: int, fid: str, mode: str) -> list[dict[str, Any]]:
+        fence = self.data.fences[fid]
+        spec, jokers = self.data.fence_needs[fid]
+        frames: list[dict[str, Any]] = []
+        if mode == "normal":
+            idx = self.row.index(fid)          # step 2: take the card above your board
+            self.row[idx] = None
+            self.fences_above[p].append(fid)
+            self.thieves[p] -= 1               # step 3: a thief on its action space
+            self.fence_thieves[fid] = 1
+            self.fence_treasures[fid] = {}
+            frames.append({"k": "refill", "i": idx})   # step 5 (after the joker payment below)
+        else:                                  # power tile "extra thief": the card stays put
+            self.forest -= 1
+            self.fence_thieves[fid] = self.fence_thieves.get(fid, 0) + 1
+        load = self.fence_treasures.setdefault(fid, {})
+        for t, k in spec.items():               # step 3: the wanted treasures onto the card
+            self.treasures[p][t] -= k
+            load[t] = load.get(t, 0) + k
+        self.prestige[p] += fence.prestige      # step 4: prestige at once
+        self.event(f"{self.player_name(p)} sells to {fence.name} ({fid}) for {fence.prestige} prestige.")
+        if jokers:
+            frames.insert(0, {"k": "payany", "p": p, "n": jokers, "to": fid})
+        return frames
+
+    def _auto_refill(self, f: dict) -> None:
+        """Sell step 5: refill the slot from the fence deck; an empty deck leaves it empty."""
+        if self.row[f["i"]] is None and self.fence_deck:
+            self.row[f["i"]] = self.fence_deck.pop()
+            self.event(f"{self.data.fences[self.row[f['i']]].name} ({self.row[f['i']]}) joins the fence row.")
+
+    # -- power tiles: rulebook "Clarifications des Tuiles Pouvoir" -------------------------------------------------
+    def _use_power(self, p: int, i: int, paid: str) -> None:
+        self.treasures[p][paid] -= 1           # one treasure on the slot left of the tile
+        self.power_paid[i] = paid
+        tile = self.data.powers[self.power_stacks[i][-1]]
+        eff = tile.effect
+        self.event(f"{self.player_name(p)} pays 1 {paid} for the power {tile.name}.")
+        sub = {"k": "sub", "p": p, "mode": "normal"}
+        if eff == "prestige":
+            self.prestige[p] += tile.amount
+            self.event(f"{self.player_name(p)} gains {tile.amount} prestige.")
+        elif eff == "treasure":
+            self.pending.insert(0, {"k": "take", "p": p, "n": tile.amount})
+        elif eff == "thieves":
+            got = self._gain_thieves(p, tile.amount)
+            self.event(f"{self.player_name(p)} takes {got} thie{'f' if got == 1 else 'ves'} from the Forest.")
+        elif eff == "thieves_for_treasures":
+            self.thieves[p] -= 2
+            self.forest += 2
+            self.pending.insert(0, {"k": "take", "p": p, "n": tile.amount})
+        elif eff == "double":
+            self.pending[0:0] = [dict(sub), dict(sub)]
+        elif eff == "refresh":
+            n = min(3, sum(1 for f in self.row if f is not None))
+            self.pending[0:0] = [{"k": "refresh", "p": p, "n": n, "slots": []}, sub]
+        elif eff == "new_location":
+            frames: list[dict[str, Any]] = []
+            if self.loc_deck:
+                card = self.loc_deck.pop()
+                if self.data.locations[card].instant:   # [interpretation] resolve, file it left
+                    self.left[p].append(card)
+                    frames = self._ability_frames(p, card)
+                else:
+                    self.above[p].append(card)
+                self.event(f"{self.player_name(p)} draws {self._loc_label(card)} above their board.")
+            self.pending[0:0] = frames + [sub]
+        elif eff == "recall":
+            self.pending.insert(0, {"k": "recall", "p": p})
+        elif eff == "relocate":
+            self.pending.insert(0, {"k": "relocate", "p": p})
+        elif eff == "swap":
+            self.pending.insert(0, {"k": "swap", "p": p})
+        elif eff == "owner_cut":
+            self.pending.insert(0, {"k": "sub", "p": p, "mode": "cut"})
+        elif eff == "extra_thief":
+            self.pending.insert(0, {"k": "sub", "p": p, "mode": "extra"})
+
+    def _power_choices(self, f: dict) -> list[str]:
+        k, p = f["k"], f["p"]
+        if k == "sub":
+            mode = f["mode"]
+            acts = [f"loc {c}" for c in self._loc_options(p, mode)]
+            if mode != "cut":
+                acts += [f"sell {x}" for x in self._sell_options(p, mode)]
+            return acts + ["done"]
+        if k == "recall":
+            return [f"recall {c}" for c in self._recall_options(p)]
+        if k == "relocate":
+            return self._relocate_options(p)
+        if k == "swap":
+            return self._swap_options(p)
+        if k == "refresh":
+            return [f"return {x}" for x in self.row if x is not None]
+        return []
+
+    def _apply_power_choice(self, p: int, f: dict, action: str) -> None:
+        k = f["k"]
+        parts = action.split()
+        if k == "sub":
+            self.pending.pop(0)
+            if parts[0] == "loc":
+                self.pending[0:0] = self._activate(p, parts[1], f["mode"])
+            elif parts[0] == "sell":
+                self.pending[0:0] = self._sell(p, parts[1], f["mode"])
+        elif k == "recall":
+            # Take a thief off the card onto your board; the card goes on top of the location deck
+            self.pending.pop(0)
+            c = parts[1]
+            self.loc_thieves[c] -= 1
+            self._add_thieves(p, 1)
+            self.forest += self.loc_thieves.pop(c)   # any other thief on it: to the Forest [interp.]
+            owner = self._owner(c)
+            (self.above[owner] if owner is not None else self.neutral).remove(c)
+            self.loc_deck.append(c)
+            self.event(f"{self.player_name(p)} recalls a thief from {self._loc_label(c)}; the card goes on the location deck.")
+        elif k == "relocate":
+            # Move a thief to another card to use it, then take that thief onto your board
+            self.pending.pop(0)
+            a, b = parts[1], parts[2]
+            self.loc_thieves[a] -= 1
+            if not self.loc_thieves[a]:
+                del self.loc_thieves[a]
+            frames = self._activate(p, b, "relocate")
+            self.pending[0:0] = frames + [{"k": "unplace", "p": p, "c": b}]
+        elif k == "swap":
+            # Exchange location cards with an opponent; thieves stay on the cards
+            self.pending.pop(0)
+            a, b = parts[1], parts[2]
+            q = self._owner(b)
+            ia, ib = self.above[p].index(a), self.above[q].index(b)
+            self.above[p][ia], self.above[q][ib] = b, a
+            self.event(f"{self.player_name(p)} swaps {self._loc_label(a)} for {self._loc_label(b)} of {self.player_name(q)}.")
+        elif k == "refresh":
+            # Put a fence of the row under the fence deck; refill the emptied slots afterwards
+            fid = parts[1]
+            idx = self.row.index(fid)
+            self.row[idx] = None
+            self.fence_deck.insert(0, fid)
+            f["slots"].append(idx)
+            f["n"] -= 1
+            if f["n"] <= 0:
+                self.pending.pop(0)
+                self.pending[0:0] = [{"k": "refill", "i": i} for i in f["slots"]]
+
+    def _auto_unplace(self, f: dict) -> None:
+        c = f["c"]
+        self.loc_thieves[c] -= 1
+        if not self.loc_thieves[c]:
+            del self.loc_thieves[c]
+        self._add_thieves(f["p"], 1)

@@ -1,0 +1,238 @@
+"""Thieves Den component data: pydantic models for the YAML files in ``data/``."""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from thieves.core.data import load_model
+from thieves.core.errors import DataError
+
+TREASURES = ("book", "jewel", "artifact", "fossil", "potion")
+LOCATION_TYPES = ("village", "shadow_valley", "ruins", "sanctuary", "city")
+FENCE_TYPES = ("noble", "representative", "collector", "sorcerer", "mercenary", "peddler", "tinkerer")
+
+Treasure = Literal["book", "jewel", "artifact", "fossil", "potion"]
+LocationType = Literal["village", "shadow_valley", "ruins", "sanctuary", "city"]
+FenceType = Literal["noble", "representative", "collector", "sorcerer", "mercenary", "peddler", "tinkerer"]
+
+#: ability steps a location card may use (see locations.yaml)
+STEP_KINDS = ("gain", "gain_any", "thieves", "prestige", "pay", "pay_any", "pay_thieves",
+              "take_treasure", "take_thief", "destroy")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Step(Strict):
+    """One step of an ability; exactly one field is set."""
+    gain: Optional[dict[Treasure, int]] = None
+    gain_any: Optional[int] = Field(None, ge=1)
+    thieves: Optional[int] = Field(None, ge=1)
+    prestige: Optional[int] = Field(None, ge=1)
+    pay: Optional[dict[Treasure, int]] = None
+    pay_any: Optional[int] = Field(None, ge=1)
+    pay_thieves: Optional[int] = Field(None, ge=1)
+    take_treasure: Optional[int] = Field(None, ge=1)
+    take_thief: Optional[int] = Field(None, ge=1)
+    destroy: Optional[int] = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def _one(self) -> "Step":
+        set_ = [k for k in STEP_KINDS if getattr(self, k) is not None]
+        if len(set_) != 1:
+            raise ValueError(f"a step has exactly one of {', '.join(STEP_KINDS)} (got {set_})")
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in STEP_KINDS if getattr(self, k) is not None)
+
+    @property
+    def value(self):
+        return getattr(self, self.kind)
+
+
+class Location(Strict):
+    id: str
+    name: str
+    name_fr: Optional[str] = None
+    note: Optional[str] = None
+    type: LocationType
+    moon: bool
+    instant: bool
+    ability: list[Step] = Field(min_length=1)
+    owner_bonus: list[Step] = []
+    reconstructed: bool = False
+
+    @model_validator(mode="after")
+    def _bonus(self) -> "Location":
+        for s in self.owner_bonus:
+            if s.kind not in ("gain", "thieves", "prestige"):
+                raise ValueError("an owner bonus is made of treasures, thieves or prestige")
+        return self
+
+
+class Fence(Strict):
+    id: str
+    name: str
+    type: FenceType
+    wants: list[Literal["book", "jewel", "artifact", "fossil", "potion", "joker"]] = Field(min_length=1)
+    prestige: int = Field(ge=0)
+    moon: bool
+    reconstructed: bool = False
+
+
+class Power(Strict):
+    id: str
+    name: str
+    effect: Literal["recall", "extra_thief", "double", "refresh", "prestige", "treasure", "new_location",
+                    "thieves_for_treasures", "relocate", "swap", "owner_cut", "thieves"]
+    amount: int = 0
+    text: str
+    reconstructed: bool = False
+
+
+class Scheme(Strict):
+    id: str
+    types: list[LocationType] = Field(min_length=2, max_length=2)
+    reconstructed: bool = False
+
+
+class SetupRow(Strict):
+    treasures_each: int = Field(ge=0)
+    forest: int = Field(ge=0)
+
+
+class WitchSlot(Strict):
+    treasure: Treasure
+    prestige: int = Field(ge=0)
+
+
+class Witch(Strict):
+    reconstructed: bool = False
+    slots: list[WitchSlot] = Field(min_length=1)
+
+
+class Majority(Strict):
+    reconstructed: bool = False
+    values: dict[FenceType, int]
+
+
+class SchemeSets(Strict):
+    reconstructed: bool = False
+    values: list[int] = Field(min_length=2)  # index = number of sets, last one for "that many or more"
+
+
+class Board(Strict):
+    setup: dict[Literal["2", "3", "4", "5"], SetupRow]
+    start_thieves: int
+    treasure_limit: int
+    thief_limit: int
+    rounds: int
+    draft_hand: int
+    draft_keep: int
+    fence_row: int
+    power_stacks: int
+    power_stack_size: int
+    treasures: list[Treasure]
+    location_types: list[LocationType]
+    witch: Witch
+    majority: Majority
+    scheme_sets: SchemeSets
+
+
+class LocationsFile(Strict):
+    locations: list[Location]
+
+
+class FencesFile(Strict):
+    fences: list[Fence]
+
+
+class PowersFile(Strict):
+    powers: list[Power]
+
+
+class SchemesFile(Strict):
+    schemes: list[Scheme]
+
+
+class DenData:
+    """All component data, indexed by id. Shared by every state, never mutated."""
+
+    def __init__(self, board: Board, locations: list[Location], fences: list[Fence],
+                 powers: list[Power], schemes: list[Scheme]) -> None:
+        self.board = board
+        self.locations = {c.id: c for c in locations}
+        self.fences = {c.id: c for c in fences}
+        self.powers = {c.id: c for c in powers}
+        self.schemes = {c.id: c for c in schemes}
+        for kind, items, src in (("location", self.locations, locations), ("fence", self.fences, fences),
+                                 ("power", self.powers, powers), ("scheme", self.schemes, schemes)):
+            if len(items) != len(src):
+                raise DataError(f"duplicate {kind} ids in the data")
+        need = board.power_stacks * board.power_stack_size
+        if len(self.powers) < need:
+            raise DataError(f"powers.yaml: {need} power tiles are needed, found {len(self.powers)}")
+        if len(self.schemes) < 5:
+            raise DataError("schemes.yaml: at least 5 scheme cards are needed (one per player)")
+        # pre-computed ability steps and costs, for speed: (kind, value) pairs
+        self.ability_steps = {c.id: [(st.kind, st.value) for st in c.ability] for c in locations}
+        self.bonus_steps = {c.id: [(st.kind, st.value) for st in c.owner_bonus] for c in locations}
+        self.costs: dict[str, tuple[dict[str, int], int, int] | None] = {}
+        for c in locations:
+            pay: dict[str, int] = {}
+            any_, thieves = 0, 0
+            for kind, value in self.ability_steps[c.id]:
+                if kind == "pay":
+                    for t, k in value.items():
+                        pay[t] = pay.get(t, 0) + k
+                elif kind == "pay_any":
+                    any_ += value
+                elif kind == "pay_thieves":
+                    thieves += value
+            self.costs[c.id] = (pay, any_, thieves) if (pay or any_ or thieves) else None
+        # pre-split fence wants for fast checks: specific counts and joker count
+        self.fence_needs: dict[str, tuple[dict[str, int], int]] = {}
+        for f in fences:
+            spec: dict[str, int] = {}
+            for w in f.wants:
+                if w != "joker":
+                    spec[w] = spec.get(w, 0) + 1
+            self.fence_needs[f.id] = (spec, f.wants.count("joker"))
+
+
+PACKAGE = "thieves.games.thieves_den"
+
+
+def load_data(data_dir: str | None = None) -> DenData:
+    board = load_model(PACKAGE, "board.yaml", Board, data_dir)
+    locs = load_model(PACKAGE, "locations.yaml", LocationsFile, data_dir).locations
+    fences = load_model(PACKAGE, "fences.yaml", FencesFile, data_dir).fences
+    powers = load_model(PACKAGE, "powers.yaml", PowersFile, data_dir).powers
+    schemes = load_model(PACKAGE, "schemes.yaml", SchemesFile, data_dir).schemes
+    data = DenData(board, locs, fences, powers, schemes)
+    two_p_locs = sum(1 for c in locs if c.moon)
+    if two_p_locs < 2 * board.draft_hand:
+        raise DataError("locations.yaml: too few moon (2-player) location cards for a 2-player draft")
+    if len(locs) < 5 * board.draft_hand:
+        raise DataError("locations.yaml: too few location cards for a 5-player draft")
+    return data
+
+
+class Language(Strict):
+    terms: dict[str, str]
+    names: dict[str, str]
+
+
+class I18n(Strict):
+    en: Language
+    fr: Language
+    de: Language
+
+
+def load_i18n(data_dir: str | None = None) -> I18n:
+    """Names and texts for the web interface in English, French and German."""
+    return load_model(PACKAGE, "i18n.yaml", I18n, data_dir)

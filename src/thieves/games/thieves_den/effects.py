@@ -1,0 +1,214 @@
+"""Thieves Den: effects as a queue of small steps ("frames").
+
+Every compound effect (a location ability, an owner bonus, a power tile) is expanded into
+frames in ``self.pending``. Automatic frames run at once; a choice frame waits for its
+player's decision. Rulebook sections: "Plateau de Joueur" (8-treasure and 6-thief limits),
+"Limite de la Réserve" (the supply is limited), "Clarification des Cartes" (the card
+effects: destroy, take a thief, exchange, take a treasure).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .components import TREASURES
+
+#: frames that wait for a decision; every other frame kind runs by itself
+CHOICE_KINDS = frozenset({"take", "payany", "rob", "robthief", "discard", "give",
+                          "sub", "recall", "relocate", "swap", "refresh"})
+
+
+class EffectsMixin:
+    # -- the frame runner ------------------------------------------------------------------------
+    def _run(self) -> None:
+        """Run automatic frames until a decision is needed (or nothing is pending)."""
+        pend = self.pending
+        limit = self.data.board.treasure_limit
+        while True:
+            # Rulebook "Coffres au Trésor": over 8 treasures, at any moment, the owner must
+            # discard the excess of their choice (the new one or an older one).
+            if not (pend and pend[0]["k"] == "discard"):
+                for q in range(self.num_players):
+                    if sum(self.treasures[q].values()) > limit:
+                        pend.insert(0, {"k": "discard", "p": q})
+                        break
+            if not pend:
+                return
+            f = pend[0]
+            k = f["k"]
+            if k in CHOICE_KINDS:
+                if self._choices(f):
+                    return
+                pend.pop(0)   # nothing can be chosen: the step does nothing
+                continue
+            pend.pop(0)
+            getattr(self, "_auto_" + k)(f)
+
+    # -- gains and losses with the supply limit ------------------------------------------------------
+    def _gain_treasure(self, p: int, t: str, n: int = 1) -> int:
+        """Rulebook "Limite de la Réserve": take what the City still has, the rest is lost."""
+        n = min(n, self.city[t])
+        self.city[t] -= n
+        self.treasures[p][t] += n
+        return n
+
+    def _gain_thieves(self, p: int, n: int) -> int:
+        """From the Forest (as many as are left); above 6 the excess goes back (thief limit)."""
+        n = min(n, self.forest)
+        self.forest -= n
+        self._add_thieves(p, n)
+        return n
+
+    def _add_thieves(self, p: int, n: int) -> None:
+        """Rulebook "Sièges": a board holds at most 6 thieves; the excess returns to the Forest."""
+        lim = self.data.board.thief_limit
+        self.thieves[p] += n
+        if self.thieves[p] > lim:
+            self.forest += self.thieves[p] - lim
+            self.thieves[p] = lim
+
+    # -- location abilities as frames ----------------------------------------------------------------
+    def _ability_frames(self, p: int, card: str) -> list[dict[str, Any]]:
+        return [self._step_frame(p, k, v) for k, v in self.data.ability_steps[card]]
+
+    def _bonus_frames(self, p: int, card: str) -> list[dict[str, Any]]:
+        return [self._step_frame(p, k, v) for k, v in self.data.bonus_steps[card]]
+
+    @staticmethod
+    def _step_frame(p: int, kind: str, value: Any) -> dict[str, Any]:
+        if kind == "gain":
+            return {"k": "gain", "p": p, "t": dict(value)}
+        if kind == "gain_any":
+            return {"k": "take", "p": p, "n": value}
+        if kind == "thieves":
+            return {"k": "thieves", "p": p, "n": value}
+        if kind == "prestige":
+            return {"k": "prestige", "p": p, "n": value}
+        if kind == "pay":
+            return {"k": "pay", "p": p, "t": dict(value)}
+        if kind == "pay_any":
+            return {"k": "payany", "p": p, "n": value, "to": "city"}
+        if kind == "pay_thieves":
+            return {"k": "paythieves", "p": p, "n": value}
+        if kind == "take_treasure":
+            return {"k": "rob", "p": p, "n": value, "mode": "take"}
+        if kind == "destroy":
+            return {"k": "rob", "p": p, "n": value, "mode": "destroy"}
+        if kind == "take_thief":
+            return {"k": "robthief", "p": p, "n": value}
+        raise ValueError(kind)
+
+    def _can_pay_ability(self, p: int, card: str, thieves_after: int) -> bool:
+        """Whether ``p`` can pay the costs in a location's ability (pay, pay_any, pay_thieves)."""
+        cost = self.data.costs[card]
+        if cost is None:
+            return True
+        pay, any_, thieves = cost
+        have = self.treasures[p]
+        if any(have[t] < n for t, n in pay.items()):
+            return False
+        if any_ and sum(have.values()) - sum(pay.values()) < any_:
+            return False
+        return thieves_after >= thieves
+
+    # -- automatic frames ------------------------------------------------------------------------------
+    def _auto_gain(self, f: dict) -> None:
+        p = f["p"]
+        got = [f"{self._gain_treasure(p, t, n)} {t}" for t, n in f["t"].items()]
+        self.event(f"{self.player_name(p)} gains {', '.join(got)}.")
+
+    def _auto_thieves(self, f: dict) -> None:
+        got = self._gain_thieves(f["p"], f["n"])
+        self.event(f"{self.player_name(f['p'])} gains {got} thie{'f' if got == 1 else 'ves'}.")
+
+    def _auto_prestige(self, f: dict) -> None:
+        self.prestige[f["p"]] += f["n"]
+        self.event(f"{self.player_name(f['p'])} gains {f['n']} prestige.")
+
+    def _auto_pay(self, f: dict) -> None:
+        p = f["p"]
+        for t, n in f["t"].items():
+            n = min(n, self.treasures[p][t])
+            self.treasures[p][t] -= n
+            self.city[t] += n
+        self.event(f"{self.player_name(p)} pays {', '.join(f'{n} {t}' for t, n in f['t'].items())}.")
+
+    def _auto_paythieves(self, f: dict) -> None:
+        p = f["p"]
+        n = min(f["n"], self.thieves[p])
+        self.thieves[p] -= n
+        self.forest += n
+        self.event(f"{self.player_name(p)} returns {n} thie{'f' if n == 1 else 'ves'} to the Forest.")
+
+    def _auto_log(self, f: dict) -> None:
+        self.event(f["text"])
+
+    # -- choice frames -------------------------------------------------------------------------------------
+    def _targets(self, p: int) -> list[int]:
+        """Opponents who may be targeted: rulebook "Phase Voleurs": not those who have passed."""
+        return [q for q in range(self.num_players) if q != p and not self.passed[q]]
+
+    def _choices(self, f: dict) -> list[str]:
+        k, p = f["k"], f["p"]
+        if k == "take":
+            return [f"take {t}" for t in TREASURES if self.city[t] > 0]
+        if k == "payany":
+            return [f"pay {t}" for t in TREASURES if self.treasures[p][t] > 0]
+        if k == "discard":
+            return [f"discard {t}" for t in TREASURES if self.treasures[p][t] > 0]
+        if k == "rob":
+            return [f"rob {q + 1} {t}" for q in self._targets(p) for t in TREASURES if self.treasures[q][t] > 0]
+        if k == "robthief":
+            return [f"rob {q + 1}" for q in self._targets(p) if self.thieves[q] > 0]
+        if k == "give":
+            return [f"give {q + 1}" for q in f["among"]]
+        return self._power_choices(f)
+
+    def _apply_choice(self, p: int, action: str) -> None:
+        f = self.pending[0]
+        k = f["k"]
+        parts = action.split()
+        name = self.player_name(p)
+        if k == "take":
+            self._gain_treasure(p, parts[1])
+            self.event(f"{name} takes 1 {parts[1]}.")
+        elif k == "payany":
+            t = parts[1]
+            self.treasures[p][t] -= 1
+            dest = f["to"]
+            if dest == "city":
+                self.city[t] += 1
+            else:   # paying a joker on a fence card
+                load = self.fence_treasures[dest]
+                load[t] = load.get(t, 0) + 1
+            self.event(f"{name} pays 1 {t}.")
+        elif k == "discard":
+            # discarded treasures return to the City [interpretation]
+            self.treasures[p][parts[1]] -= 1
+            self.city[parts[1]] += 1
+            self.event(f"{name} discards 1 {parts[1]} (treasure limit).")
+            self.pending.pop(0)
+            return
+        elif k == "rob":
+            q, t = int(parts[1]) - 1, parts[2]
+            self.treasures[q][t] -= 1
+            if f["mode"] == "take":   # Customs House: onto your board
+                self.treasures[p][t] += 1
+                self.event(f"{name} takes 1 {t} from {self.player_name(q)}.")
+            else:                     # Witch's Hut: back to the supply
+                self.city[t] += 1
+                self.event(f"{name} destroys 1 {t} of {self.player_name(q)}.")
+        elif k == "robthief":        # Guild
+            q = int(parts[1]) - 1
+            self.thieves[q] -= 1
+            self._add_thieves(p, 1)
+            self.event(f"{name} takes a thief from {self.player_name(q)}.")
+        elif k == "give":
+            self.pending.pop(0)
+            self._hand_over(int(parts[1]) - 1)
+            return
+        else:
+            self._apply_power_choice(p, f, action)
+            return
+        f["n"] -= 1
+        if f["n"] <= 0:
+            self.pending.pop(0)

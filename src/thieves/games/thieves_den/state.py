@@ -1,0 +1,348 @@
+"""Thieves Den: the state, the round structure (scouting, thieving, maintenance) and scoring.
+
+Rule sections cited as in the French rulebook (seed 003, "Les Voleurs d'Amarynth"):
+"Mise en Place" (setup), "Phase Reconnaissance" (scouting draft), "Phase Voleurs" (thieving),
+"Phase Maintenance" (cleanup), "Fin de Partie" (end of game), "Plateau de Joueur" (limits),
+"Limite de la Réserve" (supply). The actions and effects live in actions.py and effects.py.
+"""
+from __future__ import annotations
+
+
+from thieves.core.game import State
+from thieves.core.rng import Rng
+
+from .actions import ActionsMixin
+from .components import FENCE_TYPES, TREASURES, DenData
+from .effects import EffectsMixin
+from .view import ViewMixin
+
+
+class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
+    FIELDS = (
+        "phase", "round", "holder", "face", "turn", "passed", "draft_kept",
+        "prestige", "treasures", "thieves", "scheme",
+        "hands", "picks", "above", "left", "neutral", "loc_thieves",
+        "fences_above", "right", "fence_thieves", "fence_treasures",
+        "row", "fence_deck", "loc_deck",
+        "power_stacks", "power_paid", "witch_used", "steal_slot", "recruit_slot",
+        "city", "forest", "pending", "final",
+    )
+    data: DenData
+
+    # -- setup: rulebook "Mise en Place" ----------------------------------------------
+    def _setup(self) -> None:
+        b = self.data.board
+        n = self.num_players
+        two = n == 2
+        rng = self.rng
+        self.phase = "draft"
+        self.round = 1
+        self.passed = [False] * n
+        self.draft_kept = 0
+        self.prestige = [0] * n                                   # step 2: score markers on 0
+        self.treasures = [{t: 0 for t in TREASURES} for _ in range(n)]
+        self.thieves = [b.start_thieves] * n                      # step 2: 3 thieves on the seats
+        schemes = sorted(self.data.schemes)                       # step 3: one secret scheme each
+        rng.shuffle(schemes)
+        self.scheme = schemes[:n]
+        # step 4: location deck (2 players: moon cards only); top of a deck = end of the list
+        locs = [c.id for c in self.data.locations.values() if c.moon or not two]
+        rng.shuffle(locs)
+        self.loc_deck = locs
+        # step 5: fence deck and 6 face-up fences (2 players: moon cards only)
+        fences = [c.id for c in self.data.fences.values() if c.moon or not two]
+        rng.shuffle(fences)
+        self.fence_deck = fences
+        self.row = [self.fence_deck.pop() if self.fence_deck else None for _ in range(b.fence_row)]
+        row = b.setup[str(n)]
+        self.forest = row.forest                                  # step 6
+        self.city = {t: row.treasures_each for t in TREASURES}    # step 7
+        # step 8: 3 stacks of 3 power tiles, top tile face up (last element); the rest to the box
+        powers = sorted(self.data.powers)
+        rng.shuffle(powers)
+        k = b.power_stack_size
+        self.power_stacks = [powers[i * k:(i + 1) * k] for i in range(b.power_stacks)]
+        self.power_paid = [None] * b.power_stacks
+        self.witch_used = [False] * len(b.witch.slots)
+        self.steal_slot = 0
+        self.recruit_slot = {t: 0 for t in TREASURES}
+        # step 9: the first player takes the direction tile, face "1,3" up (seat drawn by lot)
+        self.holder = rng.below(n)
+        self.face = "13"
+        self.turn = self.holder
+        self.hands = [[] for _ in range(n)]
+        self.picks = [None] * n
+        self.above = [[] for _ in range(n)]
+        self.left = [[] for _ in range(n)]
+        self.right = [[] for _ in range(n)]
+        self.fences_above = [[] for _ in range(n)]
+        self.neutral = []
+        self.loc_thieves = {}
+        self.fence_thieves = {}
+        self.fence_treasures = {}
+        self.pending = []
+        self.final = None
+        self.event(f"{self.player_name(self.holder)} takes the direction tile (face 1,3: clockwise).")
+        self._start_scouting()
+
+    # -- helpers --------------------------------------------------------------------------
+    @property
+    def direction(self) -> int:
+        """Direction tile: face "1,3" = clockwise (+1), face "2" = counter-clockwise (-1) [reconstructed]."""
+        return 1 if self.face == "13" else -1
+
+    def order_from(self, start: int) -> list[int]:
+        n, d = self.num_players, self.direction
+        return [(start + d * i) % n for i in range(n)]
+
+    def player_name(self, p: int) -> str:
+        return f"Player {p + 1}"
+
+    # -- scouting phase: rulebook "Phase Reconnaissance" -----------------------------------
+    def _start_scouting(self) -> None:
+        b = self.data.board
+        self.phase = "draft"
+        self.draft_kept = 0
+        self.passed = [False] * self.num_players   # a new round: nobody has passed
+        for p in range(self.num_players):               # step 1: deal 4 cards face down
+            hand = []
+            for _ in range(b.draft_hand):
+                if self.loc_deck:
+                    hand.append(self.loc_deck.pop())
+            self.hands[p] = hand
+            self.picks[p] = None
+            self.event(f"You are dealt {', '.join(self._loc_label(c) for c in hand)}.", to=[p])
+        self.event(f"Round {self.round}: scouting. Each player keeps 1 card and passes the rest "
+                   f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}.")
+
+    def _reveal_picks(self) -> None:
+        """Step 3: everyone reveals at once; instant cards resolve at once, in turn order from
+        the direction-tile holder [interpretation], then go face down to the left."""
+        for p in self.order_from(self.holder):
+            card = self.picks[p]
+            self.hands[p].remove(card)
+            self.picks[p] = None
+            loc = self.data.locations[card]
+            if loc.instant:
+                self.left[p].append(card)
+                self.event(f"{self.player_name(p)} reveals {self._loc_label(card)} (instant) and uses it.")
+                self.pending.extend(self._ability_frames(p, card))
+            else:
+                self.above[p].append(card)
+                self.event(f"{self.player_name(p)} reveals {self._loc_label(card)}.")
+        self.draft_kept += 1
+        self.pending.append({"k": "after_reveal"})
+
+    def _auto_after_reveal(self, f: dict) -> None:
+        n = self.num_players
+        if self.draft_kept < self.data.board.draft_keep:
+            # step 2: pass the rest face down in the tile's direction
+            d = self.direction
+            new = [[] for _ in range(n)]
+            for p in range(n):
+                new[(p + d) % n] = self.hands[p]
+            self.hands = new
+            for p in range(n):
+                self.event(f"You receive {', '.join(self._loc_label(c) for c in new[p])}.", to=[p])
+            return
+        # step 4: leftovers go under the location deck; 2 players: face up beside the board,
+        # except instant cards, which go under the deck
+        for p in range(n):
+            for c in self.hands[p]:
+                if n == 2 and not self.data.locations[c].instant:
+                    self.neutral.append(c)
+                    self.event(f"{self._loc_label(c)} is laid face up beside the board for both players.")
+                else:
+                    self.loc_deck.insert(0, c)
+            self.hands[p] = []
+        self._start_thieving()
+
+    # -- thieving phase: rulebook "Phase Voleurs" ----------------------------------------------
+    def _start_thieving(self) -> None:
+        self.phase = "thieving"
+        self.passed = [False] * self.num_players
+        self.turn = self.holder
+        self.event(f"Round {self.round}: thieving phase; {self.player_name(self.turn)} starts.")
+
+    def _auto_end_turn(self, f: dict) -> None:
+        """One action per turn, in the tile's direction, skipping passed players."""
+        if all(self.passed):
+            self._maintenance()
+            return
+        t = self.turn
+        for _ in range(self.num_players):
+            t = (t + self.direction) % self.num_players
+            if not self.passed[t]:
+                self.turn = t
+                return
+
+    # -- maintenance: rulebook "Phase Maintenance", steps 1 to 7 in order ---------------------------
+    def _maintenance(self) -> None:
+        n = self.num_players
+        lim = self.data.board.thief_limit
+        # 1. thieves on the locations above each board go to that board (max 6, excess to the
+        #    Forest); the cards go face down to the left. 2 players: the neutral cards' thieves
+        #    go to the Forest and the cards under the location deck.
+        for p in range(n):
+            got = sum(self.loc_thieves.pop(c, 0) for c in self.above[p])
+            keep = min(got, max(0, lim - self.thieves[p]))
+            self.thieves[p] += keep
+            self.forest += got - keep
+            self.left[p].extend(self.above[p])
+            self.above[p] = []
+        for c in self.neutral:
+            self.forest += self.loc_thieves.pop(c, 0)
+            self.loc_deck.insert(0, c)
+        self.neutral = []
+        # 2. treasures and thieves on the fences above the boards go to the supply; the fences
+        #    go face down to the right
+        for p in range(n):
+            for fid in self.fences_above[p]:
+                self.forest += self.fence_thieves.pop(fid, 0)
+                for t, k in self.fence_treasures.pop(fid, {}).items():
+                    self.city[t] += k
+                self.right[p].append(fid)
+            self.fences_above[p] = []
+        # 3. power tile payments to the City; the top tile of each stack to the box; reveal the next
+        for i, t in enumerate(self.power_paid):
+            if t is not None:
+                self.city[t] += 1
+            self.power_paid[i] = None
+            if self.power_stacks[i]:
+                self.power_stacks[i].pop()
+        # 4. the Witch's treasures to the City
+        for i, used in enumerate(self.witch_used):
+            if used:
+                self.city[self.data.board.witch.slots[i].treasure] += 1
+                self.witch_used[i] = False
+        # 5. thieves used to steal a treasure to the Forest
+        self.forest += self.steal_slot
+        self.steal_slot = 0
+        # 6. treasures used to recruit a thief to the City
+        for t in TREASURES:
+            self.city[t] += self.recruit_slot[t]
+            self.recruit_slot[t] = 0
+        self.event(f"Round {self.round}: maintenance done.")
+        if self.round >= self.data.board.rounds:
+            self._final_scoring()
+            return
+        # 7. the direction tile goes to the lowest prestige
+        low = min(self.prestige)
+        tied = [p for p in range(n) if self.prestige[p] == low]
+        if len(tied) > 1:   # tie: fewest treasures + thieves on the board
+            least = min(self._stock(p) for p in tied)
+            tied = [p for p in tied if self._stock(p) == least]
+        if len(tied) > 1:   # still tied: the tile holder chooses among them
+            self.pending.append({"k": "give", "p": self.holder, "among": tied})
+            self.phase = "handover"
+            return
+        self._hand_over(tied[0])
+
+    def _stock(self, p: int) -> int:
+        return sum(self.treasures[p].values()) + self.thieves[p]
+
+    def _hand_over(self, q: int) -> None:
+        self.holder = q
+        self.face = "2" if self.face == "13" else "13"   # the new holder flips the tile
+        self.round += 1
+        self.event(f"{self.player_name(q)} takes the direction tile and flips it.")
+        self._start_scouting()
+
+    # -- end of game: rulebook "Fin de Partie" ----------------------------------------------------
+    def _final_scoring(self) -> None:
+        n = self.num_players
+        b = self.data.board
+        majority = [0] * n
+        # step 1: strict majority of each fence type; a tie for the most scores nothing
+        for ft in FENCE_TYPES:
+            counts = [sum(1 for f in self.right[p] if self.data.fences[f].type == ft) for p in range(n)]
+            top = max(counts)
+            if top > 0 and counts.count(top) == 1:
+                majority[counts.index(top)] += b.majority.values.get(ft, 0)
+        # step 2: scheme sets = the smaller count of the scheme's two location types
+        scheme_pts, sets = [0] * n, [0] * n
+        vals = b.scheme_sets.values
+        for p in range(n):
+            a, c = self.data.schemes[self.scheme[p]].types
+            types = [self.data.locations[x].type for x in self.left[p]]
+            sets[p] = min(types.count(a), types.count(c))
+            scheme_pts[p] = vals[min(sets[p], len(vals) - 1)]
+        # step 3: add to the prestige track
+        for p in range(n):
+            self.prestige[p] += majority[p] + scheme_pts[p]
+        self.final = {"majority": majority, "scheme": scheme_pts, "sets": sets}
+        self.phase = "end"
+        self.event("Final scores: " + ", ".join(
+            f"{self.player_name(p)} {self.prestige[p]} (fences {majority[p]}, scheme {scheme_pts[p]} "
+            f"for {sets[p]} set{'s' if sets[p] != 1 else ''})" for p in range(n)))
+
+    # -- the contract --------------------------------------------------------------------------------
+    def _players_to_act(self) -> list[int]:
+        if self.pending:
+            return [self.pending[0]["p"]]
+        if self.phase == "draft":
+            return [p for p in range(self.num_players) if self.picks[p] is None]
+        if self.phase == "thieving":
+            return [self.turn]
+        return []
+
+    def _legal_actions(self, player: int) -> list[str]:
+        if self.pending:
+            return self._choices(self.pending[0])
+        if self.phase == "draft":
+            return [f"keep {c}" for c in sorted(self.hands[player])]
+        return self._turn_actions(player)
+
+    def _apply(self, player: int, action: str) -> None:
+        if self.pending:
+            self._apply_choice(player, action)
+        elif self.phase == "draft":
+            # Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked
+            self.picks[player] = action.split()[1]
+            self.event(f"{self.player_name(player)} has chosen a card.")
+            self.event(f"You keep {self._loc_label(self.picks[player])}.", to=[player])
+            if all(c is not None for c in self.picks):
+                self._reveal_picks()
+        else:
+            self._apply_turn(player, action)
+        self._run()
+
+    def _is_terminal(self) -> bool:
+        return self.phase == "end"
+
+    def _scores(self) -> list[float]:
+        return [float(x) for x in self.prestige]
+
+    def _winners(self) -> list[int]:
+        """Most prestige; tie: most treasures + thieves; still tied: shared victory."""
+        best = max(self.prestige)
+        tied = [p for p in range(self.num_players) if self.prestige[p] == best]
+        most = max(self._stock(p) for p in tied)
+        return [p for p in tied if self._stock(p) == most]
+
+    def determinize(self, player: int, seed: int) -> "DenState":
+        """Reshuffle what ``player`` cannot know: the location deck with the other players' hands
+        (and their hidden picks), the fence deck, and the other players' schemes."""
+        new = self.clone()
+        new.rng = Rng.from_seed(seed)
+        rng = new.rng
+        others = [q for q in range(self.num_players) if q != player]
+        pool = list(new.loc_deck)
+        for q in others:
+            pool.extend(new.hands[q])
+        rng.shuffle(pool)
+        for q in others:
+            k = len(new.hands[q])
+            new.hands[q] = pool[:k]
+            pool = pool[k:]
+            if new.picks[q] is not None:
+                new.picks[q] = new.hands[q][0]
+        new.loc_deck = pool
+        rng.shuffle(new.fence_deck)
+        if new.phase != "end":
+            free = [s for s in sorted(self.data.schemes) if s != new.scheme[player]]
+            rng.shuffle(free)
+            for q in range(self.num_players):
+                if q != player:
+                    new.scheme[q] = free.pop()
+        return new
