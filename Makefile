@@ -13,9 +13,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[server,test]'
 	touch $(STAMP)
 
-# The main program: the terminal game against bots.
+# The main program: the web server on http://127.0.0.1:8000 (SQLite in ./var).
 run: $(STAMP)
-	$(VENV)/bin/thieves play thiefs-market --players 4 --humans 1
+	$(VENV)/bin/thieves serve
 
 # Headless Chromium from Debian for the end-to-end tests (skipped if present).
 browser:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import warnings
 
 from .errors import UnknownGame
 from .game import Game
@@ -23,6 +24,9 @@ def available(slug: str) -> bool:
     try:
         load_game(slug)
     except UnknownGame:
+        return False
+    except Exception as exc:  # a broken game package must not hide the others
+        warnings.warn(f"game {slug!r} failed to load: {exc!r}", RuntimeWarning, stacklevel=2)
         return False
     return True
 

@@ -1,0 +1,192 @@
+// Shared drawing of a table view (live table and replay). Every text from the
+// server is inserted with textContent; only the game's own SVG is parsed.
+"use strict";
+const CONFIG = JSON.parse(document.getElementById("config").textContent);
+const T = CONFIG.ui;
+const SEAT_COLORS = ["#d9534f", "#3b7dd8", "#3c9d5d", "#e0a526", "#8e5cc4", "#2bb0b0"];
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+// A readable view of any observation, for games without render.py.
+function isScalar(x) { return x === null || typeof x !== "object"; }
+// The game's own texts (data/i18n.yaml): a string value that is a key there
+// is shown as its text, with "<key>.effect" as a tooltip.
+let TEXTS = {};
+const textsReady = fetch("/api/games/" + CONFIG.game + "/texts?lang=" + CONFIG.lang)
+  .then(r => r.ok ? r.json() : {}).then(t => { TEXTS = t; }).catch(() => {});
+function scalarText(x) {
+  if (x === null || x === undefined || x === "") return "—";
+  if (typeof x === "string" && Object.prototype.hasOwnProperty.call(TEXTS, x)) return TEXTS[x];
+  if (typeof x === "boolean") return x ? "✓" : "✗";
+  return String(x);
+}
+function label(k) { return k.replace(/_/g, " "); }
+
+function scalarSpan(x) {
+  const sp = el("span", "", scalarText(x));
+  const effect = typeof x === "string" ? TEXTS[x + ".effect"] : undefined;
+  if (effect) { sp.title = effect; sp.className = "has-tip"; }
+  return sp;
+}
+
+function genericValue(v) {
+  if (isScalar(v)) return scalarSpan(v);
+  if (Array.isArray(v)) {
+    if (v.every(isScalar)) {
+      if (!v.length) return el("span", "", "—");
+      const span = el("span");
+      v.forEach((x, i) => { if (i) span.appendChild(document.createTextNode(", ")); span.appendChild(scalarSpan(x)); });
+      return span;
+    }
+    const ol = el("ol", "gen-list");
+    v.forEach(x => { const li = el("li"); li.appendChild(genericValue(x)); ol.appendChild(li); });
+    return ol;
+  }
+  const keys = Object.keys(v);
+  if (keys.every(k => isScalar(v[k]))) {   // a small record: chips on one line
+    const span = el("span", "chips");
+    if (!keys.length) span.textContent = "—";
+    keys.forEach(k => {
+      const c = el("span", "chip");
+      c.appendChild(el("b", "", k + " "));
+      c.appendChild(document.createTextNode(scalarText(v[k])));
+      span.appendChild(c);
+    });
+    return span;
+  }
+  const dl = el("dl", "gen-obj");
+  keys.forEach(k => {
+    dl.appendChild(el("dt", "", label(k)));
+    const dd = el("dd"); dd.appendChild(genericValue(v[k])); dl.appendChild(dd);
+  });
+  return dl;
+}
+
+const HIDDEN_KEYS = ["log", "game", "num_players", "ply", "viewer", "to_act", "terminal", "legal"];
+
+// Fields holding one entry per seat go to the player panels (generic view only).
+function splitObservation(view) {
+  const common = {}, perSeat = {};
+  const n = view.seats.length;
+  Object.keys(view.observation).forEach(k => {
+    if (HIDDEN_KEYS.includes(k)) return;
+    const v = view.observation[k];
+    if (Array.isArray(v) && v.length === n && n > 1) perSeat[k] = v;
+    else common[k] = v;
+  });
+  return {common, perSeat};
+}
+
+function renderBoard(view, board, legalSet, onClick) {
+  board.textContent = "";
+  let clickable = 0;
+  if (view.svg) {
+    const holder = el("div", "svg-holder");
+    holder.innerHTML = view.svg;  // drawn by the game from this viewer's observation only
+    board.appendChild(holder);
+    holder.querySelectorAll("[data-action]").forEach(node => {
+      const a = node.getAttribute("data-action");
+      if (legalSet && legalSet.has(a) && onClick) {
+        node.classList.add("clickable");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.addEventListener("click", ev => { ev.stopPropagation(); onClick(a); });
+        node.addEventListener("keydown", ev => { if (ev.key === "Enter") onClick(a); });
+        clickable++;
+      } else {
+        node.classList.remove("clickable");
+      }
+    });
+    // While something can be clicked, the rest of the drawing lets clicks
+    // through, so a die or label drawn on top never hides a target.
+    holder.classList.toggle("live", clickable > 0);
+  } else {
+    const {common} = splitObservation(view);
+    const box = el("div", "generic card");
+    const scal = {}, rest = {};
+    Object.keys(common).forEach(k => { (isScalar(common[k]) ? scal : rest)[k] = common[k]; });
+    const top = el("div", "gen-summary");
+    Object.keys(scal).forEach(k => {
+      if (scal[k] === "" || scal[k] === null) return;
+      const c = el("span", "chip big");
+      c.appendChild(el("b", "", label(k) + " "));
+      c.appendChild(document.createTextNode(scalarText(scal[k])));
+      top.appendChild(c);
+    });
+    box.appendChild(top);
+    box.appendChild(genericValue(rest));
+    board.appendChild(box);
+  }
+  return clickable;
+}
+
+function seatStatus(view, i) {
+  if (view.terminal) return "";
+  if (view.to_act.includes(i)) return T.to_act;
+  if (view.chosen && view.chosen.includes(i)) return T.has_chosen;
+  return "";
+}
+
+function renderPlayers(view, box) {
+  box.textContent = "";
+  view.seats.forEach(s => {
+    const card = el("div", "player card");
+    card.dataset.seat = s.seat;
+    if (view.to_act.includes(s.seat) && !view.terminal) card.classList.add("active");
+    if (view.viewer === s.seat) card.classList.add("me");
+    const dot = el("span", "dot"); dot.style.background = SEAT_COLORS[s.seat % SEAT_COLORS.length];
+    const head = el("div", "player-head");
+    head.appendChild(dot);
+    head.appendChild(el("span", "pname", s.claimed ? s.name : s.name + " (" + T.open_seat + ")"));
+    if (s.kind === "bot") head.appendChild(el("span", "tag", T.bot + " · " + s.bot));
+    if (view.viewer === s.seat) head.appendChild(el("span", "tag you", T.you));
+    card.appendChild(head);
+    const st = seatStatus(view, s.seat);
+    const line = el("div", "player-line");
+    if (view.scores) line.appendChild(el("span", "score", T.score + ": " + view.scores[s.seat]));
+    if (st) line.appendChild(el("span", "state " + (st === T.has_chosen ? "chosen" : "toact"), st));
+    if (view.terminal && view.winners.includes(s.seat)) line.appendChild(el("span", "state winner", "★ " + T.winners));
+    card.appendChild(line);
+    if (!view.svg) {
+      const {perSeat} = splitObservation(view);
+      const dl = el("dl", "seat-fields");
+      Object.keys(perSeat).forEach(k => {
+        const v = perSeat[k][s.seat];
+        if (v === null || v === undefined) return;  // hidden from this viewer
+        dl.appendChild(el("dt", "", label(k)));
+        const dd = el("dd"); dd.appendChild(genericValue(v)); dl.appendChild(dd);
+      });
+      if (dl.childNodes.length) card.appendChild(dl);
+    }
+    box.appendChild(card);
+  });
+}
+
+function renderLog(view, ol) {
+  ol.textContent = "";
+  const lines = view.log.slice(-200);
+  lines.forEach(text => ol.appendChild(el("li", "", text)));
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function renderFinal(view, box) {
+  if (!view.terminal) { box.hidden = true; return; }
+  box.hidden = false;
+  box.textContent = "";
+  box.appendChild(el("h3", "", T.game_over));
+  const names = view.winners.map(w => view.seats[w].name).join(", ");
+  box.appendChild(el("p", "", T.winners + ": " + names));
+}
+
+function statusText(view) {
+  if (view.terminal) return T.game_over + " — " + T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ");
+  const waiting = view.to_act.map(p => view.seats[p].name).join(", ");
+  const why = view.prompt ? " — " + view.prompt : "";
+  if (view.viewer !== null && view.to_act.includes(view.viewer)) return T.your_turn + why;
+  return T.waiting_for + " " + waiting + why;
+}

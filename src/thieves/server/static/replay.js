@@ -1,0 +1,55 @@
+// Step through a game move by move from one point of view.
+"use strict";
+(function () {
+  const slider = document.getElementById("slider");
+  const viewerSel = document.getElementById("viewer");
+  const errorEl = document.getElementById("error");
+  let ply = 0, total = 0, first = true;
+  if (CONFIG.seat !== null) viewerSel.value = String(CONFIG.seat);
+
+  async function load(p) {
+    const q = new URLSearchParams({lang: CONFIG.lang, viewer: viewerSel.value});
+    if (CONFIG.token) q.set("token", CONFIG.token);
+    const r = await fetch("/api/tables/" + CONFIG.table + "/replay/" + p + "?" + q);
+    const v = await r.json();
+    if (!r.ok) { errorEl.textContent = T.error + ": " + v.message; errorEl.hidden = false; return; }
+    errorEl.hidden = true;
+    ply = v.ply; total = v.total;
+    slider.max = total; slider.value = ply;
+    document.getElementById("ply").textContent = ply;
+    document.getElementById("total").textContent = total;
+    document.body.dataset.ply = ply;
+    renderBoard(v, document.getElementById("board"), null, null);
+    renderPlayers(v, document.getElementById("players"));
+    renderLog(v, document.getElementById("log"));
+    renderFinal(v, document.getElementById("final"));
+    const la = document.getElementById("lastaction");
+    la.textContent = "";
+    if (v.last_action) {
+      const who = v.seats[v.last_action.seat].name;
+      la.appendChild(el("span", "bar-title", T.played + ": "));
+      la.appendChild(el("span", "", who + (v.last_action.action ? " — " + (v.last_action.text || v.last_action.action) : "")));
+    } else la.appendChild(el("span", "muted", statusText(v)));
+    const done = v.status === "finished";
+    document.getElementById("download").hidden = !done;
+    document.getElementById("download-note").hidden = done;
+  }
+  async function start() {
+    const q = new URLSearchParams({lang: CONFIG.lang});
+    // learn the number of moves, then show the last position
+    const r = await fetch("/api/tables/" + CONFIG.table + "/replay/0?" + q);
+    const v = await r.json();
+    load(r.ok ? v.total : 0);
+  }
+  document.getElementById("first").onclick = () => load(0);
+  document.getElementById("prev").onclick = () => load(Math.max(0, ply - 1));
+  document.getElementById("next").onclick = () => load(Math.min(total, ply + 1));
+  document.getElementById("last").onclick = () => load(total);
+  slider.oninput = () => load(Number(slider.value));
+  viewerSel.onchange = () => load(ply);
+  document.addEventListener("keydown", ev => {
+    if (ev.key === "ArrowLeft") load(Math.max(0, ply - 1));
+    if (ev.key === "ArrowRight") load(Math.min(total, ply + 1));
+  });
+  textsReady.then(start);
+})();

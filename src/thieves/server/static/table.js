@@ -1,0 +1,92 @@
+// The live table: one websocket, redrawn on every state message.
+"use strict";
+(function () {
+  const board = document.getElementById("board");
+  const bar = document.getElementById("actionbar");
+  const statusEl = document.getElementById("status-text");
+  const statusBar = document.getElementById("statusbar");
+  const errorEl = document.getElementById("error");
+  const conn = document.getElementById("conn");
+  let ws = null, view = null, retry = 500, pending = false;
+
+  function send(action) {
+    if (!ws || ws.readyState !== 1 || pending) return;
+    pending = true;
+    document.body.classList.add("busy");
+    ws.send(JSON.stringify({type: "action", action: action}));
+  }
+
+  function showError(msg) {
+    errorEl.textContent = T.error + ": " + msg;
+    errorEl.hidden = false;
+    clearTimeout(showError.t);
+    showError.t = setTimeout(() => { errorEl.hidden = true; }, 6000);
+  }
+
+  function draw(v) {
+    view = v;
+    pending = false;
+    document.body.classList.remove("busy");
+    document.body.dataset.ply = v.ply;
+    document.body.dataset.terminal = v.terminal ? "1" : "0";
+    const mine = v.legal.length > 0;
+    if (!draw.title) draw.title = document.title;
+    document.title = (mine ? "● " : "") + draw.title;  // your turn shows in the browser tab
+    statusEl.textContent = statusText(v);
+    statusBar.classList.toggle("myturn", mine);
+    statusBar.classList.toggle("over", v.terminal);
+    const legalSet = new Set(v.legal.map(a => a.action));
+    const n = renderBoard(v, board, legalSet, send);
+    document.getElementById("clickhint").hidden = n === 0;
+    bar.textContent = "";
+    bar.hidden = !mine;
+    if (mine) {
+      bar.appendChild(el("span", "bar-title", T.your_actions + ":"));
+      v.legal.forEach(a => {
+        const b = el("button", "act", a.text && a.text !== a.action ? a.text : a.action);
+        b.dataset.action = a.action;
+        b.title = a.action;
+        b.addEventListener("click", () => send(a.action));
+        bar.appendChild(b);
+      });
+    }
+    renderPlayers(v, document.getElementById("players"));
+    renderLog(v, document.getElementById("log"));
+    renderFinal(v, document.getElementById("final"));
+    document.getElementById("download").hidden = !v.terminal;
+  }
+
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams({lang: CONFIG.lang});
+    if (CONFIG.token) q.set("token", CONFIG.token);
+    ws = new WebSocket(proto + "//" + location.host + "/ws/" + CONFIG.table + "?" + q);
+    ws.onopen = () => { conn.textContent = "● " + T.connected; conn.className = "conn ok"; retry = 500; };
+    ws.onmessage = ev => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") draw(msg);
+      else if (msg.type === "error") {
+        pending = false; document.body.classList.remove("busy");
+        showError(msg.message);
+        if (msg.code === "bad_token" || msg.code === "unknown_table") retry = -1;
+      }
+    };
+    ws.onclose = () => {
+      conn.textContent = "○ " + T.reconnecting; conn.className = "conn bad";
+      pending = false;
+      if (retry < 0) return;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+  // Remember this seat's link in this browser, for the lobby's "your tables".
+  if (CONFIG.token) {
+    try {
+      const mine = JSON.parse(localStorage.getItem("thieves.seats") || "[]")
+        .filter(x => x.url !== location.pathname);
+      mine.unshift({url: location.pathname, label: document.title});
+      localStorage.setItem("thieves.seats", JSON.stringify(mine.slice(0, 20)));
+    } catch (e) { /* storage disabled */ }
+  }
+  textsReady.then(connect);
+})();

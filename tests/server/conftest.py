@@ -1,0 +1,34 @@
+"""Fixtures for the server tests: a fresh app on a temporary SQLite file."""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from tests.core import toy_game  # noqa: F401  (registers "toy-bids")
+from tests.server import svg_game  # noqa: F401  (registers "toy-svg")
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from thieves.server.app import create_app  # noqa: E402
+
+
+@pytest.fixture
+def db_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'thieves.db'}"
+
+
+@pytest.fixture
+def client(db_url):
+    with TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1") as c:
+        yield c
+
+
+def new_table(client, players=2, seats=None, options=None, lang="en"):
+    seats = seats or [{"kind": "human"} for _ in range(players)]
+    r = client.post("/api/tables", json={"game": "toy-bids", "players": players, "seats": seats,
+                                          "options": options or {}, "lang": lang})
+    assert r.status_code == 201, r.text
+    return r.json()
