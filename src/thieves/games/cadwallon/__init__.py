@@ -1,0 +1,52 @@
+"""Cadwallon: City of Thieves (Pascal Bernard and Laurent Pouchain, 2010) for 2 to 4 players.
+
+Gangs of thieves loot a district of Cadwallon one zone at a time, fight each
+other, dodge the militia and must get out through the open gates once the
+alarm sounds. See docs/cadwallon.md for the rules map and every
+reconstructed component.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import GameSetupError
+from ...core.game import Game, Option
+from . import components
+from .rules import CadwallonState
+
+ADVENTURES = ["dukes_treasure", "quiet_night", "heroines", "market_day", "dead_walk",
+              "lockdown", "guild_demands", "hue_and_cry"]
+
+
+class CadwallonGame(Game):
+    slug = "cadwallon"
+    name = "Cadwallon: City of Thieves"
+    min_players = 2
+    max_players = 4
+    summary = ("Complete rules for 2-4 players; the board graph, talents, arcana, missions and "
+               "adventures are reconstructed stand-ins where the originals are not public.")
+    options = (
+        Option("adventure", "random", "adventure board to play (random: drawn at setup)",
+               choices=["random"] + ADVENTURES),
+        Option("militia_still_face", 6,
+               "die face on which the moved militiaman is distracted and stays put "
+               "(English sources: 6; the French icon may be a 1)", choices=[6, 1]),
+        Option("portcullis_blocks_zone", True,
+               "a portcullis token closes its deployment zone to entry too (false: it only "
+               "closes the exit off the board)"),
+        Option("treasure_mix", "twelve_red",
+               "the 24 chest tokens: twelve_red (12 red gems) or six_red_six_purses "
+               "(6 red gems + 6 reconstructed purses)", choices=["twelve_red", "six_red_six_purses"]),
+    )
+    state_class = CadwallonState
+
+    def load_data(self, data_dir: str | None) -> Any:
+        return components.load(data_dir)
+
+    def check_options(self, num_players: int, options: dict[str, Any]) -> None:
+        adv = options["adventure"]
+        if adv != "random" and adv not in self.data(options.get("data_dir")).adventure:
+            raise GameSetupError(f"unknown adventure {adv!r}")
+
+
+GAME = CadwallonGame()

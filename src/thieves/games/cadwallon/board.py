@@ -1,0 +1,76 @@
+"""Movement on the zone graph: moves, militia moves, attacks in reach and flights.
+
+Rulebook §"Se déplacer" (Movement): zones are adjacent through a white line
+or a green arrow; red walls, portcullises and roofed buildings cannot be
+crossed; a zone must be empty of every character to be entered; a fleeing
+character may pass through occupied zones but must stop in an empty one.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from .components import CadwallonData
+
+
+def reach(data: CadwallonData, start: str, steps: int, passable: Callable[[str], bool],
+          walls: int = 0, through: Callable[[str], bool] | None = None) -> dict[str, int]:
+    """Zones reachable from ``start`` in at most ``steps`` steps -> fewest steps used.
+
+    ``passable(z)``: the zone may be entered (empty, no portcullis).
+    ``walls``: how many red walls the move may cross (secret passage).
+    ``through(z)``: the zone may be passed through without stopping (rooftops),
+    even if it is not passable; such zones are never returned as destinations.
+    """
+    best: dict[tuple[str, int], int] = {(start, walls): 0}
+    frontier = [(start, walls)]
+    out: dict[str, int] = {}
+    for depth in range(1, steps + 1):
+        nxt = []
+        for z, w in frontier:
+            cands: list[tuple[str, int]] = [(n, w) for n in data.adj[z]]
+            if w:
+                cands += [(n, w - 1) for n in data.wall_adj[z]]
+            for n, nw in cands:
+                if (n, nw) in best:
+                    continue
+                if passable(n):
+                    best[(n, nw)] = depth
+                    nxt.append((n, nw))
+                    if n != start and n not in out:
+                        out[n] = depth
+                elif through is not None and through(n):
+                    best[(n, nw)] = depth
+                    nxt.append((n, nw))
+        frontier = nxt
+        if not frontier:
+            break
+    return out
+
+
+def flee_ends(data: CadwallonData, start: str, length: int, enterable: Callable[[str], bool],
+              empty: Callable[[str], bool]) -> list[str]:
+    """End zones of the longest flight (at most ``length`` zones) that stops in an empty zone.
+
+    Rulebook §"Attaquer" (fleeing): the flight may pass through occupied zones,
+    never enters the same zone twice, must end in an empty zone and goes the
+    full 3 zones when it can, otherwise as far as it can.
+    """
+    ends_by_len: dict[int, set[str]] = {}
+
+    def walk(z: str, seen: frozenset[str], depth: int) -> None:
+        if depth and empty(z):
+            ends_by_len.setdefault(depth, set()).add(z)
+        if depth == length:
+            return
+        for n in data.adj[z]:
+            if n not in seen and enterable(n):
+                walk(n, seen | {n}, depth + 1)
+
+    walk(start, frozenset([start]), 0)
+    if not ends_by_len:
+        return []
+    return sorted(ends_by_len[max(ends_by_len)])
+
+
+def adjacent(data: CadwallonData, zone: str) -> Iterable[str]:
+    return data.adj[zone]

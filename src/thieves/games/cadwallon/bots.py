@@ -1,0 +1,65 @@
+"""Bots for Cadwallon: a one-ply greedy bot with a hand-made evaluation."""
+from __future__ import annotations
+
+from ...bots.base import OnePlyBot
+from ...core.game import State
+
+CARRY_DISCOUNT = 0.8   # a treasure still inside the district is not yet worth its full value
+STEP_COST = 0.25       # each zone between a thief and its goal (a chest, or an exit)
+
+
+def evaluate(state: State, player: int) -> float:
+    """Expected ducats for ``player`` in a rough sense, minus a part of the best rival's."""
+    return _worth(state, player) - 0.5 * max(
+        _worth(state, q) for q in range(state.num_players) if q != player)
+
+
+def _worth(s, p: int) -> float:
+    d = s.data
+    total = s.ducats[p] + s.treasure_value(s.banked[p])
+    inside = s._thieves_of(p)
+    carried = [t for c in inside for t in s.carried[c]]
+    total += CARRY_DISCOUNT * s.treasure_value(carried)
+    late = s.round / s.adv.track
+    exits = [z for z in d.deployment if z not in s.portcullis]
+    chests = list(s.chests)
+    for c in inside:
+        here = s.pos[c]
+        dist = d.dist[here]
+        total -= 3 * late * late  # the end-of-game penalty looms
+        if s.alarm and (s.carried[c] or late > 0.6) and exits:
+            total -= STEP_COST * min(dist.get(z, 20) for z in exits)
+        elif chests and len(s.carried[c]) < d.treasures.carry_limit:
+            total -= STEP_COST * min(dist.get(z, 20) for z in chests)
+    return total
+
+
+class GreedyBot(OnePlyBot):
+    """Tries every action on a determinized copy and keeps the best; ends its turn last."""
+
+    name = "greedy"
+
+    def evaluate(self, state: State, player: int) -> float:
+        return evaluate(state, player)
+
+    def choose(self, state: State, player: int) -> str:
+        actions = state.legal_actions(player)
+        if len(actions) == 1:
+            return actions[0]
+        base = state.determinize(player, self.rng.next64())
+        best: list[str] = []
+        best_value = float("-inf")
+        for action in actions:
+            trial = base.clone()
+            trial.apply_action(player, action)
+            value = evaluate(trial, player)
+            if value > best_value + 1e-9:
+                best_value, best = value, [action]
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        if len(best) > 1 and "end" in best:
+            best.remove("end")  # keep acting while it costs nothing
+        return best[self.rng.below(len(best))]
+
+
+BOTS = {"greedy": GreedyBot}

@@ -1,0 +1,177 @@
+"""Fights, spoils, excess treasure and flights (a mixin of the game state).
+
+Rulebook §"Attaquer" and §"Déplacer un milicien": each side may add one
+arcana card (attacker first; never for a militiaman), rolls its Combat value
+in dice and keeps its best die; the higher wins. Ties go to the attacker,
+or to the militiaman whenever one fights. The loser flees 3 zones, moved by
+the winner's side.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .board import flee_ends
+
+from .constants import FLEE_ZONES, MILITIA_FINE, THEFT_DUCATS
+
+
+class CombatMixin:
+    # attributes provided by the state class
+    combat: Any
+    queue: list
+    pos: dict
+    carried: dict
+    ducats: list
+    bank: int
+    room_ducats: dict
+
+    # -- starting a fight ---------------------------------------------------------
+    def _start_combat(self, attacker: str, defender: str, controller: int) -> None:
+        """``controller`` plays the attacker's side (the active player)."""
+        zone = self.pos[defender]
+        self.pos[attacker] = zone
+        self.combat = {"att": attacker, "def": defender, "zone": zone, "ctl": controller,
+                       "att_card": None, "def_card": None}
+        self.event(f"{self._name(attacker)} attacks {self._name(defender)} in {zone}.")
+        # Each thief's side may add one arcana card, attacker first. Guild rule no. 1: no
+        # arcana card may help a militiaman (nor a heroine, who has no player). The window
+        # is offered even to an empty-handed player, so skipping it reveals nothing.
+        if self._is_thief(attacker):
+            self.queue.append({"kind": "card", "side": "att", "player": controller})
+        owner = self._owner(defender)
+        if owner is not None:
+            self.queue.append({"kind": "card", "side": "def", "player": owner})
+        self.queue.append({"kind": "resolve", "player": None})
+
+    def _combat_cards(self, p: int) -> list[str]:
+        card = self.data.card
+        kinds = sorted({k for k in self.hands[p] if card[k].timing == "combat"})
+        return ["nocard"] + [f"card {k}" for k in kinds]
+
+    def _play_combat_card(self, p: int, side: str, kind: str | None) -> None:
+        if kind is None:
+            self.event(f"{self.player_name(p)} plays no arcana card in the fight.")
+            return
+        self.hands[p].remove(kind)
+        self.discard.append(kind)
+        self.combat[side + "_card"] = kind
+        self.event(f"{self.player_name(p)} plays {self.data.card[kind].name} in the fight.")
+
+    # -- resolving -----------------------------------------------------------------
+    def _dice(self, fighter: str, own_card: str | None, other_card: str | None) -> int:
+        n = self._combat_value(fighter)
+        if self._talent(fighter) == "brawler":
+            n += 1
+        if own_card == "fury":
+            n += 1
+        if other_card == "feint":
+            n -= 1
+        return max(1, n)
+
+    def _resolve_combat(self) -> None:
+        c = self.combat
+        att, dfn = c["att"], c["def"]
+        na = self._dice(att, c["att_card"], c["def_card"])
+        nd = self._dice(dfn, c["def_card"], c["att_card"])
+        ra = [self.rng.die(6) for _ in range(na)]
+        rd = [self.rng.die(6) for _ in range(nd)]
+        sa, sd = max(ra), max(rd)
+        if sa != sd:
+            att_wins = sa > sd
+        elif self._is_militia(att) or self._is_militia(dfn):
+            att_wins = self._is_militia(att)  # militiamen win ties
+        elif self._talent(dfn) == "stalwart" and self._is_thief(att):
+            att_wins = False
+        else:
+            att_wins = True  # ties go to the attacker
+        winner, loser = (att, dfn) if att_wins else (dfn, att)
+        self.event(f"{self._name(att)} rolls {ra}, {self._name(dfn)} rolls {rd}: "
+                   f"{self._name(winner)} wins.")
+        loser_card = c["att_card"] if loser == att else c["def_card"]
+        # the side that moves the loser: the winner's owner, or for a militiaman the
+        # player controlling it; a heroine's flights are left to the attacker's left neighbour
+        if self._is_militia(winner):
+            mover = c["ctl"]
+        elif self._is_heroine(winner):
+            mover = (c["ctl"] + 1) % self.num_players
+        else:
+            mover = self._owner(winner)
+        c["winner"], c["loser"], c["mover"] = winner, loser, mover
+        if loser_card == "slippery":
+            self.event(f"{self._name(loser)} slips away with everything it carries.")
+        elif self._is_militia(winner):
+            self._militia_fine(loser)
+        elif self._is_thief(winner) and not self._is_militia(loser):
+            self._spoils(winner, loser)
+        self.queue.append({"kind": "flee", "player": mover, "char": loser})
+
+    def _militia_fine(self, loser: str) -> None:
+        """A beaten character's gang pays 2 ducats (all it has if fewer) to the bank."""
+        p = self._owner(loser)
+        if p is None:
+            return
+        fine = min(MILITIA_FINE, self.ducats[p])
+        self.ducats[p] -= fine
+        if self.adv.special.militia_fines_to_vault:
+            # The Duke's Treasure: fines go to the vault, not the bank (reconstructed reading)
+            vault = self.data.role["vault"]
+            self.room_ducats[vault] = self.room_ducats.get(vault, 0) + fine
+            self.event(f"{self.player_name(p)} pays {fine} ducats, put in the vault.")
+        else:
+            self.bank += fine
+            self.event(f"{self.player_name(p)} pays {fine} ducats to the bank.")
+
+    def _spoils(self, winner: str, loser: str) -> None:
+        """The winning thief takes one treasure, or 2 ducats if the loser has none."""
+        wp = self._owner(winner)
+        loot = self.carried.get(loser, [])
+        if loot:
+            kinds = sorted({self._ttype(t) for t in loot})
+            if len(kinds) == 1:
+                self._take_from(winner, loser, kinds[0])
+            else:
+                self.queue.append({"kind": "take", "player": wp, "char": winner, "from": loser})
+            return
+        lp = self._owner(loser)
+        if lp is None:  # a heroine without a treasure has nothing to give (reconstructed)
+            self.event(f"{self._name(loser)} has nothing to give.")
+            return
+        amount = 3 if self._talent(winner) == "cutpurse" else THEFT_DUCATS
+        got = min(amount, self.ducats[lp])
+        self.ducats[lp] -= got
+        self.ducats[wp] += got
+        self.event(f"{self._name(winner)} takes {got} ducats from {self._name(loser)}.")
+
+    def _take_from(self, winner: str, loser: str, ttype: str) -> None:
+        tid = next(t for t in self.carried[loser] if self._ttype(t) == ttype)
+        self.carried[loser].remove(tid)
+        self.carried[winner].append(tid)
+        self.event(f"{self._name(winner)} takes a {self.data.ttype[ttype].name} from {self._name(loser)}.")
+        self._check_carry(winner)
+
+    def _check_carry(self, char: str) -> None:
+        """Carrying limit: a 4th treasure is put down in an empty room (owner chooses)."""
+        if len(self.carried[char]) > self.data.treasures.carry_limit and self._drop_rooms():
+            self.queue.insert(0, {"kind": "drop", "player": self._owner(char), "char": char})
+
+    def _drop_rooms(self) -> list[str]:
+        occupied = set(self.pos.values())
+        return [r for r in self.data.rooms
+                if r not in occupied and r not in self.chests and r not in self.tokens]
+
+    # -- fleeing -------------------------------------------------------------------
+    def _flee_options(self, char: str) -> list[str]:
+        start = self.pos[char]
+        enterable = self._enterable
+        occupied = self._occupied_zones()
+        return flee_ends(self.data, start, FLEE_ZONES, enterable,
+                         lambda z: z not in occupied and z not in self.tokens)
+
+    def _flee(self, char: str, zone: str) -> None:
+        self.pos[char] = zone
+        self.event(f"{self._name(char)} flees to {zone}.")
+        self._arrive(char, zone)
+
+    def _end_combat_if_done(self) -> None:
+        if self.combat is not None and not self.queue:
+            self.combat = None

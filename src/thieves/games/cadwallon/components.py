@@ -1,0 +1,350 @@
+"""Component data of Cadwallon: pydantic models, loading and derived tables.
+
+Every YAML file in ``data/`` is validated here. :func:`load` returns a
+:class:`CadwallonData` with the board graph pre-computed (neighbours,
+walls, distances) so the rules never search the YAML at play time.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Literal, Optional
+
+from pydantic import BaseModel, Field, model_validator
+
+from ...core.data import load_model
+from ...core.errors import DataError
+
+PKG = "thieves.games.cadwallon"
+
+
+# -- board -------------------------------------------------------------------
+class Zone(BaseModel):
+    id: str
+    kind: Literal["street", "room"]
+    cell: list[int] = Field(min_length=2, max_length=2)
+    name: Optional[str] = None
+    role: Optional[Literal["vault", "guard_room", "library", "magister"]] = None
+    deployment: bool = False
+
+
+class Connection(BaseModel):
+    a: str
+    b: str
+    kind: Literal["line", "arrow"]  # white line (street to street) or green arrow (door)
+
+
+class Board(BaseModel):
+    reconstructed: bool = True
+    note: str = ""
+    columns: int
+    rows: int
+    zones: list[Zone]
+    connections: list[Connection]
+    walls: list[list[str]]
+    roofed: list[str] = []
+    portcullis_slots: list[str] = []
+
+    @model_validator(mode="after")
+    def _check(self) -> "Board":
+        ids = {z.id for z in self.zones}
+        if len(ids) != len(self.zones):
+            raise ValueError("zone ids must be unique")
+        kinds = {z.id: z.kind for z in self.zones}
+        pairs = set()
+        for c in self.connections:
+            if c.a not in ids or c.b not in ids:
+                raise ValueError(f"connection {c.a}-{c.b} names an unknown zone")
+            if c.kind == "line" and not (kinds[c.a] == kinds[c.b] == "street"):
+                raise ValueError(f"white line {c.a}-{c.b} must join two street zones")
+            if c.kind == "arrow" and "room" not in (kinds[c.a], kinds[c.b]):
+                raise ValueError(f"green arrow {c.a}-{c.b} must lead into a room")
+            pairs.add(frozenset((c.a, c.b)))
+        for w in self.walls:
+            if len(w) != 2 or w[0] not in ids or w[1] not in ids:
+                raise ValueError(f"wall {w} must name two known zones")
+            if frozenset(w) in pairs:
+                raise ValueError(f"{w[0]}-{w[1]} is both a connection and a wall")
+        for role in ("vault", "guard_room", "library", "magister"):
+            if sum(1 for z in self.zones if z.role == role) != 1:
+                raise ValueError(f"the board needs exactly one room with role {role}")
+        for z in self.zones:
+            if z.role and z.kind != "room":
+                raise ValueError(f"{z.id} has role {z.role} but is not a room")
+            if z.deployment and z.kind != "street":
+                raise ValueError(f"deployment zone {z.id} must be a street zone")
+        deploy = {z.id for z in self.zones if z.deployment}
+        for z in self.portcullis_slots:
+            if z not in deploy:
+                raise ValueError(f"portcullis slot {z} is not a deployment zone")
+        if sum(z.deployment for z in self.zones) < 16:
+            raise ValueError("16 thieves need at least 16 deployment zones")
+        if sum(z.kind == "room" for z in self.zones) > 24:
+            raise ValueError("there are only 24 chest tokens, one per room")
+        return self
+
+
+# -- characters ----------------------------------------------------------------
+class Character(BaseModel):
+    id: str
+    name: str
+    combat: int = Field(ge=1, le=6)
+    movement: int = Field(ge=1, le=8)
+    spirit: int = Field(ge=1, le=6)
+    talent: Optional[str] = None
+    reconstructed: bool = False
+
+
+class Gang(BaseModel):
+    id: str
+    name: str
+    color: str
+    characters: list[Character] = Field(min_length=4, max_length=4)
+
+
+class Militiaman(BaseModel):
+    id: str
+    name: str
+    combat: int
+    start: Literal["vault", "guard_room"]
+
+
+class Heroine(BaseModel):
+    id: str
+    name: str
+    combat: int
+    movement: int
+    spirit: int
+
+
+class Talent(BaseModel):
+    id: Literal["brawler", "stalwart", "cutpurse", "locksmith", "lucky_hands", "nimble",
+                "shadow_step", "sleight"]
+    name: str
+    cost: int = Field(ge=0, le=1)
+    text: str
+    reconstructed: bool = False
+
+
+class Characters(BaseModel):
+    gangs: list[Gang] = Field(min_length=4, max_length=4)
+    militiamen: list[Militiaman] = Field(min_length=2, max_length=2)
+    heroines: list[Heroine] = Field(min_length=2, max_length=2)
+    talents: list[Talent]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Characters":
+        known = {t.id for t in self.talents}
+        for g in self.gangs:
+            for c in g.characters:
+                if c.talent is not None and c.talent not in known:
+                    raise ValueError(f"{c.id} has unknown talent {c.talent}")
+        return self
+
+
+# -- treasures, arcana, missions, adventures ----------------------------------------
+class TreasureType(BaseModel):
+    id: str
+    name: str
+    set_values: list[int] = Field(min_length=1)
+    reconstructed: bool = False
+
+
+class Treasures(BaseModel):
+    types: list[TreasureType]
+    mixes: dict[str, dict[str, int]]
+    reconstructed_mixes: list[str] = []
+    ducats_in_bank: int = Field(ge=0)
+    carry_limit: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Treasures":
+        by_id = {t.id: t for t in self.types}
+        for name, mix in self.mixes.items():
+            if sum(mix.values()) != 24:
+                raise ValueError(f"treasure mix {name} must have 24 tokens")
+            for t, n in mix.items():
+                if t not in by_id:
+                    raise ValueError(f"mix {name} names unknown treasure {t}")
+                if n > len(by_id[t].set_values):
+                    raise ValueError(f"mix {name}: {n} {t} but only {len(by_id[t].set_values)} set values")
+        return self
+
+
+class ArcanaCard(BaseModel):
+    kind: str
+    name: str
+    count: int = Field(ge=1)
+    timing: Literal["combat", "activation", "turn"]
+    text: str
+    reconstructed: bool = False
+
+
+ARCANA_KINDS = {"fury", "feint", "slippery", "run", "secret_passage", "rooftops", "skeleton_key",
+                "hidden_purse", "second_wind", "niggling_injury", "pickpocket", "reinforced_lock"}
+
+
+class Arcana(BaseModel):
+    cards: list[ArcanaCard]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Arcana":
+        if sum(c.count for c in self.cards) != 60:
+            raise ValueError("the arcana deck must have 60 cards")
+        for c in self.cards:
+            if c.kind not in ARCANA_KINDS:
+                raise ValueError(f"arcana kind {c.kind} has no rule in the engine")
+        return self
+
+
+class Mission(BaseModel):
+    id: str
+    name: str
+    needs: dict[str, int]
+    reward: int = Field(ge=0)
+    spirit_test: bool = False
+    reconstructed: bool = False
+
+
+class Missions(BaseModel):
+    missions: list[Mission] = Field(min_length=3)
+
+
+class Event(BaseModel):
+    round: int = Field(ge=2)
+    effect: Literal["alarm", "portcullis", "ducats", "draw", "reseal", "new_missions", "remove_tokens"]
+    zones: list[str] = []
+    zone: Optional[str] = None
+    amount: int = 0
+    token: Optional[Literal["civilian", "zombie"]] = None
+    text: str = ""
+
+
+class AdventureSetup(BaseModel):
+    ducats: dict[str, int] = {}
+    tokens: dict[str, Literal["civilian", "zombie"]] = {}
+    heroines: dict[str, str] = {}
+
+
+class Special(BaseModel):
+    militia_fines_to_vault: bool = False
+    mission_bonus: int = 0
+    militia_moves_after_alarm: int = 1
+
+
+class Adventure(BaseModel):
+    id: str
+    name: str
+    story: str
+    track: int = Field(ge=2, le=20)
+    setup: AdventureSetup = AdventureSetup()
+    special: Special = Special()
+    events: list[Event]
+    reconstructed: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> "Adventure":
+        if sum(e.effect == "alarm" for e in self.events) != 1:
+            raise ValueError(f"adventure {self.id} must raise the alarm exactly once")
+        drops = [z for e in self.events for z in e.zones]
+        if len(drops) > 9:
+            raise ValueError(f"adventure {self.id} uses more than the 9 portcullis tokens")
+        for e in self.events:
+            if e.round > self.track:
+                raise ValueError(f"adventure {self.id}: event on round {e.round} beyond the track")
+        return self
+
+
+class Adventures(BaseModel):
+    adventures: list[Adventure] = Field(min_length=8, max_length=8)
+
+
+# -- the loaded bundle -----------------------------------------------------------------
+class CadwallonData:
+    """All component data plus derived board tables (shared, never mutated)."""
+
+    def __init__(self, data_dir: str | None) -> None:
+        self.board = load_model(PKG, "board.yaml", Board, data_dir)
+        self.characters = load_model(PKG, "characters.yaml", Characters, data_dir)
+        self.treasures = load_model(PKG, "treasures.yaml", Treasures, data_dir)
+        self.arcana = load_model(PKG, "arcana.yaml", Arcana, data_dir)
+        self.missions = load_model(PKG, "missions.yaml", Missions, data_dir)
+        self.adventures = load_model(PKG, "adventures.yaml", Adventures, data_dir)
+        b = self.board
+        self.zone = {z.id: z for z in b.zones}
+        self.zone_ids = [z.id for z in b.zones]
+        self.rooms = [z.id for z in b.zones if z.kind == "room"]
+        self.is_room = {z.id: z.kind == "room" for z in b.zones}
+        self.deployment = [z.id for z in b.zones if z.deployment]
+        self.role = {z.role: z.id for z in b.zones if z.role}
+        self.adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
+        for c in b.connections:
+            self.adj[c.a].append(c.b)
+            self.adj[c.b].append(c.a)
+        self.wall_adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
+        for a, w in b.walls:
+            self.wall_adj[a].append(w)
+            self.wall_adj[w].append(a)
+        for z in self.zone_ids:
+            self.adj[z].sort()
+            self.wall_adj[z].sort()
+        self.dist = {z: self._bfs(z) for z in self.zone_ids}
+        self.char = {}
+        self.gang_of = {}
+        for g in self.characters.gangs:
+            for c in g.characters:
+                self.char[c.id] = c
+                self.gang_of[c.id] = g.id
+        self.gang = {g.id: g for g in self.characters.gangs}
+        self.gang_ids = [g.id for g in self.characters.gangs]
+        self.talent = {t.id: t for t in self.characters.talents}
+        self.militia = {m.id: m for m in self.characters.militiamen}
+        self.heroine = {h.id: h for h in self.characters.heroines}
+        self.ttype = {t.id: t for t in self.treasures.types}
+        self.card = {c.kind: c for c in self.arcana.cards}
+        self.mission = {m.id: m for m in self.missions.missions}
+        self.adventure = {a.id: a for a in self.adventures.adventures}
+        for m in self.missions.missions:
+            for t in m.needs:
+                if t not in self.ttype:
+                    raise DataError(f"missions.yaml: mission {m.id} needs unknown treasure {t}")
+        for a in self.adventures.adventures:
+            for e in a.events:
+                for z in e.zones:
+                    if z not in self.board.portcullis_slots:
+                        raise DataError(f"adventures.yaml: {a.id}: {z} is not a portcullis slot of the board")
+                if e.effect == "ducats" and self.resolve(e.zone) is None:
+                    raise DataError(f"adventures.yaml: {a.id}: unknown zone {e.zone}")
+            for z in list(a.setup.ducats) + list(a.setup.tokens) + list(a.setup.heroines.values()):
+                if self.resolve(z) is None:
+                    raise DataError(f"adventures.yaml: {a.id}: unknown zone {z}")
+            for h in a.setup.heroines:
+                if h not in self.heroine:
+                    raise DataError(f"adventures.yaml: {a.id}: unknown heroine {h}")
+
+    def resolve(self, name: str | None) -> str | None:
+        """A zone id from a zone id or a room role (``vault``...)."""
+        if name in self.zone:
+            return name
+        return self.role.get(name)  # type: ignore[arg-type]
+
+    def _bfs(self, start: str) -> dict[str, int]:
+        dist = {start: 0}
+        todo = deque([start])
+        while todo:
+            z = todo.popleft()
+            for n in self.adj[z]:
+                if n not in dist:
+                    dist[n] = dist[z] + 1
+                    todo.append(n)
+        return dist
+
+    def set_value(self, ttype: str, count: int) -> int:
+        """Ducats that ``count`` treasures of one type are worth to one gang."""
+        if count <= 0:
+            return 0
+        vals = self.ttype[ttype].set_values
+        return vals[min(count, len(vals)) - 1]
+
+
+def load(data_dir: str | None = None) -> CadwallonData:
+    return CadwallonData(data_dir)

@@ -1,0 +1,406 @@
+"""The state of a game of Cadwallon and its rules (setup, round, turn, actions).
+
+Section names refer to the French rulebook (seed text) and to the English fact
+sheet: §"Mise en place" (setup), §"Le tour de jeu" (round), §"Déplacer un
+milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier",
+§"Ouvrir un coffre", §"Les trésors", §"Cartes mission", §"Tableau d'aventure",
+§"Fin de la partie". Fights live in :mod:`.combat`, moves in :mod:`.board`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import State
+from .board import reach
+from .combat import CombatMixin
+from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
+from .notation import ActionsMixin
+from .view import ViewMixin
+
+
+
+class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
+    FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "to_deploy", "deploy_sel",
+              "ap", "pos", "carried", "chests", "room_ducats", "tokens", "ducats", "bank",
+              "banked", "escaped", "handed_in", "box", "hands", "deck", "discard", "missions",
+              "mission_deck", "mission_discard", "activated", "active", "act", "injured",
+              "portcullis", "alarm", "militia_left", "militia_sel", "militia_roll", "combat",
+              "queue", "over")
+
+    # -- setup: §"Mise en place" ------------------------------------------------------
+    def _setup(self) -> None:
+        d, rng, n = self.data, self.rng, self.num_players
+        adv = self.options["adventure"]
+        if adv == "random":
+            adv = d.adventures.adventures[rng.below(len(d.adventures.adventures))].id
+        self.adventure = adv
+        self.round = 1
+        self.phase = "deploy"
+        self.turns_done = 0
+        self.ap = [AP_PER_ROUND] * n
+        self.pos, self.carried, self.chests = {}, {}, {}
+        self.room_ducats, self.tokens = {}, {}
+        self.ducats, self.bank = [0] * n, d.treasures.ducats_in_bank
+        self.banked, self.escaped = [[] for _ in range(n)], []
+        self.handed_in = []
+        self.activated, self.active, self.act = [], None, None
+        self.injured, self.portcullis, self.alarm = {}, [], False
+        self.militia_left, self.militia_sel, self.militia_roll = 0, None, 0
+        self.combat, self.queue, self.over = None, [], False
+        # step 2: each player takes a gang (seat order) and its 4 characters
+        self.to_deploy = [[c.id for c in d.gang[g].characters] for g in d.gang_ids[:n]]
+        self.deploy_sel = None
+        for p in range(n):
+            for c in self.to_deploy[p]:
+                self.carried[c] = []
+        # step 5: the militiamen start in the guard room and in the vault
+        for m in d.characters.militiamen:
+            self.pos[m.id] = d.role[m.start]
+        # step 6: one chest token at random in each room, then flipped to its treasure face
+        mix = d.treasures.mixes[self.options["treasure_mix"]]
+        tokens = [f"{t}{i + 1}" for t in mix for i in range(mix[t])]
+        rng.shuffle(tokens)
+        for room in d.rooms:
+            self.chests[room] = {"t": tokens.pop(), "sealed": False}
+        self.box = tokens  # the tokens left over stay in the box, unseen
+        # step 7: missions, 3 face up
+        self.mission_deck = [m.id for m in d.missions.missions]
+        rng.shuffle(self.mission_deck)
+        self.missions = [self.mission_deck.pop() for _ in range(3)]
+        self.mission_discard = []
+        # step 8: arcana deck, 5 cards each
+        self.deck = [c.kind for c in d.arcana.cards for _ in range(c.count)]
+        rng.shuffle(self.deck)
+        self.discard = []
+        self.hands = [[] for _ in range(n)]
+        for p in range(n):
+            for _ in range(START_HAND):
+                self.hands[p].append(self.deck.pop())
+            self.hands[p].sort()
+        # adventure setup (ducats in rooms, tokens, heroines)
+        a = self.adv
+        for z, amount in a.setup.ducats.items():
+            zone = d.resolve(z)
+            self.room_ducats[zone] = self.room_ducats.get(zone, 0) + amount
+            self.bank -= amount
+        for z, kind in a.setup.tokens.items():
+            self.tokens[d.resolve(z)] = kind
+        for h, z in a.setup.heroines.items():
+            self.pos[h] = d.resolve(z)
+            self.carried[h] = [self.box.pop()] if self.box else []
+        # step 9: two dice each, highest total starts (ties re-rolled)
+        contenders = list(range(n))
+        while len(contenders) > 1:
+            rolls = {p: rng.die(6) + rng.die(6) for p in contenders}
+            top = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == top]
+        self.first = self.current = contenders[0]
+        self.event(f"Adventure: {a.name}. {self.player_name(self.first)} is first player.")
+
+    @property
+    def adv(self):
+        return self.data.adventure[self.adventure]
+
+    # -- who acts ------------------------------------------------------------------
+    def _players_to_act(self) -> list[int]:
+        if self.over:
+            return []
+        if self.queue:
+            return [self.queue[0]["player"]]
+        return [self.current]
+
+    def _is_terminal(self) -> bool:
+        return self.over
+
+    # -- small helpers -------------------------------------------------------------------
+    def _is_thief(self, c: str) -> bool:
+        return c in self.data.char
+
+    def _is_militia(self, c: str) -> bool:
+        return c in self.data.militia
+
+    def _is_heroine(self, c: str) -> bool:
+        return c in self.data.heroine
+
+    def _owner(self, c: str) -> int | None:
+        g = self.data.gang_of.get(c)
+        return None if g is None else self.data.gang_ids.index(g)
+
+    def _name(self, c: str) -> str:
+        d = self.data
+        if c in d.char:
+            return d.char[c].name
+        if c in d.militia:
+            return d.militia[c].name
+        return d.heroine[c].name
+
+    def _talent(self, c: str) -> str | None:
+        ch = self.data.char.get(c)
+        return ch.talent if ch else None
+
+    def _combat_value(self, c: str) -> int:
+        d = self.data
+        if c in d.char:
+            return d.char[c].combat
+        if c in d.militia:
+            return d.militia[c].combat
+        return d.heroine[c].combat
+
+    def _ttype(self, tid: str) -> str:
+        return tid.rstrip("0123456789")
+
+    def _thieves_of(self, p: int) -> list[str]:
+        """Characters of player p on the board, in card order."""
+        return [c.id for c in self.data.gang[self.data.gang_ids[p]].characters if c.id in self.pos]
+
+    def _occupied_zones(self) -> set[str]:
+        return set(self.pos.values())
+
+    def _enterable(self, z: str) -> bool:
+        """Not closed by a portcullis (option: a portcullis only closes the exit)."""
+        return not (self.options["portcullis_blocks_zone"] and z in self.portcullis)
+
+    def _free(self, z: str, occupied: set[str]) -> bool:
+        return z not in occupied and z not in self.tokens and self._enterable(z)
+
+    def _movement(self, c: str) -> int:
+        mv = self.data.char[c].movement
+        if self._talent(c) == "nimble":
+            mv += 1
+        if self.act and self.active == c and "run" in self.act["cards"]:
+            mv += 2
+        return max(0, mv - self.injured.get(c, 0))
+
+    def _arrive(self, c: str, zone: str) -> None:
+        """Loose ducats in a zone go to the gang of the thief who stops there (reconstructed)."""
+        if zone in self.room_ducats and self._is_thief(c):
+            p = self._owner(c)
+            amount = self.room_ducats.pop(zone)
+            self.ducats[p] += amount
+            self.event(f"{self._name(c)} picks up {amount} ducats in {zone}.")
+
+    def _draw(self, p: int, count: int = 1) -> None:
+        for _ in range(count):
+            if not self.deck and self.discard:
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+            if not self.deck:
+                return
+            kind = self.deck.pop()
+            self.hands[p].append(kind)
+            self.hands[p].sort()
+            self.event(f"{self.player_name(p)} draws an arcana card.")
+            self.event(f"You draw {self.data.card[kind].name}.", to=[p])
+
+    # -- movement queries ----------------------------------------------------------------------
+    def _move_targets(self, c: str) -> dict[str, int]:
+        """§"Se déplacer": empty zones within Movement through empty adjacent zones."""
+        occupied = self._occupied_zones()
+        cards = self.act["cards"] if self.act and self.active == c else []
+        through = None
+        if "rooftops" in cards:
+            through = self._enterable
+        return reach(self.data, self.pos[c], self._movement(c),
+                     lambda z: self._free(z, occupied),
+                     walls=1 if "secret_passage" in cards else 0, through=through)
+
+    def _can_leave(self, c: str, targets: dict[str, int]) -> bool:
+        """§"Quitter le quartier": after the alarm, from an open deployment zone, with one
+        Movement point left to step off the board."""
+        if not self.alarm:
+            return False
+        mv = self._movement(c)
+        here = self.pos[c]
+        for z in self.data.deployment:
+            if z in self.portcullis:
+                continue
+            steps = 0 if z == here else targets.get(z)
+            if steps is not None and steps + 1 <= mv:
+                return True
+        return False
+
+    def _militia_targets(self, m: str, roll: int, p: int) -> list[str]:
+        """§"Déplacer un milicien": up to ``roll`` zones; he may end his move by entering a
+        zone holding a character he may attack (not of the mover's gang, not a militiaman;
+        heroines are left alone, reconstructed)."""
+        occupied = self._occupied_zones()
+        moves = reach(self.data, self.pos[m], roll, lambda z: self._free(z, occupied))
+        out = set(moves)
+        starts = {self.pos[m]: 0, **moves}
+        victims = {}
+        for c, z in self.pos.items():
+            if self._is_thief(c) and self._owner(c) != p:
+                victims[z] = c
+        for z, steps in starts.items():
+            if steps < roll:
+                for n in self.data.adj[z]:
+                    if n in victims and self._enterable(n):
+                        out.add(n)
+        return sorted(out)
+
+    def _attack_targets(self, c: str) -> list[str]:
+        """§"Attaquer": an enemy thief or a heroine in an adjacent zone; never a militiaman."""
+        me = self._owner(c)
+        adj = self.data.adj[self.pos[c]]
+        out = []
+        for t, z in self.pos.items():
+            if z in adj and self._enterable(z) and (
+                    (self._is_thief(t) and self._owner(t) != me) or self._is_heroine(t)):
+                out.append(t)
+        return sorted(out)
+
+    # -- turn flow: §"Le tour de jeu" -------------------------------------------------------------
+    def _start_turn(self) -> None:
+        p = self.current
+        self.ap[p] = AP_PER_ROUND
+        self.active, self.act = None, None
+        self._draw(p)  # step 1: draw 1 arcana card
+        # step 2: move a militiaman (twice after the alarm on some adventures)
+        self.militia_left = self.adv.special.militia_moves_after_alarm if self.alarm else 1
+        self.phase = "militia"
+
+    def _end_turn(self) -> None:
+        self.active, self.act = None, None
+        self.turns_done += 1
+        if not any(self._is_thief(c) for c in self.pos):
+            self._finish("No thief is left in the district.")
+            return
+        if self.turns_done >= self.num_players:
+            self._end_round()
+            if self.over:
+                return
+        else:
+            self.current = (self.current + 1) % self.num_players
+        self._start_turn()
+
+    def _end_round(self) -> None:
+        """The first player advances the round marker; its event applies at once; AP come back."""
+        self.turns_done = 0
+        self.activated = []
+        self.injured = {}
+        if self.round >= self.adv.track:
+            self._finish("The turn track is finished.")
+            return
+        self.round += 1
+        self.current = self.first
+        self.event(f"Round {self.round} begins.")
+        for e in self.adv.events:
+            if e.round == self.round:
+                self._apply_event(e)
+
+    def _apply_event(self, e: Any) -> None:
+        """§"Tableau d'aventure": events apply as soon as the marker reaches their space."""
+        d = self.data
+        if e.text:
+            self.event(f"Event: {e.text}")
+        if e.effect == "alarm":
+            self.alarm = True
+            self.event("The alarm is raised: characters may now leave the district.")
+        if e.effect in ("alarm", "portcullis"):
+            for z in e.zones:
+                if z not in self.portcullis:
+                    self.portcullis.append(z)
+            self.event(f"Portcullises drop on {', '.join(e.zones)}.")
+        elif e.effect == "ducats":
+            zone = d.resolve(e.zone)
+            amount = min(e.amount, self.bank)
+            self.bank -= amount
+            self.room_ducats[zone] = self.room_ducats.get(zone, 0) + amount
+        elif e.effect == "draw":
+            for p in range(self.num_players):
+                self._draw(p, e.amount)
+        elif e.effect == "reseal":
+            for ch in self.chests.values():
+                ch["sealed"] = True
+        elif e.effect == "new_missions":
+            for i, m in enumerate(self.missions):
+                if m is not None:
+                    self.mission_discard.append(m)
+                self.missions[i] = self.mission_deck.pop() if self.mission_deck else None
+        elif e.effect == "remove_tokens":
+            self.tokens = {z: k for z, k in self.tokens.items() if k != e.token}
+
+    def _finish(self, why: str) -> None:
+        self.over = True
+        self.phase = "over"
+        self.queue = []
+        self.event(f"Game over: {why}")
+        sc = self._scores()
+        self.event("Final ducats: " + ", ".join(f"{self.player_name(p)} {sc[p]:g}" for p in range(self.num_players)))
+
+    # -- scoring: §"Fin de la partie" -------------------------------------------------------------
+    def treasure_value(self, tids: list[str]) -> int:
+        """Set values per gang: 1/2/3 of a kind = 2/5/8 ducats, red gems 2 each."""
+        counts: dict[str, int] = {}
+        for t in tids:
+            k = self._ttype(t)
+            counts[k] = counts.get(k, 0) + 1
+        return sum(self.data.set_value(k, n) for k, n in counts.items())
+
+    def _scores(self) -> list[float]:
+        out = []
+        for p in range(self.num_players):
+            inside = len(self._thieves_of(p)) + len(self.to_deploy[p])
+            total = self.ducats[p] + self.treasure_value(self.banked[p])
+            out.append(float(max(0, total - STAY_INSIDE_PENALTY * inside)))
+        return out
+
+    def _winners(self) -> list[int]:
+        """Most ducats; tie-break (reconstructed): most characters escaped, else shared."""
+        sc = self._scores()
+        best = max(sc)
+        tied = [p for p in range(self.num_players) if sc[p] == best]
+        esc = {p: sum(1 for c in self.escaped if self._owner(c) == p) for p in tied}
+        top = max(esc.values())
+        return [p for p in tied if esc[p] == top]
+
+    # -- observation -------------------------------------------------------------------------------
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        d = self.data
+        return {
+            "adventure": self.adventure, "round": self.round, "track": self.adv.track,
+            "phase": self.phase, "first": self.first, "current": self.current,
+            "alarm": self.alarm, "portcullis": list(self.portcullis),
+            "ap": list(self.ap), "ducats": list(self.ducats), "bank": self.bank,
+            "gangs": d.gang_ids[:self.num_players],
+            "positions": dict(self.pos), "to_deploy": [list(x) for x in self.to_deploy],
+            "deploy_selected": self.deploy_sel,
+            "carried": {c: list(t) for c, t in self.carried.items()},
+            "chests": {z: dict(v) for z, v in self.chests.items()},
+            "room_ducats": dict(self.room_ducats), "tokens": dict(self.tokens),
+            "banked": [list(b) for b in self.banked], "escaped": list(self.escaped),
+            "handed_in": list(self.handed_in), "box_count": len(self.box),
+            "hand": list(self.hands[player]) if player is not None else None,
+            "hand_counts": [len(h) for h in self.hands],
+            "deck_count": len(self.deck), "discard": list(self.discard),
+            "missions": list(self.missions), "mission_deck_count": len(self.mission_deck),
+            "activated": list(self.activated), "active": self.active,
+            "act": None if self.act is None else {k: (list(v) if isinstance(v, list) else v)
+                                                  for k, v in self.act.items()},
+            "injured": dict(self.injured), "militia_left": self.militia_left,
+            "militia_selected": self.militia_sel, "militia_roll": self.militia_roll,
+            "combat": None if self.combat is None else dict(self.combat),
+            "pending": None if not self.queue else {k: v for k, v in self.queue[0].items()},
+            "scores": self._scores(),
+        }
+
+    def determinize(self, player: int, seed: int) -> "CadwallonState":
+        """Reshuffle what ``player`` cannot see: other hands, the decks and the box."""
+        from ...core.rng import Rng
+        new = self.clone()
+        new.rng = Rng.from_seed(seed)
+        pool = list(new.deck)
+        for p in range(new.num_players):
+            if p != player:
+                pool += new.hands[p]
+        new.rng.shuffle(pool)
+        for p in range(new.num_players):
+            if p != player:
+                k = len(new.hands[p])
+                new.hands[p] = sorted(pool[:k])
+                pool = pool[k:]
+        new.deck = pool
+        new.rng.shuffle(new.mission_deck)
+        new.rng.shuffle(new.box)
+        return new
