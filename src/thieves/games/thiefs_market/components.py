@@ -1,0 +1,220 @@
+"""Thief's Market components: pydantic models for the YAML data and the
+precomputed integer tables the rules use in their hot path.
+
+Die faces are integers 0..5 in the order ``FACES`` (R W B G gems, Y yellow
+bag, P purple infamy face). Cards are referred to by their index in
+``Tables.ids`` inside the state, and by their id (``A7``) in the notation.
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from thieves.core.data import load_model
+from thieves.core.errors import DataError
+
+FACES = "RWBGYP"
+R, W, B, G, Y, P = range(6)
+GEMS = "RWBG"
+TOKEN = "T"
+FACE_NAMES = {"R": "red gem", "W": "white gem", "B": "blue gem", "G": "green gem",
+              "Y": "yellow bag", "P": "purple infamy", "T": "start player token"}
+
+Face = Literal["R", "W", "B", "G", "Y", "P"]
+Icon = Literal["henchman", "magic", "building", "finery", "map", "scheme"]
+ICONS = ("henchman", "magic", "building", "finery", "map", "scheme")
+
+#: effect kind -> parameters it requires
+EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "turn_die": ("face", "to"),                   # once per round: turn a die of `face` to one of `to`
+    "spend_die": ("face", "gain", "amount"),      # once per round: spend a die of `face` to gain
+    "gold_for_infamy": ("amount",),               # any number of times: 1 gold -> `amount` infamy
+    "extra_buy_if_face": ("face",),               # extra purchase if pile had `face` after phase 1
+    "extra_buy_discount": ("amount",),            # extra purchase, each card costs `amount` gem less
+    "infamy_on_buy_gem": ("face", "amount"),      # buying a card whose cost shows `face` -> infamy
+    "infamy_if_token": ("amount",),               # end of phase 1 with the start token -> infamy
+    "infamy_when_stolen": ("amount",),            # your pile is stolen -> infamy
+    "lucky_charm": ("amount",),                   # stolen: dice not rerolled; reroll `amount` die
+    "round_bonus": ("face", "gain", "amount"),    # end of round, turning in 1+ `face` dice -> bonus
+    "infamy_per_pile_object": (),                 # on gain: infamy = objects in pile this round
+    "gain_top_card": (),                          # on buy: discard it, gain the top deck card
+    "set_points": ("icon", "one", "more"),        # end: `one` with 1 card of `icon`, `more` with 2+
+    "points_per_icon_group": ("icon", "group", "amount"),
+    "points_per_other_card": ("amount",),
+    "points_per_infamy_group": ("group", "amount"),
+    "points_unless_rival_icon": ("icon", "amount", "reduced"),
+}
+
+
+class Effect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal[tuple(EFFECT_PARAMS)]  # type: ignore[valid-type]
+    face: Optional[Face] = None
+    to: Optional[list[Face]] = None
+    gain: Optional[Literal["infamy", "gold"]] = None
+    amount: Optional[int] = Field(None, ge=0)
+    icon: Optional[Icon] = None
+    one: Optional[int] = Field(None, ge=0)
+    more: Optional[int] = Field(None, ge=0)
+    group: Optional[int] = Field(None, ge=1)
+    reduced: Optional[int] = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _params(self) -> "Effect":
+        needed = EFFECT_PARAMS[self.kind]
+        for name in needed:
+            if getattr(self, name) is None:
+                raise ValueError(f"effect kind {self.kind!r} needs parameter {name!r}")
+        for name in ("face", "to", "gain", "amount", "icon", "one", "more", "group", "reduced"):
+            if name not in needed and getattr(self, name) is not None:
+                raise ValueError(f"effect kind {self.kind!r} takes no parameter {name!r}")
+        return self
+
+
+class Card(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[A-Z][0-9]{1,2}$")
+    name: str
+    deck: Literal["A", "B", "C"]
+    icons: list[Icon]
+    cost: str = Field(pattern=r"^[RWBG]{1,4}$")
+    points: int = Field(ge=0)
+    effect: Effect
+    reconstructed: bool = False
+    note: Optional[str] = None
+
+
+class CardSet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    cards: list[Card]
+
+    @model_validator(mode="after")
+    def _unique(self) -> "CardSet":
+        ids = [c.id for c in self.cards]
+        dup = {i for i in ids if ids.count(i) > 1}
+        if dup:
+            raise ValueError(f"duplicate card ids: {sorted(dup)}")
+        return self
+
+
+class Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    total_dice: int = Field(ge=1)
+    dice_by_players: dict[int, int]
+    deck_sizes: dict[Literal["A", "B", "C"], int]
+    market_row: int = Field(ge=1)
+    start_gold: int = Field(ge=0)
+    henchmen_award: list[int] = Field(min_length=2, max_length=2)
+    gold_award: int
+    tie_penalty: int
+
+
+class Tables:
+    """Plain lists derived once from the data; shared by every state, never mutated."""
+
+    def __init__(self, cards: CardSet, setup: Setup) -> None:
+        self.cards = cards.cards
+        self.setup = setup
+        self.ids = [c.id for c in self.cards]
+        self.index = {c.id: i for i, c in enumerate(self.cards)}
+        self.names = [c.name for c in self.cards]
+        self.deck_of = ["ABC".index(c.deck) for c in self.cards]
+        self.deck_cards = [[i for i, c in enumerate(self.cards) if c.deck == d] for d in "ABC"]
+        self.deck_sizes = [setup.deck_sizes.get(d, 0) for d in "ABC"]
+        for d, size in zip("ABC", self.deck_sizes):
+            if size > len(self.deck_cards["ABC".index(d)]):
+                raise DataError(f"setup.yaml: deck {d} needs {size} cards but cards.yaml has fewer")
+        # cost as gem counts [R, W, B, G]
+        self.cost = [[c.cost.count(g) for g in GEMS] for c in self.cards]
+        self.points = [c.points for c in self.cards]
+        self.kind = [c.effect.kind for c in self.cards]
+        self.effect = [c.effect for c in self.cards]
+        self.face = [FACES.index(c.effect.face) if c.effect.face else -1 for c in self.cards]
+        self.amount = [c.effect.amount or 0 for c in self.cards]
+        self.henchmen = [c.icons.count("henchman") for c in self.cards]
+        self.icon_count = [{i: c.icons.count(i) for i in ICONS} for c in self.cards]
+        # "use" actions each card offers: (notation, target face or -1)
+        self.use_actions: list[list[tuple[str, int]]] = []
+        for c in self.cards:
+            k = c.effect.kind
+            if k == "turn_die":
+                self.use_actions.append([(f"use {c.id} {t}", FACES.index(t)) for t in c.effect.to or []])
+            elif k in ("spend_die", "gold_for_infamy"):
+                self.use_actions.append([(f"use {c.id}", -1)])
+            else:
+                self.use_actions.append([])
+        self.buy_action = [f"buy {i}" for i in self.ids]
+        self.dice_by_players = dict(setup.dice_by_players)
+        self.steal_action = [f"steal {q + 1}" for q in range(max(self.dice_by_players, default=5))]
+        self.parse = action_table(self)
+        #: notation -> (state method, argument); filled in by ``state.attach_dispatch``
+        self.dispatch: dict[str, tuple[object, object]] = {}
+
+
+def action_table(t: "Tables") -> dict[str, tuple[str, object]]:
+    """Every action notation -> (kind, argument), so applying one is a dict look-up."""
+    table: dict[str, tuple[str, object]] = {"take T": ("take", -1), "take all": ("take_all", 0),
+                                            "return T": ("return", -1), "done": ("done", 0),
+                                            "keep": ("keep", 0), "end": ("end", 0)}
+    for f, face in enumerate(FACES):
+        table[f"take {face}"] = ("take", f)
+        table[f"return {face}"] = ("return", f)
+        table[f"reroll {face}"] = ("reroll", f)
+    for i, gem in enumerate(GEMS):
+        for kind in ("pay", "gold", "free"):
+            table[f"{kind} {gem}"] = (kind, i)
+    for q, s in enumerate(t.steal_action):
+        table[s] = ("steal", q)
+    for c, s in enumerate(t.buy_action):
+        table[s] = ("buy", c)
+    for c, uses in enumerate(t.use_actions):
+        for s, face in uses:
+            table[s] = ("use", [c, face])
+    return table
+
+
+def load_tables(data_dir: str | None) -> Tables:
+    pkg = "thieves.games.thiefs_market"
+    return Tables(load_model(pkg, "cards.yaml", CardSet, data_dir),
+                  load_model(pkg, "setup.yaml", Setup, data_dir))
+
+
+Lang = Literal["en", "fr", "de"]
+
+
+class I18n(BaseModel):
+    """``data/i18n.yaml``: per language a flat mapping key -> text (the server's shape).
+
+    Every language must name every card (``A7``) and give its effect text (``A7.effect``),
+    every face (``face.R``) and icon (``icon.magic``), and the same ``ui.*`` words.
+    """
+    model_config = ConfigDict(extra="forbid")
+    en: dict[str, str]
+    fr: dict[str, str]
+    de: dict[str, str]
+
+    def lang(self, lang: str) -> dict[str, str]:
+        return getattr(self, lang) if lang in ("en", "fr", "de") else self.en
+
+    @model_validator(mode="after")
+    def _complete(self) -> "I18n":
+        need = {k for k in self.en if k.startswith(("face.", "icon.", "ui.", "phase."))}
+        need |= {f"face.{f}" for f in FACES} | {f"icon.{i}" for i in ICONS}
+        for lang in ("en", "fr", "de"):
+            missing = sorted(need - set(getattr(self, lang)))
+            if missing:
+                raise ValueError(f"language {lang!r} lacks {', '.join(missing[:5])}")
+        return self
+
+
+def load_i18n(data_dir: str | None = None, card_ids: list[str] | None = None) -> I18n:
+    """Load the texts; with ``card_ids``, also check each card has a name and an effect text."""
+    i18n = load_model("thieves.games.thiefs_market", "i18n.yaml", I18n, data_dir)
+    for lang in ("en", "fr", "de"):
+        texts = i18n.lang(lang)
+        for cid in card_ids or []:
+            if cid not in texts or f"{cid}.effect" not in texts:
+                raise DataError(f"i18n.yaml: language {lang!r} has no name or effect for card {cid}")
+    return i18n

@@ -1,0 +1,37 @@
+"""The Thief's Market :class:`Game`: player counts, options and data loading."""
+from __future__ import annotations
+
+from thieves.core.game import Game, Option
+
+from .components import Tables, load_tables
+from .state import MarketState, attach_dispatch
+
+
+class ThiefsMarket(Game):
+    slug = "thiefs-market"
+    name = "Thief's Market"
+    min_players = 3
+    max_players = 5
+    state_class = MarketState
+    summary = "Roll loot, take it or steal it, buy market cards; complete, all 49 cards."
+    options = (
+        Option("start_player", "random",
+               "Who holds the start player token first: 'random' (the rulebook says whoever "
+               "stole something most recently) or 'first' (player 1).",
+               choices=["random", "first"]),
+        Option("second_award_after_tie", False,
+               "When several players tie for most henchmen, the next player still gets the "
+               "second-place award (default: no, the tied players fill both places)."),
+        Option("zero_counts_score", False,
+               "A player with no henchman icons, or no gold, can still win that award "
+               "(default: no, a count of zero never scores)."),
+        Option("extra_buys_stack", True,
+               "Each extra-purchase card whose condition is met adds one purchase (default); "
+               "false: at most one extra purchase per round in all."),
+    )
+
+    def load_data(self, data_dir: str | None) -> Tables:
+        return attach_dispatch(load_tables(data_dir))
+
+
+GAME = ThiefsMarket()

@@ -1,0 +1,481 @@
+"""Thief's Market rules: the state machine of one game.
+
+Rulebook sections are those of the French rulebook (seed 001): "Mise en
+place", "Phase 1: diviser le butin", "Phase 2: effectuer des achats",
+"Fin du tour", "Fin du jeu", and the card list. Card effects are driven by
+the effect kinds of ``data/cards.yaml``; the few hooks that fire at fixed
+moments are in ``effects.py`` and the final scoring in ``scoring.py``.
+
+Position (all plain JSON in ``FIELDS``). Dice are counted by face, as dice
+showing the same face are interchangeable: ``center`` and each of
+``piles[p]`` are six counts in the order R W B G Y P. The start player
+token is at ``token``: -1 center, -2 being returned by a thief, else the
+player holding it. Cards are integer indices into ``self.data.ids``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from thieves.core.game import State
+
+from . import effects, scoring, text
+from .components import FACES, GEMS, Tables
+
+TAKE = [f"take {f}" for f in FACES]
+RETURN = [f"return {f}" for f in FACES]
+REROLL = [f"reroll {f}" for f in FACES]
+PAY = [f"pay {g}" for g in GEMS]
+GOLD = [f"gold {g}" for g in GEMS]
+FREE = [f"free {g}" for g in GEMS]
+TAKE_T, TAKE_ALL, RETURN_T, DONE, END, KEEP = "take T", "take all", "return T", "done", "end", "keep"
+CENTER, RETURNING = -1, -2
+
+
+class MarketState(State):
+    FIELDS = ("phase", "step", "round", "current", "start_player", "token", "center", "piles",
+              "has_pile", "returning", "victim", "moved", "gold", "infamy", "tableau", "rows",
+              "decks", "box", "discarded", "active_row", "p1_mask", "p1_objects", "turns_done",
+              "buys", "used", "paying", "pay_card", "waived", "lucky_queue", "num_dice")
+
+    data: Tables
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        """Rulebook "Matériel & mise en place"."""
+        t, n = self.data, self.num_players
+        if n not in t.dice_by_players:
+            raise ValueError(f"setup.yaml gives no dice count for {n} players")
+        self.num_dice = t.dice_by_players[n]          # 13 / 11 / 10 dice for 5 / 4 / 3 players
+        self.gold = [t.setup.start_gold] * n          # one gold coin each
+        self.infamy = [0] * n
+        self.tableau = [[] for _ in range(n)]
+        self.decks, self.box, self.discarded = [], [], []
+        for d in range(3):                            # shuffle each deck, keep 13 / 12 / 11
+            cards = list(t.deck_cards[d])
+            self.rng.shuffle(cards)
+            keep = t.deck_sizes[d]
+            self.decks.append(cards[:keep])           # top of a deck = last element
+            self.box.extend(cards[keep:])             # back in the box unseen
+        self.rows = [[], [], []]
+        self.active_row = 0
+        deck = self.decks[0]
+        for _ in range(t.setup.market_row):           # deal 5 cards beside deck A
+            if deck:
+                self.rows[0].append(deck.pop())
+        # the token goes to "whoever stole something most recently": chosen at random here
+        self.start_player = 0 if self.options["start_player"] == "first" else self.rng.below(n)
+        self.round = 1
+        self.piles = [[0] * 6 for _ in range(n)]
+        self.returning = [0] * 6
+        self.event(f"{self.player_name(self.start_player)} has the start player token.")
+        self._start_round()
+
+    def _start_round(self) -> None:
+        """Phase 1 begins: the start player rolls every die into the center and puts the
+        token with them (rulebook "Phase 1: diviser le butin")."""
+        n = self.num_players
+        center = [0] * 6
+        self._roll(center, self.num_dice)
+        self.center = center
+        self.piles = [[0] * 6 for _ in range(n)]
+        self.returning = [0] * 6
+        self.token = CENTER
+        self.has_pile = [False] * n
+        self.phase, self.step = "split", ""
+        self.current = self.start_player
+        self.victim, self.moved = -1, 0
+        self.p1_mask, self.p1_objects = [0] * n, [0] * n
+        self.turns_done, self.buys = 0, 0
+        self.used = []
+        self.paying, self.pay_card, self.waived = [0, 0, 0, 0], -1, 0
+        self.lucky_queue = []
+        self.event(f"Round {self.round}: {self.player_name(self.current)} rolls "
+                   f"{text.faces_str(center)}.")
+
+    def _roll(self, counts: list[int], k: int) -> None:
+        """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6."""
+        if k:
+            x = self.rng.below(6 ** k)
+            for _ in range(k):
+                x, f = divmod(x, 6)
+                counts[f] += 1
+
+    # --------------------------------------------------------------- contract
+    def _players_to_act(self) -> list[int]:
+        return [] if self.phase == "over" else [self.current]
+
+    def _is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def _legal_actions(self, p: int) -> list[str]:
+        phase = self.phase
+        if phase == "split":
+            return self._split_actions(p)
+        if phase == "buy":
+            return self._pay_actions(p) if self.step == "pay" else self._buy_actions(p)
+        if phase == "lucky":
+            pile = self.piles[p]
+            return [REROLL[f] for f in range(6) if pile[f]] + [KEEP]
+        return []
+
+    def _apply(self, p: int, action: str) -> None:
+        fn, arg = self.data.dispatch[action]
+        fn(self, p, arg)
+
+    def _scores(self) -> list[float]:
+        return scoring.scores(self)
+
+    def _winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        return text.observe(self, player)
+
+    def _explain(self, player: int, action: str) -> str | None:
+        return text.explain(self, player, action)
+
+    def describe_action(self, action: str) -> str:
+        return text.describe_action(self, action)
+
+    def render_text(self, player: int | None) -> str:
+        return text.render_text(self, player)
+
+    def determinize(self, player: int, seed: int) -> "MarketState":
+        """Unseen cards (deck contents and the cards left in the box at setup) are
+        reshuffled; every infamy gain comes from a public act, so counts are kept."""
+        from thieves.core.rng import Rng
+        new = self.clone()
+        new.rng = Rng.from_seed(seed)
+        pool = [c for d in new.decks for c in d] + new.box
+        new.rng.shuffle(pool)
+        i = 0
+        for d in new.decks:
+            d[:] = pool[i:i + len(d)]
+            i += len(d)
+        new.box = pool[i:]
+        return new
+
+    # ------------------------------------------------------ phase 1: splitting
+    def objects(self, p: int) -> int:
+        """Objects in front of ``p``: dice plus the start player token."""
+        return sum(self.piles[p]) + (self.token == p)
+
+    def _split_actions(self, p: int) -> list[str]:
+        step, center, token = self.step, self.center, self.token
+        if step == "take":
+            acts = [TAKE[f] for f in range(6) if center[f]]
+            if token == CENTER:
+                acts.append(TAKE_T)
+            acts.append(DONE)
+            return acts
+        if step == "return":
+            pile = self.piles[p]
+            acts = [RETURN[f] for f in range(6) if pile[f]]
+            if token == p:
+                acts.append(RETURN_T)
+            if self.moved:
+                acts.append(DONE)
+            return acts
+        acts = []
+        if token == CENTER or any(center):
+            # Rulebook "Remarque": the last player without a pile who takes must take everything
+            if self.has_pile.count(False) == 1:
+                acts.append(TAKE_ALL)
+            else:
+                acts = [TAKE[f] for f in range(6) if center[f]]
+                if token == CENTER:
+                    acts.append(TAKE_T)
+        steal = self.data.steal_action
+        has_pile, piles = self.has_pile, self.piles
+        for q in range(self.num_players):
+            # a pile of a single object cannot be stolen: the thief keeps one and returns one
+            if has_pile[q] and q != p and sum(piles[q]) + (token == q) >= 2:
+                acts.append(steal[q])
+        return acts
+
+    def _do_take(self, p: int, f: int) -> None:
+        """Take one object from the center (part of a take; ``done`` ends it)."""
+        if f < 0:
+            self.token = p
+        else:
+            self.center[f] -= 1
+            self.piles[p][f] += 1
+        self.has_pile[p] = True
+        self.step = "take"
+        self.moved += 1
+        if self.token != CENTER and not any(self.center):
+            self._end_split_action(p)
+
+    def _do_take_all(self, p: int, _: int) -> None:
+        pile, center = self.piles[p], self.center
+        for f in range(6):
+            pile[f] += center[f]
+            center[f] = 0
+        if self.token == CENTER:
+            self.token = p
+        self.has_pile[p] = True
+        self.event(f"{self.player_name(p)} takes everything left in the center.")
+        self._end_split_action(p)
+
+    def _do_steal(self, p: int, q: int) -> None:
+        """Rulebook "Phase 1": take another player's whole pile, then return at least one object."""
+        mine, theirs = self.piles[p], self.piles[q]
+        for f in range(6):
+            mine[f] += theirs[f]
+            theirs[f] = 0
+        if self.token == q:
+            self.token = p
+        self.has_pile[q], self.has_pile[p] = False, True
+        self.victim, self.step, self.moved = q, "return", 0
+        self.event(f"{self.player_name(p)} steals the pile of {self.player_name(q)}.")
+        effects.on_stolen(self, q)
+
+    def _do_return(self, p: int, f: int) -> None:
+        if f < 0:
+            self.token = RETURNING
+        else:
+            self.piles[p][f] -= 1
+            self.returning[f] += 1
+        self.moved += 1
+        if self.objects(p) == 1:          # the thief must keep at least one object
+            self._end_split_action(p)
+
+    def _do_done(self, p: int, _: int) -> None:
+        self._end_split_action(p)
+
+    def _end_split_action(self, p: int) -> None:
+        if self.step == "take":
+            self.event(f"{self.player_name(p)} takes {text.pile_str(self, p)}.")
+        elif self.step == "return":
+            # returned dice are rerolled (not when the victim owns Lucky Animal Appendage)
+            ret, center = self.returning, self.center
+            if effects.keeps_faces(self, self.victim):
+                for f in range(6):
+                    center[f] += ret[f]
+            else:
+                self._roll(center, sum(ret))
+            back = text.faces_str(ret) + (" and the token" if self.token == RETURNING else "")
+            if self.token == RETURNING:
+                self.token = CENTER
+            self.returning = [0] * 6
+            self.event(f"{self.player_name(p)} keeps {text.pile_str(self, p)} and returns {back}; "
+                       f"center: {text.center_str(self)}.")
+        self.step, self.moved, self.victim = "", 0, -1
+        n, has_pile = self.num_players, self.has_pile
+        for i in range(1, n + 1):         # clockwise, skipping players who have a pile
+            q = (p + i) % n
+            if not has_pile[q]:
+                self.current = q
+                return
+        self._end_split()
+
+    def _end_split(self) -> None:
+        """End of phase 1: note each final pile (extra purchases, Big Haul) and run the hooks."""
+        n = self.num_players
+        for p in range(n):
+            pile = self.piles[p]
+            self.p1_mask[p] = sum(1 << f for f in range(6) if pile[f])
+            self.p1_objects[p] = sum(pile) + (self.token == p)
+        effects.end_of_split(self)
+        order = [(self.token + i) % n for i in range(n)]
+        self.lucky_queue = [p for p in order if effects.rerolls(self, p) and any(self.piles[p])]
+        self.step, self.moved = "", 0
+        if self.lucky_queue:
+            self.phase = "lucky"
+            self.current = self.lucky_queue[0]
+        else:
+            self._start_purchases()
+
+    # ------------------------------------------------- start of phase 2: reroll
+    def _do_reroll(self, p: int, f: int) -> None:
+        """Lucky Animal Appendage: reroll a die of your final pile at the start of phase 2."""
+        pile = self.piles[p]
+        pile[f] -= 1
+        g = self.rng.below(6)
+        pile[g] += 1
+        self.event(f"{self.player_name(p)} rerolls a {FACES[f]} die: {FACES[g]}.")
+        self.moved += 1
+        if self.moved >= effects.rerolls(self, p):
+            self._next_lucky()
+
+    def _do_keep(self, p: int, _: int) -> None:
+        self._next_lucky()
+
+    def _next_lucky(self) -> None:
+        self.lucky_queue.pop(0)
+        self.moved = 0
+        if self.lucky_queue:
+            self.current = self.lucky_queue[0]
+        else:
+            self._start_purchases()
+
+    # ------------------------------------------------------ phase 2: purchases
+    def _start_purchases(self) -> None:
+        """Rulebook "Phase 2": from the token holder, clockwise, one purchase turn each."""
+        self.phase, self.step = "buy", ""
+        self.current = self.token
+        self.turns_done, self.buys = 0, 0
+
+    def _buy_actions(self, p: int) -> list[str]:
+        """Rulebook "Phase 2": one card per turn (more with extra-purchase cards); a card is
+        affordable when gold coins cover every gem its dice cannot pay (less the Racket's)."""
+        t = self.data
+        pile, gold, tab = self.piles[p], self.gold[p], self.tableau[p]
+        acts = []
+        if self.buys < effects.allowed_buys(self, p):
+            waiver = effects.discount(self, p)
+            red, white, blue, green = pile[0], pile[1], pile[2], pile[3]
+            costs, buy = t.cost, t.buy_action
+            for row in self.rows:
+                for c in row:
+                    k = costs[c]
+                    missing = ((k[0] - red if k[0] > red else 0) + (k[1] - white if k[1] > white else 0)
+                               + (k[2] - blue if k[2] > blue else 0)
+                               + (k[3] - green if k[3] > green else 0))
+                    if missing - waiver <= gold:     # gold stands in for any gem
+                        acts.append(buy[c])
+        used = self.used
+        for c in tab:
+            uses = t.use_actions[c]
+            if uses:
+                kind = t.kind[c]
+                if kind == "gold_for_infamy":
+                    if gold:
+                        acts.append(uses[0][0])
+                elif c not in used and pile[t.face[c]]:
+                    for s, _ in uses:
+                        acts.append(s)
+        acts.append(END)
+        return acts
+
+    def _do_buy(self, p: int, c: int) -> None:
+        """Take the card from the market and pay its cost gem by gem (``pay``/``gold``/``free``)."""
+        for row in self.rows:
+            if c in row:
+                row.remove(c)
+                break
+        self.buys += 1
+        self.pay_card, self.paying, self.waived = c, list(self.data.cost[c]), 0
+        self.step = "pay"
+        self._settle(p)
+
+    def _pay_actions(self, p: int) -> list[str]:
+        need = self.paying
+        i = 0
+        while not need[i]:
+            i += 1
+        pile, gold = self.piles[p], self.gold[p]
+        free_left = effects.discount(self, p) - self.waived
+        acts = []
+        if pile[i]:
+            acts.append(PAY[i])                   # a die showing that gem
+        need[i] -= 1
+        if gold and _feasible(need, pile, gold - 1, free_left):
+            acts.append(GOLD[i])                  # a gold coin in place of the gem
+        if free_left > 0 and _feasible(need, pile, gold, free_left - 1):
+            acts.append(FREE[i])                  # Insurance Racket: one gem less
+        need[i] += 1
+        return acts
+
+    def _settle(self, p: int) -> None:
+        """Make the payment steps that leave no choice; gain the card once paid."""
+        while True:
+            if not any(self.paying):
+                c, self.pay_card, self.step = self.pay_card, -1, ""
+                effects.gain(self, p, c, bought=True)
+                return
+            acts = self._pay_actions(p)
+            if len(acts) != 1:
+                return
+            kind, arg = self.data.parse[acts[0]]
+            self._pay(p, kind, arg)
+
+    def _pay(self, p: int, kind: str, i: int) -> None:
+        self.paying[i] -= 1
+        if kind == "pay":
+            self.piles[p][i] -= 1
+            self.center[i] += 1                   # spent dice go back to the center
+        elif kind == "gold":
+            self.gold[p] -= 1                     # spent gold goes back to the bank
+        else:
+            self.waived += 1
+
+    def _do_pay(self, p: int, i: int) -> None:
+        self._pay(p, "pay", i)
+        self._settle(p)
+
+    def _do_gold(self, p: int, i: int) -> None:
+        self._pay(p, "gold", i)
+        self._settle(p)
+
+    def _do_free(self, p: int, i: int) -> None:
+        self._pay(p, "free", i)
+        self._settle(p)
+
+    def _do_use(self, p: int, arg: list[int]) -> None:
+        effects.use(self, p, arg[0], arg[1])
+
+    def _do_end(self, p: int, _: int) -> None:
+        self.turns_done += 1
+        if self.turns_done >= self.num_players:
+            self._end_round()
+        else:
+            self.current = (p + 1) % self.num_players
+            self.buys = 0
+
+    # ------------------------------------------------------------ end of round
+    def _end_round(self) -> None:
+        """Rulebook "Fin du tour": bags -> gold, purple faces -> infamy, dice back, refill."""
+        effects.end_of_round(self)
+        center = self.center                      # all dice, used or not, back to the center
+        for pile in self.piles:
+            for f in range(6):
+                center[f] += pile[f]
+        self.piles = [[0] * 6 for _ in range(self.num_players)]
+        if self._refill():
+            self.phase, self.step, self.current = "over", "", -1
+            self.event("The C deck cannot refill the market: the game ends.")
+            return
+        self.round += 1
+        self.start_player = self.token
+        self._start_round()
+
+    def _refill(self) -> bool:
+        """Rulebook "Fin du tour": refill the newest row to 5 from its deck; when that deck
+        runs out, deal 5 from the next deck in a new row (older rows are never refilled).
+        True when deck C cannot complete its row: the game ends ("Fin du jeu")."""
+        size = self.data.setup.market_row
+        r = self.active_row
+        need = size - len(self.rows[r])
+        while need > 0:
+            deck, row = self.decks[r], self.rows[r]
+            while need and deck:
+                row.append(deck.pop())
+                need -= 1
+            if need == 0:
+                break
+            if r == 2:
+                return True
+            r += 1
+            self.active_row = r
+            self.event(f"Deck {'ABC'[r - 1]} is exhausted: a row of deck {'ABC'[r]} opens.")
+            need = size - len(self.rows[r])
+        return False
+
+
+def _feasible(need: list[int], pile: list[int], gold: int, free: int) -> bool:
+    deficit = 0
+    for i in range(4):
+        if need[i] > pile[i]:
+            deficit += need[i] - pile[i]
+    return deficit - free <= gold
+
+
+#: action kind (see ``components.action_table``) -> the method applying it
+DISPATCH = {name[4:]: fn for name, fn in vars(MarketState).items() if name.startswith("_do_")}
+
+
+def attach_dispatch(tables: Tables) -> Tables:
+    """Give the tables ``dispatch``: notation -> (method, argument), for ``_apply``."""
+    tables.dispatch = {a: (DISPATCH[kind], arg) for a, (kind, arg) in tables.parse.items()}
+    return tables
