@@ -13,10 +13,16 @@ class BenchResult:
     games: int
     decisions: int
     seconds: float
+    #: CPU seconds of this process (steadier than wall time on a shared machine)
+    cpu_seconds: float = 0.0
 
     @property
     def decisions_per_second(self) -> float:
         return self.decisions / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_cpu_second(self) -> float:
+        return self.decisions / self.cpu_seconds if self.cpu_seconds else 0.0
 
     @property
     def games_per_second(self) -> float:
@@ -35,6 +41,7 @@ def bench(slug: str, seconds: float = 5.0, num_players: int | None = None, seed:
     rng = Rng.from_seed(seed)
     games = decisions = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     deadline = start + seconds
     while True:
         state = game.new_game(n, seed + games, options)
@@ -47,4 +54,4 @@ def bench(slug: str, seconds: float = 5.0, num_players: int | None = None, seed:
         games += 1
         if time.perf_counter() >= deadline or (max_games is not None and games >= max_games):
             break
-    return BenchResult(games, decisions, time.perf_counter() - start)
+    return BenchResult(games, decisions, time.perf_counter() - start, time.process_time() - cpu_start)

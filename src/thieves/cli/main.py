@@ -61,7 +61,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     from .bench import bench
     r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
     console.print(f"{args.game}: {r.games} games, {r.decisions} decisions in {r.seconds:.2f} s")
-    console.print(f"  decisions/s: {r.decisions_per_second:,.0f}")
+    console.print(f"  decisions/s: {r.decisions_per_second:,.0f} (per CPU second: {r.decisions_per_cpu_second:,.0f})")
     console.print(f"  games/s:     {r.games_per_second:,.1f}")
     console.print(f"  decisions/game: {r.decisions_per_game:,.1f}")
     return 0

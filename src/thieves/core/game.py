@@ -218,14 +218,14 @@ class State:
 
     def apply_action(self, player: int, action: str) -> None:
         """Apply one decision. Illegal input raises :class:`IllegalAction` and changes nothing."""
-        if not isinstance(action, str):
+        if type(action) is not str:
             raise IllegalAction(f"an action is a notation string, not {type(action).__name__}")
         if not self._is_player(player):
             raise IllegalAction(f"there is no player {player!r} in a {self.num_players}-player game")
-        if self.is_terminal():
-            raise IllegalAction("the game is over")
         to_act = self._players_to_act()
         if player not in to_act:
+            if self.is_terminal():
+                raise IllegalAction("the game is over")
             raise IllegalAction(
                 f"it is not player {player}'s turn (waiting for {', '.join(map(str, to_act))})")
         cache = self._legal_cache
@@ -330,7 +330,7 @@ class State:
         return f"Player {p + 1}"
 
     def _is_player(self, player: Any) -> bool:
-        return isinstance(player, int) and not isinstance(player, bool) and 0 <= player < self.num_players
+        return type(player) is int and 0 <= player < self.num_players
 
     def _explain(self, player: int, action: str) -> str | None:
         return None
