@@ -177,7 +177,10 @@ def test_recruit_a_thief_two_treasures():
     s.forest = 0
     s._legal_cache = None
     give(s, 1, book=2)
-    assert "recruit book book" not in s.legal_actions(1)
+    # "Limite de la Réserve": an empty Forest means recruiting gains nothing (option empty_supply)
+    assert "recruit book book" in s.legal_actions(1)
+    play(s, 1, "recruit book book")
+    assert s.thieves[1] == 3 and s.recruit_slot["book"] == 3
 
 
 def test_passed_players_cannot_be_targeted_or_act():

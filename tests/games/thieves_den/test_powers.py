@@ -95,7 +95,7 @@ def test_double_action():
     place(s, 2, b)
     give(s, 0, book=1)
     play(s, 0, "power 1 book", f"loc {a}")
-    assert s.players_to_act() == [0] and "done" in s.legal_actions(0)
+    assert s.players_to_act() == [0] and "done" not in s.legal_actions(0)   # mandatory
     play(s, 0, f"loc {b}")
     assert s.thieves[0] == 1 and s.treasures[0]["jewel"] == 2 and s.treasures[0]["potion"] == 3
     assert s.players_to_act() == [1]

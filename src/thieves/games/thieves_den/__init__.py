@@ -7,7 +7,7 @@ reconstructed component.
 """
 from __future__ import annotations
 
-from thieves.core.game import Game
+from thieves.core.game import Game, Option
 
 from .components import DenData, load_data
 from .state import DenState
@@ -19,6 +19,24 @@ class ThievesDen(Game):
     min_players = 2
     max_players = 5
     state_class = DenState
+    options = (
+        Option("passed_locations", "open",
+               "Rulebook 'Phase Voleurs': a player who has passed can no longer be targeted. "
+               "'open' (default): the location cards (and sold fences, for the Extra Thief tile) in "
+               "front of a passed player stay usable by the others, who pay that player the owner "
+               "bonus (using a card does not target its owner). 'closed': they cannot be used by "
+               "the others until the round ends.", choices=["open", "closed"]),
+        Option("empty_supply", "allowed",
+               "Rulebook 'Limite de la Réserve': when the supply cannot give what an action gains, "
+               "you gain what is left, possibly nothing. 'allowed' (default): such actions stay "
+               "legal (steal or recruit with the City or the Forest empty, the Trinket and "
+               "Reinforcements tiles); 'forbidden': actions that could only gain nothing are not "
+               "offered.", choices=["allowed", "forbidden"]),
+        Option("first_direction", "clockwise",
+               "Which way the direction tile's '1,3' face points (the icons were lost from the "
+               "rulebook text); the '2' face points the other way. Default clockwise, as in an "
+               "Italian preview's description of play.", choices=["clockwise", "counter-clockwise"]),
+    )
     summary = ("Complete rules; card lists, Witch values, majority mapping and scheme values are "
                "reconstructed stand-ins (see docs/thieves-den.md).")
 

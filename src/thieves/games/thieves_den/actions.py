@@ -35,15 +35,25 @@ class ActionsMixin:
         o = self._owner(card)
         return o is None or o == p or not self.passed[o]
 
+    def _open_to(self, p: int, owner: int | None) -> bool:
+        """Option ``passed_locations``: "open" (default) lets anyone use the cards in front of a
+        player who has passed (it does not target them); "closed" reads passing as closing
+        that player's cards to the others for the rest of the round."""
+        return (owner is None or owner == p or not self.passed[owner]
+                or self.options.get("passed_locations", "open") == "open")
+
     # -- option lists -----------------------------------------------------------------------------------
     def _loc_options(self, p: int, mode: str) -> list[str]:
         """Activate a Location, step 1: a face-up card with an empty action space (power tile
         "extra thief": an occupied one instead)."""
         lt = self.loc_thieves
+        cards = self._in_play()
+        if self.options.get("passed_locations", "open") != "open" and any(self.passed):
+            cards = [c for c in cards if self._open_to(p, self._owner(c))]
         if mode == "extra":
             if self.forest < 1:
                 return []
-            return [c for c in self._in_play() if lt.get(c, 0) > 0
+            return [c for c in cards if lt.get(c, 0) > 0
                     and self._can_pay_ability(p, c, self.thieves[p])]
         if mode in ("normal", "cut"):
             if self.thieves[p] < 1:
@@ -51,7 +61,7 @@ class ActionsMixin:
             after = self.thieves[p] - 1
         else:   # relocate: the moved thief is not one of yours
             after = self.thieves[p]
-        return [c for c in self._in_play() if lt.get(c, 0) == 0 and self._can_pay_ability(p, c, after)]
+        return [c for c in cards if lt.get(c, 0) == 0 and self._can_pay_ability(p, c, after)]
 
     def _can_sell(self, p: int, fid: str) -> bool:
         spec, jokers = self.data.fence_needs[fid]
@@ -66,12 +76,23 @@ class ActionsMixin:
         if mode == "extra":
             if self.forest < 1:
                 return []
-            return [f for fs in self.fences_above for f in fs if self._can_sell(p, f)]
+            return [f for q, fs in enumerate(self.fences_above) if self._open_to(p, q)
+                    for f in fs if self._can_sell(p, f)]
         if self.thieves[p] < 1:
             return []
         return [f for f in self.row if f is not None and self._can_sell(p, f)]
 
-    def _power_possible(self, p: int, i: int) -> bool:
+    def _power_possible(self, p: int, i: int, paid: str) -> bool:
+        """Whether the face-up tile of stack ``i`` can do anything once ``paid`` is on its slot
+        (interpretation 6: a tile that could only cost a treasure is not offered)."""
+        have = self.treasures[p]
+        have[paid] -= 1
+        try:
+            return self._power_possible_after(p, i)
+        finally:
+            have[paid] += 1
+
+    def _power_possible_after(self, p: int, i: int) -> bool:
         eff = self.data.powers[self.power_stacks[i][-1]].effect
         if eff == "recall":
             return bool(self._recall_options(p))
@@ -83,13 +104,21 @@ class ActionsMixin:
             return bool(self._loc_options(p, "cut"))
         if eff == "extra_thief":
             return bool(self._loc_options(p, "extra") or self._sell_options(p, "extra"))
+        if eff == "double":
+            return bool(self._loc_options(p, "normal") or self._sell_options(p, "normal"))
         if eff == "thieves_for_treasures":
             return self.thieves[p] >= 2
         if eff == "thieves":
-            return self.forest > 0
+            return self.forest > 0 or self._short_supply_ok()
         if eff == "treasure":
-            return any(self.city.values())
-        return True   # prestige, double, refresh, new_location
+            return any(self.city.values()) or self._short_supply_ok()
+        return True   # prestige, refresh, new_location
+
+    def _short_supply_ok(self) -> bool:
+        """Rulebook "Limite de la Réserve": an action whose gain the supply cannot give is still
+        taken, and gains nothing (option ``empty_supply``: "allowed", the default; "forbidden"
+        does not offer such actions)."""
+        return self.options.get("empty_supply", "allowed") == "allowed"
 
     def _recall_options(self, p: int) -> list[str]:
         return [c for c in self._in_play() if self.loc_thieves.get(c, 0) > 0 and self._not_protected(p, c)]
@@ -113,14 +142,17 @@ class ActionsMixin:
         owned = [t for t in TREASURES if have[t] > 0]
         if owned:
             for i in range(len(self.power_stacks)):
-                if self.power_stacks[i] and self.power_paid[i] is None and self._power_possible(p, i):
-                    acts += [f"power {i + 1} {t}" for t in owned]
+                if self.power_stacks[i] and self.power_paid[i] is None:
+                    acts += [f"power {i + 1} {t}" for t in owned if self._power_possible(p, i, t)]
             slots = self.data.board.witch.slots
             acts += [f"witch {t}" for t in owned
                      if any(not self.witch_used[j] and s.treasure == t for j, s in enumerate(slots))]
         if self.thieves[p] >= 2:
-            acts += [f"steal {t}" for t in TREASURES if self.city[t] > 0]
-        if self.forest > 0:
+            stealable = [f"steal {t}" for t in TREASURES if self.city[t] > 0]
+            if not stealable and self._short_supply_ok():
+                stealable = ["steal"]          # the City is empty: 2 thieves for nothing
+            acts += stealable
+        if self.forest > 0 or self._short_supply_ok():
             acts += [f"recruit {a} {b}" for a, b in PAIRS
                      if (have[a] >= 2 if a == b else have[a] >= 1 and have[b] >= 1)]
         acts.append("pass")
@@ -154,8 +186,11 @@ class ActionsMixin:
             # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
             self.thieves[p] -= 2
             self.steal_slot += 2
-            self._gain_treasure(p, parts[1])
-            self.event(f"{name} sends 2 thieves to steal 1 {parts[1]}.")
+            if len(parts) > 1:
+                self._gain_treasure(p, parts[1])
+                self.event(f"{name} sends 2 thieves to steal 1 {parts[1]}.")
+            else:
+                self.event(f"{name} sends 2 thieves to steal, but the City is empty.")
         elif verb == "recruit":
             # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
             for t in parts[1:3]:
@@ -223,7 +258,10 @@ class ActionsMixin:
         tile = self.data.powers[self.power_stacks[i][-1]]
         eff = tile.effect
         self.event(f"{self.player_name(p)} pays 1 {paid} for the power {tile.name}.")
+        # Tiles #4 and #7 say "vous pouvez" (you may): their follow-up can be skipped ("opt").
+        # Tiles #2, #3 and #11 *are* the action: it must be done (skipped only if impossible).
         sub = {"k": "sub", "p": p, "mode": "normal"}
+        opt = {"k": "sub", "p": p, "mode": "normal", "opt": True}
         if eff == "prestige":
             self.prestige[p] += tile.amount
             self.event(f"{self.player_name(p)} gains {tile.amount} prestige.")
@@ -240,7 +278,7 @@ class ActionsMixin:
             self.pending[0:0] = [dict(sub), dict(sub)]
         elif eff == "refresh":
             n = min(3, sum(1 for f in self.row if f is not None))
-            self.pending[0:0] = [{"k": "refresh", "p": p, "n": n, "slots": []}, sub]
+            self.pending[0:0] = [{"k": "refresh", "p": p, "n": n, "slots": []}, opt]
         elif eff == "new_location":
             frames: list[dict[str, Any]] = []
             if self.loc_deck:
@@ -251,7 +289,7 @@ class ActionsMixin:
                 else:
                     self.above[p].append(card)
                 self.event(f"{self.player_name(p)} draws {self._loc_label(card)} above their board.")
-            self.pending[0:0] = frames + [sub]
+            self.pending[0:0] = frames + [opt]
         elif eff == "recall":
             self.pending.insert(0, {"k": "recall", "p": p})
         elif eff == "relocate":
@@ -270,7 +308,7 @@ class ActionsMixin:
             acts = [f"loc {c}" for c in self._loc_options(p, mode)]
             if mode != "cut":
                 acts += [f"sell {x}" for x in self._sell_options(p, mode)]
-            return acts + ["done"]
+            return acts + ["done"] if f.get("opt") else acts
         if k == "recall":
             return [f"recall {c}" for c in self._recall_options(p)]
         if k == "relocate":

@@ -68,9 +68,10 @@ class Location(Strict):
 
     @model_validator(mode="after")
     def _bonus(self) -> "Location":
+        # Rulebook "Cartes Lieu" 3: "Ce sont des Trésors ou des Voleurs"
         for s in self.owner_bonus:
-            if s.kind not in ("gain", "thieves", "prestige"):
-                raise ValueError("an owner bonus is made of treasures, thieves or prestige")
+            if s.kind not in ("gain", "thieves"):
+                raise ValueError("an owner bonus is made of treasures or thieves")
         return self
 
 

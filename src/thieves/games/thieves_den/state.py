@@ -24,7 +24,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         "hands", "picks", "above", "left", "neutral", "loc_thieves",
         "fences_above", "right", "fence_thieves", "fence_treasures",
         "row", "fence_deck", "loc_deck",
-        "power_stacks", "power_paid", "witch_used", "steal_slot", "recruit_slot",
+        "power_stacks", "power_gone", "power_paid", "witch_used", "steal_slot", "recruit_slot",
         "city", "forest", "pending", "final",
     )
     data: DenData
@@ -62,6 +62,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         rng.shuffle(powers)
         k = b.power_stack_size
         self.power_stacks = [powers[i * k:(i + 1) * k] for i in range(b.power_stacks)]
+        self.power_gone = []                                      # face-up tiles put back in the box
         self.power_paid = [None] * b.power_stacks
         self.witch_used = [False] * len(b.witch.slots)
         self.steal_slot = 0
@@ -82,14 +83,17 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.fence_treasures = {}
         self.pending = []
         self.final = None
-        self.event(f"{self.player_name(self.holder)} takes the direction tile (face 1,3: clockwise).")
+        self.event(f"{self.player_name(self.holder)} takes the direction tile (face 1,3: "
+                   f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}).")
         self._start_scouting()
 
     # -- helpers --------------------------------------------------------------------------
     @property
     def direction(self) -> int:
-        """Direction tile: face "1,3" = clockwise (+1), face "2" = counter-clockwise (-1) [reconstructed]."""
-        return 1 if self.face == "13" else -1
+        """Direction tile: face "1,3" = clockwise (+1), face "2" = counter-clockwise (-1)
+        [reconstructed]; option ``first_direction`` turns both faces round."""
+        d = 1 if self.face == "13" else -1
+        return -d if self.options.get("first_direction") == "counter-clockwise" else d
 
     def order_from(self, start: int) -> list[int]:
         n, d = self.num_players, self.direction
@@ -209,7 +213,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 self.city[t] += 1
             self.power_paid[i] = None
             if self.power_stacks[i]:
-                self.power_stacks[i].pop()
+                self.power_gone.append(self.power_stacks[i].pop())
         # 4. the Witch's treasures to the City
         for i, used in enumerate(self.witch_used):
             if used:
@@ -322,7 +326,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
 
     def determinize(self, player: int, seed: int) -> "DenState":
         """Reshuffle what ``player`` cannot know: the location deck with the other players' hands
-        (and their hidden picks), the fence deck, and the other players' schemes."""
+        (and their hidden picks), the fence deck, the face-down power tiles (with the ones left
+        in the box), and the other players' schemes."""
         new = self.clone()
         new.rng = Rng.from_seed(seed)
         rng = new.rng
@@ -339,6 +344,13 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 new.picks[q] = new.hands[q][0]
         new.loc_deck = pool
         rng.shuffle(new.fence_deck)
+        # the face-down power tiles under each face-up one, and the 3 left in the box unseen
+        seen = set(new.power_gone) | {st[-1] for st in new.power_stacks if st}
+        hidden = [t for t in sorted(self.data.powers) if t not in seen]
+        rng.shuffle(hidden)
+        for st in new.power_stacks:
+            if st:
+                st[:-1] = [hidden.pop() for _ in range(len(st) - 1)]
         if new.phase != "end":
             free = [s for s in sorted(self.data.schemes) if s != new.scheme[player]]
             rng.shuffle(free)

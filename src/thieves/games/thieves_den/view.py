@@ -128,6 +128,8 @@ class ViewMixin:
             if v == "witch":
                 return f"Deliver 1 {parts[1]} to the Witch for prestige"
             if v == "steal":
+                if len(parts) == 1:
+                    return "Send 2 thieves to steal from the City (it is empty: you gain nothing)"
                 return f"Send 2 thieves to steal 1 {parts[1]} from the City"
             if v == "recruit":
                 return f"Pay {parts[1]} and {parts[2]} to recruit 1 thief from the Forest"
@@ -233,6 +235,8 @@ class ViewMixin:
                 return f"the action space of {c} is already taken"
             if self.thieves[p] < 1:
                 return "you have no thief on your board"
+            if not self._open_to(p, self._owner(c)):
+                return f"{c} belongs to a player who has passed (option passed_locations=closed)"
             return f"you cannot pay the cost of {c}"
         if v == "sell" and len(parts) == 2:
             if parts[1] not in self.row:
@@ -240,15 +244,21 @@ class ViewMixin:
             if self.thieves[p] < 1:
                 return "selling needs a thief on your board"
             return f"you do not have every treasure {parts[1]} wants"
-        if v in ("steal", "witch") and len(parts) != 2:
+        if v == "witch" and len(parts) != 2 or v == "steal" and len(parts) > 2:
             return f"say which treasure, e.g. '{v} book'"
         if v == "steal":
             if self.thieves[p] < 2:
                 return "stealing a treasure needs 2 thieves on your board"
-            return "the City has no treasure of that type"
+            if len(parts) == 1:
+                if not any(self.city.values()):
+                    return "the City is empty (option empty_supply=forbidden)"
+                return "say which treasure, e.g. 'steal book' ('steal' alone only when the City is empty)"
+            if not self._short_supply_ok():
+                return "the City has no treasure of that type (option empty_supply=forbidden)"
+            return "the City has no treasure of that type: steal one it has"
         if v == "recruit":
-            if self.forest < 1:
-                return "the Forest has no thief left"
+            if self.forest < 1 and not self._short_supply_ok():
+                return "the Forest has no thief left (option empty_supply=forbidden)"
             return "recruiting needs 2 of your treasures (e.g. 'recruit book potion')"
         if v == "witch":
             if len(parts) == 2 and parts[1] in have and have[parts[1]] < 1:
@@ -264,5 +274,5 @@ class ViewMixin:
                 return "that power tile is already used this round"
             if have.get(parts[2], 0) < 1:
                 return f"you have no {parts[2]} to pay with"
-            return "that power tile's effect is impossible now (no target)"
+            return "that power tile's effect is impossible now (no target, or nothing left to do once paid)"
         return None
