@@ -115,7 +115,8 @@ def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, An
     scores = state.scores()
     assert len(scores) == num_players
     winners = state.winners()
-    assert winners and all(0 <= w < num_players for w in winners), f"{slug}: bad winners {winners}"
+    assert winners or game.all_may_lose, f"{slug}: nobody won, but the rules always make a winner"
+    assert all(0 <= w < num_players for w in winners), f"{slug}: bad winners {winners}"
     # replay determinism
     replay = Replay.from_json(Replay.of(state).to_json())
     assert replay.final_state().to_json() == state.to_json(), f"{slug} seed {seed}: replay differs"

@@ -88,6 +88,8 @@ class Game:
     state_class: ClassVar[type["State"]]
     #: a one-line status for the README and the lobby
     summary: ClassVar[str] = ""
+    #: True where the rules let a game end with nobody winning (``winners() == []``)
+    all_may_lose: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._data_cache: dict[str | None, Any] = {}

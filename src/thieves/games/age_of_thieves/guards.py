@@ -1,0 +1,286 @@
+"""The automated city watch (Rulebook §"Aktionen der Stadtwachen") and the dungeon.
+
+At its initiative the watch first detects (every guard, then every captain,
+sees each non-hidden thief within its vigilance, counted along the paths and
+ignoring fire), then moves: all guards, then all captains, each toward one
+detected thief along a shortest path, arresting on entry. Choices the rules
+leave open go to the start player as ordinary decisions (``assign``,
+``first``, ``gstep``).
+"""
+from __future__ import annotations
+
+from collections import deque
+from itertools import product
+from typing import Any
+
+MAX_COMBOS = 4096
+
+
+class GuardsMixin:
+    # -- the numbers on the city guard sheet (plus the round's event) ---------------------
+    def vigilance(self, g: str) -> int:
+        side = self.data.sheet["alarm" if self.alarm else "calm"]
+        key = "captain_vigilance" if g[0] == "c" else "guard_vigilance"
+        base = side.get(key, self.data.sheet["alarm"][key])  # captains only appear with the alarm
+        ev = self.current_event()
+        return max(0, int(base) + (ev.vigilance if ev else 0))
+
+    def movement(self, g: str) -> int:
+        side = self.data.sheet["alarm" if self.alarm else "calm"]
+        key = "captain_movement" if g[0] == "c" else "guard_movement"
+        base = side.get(key, self.data.sheet["alarm"][key])
+        ev = self.current_event()
+        return max(0, int(base) + (ev.movement if ev else 0))
+
+    def catchable(self, p: int) -> bool:
+        t = self.thieves[p]
+        return t["left"] is None and not t["dungeon"] and not t["protected"] and not self.is_hidden(p)
+
+    def detects(self, g: str, p: int) -> bool:
+        """Hearing range along the paths; fire does not stop hearing; hidden thieves never."""
+        t = self.thieves[p]
+        if t["left"] is not None or t["dungeon"] or self.is_hidden(p):
+            return False
+        rng = self.vigilance(g) - (1 if t["id"] == "joanne" else 0)  # Joanne: reconstructed ability
+        return self.data.dist[self.guards[g]].get(t["pos"], 99) <= rng
+
+    # -- activation ----------------------------------------------------------------------------
+    def begin_guards(self, figs: list[str] | None, after: str) -> None:
+        if figs is None:
+            figs = sorted(self.guards, key=lambda g: (g[0] != "g", int(g[1:])))
+        det = {g: [p for p in range(self.num_players) if self.detects(g, p)] for g in figs}
+        for g, ps in det.items():
+            if ps:
+                self.log.append([None, f"The {'captain' if g[0] == 'c' else 'guard'} on {self.guards[g]} "
+                                 f"detects {', '.join(self.tname(p) for p in ps)}."])
+        groups = [[g for g in figs if g[0] == "g"], [g for g in figs if g[0] == "c"]]
+        self.gq = {"groups": groups, "det": det, "cur": None, "assigned": None, "after": after}
+        if after == "exec":
+            self.log.append([None, "The city watch acts."])
+
+    def _targets(self, g: str) -> list[str]:
+        """Spaces of the thieves g detected that are still there to be chased."""
+        out = []
+        for p in self.gq["det"].get(g, []):
+            t = self.thieves[p]
+            if t["left"] is None and not t["dungeon"] and t["pos"] not in out:
+                out.append(t["pos"])
+        return sorted(out, key=self.data.order_key)
+
+    def _blocked_dist(self, start: str) -> dict[str, int]:
+        if not self.fire:
+            return self.data.dist[start]
+        dist = {start: 0}
+        q = deque([start])
+        while q:
+            c = q.popleft()
+            for n in self.data.adj[c]:
+                if n not in dist and n not in self.fire and self.data.kind[n] != "dungeon":
+                    dist[n] = dist[c] + 1
+                    q.append(n)
+        return dist
+
+    def _best_assignments(self, active: list[str]) -> list[dict[str, str]]:
+        """Rulebook §"Detaillierte Regeln": as many arrests as possible (guards split up),
+        then each goes for the nearest thief, then for the space with more thieves."""
+        d = self.data
+        opts = {g: self._targets(g) for g in active}
+        size = 1
+        for g in active:
+            size *= len(opts[g])
+        info = {}
+        for g in active:
+            here = self.guards[g]
+            bd = self._blocked_dist(here)
+            mv = self.movement(g)
+            for s in opts[g]:
+                dd = d.dist[here][s]
+                reach = dd <= mv and bd.get(s, 99) == dd
+                catch = [p for p in self.thieves_at(s) if self.catchable(p)]
+                info[g, s] = (dd, reach and bool(catch), len(catch))
+        if size > MAX_COMBOS:  # pragma: no cover - far more guards than the game has
+            return [{g: min(opts[g], key=lambda s: (info[g, s][0], -info[g, s][2])) for g in active}]
+        best, best_score = [], None
+        for combo in product(*(opts[g] for g in active)):
+            reached = {s for g, s in zip(active, combo) if info[g, s][1]}
+            score = (len(reached), -sum(info[g, s][0] for g, s in zip(active, combo)),
+                     sum(info[g, s][2] for g, s in zip(active, combo)))
+            if best_score is None or score > best_score:
+                best, best_score = [dict(zip(active, combo))], score
+            elif score == best_score:
+                best.append(dict(zip(active, combo)))
+        return best
+
+    def _guards_run(self) -> bool:
+        """Advance the watch; False when the start player must decide something."""
+        gq = self.gq
+        while True:
+            if self.ended:
+                return False
+            if gq["cur"] is not None:
+                if not self._guard_step():
+                    return False
+                continue
+            if not gq["groups"]:
+                self.gq = None
+                if gq["after"] == "exec":
+                    self.exec["guards_done"] = True
+                return True
+            group = gq["groups"][0]
+            active = [g for g in group if g in self.guards and self._guard_free(g) and self._targets(g)]
+            if not active:
+                gq["groups"].pop(0)
+                gq["assigned"] = None
+                continue
+            if gq["assigned"] is None:
+                best = self._best_assignments(active)
+                if len(best) > 1:
+                    self.pending.append({"kind": "assign", "p": self.start, "opts": best})
+                    return False
+                gq["assigned"] = best[0]
+            assigned = gq["assigned"]
+            first = active[0]
+            same = [g for g in active if assigned.get(g) == assigned.get(first)]
+            if len(same) > 1:
+                # two figures after the same thief: the start player orders them
+                self.pending.append({"kind": "first", "p": self.start, "opts": same})
+                return False
+            self._start_guard(first)
+
+    def _start_guard(self, g: str) -> None:
+        gq = self.gq
+        gq["groups"][0].remove(g)
+        target = gq["assigned"].get(g)
+        targets = self._targets(g)
+        if target not in targets:
+            # its thief is gone (arrested by an earlier figure): the nearest one it detected
+            here = self.guards[g]
+            target = min(targets, key=lambda s: (self.data.dist[here][s],
+                                                 -sum(1 for p in self.thieves_at(s) if self.catchable(p)),
+                                                 self.data.order_key(s)))
+        gq["cur"] = {"g": g, "t": target, "left": self.movement(g), "path": [self.guards[g]]}
+        here = self.guards[g]
+        caught = [p for p in self.thieves_at(here) if self.catchable(p)]
+        if caught:  # a thief on the figure's own space is caught when the watch acts
+            for p in caught:
+                self.arrest(p, here)
+            gq["cur"] = None
+
+    def _guard_steps(self) -> list[str]:
+        cur = self.gq["cur"]
+        here, t = self.guards[cur["g"]], cur["t"]
+        d = self.data
+        if cur["left"] <= 0 or here == t:
+            return []
+        return [n for n in d.adj[here] if d.kind[n] != "dungeon" and n not in self.fire
+                and d.dist[n][t] == d.dist[here][t] - 1]
+
+    def _guard_step(self) -> bool:
+        steps = self._guard_steps()
+        if not steps:
+            self._end_guard()
+            return True
+        if len(steps) > 1:
+            # equally short ways: the start player picks (Rulebook: start player decides for the watch)
+            self.pending.append({"kind": "gstep", "p": self.start, "opts": steps})
+            return False
+        self._guard_enter(steps[0])
+        return True
+
+    def _guard_enter(self, n: str) -> None:
+        cur = self.gq["cur"]
+        g = cur["g"]
+        self.guards[g] = n
+        cur["left"] -= 1
+        cur["path"].append(n)
+        caught = [p for p in self.thieves_at(n) if self.catchable(p)]
+        if caught:
+            for p in caught:  # everyone catchable on the space is arrested; the figure stops
+                self.arrest(p, n)
+            self._end_guard()
+
+    def _end_guard(self) -> None:
+        cur = self.gq["cur"]
+        g = cur["g"]
+        # only one figure may end on a space: stop on the last free space of the way
+        for s in reversed(cur["path"]):
+            if self.guard_at_other(g, s) is None:
+                self.guards[g] = s
+                break
+        self.gq["cur"] = None
+
+    # -- the watch's open choices, made by the start player ---------------------------------------
+    def _guard_pending_actions(self, pd: dict[str, Any]) -> list[str]:
+        k = pd["kind"]
+        if k == "gstep":
+            return [f"gstep {s}" for s in pd["opts"]]
+        if k == "first":
+            return [f"first {g}" for g in pd["opts"]]
+        if k == "assign":
+            return ["assign " + " ".join(f"{g}>{s}" for g, s in sorted(a.items())) for a in pd["opts"]]
+        return []  # pragma: no cover
+
+    def _guard_pending_apply(self, pd: dict[str, Any], action: str) -> None:
+        word, _, arg = action.partition(" ")
+        self.pending.pop(0)
+        if word == "gstep":
+            self._guard_enter(arg)
+        elif word == "first":
+            self._start_guard(arg)
+        elif word == "assign":
+            self.gq["assigned"] = dict(x.split(">") for x in arg.split())
+
+    # -- the dungeon (Rulebook §"Verlies") ------------------------------------------------------------
+    def catch_on(self, s: str) -> None:
+        for p in self.thieves_at(s):
+            if self.catchable(p):
+                self.arrest(p, s)
+
+    def lose_jewel(self, p: int, kind: str) -> None:
+        t = self.thieves[p]
+        if kind == "trinket":
+            t["sheet"].remove("trinket")
+            self.spent_tokens.append("trinket")
+        else:
+            t["yellow"] -= 1
+            self.yellow_supply += 1
+        self.log.append([None, f"{self.tname(p)} loses a {kind}."])
+
+    def arrest(self, p: int, s: str) -> None:
+        d = self.data
+        t = self.thieves[p]
+        dist = d.district[s]
+        # 1. lose 1 jewel: the Emperors' Jewel to the imperial guardhouse (or stays in the Palace)
+        if t["emperor"]:
+            t["emperor"] = False
+            place = s if dist == "palace" else d.imperial[dist]
+            self.gems.setdefault(place, []).append("emperor")
+            self.log.append([None, f"The Emperors' Jewel is put on {place}."])
+        elif t["yellow"] and "trinket" in t["sheet"]:
+            # two cheapest jewels of 1 VP: the thief chooses which to give up
+            self.pending.append({"kind": "lose", "p": p})
+        elif t["yellow"] or "trinket" in t["sheet"]:
+            self.lose_jewel(p, "yellow" if t["yellow"] else "trinket")
+        elif t["green"]:
+            t["green"] -= 1
+            self.green_supply += 1
+        # 2. discard 1 action card (the thief chooses)
+        if t["hand"]:
+            self.pending.append({"kind": "discard", "p": p, "why": "arrest"})
+        # 3. to a dungeon: the district's, a drawn district's from the Palace, the alarm district's
+        if self.alarm:
+            where = self.alarm_district
+        elif dist == "palace":
+            where = self.district_deck[self.rng.below(len(self.district_deck))]
+        else:
+            where = dist
+        t["pos"] = d.dungeon[where]
+        t["dungeon"], t["arrested"], t["escaped"], t["cloak"], t["marker"] = True, True, False, False, False
+        for slot in t["plan"]:
+            if slot["shown"] is False:
+                slot["shown"] = True  # no further actions this round; the AP are set aside
+        if self.act and self.act.get("p") == p:
+            self.act = None
+        if self.turn == p:
+            self.turn = None
+        self.log.append([None, f"{self.tname(p)} is arrested on {s} and thrown into the dungeon of {where}."])

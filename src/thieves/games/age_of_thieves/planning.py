@@ -1,0 +1,185 @@
+"""Phase 3, planning (Rulebook §"3. Phase: Planung"), and the one-off decisions.
+
+Planning is secret and simultaneous: every thief on the board decides at
+once, in small steps (``plan move``, ``ap 3``, ``add informer``, ``next``,
+``done``), and nobody sees another's choices until all are done.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+AP_TOKENS = ("informer", "agent")
+
+
+def ctype(cid: str) -> str:
+    return cid.rstrip("0123456789")
+
+
+class PlanningMixin:
+    # -- start of planning: the AP each thief has -------------------------------------
+    def _begin_planning(self) -> None:
+        blue_ap = self.data.tokens.pieces["blue_ap"]
+        for t in self.thieves:
+            t["plan"], t["cur"] = [], None
+            if t["left"] is not None:
+                t["done"] = True
+                continue
+            # dungeon: 2 blue AP (Rulebook §"Verlies"); Poisoned Bola lowers the count
+            blue = t["ap_next"] if t["ap_next"] is not None else blue_ap
+            t["blue"] = max(0, blue - t["poison"])
+            t["poison"], t["ap_next"], t["done"] = 0, None, False
+
+    def markers_free(self, p: int) -> int:
+        t = self.thieves[p]
+        used = sum(s["m"] for s in t["plan"]) + (t["cur"]["m"] if t["cur"] else 0)
+        return t["blue"] + t["red"] + t["violet"] - used
+
+    def tokens_free(self, p: int) -> list[str]:
+        """AP-giving city tokens on the sheet not yet put on a card this planning."""
+        t = self.thieves[p]
+        left = [x for x in t["sheet"] if x in AP_TOKENS]
+        for s in t["plan"] + ([t["cur"]] if t["cur"] else []):
+            for x in s["tok"]:
+                left.remove(x)
+        return left
+
+    def _planned(self, p: int, what: str) -> bool:
+        return any(s["card"] == what for s in self.thieves[p]["plan"])
+
+    def _plan_actions(self, p: int) -> list[str]:
+        t = self.thieves[p]
+        cur = t["cur"]
+        if cur is None:
+            acts = []
+            if self.markers_free(p) > 0 or self.tokens_free(p):
+                if not self._planned(p, "move"):
+                    acts.append("plan move")
+                if not self._planned(p, "ambush"):
+                    acts.append("plan ambush")
+                types = sorted({ctype(c) for c in t["hand"]})
+                acts += [f"plan {x}" for x in types]
+                if self.options.get("specials", True) and not self._planned(p, "special"):
+                    acts += [f"special {x}" for x in types]
+            acts.append("done")
+            return acts
+        if cur["stage"] == "ap":
+            acts = [f"ap {k}" for k in range(1, self.markers_free(p) + 1)]
+            if self.tokens_free(p):
+                acts.insert(0, "ap 0")
+            return acts
+        acts = [f"add {x}" for x in sorted(set(self.tokens_free(p)))]
+        if cur["m"] + sum(self.data.ap_value[x] for x in cur["tok"]) >= 1:
+            acts.append("next")
+        return acts
+
+    def _plan_apply(self, p: int, action: str) -> None:
+        t = self.thieves[p]
+        word, _, arg = action.partition(" ")
+        if word == "done":
+            t["done"] = True
+            self.log.append([None, f"{self.tname(p)} has finished planning."])
+            self.log.append([[p], "Your plan: " + (", ".join(
+                f"{self.slot_name(s, p)} {s['ap']} AP" for s in t["plan"]) or "nothing") + "."])
+            return
+        if word in ("plan", "special"):
+            if word == "special":
+                card, under = "special", self._take_from_hand(p, arg)
+            elif arg in ("move", "ambush"):
+                card, under = arg, None
+            else:
+                card, under = self._take_from_hand(p, arg), None
+            t["cur"] = {"card": card, "under": under, "m": 0, "tok": [], "stage": "ap", "ap": 0,
+                        "shown": None}
+            return
+        cur = t["cur"]
+        if word == "ap":
+            cur["m"] = int(arg)
+            cur["stage"] = "tok"
+            if not self.tokens_free(p):
+                self._close_slot(p)
+            return
+        if word == "add":
+            cur["tok"].append(arg)
+            if not self.tokens_free(p):
+                self._close_slot(p)
+            return
+        if word == "next":
+            self._close_slot(p)
+
+    def _take_from_hand(self, p: int, typ: str) -> str:
+        hand = self.thieves[p]["hand"]
+        for c in hand:
+            if ctype(c) == typ:
+                hand.remove(c)
+                return c
+        raise AssertionError("card checked as legal")  # pragma: no cover
+
+    def _close_slot(self, p: int) -> None:
+        t = self.thieves[p]
+        cur = t["cur"]
+        cur["ap"] = cur["m"] + sum(self.data.ap_value[x] for x in cur["tok"])
+        del cur["stage"]
+        t["plan"].append(cur)
+        t["cur"] = None
+
+    # -- the one-off decisions (start space, jewel placement, discards, guard choices) ----
+    def _pending_actions(self, pd: dict[str, Any]) -> list[str]:
+        k = pd["kind"]
+        d = self.data
+        if k == "startspace":
+            taken = {t["pos"] for t in self.thieves}
+            return [f"start {s}" for s in d.of_kind["start"] if s not in taken]
+        if k == "jewel":
+            return [f"jewel {s}" for s in pd["spots"]]
+        if k == "lose":
+            t = self.thieves[pd["p"]]
+            return [f"lose {x}" for x in ("trinket", "yellow")
+                    if (x == "yellow" and t["yellow"]) or (x == "trinket" and "trinket" in t["sheet"])]
+        if k == "discard":
+            return [f"discard {x}" for x in sorted({ctype(c) for c in self.thieves[pd["p"]]["hand"]})]
+        if k == "place_guard":
+            if not self.guard_supply:
+                return [f"take {g}" for g in sorted(self.guards) if g[0] == "g"]
+            if "at" in pd:
+                return [f"place {pd['at']}"]
+            if "opts" in pd:
+                return [f"place {x}" for x in pd["opts"]]
+            return [f"place {s}" for s in d.guardhouses if not self.guard_at(s) and s not in self.fire]
+        return self._guard_pending_actions(pd)
+
+    def _pending_apply(self, pd: dict[str, Any], action: str) -> None:
+        k = pd["kind"]
+        word, _, arg = action.partition(" ")
+        p = pd["p"]
+        if k == "startspace":
+            self.thieves[p]["pos"] = arg
+            self.log.append([None, f"{self.tname(p)} starts on {arg}."])
+            self.pending.pop(0)
+        elif k == "jewel":
+            self.gems.setdefault(arg, []).append("yellow")
+            self.yellow_supply -= 1
+            self.log.append([None, f"A yellow jewel is placed on {arg}."])
+            self.pending.pop(0)
+        elif k == "lose":
+            self.pending.pop(0)
+            self.lose_jewel(p, arg)
+        elif k == "discard":
+            c = self._take_from_hand(p, arg)
+            self.discard.append(c)
+            self.log.append([None, f"{self.tname(p)} discards {self.data.general[arg].name}."])
+            hand = self.thieves[p]["hand"]
+            if pd.get("why") != "limit" or len(hand) <= self.data.tokens.pieces["hand_limit"]:
+                self.pending.pop(0)
+        elif k == "place_guard":
+            if word == "take":
+                # Rulebook §"Beschränkung": no guard left, take one from the board
+                del self.guards[arg]
+                self.guard_supply.append(arg)
+                return
+            self.pending.pop(0)
+            g = self.guard_supply.pop(0)
+            self.put_figure(g, arg)
+            if pd.get("why") == "plainclothes" and self.guards[g] == pd.get("on"):
+                self.catch_on(self.guards[g])  # the guard in plain clothes arrests the revealer
+        else:
+            self._guard_pending_apply(pd, action)

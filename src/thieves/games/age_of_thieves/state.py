@@ -1,0 +1,465 @@
+"""Age of Thieves: the position, the five phases and the planning phase.
+
+The round loop lives in :meth:`AgeState._advance`: it runs every automatic
+step (event, draw, reveal, initiative order, guards, clean-up) until some
+player must decide. Movement and card effects are in ``actions.py``; the city
+guard and the dungeon in ``guards.py``; planning in ``planning.py``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import State
+from .actions import ActionsMixin
+from .cards import CardsMixin
+from .components import COMPASS, AotData
+from .guards import GuardsMixin
+from .planning import PlanningMixin
+from .view import ViewMixin
+
+
+
+def card_type(cid: str) -> str:
+    """General card instance id ``beacon3`` -> type ``beacon``."""
+    return cid.rstrip("0123456789")
+
+
+class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, State):
+    FIELDS = ("round", "phase", "estep", "start", "thieves", "guards", "guard_supply", "captain_supply",
+              "gems", "tokens", "features", "box_tokens", "spent_tokens", "smoke", "fire",
+              "yellow_supply", "green_supply", "deck", "discard", "calm_deck", "alarm_deck", "ev",
+              "district_deck", "alarm_district", "jewel_taken", "alarm", "die", "exec", "turn", "act",
+              "pending", "gq", "left_count", "ended", "emperor_winner")
+    data: AotData
+
+    # -- setup (Rulebook §"Spielaufbau", in its order) ------------------------------
+    def _setup(self) -> None:
+        d, n, rng = self.data, self.num_players, self.rng
+        pieces = d.tokens.pieces
+        self.round, self.phase, self.estep = 1, "event", 0
+        self.gq = self.act = self.turn = None
+        self.pending, self.exec = [], {}
+        self.left_count, self.ended, self.emperor_winner = 0, None, None
+        # 2. one guard on each of the 12 guardhouses with swords
+        swords = d.of_kind["sword"]
+        self.guards = {f"g{i + 1}": s for i, s in enumerate(swords)}
+        self.guard_supply = [f"g{i + 1}" for i in range(len(swords), pieces["guards"])]
+        self.captain_supply = [f"c{i + 1}" for i in range(pieces["captains"])]
+        # 3. city tokens face down on every guardhouse outside the Palace and under every sword guard
+        pool = [t.id for t in d.tokens.city_tokens for _ in range(t.count)]
+        rng.shuffle(pool)
+        self.tokens = {}
+        for s in d.guardhouses:
+            if d.district[s] == "palace" and d.kind[s] != "sword":
+                continue
+            self.tokens[s] = pool.pop()
+        self.box_tokens, self.spent_tokens, self.features = pool, [], {}
+        # 4. the Emperors' Jewel in the treasury, a green jewel on each marked space
+        self.gems = {d.of_kind["treasury"][0]: ["emperor"]}
+        for s in d.of_kind["green"]:
+            self.gems[s] = ["green"]
+        self.yellow_supply, self.green_supply = pieces["yellow_jewels"], 0
+        self.smoke, self.fire = [], []
+        # 6./7. thieves: random sheets (option), start player by die roll, start spaces
+        ids = list(d.thief_ids)
+        chosen = self.options.get("thieves")
+        if chosen:
+            ids = chosen.split(",")
+        else:
+            rng.shuffle(ids)
+        ids = ids[:n]
+        self.start = self._roll_start_player()
+        self.thieves = [self._new_thief(ids[p]) for p in range(n)]
+        # start spaces: the start player, then clockwise, choose; we ask them (pending "startspace")
+        for k in range(n):
+            self.pending.append({"kind": "startspace", "p": (self.start + k) % n})
+        # 9. action deck, 2 cards each
+        self.deck = [f"{c.id}{i + 1}" for c in d.cards.general for i in range(c.copies)]
+        rng.shuffle(self.deck)
+        self.discard = []
+        for p in range(n):
+            for _ in range(pieces["start_hand"]):
+                self.thieves[p]["hand"].append(self.deck.pop())
+        # 10. district deck; 11. 10 calm and 5 alarm events
+        self.district_deck = list(COMPASS.values())
+        rng.shuffle(self.district_deck)
+        calm = [e.id for e in d.events.calm]
+        alarm = [e.id for e in d.events.alarm]
+        rng.shuffle(calm)
+        rng.shuffle(alarm)
+        self.calm_deck = calm[:pieces["calm_events"]]
+        self.alarm_deck = alarm[:pieces["alarm_events"]]
+        self.ev = None
+        self.alarm_district, self.jewel_taken, self.alarm, self.die = None, False, False, 0
+        self.log.append([None, f"{self.tname(self.start)} rolled highest and is start player."])
+
+    def _roll_start_player(self) -> int:
+        """Rulebook §setup 7: everyone rolls; ties among the highest roll again."""
+        tied = list(range(self.num_players))
+        while len(tied) > 1:
+            rolls = {p: self.rng.die(8) for p in tied}
+            top = max(rolls.values())
+            tied = [p for p in tied if rolls[p] == top]
+        return tied[0]
+
+    def _new_thief(self, tid: str) -> dict[str, Any]:
+        return {"id": tid, "pos": None, "hand": [], "yellow": 0, "green": 0, "emperor": False,
+                "best": False, "sheet": [], "blue": self.data.tokens.pieces["blue_ap"], "red": 0,
+                "violet": 0, "violet_new": 0, "poison": 0, "plan": [], "cur": None, "done": False,
+                "dungeon": False, "escaped": False, "arrested": False, "cloak": False,
+                "protected": False, "marker": False, "robbed": False, "immobile": False,
+                "resolved": False, "strong": False, "left": None, "ap_next": None}
+
+    # -- names -------------------------------------------------------------------------
+    def tname(self, p: int) -> str:
+        return self.data.thieves[self.thieves[p]["id"]].name if hasattr(self, "thieves") else f"Player {p + 1}"
+
+    def player_name(self, p: int) -> str:
+        return f"{self.tname(p)} (P{p + 1})"
+
+    # -- who acts ------------------------------------------------------------------------
+    def _players_to_act(self) -> list[int]:
+        if self.ended:
+            return []
+        if self.pending:
+            return [self.pending[0]["p"]]
+        if self.act:
+            return [self.act["p"]]
+        if self.phase == "plan":
+            return [p for p, t in enumerate(self.thieves) if not t["done"]]
+        if self.turn is not None:
+            return [self.turn]
+        return []
+
+    def _is_terminal(self) -> bool:
+        return self.ended is not None
+
+    def _legal_actions(self, p: int) -> list[str]:
+        if self.pending:
+            return self._pending_actions(self.pending[0])
+        if self.act:
+            return self._act_actions(self.act)
+        if self.phase == "plan":
+            return self._plan_actions(p)
+        return self._turn_actions(p)
+
+    def _apply(self, p: int, action: str) -> None:
+        if self.pending:
+            self._pending_apply(self.pending[0], action)
+        elif self.act:
+            self._act_apply(self.act, action)
+        elif self.phase == "plan":
+            self._plan_apply(p, action)
+        else:
+            self._turn_apply(p, action)
+        self._advance()
+
+    # -- the round loop ------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is needed or the game ends."""
+        while not self.ended:
+            if self.pending:
+                acts = self._pending_actions(self.pending[0])
+                if len(acts) > 1:
+                    return
+                if not acts:  # nothing left to choose (e.g. an empty hand): skip
+                    self.pending.pop(0)
+                else:  # a forced choice is made for the player
+                    self._pending_apply(self.pending[0], acts[0])
+                continue
+            if self.act:
+                return
+            if self.gq is not None:
+                if not self._guards_run():
+                    return
+                continue
+            ph = self.phase
+            if ph == "event":
+                if not self._event_phase():
+                    return
+            elif ph == "draw":
+                self._draw_phase()
+            elif ph == "plan":
+                if any(not t["done"] for t in self.thieves):
+                    return
+                self._reveal_plans()
+            elif ph == "exec":
+                if self.turn is not None:
+                    return
+                if not self._exec_next():
+                    self.phase = "cleanup"
+            elif ph == "cleanup":
+                self._cleanup()
+
+    # -- 1. event phase (Rulebook §"1. Phase: Ereignis") --------------------------------
+    def current_event(self):
+        if self.ev is None:
+            return None
+        evs = self.data.events.alarm if self.alarm else self.data.events.calm
+        for e in evs:
+            if e.id == self.ev:
+                return e
+        return None
+
+    def _event_phase(self) -> bool:
+        """Returns False when it stopped for a decision."""
+        d = self.data
+        if self.estep == 0:
+            if self.on_board() == []:
+                self._finish("all_left")
+                return False
+            # Rulebook §"Den Alarm auslösen": the round after the jewel was taken
+            if self.jewel_taken and not self.alarm:
+                self._raise_alarm()
+            self.estep = 1
+            if self.pending:
+                return False
+        if self.estep == 1:
+            deck = self.alarm_deck if self.alarm else self.calm_deck
+            self.ev = deck.pop(0)
+            ev = self.current_event()
+            self.log.append([None, f"Round {self.round}: event {ev.name}" +
+                             (f" (compass {ev.direction})." if ev.direction else ".")])
+            self.estep = 2
+            for _ in range(ev.reinforce):
+                self.pending.append({"kind": "place_guard", "p": self.start, "why": "event"})
+            for p in self.on_board():
+                if ev.violet:
+                    self.thieves[p]["violet"] += ev.violet
+                for _ in range(ev.draw):
+                    self.draw_card(p)
+            if self.pending:
+                return False
+        if self.estep == 2:
+            self.estep = 3
+            ev = self.current_event()
+            # b) a yellow jewel in the compass district, chosen by the start player (calm only)
+            if not self.alarm and ev.direction and self.yellow_supply > 0:
+                spots = self.jewel_spots(COMPASS[ev.direction])
+                if spots:
+                    self.pending.append({"kind": "jewel", "p": self.start, "spots": spots})
+                    return False
+                self.log.append([None, "No space qualifies for the new yellow jewel."])
+        if self.estep == 3:
+            # c) guard initiative: 1 die, 2 dice (take the higher) once alarmed
+            sheet = d.sheet["alarm" if self.alarm else "calm"]
+            rolls = [self.rng.die(8) for _ in range(int(sheet["dice"]))]
+            self.die = max(rolls)
+            self.log.append([None, f"Guard initiative {self.die} (rolled {', '.join(map(str, rolls))})."])
+            self.estep = 0
+            self.phase = "draw"
+        return True
+
+    def jewel_spots(self, district: str) -> list[str]:
+        """Empty spaces of the district at least 6 spaces from every thief (§1b)."""
+        d = self.data
+        far = d.tokens.pieces["jewel_distance"]
+        thief_pos = [t["pos"] for t in self.thieves if t["pos"] is not None]
+        out = []
+        for s in d.of_district(district):
+            if d.kind[s] == "dungeon" or not self.is_empty(s):
+                continue
+            if all(d.dist[s].get(q, 99) >= far for q in thief_pos):
+                out.append(s)
+        return out
+
+    def is_empty(self, s: str) -> bool:
+        """Rulebook §"leeres Feld": no component at all on the space."""
+        return not (self.gems.get(s) or s in self.tokens or s in self.features or s in self.smoke
+                    or s in self.fire or self.guard_at(s) or self.thieves_at(s))
+
+    def _raise_alarm(self) -> None:
+        """Rulebook §"Den Alarm auslösen": flip the sheet, captains and guards, alarm deck."""
+        self.alarm = True
+        dist = self.alarm_district
+        self.log.append([None, f"ALARM! The watch turns out in {dist}."])
+        for s in self.data.of_kind["captain_alarm"]:
+            if self.data.district[s] == dist and self.captain_supply:
+                self.put_figure(self.captain_supply.pop(0), s)
+        for s in self.data.of_kind["guard_alarm"]:
+            if self.data.district[s] == dist:
+                self.pending.append({"kind": "place_guard", "p": self.start, "why": "alarm", "at": s})
+        self.calm_deck = []
+
+    # -- 2. draw phase -----------------------------------------------------------------
+    def _draw_phase(self) -> None:
+        for k in range(self.num_players):
+            p = (self.start + k) % self.num_players
+            if self.thieves[p]["left"] is None:
+                self.draw_card(p)
+        self.phase = "plan"
+        self._begin_planning()
+
+    def draw_card(self, p: int) -> None:
+        """Draw 1 general card; the hand limit of 5 applies at once (§2)."""
+        if not self.deck and self.discard:
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.log.append([None, "The discard pile is shuffled into a new action deck."])
+        if not self.deck:
+            return
+        c = self.deck.pop()
+        self.thieves[p]["hand"].append(c)
+        self.log.append([None, f"{self.tname(p)} draws an action card."])
+        self.log.append([[p], f"You draw {self.data.general[card_type(c)].name}."])
+        if len(self.thieves[p]["hand"]) > self.data.tokens.pieces["hand_limit"]:
+            self.pending.append({"kind": "discard", "p": p, "why": "limit"})
+
+    # -- 4. execution order (Rulebook §"4. Phase: Ausführung", ties) ---------------------
+    def _exec_next(self) -> bool:
+        """Find who acts next; False when the phase is over."""
+        ex = self.exec
+        slots = [(p, i, s) for p, t in enumerate(self.thieves) for i, s in enumerate(t["plan"])
+                 if not s["shown"]]
+        top = max((s["ap"] for _, _, s in slots), default=None)
+        if not ex["guards_done"]:
+            # calm: thieves win ties against the watch; alarm: the watch wins them
+            if top is None or self.die > top or (self.die == top and self.alarm):
+                self.begin_guards(None, "exec")
+                return True
+        if top is None:
+            return False
+        players = sorted({p for p, _, s in slots if s["ap"] == top})
+        n = self.num_players
+        # ties between thieves: start player then clockwise; equal cards alternate
+        if ex["last"] and ex["last"][0] == top:
+            base = ex["last"][1] + 1
+        else:
+            base = self.start
+        for k in range(n):
+            q = (base + k) % n
+            if q in players:
+                self.turn = q
+                ex["value"] = top
+                return True
+        return False  # pragma: no cover
+
+    def _reveal_plans(self) -> None:
+        """All screens are lifted at once: AP on each card become public."""
+        for p in range(self.num_players):
+            t = self.thieves[p]
+            for s in t["plan"]:
+                s["shown"] = False
+                for tok in s["tok"]:  # AP tokens now lie on the card, off the sheet
+                    t["sheet"].remove(tok)
+            if t["left"] is None and t["plan"]:
+                self.log.append([None, f"{self.tname(p)} planned {len(t['plan'])} card(s) with "
+                                 f"{', '.join(str(s['ap']) for s in t['plan'])} AP."])
+        self.exec = {"guards_done": False, "last": None, "value": None}
+        self.phase = "exec"
+
+    # -- 5. clean-up (Rulebook §"5. Phase: Aufräumen", in its order) ----------------------
+    def _cleanup(self) -> None:
+        n = self.num_players
+        pieces = self.data.tokens.pieces
+        for t in self.thieves:
+            # a) general cards planned this round are discarded, used or not
+            for s in t["plan"]:
+                for c in (s["card"], s.get("under")):
+                    if c and c not in ("move", "ambush", "special"):
+                        self.discard.append(c)
+                for tok in s["tok"]:
+                    self.spent_tokens.append(tok)
+            t["plan"] = []
+        # b) effect tokens leave the board
+        self.smoke, self.fire = [], []
+        # c) AP for next round
+        for p, t in enumerate(self.thieves):
+            if t["arrested"]:
+                t["ap_next"] = 4 if t["id"] == "jasmine" else pieces["dungeon_ap"]
+            else:
+                t["ap_next"] = None
+            t["red"] = n - 1 if t["emperor"] else 0
+            t["violet"], t["violet_new"] = t["violet_new"], 0
+            for k in ("escaped", "arrested", "cloak", "protected", "marker", "robbed", "immobile",
+                      "resolved", "strong"):
+                t[k] = False
+        # d) the event goes to the box; the last card of a deck ends the game
+        if not self.alarm and not self.calm_deck and not self.jewel_taken:
+            self._finish("defeat")
+            return
+        if self.alarm and not self.alarm_deck:
+            self._finish("dawn")
+            return
+        # e) the start player token passes to the left
+        self.start = (self.start + 1) % n
+        self.round += 1
+        self.phase, self.estep, self.ev = "event", 0, None
+        self.exec = {}
+
+    def _finish(self, how: str) -> None:
+        self.ended = how
+        self.phase = "over"
+        self.pending, self.act, self.turn, self.gq = [], None, None, None
+        w = self._winners()
+        names = ", ".join(self.tname(p) for p in w) or "nobody: the thieves all lose"
+        self.log.append([None, f"Game over ({how}). Winner: {names}."])
+
+    # -- end of game (Rulebook §"Spielende") -----------------------------------------------
+    def vp(self, p: int) -> int:
+        t, v = self.thieves[p], self.data.tokens.values
+        return (v["best_thief"] * t["best"] + v["green"] * t["green"] + v["yellow"] * t["yellow"]
+                + v["trinket"] * t["sheet"].count("trinket"))
+
+    def _scores(self) -> list[float]:
+        return [float(self.vp(p)) for p in range(self.num_players)]
+
+    def _winners(self) -> list[int]:
+        if self.emperor_winner is not None:
+            return [self.emperor_winner]
+        out = [p for p, t in enumerate(self.thieves) if t["left"] is not None]
+        if not out:
+            return []  # defeat of all thieves
+        # most VP, then more green jewels, then who left the city earlier
+        best = min(out, key=lambda p: (-self.vp(p), -self.thieves[p]["green"], self.thieves[p]["left"]))
+        return [best]
+
+    # -- helpers --------------------------------------------------------------------------
+    def on_board(self) -> list[int]:
+        return [p for p, t in enumerate(self.thieves) if t["left"] is None]
+
+    def guard_at(self, s: str) -> str | None:
+        for g, gs in self.guards.items():
+            if gs == s:
+                return g
+        return None
+
+    def thieves_at(self, s: str) -> list[int]:
+        return [p for p, t in enumerate(self.thieves) if t["pos"] == s and t["left"] is None]
+
+    def put_figure(self, g: str, s: str) -> None:
+        """Place a guard or captain; an occupied space sends it to the nearest free one."""
+        if self.guard_at(s) or s in self.fire:
+            s = self.nearest_free(s)
+        self.guards[g] = s
+        self.log.append([None, f"A {'captain' if g[0] == 'c' else 'guard'} is placed on {s}."])
+
+    def nearest_free_all(self, s: str) -> list[str]:
+        """All free spaces (no figure, no fire, no dungeon) at the smallest distance from s."""
+        d = self.data
+        cands = [q for q in d.dist[s] if not self.guard_at(q) and q not in self.fire
+                 and d.kind[q] != "dungeon"]
+        best = min(d.dist[s][q] for q in cands)
+        return sorted((q for q in cands if d.dist[s][q] == best), key=d.order_key)
+
+    def nearest_free(self, s: str) -> str:
+        d = self.data
+        cands = [q for q in d.dist[s] if not self.guard_at(q) and q not in self.fire
+                 and d.kind[q] != "dungeon"]
+        return min(cands, key=lambda q: (d.dist[s][q], d.order_key(q)))
+
+    def is_hidden(self, p: int) -> bool:
+        """Rulebook §"verborgen": hideout, Dark Alley, smoke, Cloak, dungeon escape (+ Nikolai)."""
+        t = self.thieves[p]
+        s = t["pos"]
+        if t["cloak"] or t["escaped"]:
+            return True
+        if self.data.kind.get(s) == "hideout" or self.features.get(s) == "alley" or s in self.smoke:
+            return True
+        if t["id"] == "nikolai" and not self.alarm and self.data.district.get(s) == "palace":
+            return True  # reconstructed ability "architect"
+        return False
+
+    def _after_load(self) -> None:
+        pass

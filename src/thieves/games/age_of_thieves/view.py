@@ -1,0 +1,213 @@
+"""What each player may see: observation, text board, action descriptions, reasons."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.rng import Rng
+
+
+def ctype(cid: str) -> str:
+    return cid.rstrip("0123456789")
+
+
+class ViewMixin:
+    def slot_name(self, s: dict[str, Any], p: int) -> str:
+        c = s["card"]
+        if c in ("move", "ambush"):
+            return c.title()
+        if c == "special":
+            sp = self.data.thieves[self.thieves[p]["id"]].special_name
+            return f"{sp} (on {self.data.general[ctype(s['under'])].name})"
+        return self.data.general[ctype(c)].name
+
+    def _slot_view(self, s: dict[str, Any], p: int, viewer: int | None) -> dict[str, Any]:
+        mine = viewer == p
+        out: dict[str, Any] = {"ap": s["ap"] if (mine or s["shown"] is not None) else None,
+                               "special": s["card"] == "special", "done": bool(s["shown"])}
+        if mine or s["shown"]:
+            out["card"] = s["card"] if s["card"] in ("move", "ambush", "special") else ctype(s["card"])
+            if s.get("under"):
+                out["under"] = ctype(s["under"])
+            out["tokens"] = list(s["tok"])
+        return out
+
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        planning = self.phase == "plan"
+        thieves = []
+        for p, t in enumerate(self.thieves):
+            mine = viewer == p
+            hidden_plan = planning and not mine
+            hand_n = len(t["hand"])
+            if hidden_plan:  # cards behind the screen still count as held for the others
+                behind = t["plan"] + ([t["cur"]] if t["cur"] else [])
+                hand_n += sum(1 for s in behind for c in (s["card"], s.get("under"))
+                              if c and c not in ("move", "ambush", "special"))
+            view = {"thief": t["id"], "name": self.tname(p), "pos": t["pos"], "yellow": t["yellow"],
+                    "green": t["green"], "emperor": t["emperor"], "best": t["best"], "vp": self.vp(p),
+                    "sheet": sorted(t["sheet"]), "hand_count": hand_n, "dungeon": t["dungeon"],
+                    "hidden": t["pos"] is not None and self.is_hidden(p), "theft_marker": t["marker"],
+                    "robbed": t["robbed"], "protected": t["protected"], "immobile": t["immobile"],
+                    "left": t["left"], "planning_done": t["done"],
+                    "plan": [] if hidden_plan else [self._slot_view(s, p, viewer) for s in t["plan"]]}
+            if mine:
+                view["hand"] = sorted(ctype(c) for c in t["hand"])
+                view["ap"] = {"blue": t["blue"], "red": t["red"], "violet": t["violet"],
+                              "violet_next": t["violet_new"]}
+                if planning:
+                    view["ap_free"] = self.markers_free(p)
+                    view["tokens_free"] = self.tokens_free(p)
+                    view["building"] = ({k: v for k, v in t["cur"].items() if k in ("card", "m", "tok")}
+                                        if t["cur"] else None)
+            elif not planning:
+                view["ap"] = {"blue": t["blue"], "red": t["red"], "violet": t["violet"]}
+            thieves.append(view)
+        ev = self.current_event()
+        deciding = None
+        if self.pending:
+            pd = self.pending[0]
+            deciding = {"kind": pd["kind"], "player": pd["p"]}
+        elif self.act:
+            deciding = {"kind": self.act["kind"], "player": self.act["p"]}
+            if self.act["kind"] == "move":
+                deciding["steps_left"] = self.act["left"]
+        return {
+            "round": self.round, "phase": self.phase, "start_player": self.start, "alarm": self.alarm,
+            "escape_district": self.alarm_district, "guard_initiative": self.die,
+            "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
+            "calm_events_left": len(self.calm_deck), "alarm_events_left": len(self.alarm_deck),
+            "action_deck": len(self.deck), "discard": sorted(ctype(c) for c in self.discard),
+            "guards": dict(self.guards), "gems": {s: list(v) for s, v in self.gems.items()},
+            "face_down_tokens": sorted(self.tokens), "features": dict(self.features),
+            "smoke": sorted(self.smoke), "fire": sorted(self.fire),
+            "supply": {"yellow": self.yellow_supply, "guards": len(self.guard_supply),
+                       "captains": len(self.captain_supply)},
+            "thieves": thieves, "deciding": deciding,
+            "result": self.ended, "winners": self._winners() if self.ended else [],
+        }
+
+    # -- text board for the terminal --------------------------------------------------------------
+    def render_text(self, player: int | None) -> str:
+        o = self.observation(player)
+        lines = [f"Round {o['round']}  phase {o['phase']}  start player P{o['start_player'] + 1}  "
+                 f"{'ALARM (' + str(o['escape_district']) + ')' if o['alarm'] else 'calm'}  "
+                 f"watch initiative {o['guard_initiative']}"]
+        if o["event"]:
+            lines.append(f"Event: {o['event']['name']}   calm left {o['calm_events_left']}, "
+                         f"alarm left {o['alarm_events_left']}")
+        for p, t in enumerate(o["thieves"]):
+            where = ("left the city" if t["left"] else "not placed yet" if t["pos"] is None
+                     else t["pos"] + (" (dungeon)" if t["dungeon"] else ""))
+            flags = [f for f in ("hidden", "theft_marker", "protected", "immobile") if t[f]]
+            lines.append(f"P{p + 1} {t['name']:8} at {where:18} VP {t['vp']}  jewels Y{t['yellow']} "
+                         f"G{t['green']}{' +EMPEROR' if t['emperor'] else ''}  sheet {t['sheet']}  "
+                         f"cards {t['hand_count']} {' '.join(flags)}")
+            if t["plan"]:
+                lines.append("     plan: " + ", ".join(
+                    f"{s.get('card', '?')}{'/' + s['under'] if s.get('under') else ''}:{s['ap']}"
+                    + ("(done)" if s["done"] else "") for s in t["plan"]))
+            if "hand" in t:
+                lines.append(f"     your hand: {', '.join(t['hand']) or '-'}   AP {t['ap']}")
+        lines.append("Watch: " + ", ".join(f"{g}@{s}" for g, s in sorted(o["guards"].items())))
+        lines.append("Jewels: " + ", ".join(f"{s}:{'/'.join(v)}" for s, v in sorted(o["gems"].items())))
+        if o["fire"] or o["smoke"]:
+            lines.append(f"Fire {o['fire']}  Smoke {o['smoke']}")
+        return "\n".join(lines)
+
+    def describe_action(self, action: str) -> str:
+        word, _, arg = action.partition(" ")
+        d = self.data
+        texts = {
+            "sneak": "Move: Sneak (up to 4 spaces, may pick up and steal)",
+            "sprint": "Move: Sprint (up to 6 spaces, movement only; no other action this round)",
+            "cleverness": "Ambush: Cleverness (draw 1 action card)",
+            "cunning": "Ambush: Cunning Plan (draw 2 cards, +2 violet AP next round; no other action)",
+            "special": "use your thief's special action (the card under it is discarded)",
+            "stop": "end this movement", "done": "finish planning", "next": "finish this card",
+            "know": "use Know the City: +1 space", "gstop": "the guard stops here",
+        }
+        if action in texts:
+            return texts[action]
+        if word in ("plan", "special", "play", "decline") and arg in d.general:
+            c = d.general[arg]
+            return f"{word} {c.name}: {c.text}"
+        if word == "to":
+            return f"move to {arg} ({d.district[arg]}{', ' + d.kind[arg] if d.kind[arg] else ''})"
+        if word == "ap":
+            return f"put {arg} AP markers on this card"
+        return action
+
+    def _explain(self, p: int, action: str) -> str | None:
+        if not isinstance(action, str):
+            return None
+        word, _, arg = action.partition(" ")
+        if self.phase == "plan" and not self.pending:
+            t = self.thieves[p]
+            if word == "plan" and arg in ("move", "ambush") and self._planned(p, arg):
+                return f"{arg} is already planned this round"
+            if word in ("plan", "special") and arg in self.data.general and \
+                    all(ctype(c) != arg for c in t["hand"]):
+                return f"you have no {self.data.general[arg].name} in hand"
+            if word == "ap" and arg.isdigit() and int(arg) > self.markers_free(p):
+                return f"you have only {self.markers_free(p)} AP markers left"
+            if word == "next":
+                return "a planned card needs at least 1 AP"
+        if self.act and self.act["kind"] == "move" and word == "to":
+            here = self.thieves[p]["pos"]
+            if arg not in self.data.adj.get(here, []):
+                return f"{arg} is not next to {here}"
+            if arg in self.fire:
+                return f"fire blocks {arg}"
+            if self.data.kind.get(arg) == "dungeon":
+                return "nobody may move into a dungeon"
+            if self.act["left"] <= 0:
+                return "no movement points left"
+        if word == "leave":
+            if not self.alarm_district:
+                return "nobody may leave the city before the Emperors' Jewel is stolen"
+            return f"you may leave only through an open exit of {self.alarm_district}, from its space"
+        if word == "take" and self.act and self.act["kind"] == "move" and not self.act["pick"]:
+            return "a Sprint is movement only: no picking up, no theft"
+        if word == "steal":
+            return "you may steal only from a thief on your space with a theft marker or in smoke, once a round"
+        if self.phase == "exec" and self.turn == p and word in ("sneak", "cleverness", "play", "special") \
+                and self.thieves[p]["dungeon"] and word != "sneak":
+            return "in the dungeon your first action must be Move"
+        if word == "sprint" and self.thieves[p]["resolved"]:
+            return "Sprint only when you resolve no other action this round"
+        return None
+
+    # -- hidden information for search bots ---------------------------------------------------------
+    def determinize(self, player: int, seed: int):
+        """Reshuffle everything ``player`` cannot see: others' cards, face-down tokens, decks."""
+        new = self.clone()
+        rng = Rng.from_seed(seed)
+        new.rng = Rng.from_seed(seed ^ 0x9E37)
+        holders: list[tuple[Any, Any]] = []
+        pool = list(new.deck)
+        for q, t in enumerate(new.thieves):
+            if q == player:
+                continue
+            pool += t["hand"]
+            for s in t["plan"]:
+                if not s["shown"]:
+                    for k in ("card", "under"):
+                        c = s.get(k)
+                        if c and c not in ("move", "ambush", "special"):
+                            pool.append(c)
+                            holders.append((s, k))
+        rng.shuffle(pool)
+        new.deck = [pool.pop() for _ in range(len(new.deck))]
+        for q, t in enumerate(new.thieves):
+            if q != player:
+                t["hand"] = [pool.pop() for _ in range(len(t["hand"]))]
+        for s, k in holders:
+            s[k] = pool.pop()
+        toks = list(new.tokens.values()) + new.box_tokens
+        rng.shuffle(toks)
+        for s in sorted(new.tokens):
+            new.tokens[s] = toks.pop()
+        new.box_tokens = toks
+        rng.shuffle(new.calm_deck)
+        rng.shuffle(new.alarm_deck)
+        rng.shuffle(new.district_deck)
+        return new
