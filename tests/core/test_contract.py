@@ -86,3 +86,10 @@ def test_replay_rejects_garbage():
         Replay.from_json("not json")
     with pytest.raises(thieves.ThievesError):
         Replay.from_json('{"format": "other"}')
+
+
+def test_fields_may_not_hide_the_contract():
+    from thieves.core.game import State
+
+    with pytest.raises(TypeError, match="hides engine attributes: event, log"):
+        type("Bad", (State,), {"FIELDS": ("event", "log", "board")})

@@ -171,6 +171,14 @@ class State:
     #: attribute names holding the game-specific position (plain JSON data)
     FIELDS: ClassVar[tuple[str, ...]] = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # a field must not hide the contract (e.g. a field named "event" or "log")
+        reserved = set(dir(State)) | set(State.__annotations__) | {"_legal_cache"}
+        clash = sorted(set(cls.FIELDS) & reserved)
+        if clash:
+            raise TypeError(f"{cls.__name__}.FIELDS hides engine attributes: {', '.join(clash)}")
+
     game: Game
     num_players: int
     seed: int
@@ -182,6 +190,9 @@ class State:
     log: list
     #: every accepted decision as ``[player, action]``
     history: list
+    #: ``(ply, player, actions)`` of the last ``legal_actions`` call; code that edits
+    #: fields directly (tests building a position) must reset it to None
+    _legal_cache: tuple[int, int, list[str]] | None
 
     # -- construction ---------------------------------------------------------
     def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
