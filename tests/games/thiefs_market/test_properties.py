@@ -38,7 +38,9 @@ def test_conformance_kit(n):
 def test_conformance_kit_with_options():
     check_conformance("thiefs-market", games_per_count=1, player_counts=[4], deep_every=9,
                       options={"start_player": "first", "second_award_after_tie": True,
-                               "zero_counts_score": True, "extra_buys_stack": False})
+                               "zero_counts_score": True, "extra_buys_stack": False,
+                               "deal_last_b_cards": False, "game_end": "all_bought",
+                               "potion_deck": "own"})
 
 
 @pytest.mark.parametrize("n,seed", [(3, 11), (4, 12), (5, 13)])
@@ -163,3 +165,17 @@ def test_hypothesis_action_sequences_keep_the_invariants(n, seed, picks):
     snap = s.to_json()
     assert GAME.state_from_json(snap).to_json() == snap
     assert s.clone().to_json() == snap
+
+
+def test_determinize_keeps_every_unseen_card_behind_its_own_deck_letter():
+    # Rulebook "Matériel & mise en place": decks are sorted by the letter on the card backs, so
+    # everyone knows which letter each deck (and each card left in the box) carries
+    s = GAME.new_game(4, 3)
+    box_letters = sorted(s.data.deck_of[c] for c in s.box)
+    for seed in range(20):
+        d = s.determinize(0, seed)
+        for r, deck in enumerate(d.decks):
+            assert all(d.data.deck_of[c] == r for c in deck)
+            assert sorted(deck + [c for c in d.box if d.data.deck_of[c] == r]) == sorted(
+                s.decks[r] + [c for c in s.box if s.data.deck_of[c] == r])
+        assert sorted(d.data.deck_of[c] for c in d.box) == box_letters

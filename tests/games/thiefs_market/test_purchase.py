@@ -227,3 +227,22 @@ def test_potion_gained_card_fires_on_gain_effects_but_is_not_bought():
     # Big Haul itself was gained, not bought, so its blue gem gives nothing more
     assert s.infamy[0] == 1 + 4 and s.tableau[0][-1] == card(s, "C1")
     assert s.buys == 1
+
+
+def test_option_potion_deck_own():
+    # Card text: "gagnez gratuitement la carte se trouvant sur le haut du deck, si cela est
+    # possible". Default: the deck now supplying the market; option "own": deck B only.
+    for option, gains in (("current", True), ("own", False)):
+        s = buy_phase(["RBT", "B", "G"], market=("B18",))
+        s.options = {**s.options, "potion_deck": option}
+        s.active_row, s.decks[1] = 2, []
+        top = s.decks[2][-1]
+        play(s, "buy B18")
+        assert s.tableau[0] == ([top] if gains else [])
+    s = buy_phase(["RBT", "B", "G"], market=("B18",))
+    s.options = {**s.options, "potion_deck": "own"}
+    s.active_row = 2
+    s.decks[1] = s.decks[1][:1]        # a B card left in deck B (option deal_last_b_cards off)
+    top = s.decks[1][-1]
+    play(s, "buy B18")
+    assert s.tableau[0] == [top]

@@ -145,3 +145,15 @@ def test_every_log_line_translates_to_french_and_german():
     out = translate_event("Player 2 buys Corrupt Official.", "fr")
     assert out == "Player 2 achète Fonctionnaire Corrompu."
     assert translate_event("Player 2 buys Corrupt Official.", "en") == "Player 2 buys Corrupt Official."
+
+
+def test_french_and_german_texts_have_no_known_slips():
+    i18n = load_i18n(None, load_tables(None).ids)
+    fr, de = i18n.fr, i18n.de
+    # French colour adjectives agree with a plural "dés" (rulebook: "dés masques violets")
+    for key, text in fr.items():
+        assert not re.search(r"\bdés (rouge|blanc|bleu|vert|violet)\b", text), (key, text)
+    # "Bezahlt" means "paid"; the label stands before the gems still to pay
+    assert de["ui.paying"] != "Bezahlt"
+    # a German conditional clause puts the verb first: "Liegt ... , +1"
+    assert de["B8.effect"].startswith("Liegt nach jedem Aufteilen")

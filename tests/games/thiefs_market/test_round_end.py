@@ -1,5 +1,5 @@
 """Rulebook "Fin du tour" (conversions, market refill A -> B -> C) and "Fin du jeu"."""
-from .util import buy_phase, card, end_purchases, fresh, legal, play
+from .util import buy_phase, card, end_purchases, fresh, legal, play, to_market
 
 
 def test_bags_become_gold_and_purple_faces_infamy_after_purchases():
@@ -109,3 +109,31 @@ def test_buying_an_old_row_card_never_ends_the_game():
     play(s, "buy A11")
     end_purchases(s)
     assert not s.is_terminal() and card(s, "A11") in s.tableau[0]
+
+
+def test_option_deal_last_b_cards():
+    # Rulebook "Fin du tour": "Si le deck B n'a plus assez de cartes, ajoutez 5 cartes à partir
+    # du deck C". Default: the last B cards are dealt first (as deck A's); the option keeps them.
+    for deal, row_b, left_b in ((True, 4, 0), (False, 3, 1)):
+        s = fresh(3, deal_last_b_cards=deal)
+        s.active_row = 1
+        s.rows = [[], s.decks[1][:3], []]   # 2 B cards bought
+        s.decks[1] = s.decks[1][3:4]        # one B card left
+        assert not s._refill()
+        assert len(s.rows[1]) == row_b and len(s.decks[1]) == left_b
+        assert s.active_row == 2 and len(s.rows[2]) == 5
+
+
+def test_option_game_end_all_bought():
+    # Literal French "Fin du jeu": deck C cannot replace *all* the cards bought this round.
+    for option, over in (("c_row", False), ("all_bought", True)):
+        s = buy_phase(["WWT", "BR", "G"], market=("A11",))
+        s.options = {**s.options, "game_end": option}
+        s.active_row = 2
+        to_market(s, "C5", row=2)          # Fur Coat (B R)
+        others = [c for c in s.decks[2] if c != card(s, "C5")]
+        s.rows[2] += others[:4]
+        s.decks[2] = others[4:5]           # one C card left: enough for the C row
+        play(s, "buy A11", "end", "buy C5")  # an old A card and a C card: two bought
+        end_purchases(s)
+        assert s.is_terminal() is over

@@ -155,3 +155,18 @@ def test_lucky_animal_appendage_returned_dice_keep_their_faces():
         set_center(s, "RRRRRRRRRRR")
         play(s, "take R", "take R", "take R", "done", "steal 1", "return R", "return R")
         assert s.center == counts("RRRRRRRRRR")  # 8 left + 2 returned, still red
+
+
+@pytest.mark.parametrize("returns,kept,token", [(("return B", "return T"), "R", -1),
+                                                (("return R", "return T"), "B", -1),
+                                                (("return R", "return B"), "", 1)])
+def test_erin_michael_example_4_keep_any_single_object(returns, kept, token):
+    # Rulebook example, option 4: "Garder un seul objet, et remettre le reste en relançant les
+    # joyaux"; the steal ends by itself once a single object is left
+    s = fresh(4)
+    _erin_takes(s)
+    before = sum(s.center)
+    play(s, "steal 1", *returns)
+    assert s.step == "" and s.current == 2
+    assert s.piles[1] == counts(kept) and s.token == token and s.objects(1) == 1
+    assert sum(s.center) == before + 2 - (token == -1) and dice_total(s) == 11

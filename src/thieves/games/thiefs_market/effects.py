@@ -119,7 +119,8 @@ def gain(s: "MarketState", p: int, c: int, bought: bool) -> None:
         s.discarded.append(c)
         s.event(f"{s.player_name(p)} buys {name} and discards it.")
         _buy_triggers(s, p, c)
-        for r in range(s.active_row, 3):
+        decks = range(s.active_row, 3) if s.options["potion_deck"] == "current" else [t.deck_of[c]]
+        for r in decks:
             if s.decks[r]:
                 gain(s, p, s.decks[r].pop(), bought=False)
                 return

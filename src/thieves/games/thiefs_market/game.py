@@ -28,6 +28,21 @@ class ThiefsMarket(Game):
         Option("extra_buys_stack", True,
                "Each extra-purchase card whose condition is met adds one purchase (default); "
                "false: at most one extra purchase per round in all."),
+        Option("deal_last_b_cards", True,
+               "When deck B cannot refill its row, its last cards are dealt before the row of "
+               "5 C cards opens, as deck A's are (default); false: they stay in deck B, unused "
+               "(rulebook \"Fin du tour\": \"si le deck B n'a plus assez de cartes\")."),
+        Option("game_end", "c_row",
+               "'c_row' (default): the game ends when deck C cannot refill the C row (rulebook "
+               "\"Fin du tour\", English rulebook: \"the C cards that were bought\"); 'all_bought': "
+               "once the C row is out, it ends when deck C holds fewer cards than were bought "
+               "this round from any row (literal French \"Fin du jeu\": \"toutes les cartes achetées\").",
+               choices=["c_row", "all_bought"]),
+        Option("potion_deck", "current",
+               "Which deck Unlabeled Potion takes \"the top card of the deck\" from: 'current' "
+               "(default), the deck now supplying the market (deck B, or deck C once B is "
+               "empty); 'own': only the Potion's own deck B (nothing once it is empty).",
+               choices=["current", "own"]),
     )
 
     def load_data(self, data_dir: str | None) -> Tables:

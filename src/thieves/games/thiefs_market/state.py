@@ -142,17 +142,20 @@ class MarketState(State):
 
     def determinize(self, player: int, seed: int) -> "MarketState":
         """Unseen cards (deck contents and the cards left in the box at setup) are
-        reshuffled; every infamy gain comes from a public act, so counts are kept."""
+        reshuffled, each behind its own deck letter (rulebook "Mise en place": the decks
+        are sorted by the letter on the card backs, so an A card is never in deck C);
+        every infamy gain comes from a public act, so counts are kept."""
         from thieves.core.rng import Rng
         new = self.clone()
         new.rng = Rng.from_seed(seed)
-        pool = [c for d in new.decks for c in d] + new.box
-        new.rng.shuffle(pool)
-        i = 0
-        for d in new.decks:
-            d[:] = pool[i:i + len(d)]
-            i += len(d)
-        new.box = pool[i:]
+        deck_of = self.data.deck_of
+        box: list[int] = []
+        for r, d in enumerate(new.decks):
+            pool = d + [c for c in new.box if deck_of[c] == r]
+            new.rng.shuffle(pool)
+            d[:] = pool[:len(d)]
+            box.extend(pool[len(d):])
+        new.box = box
         return new
 
     # ------------------------------------------------------ phase 1: splitting
@@ -443,15 +446,22 @@ class MarketState(State):
     def _refill(self) -> bool:
         """Rulebook "Fin du tour": refill the newest row to 5 from its deck; when that deck
         runs out, deal 5 from the next deck in a new row (older rows are never refilled).
-        True when deck C cannot complete its row: the game ends ("Fin du jeu")."""
+        True when deck C cannot complete its row: the game ends ("Fin du jeu"); with the
+        option ``game_end: all_bought``, also when deck C holds fewer cards than were bought
+        this round from any row (the literal French "Fin du jeu")."""
         size = self.data.setup.market_row
         r = self.active_row
+        if r == 2 and self.options["game_end"] == "all_bought" \
+                and len(self.decks[2]) < self._bought_this_round():
+            return True
         need = size - len(self.rows[r])
         while need > 0:
             deck, row = self.decks[r], self.rows[r]
-            while need and deck:
-                row.append(deck.pop())
-                need -= 1
+            # "si le deck B n'a plus assez de cartes": its last cards are dealt first (option)
+            if r != 1 or len(deck) >= need or self.options["deal_last_b_cards"]:
+                while need and deck:
+                    row.append(deck.pop())
+                    need -= 1
             if need == 0:
                 break
             if r == 2:
@@ -461,6 +471,17 @@ class MarketState(State):
             self.event(f"Deck {'ABC'[r - 1]} is exhausted: a row of deck {'ABC'[r]} opens.")
             need = size - len(self.rows[r])
         return False
+
+    def _bought_this_round(self) -> int:
+        """Market cards bought in this round's purchase phase (read back from the history)."""
+        parse, n = self.data.parse, 0
+        for _, action in reversed(self.history):
+            kind = parse[action][0]
+            if kind == "buy":
+                n += 1
+            elif kind not in ("pay", "gold", "free", "use", "end"):
+                break
+        return n
 
 
 def _feasible(need: list[int], pile: list[int], gold: int, free: int) -> bool:
