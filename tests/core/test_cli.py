@@ -62,3 +62,10 @@ def test_replay_command(tmp_path, capsys):
                                "seed": 1, "actions": [[0, "bid 7"]]}))
     assert main(["replay", str(bad)]) == 2
     assert "replay action 1" in capsys.readouterr().out
+
+
+def test_bot_names_and_brackets_are_printed_literally():
+    console = Console(file=io.StringIO(), width=100)
+    state = load_game("toy-bids").new_game(2, seed=4)
+    play(state, humans=0, bot="random", seed=4, console=console)
+    assert "Player 1 [random bot]:" in console.file.getvalue()

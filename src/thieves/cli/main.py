@@ -7,6 +7,7 @@ import sys
 from typing import Sequence
 
 from rich.console import Console
+from rich.text import Text
 
 from ..core.errors import ThievesError
 from ..core.registry import GAME_MODULES, list_games, load_game
@@ -101,14 +102,14 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     seen = 0
     for state in replay.states():
         for line in state.visible_log(viewer, seen):
-            console.print(f"  · {line}", highlight=False)
+            console.print(Text(f"  · {line}"))
         seen = len(state.log)
     assert state is not None
-    console.print(state.render_text(viewer), highlight=False)
-    console.print("Scores: " + ", ".join(f"{n}: {s}" for n, s in zip(replay.players, state.scores())))
+    console.print(Text(state.render_text(viewer)))
+    console.print(Text("Scores: " + ", ".join(f"{n}: {s}" for n, s in zip(replay.players, state.scores()))))
     if state.is_terminal():
-        console.print("Winner(s): " + ", ".join(replay.players[w] if w < len(replay.players) else str(w)
-                                                for w in state.winners()))
+        console.print(Text("Winner(s): " + (", ".join(replay.players[w] if w < len(replay.players) else str(w)
+                                                      for w in state.winners()) or "nobody")))
     return 0
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 from typing import Callable, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
+from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
@@ -32,19 +34,19 @@ class TerminalTable:
         lines = self.state.visible_log(viewer, start)
         self.seen_log[key] = len(self.state.log)
         for line in lines:
-            self.console.print(f"  [dim]·[/dim] {line}", highlight=False)
+            self.console.print(f"  [dim]·[/dim] {escape(line)}", highlight=False)
 
     def human_turn(self, player: int) -> bool:
         """Ask a person for one decision; False when they quit."""
         state = self.state
         self.show_news(player)
-        self.console.print(Panel(state.render_text(player), title=f"{self.names[player]} to act",
+        self.console.print(Panel(Text(state.render_text(player)), title=escape(f"{self.names[player]} to act"),
                                  expand=False), highlight=False)
         actions = state.legal_actions(player)
         for i, action in enumerate(actions, 1):
             desc = state.describe_action(action)
-            extra = f"  [dim]{desc}[/dim]" if desc != action else ""
-            self.console.print(f"  [bold]{i:>3}[/bold]  {action}{extra}", highlight=False)
+            extra = f"  {desc}" if desc != action else ""
+            self.console.print(f"  [bold]{i:>3}[/bold]  {escape(action)}{escape(extra)}", highlight=False)
         while True:
             try:
                 answer = self.ask("choice (number or notation, q to quit)> ").strip()
@@ -58,7 +60,7 @@ class TerminalTable:
                 state.apply_action(player, answer)
                 return True
             except IllegalAction as exc:
-                self.console.print(f"[red]Not allowed:[/red] {exc}", highlight=False)
+                self.console.print(f"[red]Not allowed:[/red] {escape(str(exc))}", highlight=False)
 
     def run(self) -> State:
         state = self.state
@@ -74,12 +76,14 @@ class TerminalTable:
                 state.apply_action(p, self.bots[p].choose(state, p))
         viewer = self.humans[0] if self.humans else None
         self.show_news(viewer)
-        self.console.print(Panel(state.render_text(viewer), title="Final position", expand=False),
+        self.console.print(Panel(Text(state.render_text(viewer)), title="Final position", expand=False),
                            highlight=False)
         scores = state.scores()
         for p in range(state.num_players):
-            self.console.print(f"  {self.names[p]}: {scores[p]}")
-        self.console.print("Winner(s): " + ", ".join(self.names[w] for w in state.winners()))
+            self.console.print(Text(f"  {self.names[p]}: {scores[p]}"))
+        winners = state.winners()
+        self.console.print(Text("Winner(s): " + (", ".join(self.names[w] for w in winners) if winners
+                                                 else "nobody")))
         return state
 
 
