@@ -27,8 +27,12 @@ class Dice:
 def position(pos: dict[str, str] | None = None, n: int = 2, adventure: str = "quiet_night",
              chests: dict[str, dict] | None = None, seed: int = 0, **options):
     """Player 0's activation step with the thieves exactly at ``pos`` (militiamen at
-    their start unless ``pos`` moves them)."""
-    st = GAME.new_game(n, seed, {"adventure": adventure, **options})
+    their start unless ``pos`` moves them). Every hand is empty (the cards go back to the
+    deck), so no interrupt window opens unless a test deals cards."""
+    st = GAME.new_game(n, seed, {"adventure": adventure, "gang_choice": "seat", **options})
+    for h in st.hands:
+        st.deck += h
+        h.clear()
     st.to_deploy = [[] for _ in range(n)]
     base = {m: z for m, z in st.pos.items() if m in st.data.militia or m in st.data.heroine}
     base.update(pos or {})
@@ -57,3 +61,10 @@ def nocards(st) -> None:
     """Both sides of a fight decline to play an arcana card."""
     while st.queue and st.queue[0]["kind"] == "card":
         st.apply_action(st.queue[0]["player"], "nocard")
+
+
+def passes(st) -> None:
+    """Every interrupt window still open is passed ("no" / "nocard")."""
+    while st.queue and st.queue[0]["kind"] in ("injury", "jinx", "card", "reroll"):
+        p = st.queue[0]["player"]
+        st.apply_action(p, "no" if st.queue[0]["kind"] in ("injury", "jinx") else "nocard")

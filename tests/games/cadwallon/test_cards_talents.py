@@ -39,7 +39,7 @@ def test_skeleton_key_and_hidden_purse():
     assert st.carried["E2"] == ["red1"] and st.ducats[0] == 3
 
 
-def test_second_wind_pickpocket_injury_and_reinforced_lock():
+def test_second_wind_pickpocket_and_reinforced_lock():
     st = with_hand(position({"E2": "c2", "N4": "d1"}, chests={"c3": {"t": "red1", "sealed": False}}), 0,
                    ["niggling_injury", "pickpocket", "reinforced_lock", "second_wind"])
     st.ducats = [0, 3]
@@ -47,22 +47,14 @@ def test_second_wind_pickpocket_injury_and_reinforced_lock():
     assert st.ap[0] == 8
     do(st, "play pickpocket P2")
     assert st.ducats == [2, 1]
-    do(st, "play niggling_injury N4")
-    assert st.injured == {"N4": 2}
     do(st, "play reinforced_lock c3")
     assert st.chests["c3"]["sealed"]
     with pytest.raises(IllegalAction):
         do(st, "play fury")
-    # the injury lasts until the end of the round
-    do(st, "end")
-    assert st.injured == {"N4": 2}
-    st.phase = "main"
-    st.militia_left = 0
-    st._legal_cache = None
-    do(st, "act N4")
-    assert st._movement("N4") == 2
-    do(st, "end")
-    assert st.injured == {}
+    # Niggling injury is an interrupt: it is never played on your own turn
+    assert not any("niggling" in a for a in st.legal_actions(0))
+    with pytest.raises(IllegalAction, match="interrupt"):
+        do(st, "play niggling_injury N4")
 
 
 def test_nimble_moves_one_more():

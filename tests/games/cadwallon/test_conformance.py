@@ -15,7 +15,8 @@ def test_conformance_kit_2_to_4_players():
 def test_conformance_kit_other_options():
     check_conformance("cadwallon", games_per_count=1, player_counts=[2, 4], deep_every=7, first_seed=50,
                       options={"militia_still_face": 1, "portcullis_blocks_zone": False,
-                               "treasure_mix": "six_red_six_purses"})
+                               "treasure_mix": "six_red_six_purses", "gang_choice": "seat",
+                               "attack_needs_movement": False, "fines_room": "guard_room"})
 
 
 def test_greedy_clearly_beats_random():
@@ -34,7 +35,7 @@ def test_greedy_clearly_beats_random():
 
 def test_svg_draws_every_zone_and_figure():
     st = GAME.new_game(4, 3, {"adventure": "market_day"})
-    while st.phase == "deploy":
+    while st.phase in ("gang", "deploy"):
         st.apply_action(st.players_to_act()[0], st.legal_actions(st.players_to_act()[0])[0])
     for lang in ("en", "fr", "de"):
         svg = render_svg(st.observation(0), lang)

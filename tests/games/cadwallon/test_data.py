@@ -100,7 +100,16 @@ def test_setup_follows_the_rulebook():
     assert len(st.box) == 24 - len(d.rooms)
     assert [len(h) for h in st.hands] == [5, 5, 5] and len(st.deck) == 45
     assert len(st.missions) == 3 and len(st.mission_deck) == 12
-    assert st.round == 1 and st.phase == "deploy" and st.current == st.first
+    assert st.round == 1 and st.phase == "gang" and st.players_to_act() == [0]
+    # step 2: each player chooses a gang (seat order); a gang taken is no longer offered
+    assert st.legal_actions(0) == ["gang E", "gang N", "gang K", "gang C"]
+    st.apply_action(0, "gang K")
+    assert st.players_to_act() == [1] and "gang K" not in st.legal_actions(1)
+    st.apply_action(1, "gang E")
+    st.apply_action(2, "gang C")
+    assert st.gangs == ["K", "E", "C"] and st.to_deploy[0] == ["K1", "K2", "K3", "K4"]
+    assert st._owner("K1") == 0 and st._owner("N1") is None
+    assert st.phase == "deploy" and st.current == st.first
     # deployment: one character at a time, clockwise from the first player, on empty zones
     order = []
     while st.phase == "deploy":
@@ -115,3 +124,12 @@ def test_setup_follows_the_rulebook():
     assert len(set(st.pos.values())) == len(st.pos)
     # the first turn: draw 1 arcana card, then move a militiaman
     assert st.phase == "militia" and len(st.hands[f]) == 6
+
+
+def test_arcana_timing_must_match_the_engine(tmp_path):
+    src = os.path.join(os.path.dirname(components.__file__), "data", "arcana.yaml")
+    text = open(src, encoding="utf-8").read().replace(
+        "kind: jinx, name: Jinx, count: 3, timing: reroll", "kind: jinx, name: Jinx, count: 3, timing: turn")
+    (tmp_path / "arcana.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match="jinx is played at timing 'reroll'"):
+        GAME.new_game(2, 0, {"data_dir": str(tmp_path)})

@@ -68,7 +68,7 @@ def test_fights_exits_and_missions_happen_in_random_walks():
         for st in walk(4, seed):
             pass
         verbs |= {a.split()[0] for _, a in st.history}
-    assert {"attack", "flee", "open", "force", "leave", "mission", "card", "nocard", "mm", "talent", "play"} <= verbs
+    assert {"attack", "flee", "open", "force", "leave", "mission", "card", "nocard", "mm", "talent", "play", "no"} <= verbs
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -34,6 +34,18 @@ class CadwallonGame(Game):
         Option("portcullis_blocks_zone", True,
                "a portcullis token closes its deployment zone to entry too (false: it only "
                "closes the exit off the board)"),
+        Option("gang_choice", "pick",
+               "pick: each player chooses a gang at setup (Mise en place step 2), in seat "
+               "order; seat: gangs go to seats in the order E, N, K, C", choices=["pick", "seat"]),
+        Option("attack_needs_movement", True,
+               "entering an enemy's zone to attack is a step of the character's move "
+               "(Se deplacer): after a move, an attack needs one Movement point left "
+               "(false: a character may use its whole Movement and still attack an "
+               "adjacent enemy)"),
+        Option("fines_room", "vault",
+               "The Duke's Treasure: the room where the ducats a winning militiaman takes are "
+               "put (the rulebook's OCR is garbled; the vault fits the story, the guard room "
+               "is the other reading)", choices=["vault", "guard_room"]),
         Option("treasure_mix", "twelve_red",
                "the 24 chest tokens: twelve_red (12 red gems) or six_red_six_purses "
                "(6 red gems + 6 reconstructed purses)", choices=["twelve_red", "six_red_six_purses"]),

@@ -2,7 +2,9 @@
 
 Rulebook §"Attaquer" and §"Déplacer un milicien": each side may add one
 arcana card (attacker first; never for a militiaman), rolls its Combat value
-in dice and keeps its best die; the higher wins. Ties go to the attacker,
+in dice and keeps its best die; the higher wins. A side that has not played
+its card yet may play a re-roll card once the dice are down (offered to the
+side that is losing, which is public). Ties go to the attacker,
 or to the militiaman whenever one fights. The loser flees 3 zones, moved by
 the winner's side.
 """
@@ -48,6 +50,45 @@ class CombatMixin:
         kinds = sorted({k for k in self.hands[p] if card[k].timing == "combat"})
         return ["nocard"] + [f"card {k}" for k in kinds]
 
+    def _reroll_cards(self, p: int) -> list[str]:
+        card = self.data.card
+        kinds = sorted({k for k in self.hands[p] if card[k].timing == "reroll"})
+        return ["nocard"] + [f"card {k}" for k in kinds]
+
+    def _side_player(self, side: str) -> int | None:
+        """The player who may play arcana for a side: none for a militiaman (Guild rule
+        no. 1) nor for a heroine."""
+        c = self.combat
+        if side == "att":
+            return c["ctl"] if self._is_thief(c["att"]) else None
+        return self._owner(c["def"])
+
+    def _post_roll_window(self) -> None:
+        """After the dice: the losing side, if it has not played its one card yet (nor
+        passed this window) and holds cards, may play a re-roll card."""
+        c = self.combat
+        side = "def" if self._attacker_wins() else "att"
+        q = self._side_player(side)
+        if q is None or c[side + "_card"] is not None or c.get(side + "_passed") or not self.hands[q]:
+            return
+        self.queue.insert(0, {"kind": "reroll", "side": side, "player": q})
+
+    def _play_reroll_card(self, p: int, side: str, kind: str | None) -> None:
+        c = self.combat
+        if kind is None:
+            c[side + "_passed"] = True
+            self.event(f"{self.player_name(p)} lets the roll stand.")
+            return
+        self.hands[p].remove(kind)
+        self.discard.append(kind)
+        c[side + "_card"] = kind
+        other = "def" if side == "att" else "att"
+        again = side if kind == "second_chance" else other
+        self._roll(again)
+        self.event(f"{self.player_name(p)} plays {self.data.card[kind].name}: "
+                   f"{self._name(c[again])} rolls {c['r' + again]}.")
+        self._post_roll_window()
+
     def _play_combat_card(self, p: int, side: str, kind: str | None) -> None:
         if kind is None:
             self.event(f"{self.player_name(p)} plays no arcana card in the fight.")
@@ -68,25 +109,39 @@ class CombatMixin:
             n -= 1
         return max(1, n)
 
-    def _resolve_combat(self) -> None:
+    def _roll(self, side: str) -> None:
+        c = self.combat
+        other = "def" if side == "att" else "att"
+        n = self._dice(c[side], c[side + "_card"], c[other + "_card"])
+        c["r" + side] = [self.rng.die(6) for _ in range(n)]
+
+    def _attacker_wins(self) -> bool:
         c = self.combat
         att, dfn = c["att"], c["def"]
-        na = self._dice(att, c["att_card"], c["def_card"])
-        nd = self._dice(dfn, c["def_card"], c["att_card"])
-        ra = [self.rng.die(6) for _ in range(na)]
-        rd = [self.rng.die(6) for _ in range(nd)]
-        sa, sd = max(ra), max(rd)
+        sa, sd = max(c["ratt"]), max(c["rdef"])
         if sa != sd:
-            att_wins = sa > sd
-        elif self._is_militia(att) or self._is_militia(dfn):
-            att_wins = self._is_militia(att)  # militiamen win ties
-        elif self._talent(dfn) == "stalwart" and self._is_thief(att):
-            att_wins = False
-        else:
-            att_wins = True  # ties go to the attacker
+            return sa > sd
+        if self._is_militia(att) or self._is_militia(dfn):
+            return self._is_militia(att)  # militiamen win ties
+        if self._talent(dfn) == "stalwart" and self._is_thief(att):
+            return False
+        return True  # ties go to the attacker
+
+    def _resolve_combat(self) -> None:
+        """Both sides roll; then the re-roll window; the outcome follows."""
+        self._roll("att")
+        self._roll("def")
+        c = self.combat
+        self.event(f"{self._name(c['att'])} rolls {c['ratt']}, {self._name(c['def'])} rolls {c['rdef']}.")
+        self.queue.insert(0, {"kind": "outcome", "player": None})
+        self._post_roll_window()
+
+    def _combat_outcome(self) -> None:
+        c = self.combat
+        att, dfn = c["att"], c["def"]
+        att_wins = self._attacker_wins()
         winner, loser = (att, dfn) if att_wins else (dfn, att)
-        self.event(f"{self._name(att)} rolls {ra}, {self._name(dfn)} rolls {rd}: "
-                   f"{self._name(winner)} wins.")
+        self.event(f"{self._name(winner)} wins the fight.")
         loser_card = c["att_card"] if loser == att else c["def_card"]
         # the side that moves the loser: the winner's owner, or for a militiaman the
         # player controlling it; a heroine's flights are left to the attacker's left neighbour
@@ -114,9 +169,9 @@ class CombatMixin:
         self.ducats[p] -= fine
         if self.adv.special.militia_fines_to_vault:
             # The Duke's Treasure: fines go to the vault, not the bank (reconstructed reading)
-            vault = self.data.role["vault"]
-            self.room_ducats[vault] = self.room_ducats.get(vault, 0) + fine
-            self.event(f"{self.player_name(p)} pays {fine} ducats, put in the vault.")
+            room = self.data.role[self.options["fines_room"]]
+            self.room_ducats[room] = self.room_ducats.get(room, 0) + fine
+            self.event(f"{self.player_name(p)} pays {fine} ducats, put in {room}.")
         else:
             self.bank += fine
             self.event(f"{self.player_name(p)} pays {fine} ducats to the bank.")

@@ -174,13 +174,19 @@ class ArcanaCard(BaseModel):
     kind: str
     name: str
     count: int = Field(ge=1)
-    timing: Literal["combat", "activation", "turn"]
+    timing: Literal["combat", "reroll", "activation", "interrupt", "turn"]
     text: str
     reconstructed: bool = False
 
 
-ARCANA_KINDS = {"fury", "feint", "slippery", "run", "secret_passage", "rooftops", "skeleton_key",
-                "hidden_purse", "second_wind", "niggling_injury", "pickpocket", "reinforced_lock"}
+# every kind the engine has a rule for, with the moment the rule plays it
+ARCANA_TIMING = {"fury": "combat", "feint": "combat", "slippery": "combat",
+                 "second_chance": "reroll", "jinx": "reroll",
+                 "run": "activation", "secret_passage": "activation", "rooftops": "activation",
+                 "skeleton_key": "activation", "hidden_purse": "activation",
+                 "niggling_injury": "interrupt",
+                 "second_wind": "turn", "pickpocket": "turn", "reinforced_lock": "turn"}
+ARCANA_KINDS = set(ARCANA_TIMING)
 
 
 class Arcana(BaseModel):
@@ -193,6 +199,9 @@ class Arcana(BaseModel):
         for c in self.cards:
             if c.kind not in ARCANA_KINDS:
                 raise ValueError(f"arcana kind {c.kind} has no rule in the engine")
+            if c.timing != ARCANA_TIMING[c.kind]:
+                raise ValueError(f"arcana kind {c.kind} is played at timing "
+                                 f"{ARCANA_TIMING[c.kind]!r}, not {c.timing!r}")
         return self
 
 

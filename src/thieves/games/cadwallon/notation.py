@@ -1,6 +1,7 @@
 """Legal actions, applying them, and explanations (a mixin of the game state).
 
 Action notation (see docs/cadwallon.md):
+  gang K              choose a gang (setup, seat order; option gang_choice)
   deploy E1, at b1    choose character E1, then put it on deployment zone b1 (setup)
   militia kornak      choose the militiaman to move (his die is rolled at once)
   mm e5 / mm stay     move the chosen militiaman to e5 (a zone with a thief = attack him)
@@ -10,11 +11,15 @@ Action notation (see docs/cadwallon.md):
   open / force        try to open (1 AP) / force (2 AP) the chest in the active character's zone
   attack N2           the active character attacks N2 in an adjacent zone (1 AP)
   talent c3 / talent fury   use the active character's talent (shadow step / sleight of hand)
-  play run            play an arcana card (targets: play pickpocket P2, play niggling_injury N2,
-                      play reinforced_lock c2)
+  play run            play an arcana card (targets: play pickpocket P2, play reinforced_lock c2)
   mission 2           use the mission in slot 2 (3 AP)
   end                 end the turn
-  card fury / nocard  in a fight: play a combat arcana card or none
+  card fury / nocard  in a fight: play a combat arcana card or none (before the dice), or a
+                      re-roll card (card second_chance, card jinx) or none (after the dice)
+  play niggling_injury / no   interrupt: during an enemy thief's move, cut its Movement by 2
+  play jinx / no      interrupt: an opponent's successful opening or Spirit test is rolled again
+  move c2 / leave / stay      plot an injured character's move again within its Movement
+                              (play run: Run played during the move, before plotting it)
   take scroll         the winner of a fight takes a scroll from the loser
   drop red c2         put a treasure over the carrying limit down in empty room c2
   flee e5             move a beaten character to e5 (end of its flight)
@@ -33,6 +38,8 @@ class ActionsMixin:
         if self.queue:
             return self._pending_actions(self.queue[0])
         ph = self.phase
+        if ph == "gang":
+            return [f"gang {g}" for g in self.data.gang_ids if g not in self.gangs]
         if ph == "deploy":
             if self.deploy_sel is None:
                 return [f"deploy {c}" for c in self.to_deploy[p]]
@@ -49,6 +56,22 @@ class ActionsMixin:
         kind = task["kind"]
         if kind == "card":
             return self._combat_cards(task["player"])
+        if kind == "reroll":
+            return self._reroll_cards(task["player"])
+        if kind in ("injury", "jinx"):
+            card = "niggling_injury" if kind == "injury" else "jinx"
+            return ["no"] + ([f"play {card}"] if card in self.hands[task["player"]] else [])
+        if kind == "replot":
+            c = task["char"]
+            targets = self._move_targets(c)
+            out = [f"move {z}" for z in sorted(targets)]
+            if self._can_leave(c, targets):
+                out.append("leave")
+            out.append("stay")
+            # Run is played during your own character's move, so it may answer the injury
+            if "run" in self.hands[task["player"]] and "run" not in self.act["cards"]:
+                out.append("play run")
+            return out
         if kind == "take":
             return [f"take {k}" for k in sorted({self._ttype(t) for t in self.carried[task["from"]]})]
         if kind == "drop":
@@ -95,9 +118,6 @@ class ActionsMixin:
             out += [f"act {x}" for x in self._thieves_of(p) if x not in self.activated]
         if "second_wind" in hand:
             out.append("play second_wind")
-        if "niggling_injury" in hand:
-            out += [f"play niggling_injury {x}" for x in sorted(self.pos)
-                    if self._is_thief(x) and self._owner(x) != p and not self.injured.get(x)]
         if "pickpocket" in hand:
             out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
         if "reinforced_lock" in hand:
@@ -133,6 +153,8 @@ class ActionsMixin:
         verb = parts[0]
         if self.queue:
             self._apply_pending(p, self.queue[0], parts)
+        elif verb == "gang":
+            self._do_gang(p, parts[1])
         elif verb == "deploy":
             self.deploy_sel = parts[1]
         elif verb == "at":
@@ -152,7 +174,7 @@ class ActionsMixin:
         elif verb == "move":
             self._do_move(p, parts[1])
         elif verb == "leave":
-            self._do_leave(p)
+            self._do_move(p, "leave")
         elif verb in ("open", "force"):
             self._do_chest(p, verb)
         elif verb == "attack":
@@ -172,6 +194,21 @@ class ActionsMixin:
         kind = task["kind"]
         if kind == "card":
             self._play_combat_card(p, task["side"], None if parts[0] == "nocard" else parts[1])
+        elif kind == "reroll":
+            self._play_reroll_card(p, task["side"], None if parts[0] == "nocard" else parts[1])
+        elif kind == "injury":
+            if parts[0] == "play":
+                self._play_injury(p, task["char"])
+        elif kind == "jinx":
+            if parts[0] == "play":
+                self._play_jinx(p)
+        elif kind == "replot":
+            if parts[0] == "play":  # Run during the move: the move is still to be plotted
+                self.queue.insert(0, task)
+                self._do_play(p, "run", None)
+                return
+            dest = None if parts[0] == "stay" else ("leave" if parts[0] == "leave" else parts[1])
+            self._complete_move(task["char"], dest)
         elif kind == "take":
             self._take_from(task["char"], task["from"], parts[1])
         elif kind == "drop":
@@ -190,6 +227,24 @@ class ActionsMixin:
             if task["kind"] == "resolve":
                 self.queue.pop(0)
                 self._resolve_combat()
+            elif task["kind"] == "outcome":
+                self.queue.pop(0)
+                self._combat_outcome()
+            elif task["kind"] == "move_end":
+                c, dest = task["char"], task["dest"]
+                if self.injured.get(c):
+                    targets = self._move_targets(c)
+                    if not (self._can_leave(c, targets) if dest == "leave" else dest in targets):
+                        # the designer's ruling: the move is plotted again within the cut Movement
+                        self.queue[0] = {"kind": "replot", "player": task["player"], "char": c}
+                        self.event(f"{self._name(c)} cannot go that far: "
+                                   f"{self.player_name(task['player'])} plots the move again.")
+                        break
+                self.queue.pop(0)
+                self._complete_move(c, dest)
+            elif task["kind"] == "roll_end":
+                self.queue.pop(0)
+                self._roll_end(task)
             elif task["kind"] == "flee":
                 opts = self._flee_options(task["char"])
                 if len(opts) > 1:
@@ -207,6 +262,15 @@ class ActionsMixin:
             self.combat = None
 
     # -- the actions ----------------------------------------------------------------------------
+    def _do_gang(self, p: int, g: str) -> None:
+        """§"Mise en place" step 2: each player chooses a gang (in seat order)."""
+        self._take_gang(p, g)
+        self.event(f"{self.player_name(p)} takes {self.data.gang[g].name}.")
+        if p + 1 < self.num_players:
+            self.current = p + 1
+        else:  # step 10: the first player deploys first
+            self.phase, self.current = "deploy", self.first
+
     def _do_deploy(self, p: int, c: str, z: str) -> None:
         """§"Mise en place" step 10: one character at a time, clockwise, in an empty zone."""
         self.to_deploy[p].remove(c)
@@ -245,25 +309,81 @@ class ActionsMixin:
             self.event(f"{self._name(m)} stays in {self.pos[m]}.")
             return
         victim = next((c for c, cz in self.pos.items()
-                       if cz == z and self._is_thief(c) and self._owner(c) != p), None)
+                       if cz == z and self._militia_may_attack(c, p)), None)
         if victim is None:
             self.pos[m] = z
             self.event(f"{self._name(m)} moves to {z}.")
         else:  # entering a character's zone starts a fight and ends his move
             self._start_combat(m, victim, p)
 
-    def _do_move(self, p: int, z: str) -> None:
+    def _do_move(self, p: int, dest: str) -> None:
+        """§"Se déplacer": a move costs 1 AP. ``dest`` is a zone or "leave" (§"Quitter le
+        quartier": leaving is part of a move). Opponents may interrupt it with Niggling
+        injury before it is completed."""
         c = self.active
         self.ap[p] -= MOVE_AP
         self.act["moved"] = True
-        self.event(f"{self._name(c)} moves from {self.pos[c]} to {z}.")
-        self.pos[c] = z
-        self._arrive(c, z)
+        holders = self._card_holders_after(p)
+        if holders and self._injury_bites(c, dest):
+            where = "out of the district" if dest == "leave" else f"to {dest}"
+            self.event(f"{self._name(c)} sets off from {self.pos[c]} {where}.")
+            for q in holders:
+                self.queue.append({"kind": "injury", "player": q, "char": c, "dest": dest})
+            self.queue.append({"kind": "move_end", "player": p, "char": c, "dest": dest})
+            return
+        self._complete_move(c, dest)
 
-    def _do_leave(self, p: int) -> None:
+    def _card_holders_after(self, p: int) -> list[int]:
+        """The opponents of ``p``, clockwise from its left, who hold at least one arcana card.
+        Each is offered the window whatever its cards, so that a pass never tells what a hand
+        holds; an empty hand is public, so its player is not asked."""
+        n = self.num_players
+        return [(p + i) % n for i in range(1, n) if self.hands[(p + i) % n]]
+
+    def _injury_bites(self, c: str, dest: str) -> bool:
+        """Niggling injury (designer's ruling): played at the start, during or at the end of an
+        enemy thief's move, it cuts that move's Movement by 2. The window opens only when the
+        cut would change something (the declared move, or the Movement point an attack after
+        it needs, would exceed the cut Movement), which everybody can see."""
+        if "niggling_injury" not in self.data.card or self.injured.get(c):
+            return False
+        mv = self._movement(c)
+        targets = self._move_targets(c)
+        if dest == "leave":
+            need = min((0 if z == self.pos[c] else targets[z]) + 1 for z in self.data.deployment
+                       if z not in self.portcullis and (z == self.pos[c] or z in targets))
+            return need > mv - 2
+        spare = 1 if self.options["attack_needs_movement"] and not self.act["acted"] else 0
+        return targets[dest] + spare > mv - 2
+
+    def _play_injury(self, q: int, c: str) -> None:
+        self.hands[q].remove("niggling_injury")
+        self.discard.append("niggling_injury")
+        self.injured[c] = 2
+        # one Niggling injury per move: the other opponents' windows close
+        self.queue = [t for t in self.queue if t["kind"] != "injury"]
+        self.event(f"{self.player_name(q)} plays {self.data.card['niggling_injury'].name} on "
+                   f"{self._name(c)}: -2 Movement for this move.")
+
+    def _complete_move(self, c: str, dest: str | None) -> None:
+        """The move ends in ``dest`` (a zone, "leave", or None: the character stays put)."""
+        p = self._owner(c)
+        if dest == "leave":
+            self.injured.pop(c, None)
+            self._do_leave(p, c)
+            return
+        if dest is None:
+            self.act["left"] = self._movement(c)
+            self.event(f"{self._name(c)} stays in {self.pos[c]}.")
+        else:
+            self.act["left"] = self._movement(c) - self._move_targets(c)[dest]
+            self.event(f"{self._name(c)} moves from {self.pos[c]} to {dest}.")
+            self.pos[c] = dest
+            self._arrive(c, dest)
+        self.injured.pop(c, None)
+
+    def _do_leave(self, p: int, c: str) -> None:
         """§"Quitter le quartier": the character and its treasures are out of play, safe."""
-        c = self.active
-        self.ap[p] -= MOVE_AP
         del self.pos[c]
         self.escaped.append(c)
         self.banked[p] += self.carried[c]
@@ -286,14 +406,59 @@ class ActionsMixin:
                 spirit += 1
             if "skeleton_key" in self.act["cards"]:
                 spirit += 2
-            roll = self.rng.die(6)
-            if roll > spirit and self._talent(c) == "lucky_hands":
-                self.event(f"{self._name(c)} rolls {roll} and tries again (lucky hands).")
-                roll = self.rng.die(6)
-            if roll > spirit:
-                self.event(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest stays shut.")
+            if not self._open_roll(c, spirit):
                 return
-            self.event(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest opens.")
+            if self._jinx_window(p, {"what": "open", "char": c, "spirit": spirit}):
+                return
+        self._open_chest(p, c)
+
+    def _open_roll(self, c: str, spirit: int) -> bool:
+        """§"Ouvrir un coffre": one die, at most Spirit (Lucky hands: one re-roll per activation)."""
+        roll = self.rng.die(6)
+        if roll > spirit and self._talent(c) == "lucky_hands" and not self.act.get("lucky"):
+            self.act["lucky"] = True
+            self.event(f"{self._name(c)} rolls {roll} and tries again (lucky hands).")
+            roll = self.rng.die(6)
+        if roll > spirit:
+            self.event(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest stays shut.")
+            return False
+        self.event(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest opens.")
+        return True
+
+    def _jinx_window(self, p: int, roll: dict) -> bool:
+        """After a successful roll of player ``p`` (opening a chest, a Spirit test), each
+        opponent holding cards may play Jinx to have it rolled again. True if a window opens."""
+        if "jinx" not in self.data.card:
+            return False
+        holders = self._card_holders_after(p)
+        if not holders:
+            return False
+        for q in holders:
+            self.queue.append({"kind": "jinx", "player": q})
+        self.queue.append({"kind": "roll_end", "player": p, "ok": True, **roll})
+        return True
+
+    def _play_jinx(self, q: int) -> None:
+        self.hands[q].remove("jinx")
+        self.discard.append("jinx")
+        self.queue = [t for t in self.queue if t["kind"] != "jinx"]
+        task = self.queue[0]  # the roll_end task
+        self.event(f"{self.player_name(q)} plays {self.data.card['jinx'].name}: the roll is made again.")
+        if task["what"] == "open":
+            task["ok"] = self._open_roll(task["char"], task["spirit"])
+        else:
+            task["ok"] = self._spirit_test(task["player"], task["mission"], task["spirit"])
+
+    def _roll_end(self, task: dict) -> None:
+        p = task["player"]
+        if task["what"] == "open":
+            if task["ok"]:
+                self._open_chest(p, task["char"])
+        elif task["ok"]:
+            self._mission_reward(p, task["slot"])
+
+    def _open_chest(self, p: int, c: str) -> None:
+        zone = self.pos[c]
         chest = self.chests.pop(zone)
         self.carried[c].append(chest["t"])
         # §"Les trésors": the player also takes 1 ducat from the bank
@@ -329,9 +494,6 @@ class ActionsMixin:
         elif kind == "second_wind":
             self.ap[p] += 1
             self.event(f"{self.player_name(p)} plays {name}: +1 Action Point.")
-        elif kind == "niggling_injury":
-            self.injured[arg] = 2
-            self.event(f"{self.player_name(p)} plays {name} on {self._name(arg)}: -2 Movement this round.")
         elif kind == "pickpocket":
             q = int(arg[1:]) - 1
             got = min(2, self.ducats[q])
@@ -349,10 +511,25 @@ class ActionsMixin:
         self.ap[p] -= MISSION_AP
         if m.spirit_test:  # reconstructed: one die <= the best Spirit in the gang
             best = max(self.data.char[c].spirit for c in self._thieves_of(p))
-            roll = self.rng.die(6)
-            if roll > best:
-                self.event(f"{self.player_name(p)} fails the Spirit test of {m.name} ({roll}).")
+            if not self._spirit_test(p, mid, best):
                 return
+            if self._jinx_window(p, {"what": "mission", "slot": slot, "mission": mid, "spirit": best}):
+                return
+        self._mission_reward(p, slot)
+
+    def _spirit_test(self, p: int, mid: str, spirit: int) -> bool:
+        roll = self.rng.die(6)
+        name = self.data.mission[mid].name
+        if roll > spirit:
+            self.event(f"{self.player_name(p)} fails the Spirit test of {name} ({roll}).")
+            return False
+        self.event(f"{self.player_name(p)} passes the Spirit test of {name} ({roll}).")
+        return True
+
+    def _mission_reward(self, p: int, slot: int) -> None:
+        """Hand in the treasures, take the reward; the slot is refilled at once."""
+        mid = self.missions[slot]
+        m = self.data.mission[mid]
         for c, t in self._mission_items(p, mid):
             self.carried[c].remove(t)
             self.handed_in.append(t)

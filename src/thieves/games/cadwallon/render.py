@@ -139,7 +139,8 @@ def _verbs(obs: dict[str, Any], data: Any) -> tuple[str | None, str | None, str 
     """Which notation a click on a zone, an own figure or another figure stands for now."""
     pending = obs.get("pending")
     if pending:
-        return ("flee" if pending.get("kind") == "flee" else None), None, None
+        kind = pending.get("kind")
+        return ({"flee": "flee", "replot": "move"}.get(kind), None, None)
     phase = obs.get("phase")
     if phase == "deploy":
         return ("at" if obs.get("deploy_selected") else None), "deploy", None

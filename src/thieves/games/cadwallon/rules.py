@@ -20,7 +20,7 @@ from .view import ViewMixin
 
 
 class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
-    FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "to_deploy", "deploy_sel",
+    FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "gangs", "to_deploy", "deploy_sel",
               "ap", "pos", "carried", "chests", "room_ducats", "tokens", "ducats", "bank",
               "banked", "escaped", "handed_in", "box", "hands", "deck", "discard", "missions",
               "mission_deck", "mission_discard", "activated", "active", "act", "injured",
@@ -47,12 +47,16 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         self.injured, self.portcullis, self.alarm = {}, [], False
         self.militia_left, self.militia_sel, self.militia_roll = 0, None, 0
         self.combat, self.queue, self.over = None, [], False
-        # step 2: each player takes a gang (seat order) and its 4 characters
-        self.to_deploy = [[c.id for c in d.gang[g].characters] for g in d.gang_ids[:n]]
+        # step 2: each player chooses a gang and takes its 4 characters (option gang_choice:
+        # "seat" hands them out in seat order instead)
+        self.gangs = [None] * n
+        self.to_deploy = [[] for _ in range(n)]
         self.deploy_sel = None
-        for p in range(n):
-            for c in self.to_deploy[p]:
-                self.carried[c] = []
+        if self.options["gang_choice"] == "seat":
+            for p in range(n):
+                self._take_gang(p, d.gang_ids[p])
+        else:
+            self.phase = "gang"
         # step 5: the militiamen start in the guard room and in the vault
         for m in d.characters.militiamen:
             self.pos[m.id] = d.role[m.start]
@@ -96,6 +100,14 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             contenders = [p for p in contenders if rolls[p] == top]
         self.first = self.current = contenders[0]
         self.event(f"Adventure: {a.name}. {self.player_name(self.first)} is first player.")
+        if self.phase == "gang":
+            self.current = 0
+
+    def _take_gang(self, p: int, g: str) -> None:
+        self.gangs[p] = g
+        self.to_deploy[p] = [c.id for c in self.data.gang[g].characters]
+        for c in self.to_deploy[p]:
+            self.carried[c] = []
 
     @property
     def adv(self):
@@ -124,7 +136,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
 
     def _owner(self, c: str) -> int | None:
         g = self.data.gang_of.get(c)
-        return None if g is None else self.data.gang_ids.index(g)
+        return self.gangs.index(g) if g in self.gangs else None
 
     def _name(self, c: str) -> str:
         d = self.data
@@ -151,7 +163,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
 
     def _thieves_of(self, p: int) -> list[str]:
         """Characters of player p on the board, in card order."""
-        return [c.id for c in self.data.gang[self.data.gang_ids[p]].characters if c.id in self.pos]
+        g = self.gangs[p]
+        return [] if g is None else [c.id for c in self.data.gang[g].characters if c.id in self.pos]
 
     def _occupied_zones(self) -> set[str]:
         return set(self.pos.values())
@@ -164,6 +177,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         return z not in occupied and z not in self.tokens and self._enterable(z)
 
     def _movement(self, c: str) -> int:
+        """Movement of thief ``c`` for its move now (talent, Run, a Niggling injury played
+        during this move)."""
         mv = self.data.char[c].movement
         if self._talent(c) == "nimble":
             mv += 1
@@ -230,7 +245,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         starts = {self.pos[m]: 0, **moves}
         victims = {}
         for c, z in self.pos.items():
-            if self._is_thief(c) and self._owner(c) != p:
+            if self._militia_may_attack(c, p):
                 victims[z] = c
         for z, steps in starts.items():
             if steps < roll:
@@ -239,8 +254,20 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
                         out.add(n)
         return sorted(out)
 
+    def _militia_may_attack(self, c: str, p: int) -> bool:
+        """§"Déplacer un milicien": entering a zone holding a character starts a fight; the
+        mover may not attack a character of his own gang nor the other militiaman (so a
+        heroine, who belongs to no gang, may be attacked)."""
+        return (self._is_thief(c) and self._owner(c) != p) or self._is_heroine(c)
+
     def _attack_targets(self, c: str) -> list[str]:
-        """§"Attaquer": an enemy thief or a heroine in an adjacent zone; never a militiaman."""
+        """§"Attaquer": an enemy thief or a heroine in an adjacent zone; never a militiaman.
+        §"Se déplacer": a character enters an enemy's zone to attack it, so after a move the
+        step into that zone needs a Movement point left (option attack_needs_movement)."""
+        act = self.act
+        if (self.options["attack_needs_movement"] and act is not None and self.active == c
+                and act["moved"] and act.get("left", 1) < 1):
+            return []
         me = self._owner(c)
         adj = self.data.adj[self.pos[c]]
         out = []
@@ -253,7 +280,6 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
     # -- turn flow: §"Le tour de jeu" -------------------------------------------------------------
     def _start_turn(self) -> None:
         p = self.current
-        self.ap[p] = AP_PER_ROUND
         self.active, self.act = None, None
         self._draw(p)  # step 1: draw 1 arcana card
         # step 2: move a militiaman (twice after the alarm on some adventures)
@@ -279,6 +305,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         self.turns_done = 0
         self.activated = []
         self.injured = {}
+        # §"Le tour de jeu": the players take back the Action Points they spent
+        self.ap = [AP_PER_ROUND] * self.num_players
         if self.round >= self.adv.track:
             self._finish("The turn track is finished.")
             return
@@ -363,7 +391,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             "phase": self.phase, "first": self.first, "current": self.current,
             "alarm": self.alarm, "portcullis": list(self.portcullis),
             "ap": list(self.ap), "ducats": list(self.ducats), "bank": self.bank,
-            "gangs": d.gang_ids[:self.num_players],
+            "gangs": list(self.gangs),
             "positions": dict(self.pos), "to_deploy": [list(x) for x in self.to_deploy],
             "deploy_selected": self.deploy_sel,
             "carried": {c: list(t) for c, t in self.carried.items()},

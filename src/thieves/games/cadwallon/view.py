@@ -17,8 +17,19 @@ class ViewMixin:
             hint = {"card": "play a combat arcana card ('card fury') or 'nocard'",
                     "take": "choose the treasure to take ('take scroll')",
                     "drop": "put a treasure down in an empty room ('drop red c2')",
-                    "flee": "choose where the beaten character flees ('flee e5')"}.get(kind, "")
+                    "flee": "choose where the beaten character flees ('flee e5')",
+                    "reroll": "after the dice: play a re-roll card ('card second_chance', "
+                              "'card jinx') or 'nocard'",
+                    "injury": "an enemy thief is moving: 'play niggling_injury' or 'no'",
+                    "jinx": "an opponent's roll succeeded: 'play jinx' or 'no'",
+                    "replot": "the move was cut by a Niggling injury: plot it again within the "
+                              "reduced Movement ('move c2', 'leave' or 'stay'; 'play run' first if you hold Run)"}.get(kind, "")
+            if kind in ("injury", "jinx", "replot"):
+                return f"waiting for an answer to an interrupt: {hint}"
             return f"a fight is being settled: {hint}"
+        if self.phase == "gang":
+            return "choose a gang first: " + ", ".join(f"'gang {g}'" for g in self.data.gang_ids
+                                                       if g not in self.gangs)
         if self.phase == "deploy" and self.deploy_sel is None and verb != "deploy":
             return "choose a character to deploy first ('deploy E1')"
         if self.phase == "deploy" and self.deploy_sel is not None and verb != "at":
@@ -57,6 +68,10 @@ class ViewMixin:
         if verb == "attack" and len(parts) == 2:
             if parts[1] in self.data.militia:
                 return "a character can never attack a militiaman"
+            if (self.options["attack_needs_movement"] and self.act and self.act["moved"]
+                    and self.act.get("left", 1) < 1):
+                return ("entering an enemy's zone to attack is a step of the move, and this "
+                        "character has no Movement point left")
             return f"{parts[1]} is not an enemy in an adjacent zone (or no AP left)"
         if verb == "move" and len(parts) == 2:
             if self.ap[p] < 1:
@@ -64,6 +79,9 @@ class ViewMixin:
             return f"{parts[1]} is not an empty zone within this character's Movement"
         if verb == "mission":
             return "a mission needs 3 AP and the treasures it names on your characters in the district"
+        if verb == "play" and len(parts) > 1 and parts[1] in ("niggling_injury", "jinx"):
+            return (f"{parts[1]} is an interrupt: it is offered when its moment comes "
+                    "(an enemy thief's move, an opponent's successful roll)")
         if verb == "play":
             return "you do not hold that card, or it cannot be played now"
         return None
@@ -74,6 +92,10 @@ class ViewMixin:
         d = self.data
         v = parts[0] if parts else ""
         try:
+            if v == "gang":
+                g = d.gang[parts[1]]
+                return f"Take {g.name}: " + ", ".join(
+                    f"{c.name} ({d.talent[c.talent].name})" for c in g.characters)
             if v == "deploy":
                 ch = d.char[parts[1]]
                 return f"Deploy {ch.name} ({d.talent[ch.talent].name}: {d.talent[ch.talent].text})"
@@ -108,6 +130,10 @@ class ViewMixin:
             if v == "mission":
                 m = d.mission[self.missions[int(parts[1]) - 1]]
                 return f"Mission {m.name}: hand in {m.needs} for {m.reward} ducats (3 AP)"
+            if v == "stay":
+                return "The injured character stays where it is (its move is used)"
+            if v == "no":
+                return "Let it happen (play no card)"
             if v == "talent":
                 return f"Use the talent of {self._name(self.active)}"
         except (KeyError, IndexError, ValueError, TypeError):
@@ -121,7 +147,10 @@ class ViewMixin:
         if self.portcullis:
             lines.append("Portcullises: " + " ".join(self.portcullis))
         for p in range(self.num_players):
-            g = d.gang[d.gang_ids[p]]
+            if self.gangs[p] is None:
+                lines.append(f" {self.player_name(p)}: no gang yet")
+                continue
+            g = d.gang[self.gangs[p]]
             mark = ">" if p == self.current else " "
             lines.append(f"{mark}{self.player_name(p)} {g.name}: {self.ducats[p]} ducats, {self.ap[p]} AP, "
                          f"{len(self.hands[p])} cards, banked {len(self.banked[p])} treasures")
