@@ -39,8 +39,15 @@ class OnePlyBot(Bot):
 
     name = "greedy"
 
+    #: values closer than this count as equal
+    tolerance = 1e-9
+
     def evaluate(self, state: State, player: int) -> float:
         raise NotImplementedError
+
+    def tie_break(self, state: State, player: int, best: list[str]) -> str:
+        """Pick among equally good actions (default: at random)."""
+        return best[self.rng.below(len(best))]
 
     def choose(self, state: State, player: int) -> str:
         actions = state.legal_actions(player)
@@ -49,15 +56,16 @@ class OnePlyBot(Bot):
         base = state.determinize(player, self.rng.next64())
         best: list[str] = []
         best_value = float("-inf")
+        tol = self.tolerance
         for action in actions:
             trial = base.clone()
             trial.apply_action(player, action)
             value = self.evaluate(trial, player)
-            if value > best_value:
+            if value > best_value + tol:
                 best_value, best = value, [action]
-            elif value == best_value:
+            elif value >= best_value - tol:
                 best.append(action)
-        return best[self.rng.below(len(best))]
+        return self.tie_break(state, player, best)
 
 
 def evaluator_bot(fn: Callable[[State, int], float], bot_name: str = "greedy") -> type[OnePlyBot]:

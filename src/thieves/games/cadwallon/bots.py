@@ -42,21 +42,7 @@ class GreedyBot(OnePlyBot):
     def evaluate(self, state: State, player: int) -> float:
         return evaluate(state, player)
 
-    def choose(self, state: State, player: int) -> str:
-        actions = state.legal_actions(player)
-        if len(actions) == 1:
-            return actions[0]
-        base = state.determinize(player, self.rng.next64())
-        best: list[str] = []
-        best_value = float("-inf")
-        for action in actions:
-            trial = base.clone()
-            trial.apply_action(player, action)
-            value = evaluate(trial, player)
-            if value > best_value + 1e-9:
-                best_value, best = value, [action]
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
+    def tie_break(self, state: State, player: int, best: list[str]) -> str:
         if len(best) > 1 and "end" in best:
             best.remove("end")  # keep acting while it costs nothing
         return best[self.rng.below(len(best))]
