@@ -1,0 +1,36 @@
+"""Thiefdom (Karma Games, 2025) for 1 to 4 players, with solo mode and variants."""
+from __future__ import annotations
+
+from typing import Any
+
+from thieves.core.game import Game, Option
+
+from .components import ThiefdomData
+from .state import ThiefdomState
+
+
+class Thiefdom(Game):
+    slug = "thiefdom"
+    name = "Thiefdom"
+    min_players = 1
+    max_players = 4
+    summary = "Thieves' guilds of Bacharach, 1420: 6 nights of planning, stealing and escaping patrols."
+    options = (
+        Option("smuggling_stacks", False, "Variant: planned smuggling (stacks of 2 missions by each smuggler)."),
+        Option("chaotic_planning", False, "Variant: planning tiles are shuffled and placed at random."),
+        Option("exit_through_entrances", False,
+               "Thieves leave a location only through its marked entrances (default: onto any "
+               "adjacent alley square, as the rulebook text says)."),
+        Option("thieves_skip_guards", False,
+               "Thieves may pass over a guard's square like any occupied square (default: only with "
+               "the Smoke Bomb, as its card text implies)."),
+        Option("stars_carriage_first_lantern", False,
+               "Throwing Stars moves the carriage to the first free lantern instead of the second."),
+    )
+    state_class = ThiefdomState
+
+    def load_data(self, data_dir: str | None) -> Any:
+        return ThiefdomData(data_dir)
+
+
+GAME = Thiefdom()

@@ -1,0 +1,161 @@
+"""Bots for Thiefdom: ``greedy`` looks one decision ahead for VP and goods and
+walks its thieves towards the nearest thing worth doing (a purse, a badge, a
+location it can use, home when loaded), keeping out of guards' sight."""
+from __future__ import annotations
+
+from collections import deque
+
+from thieves.bots.base import Bot
+
+from .goods import GOODS, goods_vp, room
+
+SKIP = ("end", "move", "stash", "fetch", "drop", "stamina", "stop")
+
+
+def guild_value(state, p: int) -> float:
+    pool = {g: state.stash[p][g] for g in GOODS}
+    pool["art"] = list(state.stash[p]["art"])
+    raw = 0
+    for th in state.thieves[p]:
+        for g in GOODS:
+            pool[g] += th["inv"][g]
+            raw += th["inv"][g]
+        pool["art"] += th["inv"]["art"]
+    return state.vp[p] + goods_vp(pool) + 0.2 * raw + 2.5 * len(pool["art"])
+
+
+def evaluate(state, p: int) -> float:
+    mine = guild_value(state, p)
+    others = [guild_value(state, q) for q in range(state.num_players) if q != p]
+    return mine - (max(others) if others else 0.0)
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def choose(self, state, player: int) -> str:
+        acts = state.legal_actions(player)
+        if len(acts) == 1:
+            return acts[0]
+        turn = state.turn
+        if state.phase != "action" or state.tmove is not None or turn is None:
+            return self._one_ply(state, player, acts)
+        if turn["moving"]:
+            return self._step(state, player, acts)
+        if turn["sub"] is not None:
+            return self._one_ply(state, player, acts, prefer_done=True)
+        base = evaluate(state, player)
+        cands = [a for a in acts if a.split()[0] not in SKIP]
+        if cands:
+            best = self._one_ply(state, player, cands)
+            trial = state.determinize(player, self.rng.next64())
+            trial.apply_action(player, best)
+            if evaluate(trial, player) > base + 0.05 or best == "use":
+                return best
+        th = state.thieves[player][turn["t"]]
+        if th["pos"] == state.hideout[player]:
+            for a in acts:
+                if a.startswith("stash ") and a.split()[1] in GOODS:
+                    return a
+        if "move" in acts and self._targets(state, player, turn["t"]):
+            return "move"
+        if "stamina" in acts and turn["ap"] == 0:
+            return "stamina"
+        return "end"
+
+    def _one_ply(self, state, player: int, acts: list[str], prefer_done: bool = False) -> str:
+        base = state.determinize(player, self.rng.next64())
+        best, best_v = [], float("-inf")
+        for a in acts:
+            trial = base.clone()
+            trial.apply_action(player, a)
+            v = evaluate(trial, player)
+            if prefer_done and a == "done":
+                v -= 0.01
+            if v > best_v + 1e-9:
+                best, best_v = [a], v
+            elif abs(v - best_v) <= 1e-9:
+                best.append(a)
+        return best[self.rng.below(len(best))]
+
+    # -- walking ---------------------------------------------------------------------
+    def _targets(self, state, p: int, t: int) -> set:
+        """Alley squares from which something useful can be done, and useful buildings."""
+        city = state.city
+        th = state.thieves[p][t]
+        inv = th["inv"]
+        goal = set()
+        loaded = sum(inv[g] for g in GOODS) + 4 * len(inv["art"]) >= 5
+        if loaded and state.hideout[p]:
+            goal.add(state.hideout[p])
+        for fig, f in state.tf.items():
+            if fig in th["robbed"]:
+                continue
+            ok = (fig[0] == "n" and state.purses[fig]) or (fig[0] == "g" and state.badges[fig]) or \
+                 (fig == "car" and not th["wanted"] and room(th, "wine") > 0)
+            if ok:
+                for d in range(4):
+                    nb = city.nbr[f["cell"]][d]
+                    if nb >= 0 and (fig[0] != "g" or nb not in state._guard_sees(fig)):
+                        goal.add(nb)
+        for bid, b in city.buildings.items():
+            kind = b["type"]
+            if bid in th["used"]:
+                continue
+            want = (kind == "market" and room(th, "gold") >= 2) or \
+                   (kind == "villa" and room(th, "gem") >= 2) or \
+                   (kind == "dealer" and (inv["gem"] or inv["art"])) or \
+                   (kind == "tavern" and (inv["wine"] or (th["ally"] is None and not th["brawl"] and inv["gold"] >= 2))) or \
+                   (kind == "dungeon" and (inv["badge"] or th["wanted"])) or \
+                   (kind == "smuggler" and state._can_use(p, t, bid) if kind == "smuggler" else False)
+            if want:
+                goal.add(bid)
+        return goal
+
+    def _step(self, state, p: int, acts: list[str]) -> str:
+        turn = state.turn
+        t = turn["t"]
+        goal = self._targets(state, p, t)
+        city = state.city
+        danger = set()
+        for fig, f in state.tf.items():
+            if fig[0] == "g":
+                danger.update(city.line(f["cell"], f["face"]))
+        # distances from every goal (buildings count through their entrances)
+        dist = {}
+        dq = deque()
+        for g in goal:
+            cells = [g] if isinstance(g, int) else city.buildings[g]["entrances"]
+            for c in cells:
+                if c not in dist:
+                    dist[c] = 0 if isinstance(g, int) else 1
+                    dq.append(c)
+        while dq:
+            c = dq.popleft()
+            for nb in city.nbr[c]:
+                if nb >= 0 and nb not in dist:
+                    dist[nb] = dist[c] + 1
+                    dq.append(nb)
+        pos = state.thieves[p][t]["pos"]
+        here = 0 if pos in goal else dist.get(pos, 99) if isinstance(pos, int) else 99
+        best, best_d = None, here
+        base = state.determinize(p, self.rng.next64())
+        for a in acts:
+            if a in ("stop",) or a.split()[0] in ("give", "get"):
+                continue
+            trial = base.clone()
+            trial.apply_action(p, a)
+            np_ = trial.thieves[p][t]["pos"]
+            if trial.vp[p] < state.vp[p]:
+                continue  # arrested or a costly skip
+            d = 0 if np_ in goal else (dist.get(np_, 99) if isinstance(np_, int) else 99)
+            if isinstance(np_, int) and np_ in danger:
+                d += 50
+            if d < best_d:
+                best, best_d = a, d
+        if best is not None:
+            return best
+        return "stop" if "stop" in acts else acts[self.rng.below(len(acts))]
+
+
+BOTS = {"greedy": GreedyBot}

@@ -1,0 +1,235 @@
+"""Equipment and ally (client) card effects that are actions or free actions.
+
+Rulebook "4. Utiliser une carte" and "Annexe : cartes". Upgrades of regular
+actions live where that action is (moving, robbing, locations); this module
+holds the cards that add new actions. Card notation is the card id.
+"""
+from __future__ import annotations
+
+from .goods import GOODS, add, room
+
+TELEPORT_ALLIES = {"jolanda": "garden", "johanna": "stable", "larissa": "forge", "siti": "tower",
+                   "towa": "tavern"}
+
+
+class CardMixin:
+    def _ally(self, p: int, t: int) -> str | None:
+        a = self.thieves[p][t]["ally"]
+        return self.data.clients[a].power if a else None
+
+    def _guild_has(self, p: int, power: str) -> bool:
+        return any(self._ally(p, t) == power for t in range(3))
+
+    def _thief_view(self, pos) -> set:
+        """A thief's field of view: straight alley lines in the four directions;
+        from a building, outwards from each square next to it."""
+        city = self.city
+        seen = set()
+        if isinstance(pos, int):
+            for d in range(4):
+                seen.update(city.line(pos, d))
+            return seen
+        b = city.buildings[pos]
+        for c in b["all_adjacent"]:
+            seen.add(c)
+            for d in range(4):
+                back = city._step(c, (d + 2) % 4)
+                if back >= 0 and (city.building_at[back] == pos or (not b["cells"] and back < 0)):
+                    seen.update(city.line(c, d))
+        return seen
+
+    def _card_actions(self, p: int, t: int) -> list[str]:
+        tu = self.turn
+        th = self.thieves[p][t]
+        eq = th["equip"]
+        ally = self._ally(p, t)
+        pos = th["pos"]
+        once = tu["once"]
+        city = self.city
+        acts = []
+        ap = tu["ap"]
+        inside = isinstance(pos, str)
+        btype = city.buildings[pos]["type"] if inside else None
+        if ap >= 1:
+            if "crossbow" in eq and "crossbow" not in once:
+                view = self._thief_view(pos)
+                acts.extend(f"crossbow {g}" for g, f in self.tf.items() if g[0] == "g" and f["cell"] in view)
+            if "stars" in eq:
+                view = self._thief_view(pos)
+                acts.extend(f"stars {g}" for g, f in self.tf.items() if g[0] != "g" and f["cell"] in view)
+            if "fishing" in eq and "fishing" not in once and inside and \
+                    self.tf["car"]["cell"] in city.buildings[pos]["all_adjacent"]:
+                acts.append("fish")
+            if "hook" in eq and "hook" not in once and inside:
+                acts.extend(f"hook {b}" for b in self._hook_targets(pos))
+            if "pigeon" in eq and "pigeon" not in once:
+                acts.extend(f"pigeon {k + 1}" for k in range(3) if k != t)
+            if "smoke" in eq and not tu["smoke"]:
+                acts.append("smoke")
+            if ally == "bernhard" and "bernhard" not in once and th["inv"]["gold"] >= 1:
+                acts.extend(f"bernhard {g}" for g in self.tf if g[0] == "g" and g not in th["blind"])
+            if ally == "samuel" and "samuel" not in once:
+                acts.extend(f"samuel {k + 1}" for k in range(3) if k != t)
+        # free actions
+        if ally in TELEPORT_ALLIES and btype == TELEPORT_ALLIES[ally]:
+            acts.extend(f"tp {b}" for b in city.by_type.get(btype, []) if b != pos)
+        if ally == "juma" and "juma" not in once:
+            river = city.river_spaces
+            if pos in river or (not inside and pos % city.W == city.W - 1):
+                acts.extend(f"tp {b}" for b in river if b != pos)
+        if ally == "lentz" and "lentz" not in once:
+            acts.extend(f"lentz {k + 1}" for k in range(3) if k != t)
+        if btype == "church":
+            if ally == "antonius" and "antonius" not in once:
+                acts.append("antonius")
+            if ally == "kostanze" and th["inv"]["gold"] >= 2:
+                acts.append("kostanze")
+            if ally == "beatrix":
+                acts.append("beatrix")
+        if ally == "apollon" and btype == "garden" and "apollon" not in once and th["inv"]["brandy"]:
+            acts.append("apollon")
+        if ally == "ruth" and pos == self.hideout[p]:
+            acts.extend(f"ruth {g}" for g in ("gem", "brandy", "wine") if self.stash[p][g])
+        if btype == "forge" and self._guild_has(p, "melisande") and tu["shop"] < 2:
+            acts.extend(self._buy_actions(p, t, 1))
+        return acts
+
+    def _hook_targets(self, bid: str) -> list[str]:
+        """Grappling Hook: straight over alley squares to the next building (no walls)."""
+        city = self.city
+        out = set()
+        b = city.buildings[bid]
+        for c in b["all_adjacent"]:
+            for d in range(4):
+                back = city._step(c, (d + 2) % 4)
+                if back < 0 or city.building_at[back] != bid or (back, c) in city.walls:
+                    continue
+                cur = c
+                while True:
+                    nb = city._step(cur, d)
+                    if nb < 0 or (cur, nb) in city.walls:
+                        break
+                    if not city.alley[nb]:
+                        if city.building_at[nb] != bid:
+                            out.add(city.building_at[nb])
+                        break
+                    cur = nb
+        return sorted(out)
+
+    def _card_apply(self, p: int, t: int, w: list[str]) -> None:
+        tu = self.turn
+        th = self.thieves[p][t]
+        a = w[0]
+        name = self._tname(p, t)
+        if a in ("crossbow", "fish", "hook", "pigeon", "bernhard", "samuel", "juma", "lentz", "antonius",
+                 "apollon"):
+            tu["once"].append(a)
+        if a == "crossbow":
+            tu["ap"] -= 1
+            self._gain(p, 1)
+            self.event(f"{name} shoots {self._fig_name(w[1])} with the crossbow (+1 VP).")
+            self._start_tmove(w[1], p)
+        elif a == "stars":
+            tu["ap"] -= 1
+            th["equip"].remove("stars")
+            self.equip_discard.append("stars.x")
+            self._gain(p, 5)
+            self.event(f"{name} throws stars at {self._fig_name(w[1])} (+5 VP).")
+            stop = 1 if (w[1] == "car" and self.options["stars_carriage_first_lantern"]) else 0
+            self._start_tmove(w[1], p, stop_at=stop)
+        elif a == "fish":
+            tu["ap"] -= 1
+            add(th, "wine", 1)
+            self._gain(p, 2)
+            self.event(f"{name} fishes a bottle of wine from the carriage (+2 VP).")
+        elif a == "hook":
+            tu["ap"] -= 1
+            self.event(f"{name} swings across the roofs with the grappling hook.")
+            self._enter_building(p, t, w[1])
+        elif a == "pigeon":
+            tu["ap"] -= 1
+            tu["sub"] = {"kind": "pigeon", "mate": int(w[1]) - 1, "left": 3, "give": 1, "get": 1}
+        elif a == "lentz":
+            tu["sub"] = {"kind": "lentz", "mate": int(w[1]) - 1, "left": 2, "give": 1, "get": 1}
+        elif a == "smoke":
+            tu["ap"] -= 1
+            tu["smoke"] = True
+            th["equip"].remove("smoke")
+            self.equip_discard.append("smoke.x")
+            self._gain(p, 4)
+            self.event(f"{name} throws a smoke bomb (+4 VP) and cannot be arrested this turn.")
+        elif a == "bernhard":
+            tu["ap"] -= 1
+            th["inv"]["gold"] -= 1
+            self.dungeon["gold"] += 1
+            th["blind"].append(w[1])
+            self.event(f"{name} bribes {self._fig_name(w[1])} through Bernhard.")
+        elif a == "samuel":
+            tu["ap"] -= 1
+            mate = self.thieves[p][int(w[1]) - 1]
+            here, there = th["pos"], mate["pos"]
+            th["pos"], mate["pos"] = there, here
+            self.event(f"{name} swaps places with a guildmate (Samuel).")
+            if isinstance(there, str):
+                self._enter_building(p, t, there)  # teleporting in still meets opponents
+            for k, who in ((t, th), (int(w[1]) - 1, mate)):
+                if isinstance(who["pos"], int):
+                    self._check_thief_seen(p, k, who["pos"])
+        elif a == "tp":
+            if self._ally(p, t) == "juma":
+                tu["once"].append("juma")
+            self.event(f"{name} teleports.")
+            self._enter_building(p, t, w[1])
+        elif a == "antonius":
+            add(th, "wine", 1)
+            self.event(f"{name} receives 1 wine from Antonius.")
+        elif a == "apollon":
+            th["inv"]["brandy"] -= 1
+            th["inv"]["wine"] += 1
+            self.event(f"{name} swaps brandy for wine (Apollon).")
+        elif a == "kostanze":
+            th["inv"]["gold"] -= 2
+            self._gain(p, 3)
+            self.event(f"{name} donates 2 gold at the church (+3 VP).")
+        elif a == "beatrix":
+            th["ally"] = None  # Beatrix leaves the game; the ally slot is free again
+            self._gain(p, 3)
+            tu["ap"] += 3
+            self.event(f"{name} escorts Beatrix to the church (+3 VP, +3 AP).")
+        elif a == "ruth":
+            g = w[1]
+            self.stash[p][g] -= 1
+            self.stash[p]["gold"] += 2
+            self._gain(p, 2 if g == "wine" else 1)
+            self.event(f"{name} trades 1 {g} from the hideout with Ruth.")
+        elif a == "buy":
+            self._buy(p, t, w[1], at_forge=True)
+
+    # -- exchanging goods with a guildmate (Messenger Pigeon, Lentz) ----------------------------
+    def _share_actions(self, sub: dict) -> list[str]:
+        tu = self.turn
+        th = self.thieves[tu["p"]][tu["t"]]
+        mate = self.thieves[tu["p"]][sub["mate"]]
+        acts = []
+        if sub["left"] > 0:
+            for g in GOODS:  # never artworks
+                if (sub["kind"] == "pigeon" or sub["give"]) and th["inv"][g] and room(mate, g) > 0:
+                    acts.append(f"give {g}")
+                if (sub["kind"] == "pigeon" or sub["get"]) and mate["inv"][g] and room(th, g) > 0:
+                    acts.append(f"get {g}")
+        acts.append("done")
+        return acts
+
+    def _share_apply(self, sub: dict, w: list[str]) -> None:
+        tu = self.turn
+        th = self.thieves[tu["p"]][tu["t"]]
+        mate = self.thieves[tu["p"]][sub["mate"]]
+        if w[0] == "done":
+            tu["sub"] = None
+            return
+        src, dst = (th, mate) if w[0] == "give" else (mate, th)
+        src["inv"][w[1]] -= 1
+        dst["inv"][w[1]] += 1
+        sub["left"] -= 1
+        sub[w[0]] = 0
+        self.event(f"{self._tname(tu['p'], tu['t'])} passes goods with a guildmate.")

@@ -1,0 +1,194 @@
+"""The assembled city: a grid of 7x7 sections turned into squares and spaces.
+
+Rulebook "Mise en place" step 1 (3-4 players: 4x2 city, river sections 4 and
+8 in the east column) and the 2-player changes (3x2, sections 1 and 5 out).
+The layout (which section, face and quarter turn sits in each slot) is part
+of the state; the geometry derived from it is cached here and shared.
+
+Squares are numbered ``r * width + c``. A thief or townsfolk on an alley square
+stands on that number; a thief in a building stands on the building's id
+(``"3Ab"``: section 3, face A, building b; villas are ``"villa2"`` etc.).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+N = 7
+DIRS = "NESW"
+DR = (-1, 0, 1, 0)
+DC = (0, 1, 0, -1)
+HOUSES = ("tower", "garden", "forge", "stable", "church")
+CATACOMB_SECTIONS = (1, 3, 6, 8)
+VILLA_SECTIONS = (2, 4, 5, 7)
+
+_CACHE: dict[tuple, "City"] = {}
+
+
+def city_for(data: Any, layout: list, ncols: int) -> "City":
+    key = (id(data), ncols, tuple(tuple(x) for x in layout))
+    city = _CACHE.get(key)
+    if city is None:
+        city = _CACHE[key] = City(data, layout, ncols)
+    return city
+
+
+def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
+    """A face square (r, c) after k clockwise quarter turns."""
+    for _ in range(k):
+        r, c = c, N - 1 - r
+    return r, c
+
+
+class City:
+    """Geometry of one assembled city (immutable)."""
+
+    def __init__(self, data: Any, layout: list, ncols: int) -> None:
+        self.ncols = ncols
+        self.W = W = N * ncols
+        self.H = H = 2 * N
+        size = W * H
+        self.building_at: list[str | None] = [None] * size
+        self.alley = [False] * size
+        self.lantern = [False] * size
+        self.section_of = [0] * size
+        self.walls: set[tuple[int, int]] = set()
+        self.buildings: dict[str, dict] = {}
+        self.slots: list[dict] = []
+        self.entrance_cell: dict[int, int] = {}     # section -> outer entrance square
+        loc_entrances: dict[str, list[int]] = {}
+        for i, (sec, face, rot) in enumerate(layout):
+            R, C = divmod(i, ncols)
+            sd = data.sections[f"{sec}{face}"]
+            self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
+            types = {b.id: b for b in sd.buildings}
+            for r in range(N):
+                for c in range(N):
+                    ch = sd.grid[r][c]
+                    rr, cc = _rot_cell(r, c, rot)
+                    idx = (R * N + rr) * W + C * N + cc
+                    self.section_of[idx] = sec
+                    if ch in ".L":
+                        self.alley[idx] = True
+                        self.lantern[idx] = ch == "L"
+                    else:
+                        bid = f"{sec}{face}{ch}"
+                        self.building_at[idx] = bid
+                        b = self.buildings.setdefault(bid, {"id": bid, "type": types[ch].type, "cells": [],
+                                                            "section": sec})
+                        b["cells"].append(idx)
+            for b in sd.buildings:
+                if b.entrances:
+                    lst = loc_entrances.setdefault(f"{sec}{face}{b.id}", [])
+                    for r, c in b.entrances:
+                        rr, cc = _rot_cell(r, c, rot)
+                        lst.append((R * N + rr) * W + C * N + cc)
+            for r, c, side in sd.walls:
+                rr, cc = _rot_cell(r, c, rot)
+                idx = (R * N + rr) * W + C * N + cc
+                d = (DIRS.index(side) + rot) % 4
+                nb = self._step(idx, d)
+                if nb >= 0:
+                    self.walls.add((idx, nb))
+                    self.walls.add((nb, idx))
+            # the outer entrance of this section: middle of its north or south edge
+            er = 0 if R == 0 else H - 1
+            self.entrance_cell[sec] = er * W + C * N + 3
+        # every square at a city entrance (north, south, west edge) is a lantern
+        for idx in range(size):
+            r, c = divmod(idx, W)
+            if self.alley[idx] and (r in (0, H - 1) or c == 0):
+                self.lantern[idx] = True
+        # alley neighbours (no wall between)
+        self.nbr: list[list[int]] = []
+        for idx in range(size):
+            row = []
+            for d in range(4):
+                nb = self._step(idx, d)
+                ok = nb >= 0 and self.alley[idx] and self.alley[nb] and (idx, nb) not in self.walls
+                row.append(nb if ok else -1)
+            self.nbr.append(row)
+        # building entrances: any adjacent alley square for houses, marked ones for locations
+        for bid, b in self.buildings.items():
+            adj = []
+            for idx in b["cells"]:
+                for d in range(4):
+                    nb = self._step(idx, d)
+                    if nb >= 0 and self.alley[nb] and (idx, nb) not in self.walls and nb not in adj:
+                        adj.append(nb)
+            b["adjacent"] = sorted(adj)
+            b["entrances"] = sorted(adj) if b["type"] in HOUSES else sorted(set(loc_entrances.get(bid, [])))
+            b["all_adjacent"] = sorted({self._step(i, d) for i in b["cells"] for d in range(4)
+                                        if self._step(i, d) >= 0 and self.alley[self._step(i, d)]})
+        sections = {s["section"] for s in self.slots}
+        self.catacombs = [self.entrance_cell[s] for s in CATACOMB_SECTIONS if s in sections]
+        self.catacomb_section = {self.entrance_cell[s]: s for s in CATACOMB_SECTIONS if s in sections}
+        self.villa_sections = [s for s in VILLA_SECTIONS if s in sections]
+        for s in self.villa_sections:
+            cell = self.entrance_cell[s]
+            self.buildings[f"villa{s}"] = {"id": f"villa{s}", "type": "villa", "cells": [], "section": s,
+                                           "adjacent": [cell], "entrances": [cell], "all_adjacent": [cell]}
+        # the carriage starts at the lantern nearest the entrance marked on the VP board:
+        # RECONSTRUCTED as the west opening of the north-west section
+        self.carriage_start = 3 * W
+        self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
+                                          if self.building_at[r * W + W - 1]})
+        self.by_type: dict[str, list[str]] = {}
+        for bid, b in sorted(self.buildings.items()):
+            self.by_type.setdefault(b["type"], []).append(bid)
+        self._fov: dict[tuple[int, int], list[int]] = {}
+
+    def _step(self, idx: int, d: int) -> int:
+        r, c = divmod(idx, self.W)
+        r += DR[d]
+        c += DC[d]
+        if 0 <= r < self.H and 0 <= c < self.W:
+            return r * self.W + c
+        return -1
+
+    def line(self, idx: int, d: int) -> list[int]:
+        """Alley squares seen from ``idx`` looking ``d``: straight on until a
+        building, a wall or the city edge (rulebook "Champ de vision")."""
+        key = (idx, d)
+        got = self._fov.get(key)
+        if got is None:
+            got = []
+            cur = idx
+            while True:
+                nb = self.nbr[cur][d]
+                if nb < 0:
+                    break
+                got.append(nb)
+                cur = nb
+            self._fov[key] = got
+        return got
+
+    def name(self, idx: int) -> str:
+        r, c = divmod(idx, self.W)
+        return f"{r}.{c}"
+
+    def parse(self, text: str) -> int:
+        r, c = text.split(".")
+        r, c = int(r), int(c)
+        if not (0 <= r < self.H and 0 <= c < self.W):
+            raise ValueError(text)
+        return r * self.W + c
+
+    def grid_rows(self) -> list[str]:
+        """One text row per square row: '.' alley, 'L' lantern, a letter per building type."""
+        cached = getattr(self, "_rows", None)
+        if cached is not None:
+            return list(cached)
+        code = {"tower": "T", "garden": "G", "forge": "F", "stable": "S", "church": "C", "market": "M",
+                "dealer": "D", "tavern": "V", "dungeon": "J", "smuggler": "X"}
+        rows = []
+        for r in range(self.H):
+            s = []
+            for c in range(self.W):
+                i = r * self.W + c
+                if self.alley[i]:
+                    s.append("L" if self.lantern[i] else ".")
+                else:
+                    s.append(code[self.buildings[self.building_at[i]]["type"]])
+            rows.append("".join(s))
+        self._rows = rows
+        return list(rows)

@@ -1,0 +1,169 @@
+"""Pydantic models of Thiefdom's component data and the loader."""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, Field, model_validator
+
+from thieves.core.data import load_model
+
+PKG = "thieves.games.thiefdom"
+GOODS = ("gold", "gem", "brandy", "wine", "badge")
+HOUSE_TYPES = ("tower", "garden", "forge", "stable", "church")
+LOCATION_TYPES = ("market", "dealer", "tavern", "dungeon", "smuggler")
+
+
+class Building(BaseModel):
+    id: str
+    type: Literal["tower", "garden", "forge", "stable", "church",
+                  "market", "dealer", "tavern", "dungeon", "smuggler"]
+    entrances: list[list[int]] = Field(default_factory=list)
+
+
+class Section(BaseModel):
+    section: int = Field(ge=1, le=8)
+    face: Literal["A", "B"]
+    river: bool = False
+    reconstructed: bool = False
+    grid: list[str]
+    buildings: list[Building]
+    walls: list[list] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Section":
+        n = len(self.grid)
+        if n != 7 or any(len(r) != 7 for r in self.grid):
+            raise ValueError("a section grid is 7 rows of 7 squares")
+        ids = {c for r in self.grid for c in r if c not in ".L"}
+        if ids != {b.id for b in self.buildings}:
+            raise ValueError(f"grid buildings {sorted(ids)} differ from the building list")
+        for b in self.buildings:
+            if b.type in LOCATION_TYPES and not b.entrances:
+                raise ValueError(f"location {b.id} has no entrance")
+        return self
+
+
+class Sections(BaseModel):
+    sections: list[Section]
+
+
+class Equipment(BaseModel):
+    id: str
+    name: str
+    cost: int = Field(ge=0)
+    vp: int = Field(ge=0)
+    kind: str
+    reconstructed: bool = False
+
+
+class EquipmentList(BaseModel):
+    equipment: list[Equipment]
+
+
+class EndBonus(BaseModel):
+    good: Literal["gold", "gem", "brandy", "wine", "badge"]
+    vp: int
+
+
+class Client(BaseModel):
+    id: str
+    name: str
+    effect: Optional[str] = None
+    cost: int = Field(ge=0)
+    vp: int = Field(ge=0)
+    goods: dict[str, int] = Field(default_factory=dict)
+    end_bonus: Optional[EndBonus] = None
+    reconstructed: bool = False
+
+    @property
+    def power(self) -> str:
+        return self.effect or self.id
+
+
+class Clients(BaseModel):
+    clients: list[Client]
+
+
+class Mission(BaseModel):
+    id: str
+    deliver: dict[str, int]
+    reward: dict[str, int]
+    reconstructed: bool = False
+
+
+class Missions(BaseModel):
+    missions: list[Mission]
+
+
+class Villa(BaseModel):
+    id: str
+    locked: Literal["art", "gems"]
+    reconstructed: bool = False
+
+
+class Artwork(BaseModel):
+    id: str
+    reward: dict[str, int]
+    reconstructed: bool = False
+
+
+class Villas(BaseModel):
+    villas: list[Villa]
+    artworks: list[Artwork]
+
+
+class Patrol(BaseModel):
+    id: str
+    players: list[int]
+    first: bool = False
+    figures: list[str]
+    rival: Optional[int] = None
+    reconstructed: bool = False
+
+
+class Patrols(BaseModel):
+    patrols: list[Patrol]
+
+
+class Rating(BaseModel):
+    min: int
+    stars: int
+
+
+class Solo(BaseModel):
+    compass: dict
+    rivals: dict[int, dict]
+    ratings: list[Rating]
+
+
+class LootSide(BaseModel):
+    guards: list[str]
+    nobles: list[str]
+
+
+class Board(BaseModel):
+    loot_board: dict[str, LootSide]
+    wanted_posters: int
+    start_vp: int
+    start_hideout_gold: int
+    action_points: int
+    movement_points: int
+    nights: int
+
+
+class ThiefdomData:
+    """All component data, validated; shared by every state and never mutated."""
+
+    def __init__(self, data_dir: str | None = None) -> None:
+        self.sections = {f"{s.section}{s.face}": s for s in
+                         load_model(PKG, "sections.yaml", Sections, data_dir).sections}
+        self.equipment = {e.id: e for e in load_model(PKG, "equipment.yaml", EquipmentList, data_dir).equipment}
+        self.clients = {c.id: c for c in load_model(PKG, "clients.yaml", Clients, data_dir).clients}
+        self.missions = {m.id: m for m in load_model(PKG, "missions.yaml", Missions, data_dir).missions}
+        v = load_model(PKG, "villas.yaml", Villas, data_dir)
+        self.villas = {x.id: x for x in v.villas}
+        self.artworks = {a.id: a for a in v.artworks}
+        self.patrols = {p.id: p for p in load_model(PKG, "patrols.yaml", Patrols, data_dir).patrols}
+        self.solo = load_model(PKG, "solo.yaml", Solo, data_dir)
+        self.board = load_model(PKG, "board.yaml", Board, data_dir)
+        self.data_dir = data_dir

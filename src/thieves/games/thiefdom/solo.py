@@ -1,0 +1,54 @@
+"""Solo mode: the compass, the D8, fallback arrows and the rival thieves.
+
+Rulebook "Partie en mode solo". The townsfolk turn is automatic: reveal the
+top solo patrol board, roll the D8 for a direction (1-2 N, 3-4 E, 5-6 S,
+7-8 W), move its figures that way (fallback arrows: even rolls turn
+clockwise, odd rolls counter-clockwise, never reversing), then roll again to
+place the rival thief shown on the board.
+"""
+from __future__ import annotations
+
+from .city import DIRS
+
+
+class SoloMixin:
+    def _solo_townsfolk(self) -> None:
+        solo = self.solo
+        if not solo["pile"]:
+            pile = ["S1", "S2", "S3"]
+            self.rng.shuffle(pile)
+            solo["pile"] = pile
+        board = self.data.patrols[solo["pile"].pop()]
+        solo["board"] = board.id
+        roll = self.rng.die(8)
+        solo["roll"] = roll
+        self.event(f"Townsfolk turn: patrol board {board.id}, the D8 shows {roll} "
+                   f"({self.data.solo.compass['directions'][roll]}).")
+        for fig in board.figures:
+            if fig in self.tf:
+                self._start_tmove(fig, 0, solo_roll=roll)
+        # the rival thief of the board's shape goes to a location by a second roll
+        r2 = self.rng.die(8)
+        spot = self.data.solo.rivals[r2]
+        bid = next(b for b in self.city.by_type.get(spot["type"], [])
+                   if self.city.buildings[b]["section"] == spot["section"])
+        solo["rivals"][str(board.rival)] = bid
+        self.event(f"The rival thief {board.rival} goes to {self._bname(bid)} (D8 {r2}).")
+
+    def _solo_pick(self, tm: dict, opts: list[int]) -> int:
+        """The rolled direction if possible, else turn as the arrow shows, same way on."""
+        comp = self.data.solo.compass
+        want = DIRS.index(comp["directions"][tm["roll"]])
+        step = 1 if comp["fallback"][tm["roll"]] == "cw" else 3
+        for k in range(4):
+            d = (want + k * step) % 4
+            if d in opts:
+                return d
+        return opts[0]
+
+    def solo_rating(self) -> int:
+        stars = 0
+        for r in self.data.solo.ratings:
+            if self.vp[0] >= r.min:
+                stars = r.stars
+        return stars

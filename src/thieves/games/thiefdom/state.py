@@ -1,0 +1,126 @@
+"""ThiefdomState: the fields, who acts, dispatch, observation and text view."""
+from __future__ import annotations
+
+from thieves.core.game import State
+from thieves.core.rng import Rng
+
+from .cards import CardMixin
+from .city import DIRS, city_for
+from .day import DayMixin
+from .locations import LocationMixin
+from .setup import SetupMixin
+from .solo import SoloMixin
+from .thief import ThiefMixin
+from .townsfolk import TownsfolkMixin
+from .view import ViewMixin
+
+COLOURS = ("yellow", "purple", "white", "blue")
+
+
+class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMixin, CardMixin,
+                    SoloMixin, ViewMixin, State):
+    FIELDS = ("phase", "round", "layout", "ncols", "villas", "badges", "purses", "dungeon", "smugglers",
+              "stacks", "mission_pile", "missions_done", "client_deck", "client_discard", "revealed",
+              "display", "equip_deck", "equip_discard", "half_pile", "tf", "vp", "stash", "thieves",
+              "hideout", "stamina", "plans", "patrol", "first", "first_order", "solo", "draft", "bought",
+              "done", "turn", "tmove", "queue", "queue_mover", "schedule", "act", "final", "refill",
+              "hide_order", "delivered")
+
+    def _after_load(self) -> None:
+        self.city = city_for(self.data, self.layout, self.ncols)
+
+    # -- helpers -----------------------------------------------------------------------
+    def _gain(self, p: int, n: int) -> None:
+        self.vp[p] = max(0, self.vp[p] + n)  # the VP track never goes below 0
+
+    def player_name(self, p: int) -> str:
+        return f"{COLOURS[p].title()} (P{p + 1})"
+
+    def _tname(self, p: int, t: int) -> str:
+        return f"{COLOURS[p]} thief {t + 1}"
+
+    def _bname(self, bid: str) -> str:
+        b = self.city.buildings[bid]
+        return f"the {b['type']} {bid}"
+
+    # -- contract ----------------------------------------------------------------------
+    def _players_to_act(self) -> list[int]:
+        ph = self.phase
+        if ph == "action":
+            if self.tmove is not None:
+                return [self.tmove["mover"]]
+            if self.turn is not None:
+                return [self.turn["p"]]
+            return []
+        if ph == "draft":
+            st = self.draft["stage"]
+            return [p for p in range(self.num_players) if len(self.draft["kept"][p]) <= st]
+        if ph == "buy":
+            return [p for p in range(self.num_players) if not self.done[p]]
+        if ph == "hideout":
+            return [self.hide_order[0]]
+        if ph == "plan":
+            return [p for p in range(self.num_players) if self.plans[p] is None]
+        return []
+
+    def _legal_actions(self, p: int) -> list[str]:
+        ph = self.phase
+        if ph == "action":
+            if self.tmove is not None:
+                return self._tmove_actions()
+            return self._turn_actions()
+        if ph in ("draft", "buy"):
+            return self._draft_actions(p)
+        if ph == "hideout":
+            return self._hideout_actions(p)
+        if ph == "plan":
+            return self._plan_actions(p)
+        return []
+
+    def _apply(self, p: int, action: str) -> None:
+        ph = self.phase
+        if ph == "action":
+            if self.tmove is not None:
+                self._run_tmove(choice=DIRS.index(action.split()[1].upper()))
+            else:
+                self._turn_apply(action)
+        elif ph in ("draft", "buy"):
+            self._draft_apply(p, action)
+        elif ph == "hideout":
+            self._hideout_apply(p, action)
+        elif ph == "plan":
+            self._plan_apply(p, action)
+        self._advance()
+
+    def _is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def _scores(self) -> list[float]:
+        return [float(v) for v in self.vp]
+
+    def determinize(self, player: int, seed: int) -> "ThiefdomState":
+        """A copy where what ``player`` cannot know is reshuffled: decks, the
+        mission pile, other players' draft cards and unrevealed plans."""
+        new = self.clone()
+        new.rng = Rng.from_seed(seed)
+        rng = new.rng
+        rng.shuffle(new.client_deck)
+        rng.shuffle(new.equip_deck)
+        rng.shuffle(new.mission_pile)
+        if new.draft is not None:
+            pool = list(new.half_pile)
+            others = [q for q in range(self.num_players) if q != player]
+            for q in others:
+                pool += new.draft["hands"][q] + new.draft["kept"][q]
+            rng.shuffle(pool)
+            for q in others:
+                for key in ("hands", "kept"):
+                    k = len(new.draft[key][q])
+                    new.draft[key][q] = [pool.pop() for _ in range(k)]
+            new.half_pile = pool
+        if new.phase == "plan":
+            for q in range(self.num_players):
+                if q != player:
+                    new.plans[q] = None
+        new._legal_cache = None
+        return new

@@ -1,0 +1,413 @@
+"""A thief's turn: 3 action points, stamina, moving, robbing townsfolk.
+
+Rulebook "B. Actions des voleurs": 1. Déplacement, 2. Détrousser les citadins
+(3. locations in locations.py, 4. cards in cards.py).
+"""
+from __future__ import annotations
+
+from .city import DIRS
+from .goods import GOODS, add, room
+
+
+class ThiefMixin:
+    def _start_turn(self, p: int, t: int) -> None:
+        self.turn = {"p": p, "t": t, "ap": self.data.board.action_points, "mp": 0, "moving": False,
+                     "over": None, "sub": None, "once": [], "smoke": False, "shop": 0, "climbed": False,
+                     "chain": []}
+        self.event(f"{self._tname(p, t)} starts their turn.")
+
+    def _end_turn(self) -> None:
+        self.event(f"{self._tname(self.turn['p'], self.turn['t'])} ends their turn.")
+        self.turn = None
+        if self.refill:  # the Dealer's display is refilled after the buyer's turn
+            self.refill = False
+            while len(self.display) < 4 and self._draw_equipment_possible():
+                self.display.append(self._draw_equipment())
+
+    # -- top level of a turn ---------------------------------------------------------
+    def _turn_actions(self) -> list[str]:
+        tu = self.turn
+        p, t = tu["p"], tu["t"]
+        th = self.thieves[p][t]
+        if tu["sub"] is not None:
+            return self._sub_actions()
+        if tu["moving"]:
+            return self._move_actions()
+        acts = ["end"]
+        if not self.stamina[p]:
+            acts.append("stamina")
+        pos = th["pos"]
+        if tu["ap"] >= 1:
+            acts.append("move")
+            if isinstance(pos, int):
+                acts.extend(self._rob_actions(p, t, pos))
+            elif self._can_use(p, t, pos):
+                acts.append("use")
+        acts.extend(self._card_actions(p, t))
+        if pos == self.hideout[p] and pos is not None:
+            # the hideout inventory: goods move freely between it and the thief
+            st = self.stash[p]
+            for g in GOODS:
+                if th["inv"][g] > 0:
+                    acts.append(f"stash {g}")
+                if st[g] > 0 and room(th, g) > 0:
+                    acts.append(f"fetch {g}")
+            for a in th["inv"]["art"]:
+                acts.append(f"stash {a}")
+            for a in st["art"]:
+                if room(th, "art") > 0:
+                    acts.append(f"fetch {a}")
+            # guildmates at home may trade goods with this thief directly
+            for k, mate in enumerate(self.thieves[p]):
+                if k != t and mate["pos"] == pos:
+                    for g in GOODS:
+                        if th["inv"][g] > 0 and room(mate, g) > 0:
+                            acts.append(f"hand {k + 1} {g}")
+                        if mate["inv"][g] > 0 and room(th, g) > 0:
+                            acts.append(f"take {k + 1} {g}")
+        for g in GOODS:
+            if th["inv"][g] > 0:
+                acts.append(f"drop {g}")
+        return acts
+
+    def _turn_apply(self, action: str) -> None:
+        tu = self.turn
+        p, t = tu["p"], tu["t"]
+        th = self.thieves[p][t]
+        if tu["sub"] is not None:
+            self._sub_apply(action)
+            return
+        if tu["moving"]:
+            self._move_apply(action)
+            return
+        w = action.split()
+        a = w[0]
+        if a == "end":
+            self._end_turn()
+        elif a == "stamina":
+            # once per night: +1 AP for one thief
+            self.stamina[p] = True
+            tu["ap"] += 1
+            self.event(f"{self._tname(p, t)} uses the stamina marker (+1 AP).")
+        elif a == "move":
+            tu["ap"] -= 1
+            tu["moving"] = True
+            tu["mp"] = self.data.board.movement_points + (1 if "shoes" in th["equip"] else 0)  # Shoes: 4
+            tu["jin"] = False
+        elif a == "rob":
+            tu["ap"] -= 1
+            self._rob(p, t, w[1:])
+        elif a == "use":
+            tu["ap"] -= 1
+            self._use_location(p, t)
+        elif a == "stash":
+            self._transfer(th["inv"], self.stash[p], w[1])
+        elif a == "fetch":
+            self._transfer(self.stash[p], th["inv"], w[1])
+        elif a in ("hand", "take"):
+            mate = self.thieves[p][int(w[1]) - 1]
+            src, dst = (th, mate) if a == "hand" else (mate, th)
+            self._transfer(src["inv"], dst["inv"], w[2])
+            self.event(f"{self._tname(p, t)} trades goods with a guildmate at home.")
+        elif a == "drop":
+            th["inv"][w[1]] -= 1
+            self.event(f"{self._tname(p, t)} discards 1 {w[1]}.")
+        else:
+            self._card_apply(p, t, w)
+
+    def _transfer(self, src: dict, dst: dict, good: str) -> None:
+        if good in GOODS:
+            src[good] -= 1
+            dst[good] += 1
+        else:
+            src["art"].remove(good)
+            dst["art"].append(good)
+
+    # -- 1. moving ----------------------------------------------------------------------
+    def _move_actions(self) -> list[str]:
+        tu = self.turn
+        p, t = tu["p"], tu["t"]
+        th = self.thieves[p][t]
+        pos = th["pos"]
+        city = self.city
+        occ = self._occ()
+        acts = []
+        mp = tu["mp"]
+        can_climb = "climbing" in th["equip"] and not tu["climbed"]
+        if isinstance(pos, str):
+            b = city.buildings[pos]
+            if mp >= 1:
+                # leaving: onto any adjacent alley square (rulebook "Entrer et sortir
+                # d'un bâtiment"); option exit_through_entrances keeps to the entrances
+                ways = b["entrances"] if self.options["exit_through_entrances"] else b["adjacent"]
+                for c in (b["all_adjacent"] if can_climb else ways):
+                    if c not in occ:
+                        acts.append(f"exit {city.name(c)}")
+            acts.append("stop")
+            return acts
+        if mp >= 1:
+            for d in range(4):
+                kind = self._step_kind(p, t, pos, d, occ, can_climb)
+                if kind:
+                    acts.append(("climb " if kind == "climb" else "") + DIRS[d].lower())
+            if pos in city.catacomb_section:
+                for c, s in city.catacomb_section.items():
+                    if c != pos and c not in occ:
+                        acts.append(f"cata {s}")
+            if self._ally(p, t) == "jin" and not tu.get("jin"):
+                for c in self._jin_targets(pos, occ):
+                    acts.append(f"jin {city.name(c)}")
+        over = tu["over"]
+        if over is None:
+            acts.append("stop")
+        elif over[0] == "p" and int(over[1]) == p:
+            # skipping your own thief: the two may exchange goods
+            mate = self.thieves[p][int(over[3])]
+            for g in GOODS:
+                if th["inv"][g] > 0 and room(mate, g) > 0:
+                    acts.append(f"give {g}")
+                if mate["inv"][g] > 0 and room(th, g) > 0:
+                    acts.append(f"get {g}")
+            for a in th["inv"]["art"]:
+                if room(mate, "art") > 0:
+                    acts.append(f"give {a}")
+            for a in mate["inv"]["art"]:
+                if room(th, "art") > 0:
+                    acts.append(f"get {a}")
+        return acts
+
+    def _step_kind(self, p: int, t: int, pos: int, d: int, occ: dict, can_climb: bool) -> str | None:
+        """Can the thief step from alley square ``pos`` towards ``d``? 'step', 'enter', 'climb' or None."""
+        city = self.city
+        nb = city._step(pos, d)
+        if nb < 0:
+            # off the city edge: only into the villa in front of its entrance
+            for s in city.villa_sections:
+                if city.entrance_cell[s] == pos:
+                    return "enter"
+            return None
+        walled = (pos, nb) in city.walls
+        if city.alley[nb]:
+            ref = occ.get(nb)
+            if ref and ref[0] == "g" and not (self.turn["smoke"] or self.options["thieves_skip_guards"]):
+                return None  # a guard's square cannot be passed (Smoke Bomb excepted)
+            if ref and not self._skip_has_exit(nb, occ):
+                return None  # a skip must lead on to a free square, never back over itself
+            if walled:
+                return "climb" if can_climb else None
+            return "step"
+        b = city.buildings[city.building_at[nb]]
+        if walled or pos not in b["entrances"]:
+            return "climb" if can_climb else None
+        return "enter"
+
+    def _skip_has_exit(self, cell: int, occ: dict) -> bool:
+        """Passing over occupied squares must end on a free square; squares already
+        passed over in this skip are not passed again (so a skip always ends)."""
+        chain = set(self.turn.get("chain", []))
+        if cell in chain:
+            return False
+        seen = chain | {cell}
+        stack = [cell]
+        smoke = self.turn["smoke"] or self.options["thieves_skip_guards"]
+        while stack:
+            cur = stack.pop()
+            for nb in self.city.nbr[cur]:
+                if nb < 0 or nb in seen:
+                    continue
+                ref = occ.get(nb)
+                if ref is None:
+                    return True
+                if ref[0] == "g" and not smoke:
+                    continue
+                seen.add(nb)
+                stack.append(nb)
+        return False
+
+    def _move_apply(self, action: str) -> None:
+        tu = self.turn
+        p, t = tu["p"], tu["t"]
+        th = self.thieves[p][t]
+        city = self.city
+        w = action.split()
+        a = w[0]
+        if a == "stop":
+            self._stop_move()
+            return
+        if a in ("give", "get"):
+            mate = self.thieves[p][int(tu["over"][3])]
+            src, dst = (th, mate) if a == "give" else (mate, th)
+            self._transfer(src["inv"], dst["inv"], w[1])
+            self.event(f"{self._tname(p, t)} and a guildmate exchange goods.")
+            return
+        if a == "exit":
+            cell = city.parse(w[1])
+            b = city.buildings[th["pos"]]
+            ways = b["entrances"] if self.options["exit_through_entrances"] else b["adjacent"]
+            if cell not in ways:
+                tu["climbed"] = True  # Climbing Tools: over the building's wall
+            tu["mp"] -= 1
+            self._land(p, t, cell)
+            return
+        if a == "cata":
+            # catacombs: the squares next to any catacomb are adjacent to each other
+            target = city.entrance_cell[int(w[1])]
+            tu["mp"] -= 1
+            if self._ally(p, t) == "tristan" and not tu.get("tristan"):
+                tu["tristan"] = True
+                tu["mp"] += 1  # Tristan: +1 movement point in the catacombs
+            self._land(p, t, target)
+            return
+        if a == "jin":
+            tu["jin"] = True
+            tu["mp"] -= 1
+            self._land(p, t, city.parse(w[1]))
+            return
+        if a == "climb":
+            tu["climbed"] = True
+            a = w[1]
+        d = DIRS.index(a.upper())
+        pos = th["pos"]
+        nb = city._step(pos, d)
+        if nb < 0 or not city.alley[nb]:
+            bid = city.building_at[nb] if nb >= 0 else next(
+                f"villa{s}" for s in city.villa_sections if city.entrance_cell[s] == pos)
+            tu["mp"] -= 1
+            self._enter_building(p, t, bid)
+            self._stop_move()
+            return
+        occ = self._occ()
+        ref = occ.get(nb)
+        if ref is None:
+            tu["mp"] -= 1
+            self._land(p, t, nb)
+        else:
+            self._skip_onto(p, t, nb, ref)
+
+    def _stop_move(self) -> None:
+        tu = self.turn
+        tu["moving"] = False
+        tu["mp"] = 0
+        tu["over"] = None
+        tu["chain"] = []
+
+    def _land(self, p: int, t: int, cell: int) -> None:
+        tu = self.turn
+        th = self.thieves[p][t]
+        th["pos"] = cell
+        tu["over"] = None
+        tu["chain"] = []
+        if self._check_thief_seen(p, t, cell):
+            return  # arrested: the move is over
+        if tu["mp"] <= 0:
+            self._stop_move()
+
+    def _skip_onto(self, p: int, t: int, cell: int, ref: str) -> None:
+        """Skipping an occupied square costs nothing; an opposing thief costs 1 VP,
+        a wanted thief meeting a noble or the carriage is an attempted arrest."""
+        tu = self.turn
+        th = self.thieves[p][t]
+        th["pos"] = cell
+        tu["over"] = ref
+        tu.setdefault("chain", []).append(cell)
+        # Smoke Bomb: every figure on the alleys counts as friendly this turn
+        if ref[0] == "p" and int(ref[1]) != p and self._ally(p, t) != "benjamin" and not tu["smoke"]:
+            self._gain(p, -1)
+            self.event(f"{self._tname(p, t)} slips past an opposing thief (-1 VP).")
+        if ref[0] in "nc" and th["wanted"]:
+            pending = [[f"p{p}t{t}", ref, cell]]
+            if self._resolve(pending):
+                return
+        self._check_thief_seen(p, t, cell)
+
+    def _enter_building(self, p: int, t: int, bid: str) -> None:
+        """Entering a building: -1 VP per opposing thief inside, except thieves in
+        their own hideout and when entering your own hideout; solo: per rival."""
+        th = self.thieves[p][t]
+        th["pos"] = bid
+        if bid != self.hideout[p] and self._ally(p, t) != "benjamin":
+            others = 0
+            for q, ts in enumerate(self.thieves):
+                if q != p and self.hideout[q] != bid:
+                    others += sum(1 for o in ts if o["pos"] == bid)
+            if self.solo:
+                others += sum(1 for v in self.solo["rivals"].values() if v == bid)
+            if others:
+                self._gain(p, -others)
+                self.event(f"{self._tname(p, t)} meets {others} opposing thief/thieves (-{others} VP).")
+        if bid == self.hideout[p] and th["wanted"]:
+            th["wanted"] = False  # a quick change of clothes at home
+            self.event(f"{self._tname(p, t)} gets rid of the wanted poster at home.")
+        self.event(f"{self._tname(p, t)} enters {self._bname(bid)}.")
+
+    def _jin_targets(self, pos: int, occ: dict) -> list[int]:
+        city = self.city
+        out = set()
+        for d in range(4):
+            nb = city._step(pos, d)
+            if nb >= 0 and not city.alley[nb]:
+                for c in city.buildings[city.building_at[nb]]["all_adjacent"]:
+                    if c != pos and c not in occ:
+                        out.add(c)
+        return sorted(out)
+
+    # -- 2. robbing townsfolk ----------------------------------------------------------------
+    def _rob_actions(self, p: int, t: int, pos: int) -> list[str]:
+        th = self.thieves[p][t]
+        acts = []
+        for d in range(4):
+            nb = self.city.nbr[pos][d]
+            if nb < 0:
+                continue
+            for fig, f in self.tf.items():
+                if f["cell"] != nb or fig in th["robbed"]:
+                    continue
+                if fig == "car":
+                    acts.append("rob car")
+                    if self._ally(p, t) == "mortana" and th["inv"]["gold"] >= 1:
+                        acts.append("rob car pay")
+                elif fig[0] == "g":
+                    # never from inside the guard's field of view
+                    if pos not in self._guard_sees(fig) and (self.badges[fig] or "cudgel" in th["equip"]):
+                        acts.append(f"rob {fig}")
+                elif self.purses[fig]:
+                    if "thimble" in th["equip"]:
+                        acts.append(f"rob {fig}")
+                    else:
+                        acts.extend([f"rob {fig} gold", f"rob {fig} gem"])
+        return acts
+
+    def _rob(self, p: int, t: int, w: list[str]) -> None:
+        th = self.thieves[p][t]
+        fig = w[0]
+        th["robbed"].append(fig)  # each figure at most once per night by this thief
+        name = self._tname(p, t)
+        if fig == "car":
+            if len(w) > 1:  # Mortana: pay 1 gold, 2 wine, no poster
+                th["inv"]["gold"] -= 1
+                add(th, "wine", 2)
+                self.event(f"{name} robs the carriage with Mortana's help: 2 wine, no wanted poster.")
+            else:
+                add(th, "wine", 1)
+                th["wanted"] = True
+                self.event(f"{name} robs the carriage: 1 wine and a wanted poster.")
+        elif fig[0] == "g":
+            if self.badges[fig]:
+                self.badges[fig] = 0
+                add(th, "badge", 1)
+                self.event(f"{name} steals the badge of {self._fig_name(fig)}.")
+            if "cudgel" in th["equip"]:
+                # Cudgel: +1 VP, then the guard moves at once by the normal rules
+                self._gain(p, 1)
+                self.event(f"{name} knocks out {self._fig_name(fig)} with the cudgel (+1 VP).")
+                self._start_tmove(fig, p)
+        else:
+            self.purses[fig] = False
+            if "thimble" in th["equip"]:
+                add(th, "gold", 2)
+                add(th, "gem", 1)
+            else:
+                add(th, w[1], 2 if w[1] == "gold" else 1)
+            if self._ally(p, t) == "quinta":
+                add(th, "gem", 1)
+            self.event(f"{name} robs {self._fig_name(fig)}.")

@@ -1,0 +1,209 @@
+"""Townsfolk: nobles, guards and the carriage; fields of view and arrests.
+
+Rulebook "Déplacement des citadins", "Champ de vision", "Tentative
+d'arrestation par un garde", "Arrestation" and the FAQ.
+A move is a small state machine kept in ``self.tmove``; the mover decides
+the direction wherever the rules leave a choice (start, and each branching
+point that is not the stop), and everything else is automatic.
+"""
+from __future__ import annotations
+
+from .city import DIRS
+from .goods import empty_inv, merge_into
+
+REV = (2, 3, 0, 1)
+
+
+class TownsfolkMixin:
+    # -- occupancy -------------------------------------------------------------
+    def _occ(self, without: str | None = None) -> dict:
+        """Alley square -> figure on it ("gA", "nB", "car", "p0t1")."""
+        occ = {}
+        for p, ts in enumerate(self.thieves):
+            for t, th in enumerate(ts):
+                if isinstance(th["pos"], int):
+                    occ[th["pos"]] = f"p{p}t{t}"
+        for fig, f in self.tf.items():
+            if fig != without:
+                occ[f["cell"]] = fig
+        return occ
+
+    def _guard_sees(self, fig: str) -> list[int]:
+        g = self.tf[fig]
+        return self.city.line(g["cell"], g["face"])
+
+    # -- escapes (rulebook: "vérifiez s'ils sont en mesure d'échapper") -------------
+    def _immune(self, p: int, t: int, fig: str, fig_cell: int) -> str | None:
+        th = self.thieves[p][t]
+        turn = self.turn
+        if turn and turn["smoke"] and turn["p"] == p and turn["t"] == t:
+            return "Smoke Bomb"  # Smoke Bomb: cannot be arrested this turn
+        if fig[0] == "g":
+            if fig in th["blind"]:
+                return "Bernhard"  # Bernhard: that guard cannot arrest this thief this round
+            if self._ally(p, t) == "wibald" and self.city.section_of[fig_cell] == 7:
+                return "Wibald"  # Wibald: guards on the Dungeon's section cannot arrest
+        return None
+
+    def _attempt(self, ref: str, fig: str, fig_cell: int, pending: list) -> None:
+        p, t = int(ref[1]), int(ref[3])
+        if any(x[0] == ref for x in pending):
+            return
+        pending.append([ref, fig, fig_cell])
+
+    def _resolve(self, pending: list) -> list[str]:
+        """Laid-down thieves escape or are arrested; returns the arrested refs."""
+        arrested = []
+        for ref, fig, cell in pending:
+            p, t = int(ref[1]), int(ref[3])
+            if not isinstance(self.thieves[p][t]["pos"], int):
+                continue
+            why = self._immune(p, t, fig, cell)
+            if why:
+                self.event(f"{self._tname(p, t)} escapes an arrest attempt ({why}).")
+            else:
+                self._arrest(p, t, fig)
+                arrested.append(ref)
+        return arrested
+
+    def _arrest(self, p: int, t: int, fig: str) -> None:
+        """Rulebook "Arrestation": back to the hideout, -2 VP, goods to the Dungeon
+        (solo: discarded), wanted poster cleared."""
+        th = self.thieves[p][t]
+        th["pos"] = self.hideout[p]
+        th["wanted"] = False
+        if self.num_players > 1:
+            merge_into(self.dungeon, th["inv"])
+        th["inv"] = empty_inv()
+        self._gain(p, -2)
+        self.event(f"{self._tname(p, t)} is arrested by {self._fig_name(fig)} and sent home (-2 VP).")
+        turn = self.turn
+        if turn and turn["p"] == p and turn["t"] == t:
+            turn["moving"] = False
+            turn["mp"] = 0
+            turn["over"] = None
+            turn["chain"] = []
+            turn["sub"] = None
+
+    def _check_thief_seen(self, p: int, t: int, cell: int, occ: dict | None = None) -> bool:
+        """A thief moved onto ``cell``: attempted arrest if a guard sees it (case 3).
+        Returns True when the thief was arrested."""
+        pending: list = []
+        ref = f"p{p}t{t}"
+        for fig, f in self.tf.items():
+            if fig[0] == "g" and cell in self.city.line(f["cell"], f["face"]):
+                self._attempt(ref, fig, f["cell"], pending)
+        return bool(pending) and bool(self._resolve(pending))
+
+    # -- townsfolk movement -------------------------------------------------------------
+    def _start_tmove(self, fig: str, mover: int, stop_at: int = 0, solo_roll: int = 0) -> None:
+        f = self.tf[fig]
+        if not stop_at:
+            stop_at = 2 if fig == "car" else 1  # the carriage stops at the 2nd free lantern
+        head = f["face"] if fig[0] == "g" else -1  # guards: straight, left or right only
+        self.tmove = {"fig": fig, "mover": mover, "cell": f["cell"], "start": f["cell"], "head": head,
+                      "passed": 0, "stop": stop_at, "pending": [], "roll": solo_roll, "moved": False,
+                      "seen": []}
+        self._run_tmove()
+
+    def _tf_free(self, cell: int, occ: dict, start: int) -> bool:
+        return cell == start or cell not in occ
+
+    def _tf_options(self, tm: dict, occ: dict) -> list[int]:
+        """Directions from the figure's square that lead to a legal stop."""
+        nbr = self.city.nbr
+        out = []
+        head = tm["head"]
+        # a figure may loop back over its own way, but never goes round the same way twice
+        been = {tuple(x) for x in tm["seen"]}
+        for d in range(4):
+            if head >= 0 and d == REV[head]:
+                continue  # never a 180-degree turn
+            nb = nbr[tm["cell"]][d]
+            if nb >= 0 and self._tf_reach(nb, d, tm["passed"], tm["stop"], tm["start"], occ, set(been)):
+                out.append(d)
+        return out
+
+    def _tf_reach(self, cell: int, head: int, passed: int, stop: int, start: int, occ: dict, seen: set) -> bool:
+        key = (cell, head, passed)
+        if key in seen:
+            return False
+        seen.add(key)
+        city = self.city
+        if city.lantern[cell] and self._tf_free(cell, occ, start):
+            passed += 1
+            if passed >= stop:
+                return True
+        nbr = city.nbr[cell]
+        for d in range(4):
+            if d == REV[head]:
+                continue
+            nb = nbr[d]
+            if nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, seen):
+                return True
+        return False
+
+    def _run_tmove(self, choice: int | None = None) -> None:
+        """Advance the current townsfolk move until it stops or needs a decision."""
+        tm = self.tmove
+        fig = tm["fig"]
+        occ = self._occ(without=fig)
+        while True:
+            if choice is None:
+                opts = self._tf_options(tm, occ)
+                if not opts:
+                    if not tm["moved"]:
+                        self.event(f"{self._fig_name(fig)} cannot move and stays.")
+                    break
+                if tm["roll"]:
+                    choice = self._solo_pick(tm, opts)
+                elif len(opts) > 1:
+                    tm["opts"] = opts
+                    return  # the mover decides
+                else:
+                    choice = opts[0]
+            d = choice
+            choice = None
+            tm.pop("opts", None)
+            cell = self.city.nbr[tm["cell"]][d]
+            tm["seen"].append([cell, d, tm["passed"]])
+            tm["cell"] = cell
+            tm["head"] = d
+            tm["moved"] = True
+            self.tf[fig]["cell"] = cell
+            self._tf_sight(tm, cell, occ)
+            if self.city.lantern[cell] and self._tf_free(cell, occ, tm["start"]):
+                tm["passed"] += 1
+                if tm["passed"] >= tm["stop"]:
+                    break
+        # the move ends: a guard faces the way of its last step
+        if fig[0] == "g":
+            if tm["moved"]:
+                self.tf[fig]["face"] = tm["head"]
+            self._tf_sight(tm, tm["cell"], occ, final=True)
+        if tm["moved"]:
+            self.event(f"{self._fig_name(fig)} moves to {self.city.name(tm['cell'])}.")
+        self.tmove = None
+        self._resolve(tm["pending"])
+
+    def _tf_sight(self, tm: dict, cell: int, occ: dict, final: bool = False) -> None:
+        """Attempted arrests while a townsfolk moves (cases 1, 2 and wanted thieves)."""
+        fig = tm["fig"]
+        if fig[0] == "g":
+            seen = ([] if final else [cell]) + self.city.line(cell, tm["head"] if not final else self.tf[fig]["face"])
+            for c in seen:
+                ref = occ.get(c)
+                if ref and ref[0] == "p":
+                    self._attempt(ref, fig, cell, tm["pending"])
+        else:
+            ref = occ.get(cell)
+            if ref and ref[0] == "p" and self.thieves[int(ref[1])][int(ref[3])]["wanted"]:
+                self._attempt(ref, fig, cell, tm["pending"])
+
+    def _tmove_actions(self) -> list[str]:
+        return [f"go {DIRS[d].lower()}" for d in self.tmove["opts"]]
+
+    def _fig_name(self, fig: str) -> str:
+        if fig == "car":
+            return "the carriage"
+        return f"{'guard' if fig[0] == 'g' else 'noble'} {fig[1]}"
