@@ -82,7 +82,7 @@ def test_long_walks_keep_every_invariant():
     for seed in range(4):
         s = play_game(GAME.new_game(3, 100 + seed), [make_bot("greedy", SLUG, seed + k) for k in range(3)])
         reached_alarm += s.alarm
-    assert total > 8000
+    assert total > 5000
     assert reached_alarm >= 1
 
 
@@ -140,7 +140,7 @@ def test_greedy_clearly_beats_random():
         play_game(s, bots)
         for w in s.winners():
             wins["greedy" if w == 0 else "random"] += 1
-    assert wins["greedy"] >= 4 and wins["greedy"] >= 3 * wins["random"], wins
+    assert wins["greedy"] >= 12 and wins["greedy"] >= 6 * wins["random"], wins  # about 79 %
 
 
 def test_data_dir_override_is_validated(tmp_path):

@@ -26,6 +26,31 @@ class AgeOfThieves(Game):
     options = (
         Option("specials", True, "Use the thieves' special action cards (the rulebook suggests "
                "leaving them out in a first game)."),
+        Option("dungeon_ap", "in_dungeon",
+               "Who plans with only 2 blue AP: 'in_dungeon' (every thief still in the dungeon at "
+               "clean-up, Rulebook 'Aufräumen c)'), or 'after_arrest' (only in the round right after "
+               "the arrest, Rulebook 'Verlies').", choices=["in_dungeon", "after_arrest"]),
+        Option("last_calm_round", "alarm",
+               "If the Emperors' Jewel is first taken in the 10th calm round: 'alarm' (the game "
+               "goes on into the alarm rounds, as the defeat condition implies) or 'end' (the game "
+               "ends after that round, as clean-up step d) reads literally).",
+               choices=["alarm", "end"]),
+        Option("guard_fire", "stop",
+               "A guard or captain whose shortest way toward its thief is blocked by fire: 'stop' "
+               "(it is held up and only goes as far as it can along that way, Rulebook 'Diebe "
+               "festnehmen' and the fire example) or 'detour' (it walks the shortest way around).",
+               choices=["stop", "detour"]),
+        Option("placement_arrests", "as_written",
+               "A guard or captain placed or repositioned onto a thief's space: 'as_written' (only "
+               "the Plain-clothes Guard on its own token space arrests, Rulebook 'Wächter in Zivil'; "
+               "repositioning never interacts on the way, 'Versetzen') or 'all' (every figure "
+               "placed or repositioned there, Fake Orders, alarm and reinforcement figures "
+               "included, arrests the non-hidden thieves on arrival).",
+               choices=["as_written", "all"]),
+        Option("steal_in_place", False,
+               "Let a moving thief rob a stealable thief on the space where the movement starts "
+               "(by default only on a space it moves onto or through, Rulebook 'Diebstahlplättchen': "
+               "'indem er sich auf oder durch dessen Feld bewegt')."),
         Option("thieves", "", "Comma-separated thief ids for the seats in order (default: random). "
                "Ids: " + ", ".join(THIEF_IDS), kind=str),
     )

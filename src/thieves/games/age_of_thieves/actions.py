@@ -156,7 +156,10 @@ class ActionsMixin:
                     acts.append(f"take {k}")
             if here in self.tokens:
                 acts.append("take token")
-            for q in self.thieves_at(here):
+            # Rulebook §"Diebstahlplättchen": a thief steals "indem er sich auf oder durch dessen
+            # Feld bewegt", i.e. on a space entered during this movement (option steal_in_place)
+            may_steal = a.get("moved_in") or self.options.get("steal_in_place")
+            for q in (self.thieves_at(here) if may_steal else []):
                 if q != p and self.stealable(q):
                     acts += [f"steal {q + 1} {k}" for k in self.loot_of(q)]
         if not a["know"] and "knowcity" in t["sheet"] and not t["immobile"]:
@@ -181,9 +184,11 @@ class ActionsMixin:
                 # Rulebook §"Verlies": leaving the dungeon; hidden for the rest of the round
                 t["dungeon"], t["escaped"] = False, True
             t["pos"] = arg
+            a["moved_in"] = True
             self.thief_entered(p, arg, safe=a["safe"])
         elif word == "sewer":
             t["pos"] = arg
+            a["moved_in"] = True
             self.log.append([None, f"{self.tname(p)} goes through the sewers to {arg}."])
             a["entered"] = False
             if t["id"] != "morius":  # the sewer ends the movement (Morius: reconstructed ability)
@@ -237,15 +242,22 @@ class ActionsMixin:
         if what == "emperor":
             t["emperor"] = True
             if not self.jewel_taken:
-                # Rulebook §"In die Schatzkammer eindringen": best-thief token, red AP, district card
+                # Rulebook §"In die Schatzkammer eindringen": the game pauses; best-thief token and
+                # (players - 1) red AP at once. The district card is drawn only after this thief's
+                # action has ended (``draw_escape_district``, called from the round loop).
                 self.jewel_taken = True
                 t["best"] = True
-                # the district card lies face up beside the board from now on
-                self.alarm_district = self.district_deck.pop(self.rng.below(len(self.district_deck)))
-                self.log.append([None, f"{self.tname(p)} steals the Emperors' Jewel! The escape "
-                                 f"district is {self.alarm_district}."])
+                t["red"] = self.num_players - 1
+                self.log.append([None, f"{self.tname(p)} steals the Emperors' Jewel!"])
         else:
             t[what] += 1
+
+    def draw_escape_district(self) -> None:
+        """Rulebook §"In die Schatzkammer eindringen": after the thief who took the jewel has
+        finished that action, the start player shuffles the district deck and draws 1 card; from
+        now on thieves may leave through that district's exits."""
+        self.alarm_district = self.district_deck.pop(self.rng.below(len(self.district_deck)))
+        self.log.append([None, f"The district card drawn is {self.alarm_district}: its exits are open."])
 
     def steal(self, p: int, q: int, kind: str) -> None:
         """Rulebook §"Diebstahl": exactly 1 jewel; a thief is robbed at most once a round."""

@@ -126,7 +126,8 @@ class CardsMixin:
                             "queue": [], "lure": then == "lure", "path": [], "start": self.guards[arg]}
                 self._auto_finish()
         elif then == "noise":
-            near = [g for g, s in sorted(self.guards.items()) if g[0] == "g"
+            # guards and captains near the target (Rulebook §"Diebstahl", example 1)
+            near = [g for g, s in sorted(self.guards.items()) if self._guard_free(g)
                     and self.data.dist[arg].get(s, 99) <= a["radius"]]
             follow = ({"opts": [f"guard {g}" for g in near] + ["nothing"], "then": "noise_guard",
                        "steps": a["steps"]} if near else None)
@@ -150,9 +151,12 @@ class CardsMixin:
         elif then == "orders_to":
             self.guards[a["g"]] = arg  # repositioned: no arrests on the way (§"Versetzen")
             self.log.append([None, f"A guard is repositioned to {arg}."])
+            if self.options.get("placement_arrests") == "all":
+                self.catch_on(arg)  # option: it arrests on arrival
         elif then == "reposition_self":
             self.thieves[p]["pos"] = arg
             self.log.append([None, f"{self.tname(p)} is repositioned to {arg}."])
+            self.thief_entered(p, arg)  # as after the sewers: a guard there arrests at once
         elif then == "trap":
             if word == "guard":
                 self.exec.setdefault("immobile", []).append(arg)

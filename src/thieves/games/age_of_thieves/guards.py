@@ -93,9 +93,10 @@ class GuardsMixin:
             here = self.guards[g]
             bd = self._blocked_dist(here)
             mv = self.movement(g)
+            detour = self.options.get("guard_fire") == "detour"
             for s in opts[g]:
                 dd = d.dist[here][s]
-                reach = dd <= mv and bd.get(s, 99) == dd
+                reach = bd.get(s, 99) <= mv if detour else (dd <= mv and bd.get(s, 99) == dd)
                 catch = [p for p in self.thieves_at(s) if self.catchable(p)]
                 info[g, s] = (dd, reach and bool(catch), len(catch))
         if size > MAX_COMBOS:  # pragma: no cover - far more guards than the game has
@@ -172,6 +173,13 @@ class GuardsMixin:
         d = self.data
         if cur["left"] <= 0 or here == t:
             return []
+        if self.fire and self.options.get("guard_fire") == "detour":
+            # option: the figure walks the shortest way around the fire
+            bt = self._blocked_dist(t)
+            if here in bt:
+                return [n for n in d.adj[here] if bt.get(n, 99) == bt[here] - 1]
+        # Rulebook §"Diebe festnehmen": fire stops a figure on its way toward the thief; it
+        # goes "as far as possible" along the shortest way (detection ignores fire)
         return [n for n in d.adj[here] if d.kind[n] != "dungeon" and n not in self.fire
                 and d.dist[n][t] == d.dist[here][t] - 1]
 

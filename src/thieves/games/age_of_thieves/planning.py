@@ -179,7 +179,8 @@ class PlanningMixin:
             self.pending.pop(0)
             g = self.guard_supply.pop(0)
             self.put_figure(g, arg)
-            if pd.get("why") == "plainclothes" and self.guards[g] == pd.get("on"):
+            if pd.get("why") == "plainclothes" and self.guards[g] == pd.get("on") \
+                    and self.options.get("placement_arrests") != "all":
                 self.catch_on(self.guards[g])  # the guard in plain clothes arrests the revealer
         else:
             self._guard_pending_apply(pd, action)

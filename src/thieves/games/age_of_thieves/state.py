@@ -158,6 +158,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def _advance(self) -> None:
         """Run automatic steps until a decision is needed or the game ends."""
         while not self.ended:
+            if self.act is None and self.jewel_taken and self.alarm_district is None:
+                self.draw_escape_district()
             if self.pending:
                 acts = self._pending_actions(self.pending[0])
                 if len(acts) > 1:
@@ -300,6 +302,12 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         if not self.deck:
             return
         c = self.deck.pop()
+        if not self.deck and self.discard:
+            # Rulebook §2: when the last card is drawn, the discard pile becomes the new deck
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.log.append([None, "The discard pile is shuffled into a new action deck."])
         self.thieves[p]["hand"].append(c)
         self.log.append([None, f"{self.tname(p)} draws an action card."])
         self.log.append([[p], f"You draw {self.data.general[card_type(c)].name}."])
@@ -366,7 +374,11 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         self.smoke, self.fire = [], []
         # c) AP for next round
         for p, t in enumerate(self.thieves):
-            if t["arrested"]:
+            # Rulebook §"Verlies" / §"Aufräumen c)": a thief in the dungeon keeps only 2 blue AP
+            # (option dungeon_ap="after_arrest": only in the round right after the arrest)
+            jailed = t["arrested"] if self.options.get("dungeon_ap") == "after_arrest" else \
+                (t["dungeon"] and t["left"] is None)
+            if jailed:
                 t["ap_next"] = 4 if t["id"] == "jasmine" else pieces["dungeon_ap"]
             else:
                 t["ap_next"] = None
@@ -376,9 +388,14 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                       "resolved", "strong"):
                 t[k] = False
         # d) the event goes to the box; the last card of a deck ends the game
-        if not self.alarm and not self.calm_deck and not self.jewel_taken:
-            self._finish("defeat")
-            return
+        if not self.alarm and not self.calm_deck:
+            if not self.jewel_taken:
+                self._finish("defeat")
+                return
+            if self.options.get("last_calm_round") == "end":
+                # option: the 10th calm card ends the game even though the jewel was taken
+                self._finish("calm_over")
+                return
         if self.alarm and not self.alarm_deck:
             self._finish("dawn")
             return
@@ -434,6 +451,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             s = self.nearest_free(s)
         self.guards[g] = s
         self.log.append([None, f"A {'captain' if g[0] == 'c' else 'guard'} is placed on {s}."])
+        if self.options.get("placement_arrests") == "all":
+            self.catch_on(s)  # option: any figure placed on a thief's space arrests
 
     def nearest_free_all(self, s: str) -> list[str]:
         """All free spaces (no figure, no fire, no dungeon) at the smallest distance from s."""

@@ -46,6 +46,7 @@ class ViewMixin:
                     "green": t["green"], "emperor": t["emperor"], "best": t["best"], "vp": self.vp(p),
                     "sheet": sorted(t["sheet"]), "hand_count": hand_n, "dungeon": t["dungeon"],
                     "hidden": t["pos"] is not None and self.is_hidden(p), "theft_marker": t["marker"],
+                    "hidden_all_round": bool(t["cloak"] or t["escaped"]),
                     "robbed": t["robbed"], "protected": t["protected"], "immobile": t["immobile"],
                     "left": t["left"], "planning_done": t["done"],
                     "plan": [] if hidden_plan else [self._slot_view(s, p, viewer) for s in t["plan"]]}
@@ -73,6 +74,7 @@ class ViewMixin:
         return {
             "round": self.round, "phase": self.phase, "start_player": self.start, "alarm": self.alarm,
             "escape_district": self.alarm_district, "guard_initiative": self.die,
+            "watch_acted": self.phase == "exec" and bool(self.exec.get("guards_done")),
             "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
             "calm_events_left": len(self.calm_deck), "alarm_events_left": len(self.alarm_deck),
             "action_deck": len(self.deck), "discard": sorted(ctype(c) for c in self.discard),
