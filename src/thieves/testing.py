@@ -96,6 +96,12 @@ def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, An
                 obs = state.observation(p)
                 assert_json_safe(obs, f"{where} observation({p})")
                 assert restored.observation(p) == obs, f"{where}: restored observation differs"
+            # what a player cannot see may change in a determinized copy; what they see may not
+            # (a hidden card that shows up in observation(p) would differ here: a leak)
+            for p in range(num_players):
+                guess = state.determinize(p, seed * 7919 + step)
+                assert guess.observation(p) == state.observation(p), \
+                    f"{where}: determinize({p}) changed what player {p} sees"
             twin = state.clone()
             assert twin.to_json() == snap, f"{where}: clone differs from its original"
             if not state.is_terminal():
