@@ -34,7 +34,7 @@ def test_svg_board_marks_legal_actions_and_hooks_translate(client):
     assert v["prompt"] == "misez en secret" and v["game_name"] == "Enchères scellées"
     client.post(f"/api/tables/{tid}/actions", json={"token": tok1, "action": "bid 1"})
     v = client.get(f"/api/tables/{tid}/view", params={"token": tok0, "lang": "fr"}).json()
-    assert "Player 2 a misé." in v["log"]
+    assert "Joueur 2 a misé." in v["log"]  # the made-up seat name is said in French too
     spectator = client.get(f"/api/tables/{tid}/view").json()
     assert spectator["legal"] == [] and "svg" in spectator["svg"]
 

@@ -50,3 +50,24 @@ def test_postgres_tables_survive_a_restart(pg_prefix):
         assert c.get(f"/api/tables/{tid}/view", params={"token": tok}).json() == before
         v = c.post(f"/api/tables/{tid}/actions", json={"token": tok, "action": "bid 1"}).json()
         assert v["terminal"] and c.get(f"/api/tables/{tid}/replay.json").status_code == 200
+
+
+def test_postgres_claims_and_a_lost_commit_answer(pg_prefix):
+    with TestClient(create_app(PG_URL, bot_delay=0, table_prefix=pg_prefix), base_url="http://127.0.0.1") as c:
+        t = new_table(c, 2, [{"kind": "human"}, {"kind": "open"}])
+        tid, tok0 = t["id"], t["tokens"]["0"]
+        r = c.post(f"/api/tables/{tid}/seats/1/claim", json={"name": "Bea"})
+        tok1 = r.json()["token"]
+        storage = c.app.state.platform.storage
+        real = storage.add_action
+
+        def commits_then_fails(*args):
+            real(*args)
+            raise ConnectionError("lost while acknowledging the commit")
+
+        storage.add_action = commits_then_fails
+        assert c.post(f"/api/tables/{tid}/actions", json={"token": tok0, "action": "bid 2"}).status_code == 200
+    with TestClient(create_app(PG_URL, bot_delay=0, table_prefix=pg_prefix), base_url="http://127.0.0.1") as c:
+        v = c.get(f"/api/tables/{tid}/view", params={"token": tok1}).json()
+        assert v["viewer"] == 1 and v["seats"][1]["name"] == "Bea" and v["ply"] == 1
+        assert c.post(f"/api/tables/{tid}/actions", json={"token": tok1, "action": "bid 1"}).json()["ply"] == 2

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -23,7 +24,7 @@ from fastapi.templating import Jinja2Templates
 from ..bots import bot_names
 from ..core.game import Option
 from ..core.registry import load_game
-from .i18n import LANG_NAMES, game_text, game_texts, pick_lang, ui
+from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, playable_games
 from .views import build_view, game_name, replay_file, replay_view
@@ -32,6 +33,8 @@ from .websocket import Hub, table_socket
 log = logging.getLogger("thieves.server")
 HERE = Path(__file__).parent
 DEFAULT_BOT_DELAY = 0.8
+#: the largest request body the server reads (JSON or form)
+MAX_BODY = 64 * 1024
 
 
 class Platform:
@@ -73,7 +76,11 @@ class Platform:
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
                 if self.manager.bot_commit(table, seat, ply, action):
                     await self.hub.broadcast(table)
-            except ServerError as exc:  # e.g. the database is away: try again later
+            except ServerError as exc:
+                if exc.code != "storage":  # the bot chose wrongly: trying again would loop
+                    log.error("bot at table %s stopped: %s", table.id, exc)
+                    return
+                # the database is away: try again later
                 log.warning("bot move at table %s failed: %s", table.id, exc)
                 await asyncio.sleep(max(self.bot_delay, 1.0))
             except Exception:
@@ -115,7 +122,8 @@ def games_catalog(lang: str) -> list[dict[str, Any]]:
         out.append({"slug": slug, "name": game_name(slug, lang), "min_players": g.min_players,
                     "max_players": g.max_players,
                     "summary": game_text(slug, lang, "summary", g.summary),
-                    "options": opts, "bots": bot_names(slug)})
+                    "options": opts, "bots": bot_names(slug),
+                    "bot_labels": {b: bot_label(b, lang) for b in bot_names(slug)}})
     return out
 
 
@@ -123,9 +131,9 @@ def table_summary(t: LiveTable, lang: str) -> dict[str, Any]:
     return {"id": t.id, "game": t.rec.game, "game_name": game_name(t.rec.game, lang),
             "num_players": t.rec.num_players, "status": t.status(), "ply": t.state.ply,
             "created": t.rec.created, "broken": t.broken,
-            "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],
+            "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                        "claimed": s["kind"] == "bot" or i in t.digests}
-                      for i, s in enumerate(t.rec.seats)]}
+                      for i, (s, name) in enumerate(zip(t.rec.seats, t.display_names(lang)))]}
 
 
 def _form_option(o: Option, raw: Any) -> Any:
@@ -168,9 +176,21 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
+    @app.exception_handler(RequestValidationError)
+    async def bad_path(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # e.g. /api/tables/x/seats/abc/claim: our error shape, not FastAPI's
+        where = ", ".join(str(e.get("loc", ["?"])[-1]) for e in exc.errors()) or "?"
+        return JSONResponse({"error": "bad_request", "message": f"bad value in the address: {where}"},
+                            status_code=400)
+
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
         response = await call_next(request)
+        asked = request.query_params.get("lang")
+        if asked and pick_lang(asked) == asked.strip().lower()[:2] and "set-cookie" not in response.headers:
+            # ?lang=fr is remembered, so the pages reached from here (a new
+            # table, a seat link) stay in that language
+            response.set_cookie("lang", pick_lang(asked), max_age=3600 * 24 * 365, samesite="lax")
         response.headers["Referrer-Policy"] = "no-referrer"  # seat links never leak
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Content-Security-Policy"] = (
@@ -189,7 +209,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         tables = [table_summary(t, lang) for t in platform.manager.tables.values()]
         tables.sort(key=lambda t: -t["created"])
         return page(request, "lobby.html", lang, games=games_catalog(lang),
-                    open_tables=[t for t in tables if t["status"] == "open"],
+                    open_tables=[t for t in tables if t["status"] == "open"][:50],
                     running=[t for t in tables if t["status"] == "playing"][:50],
                     finished=[t for t in tables if t["status"] == "finished"][:50])
 
@@ -199,7 +219,9 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.get("/lang/{code}")
     async def set_lang(code: str, next: str = "/") -> RedirectResponse:
-        if not next.startswith("/") or next.startswith("//"):
+        # only a path on this site: "//host" and "/\\host" would lead browsers elsewhere
+        if (not next.startswith("/") or next.startswith("//") or "\\" in next
+                or any(ord(ch) < 32 or ord(ch) == 127 for ch in next)):
             next = "/"
         resp = RedirectResponse(next, status_code=303)
         resp.set_cookie("lang", pick_lang(code), max_age=3600 * 24 * 365, samesite="lax")
@@ -210,6 +232,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         lang = _lang(request)
         try:
             form = await _form(request)
+            lang = pick_lang(form.get("lang"), lang)  # the lobby's language
             slug = str(form.get("game", ""))
             if slug not in playable_games():
                 raise ServerError("unknown_game", f"there is no game {slug!r}", 404)
@@ -217,6 +240,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                 players = int(str(form.get("players", "")))
             except ValueError:
                 raise ServerError("bad_request", "choose a number of players") from None
+            g = load_game(slug)
+            if not g.min_players <= players <= g.max_players:  # checked before any work per seat
+                raise ServerError("bad_setup", f"{g.name} is played by {g.min_players} to "
+                                  f"{g.max_players} players, not {players}")
             seats = []
             for i in range(players):
                 choice = str(form.get(f"seat_{i}", "bot:random"))
@@ -230,8 +257,22 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table, tokens = platform.manager.create(slug, players, seats, options,
                                                     pick_lang(str(form.get("lang", lang))))
         except ServerError as exc:
-            return page(request, "error.html", lang, message=str(exc), status_code=exc.status)
+            return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
+                        status_code=exc.status)
         await platform.changed(table)
+        if len(tokens) > 1:
+            # several seats are the creator's (people sharing one screen, or
+            # friends to send links to): each link is shown once, here, and
+            # never again (only their digests are stored)
+            origin = f"{request.url.scheme}://{request.url.netloc}"
+            names = table.display_names(lang)
+            links = [{"seat": i, "name": names[i], "url": f"/t/{table.id}/s/{tok}",
+                      "full": f"{origin}/t/{table.id}/s/{tok}"} for i, tok in sorted(tokens.items())]
+            resp = page(request, "seat_links.html", lang, links=links, table_id=table.id,
+                        game_name=game_name(table.rec.game, lang), watch=f"/t/{table.id}",
+                        watch_full=f"{origin}/t/{table.id}", status_code=201)
+            resp.headers["Cache-Control"] = "no-store"
+            return resp
         if tokens:
             return RedirectResponse(f"/t/{table.id}/s/{tokens[min(tokens)]}", status_code=303)
         return RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -243,7 +284,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             form = await _form(request)
             table, token = platform.manager.claim(table_id, seat, form.get("name"))
         except ServerError as exc:
-            return page(request, "error.html", lang, message=str(exc), status_code=exc.status)
+            return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
+                        status_code=exc.status)
         await platform.hub.broadcast(table)
         return RedirectResponse(f"/t/{table.id}/s/{token}", status_code=303)
 
@@ -259,9 +301,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         config = {"table": table.id, "game": table.rec.game, "token": token, "seat": seat, "lang": lang, "ui": ui(lang),
                   "num_players": table.rec.num_players}
         base = f"/t/{table.id}" + (f"/s/{token}" if token else "")
-        return page(request, name, lang, table_id=table.id, game_name=game_name(table.rec.game, lang),
+        watch_url = f"{request.url.scheme}://{request.url.netloc}/t/{table.id}"
+        return page(request, name, lang, table_id=table.id, watch_url=watch_url, game_name=game_name(table.rec.game, lang),
                     config=json.dumps(config).replace("<", "\\u003c"), base=base, seat=seat,
-                    names=table.names(), open_seats=[i for i, s in enumerate(table.rec.seats)
+                    names=table.display_names(lang), open_seats=[i for i, s in enumerate(table.rec.seats)
                                                      if s["kind"] == "human" and i not in table.digests])
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
@@ -340,7 +383,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table = platform.manager.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
-            platform.manager.act(table, seat, body.get("action"))
+            platform.manager.act(table, seat, body.get("action"), body.get("ply"))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
@@ -378,9 +421,23 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     return app
 
 
+async def _body(request: Request) -> bytes:
+    """The request body, refused beyond MAX_BODY bytes (never read whole into memory)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise ServerError("too_large", f"requests are at most {MAX_BODY} bytes", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ServerError("too_large", f"requests are at most {MAX_BODY} bytes", 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 async def _form(request: Request) -> dict[str, str]:
     """An urlencoded form (parsed here: python-multipart is not a dependency)."""
-    raw = await request.body()
+    raw = await _body(request)
     try:
         pairs = urllib.parse.parse_qsl(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
     except (UnicodeDecodeError, ValueError):
@@ -389,12 +446,12 @@ async def _form(request: Request) -> dict[str, str]:
 
 
 async def _json_body(request: Request, allow_empty: bool = False) -> dict[str, Any]:
-    raw = await request.body()
+    raw = await _body(request)
     if not raw and allow_empty:
         return {}
     try:
         body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
         raise ServerError("malformed", "the request body must be a JSON object") from None
     if not isinstance(body, dict):
         raise ServerError("malformed", "the request body must be a JSON object")

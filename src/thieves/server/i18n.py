@@ -90,6 +90,11 @@ UI: dict[str, dict[str, str]] = {
         "not_found": "Unknown table or seat link (it may have expired).",
         "ply": "Decision",
         "played": "Played",
+        "take_seat": "Take this seat",
+        "invite_link": "To invite someone, send this table's address (never your own seat link):",
+        "bot_name": "{Bot} bot {n}",
+        "player_n": "Player {n}",
+        "secret_choice": "a secret choice",
     },
     "fr": {
         "title": "Thieves — jeux de plateau dans le navigateur",
@@ -159,6 +164,11 @@ UI: dict[str, dict[str, str]] = {
         "not_found": "Table ou lien de place inconnu (il a peut-être expiré).",
         "ply": "Décision",
         "played": "Joué",
+        "take_seat": "Prendre cette place",
+        "invite_link": "Pour inviter quelqu'un, envoyez l'adresse de cette table (jamais le lien de votre place) :",
+        "bot_name": "Robot {bot} {n}",
+        "player_n": "Joueur {n}",
+        "secret_choice": "un choix secret",
     },
     "de": {
         "title": "Thieves — Brettspiele im Browser",
@@ -228,14 +238,109 @@ UI: dict[str, dict[str, str]] = {
         "not_found": "Unbekannter Tisch oder Platz-Link (vielleicht abgelaufen).",
         "ply": "Entscheidung",
         "played": "Gespielt",
+        "take_seat": "Diesen Platz nehmen",
+        "invite_link": "Um jemanden einzuladen, schicke die Adresse dieses Tisches (nie den Link deines Platzes):",
+        "bot_name": "Bot {bot} {n}",
+        "player_n": "Spieler {n}",
+        "secret_choice": "eine geheime Wahl",
     },
 }
+
+
+#: error codes (docs/server.md) in words; the server's own message follows as the detail
+ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not be read.',
+        'illegal': 'That move is not allowed now',
+        'not_your_turn': 'It is not your turn.',
+        'not_a_player': 'Spectators cannot play: open your seat link to play.',
+        'bad_token': 'This seat link is not valid (unknown or expired).',
+        'unknown_table': 'There is no such table.',
+        'game_over': 'The game is over.',
+        'seat_taken': 'This seat is already taken.',
+        'bad_seat': 'There is no such seat.',
+        'bad_ply': 'There is no such move.',
+        'forbidden_view': "A player's point of view is shown only to that player until the game is over.",
+        'not_finished': 'The replay file can be downloaded once the game is over.',
+        'unknown_game': 'There is no such game.',
+        'bad_setup': 'These settings are not allowed',
+        'bad_request': 'The request is not valid',
+        'storage': 'The move could not be saved; nothing changed. Try again.',
+        'stale': 'You had already decided since then; this was not applied again.',
+        'too_large': 'The message is too large.',
+        'broken': 'This table cannot continue.',
+        'engine_error': 'The game failed on this move; nothing changed.',
+        'server_error': 'Something went wrong on the server.'},
+ 'fr': {'malformed': 'Le message est illisible.',
+        'illegal': "Ce coup n'est pas permis maintenant",
+        'not_your_turn': "Ce n'est pas votre tour.",
+        'not_a_player': 'Les spectateurs ne jouent pas : ouvrez le lien de votre place pour jouer.',
+        'bad_token': "Ce lien de place n'est pas valable (inconnu ou expiré).",
+        'unknown_table': "Cette table n'existe pas.",
+        'game_over': 'La partie est terminée.',
+        'seat_taken': 'Cette place est déjà prise.',
+        'bad_seat': "Cette place n'existe pas.",
+        'bad_ply': "Ce coup n'existe pas.",
+        'forbidden_view': "Le point de vue d'un joueur n'est montré qu'à lui jusqu'à la fin de la partie.",
+        'not_finished': 'Le fichier de la partie se télécharge une fois la partie finie.',
+        'unknown_game': "Ce jeu n'existe pas.",
+        'bad_setup': 'Ces réglages ne sont pas permis',
+        'bad_request': "La demande n'est pas valable",
+        'storage': "Le coup n'a pas pu être enregistré ; rien n'a changé. Réessayez.",
+        'stale': "Vous aviez déjà décidé entre-temps ; ceci n'a pas été rejoué.",
+        'too_large': 'Le message est trop long.',
+        'broken': 'Cette table ne peut pas continuer.',
+        'engine_error': "Le jeu a échoué sur ce coup ; rien n'a changé.",
+        'server_error': "Une erreur s'est produite sur le serveur."},
+ 'de': {'malformed': 'Die Nachricht ist nicht lesbar.',
+        'illegal': 'Dieser Zug ist jetzt nicht erlaubt',
+        'not_your_turn': 'Du bist nicht am Zug.',
+        'not_a_player': 'Zuschauer spielen nicht: öffne den Link deines Platzes, um zu spielen.',
+        'bad_token': 'Dieser Platz-Link ist ungültig (unbekannt oder abgelaufen).',
+        'unknown_table': 'Diesen Tisch gibt es nicht.',
+        'game_over': 'Die Partie ist beendet.',
+        'seat_taken': 'Dieser Platz ist schon vergeben.',
+        'bad_seat': 'Diesen Platz gibt es nicht.',
+        'bad_ply': 'Diesen Zug gibt es nicht.',
+        'forbidden_view': 'Die Sicht eines Spielers sieht bis zum Ende der Partie nur er selbst.',
+        'not_finished': 'Die Partiedatei kann nach dem Ende der Partie heruntergeladen werden.',
+        'unknown_game': 'Dieses Spiel gibt es nicht.',
+        'bad_setup': 'Diese Einstellungen sind nicht erlaubt',
+        'bad_request': 'Die Anfrage ist ungültig',
+        'storage': 'Der Zug konnte nicht gespeichert werden; nichts hat sich geändert. Bitte noch einmal.',
+        'stale': 'Du hattest inzwischen schon entschieden; das wurde nicht noch einmal ausgeführt.',
+        'too_large': 'Die Nachricht ist zu groß.',
+        'broken': 'Dieser Tisch kann nicht weitergespielt werden.',
+        'engine_error': 'Das Spiel ist an diesem Zug gescheitert; nichts hat sich geändert.',
+        'server_error': 'Auf dem Server ist ein Fehler aufgetreten.'}}
+for _lang, _texts in ERRORS.items():
+    UI[_lang].update({"err_" + code: text for code, text in _texts.items()})
+
+
+#: the names of the bots every game has; a game's own bots keep their names
+BOT_LABELS: dict[str, dict[str, str]] = {
+    "en": {"random": "random", "greedy": "greedy"},
+    "fr": {"random": "hasard", "greedy": "glouton"},
+    "de": {"random": "Zufall", "greedy": "gierig"},
+}
+
+
+def bot_label(name: str, lang: str) -> str:
+    return BOT_LABELS.get(lang, {}).get(name, name)
+
+
+def error_text(code: str, lang: str, detail: str = "") -> str:
+    """An error in ``lang``: the code's words, then the server's detail (English)."""
+    words = ERRORS.get(lang, ERRORS["en"]).get(code)
+    if words is None:
+        return detail
+    return f"{words} ({detail})" if detail else words
 
 
 def pick_lang(*candidates: str | None) -> str:
     """The first supported language among the candidates, else English."""
     for c in candidates:
         if c:
+            if not isinstance(c, str):
+                continue
             c = c.strip().lower()[:2]
             if c in LANGS:
                 return c

@@ -94,12 +94,16 @@ class Storage:
         md.create_all(self.engine)
 
     # -- tables ----------------------------------------------------------------
-    def add_table(self, rec: TableRecord) -> None:
+    def add_table(self, rec: TableRecord, claims: list[tuple[int, str, str]] = ()) -> None:
+        """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction."""
         with self.engine.begin() as c:
             c.execute(self.tables.insert().values(
                 id=rec.id, game=rec.game, num_players=rec.num_players, seed=rec.seed,
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
                 created=rec.created))
+            for seat, token, name in claims:
+                c.execute(self.seat_tokens.insert().values(
+                    table_id=rec.id, seat=seat, digest=token_digest(token), name=name))
 
     def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
         with self.engine.begin() as c:
@@ -113,11 +117,16 @@ class Storage:
                             json.loads(r.seats), r.lang, r.created) for r in rows]
 
     # -- seats -----------------------------------------------------------------
-    def claim_seat(self, table_id: str, seat: int, token: str, name: str) -> None:
-        """Store a seat's token digest; fails (IntegrityError) if already claimed."""
+    def claim_seat(self, table_id: str, seat: int, token: str, name: str,
+                   seats: list[dict[str, Any]] | None = None) -> None:
+        """Store a seat's token digest (and the seats' new names, in the same
+        transaction); fails (IntegrityError) if already claimed."""
         with self.engine.begin() as c:
             c.execute(self.seat_tokens.insert().values(
                 table_id=table_id, seat=seat, digest=token_digest(token), name=name))
+            if seats is not None:
+                c.execute(self.tables.update().where(self.tables.c.id == table_id)
+                          .values(seats=json.dumps(seats)))
 
     def seat_digests(self, table_id: str) -> dict[int, str]:
         with self.engine.connect() as c:
@@ -141,6 +150,13 @@ class Storage:
         with self.engine.begin() as c:
             c.execute(self.actions.insert().values(table_id=table_id, ply=ply, player=player,
                                                    action=action))
+
+    def action_at(self, table_id: str, ply: int) -> list[Any] | None:
+        """The stored ``[player, action]`` at ``ply``, or None."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.actions.c.player, self.actions.c.action)
+                          .where(self.actions.c.table_id == table_id, self.actions.c.ply == ply)).first()
+        return None if r is None else [r.player, r.action]
 
     def load_actions(self, table_id: str) -> list[list[Any]]:
         with self.engine.connect() as c:

@@ -19,7 +19,7 @@ from ..bots import bot_names, make_bot
 from ..core.errors import ThievesError
 from ..core.game import Game, State
 from ..core.registry import GAME_MODULES, load_game
-from .i18n import LANGS
+from .i18n import LANGS, bot_label, ui
 from .storage import Storage, TableRecord, token_digest
 
 log = logging.getLogger("thieves.server")
@@ -73,6 +73,8 @@ class LiveTable:
     chosen: list[int] = field(default_factory=list)
     #: set when the stored actions can no longer be replayed (e.g. the game's rules changed)
     broken: str | None = None
+    #: grows with every change anyone can see (an action, a seat taken)
+    version: int = 0
 
     @property
     def id(self) -> str:
@@ -107,6 +109,21 @@ class LiveTable:
 
     def names(self) -> list[str]:
         return [s["name"] for s in self.rec.seats]
+
+    def display_names(self, lang: str) -> list[str]:
+        """Seat names in ``lang``: the names the server made up ("Greedy bot 2",
+        "Player 3") are said in that language; names people chose stay."""
+        texts = ui(lang)
+        out = []
+        for i, s in enumerate(self.rec.seats):
+            name = s["name"]
+            if s["kind"] == "bot" and s["bot"] and name == f"{s['bot'].title()} bot {i + 1}":
+                label = bot_label(s["bot"], lang)
+                name = texts["bot_name"].format(bot=label, Bot=label[:1].upper() + label[1:], n=i + 1)
+            elif s["kind"] == "human" and name == f"Player {i + 1}":
+                name = texts["player_n"].format(n=i + 1)
+            out.append(name)
+        return out
 
     def _advance(self, state: State, player: int, action: str) -> None:
         """Apply to ``state`` and update the has-chosen marks (simultaneous choices)."""
@@ -144,8 +161,12 @@ class TableManager:
                 try:
                     table._advance(state, int(player), action)
                 except ThievesError as exc:
-                    table.broken = f"stored action {i + 1} ({action!r}) no longer replays: {exc}"
-                    log.error("table %s: %s", rec.id, table.broken)
+                    # the public message never names the move nor the engine's
+                    # reason: either may be a secret choice; the log has both
+                    table.broken = (f"stored move {i + 1} no longer replays with this version "
+                                    f"of the game")
+                    log.error("table %s: stored action %d (%r by seat %s) no longer replays: %s",
+                              rec.id, i + 1, action, player, exc)
                     break
             self.tables[rec.id] = table
 
@@ -168,7 +189,7 @@ class TableManager:
             raise ServerError("bad_request", "the number of players must be an integer")
         if not isinstance(seats, list) or len(seats) != num_players:
             raise ServerError("bad_request", f"give exactly one seat description per player ({num_players})")
-        options = dict(options or {}) if isinstance(options, dict) else None
+        options = {} if options is None else dict(options) if isinstance(options, dict) else None
         if options is None:
             raise ServerError("bad_request", "options must be a mapping of name to value")
         if "data_dir" in options:
@@ -203,17 +224,14 @@ class TableManager:
         rec = TableRecord(table_id, slug, num_players, seed,
                           {k: v for k, v in state.options.items() if v is not None}, specs, lang,
                           time.time())
-        self.storage.add_table(rec)
-        table = LiveTable(rec, game, state)
+        # the table and its creator's seats are stored in one transaction:
+        # a failed write leaves neither a table nor a half-claimed one
+        tokens = {i: secrets.token_urlsafe(24) for i in claim}  # 192 random bits each
+        _stored("the table could not be stored", self.storage.add_table, rec,
+                [(i, tokens[i], specs[i]["name"]) for i in claim])
+        table = LiveTable(rec, game, state, {i: token_digest(t) for i, t in tokens.items()})
         self.tables[table_id] = table
-        tokens = {i: self._claim(table, i, specs[i]["name"]) for i in claim}
         return table, tokens
-
-    def _claim(self, table: LiveTable, seat: int, name: str) -> str:
-        token = secrets.token_urlsafe(24)  # 192 random bits
-        self.storage.claim_seat(table.id, seat, token, name)
-        table.digests[seat] = token_digest(token)
-        return token
 
     def claim(self, table_id: str, seat: Any, name: Any = None) -> tuple[LiveTable, str]:
         """Take an open seat; returns its new secret token."""
@@ -227,17 +245,39 @@ class TableManager:
             raise ServerError("seat_taken", f"seat {seat + 1} is already taken", 409)
         if table.state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
-        spec["name"] = clean_name(name, spec["name"])
-        self.storage.update_seats(table.id, table.rec.seats)
-        return table, self._claim(table, seat, spec["name"])
+        seats = [dict(x) for x in table.rec.seats]
+        seats[seat]["name"] = clean_name(name, spec["name"])
+        token = secrets.token_urlsafe(24)  # 192 random bits
+        # stored first (one transaction); only then does the seat change here
+        _stored("the seat could not be stored", self.storage.claim_seat, table.id, seat, token,
+                seats[seat]["name"], seats)
+        table.rec.seats = seats
+        table.digests[seat] = token_digest(token)
+        table.version += 1
+        return table, token
 
     # -- playing ---------------------------------------------------------------------
-    def act(self, table: LiveTable, seat: int | None, action: Any) -> None:
-        """Apply a person's action for ``seat``; it is stored before it counts."""
+    def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
+        """Apply a person's action for ``seat``; it is stored before it counts.
+
+        ``ply`` (optional) is the move number the client saw when it chose:
+        if this seat has made a decision since then, the action is refused
+        (``stale``), so a message sent twice (a double click, a resend after
+        a lost answer) is never applied twice. Other seats' decisions in the
+        meantime do not make it stale: during simultaneous secret choices
+        everyone chooses from the same position.
+        """
         if seat is None:
             raise ServerError("not_a_player", "spectators cannot act; open your seat link to play", 403)
         if not isinstance(action, str) or not action or len(action) > 200:
             raise ServerError("malformed", "an action must be a non-empty notation string")
+        if ply is not None:
+            if not isinstance(ply, int) or isinstance(ply, bool):
+                raise ServerError("malformed", "ply must be the move number the action was chosen at")
+            history = table.state.history
+            if not 0 <= ply <= len(history) or any(p == seat for p, _ in history[ply:]):
+                raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
+                                  f"move {len(history)}); this action was not applied", 409)
         self._commit(table, seat, action)
 
     def _commit(self, table: LiveTable, seat: int, action: str) -> None:
@@ -262,20 +302,72 @@ class TableManager:
                               f"({type(exc).__name__}); nothing changed", 500) from None
         try:
             self.storage.add_action(table.id, state.ply, seat, action)
-        except Exception as exc:  # a database failure: the action was not accepted
-            table.chosen = chosen
+        except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
-            raise ServerError("storage", f"the action could not be stored, try again ({type(exc).__name__})",
-                              503) from None
+            # The commit may have reached the database even though the call
+            # failed (e.g. the connection broke while the commit was being
+            # acknowledged). The stored rows are the truth: if this action is
+            # there, it counts; otherwise nothing changed.
+            try:
+                stored = self.storage.action_at(table.id, state.ply)
+            except Exception:  # noqa: BLE001 - still unreachable: refuse
+                stored = None
+            if stored != [seat, action]:
+                table.chosen = chosen
+                if stored is not None:
+                    # another decision is stored at this move: an earlier
+                    # commit whose answer was lost while the database was
+                    # unreachable. Storage is the truth: catch up with it.
+                    self._resync(table)
+                raise ServerError("storage", f"the action could not be stored, try again "
+                                  f"({type(exc).__name__})", 503) from None
         table.state = trial
+        table.version += 1
+
+    def _resync(self, table: LiveTable) -> None:
+        """Rebuild a table from its stored actions (when memory fell behind storage)."""
+        log.warning("table %s was behind its storage: rebuilding it from the stored actions", table.id)
+        state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options)
+        table.chosen = []
+        for player, action in self.storage.load_actions(table.id):
+            table._advance(state, int(player), action)
+        table.state = state
+        table.version += 1
 
     def bot_choice(self, table: LiveTable, seat: int) -> tuple[int, str]:
-        """The bot's decision on a copy (safe to run in a worker thread)."""
+        """The bot's decision on a copy (safe to run in a worker thread).
+
+        A bot that crashes or answers something illegal is replaced for this
+        one decision by the random bot (logged), so a bug in a bot never
+        freezes a table where people are waiting.
+        """
         state = table.state.clone()
         ply = state.ply
         seed = (table.rec.seed * 1_000_003 + ply * 7919 + seat) & _MASK63
-        bot = make_bot(table.rec.seats[seat]["bot"], table.rec.game, seed)
-        return ply, bot.choose(state, seat)
+        name = table.rec.seats[seat]["bot"]
+        legal = state.legal_actions(seat)
+        # A bot plays a seat like a person: it gets a copy in which what its
+        # seat may not know is re-dealt (``determinize``), so it cannot read
+        # the others' secrets. If the game's re-deal would change this
+        # seat's own options, the plain copy is used instead.
+        view = state.clone()
+        try:
+            dealt = state.determinize(seat, seed)
+            if dealt.legal_actions(seat) == legal and dealt.observation(seat) == state.observation(seat):
+                view = dealt
+        except Exception:  # noqa: BLE001 - a game's bug: play on the plain copy
+            log.exception("determinize of %s failed", table.rec.game)
+        try:
+            action = make_bot(name, table.rec.game, seed).choose(view, seat)
+        except Exception:  # noqa: BLE001 - any bug in the bot
+            log.exception("bot %s at table %s crashed; the random bot plays this move", name, table.id)
+            action = None
+        if action not in legal:
+            if action is not None:
+                log.error("bot %s at table %s chose %r, which is not legal; the random bot plays "
+                          "this move", name, table.id, action)
+            action = make_bot("random", table.rec.game, seed).choose(state, seat)
+        return ply, action
 
     def bot_commit(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
         """Apply a bot's decision if the table did not move meanwhile."""
@@ -291,7 +383,20 @@ class TableManager:
             seat = table.bot_to_act()
             if seat is None:
                 break
-            ply, action = self.bot_choice(table, seat)
-            self.bot_commit(table, seat, ply, action)
+            try:
+                ply, action = self.bot_choice(table, seat)
+                self.bot_commit(table, seat, ply, action)
+            except Exception:  # noqa: BLE001 - a bot's failure is never a person's error
+                log.exception("bot at table %s failed", table.id)
+                break
             n += 1
         return n
+
+
+def _stored(what: str, fn: Any, *args: Any) -> None:
+    """Run a storage call; a failure becomes a ``storage`` error (HTTP 503)."""
+    try:
+        fn(*args)
+    except Exception as exc:  # noqa: BLE001 - any database failure
+        log.exception("%s", what)
+        raise ServerError("storage", f"{what}, try again ({type(exc).__name__})", 503) from None

@@ -7,6 +7,7 @@ own; final scores and winners only once the game is over.
 """
 from __future__ import annotations
 
+import html
 import importlib
 import logging
 import re
@@ -16,7 +17,7 @@ from typing import Any
 from ..core.game import State
 from ..core.registry import GAME_MODULES, load_game
 from ..core.replay import Replay
-from .i18n import game_text
+from .i18n import bot_label, game_text
 from .tables import LiveTable, ServerError
 
 log = logging.getLogger("thieves.server")
@@ -75,14 +76,20 @@ def _translate_log(slug: str, lines: list[str], lang: str) -> list[str]:
     return out
 
 
-def seat_names(table: LiveTable, state: State, lines: list[str]) -> list[str]:
-    """Put the table's seat names in place of the engine's "Player N"."""
+def seat_names(table: LiveTable, state: State, lines: list[str], markup: bool = False,
+               lang: str = "en") -> list[str]:
+    """Put the table's seat names in place of the engine's "Player N"
+    (``markup``: the lines are SVG, so the names are escaped). A game that
+    names its players itself (e.g. by pawn colour) keeps its names: they
+    match its board, and the player panels show them beside the seat names."""
     subs = []
+    names = table.display_names(lang)
     for p in range(state.num_players - 1, -1, -1):  # "Player 10" before "Player 1"
         generic = state.player_name(p)
-        name = table.rec.seats[p]["name"]
-        if generic != name:
-            subs.append((re.compile(r"\b" + re.escape(generic) + r"\b"), name))
+        name = names[p]
+        if generic == f"Player {p + 1}" and generic != name:
+            subs.append((re.compile(r"\b" + re.escape(generic) + r"\b"),
+                         html.escape(name, quote=True) if markup else name))
     if not subs:
         return lines
     out = []
@@ -127,12 +134,12 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     slug = table.rec.game
     obs = state.observation(viewer)
     terminal = state.is_terminal()
-    log_lines = seat_names(table, state, _translate_log(slug, list(obs.get("log", [])), lang))
+    log_lines = seat_names(table, state, _translate_log(slug, list(obs.get("log", [])), lang), lang=lang)
     board_obs = {k: v for k, v in obs.items() if k != "log"}
     actions: list[dict[str, str]] = []
     if legal and viewer is not None and not table.broken:
         acts = state.legal_actions(viewer)
-        texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts])
+        texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
         actions = [{"action": a, "text": t} for a, t in zip(acts, texts)]
     scores = state.scores() if terminal else obs.get("scores")
     return {
@@ -148,17 +155,35 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "broken": table.broken,
         "to_act": obs.get("to_act", []),
         "chosen": list(table.chosen) if state is table.state else [],
-        "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "bot": s["bot"],
+        "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
+                   "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
+                   "alias": _alias(state, i),
                    "claimed": s["kind"] == "bot" or i in table.digests}
-                  for i, s in enumerate(table.rec.seats)],
+                  for i, (s, name) in enumerate(zip(table.rec.seats, table.display_names(lang)))],
         "prompt": prompt(slug, obs, lang),
         "observation": board_obs,
         "log": log_lines,
         "legal": actions,
-        "svg": _svg(slug, obs, lang),
+        "svg": _named_svg(table, state, _svg(slug, obs, lang), lang),
         "scores": scores,
         "winners": state.winners() if terminal else [],
     }
+
+
+def _alias(state: State, seat: int) -> str | None:
+    """The game's own name for a seat (e.g. "Purple (P2)"), when it has one."""
+    try:
+        own = state.player_name(seat)
+    except Exception:  # noqa: BLE001 - a game's bug never breaks a view
+        return None
+    return own if isinstance(own, str) and own != f"Player {seat + 1}" else None
+
+
+def _named_svg(table: LiveTable, state: State, svg: str | None, lang: str) -> str | None:
+    """The board with the seat names the panels show (the drawing only knows "Player N")."""
+    if not svg:
+        return svg
+    return seat_names(table, state, [svg], markup=True, lang=lang)[0]
 
 
 def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,

@@ -25,7 +25,11 @@ function scalarText(x) {
   if (typeof x === "boolean") return x ? "✓" : "✗";
   return String(x);
 }
-function label(k) { return k.replace(/_/g, " "); }
+// a field's name: the game's text "field.<name>" when it has one
+function label(k) {
+  const own = TEXTS["field." + k];
+  return typeof own === "string" ? own : k.replace(/_/g, " ");
+}
 
 function scalarSpan(x) {
   const sp = el("span", "", scalarText(x));
@@ -143,7 +147,8 @@ function renderPlayers(view, box) {
     const head = el("div", "player-head");
     head.appendChild(dot);
     head.appendChild(el("span", "pname", s.claimed ? s.name : s.name + " (" + T.open_seat + ")"));
-    if (s.kind === "bot") head.appendChild(el("span", "tag", T.bot + " · " + s.bot));
+    if (s.kind === "bot") head.appendChild(el("span", "tag", T.bot + " · " + (s.bot_label || s.bot)));
+    if (s.alias) head.appendChild(el("span", "tag alias", s.alias));  // the game's own name: its colour
     if (view.viewer === s.seat) head.appendChild(el("span", "tag you", T.you));
     card.appendChild(head);
     const st = seatStatus(view, s.seat);
@@ -167,10 +172,18 @@ function renderPlayers(view, box) {
   });
 }
 
+// The log; lines that arrived since the last drawing are highlighted, so
+// what just happened stands out.
 function renderLog(view, ol) {
+  const known = ol.dataset.count === undefined ? view.log.length : Number(ol.dataset.count);
   ol.textContent = "";
-  const lines = view.log.slice(-200);
-  lines.forEach(text => ol.appendChild(el("li", "", text)));
+  const start = Math.max(0, view.log.length - 200);
+  view.log.slice(start).forEach((text, i) => {
+    const li = el("li", start + i >= known ? "new" : "", text);
+    li.value = start + i + 1;
+    ol.appendChild(li);
+  });
+  ol.dataset.count = view.log.length;
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -183,9 +196,18 @@ function renderFinal(view, box) {
   box.appendChild(el("p", "", T.winners + ": " + names));
 }
 
+// An error from the server in the page's language: the code's words, and
+// the server's detail where it says more (the engine's reason for "illegal").
+function errorText(code, message) {
+  const words = T["err_" + code];
+  if (!words) return message || code;
+  return ["illegal", "bad_setup", "bad_request"].includes(code) && message ? words + " (" + message + ")" : words;
+}
+
 function statusText(view) {
   if (view.terminal) return T.game_over + " — " + T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ");
-  const waiting = view.to_act.map(p => view.seats[p].name).join(", ");
+  // a seat nobody has taken yet says so: the table waits for someone to join
+  const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
   const why = view.prompt ? " — " + view.prompt : "";
   if (view.viewer !== null && view.to_act.includes(view.viewer)) return T.your_turn + why;
   return T.waiting_for + " " + waiting + why;

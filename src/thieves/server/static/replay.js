@@ -4,15 +4,17 @@
   const slider = document.getElementById("slider");
   const viewerSel = document.getElementById("viewer");
   const errorEl = document.getElementById("error");
-  let ply = 0, total = 0, first = true;
+  let ply = 0, total = 0, first = true, asked = 0;
   if (CONFIG.seat !== null) viewerSel.value = String(CONFIG.seat);
 
   async function load(p) {
     const q = new URLSearchParams({lang: CONFIG.lang, viewer: viewerSel.value});
     if (CONFIG.token) q.set("token", CONFIG.token);
+    const mine = ++asked;  // dragging the slider asks many steps: show only the last asked
     const r = await fetch("/api/tables/" + CONFIG.table + "/replay/" + p + "?" + q);
     const v = await r.json();
-    if (!r.ok) { errorEl.textContent = T.error + ": " + v.message; errorEl.hidden = false; return; }
+    if (mine !== asked) return;
+    if (!r.ok) { errorEl.textContent = T.error + " — " + errorText(v.error, v.message); errorEl.hidden = false; return; }
     errorEl.hidden = true;
     ply = v.ply; total = v.total;
     slider.max = total; slider.value = ply;
@@ -28,7 +30,8 @@
     if (v.last_action) {
       const who = v.seats[v.last_action.seat].name;
       la.appendChild(el("span", "bar-title", T.played + ": "));
-      la.appendChild(el("span", "", who + (v.last_action.action ? " — " + (v.last_action.text || v.last_action.action) : "")));
+      la.appendChild(el("span", "", who + " — " + (v.last_action.action ? (v.last_action.text || v.last_action.action)
+                                                      : T.secret_choice)));
     } else la.appendChild(el("span", "muted", statusText(v)));
     const done = v.status === "finished";
     document.getElementById("download").hidden = !done;
@@ -48,6 +51,8 @@
   slider.oninput = () => load(Number(slider.value));
   viewerSel.onchange = () => load(ply);
   document.addEventListener("keydown", ev => {
+    // the slider and the point-of-view menu use the arrow keys themselves
+    if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
     if (ev.key === "ArrowLeft") load(Math.max(0, ply - 1));
     if (ev.key === "ArrowRight") load(Math.min(total, ply + 1));
   });

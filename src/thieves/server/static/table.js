@@ -13,11 +13,13 @@
     if (!ws || ws.readyState !== 1 || pending) return;
     pending = true;
     document.body.classList.add("busy");
-    ws.send(JSON.stringify({type: "action", action: action}));
+    // the move number this action was chosen at: if the table moved on
+    // meanwhile (or this is a resend), the server refuses it as "stale"
+    ws.send(JSON.stringify({type: "action", action: action, ply: view ? view.ply : null}));
   }
 
   function showError(msg) {
-    errorEl.textContent = T.error + ": " + msg;
+    errorEl.textContent = T.error + " — " + msg;
     errorEl.hidden = false;
     clearTimeout(showError.t);
     showError.t = setTimeout(() => { errorEl.hidden = true; }, 6000);
@@ -67,7 +69,7 @@
       if (msg.type === "state") draw(msg);
       else if (msg.type === "error") {
         pending = false; document.body.classList.remove("busy");
-        showError(msg.message);
+        if (msg.code !== "stale") showError(errorText(msg.code, msg.message));
         if (msg.code === "bad_token" || msg.code === "unknown_table") retry = -1;
       }
     };
@@ -88,5 +90,7 @@
       localStorage.setItem("thieves.seats", JSON.stringify(mine.slice(0, 20)));
     } catch (e) { /* storage disabled */ }
   }
+  // a ping now and then keeps idle connections open through proxies
+  setInterval(() => { if (ws && ws.readyState === 1) ws.send('{"type": "ping"}'); }, 30000);
   textsReady.then(connect);
 })();
