@@ -13,4 +13,5 @@ def test_conformance_variants():
     check_conformance("thiefdom", games_per_count=1, player_counts=[2, 4], deep_every=7,
                       options={"smuggling_stacks": True, "chaotic_planning": True,
                                "stars_carriage_first_lantern": True, "exit_through_entrances": True,
-                               "thieves_skip_guards": True})
+                               "thieves_skip_guards": True, "bernhard_blinds_for_all": True,
+                               "one_location_per_night": True, "noble_purse_fixed": True})

@@ -78,16 +78,16 @@ def test_villa_jonathan_sells_wine():
 
 def test_dealer_delivers_art_sells_gems_buys_equipment():
     s, th, bid = at("dealer", gem=2, gold=4)
-    th["inv"]["art"] = ["art1"]
+    th["inv"]["art"] = ["art2"]
     th["inv"]["gem"] = 0
     vp = s.vp[0]
     s.apply_action(0, "use")
-    s.apply_action(0, "deliver art1")
-    assert s.vp[0] == vp + 7 and "art1" in s.delivered and not th["inv"]["art"]
+    s.apply_action(0, "deliver art2")
+    assert s.vp[0] == vp + 5 and "art2" in s.delivered and not th["inv"]["art"]
     th["inv"]["gem"] = 2
     th["ally"] = "malika"
     s.apply_action(0, "sell gem")
-    assert s.vp[0] == vp + 9
+    assert s.vp[0] == vp + 7
     buys = [a for a in s.legal_actions(0) if a.startswith("buy")]
     if buys:
         e = buys[0].split()[1]

@@ -26,6 +26,16 @@ class Thiefdom(Game):
                "the Smoke Bomb, as its card text implies)."),
         Option("stars_carriage_first_lantern", False,
                "Throwing Stars moves the carriage to the first free lantern instead of the second."),
+        Option("one_location_per_night", False,
+               "Each thief activates at most one location per night (a strict reading of \"limite "
+               "d'une activation par voleur au cours d'une même nuit\"); by default each location "
+               "once per thief per night, as the FAQ and Svenja suggest."),
+        Option("noble_purse_fixed", False,
+               "Each noble's purse token shows one kind of goods (2 gold or 1 gem, set in board.yaml) "
+               "instead of letting the thief choose."),
+        Option("bernhard_blinds_for_all", False,
+               "Bernhard's guard loses its field of view for every thief for the rest of the round "
+               "(default: it cannot arrest the Bernhard thief, the card's second clause)."),
     )
     state_class = ThiefdomState
 

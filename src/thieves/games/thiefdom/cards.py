@@ -74,9 +74,12 @@ class CardMixin:
         if ally in TELEPORT_ALLIES and btype == TELEPORT_ALLIES[ally]:
             acts.extend(f"tp {b}" for b in city.by_type.get(btype, []) if b != pos)
         if ally == "juma" and "juma" not in once:
-            river = city.river_spaces
-            if pos in river or (not inside and pos % city.W == city.W - 1):
-                acts.extend(f"tp {b}" for b in river if b != pos)
+            # Juma (building/alley): from any space next to the river to any other,
+            # buildings and free quay squares alike
+            if pos in city.river_spaces or pos in city.river_cells:
+                acts.extend(f"tp {b}" for b in city.river_spaces if b != pos)
+                occ = self._occ()
+                acts.extend(f"tp {city.name(c)}" for c in city.river_cells if c != pos and c not in occ)
         if ally == "lentz" and "lentz" not in once:
             acts.extend(f"lentz {k + 1}" for k in range(3) if k != t)
         if btype == "church":
@@ -170,16 +173,24 @@ class CardMixin:
             here, there = th["pos"], mate["pos"]
             th["pos"], mate["pos"] = there, here
             self.event(f"{name} swaps places with a guildmate (Samuel).")
-            if isinstance(there, str):
-                self._enter_building(p, t, there)  # teleporting in still meets opponents
+            if here != there:  # teleporting in still meets opponents, for both thieves
+                if isinstance(there, str):
+                    self._enter_building(p, t, there)
+                if isinstance(here, str):
+                    self._enter_building(p, int(w[1]) - 1, here)
             for k, who in ((t, th), (int(w[1]) - 1, mate)):
                 if isinstance(who["pos"], int):
                     self._check_thief_seen(p, k, who["pos"])
         elif a == "tp":
-            if self._ally(p, t) == "juma":
+            if self._ally(p, t) == "juma" and (th["pos"] in self.city.river_spaces
+                                               or th["pos"] in self.city.river_cells):
                 tu["once"].append("juma")
             self.event(f"{name} teleports.")
-            self._enter_building(p, t, w[1])
+            if "." in w[1]:  # Juma onto a quay square: seen there by a guard means an arrest attempt
+                th["pos"] = self.city.parse(w[1])
+                self._check_thief_seen(p, t, th["pos"])
+            else:
+                self._enter_building(p, t, w[1])
         elif a == "antonius":
             add(th, "wine", 1)
             self.event(f"{name} receives 1 wine from Antonius.")

@@ -130,8 +130,11 @@ class City:
         # the carriage starts at the lantern nearest the entrance marked on the VP board:
         # RECONSTRUCTED as the west opening of the north-west section
         self.carriage_start = 3 * W
+        # spaces next to the river (Juma): the buildings and the alley squares
+        # (quays) on the east edge of the river sections
         self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
                                           if self.building_at[r * W + W - 1]})
+        self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
         self.by_type: dict[str, list[str]] = {}
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)

@@ -103,7 +103,8 @@ class Villa(BaseModel):
 
 class Artwork(BaseModel):
     id: str
-    reward: dict[str, int]
+    # goods, "vp", and "equipment: 1" for the reward icon "draw 2 cards, keep 1"
+    reward: dict[Literal["vp", "gold", "gem", "brandy", "wine", "badge", "equipment"], int]
     reconstructed: bool = False
 
 
@@ -144,6 +145,9 @@ class LootSide(BaseModel):
 class Board(BaseModel):
     loot_board: dict[str, LootSide]
     wanted_posters: int
+    # option noble_purse_fixed: what each noble's purse token shows (RECONSTRUCTED)
+    purse_goods: dict[str, Literal["gold", "gem"]] = Field(
+        default_factory=lambda: {"A": "gold", "B": "gem", "C": "gold", "D": "gem"})
     start_vp: int
     start_hideout_gold: int
     action_points: int

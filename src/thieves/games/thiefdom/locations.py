@@ -21,6 +21,8 @@ class LocationMixin:
             return False
         if bid in th["used"]:
             return False  # once per thief per night
+        if th["used"] and self.options["one_location_per_night"]:
+            return False  # option: one location activation per thief per night
         if kind == "smuggler":
             m = self.smugglers.get(str(self.city.buildings[bid]["section"]))
             return m is not None and self._can_deliver(th, self.data.missions[m].deliver)
@@ -66,7 +68,7 @@ class LocationMixin:
         for g, n in reward.items():
             if g == "vp":
                 self._gain(p, n)
-            else:
+            elif g != "equipment":  # "draw 2 keep 1" is resolved by the caller
                 add(th, g, n)
 
     # -- sub-actions ------------------------------------------------------------------------
@@ -82,6 +84,14 @@ class LocationMixin:
         if kind == "clients":
             return ([f"ally {c}" for c in self.revealed if self._ally_cost(p, c) <= inv["gold"]]
                     + [f"brawl {c}" for c in self.revealed] + ["decline"])
+        if kind == "artdraw":
+            # artwork reward "draw 2 cards, keep 1": the delivering thief equips the kept card
+            keep = []
+            for card in sub["cards"]:
+                e = card.split(".")[0]
+                if self._can_equip(p, t, e) and f"keep {e}" not in keep:
+                    keep.append(f"keep {e}")
+            return keep or ["discard"]
         done = sub["done"]
         acts = []
         if kind == "market":
@@ -170,6 +180,18 @@ class LocationMixin:
         if kind == "clients":
             self._clients_choice(p, t, w)
             return
+        if kind == "artdraw":
+            cards = sub["cards"]
+            if a == "keep":
+                card = next(c for c in cards if c.split(".")[0] == w[1])
+                cards.remove(card)
+                th["equip"].append(w[1])
+                self.event(f"{name} keeps {self.data.equipment[w[1]].name} from the artwork reward.")
+            else:
+                self.event(f"{name} can fit neither drawn equipment card.")
+            self.equip_discard.extend(cards)
+            tu["sub"] = sub["back"]
+            return
         if a == "done":
             tu["sub"] = None
             return
@@ -219,8 +241,17 @@ class LocationMixin:
             sub["done"].append("deliver")
             inv["art"].remove(w[1])
             self.delivered.append(w[1])  # the artwork leaves the game
-            self._reward(p, t, self.data.artworks[w[1]].reward)
+            reward = self.data.artworks[w[1]].reward
+            self._reward(p, t, reward)
             self.event(f"{name} delivers artwork {w[1]} to the dealer.")
+            if reward.get("equipment"):
+                # the reward icon "draw 2 cards, keep 1" (equipment: the dealers trade
+                # equipment for paintings)
+                cards = []
+                while len(cards) < 2 and self._draw_equipment_possible():
+                    cards.append(self._draw_equipment())
+                if cards:
+                    tu["sub"] = {"kind": "artdraw", "cards": cards, "back": sub}
         elif a == "buy" and kind == "tavern":
             inv["gold"] -= 1
             inv["brandy"] += 1

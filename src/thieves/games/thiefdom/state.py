@@ -6,7 +6,7 @@ from thieves.core.rng import Rng
 
 from .cards import CardMixin
 from .city import DIRS, city_for
-from .day import DayMixin
+from .day import PLANS4, DayMixin
 from .locations import LocationMixin
 from .setup import SetupMixin
 from .solo import SoloMixin
@@ -119,8 +119,9 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                     new.draft[key][q] = [pool.pop() for _ in range(k)]
             new.half_pile = pool
         if new.phase == "plan":
+            # a placed but unrevealed plan is replaced by a random guess (still "placed")
             for q in range(self.num_players):
-                if q != player:
-                    new.plans[q] = None
+                if q != player and new.plans[q] is not None:
+                    new.plans[q] = PLANS4[rng.below(len(PLANS4))]
         new._legal_cache = None
         return new

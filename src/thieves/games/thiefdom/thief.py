@@ -29,10 +29,11 @@ class ThiefMixin:
         tu = self.turn
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
-        if tu["sub"] is not None:
-            return self._sub_actions()
-        if tu["moving"]:
-            return self._move_actions()
+        if tu["sub"] is not None or tu["moving"]:
+            acts = self._sub_actions() if tu["sub"] is not None else self._move_actions()
+            # Rulebook "Les biens", remark: goods may be discarded at any time to make
+            # room, so also in the middle of a move or of a location's sub-actions
+            return acts + self._drop_actions(th)
         acts = ["end"]
         if not self.stamina[p]:
             acts.append("stamina")
@@ -65,15 +66,26 @@ class ThiefMixin:
                             acts.append(f"hand {k + 1} {g}")
                         if mate["inv"][g] > 0 and room(th, g) > 0:
                             acts.append(f"take {k + 1} {g}")
-        for g in GOODS:
-            if th["inv"][g] > 0:
-                acts.append(f"drop {g}")
-        return acts
+        return acts + self._drop_actions(th)
+
+    def _drop_actions(self, th: dict) -> list[str]:
+        """Rulebook "Les biens", remark: any good, artworks included (they are loot),
+        may be discarded at any time to make room."""
+        return [f"drop {g}" for g in GOODS if th["inv"][g] > 0] + [f"drop {a}" for a in th["inv"]["art"]]
 
     def _turn_apply(self, action: str) -> None:
         tu = self.turn
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
+        if action.startswith("drop "):
+            g = action[5:]
+            if g in GOODS:
+                th["inv"][g] -= 1
+            else:  # an artwork never goes back to a villa: it leaves the game
+                th["inv"]["art"].remove(g)
+                self.delivered.append(g)
+            self.event(f"{self._tname(p, t)} discards 1 {g}.")
+            return
         if tu["sub"] is not None:
             self._sub_apply(action)
             return
@@ -93,7 +105,9 @@ class ThiefMixin:
             tu["ap"] -= 1
             tu["moving"] = True
             tu["mp"] = self.data.board.movement_points + (1 if "shoes" in th["equip"] else 0)  # Shoes: 4
-            tu["jin"] = False
+            # Tristan has no frequency condition: +1 point for a trip through the
+            # catacombs in every move action (once per move, so a move always ends)
+            tu["tristan"] = False
         elif a == "rob":
             tu["ap"] -= 1
             self._rob(p, t, w[1:])
@@ -109,9 +123,6 @@ class ThiefMixin:
             src, dst = (th, mate) if a == "hand" else (mate, th)
             self._transfer(src["inv"], dst["inv"], w[2])
             self.event(f"{self._tname(p, t)} trades goods with a guildmate at home.")
-        elif a == "drop":
-            th["inv"][w[1]] -= 1
-            self.event(f"{self._tname(p, t)} discards 1 {w[1]}.")
         else:
             self._card_apply(p, t, w)
 
@@ -154,7 +165,7 @@ class ThiefMixin:
                 for c, s in city.catacomb_section.items():
                     if c != pos and c not in occ:
                         acts.append(f"cata {s}")
-            if self._ally(p, t) == "jin" and not tu.get("jin"):
+            if self._ally(p, t) == "jin" and not tu.get("jin"):  # Jin: once per turn ("1 x par tour")
                 for c in self._jin_targets(pos, occ):
                     acts.append(f"jin {city.name(c)}")
         over = tu["over"]
@@ -298,7 +309,10 @@ class ThiefMixin:
         tu["over"] = None
         tu["chain"] = []
         if self._check_thief_seen(p, t, cell):
-            return  # arrested: the move is over
+            # Rulebook "Tentative d'arrestation", case 3: the move is interrupted at once
+            # (arrested, or escaped through Wibald: the turn may go on, the move does not)
+            self._stop_move()
+            return
         if tu["mp"] <= 0:
             self._stop_move()
 
@@ -373,6 +387,8 @@ class ThiefMixin:
                 elif self.purses[fig]:
                     if "thimble" in th["equip"]:
                         acts.append(f"rob {fig}")
+                    elif self.options["noble_purse_fixed"]:
+                        acts.append(f"rob {fig} {self.data.board.purse_goods[fig[1]]}")
                     else:
                         acts.extend([f"rob {fig} gold", f"rob {fig} gem"])
         return acts

@@ -39,11 +39,19 @@ class TownsfolkMixin:
         if turn and turn["smoke"] and turn["p"] == p and turn["t"] == t:
             return "Smoke Bomb"  # Smoke Bomb: cannot be arrested this turn
         if fig[0] == "g":
-            if fig in th["blind"]:
+            if self._blinded(p, t, fig):
                 return "Bernhard"  # Bernhard: that guard cannot arrest this thief this round
             if self._ally(p, t) == "wibald" and self.city.section_of[fig_cell] == 7:
                 return "Wibald"  # Wibald: guards on the Dungeon's section cannot arrest
         return None
+
+    def _blinded(self, p: int, t: int, fig: str) -> bool:
+        """Bernhard: the chosen guard "perd son champ de vision et n'est plus en mesure
+        d'arrêter le voleur de votre guilde"; option bernhard_blinds_for_all: for everyone."""
+        if fig in self.thieves[p][t]["blind"]:
+            return True
+        return self.options["bernhard_blinds_for_all"] and any(
+            fig in o["blind"] for ts in self.thieves for o in ts)
 
     def _attempt(self, ref: str, fig: str, fig_cell: int, pending: list) -> None:
         p, t = int(ref[1]), int(ref[3])
@@ -87,13 +95,22 @@ class TownsfolkMixin:
 
     def _check_thief_seen(self, p: int, t: int, cell: int, occ: dict | None = None) -> bool:
         """A thief moved onto ``cell``: attempted arrest if a guard sees it (case 3).
-        Returns True when the thief was arrested."""
+        Returns True when there was an attempt: the thief's move is then interrupted
+        at once, whether it escapes (Wibald) or is arrested. A Smoke Bomb thief
+        ignores the guards' fields of view and a guard blinded by Bernhard has none
+        for this thief, so neither makes an attempt."""
+        turn = self.turn
+        if turn and turn["smoke"] and turn["p"] == p and turn["t"] == t:
+            return False
         pending: list = []
         ref = f"p{p}t{t}"
         for fig, f in self.tf.items():
-            if fig[0] == "g" and cell in self.city.line(f["cell"], f["face"]):
+            if fig[0] == "g" and not self._blinded(p, t, fig) and cell in self.city.line(f["cell"], f["face"]):
                 self._attempt(ref, fig, f["cell"], pending)
-        return bool(pending) and bool(self._resolve(pending))
+        if pending:
+            self._resolve(pending)
+            return True
+        return False
 
     # -- townsfolk movement -------------------------------------------------------------
     def _start_tmove(self, fig: str, mover: int, stop_at: int = 0, solo_roll: int = 0) -> None:

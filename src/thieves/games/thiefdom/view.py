@@ -54,7 +54,19 @@ class ViewMixin:
             if (self.turn and self.turn["moving"] and self.tmove is None and self.turn["p"] == player
                 and self.turn["sub"] is None) else [],
         }
-        return _copy(obs)
+        obs = _copy(obs)
+        # a brawl card is tucked face down: only its owner knows which client it was
+        for q, ts in enumerate(obs["thieves"]):
+            if q != player:
+                for th in ts:
+                    if th.get("brawled") is not None:
+                        th["brawled"] = "hidden"
+        # the two equipment cards drawn for an artwork reward are seen by their drawer only
+        tu = obs["turn"]
+        sub = tu.get("sub") if tu else None
+        if sub and sub.get("kind") == "artdraw" and tu["p"] != player:
+            sub["cards"] = len(sub["cards"])
+        return obs
 
     def render_text(self, player: int | None) -> str:
         city = self.city
