@@ -7,42 +7,60 @@ character may pass through occupied zones but must stop in an empty one.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Container, Iterable
 
 from .components import CadwallonData
 
 
-def reach(data: CadwallonData, start: str, steps: int, passable: Callable[[str], bool],
+def reach(data: CadwallonData, start: str, steps: int, blocked: Container[str],
           walls: int = 0, through: Callable[[str], bool] | None = None) -> dict[str, int]:
     """Zones reachable from ``start`` in at most ``steps`` steps -> fewest steps used.
 
-    ``passable(z)``: the zone may be entered (empty, no portcullis).
+    ``blocked``: the zones that may not be entered (a figure, a token, a portcullis).
     ``walls``: how many red walls the move may cross (secret passage).
     ``through(z)``: the zone may be passed through without stopping (rooftops),
-    even if it is not passable; such zones are never returned as destinations.
+    even if it is blocked; such zones are never returned as destinations.
     """
-    best: dict[tuple[str, int], int] = {(start, walls): 0}
-    frontier = [(start, walls)]
+    adj = data.adj
     out: dict[str, int] = {}
+    if not walls and through is None:
+        # the usual move: breadth-first through empty zones only
+        seen = {start}
+        frontier = [start]
+        for depth in range(1, steps + 1):
+            nxt = []
+            for z in frontier:
+                for n in adj[z]:
+                    if n not in seen and n not in blocked:
+                        seen.add(n)
+                        nxt.append(n)
+                        out[n] = depth
+            if not nxt:
+                break
+            frontier = nxt
+        return out
+    # with a secret passage the search state is (zone, walls still crossable)
+    best: dict[tuple[str, int], int] = {(start, walls): 0}
+    frontier_w = [(start, walls)]
     for depth in range(1, steps + 1):
-        nxt = []
-        for z, w in frontier:
-            cands: list[tuple[str, int]] = [(n, w) for n in data.adj[z]]
+        nxt_w = []
+        for z, w in frontier_w:
+            cands: list[tuple[str, int]] = [(n, w) for n in adj[z]]
             if w:
                 cands += [(n, w - 1) for n in data.wall_adj[z]]
             for n, nw in cands:
                 if (n, nw) in best:
                     continue
-                if passable(n):
+                if n not in blocked:
                     best[(n, nw)] = depth
-                    nxt.append((n, nw))
+                    nxt_w.append((n, nw))
                     if n != start and n not in out:
                         out[n] = depth
                 elif through is not None and through(n):
                     best[(n, nw)] = depth
-                    nxt.append((n, nw))
-        frontier = nxt
-        if not frontier:
+                    nxt_w.append((n, nw))
+        frontier_w = nxt_w
+        if not frontier_w:
             break
     return out
 
@@ -56,17 +74,21 @@ def flee_ends(data: CadwallonData, start: str, length: int, enterable: Callable[
     full 3 zones when it can, otherwise as far as it can.
     """
     ends_by_len: dict[int, set[str]] = {}
+    adj = data.adj
+    seen = {start}  # the zones of the flight so far
 
-    def walk(z: str, seen: frozenset[str], depth: int) -> None:
+    def walk(z: str, depth: int) -> None:
         if depth and empty(z):
             ends_by_len.setdefault(depth, set()).add(z)
         if depth == length:
             return
-        for n in data.adj[z]:
+        for n in adj[z]:
             if n not in seen and enterable(n):
-                walk(n, seen | {n}, depth + 1)
+                seen.add(n)
+                walk(n, depth + 1)
+                seen.discard(n)
 
-    walk(start, frozenset([start]), 0)
+    walk(start, 0)
     if not ends_by_len:
         return []
     return sorted(ends_by_len[max(ends_by_len)])

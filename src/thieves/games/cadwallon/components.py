@@ -312,6 +312,17 @@ class CadwallonData:
         self.card = {c.kind: c for c in self.arcana.cards}
         self.mission = {m.id: m for m in self.missions.missions}
         self.adventure = {a.id: a for a in self.adventures.adventures}
+        # lookup tables for the hot path (legal actions, fights, events)
+        self.gang_chars = {g.id: [c.id for c in g.characters] for g in self.characters.gangs}
+        self.talent_of = {c: ch.talent for c, ch in self.char.items()}
+        # (a thief's id wins over a militiaman's, which wins over a heroine's, as in _name)
+        figures = [*self.heroine.values(), *self.militia.values(), *self.char.values()]
+        self.name_of = {f.id: f.name for f in figures}
+        self.combat_of = {f.id: f.combat for f in figures}
+        self.militia_ids = sorted(self.militia)
+        self.adj_set = {z: frozenset(self.adj[z]) for z in self.zone_ids}
+        # shadow step: one zone through a white line, a green arrow or a red wall
+        self.step_or_wall = {z: sorted(set(self.adj[z]) | set(self.wall_adj[z])) for z in self.zone_ids}
         for m in self.missions.missions:
             for t in m.needs:
                 if t not in self.ttype:

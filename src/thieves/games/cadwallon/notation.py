@@ -30,6 +30,9 @@ from .constants import ATTACK_AP, FORCE_AP, MISSION_AP, MOVE_AP, OPEN_AP, OPEN_D
 
 ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
              "skeleton_key": "action", "hidden_purse": "action"}
+# played on the active character before its move / before its action
+MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
+ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 
 
 class ActionsMixin:
@@ -46,7 +49,7 @@ class ActionsMixin:
             occupied = self._occupied_zones()
             return [f"at {z}" for z in self.data.deployment if z not in occupied and z not in self.tokens]
         if ph == "militia":
-            return [f"militia {m}" for m in sorted(self.data.militia)]
+            return [f"militia {m}" for m in self.data.militia_ids]
         if ph == "militia_move":
             return ["mm stay"] + [f"mm {z}" for z in
                                   self._militia_targets(self.militia_sel, self.militia_roll, p)]
@@ -105,17 +108,19 @@ class ActionsMixin:
             if not act["talent"]:
                 tal = self._talent(c)
                 if tal == "shadow_step" and ap >= self.data.talent[tal].cost:
-                    occupied = self._occupied_zones()
-                    here = self.pos[c]
-                    zs = set(self.data.adj[here]) | set(self.data.wall_adj[here])
-                    out += [f"talent {z}" for z in sorted(zs) if self._free(z, occupied)]
+                    blocked = self._blocked()
+                    out += [f"talent {z}" for z in self.data.step_or_wall[self.pos[c]]
+                            if z not in blocked]
                 elif tal == "sleight":
                     out += [f"talent {k}" for k in sorted(hand)]
-            for k, step in ACT_CARDS.items():
-                if k in hand and k not in act["cards"] and not act["moved" if step == "move" else "acted"]:
-                    out.append(f"play {k}")
+            played = act["cards"]
+            if not act["moved"]:
+                out += [f"play {k}" for k in MOVE_CARDS if k in hand and k not in played]
+            if not act["acted"]:
+                out += [f"play {k}" for k in ACTION_CARDS if k in hand and k not in played]
+        thieves = self._thieves_of(p)
         if ap >= 1:  # no AP left: no more characters can be activated
-            out += [f"act {x}" for x in self._thieves_of(p) if x not in self.activated]
+            out += [f"act {x}" for x in thieves if x not in self.activated]
         if "second_wind" in hand:
             out.append("play second_wind")
         if "pickpocket" in hand:
@@ -124,8 +129,9 @@ class ActionsMixin:
             out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
         if ap >= MISSION_AP:
             have: dict[str, int] = {}
-            for x in self._thieves_of(p):
-                for t in self.carried[x]:
+            carried = self.carried
+            for x in thieves:
+                for t in carried[x]:
                     k = self._ttype(t)
                     have[k] = have.get(k, 0) + 1
             if have:
@@ -232,6 +238,7 @@ class ActionsMixin:
                 self._combat_outcome()
             elif task["kind"] == "move_end":
                 c, dest = task["char"], task["dest"]
+                targets = None
                 if self.injured.get(c):
                     targets = self._move_targets(c)
                     if not (self._can_leave(c, targets) if dest == "leave" else dest in targets):
@@ -241,7 +248,7 @@ class ActionsMixin:
                                    f"{self.player_name(task['player'])} plots the move again.")
                         break
                 self.queue.pop(0)
-                self._complete_move(c, dest)
+                self._complete_move(c, dest, targets)
             elif task["kind"] == "roll_end":
                 self.queue.pop(0)
                 self._roll_end(task)
@@ -324,14 +331,15 @@ class ActionsMixin:
         self.ap[p] -= MOVE_AP
         self.act["moved"] = True
         holders = self._card_holders_after(p)
-        if holders and self._injury_bites(c, dest):
+        targets = self._move_targets(c)
+        if holders and self._injury_bites(c, dest, targets):
             where = "out of the district" if dest == "leave" else f"to {dest}"
             self.event(f"{self._name(c)} sets off from {self.pos[c]} {where}.")
             for q in holders:
                 self.queue.append({"kind": "injury", "player": q, "char": c, "dest": dest})
             self.queue.append({"kind": "move_end", "player": p, "char": c, "dest": dest})
             return
-        self._complete_move(c, dest)
+        self._complete_move(c, dest, targets)
 
     def _card_holders_after(self, p: int) -> list[int]:
         """The opponents of ``p``, clockwise from its left, who hold at least one arcana card.
@@ -340,7 +348,7 @@ class ActionsMixin:
         n = self.num_players
         return [(p + i) % n for i in range(1, n) if self.hands[(p + i) % n]]
 
-    def _injury_bites(self, c: str, dest: str) -> bool:
+    def _injury_bites(self, c: str, dest: str, targets: dict[str, int]) -> bool:
         """Niggling injury (designer's ruling): played at the start, during or at the end of an
         enemy thief's move, it cuts that move's Movement by 2. The window opens only when the
         cut would change something (the declared move, or the Movement point an attack after
@@ -348,7 +356,6 @@ class ActionsMixin:
         if "niggling_injury" not in self.data.card or self.injured.get(c):
             return False
         mv = self._movement(c)
-        targets = self._move_targets(c)
         if dest == "leave":
             need = min((0 if z == self.pos[c] else targets[z]) + 1 for z in self.data.deployment
                        if z not in self.portcullis and (z == self.pos[c] or z in targets))
@@ -365,8 +372,9 @@ class ActionsMixin:
         self.event(f"{self.player_name(q)} plays {self.data.card['niggling_injury'].name} on "
                    f"{self._name(c)}: -2 Movement for this move.")
 
-    def _complete_move(self, c: str, dest: str | None) -> None:
-        """The move ends in ``dest`` (a zone, "leave", or None: the character stays put)."""
+    def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None) -> None:
+        """The move ends in ``dest`` (a zone, "leave", or None: the character stays put).
+        ``targets``: :meth:`_move_targets` of ``c`` when the caller has them already."""
         p = self._owner(c)
         if dest == "leave":
             self.injured.pop(c, None)
@@ -376,7 +384,9 @@ class ActionsMixin:
             self.act["left"] = self._movement(c)
             self.event(f"{self._name(c)} stays in {self.pos[c]}.")
         else:
-            self.act["left"] = self._movement(c) - self._move_targets(c)[dest]
+            if targets is None:
+                targets = self._move_targets(c)
+            self.act["left"] = self._movement(c) - targets[dest]
             self.event(f"{self._name(c)} moves from {self.pos[c]} to {dest}.")
             self.pos[c] = dest
             self._arrive(c, dest)

@@ -136,27 +136,17 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
 
     def _owner(self, c: str) -> int | None:
         g = self.data.gang_of.get(c)
-        return self.gangs.index(g) if g in self.gangs else None
+        gangs = self.gangs
+        return gangs.index(g) if g in gangs else None
 
     def _name(self, c: str) -> str:
-        d = self.data
-        if c in d.char:
-            return d.char[c].name
-        if c in d.militia:
-            return d.militia[c].name
-        return d.heroine[c].name
+        return self.data.name_of[c]
 
     def _talent(self, c: str) -> str | None:
-        ch = self.data.char.get(c)
-        return ch.talent if ch else None
+        return self.data.talent_of.get(c)
 
     def _combat_value(self, c: str) -> int:
-        d = self.data
-        if c in d.char:
-            return d.char[c].combat
-        if c in d.militia:
-            return d.militia[c].combat
-        return d.heroine[c].combat
+        return self.data.combat_of[c]
 
     def _ttype(self, tid: str) -> str:
         return tid.rstrip("0123456789")
@@ -164,7 +154,10 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
     def _thieves_of(self, p: int) -> list[str]:
         """Characters of player p on the board, in card order."""
         g = self.gangs[p]
-        return [] if g is None else [c.id for c in self.data.gang[g].characters if c.id in self.pos]
+        if g is None:
+            return []
+        pos = self.pos
+        return [c for c in self.data.gang_chars[g] if c in pos]
 
     def _occupied_zones(self) -> set[str]:
         return set(self.pos.values())
@@ -176,13 +169,24 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
     def _free(self, z: str, occupied: set[str]) -> bool:
         return z not in occupied and z not in self.tokens and self._enterable(z)
 
+    def _blocked(self) -> set[str]:
+        """The zones nobody may enter now: occupied, holding a token, or closed by a
+        portcullis (the complement of :meth:`_free`)."""
+        blocked = set(self.pos.values())
+        blocked.update(self.tokens)
+        if self.options["portcullis_blocks_zone"]:
+            blocked.update(self.portcullis)
+        return blocked
+
     def _movement(self, c: str) -> int:
         """Movement of thief ``c`` for its move now (talent, Run, a Niggling injury played
         during this move)."""
-        mv = self.data.char[c].movement
-        if self._talent(c) == "nimble":
+        d = self.data
+        mv = d.char[c].movement
+        if d.talent_of[c] == "nimble":
             mv += 1
-        if self.act and self.active == c and "run" in self.act["cards"]:
+        act = self.act
+        if act and self.active == c and "run" in act["cards"]:
             mv += 2
         return max(0, mv - self.injured.get(c, 0))
 
@@ -211,13 +215,11 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
     # -- movement queries ----------------------------------------------------------------------
     def _move_targets(self, c: str) -> dict[str, int]:
         """§"Se déplacer": empty zones within Movement through empty adjacent zones."""
-        occupied = self._occupied_zones()
-        cards = self.act["cards"] if self.act and self.active == c else []
+        cards = self.act["cards"] if self.act and self.active == c else ()
         through = None
         if "rooftops" in cards:
             through = self._enterable
-        return reach(self.data, self.pos[c], self._movement(c),
-                     lambda z: self._free(z, occupied),
+        return reach(self.data, self.pos[c], self._movement(c), self._blocked(),
                      walls=1 if "secret_passage" in cards else 0, through=through)
 
     def _can_leave(self, c: str, targets: dict[str, int]) -> bool:
@@ -239,26 +241,24 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         """§"Déplacer un milicien": up to ``roll`` zones; he may end his move by entering a
         zone holding a character he may attack (not of the mover's gang, not a militiaman;
         heroines are left alone, reconstructed)."""
-        occupied = self._occupied_zones()
-        moves = reach(self.data, self.pos[m], roll, lambda z: self._free(z, occupied))
+        adj = self.data.adj
+        moves = reach(self.data, self.pos[m], roll, self._blocked())
         out = set(moves)
         starts = {self.pos[m]: 0, **moves}
-        victims = {}
+        # the zones next to where he may stop with a step to spare; one holding a character
+        # he may attack can be entered
+        near = {n for z, steps in starts.items() if steps < roll for n in adj[z]}
         for c, z in self.pos.items():
-            if self._militia_may_attack(c, p):
-                victims[z] = c
-        for z, steps in starts.items():
-            if steps < roll:
-                for n in self.data.adj[z]:
-                    if n in victims and self._enterable(n):
-                        out.add(n)
+            if z in near and self._militia_may_attack(c, p) and self._enterable(z):
+                out.add(z)
         return sorted(out)
 
     def _militia_may_attack(self, c: str, p: int) -> bool:
         """§"Déplacer un milicien": entering a zone holding a character starts a fight; the
         mover may not attack a character of his own gang nor the other militiaman (so a
         heroine, who belongs to no gang, may be attacked)."""
-        return (self._is_thief(c) and self._owner(c) != p) or self._is_heroine(c)
+        d = self.data
+        return (c in d.char and self._owner(c) != p) or c in d.heroine
 
     def _attack_targets(self, c: str) -> list[str]:
         """§"Attaquer": an enemy thief or a heroine in an adjacent zone; never a militiaman.
@@ -268,12 +268,13 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         if (self.options["attack_needs_movement"] and act is not None and self.active == c
                 and act["moved"] and act.get("left", 1) < 1):
             return []
+        d = self.data
         me = self._owner(c)
-        adj = self.data.adj[self.pos[c]]
+        adj = d.adj_set[self.pos[c]]
         out = []
         for t, z in self.pos.items():
             if z in adj and self._enterable(z) and (
-                    (self._is_thief(t) and self._owner(t) != me) or self._is_heroine(t)):
+                    (t in d.char and self._owner(t) != me) or t in d.heroine):
                 out.append(t)
         return sorted(out)
 
@@ -289,7 +290,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
     def _end_turn(self) -> None:
         self.active, self.act = None, None
         self.turns_done += 1
-        if not any(self._is_thief(c) for c in self.pos):
+        thieves = self.data.char
+        if not any(c in thieves for c in self.pos):
             self._finish("No thief is left in the district.")
             return
         if self.turns_done >= self.num_players:
