@@ -160,3 +160,16 @@ def test_clear_reasons_for_common_mistakes():
         s.apply_action(0, "leave S-ship1")
     with pytest.raises(IllegalAction, match="not next to"):
         s.apply_action(0, "to N8")
+
+
+def test_user_data_missing_a_count_is_refused_by_name(tmp_path):
+    import yaml
+    from importlib import resources
+
+    from thieves import DataError
+
+    raw = yaml.safe_load(resources.files("thieves.games.age_of_thieves").joinpath("data/tokens.yaml").read_text())
+    del raw["pieces"]["jewel_distance"]
+    (tmp_path / "tokens.yaml").write_text(yaml.safe_dump(raw))
+    with pytest.raises(DataError, match="tokens.yaml.*jewel_distance"):
+        GAME.new_game(2, 0, {"data_dir": str(tmp_path)})

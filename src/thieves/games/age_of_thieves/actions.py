@@ -292,7 +292,7 @@ class ActionsMixin:
     def reveal_token(self, p: int, s: str) -> None:
         tok = self.tokens.pop(s)
         t = self.thieves[p]
-        name = {x.id: x.name for x in self.data.tokens.city_tokens}[tok]
+        name = self.data.token_name[tok]
         self.log.append([None, f"{self.tname(p)} reveals a city token on {s}: {name}."])
         if tok == "stash":
             self.spent_tokens.append(tok)

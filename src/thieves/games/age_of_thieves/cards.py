@@ -21,6 +21,13 @@ class CardsMixin:
             return True
         return self.data.dist[self.thieves[p]["pos"]].get(s, 99) <= rng
 
+    def spaces_in_range(self, p: int, rng: int | None) -> list[str]:
+        """Every space that passes ``in_range``, in board order."""
+        if rng is None:
+            return list(self.data.adj)
+        near = self.data.dist[self.thieves[p]["pos"]]
+        return [s for s in self.data.adj if near.get(s, 99) <= rng]
+
     def targetable_thieves(self, p: int, rng: int | None, others: bool = True) -> list[int]:
         """Thieves on the board, not in a dungeon (§"Verlies": no target there)."""
         return [q for q in self.on_board() if (q != p or not others) and not self.thieves[q]["dungeon"]
@@ -50,8 +57,8 @@ class CardsMixin:
                             "steps": c.steps, "lure": False, "path": [], "start": self.guards[queue[0]]}
                 self._auto_finish()
         elif e in ("noise", "smoke"):
-            self._choose(p, [f"at {s}" for s in self.data.adj if self.in_range(p, c.range, s)
-                             and self.data.kind[s] != "dungeon"], e, steps=c.steps, radius=c.radius)
+            self._choose(p, [f"at {s}" for s in self.spaces_in_range(p, c.range)
+                             if self.data.kind[s] != "dungeon"], e, steps=c.steps, radius=c.radius)
         elif e == "fire":
             self._choose(p, self._fire_spots(p, c.range), "fire")
         elif e == "reposition_guard":
@@ -93,8 +100,9 @@ class CardsMixin:
 
     def _fire_spots(self, p: int, rng: int | None) -> list[str]:
         """A free space: no figures (Rulebook §"freies Feld"), no dungeon."""
-        return [f"at {s}" for s in self.data.adj if self.in_range(p, rng, s) and self.data.kind[s] != "dungeon"
-                and not self.guard_at(s) and not self.thieves_at(s) and s not in self.fire]
+        figures = set(self.guards.values())  # guard_at() for every space at once
+        return [f"at {s}" for s in self.spaces_in_range(p, rng) if self.data.kind[s] != "dungeon"
+                and s not in figures and not self.thieves_at(s) and s not in self.fire]
 
     def _trap_opts(self, p: int, rng: int) -> list[str]:
         return [f"guard {g}" for g in self.guards_in(p, rng)] + \

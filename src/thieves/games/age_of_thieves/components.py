@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Literal, Optional
+from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -161,10 +161,18 @@ class Tokens(Strict):
     values: dict[str, int]
     guard_sheet: dict[str, object]
 
+    #: the counts the rules read from ``pieces``
+    REQUIRED_PIECES: ClassVar[tuple[str, ...]] = (
+        "alarm_events", "blue_ap", "calm_events", "captains", "dungeon_ap", "guards",
+        "hand_limit", "jewel_distance", "start_hand", "yellow_jewels")
+
     @model_validator(mode="after")
     def _count(self) -> "Tokens":
         if sum(t.count for t in self.city_tokens) != 51:
             raise ValueError("there are 51 city tokens")
+        missing = [k for k in self.REQUIRED_PIECES if k not in self.pieces]
+        if missing:
+            raise ValueError(f"pieces lacks {', '.join(missing)}")
         return self
 
 
@@ -177,6 +185,7 @@ class AotData:
         self.thief_ids = [t.id for t in thieves.thieves]
         self.general = {c.id: c for c in cards.general}
         self.space = {s.id: s for s in board.spaces}
+        self._order = {s.id: (s.y, s.x) for s in board.spaces}
         self.kind = {s.id: s.kind for s in board.spaces}
         self.district = {s.id: s.district for s in board.spaces}
         self.adj: dict[str, list[str]] = {s.id: [] for s in board.spaces}
@@ -202,13 +211,27 @@ class AotData:
         self.dist = {s: self._bfs(s) for s in self.adj}
         self.ap_value = {t.id: t.ap for t in tokens.city_tokens}
         self.sheet = tokens.guard_sheet
+        # lookup tables for the hot paths (derived once; the lists above stay the reference)
+        self.token_name = {t.id: t.name for t in tokens.city_tokens}
+        self.calm_event: dict[str, Event] = {}
+        self.alarm_event: dict[str, Event] = {}
+        for e in events.calm:
+            self.calm_event.setdefault(e.id, e)  # the first card with an id, as a search finds it
+        for e in events.alarm:
+            self.alarm_event.setdefault(e.id, e)
+        # where a yellow jewel may go (§1b): the district's spaces but its dungeon, and for each
+        # space the spaces closer than the jewel distance (a thief there rules the space out)
+        far = tokens.pieces["jewel_distance"]
+        self.jewel_candidates = {dd: [s for s in ss if self.kind[s] != "dungeon"]
+                                 for dd, ss in self.districts.items()}
+        self.too_near = {s: frozenset(q for q in self.adj if ds.get(q, 99) < far)
+                         for s, ds in self.dist.items()}
 
     def of_district(self, district: str) -> list[str]:
         return self.districts.get(district, [])
 
     def order_key(self, sid: str) -> tuple[int, int]:
-        s = self.space[sid]
-        return (s.y, s.x)
+        return self._order[sid]  # (y, x) of the space: board order, top to bottom
 
     def _bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}

@@ -48,7 +48,17 @@ class GuardsMixin:
     def begin_guards(self, figs: list[str] | None, after: str) -> None:
         if figs is None:
             figs = sorted(self.guards, key=lambda g: (g[0] != "g", int(g[1:])))
-        det = {g: [p for p in range(self.num_players) if self.detects(g, p)] for g in figs}
+        # the test of ``detects`` for every figure and thief, each thief's part worked out once:
+        # (player, space, how much less far it is heard: Joanne, reconstructed ability)
+        audible = [(p, t["pos"], 1 if t["id"] == "joanne" else 0) for p, t in enumerate(self.thieves)
+                   if t["left"] is None and not t["dungeon"] and not self.is_hidden(p)]
+        det = {}
+        vig: dict[str, int] = {}  # the vigilance of a guard, of a captain: the same for all of a kind
+        for g in figs:
+            if g[0] not in vig:
+                vig[g[0]] = self.vigilance(g)
+            dist, reach = self.data.dist[self.guards[g]], vig[g[0]]
+            det[g] = [p for p, pos, less in audible if dist.get(pos, 99) <= reach - less]
         for g, ps in det.items():
             if ps:
                 self.log.append([None, f"The {'captain' if g[0] == 'c' else 'guard'} on {self.guards[g]} "
@@ -67,13 +77,23 @@ class GuardsMixin:
                 out.append(t["pos"])
         return sorted(out, key=self.data.order_key)
 
-    def _blocked_dist(self, start: str) -> dict[str, int]:
+    def _has_targets(self, g: str) -> bool:
+        """``bool(self._targets(g))`` without sorting."""
+        detected = self.gq["det"].get(g)
+        return bool(detected) and any(self.thieves[p]["left"] is None and not self.thieves[p]["dungeon"]
+                                      for p in detected)
+
+    def _blocked_dist(self, start: str, limit: int | None = None) -> dict[str, int]:
+        """Distances from start around fire (and never through a dungeon); with a limit, only
+        the spaces at most that far are sure to be there."""
         if not self.fire:
             return self.data.dist[start]
         dist = {start: 0}
         q = deque([start])
         while q:
             c = q.popleft()
+            if limit is not None and dist[c] >= limit:
+                continue  # the spaces beyond are farther than the limit
             for n in self.data.adj[c]:
                 if n not in dist and n not in self.fire and self.data.kind[n] != "dungeon":
                     dist[n] = dist[c] + 1
@@ -91,8 +111,8 @@ class GuardsMixin:
         info = {}
         for g in active:
             here = self.guards[g]
-            bd = self._blocked_dist(here)
             mv = self.movement(g)
+            bd = self._blocked_dist(here, limit=mv)  # only spaces within its movement matter
             detour = self.options.get("guard_fire") == "detour"
             for s in opts[g]:
                 dd = d.dist[here][s]
@@ -128,7 +148,7 @@ class GuardsMixin:
                     self.exec["guards_done"] = True
                 return True
             group = gq["groups"][0]
-            active = [g for g in group if g in self.guards and self._guard_free(g) and self._targets(g)]
+            active = [g for g in group if self._has_targets(g) and g in self.guards and self._guard_free(g)]
             if not active:
                 gq["groups"].pop(0)
                 gq["assigned"] = None

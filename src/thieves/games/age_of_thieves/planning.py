@@ -52,13 +52,14 @@ class PlanningMixin:
         if cur is None:
             acts = []
             if self.markers_free(p) > 0 or self.tokens_free(p):
-                if not self._planned(p, "move"):
+                planned = {s["card"] for s in t["plan"]}  # what _planned() looks for
+                if "move" not in planned:
                     acts.append("plan move")
-                if not self._planned(p, "ambush"):
+                if "ambush" not in planned:
                     acts.append("plan ambush")
                 types = sorted({ctype(c) for c in t["hand"]})
                 acts += [f"plan {x}" for x in types]
-                if self.options.get("specials", True) and not self._planned(p, "special"):
+                if self.options.get("specials", True) and "special" not in planned:
                     acts += [f"special {x}" for x in types]
             acts.append("done")
             return acts

@@ -197,11 +197,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def current_event(self):
         if self.ev is None:
             return None
-        evs = self.data.events.alarm if self.alarm else self.data.events.calm
-        for e in evs:
-            if e.id == self.ev:
-                return e
-        return None
+        return (self.data.alarm_event if self.alarm else self.data.calm_event).get(self.ev)
 
     def _event_phase(self) -> bool:
         """Returns False when it stopped for a decision."""
@@ -255,20 +251,23 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def jewel_spots(self, district: str) -> list[str]:
         """Empty spaces of the district at least 6 spaces from every thief (§1b)."""
         d = self.data
-        far = d.tokens.pieces["jewel_distance"]
         thief_pos = [t["pos"] for t in self.thieves if t["pos"] is not None]
-        out = []
-        for s in d.of_district(district):
-            if d.kind[s] == "dungeon" or not self.is_empty(s):
-                continue
-            if all(d.dist[s].get(q, 99) >= far for q in thief_pos):
-                out.append(s)
-        return out
+        busy = self.occupied()
+        # d.too_near[s]: the spaces less than pieces["jewel_distance"] away from s
+        return [s for s in d.jewel_candidates.get(district, [])  # the district without its dungeon
+                if s not in busy and d.too_near[s].isdisjoint(thief_pos)]
 
     def is_empty(self, s: str) -> bool:
         """Rulebook §"leeres Feld": no component at all on the space."""
         return not (self.gems.get(s) or s in self.tokens or s in self.features or s in self.smoke
                     or s in self.fire or self.guard_at(s) or self.thieves_at(s))
+
+    def occupied(self) -> set[str]:
+        """Every space that is not empty (the test of ``is_empty``, for all spaces at once)."""
+        busy = {s for s, gems in self.gems.items() if gems}
+        busy.update(self.tokens, self.features, self.smoke, self.fire, self.guards.values())
+        busy.update(t["pos"] for t in self.thieves if t["left"] is None)
+        return busy
 
     def _raise_alarm(self) -> None:
         """Rulebook §"Den Alarm auslösen": flip the sheet, captains and guards, alarm deck."""
@@ -318,9 +317,9 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def _exec_next(self) -> bool:
         """Find who acts next; False when the phase is over."""
         ex = self.exec
-        slots = [(p, i, s) for p, t in enumerate(self.thieves) for i, s in enumerate(t["plan"])
-                 if not s["shown"]]
-        top = max((s["ap"] for _, _, s in slots), default=None)
+        waiting = [(p, s["ap"]) for p, t in enumerate(self.thieves) for s in t["plan"]
+                   if not s["shown"]]  # the cards still face down
+        top = max((ap for _, ap in waiting), default=None)
         if not ex["guards_done"]:
             # calm: thieves win ties against the watch; alarm: the watch wins them
             if top is None or self.die > top or (self.die == top and self.alarm):
@@ -328,7 +327,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 return True
         if top is None:
             return False
-        players = sorted({p for p, _, s in slots if s["ap"] == top})
+        players = {p for p, ap in waiting if ap == top}
         n = self.num_players
         # ties between thieves: start player then clockwise; equal cards alternate
         if ex["last"] and ex["last"][0] == top:

@@ -51,7 +51,7 @@ class ViewMixin:
                     "left": t["left"], "planning_done": t["done"],
                     "plan": [] if hidden_plan else [self._slot_view(s, p, viewer) for s in t["plan"]]}
             if mine:
-                view["hand"] = sorted(ctype(c) for c in t["hand"])
+                view["hand"] = sorted(map(ctype, t["hand"]))
                 view["ap"] = {"blue": t["blue"], "red": t["red"], "violet": t["violet"],
                               "violet_next": t["violet_new"]}
                 if planning:
@@ -77,7 +77,7 @@ class ViewMixin:
             "watch_acted": self.phase == "exec" and bool(self.exec.get("guards_done")),
             "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
             "calm_events_left": len(self.calm_deck), "alarm_events_left": len(self.alarm_deck),
-            "action_deck": len(self.deck), "discard": sorted(ctype(c) for c in self.discard),
+            "action_deck": len(self.deck), "discard": sorted(map(ctype, self.discard)),
             "guards": dict(self.guards), "gems": {s: list(v) for s, v in self.gems.items()},
             "face_down_tokens": sorted(self.tokens), "features": dict(self.features),
             "smoke": sorted(self.smoke), "fire": sorted(self.fire),
