@@ -42,7 +42,7 @@ def test_translated_button_texts_and_prompt():
     obs = s.observation(0)
     assert describe_action("buy A4", obs, "fr") == "Acheter: Fonctionnaire Corrompu"
     assert describe_action("use A1 W", obs, "en") == "Use: Alchemical Lab -> white"
-    assert describe_action("take R", obs, "de") == "take R"
+    assert describe_action("take R", obs, "de") == "Einen Würfel Rot nehmen"
     assert prompt(obs, "de") == "Beute aufteilen"
 
 

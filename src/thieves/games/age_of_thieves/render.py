@@ -106,9 +106,21 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     out.append(f'<text x="0" y="{size + 20}" font-size="16">{escape(status)}</text>')
     for p, t in enumerate(o.get("thieves", [])):
         name = tr.get("thief." + t["thief"], t["name"])
-        line = (f"P{p + 1} {name}: {t['vp']} VP" + (" ★" if t.get("emperor") else "")
+        line = (f"P{p + 1} {name}: {t['vp']} {tr.get('vp', 'VP')}" + (" ★" if t.get("emperor") else "")
                 + (f" · {tr.get('left', 'left')}" if t.get("left") else ""))
         out.append(f'<text x="{(p % 2) * 300}" y="{size + 42 + 20 * (p // 2)}" font-size="14" '
                    f'fill="{THIEF_COLOUR[p % 4]}">{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def describe_action(action: str, observation: dict[str, Any], lang: str = "en") -> str:
+    """Button text for an action in ``lang`` (en, fr, de), never the bare notation."""
+    from .i18n_text import describe
+    return describe(action, observation, lang)
+
+
+def translate_event(text: str, lang: str) -> str:
+    """A log line in ``lang``; lines no pattern knows stay in English."""
+    from .i18n_text import translate
+    return translate(text, lang)

@@ -39,7 +39,7 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     data = _data()
     t = _texts(lang)
     b = data.board
-    w, h = b.columns * CELL + 2 * PAD, b.rows * CELL + 2 * PAD + 60
+    w, h = b.columns * CELL + 2 * PAD, b.rows * CELL + 2 * PAD + 100
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
            f'font-family="sans-serif">',
            '<defs><pattern id="roof" width="8" height="8" patternUnits="userSpaceOnUse">'
@@ -63,15 +63,21 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     for z in b.zones:
         x, y = xy(z.id)
         fill = "#b0bec5" if z.kind == "street" else "#e6c99a"
-        label = z.id + (f" {t.get('room_' + z.id, z.name or '')}" if z.name else "")
+        room = t.get("room_" + z.id, z.name or "") if z.name else ""
+        label = z.id + (f" {room}" if room else "")
         out.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
                    f'stroke="#90a4ae" stroke-width="0.5" data-zone="{z.id}"{_click(zone_verb, z.id)}>'
                    f'<title>{escape(label)}</title></rect>')
         out.append(f'<text x="{x + 3}" y="{y + 11}" font-size="10" fill="#37474f">{z.id}</text>')
-        if z.name:
-            short = escape(t.get("room_" + z.id, z.name))[:18]
-            out.append(f'<text x="{x + CELL / 2}" y="{y + CELL - 4}" font-size="8" text-anchor="middle" '
-                       f'fill="#4e342e">{short}</text>')
+        if room:
+            # the whole name, on two lines when it is long (never cut off)
+            words, rows = room.split(), [""]
+            for wd in words:
+                rows[-1:] = [rows[-1] + " " + wd] if len(rows[-1]) + len(wd) < 17 or not rows[-1] else [rows[-1], wd]
+            rows = [r.strip() for r in rows][-2:] if len(rows) <= 2 else [rows[0].strip(), " ".join(rows[1:]).strip()]
+            for i, row in enumerate(rows):
+                out.append(f'<text x="{x + CELL / 2}" y="{y + CELL - 4 - 9 * (len(rows) - 1 - i)}" font-size="8" '
+                           f'text-anchor="middle" fill="#4e342e">{escape(row)}</text>')
         if z.deployment:
             out.append(f'<path d="M{x + CELL - 14} {y + 3}l10 0l-5 9z" fill="#1565c0">'
                        f'<title>{escape(t["deployment"])}</title></path>')
@@ -123,14 +129,33 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
                    f'data-char="{ch}"><title>{escape(name)} ({loot})</title></circle>'
                    f'<text x="{cx}" y="{cy + 4}" font-size="10" fill="#fff" text-anchor="middle">'
                    f'{escape(ch[:2].upper())}</text>')
-    # status line
-    status = (f'{escape(t["round"])} {observation.get("round")}/{observation.get("track")}  '
-              f'{escape(t["alarm"]) if observation.get("alarm") else ""}  '
-              + "  ".join(f'P{p + 1}: {d} {escape(t["ducats"])}' for p, d in enumerate(observation.get("ducats", []))))
+    # characters still to deploy: click one, then click a deployment zone
+    to_deploy = observation.get("to_deploy") or []
+    reserve_y = h - 76
+    if observation.get("phase") == "deploy" and viewer is not None and viewer < len(to_deploy):
+        selected = observation.get("deploy_selected")
+        label = t.get("deploy_reserve", "To deploy")
+        if selected:
+            label += f" ({t.get('choose_zone', 'choose a deployment zone')})"
+        out.append(f'<text x="{PAD}" y="{reserve_y}" font-size="12" fill="#fff">{escape(label)}:</text>')
+        for k, ch in enumerate(to_deploy[viewer]):
+            cx, cy = PAD + 150 + 34 * k, reserve_y - 4
+            ring = ' stroke="#ffeb3b" stroke-width="3"' if ch == selected else ' stroke="#fff"'
+            act = "" if selected else _click("deploy", ch)
+            name = data.char[ch].name if ch in data.char else ch
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="13" fill="{colors.get(data.gang_of.get(ch), "#777")}"'
+                       f'{ring}{act} data-char="{ch}"><title>{escape(name)}</title></circle>'
+                       f'<text x="{cx}" y="{cy + 4}" font-size="10" fill="#fff" text-anchor="middle">'
+                       f'{escape(ch[:2].upper())}</text>')
+    # status line; seats are drawn as "Player N", which the server replaces by the seat's name
+    status = " · ".join([f'{escape(t["round"])} {observation.get("round")}/{observation.get("track")}']
+                        + ([escape(t["alarm"])] if observation.get("alarm") else [])
+                        + [f'Player {p + 1}: {d} {escape(t["ducats"])}'
+                           for p, d in enumerate(observation.get("ducats", []))])
     out.append(f'<text x="{PAD}" y="{h - 30}" font-size="16" fill="#fff">{status}</text>')
     if to_act:
         out.append(f'<text x="{PAD}" y="{h - 10}" font-size="12" fill="#b0bec5">'
-                   f'{escape(t["to_act"])}: {", ".join("P" + str(p + 1) for p in to_act)}</text>')
+                   f'{escape(t["to_act"])}: {", ".join("Player " + str(p + 1) for p in to_act)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -165,3 +190,15 @@ def _edge(a: tuple[int, int], b: tuple[int, int], color: str, width: int) -> str
     y = max(ay, by)
     return (f'<line x1="{ax + 12}" y1="{y}" x2="{ax + CELL - 12}" y2="{y}" stroke="{color}" '
             f'stroke-width="{width}"/>')
+
+
+def describe_action(action: str, observation: dict[str, Any], lang: str = "en") -> str:
+    """Button text for an action in ``lang`` (en, fr, de)."""
+    from .i18n_text import describe
+    return describe(action, observation, lang)
+
+
+def translate_event(text: str, lang: str) -> str:
+    """A log line in ``lang``; lines no pattern knows stay in English."""
+    from .i18n_text import translate
+    return translate(text, lang)

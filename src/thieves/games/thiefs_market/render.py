@@ -100,6 +100,12 @@ def _card(svg: _Svg, t: Tables, tx: dict[str, str], cid: str, x: float, y: float
     svg.add("</g>")
 
 
+def _seat(p: int) -> str:
+    """A seat as the engine names it. Left in English on purpose: the server puts the
+    seat's own name (in the viewer's language) in place of "Player N" (docs/server.md)."""
+    return f"Player {p + 1}"
+
+
 def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     """The board as an SVG string, in ``lang`` (en, fr or de)."""
     t, i18n = _data()
@@ -114,7 +120,7 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     current = obs.get("current", -1)
     head = f"{ui['round']} {obs['round']} - {tx.get('phase.' + phase, phase)}"
     if not obs.get("terminal") and current >= 0:
-        head += f" - {ui['player']} {current + 1} {ui['to_act']}"
+        head += f" - {_seat(current)} {ui['to_act']}"
     svg.text(12, y, head, 16, "bold")
     # ---- center (dice spent in the purchase phase are only the supply for next round)
     y += 18
@@ -155,9 +161,10 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
                 f'fill="{"#eef6ff" if mine else "#f6f3ee"}" stroke="{"#333" if p == current else "#bbb"}"/>')
         inf = obs["infamy"][p]
         inf_s = "?" if inf is None else str(inf)
-        svg.text(16, y + 20, f"{ui['player']} {p + 1}", 14, "bold")
-        svg.text(120, y + 20, f"{ui['gold']}: {obs['gold'][p]}   {ui['infamy']}: {inf_s}   "
-                 f"{ui['henchmen']}: {obs['henchmen'][p]}", 12)
+        svg.text(16, y + 20, _seat(p), 14, "bold")
+        # at the right end: the seat's name put in by the server may be long
+        svg.text(WIDTH - 20, y + 20, f"{ui['gold']}: {obs['gold'][p]}   {ui['infamy']}: {inf_s}   "
+                 f"{ui['henchmen']}: {obs['henchmen'][p]}", 12, anchor="end")
         # the pile, stealable as a whole
         svg.add(svg.group(f"steal {p + 1}"))
         svg.add(f'<rect x="14" y="{y + 30}" width="390" height="36" rx="6" fill="#fff" fill-opacity="0.01" '
@@ -187,29 +194,62 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     for a in obs.get("legal", []):
         if x > WIDTH - 120:
             x, y = 12, y + 30
-        x = svg.button(x, y, a, a)
+        x = svg.button(x, y, describe_action(a, obs, lang)[:40], a)
     paying = obs.get("paying")
     if paying:
         svg.text(x + 10, y + 16, f"{ui['paying']} {paying['card']}: {paying['remaining']}", 12)
     if obs.get("final"):
         y += 40
-        scores = ", ".join(f"{ui['player']} {p + 1}: {f['total']}" for p, f in enumerate(obs["final"]))
+        scores = ", ".join(f"{_seat(p)}: {f['total']}" for p, f in enumerate(obs["final"]))
         svg.text(12, y, f"{ui['score']}: {scores}", 14, "bold")
     height = y + 40
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'height="{height}" font-family="sans-serif">' + "".join(svg.parts) + "</svg>")
 
 
+_VERBS: dict[str, dict[str, str]] = {
+    "en": {"take": "Take {0}", "take T": "Take the start player token", "take all": "Take everything left",
+           "done": "Done", "steal": "Steal the pile of {0}", "return": "Put back {0}",
+           "return T": "Put back the start player token", "reroll": "Reroll {0}", "keep": "Keep (no reroll)",
+           "pay": "Pay {0} with a die", "gold": "Pay {0} with 1 gold", "free": "Leave out {0}",
+           "end": "End your purchases", "die": "a {0} die"},
+    "fr": {"take": "Prendre {0}", "take T": "Prendre le pion Premier Joueur", "take all": "Tout prendre",
+           "done": "Terminé", "steal": "Voler le tas de {0}", "return": "Remettre {0}",
+           "return T": "Remettre le pion Premier Joueur", "reroll": "Relancer {0}", "keep": "Garder (ne pas relancer)",
+           "pay": "Payer {0} avec un dé", "gold": "Payer {0} avec 1 or", "free": "Ne pas payer {0}",
+           "end": "Finir vos achats", "die": "un dé {0}"},
+    "de": {"take": "{0} nehmen", "take T": "Startspielerstein nehmen", "take all": "Alles Übrige nehmen",
+           "done": "Fertig", "steal": "Haufen von {0} stehlen", "return": "{0} zurücklegen",
+           "return T": "Startspielerstein zurücklegen", "reroll": "{0} neu würfeln", "keep": "Behalten (nicht würfeln)",
+           "pay": "{0} mit einem Würfel zahlen", "gold": "{0} mit 1 Gold zahlen", "free": "{0} weglassen",
+           "end": "Käufe beenden", "die": "einen Würfel {0}"},
+}
+
+
 def describe_action(action: str, observation: dict[str, Any], lang: str = "en") -> str:
-    """Button text for an action in ``lang``: card ids become card names."""
+    """Button text for an action in ``lang``: words, card names and die colours, never notation.
+
+    A seat stays "Player N" (the server puts the seat's name in its place)."""
     t, i18n = _data()
     tx = i18n.lang(lang)
+    v = _VERBS.get(lang, _VERBS["en"])
     words = action.split()
     if len(words) >= 2 and words[0] in ("buy", "use") and words[1] in t.index:
         name = tx.get(words[1], t.names[t.index[words[1]]])
         rest = f" -> {tx.get('face.' + words[2], words[2])}" if len(words) > 2 else ""
         verb = tx.get("ui.buy_card" if words[0] == "buy" else "ui.use_card", words[0])
         return f"{verb}: {name}{rest}"
+    if action in v:
+        return v[action]
+    if len(words) == 2:
+        verb, arg = words
+        if verb == "steal" and arg.isdigit():
+            return v["steal"].format(f"Player {arg}")
+        if arg in COLORS and verb in ("take", "return", "reroll"):
+            out = v[verb].format(v["die"].format(tx.get("face." + arg, arg)))
+            return out[:1].upper() + out[1:]
+        if arg in COLORS and verb in ("pay", "gold", "free"):
+            return v[verb].format(tx.get("face." + arg, arg))
     return action
 
 
