@@ -11,7 +11,10 @@ from typing import Any
 
 from .components import TREASURES
 
-PAIRS = [(a, b) for i, a in enumerate(TREASURES) for b in TREASURES[i:]]
+#: power effects whose possibility does not depend on the treasures their user holds, so the
+#: treasure paid for them cannot change it (see _power_possible_after)
+PAYMENT_BLIND = frozenset({"recall", "swap", "thieves_for_treasures", "thieves", "treasure",
+                           "prestige", "refresh", "new_location"})
 
 
 class ActionsMixin:
@@ -53,34 +56,60 @@ class ActionsMixin:
         if mode == "extra":
             if self.forest < 1:
                 return []
+            costs = self.data.costs   # None: the ability costs nothing
             return [c for c in cards if lt.get(c, 0) > 0
-                    and self._can_pay_ability(p, c, self.thieves[p])]
+                    and (costs[c] is None or self._can_pay_ability(p, c, self.thieves[p]))]
         if mode in ("normal", "cut"):
             if self.thieves[p] < 1:
                 return []
             after = self.thieves[p] - 1
         else:   # relocate: the moved thief is not one of yours
             after = self.thieves[p]
-        return [c for c in cards if lt.get(c, 0) == 0 and self._can_pay_ability(p, c, after)]
+        costs = self.data.costs   # None: the ability costs nothing
+        return [c for c in cards if lt.get(c, 0) == 0
+                and (costs[c] is None or self._can_pay_ability(p, c, after))]
 
-    def _can_sell(self, p: int, fid: str) -> bool:
-        spec, jokers = self.data.fence_needs[fid]
-        have = self.treasures[p]
-        for t, k in spec.items():
+    def _can_sell(self, have: dict[str, int], total: int, fid: str) -> bool:
+        """Whether treasures ``have`` (``total`` in all) pay every treasure fence ``fid`` wants:
+        each named one, and enough others for its jokers."""
+        if total < self.data.fence_total[fid]:
+            return False
+        for t, k in self.data.fence_needs[fid][0].items():
             if have[t] < k:
                 return False
-        return sum(have.values()) - sum(spec.values()) >= jokers
+        return True
 
     def _sell_options(self, p: int, mode: str) -> list[str]:
         """Sell Treasures, step 2: a thief and every wanted treasure are needed."""
+        have = self.treasures[p]
+        total = sum(have.values())
         if mode == "extra":
             if self.forest < 1:
                 return []
             return [f for q, fs in enumerate(self.fences_above) if self._open_to(p, q)
-                    for f in fs if self._can_sell(p, f)]
+                    for f in fs if self._can_sell(have, total, f)]
         if self.thieves[p] < 1:
             return []
-        return [f for f in self.row if f is not None and self._can_sell(p, f)]
+        return [f for f in self.row if f is not None and self._can_sell(have, total, f)]
+
+    def _power_payments(self, p: int, i: int, owned: list[str]) -> list[str]:
+        """The treasures among ``owned`` that ``p`` may pay for the face-up tile of stack ``i``:
+        those after whose payment the tile can still do something (interpretation 6)."""
+        if self.data.power_effect[self.power_stacks[i][-1]] in PAYMENT_BLIND:
+            return owned if self._power_possible_after(p, i) else []
+        # The other tiles only look at treasures to check costs, and fewer treasures never
+        # open an option: possible with no treasure at all, possible after any payment;
+        # impossible with every treasure, impossible after any payment.
+        have = self.treasures[p]
+        self.treasures[p] = dict.fromkeys(have, 0)
+        try:
+            if self._power_possible_after(p, i):
+                return owned
+        finally:
+            self.treasures[p] = have
+        if not self._power_possible_after(p, i):
+            return []
+        return [t for t in owned if self._power_possible(p, i, t)]
 
     def _power_possible(self, p: int, i: int, paid: str) -> bool:
         """Whether the face-up tile of stack ``i`` can do anything once ``paid`` is on its slot
@@ -93,11 +122,13 @@ class ActionsMixin:
             have[paid] += 1
 
     def _power_possible_after(self, p: int, i: int) -> bool:
-        eff = self.data.powers[self.power_stacks[i][-1]].effect
+        eff = self.data.power_effect[self.power_stacks[i][-1]]
         if eff == "recall":
             return bool(self._recall_options(p))
         if eff == "relocate":
-            return bool(self._relocate_options(p))
+            # = bool(self._relocate_options(p)): a source holds a thief and a destination none,
+            # so any source and any destination make a move
+            return bool(self._recall_options(p)) and bool(self._loc_options(p, "relocate"))
         if eff == "swap":
             return bool(self._swap_options(p))
         if eff == "owner_cut":
@@ -141,20 +172,20 @@ class ActionsMixin:
         have = self.treasures[p]
         owned = [t for t in TREASURES if have[t] > 0]
         if owned:
-            for i in range(len(self.power_stacks)):
-                if self.power_stacks[i] and self.power_paid[i] is None:
-                    acts += [f"power {i + 1} {t}" for t in owned if self._power_possible(p, i, t)]
-            slots = self.data.board.witch.slots
-            acts += [f"witch {t}" for t in owned
-                     if any(not self.witch_used[j] and s.treasure == t for j, s in enumerate(slots))]
+            for i, stack in enumerate(self.power_stacks):
+                if stack and self.power_paid[i] is None:
+                    acts += [f"power {i + 1} {t}" for t in self._power_payments(p, i, owned)]
+            free = {t for t, used in zip(self.data.witch_treasures, self.witch_used) if not used}
+            acts += [f"witch {t}" for t in owned if t in free]
         if self.thieves[p] >= 2:
             stealable = [f"steal {t}" for t in TREASURES if self.city[t] > 0]
             if not stealable and self._short_supply_ok():
                 stealable = ["steal"]          # the City is empty: 2 thieves for nothing
             acts += stealable
         if self.forest > 0 or self._short_supply_ok():
-            acts += [f"recruit {a} {b}" for a, b in PAIRS
-                     if (have[a] >= 2 if a == b else have[a] >= 1 and have[b] >= 1)]
+            # two different treasures you own, or two of one kind (pairs in TREASURES order)
+            acts += [f"recruit {a} {b}" for i, a in enumerate(owned) for b in owned[i:]
+                     if a != b or have[a] >= 2]
         acts.append("pass")
         return acts
 
@@ -176,7 +207,7 @@ class ActionsMixin:
             # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
             t = parts[1]
             slots = self.data.board.witch.slots
-            free = [j for j, s in enumerate(slots) if s.treasure == t and not self.witch_used[j]]
+            free = [j for j in self.data.witch_slots_of[t] if not self.witch_used[j]]
             j = max(free, key=lambda j: slots[j].prestige)
             self.witch_used[j] = True
             self.treasures[p][t] -= 1

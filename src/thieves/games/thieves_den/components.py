@@ -203,6 +203,21 @@ class DenData:
                 if w != "joker":
                     spec[w] = spec.get(w, 0) + 1
             self.fence_needs[f.id] = (spec, f.wants.count("joker"))
+        # lookup tables for the legal-action hot path (the same facts, indexed for speed)
+        #: how many treasures a fence wants in all, jokers included
+        self.fence_total = {fid: sum(spec.values()) + jokers
+                            for fid, (spec, jokers) in self.fence_needs.items()}
+        #: the treasure type of each Witch slot, and each type's slot indices in board order
+        self.witch_treasures = [s.treasure for s in board.witch.slots]
+        self.witch_slots_of = {t: [j for j, wt in enumerate(self.witch_treasures) if wt == t]
+                               for t in TREASURES}
+        #: each power tile's effect
+        self.power_effect = {pid: tile.effect for pid, tile in self.powers.items()}
+        #: power tile and scheme card ids in sorted order (setup and determinize shuffle copies)
+        self.power_ids = sorted(self.powers)
+        self.scheme_ids = sorted(self.schemes)
+        #: "Name (id)" of each location card, as events and texts print it
+        self.loc_labels = {c.id: f"{c.name} ({c.id})" for c in locations}
 
 
 PACKAGE = "thieves.games.thieves_den"
@@ -223,7 +238,13 @@ def load_data(data_dir: str | None = None) -> DenData:
     return data
 
 
-class Language(Strict):
+class Language(BaseModel):
+    """One language: ``terms`` and card ``names`` for the game's own views, plus the flat
+    keys the web server reads (``name``, ``summary``, ``option.<name>[.help|.<choice>]``,
+    ``phase.<phase>``), which must be texts."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    __pydantic_extra__: dict[str, str]
     terms: dict[str, str]
     names: dict[str, str]
 

@@ -15,6 +15,8 @@ from .components import TREASURES
 #: frames that wait for a decision; every other frame kind runs by itself
 CHOICE_KINDS = frozenset({"take", "payany", "rob", "robthief", "discard", "give",
                           "sub", "recall", "relocate", "swap", "refresh"})
+#: automatic frames that can add to a player's treasures (every other one only takes some away)
+GAIN_KINDS = frozenset({"gain"})
 
 
 class EffectsMixin:
@@ -23,12 +25,15 @@ class EffectsMixin:
         """Run automatic frames until a decision is needed (or nothing is pending)."""
         pend = self.pending
         limit = self.data.board.treasure_limit
+        check = True   # the decision just applied may have added treasures
         while True:
             # Rulebook "Coffres au Trésor": over 8 treasures, at any moment, the owner must
-            # discard the excess of their choice (the new one or an older one).
-            if not (pend and pend[0]["k"] == "discard"):
-                for q in range(self.num_players):
-                    if sum(self.treasures[q].values()) > limit:
+            # discard the excess of their choice (the new one or an older one). Only a decision
+            # or a gaining frame adds treasures, so nobody can go over in between.
+            if check and not (pend and pend[0]["k"] == "discard"):
+                check = False
+                for q, have in enumerate(self.treasures):
+                    if sum(have.values()) > limit:
                         pend.insert(0, {"k": "discard", "p": q})
                         break
             if not pend:
@@ -42,6 +47,8 @@ class EffectsMixin:
                 continue
             pend.pop(0)
             getattr(self, "_auto_" + k)(f)
+            if k in GAIN_KINDS:
+                check = True
 
     # -- gains and losses with the supply limit ------------------------------------------------------
     def _gain_treasure(self, p: int, t: str, n: int = 1) -> int:
@@ -103,12 +110,13 @@ class EffectsMixin:
         if cost is None:
             return True
         pay, any_, thieves = cost
+        if thieves_after < thieves:
+            return False
         have = self.treasures[p]
-        if any(have[t] < n for t, n in pay.items()):
-            return False
-        if any_ and sum(have.values()) - sum(pay.values()) < any_:
-            return False
-        return thieves_after >= thieves
+        for t, n in pay.items():
+            if have[t] < n:
+                return False
+        return not any_ or sum(have.values()) - sum(pay.values()) >= any_
 
     # -- automatic frames ------------------------------------------------------------------------------
     def _auto_gain(self, f: dict) -> None:

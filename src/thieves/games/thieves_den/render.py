@@ -4,11 +4,13 @@ Clickable elements carry ``data-action`` with the action notation (see docs/thie
 """
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 from html import escape
 from typing import Any
 
 from .components import TREASURES, I18n, load_data, load_i18n
+from .i18n_text import ability_text, treasure, word
 
 COLORS = {"book": "#8d6e63", "jewel": "#1e88e5", "artifact": "#fbc02d", "fossil": "#9e9e9e",
           "potion": "#8e24aa"}
@@ -36,12 +38,25 @@ def _text(x: float, y: float, s: str, size: int = 11, anchor: str = "start", wei
             f'font-family="sans-serif">{escape(s)}</text>')
 
 
+def _wrap(lines: list[str], w: float, size: int) -> list[str]:
+    """Lines cut at word boundaries to fit a card ``w`` wide (never cut off mid-text)."""
+    per_line = max(8, int((w - 10) / (size * 0.55)))
+    out: list[str] = []
+    for line in lines:
+        out.extend(textwrap.wrap(line, per_line, break_long_words=True) or [""])
+    return out
+
+
 def _card(x: float, y: float, w: float, h: float, fill: str, lines: list[str], action: str | None,
-          thieves: int = 0) -> str:
+          thieves: int = 0, size: int = 10) -> str:
+    """A card; its text is wrapped to its width (the card grows when the text needs it)."""
     act = f' data-action="{escape(action)}" style="cursor:pointer"' if action else ""
+    lines = _wrap(lines, w, size)
+    step = size + 2
+    h = max(h, 8 + step * len(lines) + (12 if thieves else 0))
     out = [f'<g{act}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{fill}" stroke="#333"/>']
     for i, line in enumerate(lines):
-        out.append(_text(x + 5, y + 14 + 13 * i, line, 10, weight="bold" if i == 0 else "normal"))
+        out.append(_text(x + 5, y + 4 + step * (i + 1), line, size, weight="bold" if i == 0 else "normal"))
     for k in range(thieves):
         out.append(f'<circle cx="{x + w - 10 - 12 * k}" cy="{y + h - 10}" r="5" fill="#212121"/>')
     out.append("</g>")
@@ -67,7 +82,7 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     W, parts = 1000, []
     y = 20
     parts.append(_text(10, y, f"{_t(lang, 'game')} - {_t(lang, 'round')} {obs['round']} - "
-                              f"{_t(lang, obs['phase'])} - {_t(lang, 'direction')}: {obs['direction']}", 14,
+                              f"{_t(lang, obs['phase'])} - {_t(lang, 'direction')}: {word(lang, obs['direction'])}", 14,
                        weight="bold"))
     # supply and board slots
     y += 20
@@ -94,31 +109,33 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
         tile = data.powers[pw["tile"]]
         paid = pw["paid"]
         parts.append(_card(10 + 330 * i, y, 320, 36, "#fff3e0" if not paid else "#eeeeee",
-                           [f"{i + 1}. {_t(lang, tile.id)} ({pw['left']})", tile.text[:60]], None))
+                           [f"{i + 1}. {_t(lang, tile.id)} ({pw['left']})", _t(lang, "power_text." + tile.id)
+                            if lang != "en" and _t(lang, "power_text." + tile.id) != "power_text." + tile.id
+                            else tile.text], None, size=9))
         if paid:
             parts.append(_tokens(300 + 330 * i, y + 10, {paid: 1}, lang))
     # fence row
-    y += 48
+    y += 60
     parts.append(_text(10, y + 10, _t(lang, "fence"), 12, weight="bold"))
     for i, fid in enumerate(obs["row"]):
         if fid is None:
             continue
         f = data.fences[fid]
         parts.append(_card(70 + 150 * i, y, 144, 56, "#f5f5f5",
-                           [f"{_t(lang, fid)} ({_t(lang, f.type)})", " + ".join(_t(lang, w) for w in f.wants),
+                           [f"{_t(lang, fid)} ({_t(lang, f.type)})", " + ".join(treasure(lang, w) for w in f.wants),
                             f"{f.prestige} {_t(lang, 'prestige')}"], f"sell {fid}" if acting else None))
-    y += 70
+    y += 84
     # neutral cards (2 players)
     if obs["neutral"]:
         for i, c in enumerate(obs["neutral"]):
             parts.append(_loc_card(10 + 160 * i, y, c, obs, lang, acting))
-        y += 80
+        y += 110
     # players
     for q, pl in enumerate(obs["players"]):
         me = q == viewer
         head = (f"{'> ' if me else ''}Player {q + 1}: {pl['prestige']} {_t(lang, 'prestige')}, "
                 f"{pl['thieves']} {_t(lang, 'thieves')}, {pl['left_count']} {_t(lang, 'location')}, "
-                f"{pl['right_count']} {_t(lang, 'fence')}" + (" (passed)" if pl["passed"] else ""))
+                f"{pl['right_count']} {_t(lang, 'fence')}" + (f" ({word(lang, 'passed')})" if pl["passed"] else ""))
         parts.append(_text(10, y + 12, head, 12, weight="bold" if me else "normal"))
         parts.append(_tokens(560, y + 8, pl["treasures"], lang))
         y += 18
@@ -134,7 +151,7 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
         if "scheme" in pl:
             sc = data.schemes[pl["scheme"]]
             parts.append(_text(x + 10, y + 20, f"{_t(lang, 'scheme')}: {_t(lang, sc.types[0])} + {_t(lang, sc.types[1])}", 11))
-        y += 80
+        y += 110
     # the viewer's hand
     hand = obs.get("hand") or []
     if hand:
@@ -143,7 +160,7 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
         for i, c in enumerate(hand):
             act = f"keep {c}" if acting and obs["phase"] == "draft" and not obs.get("decision") else None
             parts.append(_loc_card(10 + 160 * i, y, c, obs, lang, False, act, picked=obs.get("pick") == c))
-        y += 80
+        y += 110
     H = y + 10
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}">'
             f'<rect width="{W}" height="{H}" fill="#fafafa"/>' + "".join(parts) + "</svg>")
@@ -152,12 +169,29 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
 def _loc_card(x: float, y: float, c: str, obs: dict, lang: str, acting: bool, action: str | None = None,
               picked: bool = False) -> str:
     loc = _data().locations[c]
-    abil = ", ".join(f"{s.kind} {s.value if not isinstance(s.value, dict) else '+'.join(f'{n} {_t(lang, t)}' for t, n in s.value.items())}"
-                     for s in loc.ability)
-    bonus = ", ".join(f"{s.kind} {s.value if not isinstance(s.value, dict) else '+'.join(f'{n} {_t(lang, t)}' for t, n in s.value.items())}"
-                      for s in loc.owner_bonus)
     if action is None and acting and not obs["loc_thieves"].get(c):
         action = f"loc {c}"
-    lines = [_t(lang, c) + (" *" if picked else ""), _t(lang, loc.type) + (f" ({_t(lang, 'instant')})" if loc.instant else ""),
-             abil[:26], abil[26:52], (f"{_t(lang, 'owner_bonus')}: {bonus}")[:26]]
-    return _card(x, y, 154, 74, TYPE_COLORS[loc.type], lines, action, obs["loc_thieves"].get(c, 0))
+    lines = [_t(lang, c) + (" *" if picked else ""),
+             _t(lang, loc.type) + (f" ({_t(lang, 'instant')})" if loc.instant else ""),
+             ability_text(loc.ability, lang)]
+    if loc.owner_bonus:
+        lines.append(f"{_t(lang, 'owner_bonus')}: {ability_text(loc.owner_bonus, lang)}")
+    return _card(x, y, 154, 74, TYPE_COLORS[loc.type], lines, action, obs["loc_thieves"].get(c, 0), size=9)
+
+
+def describe_action(action: str, observation: dict[str, Any], lang: str = "en") -> str:
+    """Button text for an action in ``lang`` (en, fr, de); "Player N" is left for the server."""
+    from .i18n_text import describe
+    return describe(action, observation, lang)
+
+
+def translate_event(text: str, lang: str) -> str:
+    """A log line in ``lang``; lines no pattern knows stay in English."""
+    from .i18n_text import translate
+    return translate(text, lang)
+
+
+def prompt(observation: dict[str, Any], lang: str = "en") -> str:
+    """Why the player must act now, in ``lang`` (the phase in words, never "draft")."""
+    from .i18n_text import prompt as _prompt
+    return _prompt(observation, lang)

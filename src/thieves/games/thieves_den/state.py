@@ -42,7 +42,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.prestige = [0] * n                                   # step 2: score markers on 0
         self.treasures = [{t: 0 for t in TREASURES} for _ in range(n)]
         self.thieves = [b.start_thieves] * n                      # step 2: 3 thieves on the seats
-        schemes = sorted(self.data.schemes)                       # step 3: one secret scheme each
+        schemes = list(self.data.scheme_ids)                      # step 3: one secret scheme each
         rng.shuffle(schemes)
         self.scheme = schemes[:n]
         # step 4: location deck (2 players: moon cards only); top of a deck = end of the list
@@ -58,7 +58,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.forest = row.forest                                  # step 6
         self.city = {t: row.treasures_each for t in TREASURES}    # step 7
         # step 8: 3 stacks of 3 power tiles, top tile face up (last element); the rest to the box
-        powers = sorted(self.data.powers)
+        powers = list(self.data.power_ids)
         rng.shuffle(powers)
         k = b.power_stack_size
         self.power_stacks = [powers[i * k:(i + 1) * k] for i in range(b.power_stacks)]
@@ -173,9 +173,9 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         if all(self.passed):
             self._maintenance()
             return
-        t = self.turn
-        for _ in range(self.num_players):
-            t = (t + self.direction) % self.num_players
+        t, d, n = self.turn, self.direction, self.num_players
+        for _ in range(n):
+            t = (t + d) % n
             if not self.passed[t]:
                 self.turn = t
                 return
@@ -305,7 +305,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             self.picks[player] = action.split()[1]
             self.event(f"{self.player_name(player)} has chosen a card.")
             self.event(f"You keep {self._loc_label(self.picks[player])}.", to=[player])
-            if all(c is not None for c in self.picks):
+            if None not in self.picks:
                 self._reveal_picks()
         else:
             self._apply_turn(player, action)
@@ -346,13 +346,13 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         rng.shuffle(new.fence_deck)
         # the face-down power tiles under each face-up one, and the 3 left in the box unseen
         seen = set(new.power_gone) | {st[-1] for st in new.power_stacks if st}
-        hidden = [t for t in sorted(self.data.powers) if t not in seen]
+        hidden = [t for t in self.data.power_ids if t not in seen]
         rng.shuffle(hidden)
         for st in new.power_stacks:
             if st:
                 st[:-1] = [hidden.pop() for _ in range(len(st) - 1)]
         if new.phase != "end":
-            free = [s for s in sorted(self.data.schemes) if s != new.scheme[player]]
+            free = [s for s in self.data.scheme_ids if s != new.scheme[player]]
             rng.shuffle(free)
             for q in range(self.num_players):
                 if q != player:

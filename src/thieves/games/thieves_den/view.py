@@ -36,7 +36,7 @@ def step_text(kind: str, value: Any) -> str:
 
 class ViewMixin:
     def _loc_label(self, card: str) -> str:
-        return f"{self.data.locations[card].name} ({card})"
+        return self.data.loc_labels[card]
 
     def location_text(self, card: str) -> str:
         c = self.data.locations[card]
