@@ -15,28 +15,34 @@ TELEPORT_ALLIES = {"jolanda": "garden", "johanna": "stable", "larissa": "forge",
 class CardMixin:
     def _ally(self, p: int, t: int) -> str | None:
         a = self.thieves[p][t]["ally"]
-        return self.data.clients[a].power if a else None
+        return self.data.power[a] if a else None
 
     def _guild_has(self, p: int, power: str) -> bool:
         return any(self._ally(p, t) == power for t in range(3))
 
-    def _thief_view(self, pos) -> set:
+    def _thief_view(self, pos) -> frozenset:
         """A thief's field of view: straight alley lines in the four directions;
-        from a building, outwards from each square next to it."""
+        from a building, outwards from each square next to it. (Geometry only:
+        remembered by the city.)"""
         city = self.city
+        key = ("view", pos)
+        got = city.memo.get(key)
+        if got is not None:
+            return got
         seen = set()
         if isinstance(pos, int):
             for d in range(4):
                 seen.update(city.line(pos, d))
-            return seen
-        b = city.buildings[pos]
-        for c in b["all_adjacent"]:
-            seen.add(c)
-            for d in range(4):
-                back = city._step(c, (d + 2) % 4)
-                if back >= 0 and (city.building_at[back] == pos or (not b["cells"] and back < 0)):
-                    seen.update(city.line(c, d))
-        return seen
+        else:
+            b = city.buildings[pos]
+            for c in b["all_adjacent"]:
+                seen.add(c)
+                for d in range(4):
+                    back = city._step(c, (d + 2) % 4)
+                    if back >= 0 and (city.building_at[back] == pos or (not b["cells"] and back < 0)):
+                        seen.update(city.line(c, d))
+        got = city.memo[key] = frozenset(seen)
+        return got
 
     def _card_actions(self, p: int, t: int) -> list[str]:
         tu = self.turn
@@ -98,7 +104,15 @@ class CardMixin:
         return acts
 
     def _hook_targets(self, bid: str) -> list[str]:
-        """Grappling Hook: straight over alley squares to the next building (no walls)."""
+        """Grappling Hook: straight over alley squares to the next building (no walls).
+        (Geometry only: remembered by the city.)"""
+        city = self.city
+        got = city.memo.get(("hook", bid))
+        if got is None:
+            got = city.memo[("hook", bid)] = self._find_hook_targets(bid)
+        return got
+
+    def _find_hook_targets(self, bid: str) -> list[str]:
         city = self.city
         out = set()
         b = city.buildings[bid]

@@ -22,13 +22,36 @@ CATACOMB_SECTIONS = (1, 3, 6, 8)
 VILLA_SECTIONS = (2, 4, 5, 7)
 
 _CACHE: dict[tuple, "City"] = {}
+_STEPS: dict[tuple[int, int], list[list[int]]] = {}
+
+
+def _step_table(W: int, H: int) -> list[list[int]]:
+    """For every square, its neighbour in each direction (-1 off the city); shared per size."""
+    table = _STEPS.get((W, H))
+    if table is None:
+        table = []
+        for idx in range(W * H):
+            r, c = divmod(idx, W)
+            row = []
+            for d in range(4):
+                rr, cc = r + DR[d], c + DC[d]
+                row.append(rr * W + cc if 0 <= rr < H and 0 <= cc < W else -1)
+            table.append(row)
+        _STEPS[(W, H)] = table
+    return table
+
+
+_CACHE_SIZE = 256  # layouts are random (over a billion), so the cache keeps the recent ones only
 
 
 def city_for(data: Any, layout: list, ncols: int) -> "City":
     key = (id(data), ncols, tuple(tuple(x) for x in layout))
-    city = _CACHE.get(key)
+    city = _CACHE.pop(key, None)
     if city is None:
-        city = _CACHE[key] = City(data, layout, ncols)
+        city = City(data, layout, ncols)
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]  # the least recently used
+    _CACHE[key] = city
     return city
 
 
@@ -39,6 +62,10 @@ def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
     return r, c
 
 
+#: _ROT[k][r * N + c]: face square (r, c) after k quarter turns, as (row, col)
+_ROT = [[_rot_cell(r, c, k) for r in range(N) for c in range(N)] for k in range(4)]
+
+
 class City:
     """Geometry of one assembled city (immutable)."""
 
@@ -47,12 +74,16 @@ class City:
         self.W = W = N * ncols
         self.H = H = 2 * N
         size = W * H
+        #: steps[idx][d]: the square next to ``idx`` towards ``d`` (-1 off the city)
+        self.steps = steps = _step_table(W, H)
         self.building_at: list[str | None] = [None] * size
-        self.alley = [False] * size
-        self.lantern = [False] * size
-        self.section_of = [0] * size
+        self.alley = alley = [False] * size
+        self.lantern = lantern = [False] * size
+        self.section_of = section_of = [0] * size
         self.walls: set[tuple[int, int]] = set()
         self.buildings: dict[str, dict] = {}
+        building_at = self.building_at
+        buildings = self.buildings
         self.slots: list[dict] = []
         self.entrance_cell: dict[int, int] = {}     # section -> outer entrance square
         loc_entrances: dict[str, list[int]] = {}
@@ -61,21 +92,22 @@ class City:
             sd = data.sections[f"{sec}{face}"]
             self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
             types = {b.id: b for b in sd.buildings}
-            for r in range(N):
-                for c in range(N):
-                    ch = sd.grid[r][c]
-                    rr, cc = _rot_cell(r, c, rot)
-                    idx = (R * N + rr) * W + C * N + cc
-                    self.section_of[idx] = sec
-                    if ch in ".L":
-                        self.alley[idx] = True
-                        self.lantern[idx] = ch == "L"
-                    else:
-                        bid = f"{sec}{face}{ch}"
-                        self.building_at[idx] = bid
-                        b = self.buildings.setdefault(bid, {"id": bid, "type": types[ch].type, "cells": [],
-                                                            "section": sec})
-                        b["cells"].append(idx)
+            rot_cells = _ROT[rot]
+            base = R * N * W + C * N  # the slot's north-west square
+            for k, ch in enumerate("".join(sd.grid)):
+                rr, cc = rot_cells[k]
+                idx = base + rr * W + cc
+                section_of[idx] = sec
+                if ch == "." or ch == "L":
+                    alley[idx] = True
+                    lantern[idx] = ch == "L"
+                else:
+                    bid = f"{sec}{face}{ch}"
+                    building_at[idx] = bid
+                    b = buildings.get(bid)
+                    if b is None:
+                        b = buildings[bid] = {"id": bid, "type": types[ch].type, "cells": [], "section": sec}
+                    b["cells"].append(idx)
             for b in sd.buildings:
                 if b.entrances:
                     lst = loc_entrances.setdefault(f"{sec}{face}{b.id}", [])
@@ -94,31 +126,29 @@ class City:
             er = 0 if R == 0 else H - 1
             self.entrance_cell[sec] = er * W + C * N + 3
         # every square at a city entrance (north, south, west edge) is a lantern
-        for idx in range(size):
-            r, c = divmod(idx, W)
-            if self.alley[idx] and (r in (0, H - 1) or c == 0):
-                self.lantern[idx] = True
+        edge = list(range(W)) + [(H - 1) * W + c for c in range(W)] + [r * W for r in range(H)]
+        for idx in edge:
+            if alley[idx]:
+                lantern[idx] = True
         # alley neighbours (no wall between)
+        walls = self.walls
         self.nbr: list[list[int]] = []
         for idx in range(size):
-            row = []
-            for d in range(4):
-                nb = self._step(idx, d)
-                ok = nb >= 0 and self.alley[idx] and self.alley[nb] and (idx, nb) not in self.walls
-                row.append(nb if ok else -1)
-            self.nbr.append(row)
+            if not alley[idx]:
+                self.nbr.append([-1, -1, -1, -1])
+                continue
+            self.nbr.append([nb if nb >= 0 and alley[nb] and (idx, nb) not in walls else -1
+                             for nb in steps[idx]])
         # building entrances: any adjacent alley square for houses, marked ones for locations
         for bid, b in self.buildings.items():
             adj = []
             for idx in b["cells"]:
-                for d in range(4):
-                    nb = self._step(idx, d)
-                    if nb >= 0 and self.alley[nb] and (idx, nb) not in self.walls and nb not in adj:
+                for nb in steps[idx]:
+                    if nb >= 0 and alley[nb] and (idx, nb) not in walls and nb not in adj:
                         adj.append(nb)
             b["adjacent"] = sorted(adj)
             b["entrances"] = sorted(adj) if b["type"] in HOUSES else sorted(set(loc_entrances.get(bid, [])))
-            b["all_adjacent"] = sorted({self._step(i, d) for i in b["cells"] for d in range(4)
-                                        if self._step(i, d) >= 0 and self.alley[self._step(i, d)]})
+            b["all_adjacent"] = sorted({nb for i in b["cells"] for nb in steps[i] if nb >= 0 and alley[nb]})
         sections = {s["section"] for s in self.slots}
         self.catacombs = [self.entrance_cell[s] for s in CATACOMB_SECTIONS if s in sections]
         self.catacomb_section = {self.entrance_cell[s]: s for s in CATACOMB_SECTIONS if s in sections}
@@ -139,14 +169,13 @@ class City:
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
         self._fov: dict[tuple[int, int], list[int]] = {}
+        self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
+        #: results of pure geometric questions the rules ask again and again (fields of
+        #: view, Grappling Hook targets), filled by the rules code as they come up
+        self.memo: dict[tuple, Any] = {}
 
     def _step(self, idx: int, d: int) -> int:
-        r, c = divmod(idx, self.W)
-        r += DR[d]
-        c += DC[d]
-        if 0 <= r < self.H and 0 <= c < self.W:
-            return r * self.W + c
-        return -1
+        return self.steps[idx][d]
 
     def line(self, idx: int, d: int) -> list[int]:
         """Alley squares seen from ``idx`` looking ``d``: straight on until a
@@ -166,8 +195,8 @@ class City:
         return got
 
     def name(self, idx: int) -> str:
-        r, c = divmod(idx, self.W)
-        return f"{r}.{c}"
+        """The square's notation ``row.col``."""
+        return self._names[idx]
 
     def parse(self, text: str) -> int:
         r, c = text.split(".")
@@ -175,6 +204,21 @@ class City:
         if not (0 <= r < self.H and 0 <= c < self.W):
             raise ValueError(text)
         return r * self.W + c
+
+    def wall_pairs(self) -> list[list[int]]:
+        """The walls as sorted ``[a, b]`` square pairs with a < b (cached: callers copy)."""
+        cached = getattr(self, "_wall_pairs", None)
+        if cached is None:
+            cached = self._wall_pairs = sorted([a, b] for a, b in self.walls if a < b)
+        return cached
+
+    def building_cells(self) -> dict[str, list[int]]:
+        """One square per building to draw its label on: its first cell, or for a
+        villa (off the board) the square in front of it (cached: callers copy)."""
+        cached = getattr(self, "_bcells", None)
+        if cached is None:
+            cached = self._bcells = {b: x["cells"][:1] or x["adjacent"][:1] for b, x in self.buildings.items()}
+        return cached
 
     def grid_rows(self) -> list[str]:
         """One text row per square row: '.' alley, 'L' lantern, a letter per building type."""

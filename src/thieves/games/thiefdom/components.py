@@ -163,6 +163,8 @@ class ThiefdomData:
                          load_model(PKG, "sections.yaml", Sections, data_dir).sections}
         self.equipment = {e.id: e for e in load_model(PKG, "equipment.yaml", EquipmentList, data_dir).equipment}
         self.clients = {c.id: c for c in load_model(PKG, "clients.yaml", Clients, data_dir).clients}
+        #: client id -> the power it has (its own id, or the card it copies): read on every decision
+        self.power = {cid: c.power for cid, c in self.clients.items()}
         self.missions = {m.id: m for m in load_model(PKG, "missions.yaml", Missions, data_dir).missions}
         v = load_model(PKG, "villas.yaml", Villas, data_dir)
         self.villas = {x.id: x for x in v.villas}

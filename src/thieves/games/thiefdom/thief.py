@@ -8,6 +8,12 @@ from __future__ import annotations
 from .city import DIRS
 from .goods import GOODS, add, room
 
+DROP = {g: f"drop {g}" for g in GOODS}
+STASH = {g: f"stash {g}" for g in GOODS}
+FETCH = {g: f"fetch {g}" for g in GOODS}
+HAND = [{g: f"hand {k + 1} {g}" for g in GOODS} for k in range(3)]  # HAND[k][g]: to thief k + 1
+TAKE = [{g: f"take {k + 1} {g}" for g in GOODS} for k in range(3)]
+
 
 class ThiefMixin:
     def _start_turn(self, p: int, t: int) -> None:
@@ -48,12 +54,13 @@ class ThiefMixin:
         if pos == self.hideout[p] and pos is not None:
             # the hideout inventory: goods move freely between it and the thief
             st = self.stash[p]
+            inv = th["inv"]
             for g in GOODS:
-                if th["inv"][g] > 0:
-                    acts.append(f"stash {g}")
+                if inv[g] > 0:
+                    acts.append(STASH[g])
                 if st[g] > 0 and room(th, g) > 0:
-                    acts.append(f"fetch {g}")
-            for a in th["inv"]["art"]:
+                    acts.append(FETCH[g])
+            for a in inv["art"]:
                 acts.append(f"stash {a}")
             for a in st["art"]:
                 if room(th, "art") > 0:
@@ -61,17 +68,19 @@ class ThiefMixin:
             # guildmates at home may trade goods with this thief directly
             for k, mate in enumerate(self.thieves[p]):
                 if k != t and mate["pos"] == pos:
+                    hand, take, mate_inv = HAND[k], TAKE[k], mate["inv"]
                     for g in GOODS:
-                        if th["inv"][g] > 0 and room(mate, g) > 0:
-                            acts.append(f"hand {k + 1} {g}")
-                        if mate["inv"][g] > 0 and room(th, g) > 0:
-                            acts.append(f"take {k + 1} {g}")
+                        if inv[g] > 0 and room(mate, g) > 0:
+                            acts.append(hand[g])
+                        if mate_inv[g] > 0 and room(th, g) > 0:
+                            acts.append(take[g])
         return acts + self._drop_actions(th)
 
     def _drop_actions(self, th: dict) -> list[str]:
         """Rulebook "Les biens", remark: any good, artworks included (they are loot),
         may be discarded at any time to make room."""
-        return [f"drop {g}" for g in GOODS if th["inv"][g] > 0] + [f"drop {a}" for a in th["inv"]["art"]]
+        inv = th["inv"]
+        return [DROP[g] for g in GOODS if inv[g] > 0] + ["drop " + a for a in inv["art"]]
 
     def _turn_apply(self, action: str) -> None:
         tu = self.turn
@@ -190,7 +199,7 @@ class ThiefMixin:
     def _step_kind(self, p: int, t: int, pos: int, d: int, occ: dict, can_climb: bool) -> str | None:
         """Can the thief step from alley square ``pos`` towards ``d``? 'step', 'enter', 'climb' or None."""
         city = self.city
-        nb = city._step(pos, d)
+        nb = city.steps[pos][d]
         if nb < 0:
             # off the city edge: only into the villa in front of its entrance
             for s in city.villa_sections:
@@ -287,8 +296,7 @@ class ThiefMixin:
             self._enter_building(p, t, bid)
             self._stop_move()
             return
-        occ = self._occ()
-        ref = occ.get(nb)
+        ref = self._figure_at(nb)
         if ref is None:
             tu["mp"] -= 1
             self._land(p, t, nb)

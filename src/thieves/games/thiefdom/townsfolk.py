@@ -12,6 +12,8 @@ from .city import DIRS
 from .goods import empty_inv, merge_into
 
 REV = (2, 3, 0, 1)
+#: THIEF_REFS[p][t]: the figure name of thief t of player p ("p0t1")
+THIEF_REFS = [[f"p{p}t{t}" for t in range(3)] for p in range(4)]
 
 
 class TownsfolkMixin:
@@ -20,13 +22,29 @@ class TownsfolkMixin:
         """Alley square -> figure on it ("gA", "nB", "car", "p0t1")."""
         occ = {}
         for p, ts in enumerate(self.thieves):
+            refs = THIEF_REFS[p]
             for t, th in enumerate(ts):
-                if isinstance(th["pos"], int):
-                    occ[th["pos"]] = f"p{p}t{t}"
+                pos = th["pos"]
+                if type(pos) is int:  # on an alley square (not in a building, not yet placed)
+                    occ[pos] = refs[t]
         for fig, f in self.tf.items():
             if fig != without:
                 occ[f["cell"]] = fig
         return occ
+
+    def _figure_at(self, cell: int) -> str | None:
+        """What stands on alley square ``cell``, as ``self._occ().get(cell)`` (a
+        townsfolk figure before a thief, the last one found otherwise)."""
+        ref = None
+        for fig, f in self.tf.items():
+            if f["cell"] == cell:
+                ref = fig
+        if ref is None:
+            for p, ts in enumerate(self.thieves):
+                for t, th in enumerate(ts):
+                    if th["pos"] == cell:
+                        ref = THIEF_REFS[p][t]
+        return ref
 
     def _guard_sees(self, fig: str) -> list[int]:
         g = self.tf[fig]
@@ -54,7 +72,6 @@ class TownsfolkMixin:
             fig in o["blind"] for ts in self.thieves for o in ts)
 
     def _attempt(self, ref: str, fig: str, fig_cell: int, pending: list) -> None:
-        p, t = int(ref[1]), int(ref[3])
         if any(x[0] == ref for x in pending):
             return
         pending.append([ref, fig, fig_cell])
@@ -103,9 +120,10 @@ class TownsfolkMixin:
         if turn and turn["smoke"] and turn["p"] == p and turn["t"] == t:
             return False
         pending: list = []
-        ref = f"p{p}t{t}"
+        ref = THIEF_REFS[p][t]
+        line = self.city.line
         for fig, f in self.tf.items():
-            if fig[0] == "g" and not self._blinded(p, t, fig) and cell in self.city.line(f["cell"], f["face"]):
+            if fig[0] == "g" and cell in line(f["cell"], f["face"]) and not self._blinded(p, t, fig):
                 self._attempt(ref, fig, f["cell"], pending)
         if pending:
             self._resolve(pending)
@@ -128,16 +146,16 @@ class TownsfolkMixin:
 
     def _tf_options(self, tm: dict, occ: dict) -> list[int]:
         """Directions from the figure's square that lead to a legal stop."""
-        nbr = self.city.nbr
         out = []
         head = tm["head"]
+        back = REV[head] if head >= 0 else -1
+        passed, stop, start = tm["passed"], tm["stop"], tm["start"]
         # a figure may loop back over its own way, but never goes round the same way twice
         been = {tuple(x) for x in tm["seen"]}
-        for d in range(4):
-            if head >= 0 and d == REV[head]:
+        for d, nb in enumerate(self.city.nbr[tm["cell"]]):
+            if d == back:
                 continue  # never a 180-degree turn
-            nb = nbr[tm["cell"]][d]
-            if nb >= 0 and self._tf_reach(nb, d, tm["passed"], tm["stop"], tm["start"], occ, set(been)):
+            if nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, set(been)):
                 out.append(d)
         return out
 
@@ -147,16 +165,13 @@ class TownsfolkMixin:
             return False
         seen.add(key)
         city = self.city
-        if city.lantern[cell] and self._tf_free(cell, occ, start):
+        if city.lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
             passed += 1
             if passed >= stop:
                 return True
-        nbr = city.nbr[cell]
-        for d in range(4):
-            if d == REV[head]:
-                continue
-            nb = nbr[d]
-            if nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, seen):
+        back = REV[head]
+        for d, nb in enumerate(city.nbr[cell]):
+            if d != back and nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, seen):
                 return True
         return False
 

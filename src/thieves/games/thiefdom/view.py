@@ -24,13 +24,12 @@ class ViewMixin:
                      "kept": list(self.draft["kept"][player]) if player is not None else [],
                      "hand_sizes": [len(h) for h in self.draft["hands"]],
                      "kept_sizes": [len(k) for k in self.draft["kept"]]}
-        bcells = {b: city.buildings[b]["cells"][:1] or city.buildings[b]["adjacent"][:1]
-                  for b in city.buildings}
+        bcells = city.building_cells()  # shared, but obs is copied below
         obs = {
             "phase": self.phase, "round": self.round, "first": self.first,
             "order": self._order(), "vp": list(self.vp),
             "city": {"w": city.W, "h": city.H, "rows": city.grid_rows(), "layout": self.layout,
-                     "walls": sorted([a, b] for a, b in city.walls if a < b)},
+                     "walls": city.wall_pairs()},
             "bcells": bcells,
             "hideouts": list(self.hideout),
             "houses": {b: list(city.buildings[b]["cells"]) for t in ("tower", "garden", "forge", "stable")
