@@ -195,5 +195,5 @@ def test_server_hooks_translate():
     from thieves.games.thiefdom.render import describe_action, prompt
     assert describe_action("go n", {}, "fr") == "Le citadin va nord"
     assert describe_action("move", {}, "de") == "Bewegen (1 AP)"
-    assert describe_action("crossbow gA", {}, "en") == "crossbow gA"
+    assert describe_action("crossbow gA", {}, "en") == "Crossbow at guard A (1 AP)"
     assert prompt({"phase": "plan"}, "de").startswith("lege")
