@@ -113,7 +113,7 @@ def test_text_views():
 
 def test_docs_list_every_reconstructed_card():
     import pathlib
-    doc = (pathlib.Path(__file__).parents[3] / "docs" / "thieves-den.md").read_text()
+    doc = (pathlib.Path(__file__).parents[3] / "docs" / "thieves_den.md").read_text()
     d = load_data()
     for c in list(d.locations.values()) + list(d.fences.values()):
         if c.reconstructed:

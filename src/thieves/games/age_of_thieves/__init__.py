@@ -1,6 +1,6 @@
 """Age of Thieves (Wettstreit der Diebe): thieves race for the Emperors' Jewel in Hadria.
 
-2-4 players. See docs/age-of-thieves.md for the rules-to-code map, the action
+2-4 players. See docs/age_of_thieves.md for the rules-to-code map, the action
 notation and every reconstructed component.
 """
 from __future__ import annotations

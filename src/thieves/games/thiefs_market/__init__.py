@@ -2,7 +2,7 @@
 
 Roll the loot dice, split them by taking from the center or stealing
 another player's pile, then spend gems and gold on market cards. See
-``docs/thiefs-market.md`` for the rules-to-code map and the notation.
+``docs/thiefs_market.md`` for the rules-to-code map and the notation.
 """
 from .game import GAME, ThiefsMarket
 from .state import MarketState

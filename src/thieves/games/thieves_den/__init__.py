@@ -2,7 +2,7 @@
 
 Three rounds of a hidden location draft, a thieving phase of one action per turn, and a
 maintenance phase; fence majorities and a secret scheme score at the end. See
-docs/thieves-den.md for the rules-to-code map, the action notation and every
+docs/thieves_den.md for the rules-to-code map, the action notation and every
 reconstructed component.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ class ThievesDen(Game):
                "Italian preview's description of play.", choices=["clockwise", "counter-clockwise"]),
     )
     summary = ("Complete rules; card lists, Witch values, majority mapping and scheme values are "
-               "reconstructed stand-ins (see docs/thieves-den.md).")
+               "reconstructed stand-ins (see docs/thieves_den.md).")
 
     def load_data(self, data_dir: str | None) -> DenData:
         return load_data(data_dir)

@@ -1,6 +1,6 @@
 """Thieves Den drawn as SVG from an observation (never from the state, so nothing hidden leaks).
 
-Clickable elements carry ``data-action`` with the action notation (see docs/thieves-den.md).
+Clickable elements carry ``data-action`` with the action notation (see docs/thieves_den.md).
 """
 from __future__ import annotations
 
