@@ -134,7 +134,7 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
                        f'{escape(i18n_text.t("name.rival", lang, n=r_id))}</title></circle>')
             out.append(f'<text x="{x - 3}" y="{y + 3}" font-size="7" fill="#fff" pointer-events="none">'
                        f'R{escape(str(r_id))}</text>')
-    out.extend(_clickables(observation, w, top, ox, pos_xy))
+    out.extend(_clickables(observation, w, top, ox, pos_xy, lang))
     # building ids (the buttons name them), in each building's first square, above what glows
     for bid, cells in observation["bcells"].items():
         if cells and not bid.startswith("villa"):
@@ -155,13 +155,8 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(out)
 
 
-def _adjacent(a: int, b: int, w: int, walls: set) -> bool:
-    ra, ca = divmod(a, w)
-    rb, cb = divmod(b, w)
-    return abs(ra - rb) + abs(ca - cb) == 1 and (min(a, b), max(a, b)) not in walls
-
-
-def _clickables(obs: dict[str, Any], w: int, top: float, ox: float, pos_xy) -> list[str]:
+def _clickables(obs: dict[str, Any], w: int, top: float, ox: float, pos_xy,
+                lang: str = "en") -> list[str]:
     """What the viewer may click: only actions that are surely legal now (the
     server makes a data-action clickable only when it is legal anyway)."""
     out: list[str] = []
@@ -200,35 +195,26 @@ def _clickables(obs: dict[str, Any], w: int, top: float, ox: float, pos_xy) -> l
         return out
     th = obs["thieves"][turn["p"]][turn["t"]]
     pos = th["pos"]
-    # a step of the moving thief: click the square it goes to
+    # (where, action): where is a square (int) or a building id; several actions aimed
+    # at the same place share its squares side by side, so each stays clickable
+    aims: list[tuple[Any, str]] = []
+    # a step of the moving thief: the square it goes to
     if turn.get("moving") and isinstance(pos, int):
         for d in obs.get("steps", []):
             dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[d]
             r, c = divmod(pos, w)
             r, c = r + dy, c + dx
             if 0 <= r < len(rows) and 0 <= c < w:
-                out.append(square(r * w + c, d, "#7fe07f"))
-        return out
+                aims.append((r * w + c, d))
+    # the engine's own list of the viewer's legal actions aimed at a place or figure
+    for action in obs.get("targets", []):
+        where = _aim(action, obs, w)
+        if where is not None:
+            aims.append((where, action))
+    out.extend(_draw_aims(aims, obs, w, top, ox, len(rows), lang))
     if turn.get("moving") or turn.get("sub") or turn.get("ap", 0) < 1:
         return out
-    walls = {(a, b) for a, b in obs["city"]["walls"]}
-    if isinstance(pos, int):
-        # robbing: the carriage next to the thief (no wall between)
-        car = obs["townsfolk"].get("car")
-        if car and isinstance(car.get("cell"), int) and "car" not in th.get("robbed", []) \
-                and _adjacent(pos, car["cell"], w, walls):
-            x, y = pos_xy(car["cell"])
-            out.append(f'<rect x="{x - 11}" y="{y - 8}" width="22" height="16" rx="4" fill="#ffd36b" '
-                       f'fill-opacity="0.3" stroke="#ffd36b" data-action="rob car"/>')
-        # a noble's purse, with the Thimble-ring (one action, no choice of goods)
-        if "thimble" in th.get("equip", []):
-            for fig, f in obs["townsfolk"].items():
-                if fig[0] == "n" and obs["purses"].get(fig) and fig not in th.get("robbed", []) \
-                        and _adjacent(pos, f["cell"], w, walls):
-                    x, y = pos_xy(f["cell"])
-                    out.append(f'<rect x="{x - 9}" y="{y - 9}" width="18" height="18" fill="#ffd36b" '
-                               f'fill-opacity="0.3" stroke="#ffd36b" data-action="rob {fig}"/>')
-    elif isinstance(pos, str):
+    if isinstance(pos, str):
         # using the location the thief is in (once per thief per night; with no location
         # used yet this night, so that the one-location variant allows it too)
         kind = i18n_text._building_kind(pos, obs)
@@ -238,6 +224,63 @@ def _clickables(obs: dict[str, Any], w: int, top: float, ox: float, pos_xy) -> l
                 x, y = pos_xy(pos)
                 out.append(f'<circle cx="{x}" cy="{y}" r="10" fill="#ffd36b" fill-opacity="0.25" '
                            f'stroke="#ffd36b" stroke-width="2" data-action="use"/>')
+    return out
+
+
+AIM_COLOUR = {"exit": "#7fe07f", "cata": "#b48cff", "jin": "#7fe07f", "tp": "#6fd3ff", "hook": "#ffa05b",
+              "svenja": "#ff8fd8", "crossbow": "#ff6b6b", "stars": "#ff6b6b", "bernhard": "#c8a2ff",
+              "rob": "#ffd36b", "gold": "#ffd36b", "gem": "#6fe3ff", "pay": "#ffffff"}
+
+
+def _aim(action: str, obs: dict[str, Any], w: int):
+    """Where a target action points on the board: a square or a building id (None: not drawn)."""
+    parts = action.split()
+    if len(parts) < 2:
+        return None
+    kind, arg = parts[0], parts[1]
+    if kind == "cata":
+        return obs["city"].get("catacombs", {}).get(arg)
+    if kind in ("rob", "crossbow", "stars", "bernhard"):
+        f = obs["townsfolk"].get(arg)
+        return f["cell"] if f and isinstance(f.get("cell"), int) else None
+    if "." in arg:  # a square r.c (exit, jin, Juma's quay)
+        r, c = arg.split(".")
+        return int(r) * w + int(c)
+    return arg if obs["bcells"].get(arg) else None
+
+
+def _draw_aims(aims: list, obs: dict[str, Any], w: int, top: float, ox: float, h: int,
+               lang: str) -> list[str]:
+    """One rectangle per target action over its square(s), side by side when several
+    actions aim at the same place; each says what it does in its tooltip."""
+    groups: dict = {}
+    for where, action in aims:
+        acts = groups.setdefault(where, [])
+        if action not in acts:
+            acts.append(action)
+    out = []
+    for where, acts in groups.items():
+        if isinstance(where, int):
+            boxes = [divmod(where, w)]
+        else:
+            boxes = [divmod(c, w) for c in obs["bcells"][where]]
+        villa = isinstance(where, str) and where.startswith("villa")
+        n = len(acts)
+        for k, action in enumerate(acts):
+            words = action.split()
+            # a step is green; a robbery with a choice is coloured by what it takes
+            key = words[2] if words[0] == "rob" and len(words) > 2 else words[0]
+            colour = AIM_COLOUR.get(key, "#fff") if len(words) > 1 else "#7fe07f"
+            title = escape(i18n_text.describe_action(action, obs, lang))
+            for r, c in boxes:
+                if villa:
+                    x, y, bw = ox + c * CELL - 4, top - CELL if r == 0 else top + h * CELL, CELL + 8
+                else:
+                    x, y, bw = ox + c * CELL, top + r * CELL, CELL
+                part = (bw - 4) / n
+                out.append(f'<rect x="{x + 2 + k * part:.1f}" y="{y + 2}" width="{part:.1f}" '
+                           f'height="{CELL - 4}" rx="3" fill="{colour}" fill-opacity="0.3" stroke="{colour}" '
+                           f'stroke-width="1.5" data-action="{escape(action)}"><title>{title}</title></rect>')
     return out
 
 

@@ -10,7 +10,24 @@ PHASE_HELP = {
     "plan": "planning (secret)", "action": "action phase", "over": "game over"}
 
 
+# actions that aim at a square, a building or a figure whose legal targets need the
+# engine's geometry (field of view, hook lines, exits, quays...): the acting seat's
+# own observation lists them, so its board can mark exactly those targets
+TARGET_KINDS = frozenset(("exit", "hook", "tp", "cata", "svenja", "crossbow", "stars", "rob", "jin",
+                          "bernhard"))
+
+
 class ViewMixin:
+    def _target_actions(self, player: int | None) -> list[str]:
+        """The viewer's legal actions that target a place or figure, only while that
+        viewer's thief acts (built from what the viewer may know; the engine caches
+        legal actions per move, so the server's own call costs nothing more)."""
+        tu = self.turn
+        if player is None or self.phase != "action" or tu is None or tu["p"] != player \
+                or self.tmove is not None:
+            return []
+        return [a for a in self.legal_actions(player) if a.split(" ", 1)[0] in TARGET_KINDS]
+
     def _observe(self, player: int | None) -> dict[str, Any]:
         city = self.city
         n = self.num_players
@@ -29,7 +46,9 @@ class ViewMixin:
             "phase": self.phase, "round": self.round, "first": self.first,
             "order": self._order(), "vp": list(self.vp),
             "city": {"w": city.W, "h": city.H, "rows": city.grid_rows(), "layout": self.layout,
-                     "walls": city.wall_pairs()},
+                     "walls": city.wall_pairs(),
+                     # catacomb section -> the entrance square it opens on (public board)
+                     "catacombs": {str(sec): c for c, sec in city.catacomb_section.items()}},
             "bcells": bcells,
             "hideouts": list(self.hideout),
             "houses": {b: list(city.buildings[b]["cells"]) for t in ("tower", "garden", "forge", "stable")
@@ -52,6 +71,8 @@ class ViewMixin:
             "steps": [a for a in self._move_actions() if len(a) == 1]
             if (self.turn and self.turn["moving"] and self.tmove is None and self.turn["p"] == player
                 and self.turn["sub"] is None) else [],
+            # the viewer's legal actions aimed at a square, building or figure (see TARGET_KINDS)
+            "targets": self._target_actions(player),
         }
         obs = _copy(obs)
         # a brawl card is tucked face down: only its owner knows which client it was
