@@ -1,8 +1,8 @@
 """Cadwallon in French and German for the web interface: button texts
 (``describe``) and log lines (``translate``).
 
-Names of gangs, arcana, treasures, rooms and adventures come from
-``data/i18n.yaml``; the sentences around them are here. Characters keep their
+Names of gangs, arcana, treasures, rooms, adventures, missions and talents, and the
+adventure events' texts, come from ``data/i18n.yaml``; the sentences around them are here. Characters keep their
 names, and "Player N" stays as it is: the server puts the seat's name in its place.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _data() -> components.CadwallonData:
     return components.load()
 
 
-_PREFIXES = ("gang_", "arcana_", "treasure_", "adv_", "room_", "token_")
+_PREFIXES = ("gang_", "arcana_", "treasure_", "adv_", "room_", "token_", "mission_", "talent_")
 
 
 @lru_cache(maxsize=None)
@@ -34,7 +34,7 @@ def _name_map(lang: str) -> tuple[tuple[str, str], ...]:
     en, tr = texts("en"), texts(lang)
     pairs: dict[str, str] = {}
     for k, v in en.items():
-        if k.startswith(_PREFIXES) and tr.get(k) and tr[k] != v:
+        if k.startswith(_PREFIXES) and "." not in k and tr.get(k) and tr[k] != v:
             pairs.setdefault(v, tr[k])
     d = _data()
     for z in d.board.zones:            # rooms without a text of their own keep the board's name
@@ -44,13 +44,50 @@ def _name_map(lang: str) -> tuple[tuple[str, str], ...]:
 
 
 def names(s: str, lang: str) -> str:
-    """Known English names (gangs, arcana, treasures, rooms, adventures) inside ``s`` in ``lang``."""
+    """Known English names (gangs, arcana, treasures, rooms, adventures, missions, talents)
+    inside ``s`` in ``lang``."""
     if lang == "en" or not s:
         return s
     for en, tr in _name_map(lang):
         if en in s:
             s = re.sub(r"(?<!\w)" + re.escape(en) + r"(?!\w)", lambda _m, t=tr: t, s)
     return s
+
+
+@lru_cache(maxsize=None)
+def event_texts(lang: str) -> dict[str, str]:
+    """English adventure event text -> its text in ``lang`` (keys ``event_<adventure>_<round>``)."""
+    tr = texts(lang)
+    out: dict[str, str] = {}
+    for a in _data().adventures.adventures:
+        for e in a.events:
+            t = tr.get(f"event_{a.id}_{e.round}")
+            if e.text and t:
+                out.setdefault(e.text, t)
+    return out
+
+
+def talent_name(c: str | None, lang: str) -> str:
+    """The talent of character ``c`` in ``lang`` ("" when it has none)."""
+    tal = _data().talent_of.get(c or "")
+    if not tal:
+        return ""
+    return texts(lang).get("talent_" + tal) or _data().talent[tal].name
+
+
+def _who_talent(c: str | None, lang: str) -> str:
+    tal = talent_name(c, lang)
+    return f"{_who(c)} ({tal})" if tal else _who(c)
+
+
+def _treasure(kind: str, lang: str) -> str:
+    t = _data().ttype.get(kind)
+    return texts(lang).get("treasure_" + kind) or (t.name if t is not None else kind)
+
+
+def mission_name(mid: str | None, lang: str) -> str:
+    m = _data().mission.get(mid or "")
+    return texts(lang).get("mission_" + (mid or "")) or (m.name if m is not None else (mid or "?"))
 
 
 # ------------------------------------------------------------------ button texts
@@ -61,30 +98,36 @@ ACTIONS: dict[str, dict[str, str]] = {
            "act": "Activate {0}", "move": "Move to {0} for 1 AP", "attack": "Attack {0} (1 AP)",
            "open": "Try to open the chest (1 AP)", "force": "Force the chest open (2 AP)",
            "leave": "Leave the district with everything carried (1 AP)", "play": "Play {0}",
-           "card": "Play {0} in the fight", "mission": "Hand in mission {0} (3 AP)",
+           "card": "Play {0} in the fight", "mission": "Hand in mission {0}: {1} (3 AP)",
            "stay": "The injured character stays where it is", "no": "Let it happen (play no card)",
            "nocard": "Play no card", "talent": "Use the talent of {0}", "end": "End your turn",
-           "flee": "Flee to {0}"},
+           "talent_step": "{0} ({1}): jump to {2} (1 AP)", "talent_card": "{0} ({1}): discard {2} for 1 AP",
+           "flee": "Flee to {0}", "play_player": "Play {0}: take up to 2 ducats from {1}",
+           "play_zone": "Play {0} on the chest in {1}", "take": "Take the {0}", "drop": "Put the {0} down in {1}"},
     "fr": {"gang": "Prendre {0} : {1}", "deploy": "Déployer {0}", "at": "Déployer {0} en {1}",
            "militia": "Lancer le dé et déplacer {0}", "mm_stay": "Le milicien reste sur place",
            "mm_attack": "Le milicien attaque {0} en {1}", "mm": "Le milicien va en {0}",
            "act": "Activer {0}", "move": "Aller en {0} pour 1 PA", "attack": "Attaquer {0} (1 PA)",
            "open": "Tenter d'ouvrir le coffre (1 PA)", "force": "Forcer le coffre (2 PA)",
            "leave": "Quitter le quartier avec tout ce qui est porté (1 PA)", "play": "Jouer {0}",
-           "card": "Jouer {0} dans le combat", "mission": "Remplir la mission {0} (3 PA)",
+           "card": "Jouer {0} dans le combat", "mission": "Remplir la mission {0} : {1} (3 PA)",
            "stay": "Le personnage blessé reste sur place", "no": "Laisser faire (aucune carte)",
            "nocard": "Ne jouer aucune carte", "talent": "Utiliser le talent de {0}", "end": "Finir votre tour",
-           "flee": "Fuir en {0}"},
+           "talent_step": "{0} ({1}) : sauter en {2} (1 PA)", "talent_card": "{0} ({1}) : défausser {2} pour 1 PA",
+           "flee": "Fuir en {0}", "play_player": "Jouer {0} : prendre jusqu'à 2 ducats à {1}",
+           "play_zone": "Jouer {0} sur le coffre en {1}", "take": "Prendre : {0}", "drop": "Déposer : {0} en {1}"},
     "de": {"gang": "{0} nehmen: {1}", "deploy": "{0} aufstellen", "at": "{0} auf {1} aufstellen",
            "militia": "Würfeln und {0} bewegen", "mm_stay": "Der Milizionär bleibt stehen",
            "mm_attack": "Der Milizionär greift {0} auf {1} an", "mm": "Der Milizionär zieht nach {0}",
            "act": "{0} aktivieren", "move": "Nach {0} ziehen für 1 AP", "attack": "{0} angreifen (1 AP)",
            "open": "Versuchen, die Truhe zu öffnen (1 AP)", "force": "Die Truhe aufbrechen (2 AP)",
            "leave": "Das Viertel mit allem Getragenen verlassen (1 AP)", "play": "{0} spielen",
-           "card": "{0} im Kampf spielen", "mission": "Mission {0} abgeben (3 AP)",
+           "card": "{0} im Kampf spielen", "mission": "Mission {0} abgeben: {1} (3 AP)",
            "stay": "Die verletzte Figur bleibt stehen", "no": "Geschehen lassen (keine Karte)",
            "nocard": "Keine Karte spielen", "talent": "Das Talent von {0} nutzen", "end": "Zug beenden",
-           "flee": "Nach {0} fliehen"},
+           "talent_step": "{0} ({1}): nach {2} springen (1 AP)", "talent_card": "{0} ({1}): {2} für 1 AP abwerfen",
+           "flee": "Nach {0} fliehen", "play_player": "{0} spielen: bis zu 2 Dukaten von {1} nehmen",
+           "play_zone": "{0} auf die Truhe auf {1} spielen", "take": "{0} nehmen", "drop": "{0} in {1} ablegen"},
 }
 
 
@@ -108,8 +151,11 @@ def describe(action: str, obs: dict[str, Any], lang: str) -> str:
     try:
         if v == "gang" and arg:
             g = d.gang[arg]
-            return a["gang"].format(tx.get("gang_" + arg, g.name), ", ".join(c.name for c in g.characters))
-        if v in ("deploy", "act", "attack", "militia") and arg:
+            return a["gang"].format(tx.get("gang_" + arg, g.name),
+                                    ", ".join(_who_talent(c.id, lang) for c in g.characters))
+        if v in ("deploy", "act") and arg:
+            return a[v].format(_who_talent(arg, lang))
+        if v in ("attack", "militia") and arg:
             return a[v].format(_who(arg))
         if v == "at" and arg:
             return a["at"].format(_who(obs.get("deploy_selected")), arg)
@@ -121,12 +167,26 @@ def describe(action: str, obs: dict[str, Any], lang: str) -> str:
             return a["mm_attack"].format(_who(victim), arg) if victim else a["mm"].format(arg)
         if v in ("move", "flee") and arg:
             return a[v].format(_zone(arg, lang))
+        if v == "play" and arg and len(parts) > 2:
+            target = parts[2]
+            if target in d.zone:
+                return a["play_zone"].format(tx.get("arcana_" + arg, arg), _zone(target, lang))
+            return a["play_player"].format(tx.get("arcana_" + arg, arg), f"Player {int(target[1:])}")
         if v in ("play", "card") and arg:
             return a[v].format(tx.get("arcana_" + arg, arg))
+        if v == "take" and arg:
+            return a["take"].format(_treasure(arg, lang))
+        if v == "drop" and arg and len(parts) > 2:
+            return a["drop"].format(_treasure(arg, lang), _zone(parts[2], lang))
         if v == "mission" and arg:
-            return a["mission"].format(arg)
+            return a["mission"].format(arg, mission_name((obs.get("missions") or [])[int(arg) - 1], lang))
         if v == "talent":
-            return a["talent"].format(_who(obs.get("active")))
+            c = obs.get("active")
+            if arg in d.card:                      # sleight of hand: discard a card for 1 AP
+                return a["talent_card"].format(_who(c), talent_name(c, lang), tx.get("arcana_" + arg, arg))
+            if arg in d.zone:                      # shadow step: a jump to a zone
+                return a["talent_step"].format(_who(c), talent_name(c, lang), _zone(arg, lang))
+            return a["talent"].format(_who(c))
         if v in a and arg is None:
             return a[v]
     except (KeyError, IndexError, ValueError, TypeError):
@@ -205,7 +265,8 @@ EVENTS: list[tuple[str, dict[str, str]]] = [
     (rf"^{_X} sets off from (\w+) out of the district\.$",
      {"fr": "{0} part de {1} pour quitter le quartier.", "de": "{0} bricht von {1} aus dem Viertel auf."}),
     (rf"^{_P} completes {_X} for (\d+) ducats\.$",
-     {"fr": "{0} remplit {1} pour {2} ducats.", "de": "{0} erfüllt {1} für {2} Dukaten."}),
+     {"fr": "{0} remplit la mission « {1} » pour {2} ducats.",
+      "de": "{0} erfüllt die Mission „{1}“ für {2} Dukaten."}),
     (rf"^{_P} takes {_X}\.$", {"fr": "{0} prend {1}.", "de": "{0} nimmt {1}."}),
     (rf"^{_X} picks up (\d+) ducats in (\w+)\.$",
      {"fr": "{0} ramasse {1} ducats en {2}.", "de": "{0} hebt {1} Dukaten auf {2} auf."}),
@@ -221,21 +282,27 @@ EVENTS: list[tuple[str, dict[str, str]]] = [
     (rf"^{_X} cannot flee and stays put\.$",
      {"fr": "{0} ne peut pas fuir et reste sur place.", "de": "{0} kann nicht fliehen und bleibt stehen."}),
     (rf"^{_P} fails the Spirit test of {_X} \((\d+)\)\.$",
-     {"fr": "{0} rate le test d'Esprit de {1} ({2}).", "de": "{0} besteht die Geistprobe von {1} nicht ({2})."}),
+     {"fr": "{0} rate le test d'Esprit de la mission « {1} » ({2}).",
+      "de": "{0} besteht die Geistprobe der Mission „{1}“ nicht ({2})."}),
     (rf"^{_P} passes the Spirit test of {_X} \((\d+)\)\.$",
-     {"fr": "{0} réussit le test d'Esprit de {1} ({2}).", "de": "{0} besteht die Geistprobe von {1} ({2})."}),
+     {"fr": "{0} réussit le test d'Esprit de la mission « {1} » ({2}).",
+      "de": "{0} besteht die Geistprobe der Mission „{1}“ ({2})."}),
     (rf"^{_P} pays (\d+) ducats, put in {_X}\.$",
      {"fr": "{0} paie {1} ducats, posés en {2}.", "de": "{0} zahlt {1} Dukaten, die in {2} gelegt werden."}),
     (rf"^{_P} plays no arcana card in the fight\.$",
      {"fr": "{0} ne joue aucune carte Arcane dans le combat.", "de": "{0} spielt keine Arkanakarte im Kampf."}),
 ]
 _COMPILED = [(re.compile(p), t) for p, t in EVENTS]
+_EVENT = re.compile(r"^Event: (.+)$")     # an adventure event's own text (data/i18n.yaml)
 
 
 def translate(text: str, lang: str) -> str:
     """A log line in ``lang``; a line no pattern knows stays as it is."""
     if lang not in ("fr", "de"):
         return text
+    m = _EVENT.match(text)
+    if m:
+        return f"{texts(lang)['event']}{' :' if lang == 'fr' else ':'} {event_texts(lang).get(m[1], m[1])}"
     for rx, tr in _COMPILED:
         m = rx.match(text)
         if m:

@@ -6,6 +6,8 @@ connect: a white line (street to street), a green arrow mark (a door into a
 room) or a red wall. Deployment zones carry a blue triangle; portcullises a
 black grid. Figures are circles in their gang's colour (militiamen black,
 heroines grey); chests are small squares with the treasure's first letter.
+Below the district: the adventure, the 3 face-up missions and the viewer's own
+arcana cards, named in the viewer's language.
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
     data = _data()
     t = _texts(lang)
     b = data.board
-    w, h = b.columns * CELL + 2 * PAD, b.rows * CELL + 2 * PAD + 100
+    w, h = b.columns * CELL + 2 * PAD, b.rows * CELL + 2 * PAD + 150
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
            f'font-family="sans-serif">',
            '<defs><pattern id="roof" width="8" height="8" patternUnits="userSpaceOnUse">'
@@ -129,6 +131,29 @@ def render_svg(observation: dict[str, Any], lang: str = "en") -> str:
                    f'data-char="{ch}"><title>{escape(name)} ({loot})</title></circle>'
                    f'<text x="{cx}" y="{cy + 4}" font-size="10" fill="#fff" text-anchor="middle">'
                    f'{escape(ch[:2].upper())}</text>')
+    # the adventure, the face-up missions and the viewer's own hand, in the viewer's language
+    from .i18n_text import mission_name
+    colon = " :" if lang == "fr" else ":"
+    info_y = b.rows * CELL + 2 * PAD + 4
+    adv = observation.get("adventure")
+    adv_name = t.get("adv_" + str(adv)) or (data.adventure[adv].name if adv in data.adventure else str(adv))
+    out.append(f'<text x="{PAD}" y="{info_y}" font-size="12" fill="#fff">'
+               f'{escape(t["adventure"])}{colon} {escape(adv_name)}</text>')
+    shown = []
+    for i, m in enumerate(observation.get("missions") or []):
+        if m is None or m not in data.mission:
+            continue
+        mm = data.mission[m]
+        needs = ", ".join(f"{n} {t.get('treasure_' + k, k)}" for k, n in mm.needs.items())
+        shown.append(f'<tspan data-mission="{escape(m)}">{i + 1}. {escape(mission_name(m, lang))} '
+                     f'({mm.reward})<title>{escape(needs)}</title></tspan>')
+    out.append(f'<text x="{PAD}" y="{info_y + 16}" font-size="11" fill="#ffe082">'
+               f'{escape(t["missions"])}{colon} {" · ".join(shown)}</text>')
+    hand = observation.get("hand")
+    if hand is not None:
+        cards = ", ".join(t.get("arcana_" + k, k) for k in hand)
+        out.append(f'<text x="{PAD}" y="{info_y + 32}" font-size="11" fill="#b3e5fc">'
+                   f'{escape(t["hand"])}{colon} {escape(cards)}</text>')
     # characters still to deploy: click one, then click a deployment zone
     to_deploy = observation.get("to_deploy") or []
     reserve_y = h - 76
