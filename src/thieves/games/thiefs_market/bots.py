@@ -7,7 +7,7 @@ start player token, less a little for a pile large enough to tempt thieves.
 """
 from __future__ import annotations
 
-from thieves.bots.base import OnePlyBot
+from thieves.bots.base import evaluator_bot
 from thieves.core.game import State
 
 from . import scoring
@@ -35,13 +35,7 @@ def evaluate(state: State, player: int) -> float:
     return value
 
 
-class GreedyBot(OnePlyBot):
-    """One-ply search with :func:`evaluate`."""
-
-    name = "greedy"
-
-    def evaluate(self, state: State, player: int) -> float:
-        return evaluate(state, player)
-
+#: one-ply search on a determinized copy with :func:`evaluate`
+GreedyBot = evaluator_bot(evaluate)
 
 BOTS = {"greedy": GreedyBot}

@@ -1,7 +1,7 @@
 """Thieves Den bots: ``greedy`` is a one-ply search with a hand-made evaluation."""
 from __future__ import annotations
 
-from thieves.bots.base import OnePlyBot
+from thieves.bots.base import evaluator_bot
 from thieves.core.game import State
 
 from .components import FENCE_TYPES
@@ -42,11 +42,7 @@ def evaluate(state: State, p: int) -> float:
     return v
 
 
-class GreedyBot(OnePlyBot):
-    name = "greedy"
-
-    def evaluate(self, state: State, player: int) -> float:
-        return evaluate(state, player)
-
+#: one-ply search on a determinized copy with :func:`evaluate`
+GreedyBot = evaluator_bot(evaluate)
 
 BOTS = {"greedy": GreedyBot}
