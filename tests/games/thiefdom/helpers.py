@@ -86,3 +86,26 @@ def free_lanterns_far(s, avoid, n):
             if len(out) == n:
                 return out
     return out
+
+
+def place_thief(s, pos, equip=(), ally=None, p=0, t=0, **inv):
+    """Put thief t of player p on ``pos`` with the given cards and goods, and start its turn."""
+    th = s.thieves[p][t]
+    th["pos"] = pos
+    th["equip"] = list(equip)
+    th["ally"] = ally
+    th["inv"].update(inv)
+    turn(s, p, t)
+    return th
+
+
+def at_location(kind, n=2, seed=0, p=0, t=0, **inv):
+    """A cleared action phase with thief t of player p inside the first building of ``kind``."""
+    s = clear(to_action(n, seed))
+    park_townsfolk(s)
+    bid = s.city.by_type[kind][0]
+    th = s.thieves[p][t]
+    th["pos"] = bid
+    th["inv"].update(inv)
+    turn(s, p, t)
+    return s, th, bid

@@ -1,18 +1,8 @@
 """Every equipment and ally card effect that is not tested with its action."""
 from thieves.games.thiefdom.goods import room
 
-from .helpers import clear, park_townsfolk, to_action, turn
+from .helpers import clear, park_townsfolk, place_thief, to_action, turn
 from .test_townsfolk import E, N, setup_cross, step
-
-
-def _thief(s, pos, equip=(), ally=None, p=0, t=0, **inv):
-    th = s.thieves[p][t]
-    th["pos"] = pos
-    th["equip"] = list(equip)
-    th["ally"] = ally
-    th["inv"].update(inv)
-    turn(s, p, t)
-    return th
 
 
 def test_sack_adds_two_flexible_slots():
@@ -26,7 +16,7 @@ def test_crossbow_shoots_a_guard_in_view():
     s, c = setup_cross()
     city = s.city
     s.tf["gA"] = {"cell": step(city, c, N, 2), "face": N}
-    th = _thief(s, c, equip=["crossbow"])
+    th = place_thief(s, c, equip=["crossbow"])
     vp = s.vp[0]
     s.apply_action(0, "crossbow gA")
     assert s.vp[0] == vp + 1
@@ -39,7 +29,7 @@ def test_throwing_stars_move_a_noble_and_are_discarded():
     s, c = setup_cross()
     city = s.city
     s.tf["nA"]["cell"] = step(city, c, E, 2)
-    th = _thief(s, c, equip=["stars"])
+    th = place_thief(s, c, equip=["stars"])
     vp = s.vp[0]
     s.apply_action(0, "stars nA")
     while s.tmove is not None:
@@ -54,7 +44,7 @@ def test_fishing_rod_from_a_building_next_to_the_carriage():
     city = s.city
     house = city.by_type["tower"][0]
     s.tf["car"]["cell"] = city.buildings[house]["all_adjacent"][0]
-    th = _thief(s, house, equip=["fishing"])
+    th = place_thief(s, house, equip=["fishing"])
     vp = s.vp[0]
     s.apply_action(0, "fish")
     assert th["inv"]["wine"] == 1 and s.vp[0] == vp + 2 and not th["wanted"]
@@ -65,7 +55,7 @@ def test_grappling_hook_reaches_another_building():
     park_townsfolk(s)
     city = s.city
     house = city.by_type["garden"][0]
-    th = _thief(s, house, equip=["hook"])
+    th = place_thief(s, house, equip=["hook"])
     hooks = [a for a in s.legal_actions(0) if a.startswith("hook")]
     assert hooks
     s.apply_action(0, hooks[0])
@@ -74,7 +64,7 @@ def test_grappling_hook_reaches_another_building():
 
 def test_messenger_pigeon_and_lentz_and_samuel():
     s, c = setup_cross()
-    a = _thief(s, c, equip=["pigeon"], ally="lentz", gem=3)
+    a = place_thief(s, c, equip=["pigeon"], ally="lentz", gem=3)
     b = s.thieves[0][1]
     s.apply_action(0, "pigeon 2")
     for _ in range(3):
@@ -101,12 +91,12 @@ def test_teleport_allies():
     for ally, kind in (("siti", "tower"), ("jolanda", "garden"), ("johanna", "stable"), ("larissa", "forge")):
         b = [x for x in city.by_type[kind] if x not in s.hideout]
         s.turn = None
-        th = _thief(s, b[0], ally=ally)
+        th = place_thief(s, b[0], ally=ally)
         s.apply_action(0, f"tp {b[1]}")
         assert th["pos"] == b[1]
     taverns = city.by_type["tavern"]
     s.turn = None
-    th = _thief(s, taverns[0], ally="towa")
+    th = place_thief(s, taverns[0], ally="towa")
     s.apply_action(0, f"tp {taverns[1]}")
     assert th["pos"] == taverns[1]
 
@@ -115,17 +105,17 @@ def test_church_allies():
     s = clear(to_action(2, 0))
     park_townsfolk(s)
     church = s.city.by_type["church"][0]
-    th = _thief(s, church, ally="antonius")
+    th = place_thief(s, church, ally="antonius")
     s.apply_action(0, "antonius")
     assert th["inv"]["wine"] == 1 and "antonius" not in s.legal_actions(0)
     s.turn = None
-    th = _thief(s, church, ally="kostanze", gold=4)
+    th = place_thief(s, church, ally="kostanze", gold=4)
     vp = s.vp[0]
     s.apply_action(0, "kostanze")
     s.apply_action(0, "kostanze")
     assert s.vp[0] == vp + 6 and th["inv"]["gold"] == 0
     s.turn = None
-    th = _thief(s, church, ally="beatrix")
+    th = place_thief(s, church, ally="beatrix")
     vp = s.vp[0]
     s.apply_action(0, "beatrix")
     assert s.vp[0] == vp + 3 and s.turn["ap"] == 6 and th["ally"] is None
@@ -135,11 +125,11 @@ def test_apollon_and_ruth():
     s = clear(to_action(2, 0))
     park_townsfolk(s)
     garden = [g for g in s.city.by_type["garden"] if g not in s.hideout][0]
-    th = _thief(s, garden, ally="apollon", brandy=1)
+    th = place_thief(s, garden, ally="apollon", brandy=1)
     s.apply_action(0, "apollon")
     assert th["inv"]["wine"] == 1 and th["inv"]["brandy"] == 0
     s.turn = None
-    th = _thief(s, s.hideout[0], ally="ruth")
+    th = place_thief(s, s.hideout[0], ally="ruth")
     s.stash[0].update({"wine": 1, "gem": 1, "gold": 0})
     vp = s.vp[0]
     s.apply_action(0, "ruth wine")
@@ -152,7 +142,7 @@ def test_melisande_buys_at_a_forge_cheaper_with_a_vp():
     park_townsfolk(s)
     forge = [f for f in s.city.by_type["forge"] if f not in s.hideout][0]
     s.thieves[0][2]["ally"] = "melisande"
-    th = _thief(s, forge, gold=6)
+    th = place_thief(s, forge, gold=6)
     buys = [a for a in s.legal_actions(0) if a.startswith("buy")]
     assert buys
     e = buys[0].split()[1]
@@ -167,7 +157,7 @@ def test_juma_tristan_jin_climbing():
     park_townsfolk(s)
     city = s.city
     if len(city.river_spaces) >= 2:
-        th = _thief(s, city.river_spaces[0], ally="juma")
+        th = place_thief(s, city.river_spaces[0], ally="juma")
         s.apply_action(0, f"tp {city.river_spaces[1]}")
         assert th["pos"] == city.river_spaces[1]
     # Tristan: +1 movement point through the catacombs
@@ -177,7 +167,7 @@ def test_juma_tristan_jin_climbing():
         if s.tf[fig]["cell"] in cells:
             s.tf[fig]["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in cells
                                      and i not in s._occ())
-    th = _thief(s, cells[0], ally="tristan")
+    th = place_thief(s, cells[0], ally="tristan")
     s.apply_action(0, "move")
     s.apply_action(0, f"cata {city.catacomb_section[cells[1]]}")
     assert s.turn["mp"] == 3
@@ -186,7 +176,7 @@ def test_juma_tristan_jin_climbing():
     s.thieves[0][0]["pos"] = s.hideout[0]
     house = city.by_type["tower"][0]
     start = city.buildings[house]["all_adjacent"][0]
-    th = _thief(s, start, ally="jin")
+    th = place_thief(s, start, ally="jin")
     s.apply_action(0, "move")
     jins = [a for a in s.legal_actions(0) if a.startswith("jin")]
     assert jins
@@ -199,7 +189,7 @@ def test_climbing_tools_cross_a_wall_once():
     park_townsfolk(s)
     city = s.city
     a, b = next((x, y) for x, y in sorted(city.walls) if city.alley[x] and not city.alley[y])
-    th = _thief(s, a, equip=["climbing"])
+    th = place_thief(s, a, equip=["climbing"])
     s.apply_action(0, "move")
     d = next(k for k in range(4) if city._step(a, k) == b)
     assert f"climb {'nesw'[d]}" in s.legal_actions(0)
@@ -232,13 +222,13 @@ def test_svenja_and_jonathan_at_the_tavern():
     s = clear(to_action(2, 0))
     park_townsfolk(s)
     tav = s.city.by_type["tavern"][0]
-    th = _thief(s, tav, ally="svenja")
+    th = place_thief(s, tav, ally="svenja")
     s.apply_action(0, "use")
     dealer = s.city.by_type["dealer"][0]
     s.apply_action(0, f"svenja {dealer}")
     assert th["pos"] == dealer
     s.turn = None
-    th = _thief(s, tav, ally="jonathan", t=1, wine=2)
+    th = place_thief(s, tav, ally="jonathan", t=1, wine=2)
     vp = s.vp[0]
     s.apply_action(0, "use")
     s.apply_action(0, "sell wine")

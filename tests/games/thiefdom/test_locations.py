@@ -1,20 +1,9 @@
 """Every location: market, villa, dealer, tavern, dungeon, smuggler."""
-from .helpers import clear, park_townsfolk, to_action, turn
-
-
-def at(kind, n=2, seed=0, p=0, t=0, **inv):
-    s = clear(to_action(n, seed))
-    park_townsfolk(s)
-    bid = s.city.by_type[kind][0]
-    th = s.thieves[p][t]
-    th["pos"] = bid
-    th["inv"].update(inv)
-    turn(s, p, t)
-    return s, th, bid
+from .helpers import at_location, turn
 
 
 def test_market_fills_gold_and_sells_brandy_once_a_night():
-    s, th, bid = at("market", brandy=2, gold=1)
+    s, th, bid = at_location("market", brandy=2, gold=1)
     vp = s.vp[0]
     s.apply_action(0, "use")
     s.apply_action(0, "sell brandy")
@@ -27,7 +16,7 @@ def test_market_fills_gold_and_sells_brandy_once_a_night():
 
 
 def test_market_with_sack_janus_kunrad():
-    s, th, bid = at("market", brandy=1)
+    s, th, bid = at_location("market", brandy=1)
     th["equip"] = ["sack"]
     th["ally"] = "kunrad"
     vp = s.vp[0]
@@ -35,7 +24,7 @@ def test_market_with_sack_janus_kunrad():
     assert th["inv"]["gem"] == 1 and s.vp[0] == vp + 1
     s.apply_action(0, "fill gold")
     assert th["inv"]["gold"] == 6
-    s2, th2, _ = at("market", brandy=1)
+    s2, th2, _ = at_location("market", brandy=1)
     th2["ally"] = "janus"
     vp = s2.vp[0]
     s2.apply_action(0, "use")
@@ -44,14 +33,14 @@ def test_market_with_sack_janus_kunrad():
 
 
 def test_villa_gems_art_and_locks():
-    s, th, bid = at("villa")
+    s, th, bid = at_location("villa")
     v = s.villas[bid[5:]]
     lock = s.data.villas[v["villa"]].locked
     s.apply_action(0, "use")
     acts = s.legal_actions(0)
     assert ("take gems" in acts) == (lock != "gems")
     assert ("take art" in acts) == (lock != "art")
-    s2, th2, bid2 = at("villa")
+    s2, th2, bid2 = at_location("villa")
     th2["equip"] = ["lockpick"]
     vp = s2.vp[0]
     s2.apply_action(0, "use")
@@ -60,7 +49,7 @@ def test_villa_gems_art_and_locks():
     s2.apply_action(0, "take art")
     assert th2["inv"]["art"] == [art] and s2.villas[bid2[5:]]["art"] is None
     assert "take gems" not in s2.legal_actions(0)   # one option only
-    s3, th3, bid3 = at("villa")
+    s3, th3, bid3 = at_location("villa")
     th3["equip"] = ["lockpick"]
     s3.apply_action(0, "use")
     s3.apply_action(0, "take gems")
@@ -68,7 +57,7 @@ def test_villa_gems_art_and_locks():
 
 
 def test_villa_jonathan_sells_wine():
-    s, th, bid = at("villa", wine=2)
+    s, th, bid = at_location("villa", wine=2)
     th["ally"] = "jonathan"
     vp = s.vp[0]
     s.apply_action(0, "use")
@@ -77,7 +66,7 @@ def test_villa_jonathan_sells_wine():
 
 
 def test_dealer_delivers_art_sells_gems_buys_equipment():
-    s, th, bid = at("dealer", gem=2, gold=4)
+    s, th, bid = at_location("dealer", gem=2, gold=4)
     th["inv"]["art"] = ["art2"]
     th["inv"]["gem"] = 0
     vp = s.vp[0]
@@ -99,7 +88,7 @@ def test_dealer_delivers_art_sells_gems_buys_equipment():
 
 
 def test_equipment_limits_two_per_thief_no_duplicates():
-    s, th, bid = at("dealer", gold=4)
+    s, th, bid = at_location("dealer", gold=4)
     th["equip"] = ["sack", "shoes"]
     s.apply_action(0, "use")
     assert not [a for a in s.legal_actions(0) if a.startswith("buy")]
@@ -109,7 +98,7 @@ def test_equipment_limits_two_per_thief_no_duplicates():
 
 
 def test_tavern_ally_brawl_decline_wine_brandy():
-    s, th, bid = at("tavern", gold=4, wine=1)
+    s, th, bid = at_location("tavern", gold=4, wine=1)
     vp = s.vp[0]
     s.apply_action(0, "use")
     s.apply_action(0, "sell wine")
@@ -123,7 +112,7 @@ def test_tavern_ally_brawl_decline_wine_brandy():
     cid = cheap[0].split()[1]
     assert th["ally"] == cid and len(s.client_discard) == 3 and not s.revealed
     # brawl
-    s2, th2, _ = at("tavern")
+    s2, th2, _ = at_location("tavern")
     vp = s2.vp[0]
     s2.apply_action(0, "use")
     s2.apply_action(0, "clients")
@@ -139,7 +128,7 @@ def test_tavern_ally_brawl_decline_wine_brandy():
 
 
 def test_richard_allies_for_free_even_at_the_market():
-    s, th, bid = at("market")
+    s, th, bid = at_location("market")
     s.thieves[0][1]["ally"] = "richard"
     s.apply_action(0, "use")
     s.apply_action(0, "clients")
@@ -148,7 +137,7 @@ def test_richard_allies_for_free_even_at_the_market():
 
 
 def test_dungeon_take_sell_badges_burn_poster():
-    s, th, bid = at("dungeon", badge=2)
+    s, th, bid = at_location("dungeon", badge=2)
     th["wanted"] = True
     s.dungeon["gem"] = 3
     vp = s.vp[0]
@@ -161,7 +150,7 @@ def test_dungeon_take_sell_badges_burn_poster():
 
 
 def test_smuggler_mission_and_oswald():
-    s, th, bid = at("smuggler")
+    s, th, bid = at_location("smuggler")
     sec = str(s.city.buildings[bid]["section"])
     m = s.data.missions[s.smugglers[sec]]
     assert "use" not in s.legal_actions(0)   # nothing to deliver

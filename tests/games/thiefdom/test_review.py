@@ -1,17 +1,7 @@
 """Rules-review fixes: each test failed before its fix."""
 from thieves.games.thiefdom.goods import empty_inv
 
-from .helpers import clear, park_townsfolk, to_action, turn
-
-
-def _thief(s, pos, equip=(), ally=None, p=0, t=0, **inv):
-    th = s.thieves[p][t]
-    th["pos"] = pos
-    th["equip"] = list(equip)
-    th["ally"] = ally
-    th["inv"].update(inv)
-    turn(s, p, t)
-    return th
+from .helpers import at_location, clear, park_townsfolk, place_thief, to_action, turn
 
 
 def test_river_sections_have_a_quay_on_the_river():
@@ -28,7 +18,7 @@ def test_juma_teleports_between_quays_and_river_buildings():
     park_townsfolk(s)
     city = s.city
     q1, q2 = city.river_cells
-    th = _thief(s, q1, ally="juma")
+    th = place_thief(s, q1, ally="juma")
     acts = s.legal_actions(0)
     assert f"tp {city.name(q2)}" in acts
     assert all(f"tp {b}" in acts for b in city.river_spaces)
@@ -37,31 +27,20 @@ def test_juma_teleports_between_quays_and_river_buildings():
     assert not [a for a in s.legal_actions(0) if a.startswith("tp ")]   # once per turn
     # from a river building onto a quay (leaving a building this way)
     s.turn = None
-    th = _thief(s, city.river_spaces[0], ally="juma")
+    th = place_thief(s, city.river_spaces[0], ally="juma")
     s.apply_action(0, f"tp {city.name(q1)}")
     assert th["pos"] == q1
     # an occupied quay is no target
     s.turn = None
-    th = _thief(s, city.river_spaces[0], ally="juma")
+    th = place_thief(s, city.river_spaces[0], ally="juma")
     s.thieves[0][1]["pos"] = q2
     s._legal_cache = None
     assert f"tp {city.name(q2)}" not in s.legal_actions(0)
 
 
-def _at(kind, n=2, seed=0, p=0, t=0, **inv):
-    s = clear(to_action(n, seed))
-    park_townsfolk(s)
-    bid = s.city.by_type[kind][0]
-    th = s.thieves[p][t]
-    th["pos"] = bid
-    th["inv"].update(inv)
-    turn(s, p, t)
-    return s, th, bid
-
-
 def test_artwork_reward_draw_two_equipment_keep_one():
     # iconography "piochez 2 cartes et gardez-en 1": an artwork reward, not a stand-in
-    s, th, bid = _at("dealer")
+    s, th, bid = at_location("dealer")
     th["inv"]["art"] = ["art1"]
     th["equip"] = []
     s.equip_deck = ["shoes.x", "sack.x", "crossbow.x"]
@@ -81,7 +60,7 @@ def test_artwork_reward_draw_two_equipment_keep_one():
 
 
 def test_artwork_draw_respects_equipment_limits():
-    s, th, bid = _at("dealer")
+    s, th, bid = at_location("dealer")
     th["inv"]["art"] = ["art1"]
     th["equip"] = ["sack", "shoes"]
     s.equip_deck = ["shoes.x", "sack.x"]
@@ -94,7 +73,7 @@ def test_artwork_draw_respects_equipment_limits():
 
 def test_goods_may_be_discarded_during_a_move_and_a_location_use():
     # "vous pouvez vous débarrasser de biens ... à n'importe quel moment"
-    s, th, bid = _at("villa", brandy=4)
+    s, th, bid = at_location("villa", brandy=4)
     s.apply_action(0, "use")
     assert "drop brandy" in s.legal_actions(0)
     s.apply_action(0, "drop brandy")
@@ -108,7 +87,7 @@ def test_goods_may_be_discarded_during_a_move_and_a_location_use():
 
 
 def test_a_brawl_card_stays_face_down_for_the_others():
-    s, th, bid = _at("tavern", gold=0)
+    s, th, bid = at_location("tavern", gold=0)
     s.apply_action(0, "use")
     s.apply_action(0, "clients")
     c = s.revealed[0]
@@ -184,7 +163,7 @@ def test_determinize_keeps_a_placed_plan_placed():
     assert s.observation(1)["plans"][0] == "placed"
 
 
-def test_stepping_into_view_interrupts_the_move_even_when_wibald_saves_the_thief():
+def test_stepping_into_view_interrupts_the_move_even_when_wibald_saves_theplace_thief():
     # "Un voleur se déplace dans le champ de vision d'un garde. Dans ce cas, le
     # déplacement du voleur est immédiatement interrompu." Escaping (Wibald) lets the
     # turn go on, not the move.
@@ -214,7 +193,7 @@ def test_stepping_into_view_interrupts_the_move_even_when_wibald_saves_the_thief
             break
     g, d, x, y, way = spot
     s.tf["gA"] = {"cell": g, "face": d}
-    th = _thief(s, x, ally="wibald")
+    th = place_thief(s, x, ally="wibald")
     s.apply_action(0, "move")
     s.apply_action(0, DIRS[way].lower())
     assert th["pos"] == y                    # escaped: not arrested
@@ -239,7 +218,7 @@ def test_bernhard_blinds_only_for_his_thief_unless_the_option_says_all():
 
 
 def test_an_artwork_may_be_discarded_to_make_room():
-    s, th, bid = _at("villa")
+    s, th, bid = at_location("villa")
     th["inv"]["art"] = ["art2"]
     assert "drop art2" in s.legal_actions(0)
     s.apply_action(0, "drop art2")
@@ -274,7 +253,7 @@ def test_jin_once_per_turn_not_once_per_move():
     city = s.city
     house = city.by_type["tower"][0]
     start = city.buildings[house]["all_adjacent"][0]
-    th = _thief(s, start, ally="jin")
+    th = place_thief(s, start, ally="jin")
     s.apply_action(0, "move")
     jins = [a for a in s.legal_actions(0) if a.startswith("jin")]
     assert jins
@@ -297,7 +276,7 @@ def test_tristan_bonus_in_each_move_action():
             s.tf[fig]["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in cells
                                      and i not in s._occ())
     s._legal_cache = None
-    th = _thief(s, cells[0], ally="tristan")
+    th = place_thief(s, cells[0], ally="tristan")
     s.apply_action(0, "move")
     s.apply_action(0, f"cata {city.catacomb_section[cells[1]]}")
     assert s.turn["mp"] == 3
@@ -315,7 +294,7 @@ def test_samuel_swap_both_thieves_meet_opponents_in_their_new_building():
     city = s.city
     house = next(b for b in city.by_type["tower"] if b not in s.hideout)
     s.thieves[1][0]["pos"] = house                 # an opponent inside
-    th = _thief(s, s.hideout[0], ally="samuel")
+    th = place_thief(s, s.hideout[0], ally="samuel")
     s.thieves[0][1]["pos"] = house
     s.thieves[0][1]["wanted"] = False
     vp = s.vp[0]
@@ -326,7 +305,7 @@ def test_samuel_swap_both_thieves_meet_opponents_in_their_new_building():
     s2 = clear(to_action(2, 0))
     park_townsfolk(s2)
     s2.thieves[1][0]["pos"] = house
-    th = _thief(s2, house, ally="samuel")
+    th = place_thief(s2, house, ally="samuel")
     vp = s2.vp[0]
     s2.apply_action(0, "samuel 2")                  # guildmate 2 is at home
     assert s2.thieves[0][1]["pos"] == house and s2.vp[0] == vp - 1
@@ -334,7 +313,7 @@ def test_samuel_swap_both_thieves_meet_opponents_in_their_new_building():
 
 def test_one_location_per_night_option():
     for opt in (False, True):
-        s, th, bid = _at("market", n=2)
+        s, th, bid = at_location("market", n=2)
         s.options = dict(s.options, one_location_per_night=opt)
         s.apply_action(0, "use")
         s.apply_action(0, "done")

@@ -7,17 +7,17 @@ from thieves.games.thieves_den.components import TREASURES
 GAME = load_game("thieves-den")
 
 
-def new(n: int = 3, seed: int = 0):
-    return GAME.new_game(n, seed)
+def new(n: int = 3, seed: int = 0, options: dict | None = None):
+    return GAME.new_game(n, seed, options)
 
 
 def loc(state, name: str) -> str:
     return next(c.id for c in state.data.locations.values() if c.name == name)
 
 
-def thieving(n: int = 3, seed: int = 0):
+def thieving(n: int = 3, seed: int = 0, options: dict | None = None):
     """A game skipped straight to round 1's thieving phase, Player 1 to act, no cards in play."""
-    s = new(n, seed)
+    s = new(n, seed, options)
     for p in range(n):
         s.loc_deck.extend(s.hands[p])
         s.hands[p] = []

@@ -8,21 +8,6 @@ from .helpers import GAME, give, loc, place, play, set_thieves, thieving
 from .test_powers import with_power
 
 
-def rigged(options):
-    """thieving() with game options."""
-    s = GAME.new_game(3, 0, options)
-    for p in range(3):
-        s.loc_deck.extend(s.hands[p])
-        s.hands[p] = []
-        s.picks[p] = None
-    s.phase = "thieving"
-    s.holder = s.turn = 0
-    s.face = "13"
-    s.pending = []
-    s._legal_cache = None
-    return s
-
-
 # -- "Clarifications des Tuiles Pouvoir": the action IS the tile's effect ------------------------
 def test_double_job_both_actions_are_mandatory():
     # "Réalisez 2 fois de suite une action ..." (no "vous pouvez", unlike tiles #4 and #7)
@@ -104,7 +89,7 @@ def test_power_not_offered_when_paying_makes_it_impossible():
 # -- "Phase Voleurs": passing; the alternative reading as an option ---------------------------------
 def test_passed_locations_option_closed():
     assert GAME.new_game(3, 0).options["passed_locations"] == "open"
-    s = rigged({"passed_locations": "closed"})
+    s = thieving(3, 0, {"passed_locations": "closed"})
     market = loc(s, "Market")
     place(s, 1, market)
     play(s, 0, "pass")
@@ -113,7 +98,7 @@ def test_passed_locations_option_closed():
     assert f"loc {market}" not in s.legal_actions(2)
     with pytest.raises(IllegalAction):
         s.apply_action(2, f"loc {market}")
-    s2 = rigged({})
+    s2 = thieving(3, 0, {})
     place(s2, 1, market)
     play(s2, 0, "pass")
     play(s2, 1, "pass")
@@ -228,7 +213,7 @@ def test_empty_supply_actions_are_taken_and_gain_nothing():
 
 
 def test_empty_supply_option_forbidden():
-    s = rigged({"empty_supply": "forbidden"})
+    s = thieving(3, 0, {"empty_supply": "forbidden"})
     s.forest, s.thieves[2] = 0, s.thieves[2] + s.forest
     give(s, 0, book=1, potion=1)
     assert not any(a.startswith("recruit") for a in s.legal_actions(0))
