@@ -4,9 +4,13 @@ A bot reads the game only through ``state.observation(player)`` and
 ``state.legal_actions(player)``, or through ``state.determinize(player, seed)``
 (a copy that hides what the player cannot know) when it searches ahead.
 
-``make_bot(name, slug, seed)`` builds a bot by name: ``random`` for every
-game, ``greedy`` and any others a game registers in its ``bots`` module
-(a dict ``BOTS`` of name -> class taking ``seed``).
+``make_bot(name, slug, seed)`` builds a bot by name: ``random`` and ``mcts``
+(information-set MCTS, see :mod:`thieves.bots.mcts`) for every game,
+``greedy`` and any others a game registers in its ``bots`` module (a dict
+``BOTS`` of name -> class taking ``seed``). A name may carry an argument
+after a colon, ``mcts:200`` (iterations) or ``mcts:1s`` (time per decision),
+given to the class as ``budget``. A game tunes ``mcts`` with a
+:class:`~thieves.bots.mcts.SearchSpec` named ``SEARCH`` in its ``bots`` module.
 """
 from __future__ import annotations
 
@@ -17,35 +21,59 @@ from ..core.errors import ThievesError
 from ..core.game import State
 from ..core.registry import GAME_MODULES
 from .base import Bot, OnePlyBot, RandomBot
+from .mcts import MCTSBot, SearchSpec
 
-__all__ = ["Bot", "RandomBot", "OnePlyBot", "make_bot", "bot_names"]
+__all__ = ["Bot", "RandomBot", "OnePlyBot", "MCTSBot", "SearchSpec", "make_bot", "bot_names"]
 
 
 class BotFactory(Protocol):
     def __call__(self, seed: int = 0) -> Bot: ...
 
 
-def _game_bots(slug: str) -> dict[str, Callable[..., Bot]]:
+def _bots_module(slug: str):
     module_name = GAME_MODULES.get(slug)
     if module_name is None:
-        return {}
+        return None
     try:
-        module = importlib.import_module(module_name + ".bots")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "BOTS", {}))
+        return importlib.import_module(module_name + ".bots")
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name + ".bots":
+            raise
+        return None
+
+
+def _game_bots(slug: str) -> dict[str, Callable[..., Bot]]:
+    return dict(getattr(_bots_module(slug), "BOTS", {}))
+
+
+def search_spec(slug: str) -> SearchSpec:
+    """The game's tuning of IS-MCTS (``SEARCH`` in its bots module), or the defaults."""
+    return getattr(_bots_module(slug), "SEARCH", None) or SearchSpec()
 
 
 def bot_names(slug: str) -> list[str]:
-    return ["random"] + [n for n in _game_bots(slug) if n != "random"]
+    own = [n for n in _game_bots(slug) if n not in ("random", "mcts")]
+    return ["random"] + own + ["mcts"]
 
 
 def make_bot(name: str, slug: str, seed: int = 0) -> Bot:
-    """A bot by name for game ``slug``."""
+    """A bot by name for game ``slug``: ``random``, ``greedy``, ``mcts``, ``mcts:200``, ``mcts:1s``..."""
+    if not isinstance(name, str) or not name:
+        raise ThievesError(f"a bot name is a non-empty string, not {name!r}")
+    base, _, arg = name.partition(":")
     bots = _game_bots(slug)
-    if name in bots:
-        return bots[name](seed=seed)
-    if name == "random":
+    if base in bots:
+        if not arg:
+            return bots[base](seed=seed)
+        try:
+            return bots[base](seed=seed, budget=arg)
+        except TypeError:
+            raise ThievesError(f"bot {base!r} takes no argument (mcts does: mcts:200, mcts:1s)") from None
+    if base == "mcts":
+        return MCTSBot(seed=seed, budget=arg or None, spec=search_spec(slug))
+    if arg:
+        raise ThievesError(f"bot {base!r} takes no argument (only mcts does: mcts:200, mcts:1s)")
+    if base == "random":
         return RandomBot(seed=seed)
     raise ThievesError(f"no bot {name!r} for {slug}; bots are: {', '.join(bot_names(slug))}")
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...bots.base import OnePlyBot
+from ...bots.mcts import SearchSpec
 from ...core.game import State
 
 CARRY_DISCOUNT = 0.8   # a treasure still inside the district is not yet worth its full value
@@ -47,5 +48,8 @@ class GreedyBot(OnePlyBot):
             best.remove("end")  # keep acting while it costs nothing
         return best[self.rng.below(len(best))]
 
+
+#: IS-MCTS tuning: playouts cut after 40 decisions and valued by :func:`evaluate`
+SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=40)
 
 BOTS = {"greedy": GreedyBot}

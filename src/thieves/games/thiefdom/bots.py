@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 
 from thieves.bots.base import Bot
+from thieves.bots.mcts import SearchSpec
 
 from .goods import GOODS, goods_vp, room
 
@@ -157,5 +158,8 @@ class GreedyBot(Bot):
             return best
         return "stop" if "stop" in acts else acts[self.rng.below(len(acts))]
 
+
+#: IS-MCTS tuning: playouts cut after 40 decisions and valued by :func:`evaluate`
+SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=40)
 
 BOTS = {"greedy": GreedyBot}

@@ -8,6 +8,7 @@ start player token, less a little for a pile large enough to tempt thieves.
 from __future__ import annotations
 
 from thieves.bots.base import evaluator_bot
+from thieves.bots.mcts import SearchSpec, sampled_greedy_rollout, verb_group
 from thieves.core.game import State
 
 from . import scoring
@@ -37,5 +38,12 @@ def evaluate(state: State, player: int) -> float:
 
 #: one-ply search on a determinized copy with :func:`evaluate`
 GreedyBot = evaluator_bot(evaluate)
+
+#: IS-MCTS tuning. A turn is many tiny decisions (one die taken, one gem paid), so the
+#: search first picks the kind of move (take, steal, buy, use, done...: move groups), and
+#: playouts half the time keep the best of three sampled decisions by :func:`evaluate`;
+#: they stop after 40 decisions, valued by :func:`evaluate`.
+SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=40,
+                    rollout=sampled_greedy_rollout(evaluate, sample=3, greedy=0.5), group=verb_group)
 
 BOTS = {"greedy": GreedyBot}

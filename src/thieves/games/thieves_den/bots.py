@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from thieves.bots.base import evaluator_bot
+from thieves.bots.mcts import SearchSpec
 from thieves.core.game import State
 
 from .components import FENCE_TYPES
@@ -44,5 +45,8 @@ def evaluate(state: State, p: int) -> float:
 
 #: one-ply search on a determinized copy with :func:`evaluate`
 GreedyBot = evaluator_bot(evaluate)
+
+#: IS-MCTS tuning: playouts cut after 40 decisions and valued by :func:`evaluate`
+SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=40)
 
 BOTS = {"greedy": GreedyBot}

@@ -1,0 +1,315 @@
+"""Information-set Monte Carlo tree search (IS-MCTS) for every game of the contract.
+
+One search tree is grown over many *determinizations*: each iteration draws a
+copy of the position consistent with what the searching player knows
+(``state.determinize(player, seed)``: other players' hidden cards re-dealt,
+the generator re-seeded so the real future dice stay unknown), walks down the
+tree by UCB, adds one node, plays the game on with a playout policy for at most
+``max_depth`` decisions and backs up one reward per player.
+
+This is the single-observer IS-MCTS of Cowling, Powley & Whitehouse (2012):
+an edge counts how often its action was *available* as well as how often it
+was chosen, so actions that exist only in some determinizations are judged
+fairly. Simultaneous secret choices (several players in ``players_to_act()``)
+use decoupled selection: each of those players picks with its own statistics,
+as if it did not know the others' choices, and the joint move is one edge.
+
+Games tune the search with a :class:`SearchSpec` named ``SEARCH`` in their
+``bots`` module: a heuristic for playouts cut before the end, a cheaper or
+greedier playout policy, and *move groups* (Childs, Brodeur & Kocsis 2008) so
+that a turn made of many tiny decisions first chooses the kind of move.
+
+Budgets: ``mcts:200`` runs 200 iterations per decision (same seed, same
+choice: good for reproducible simulations), ``mcts:1s`` or ``mcts:250ms``
+searches for that long.
+"""
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..core.errors import ThievesError
+from ..core.game import State
+from ..core.rng import Rng
+from .base import Bot
+
+#: heuristic value of a position for one player (higher is better)
+Heuristic = Callable[[State, int], float]
+#: playout policy: ``(state, player, legal_actions, rng) -> action``
+Rollout = Callable[[State, int, list, Rng], str]
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """How IS-MCTS plays one game.
+
+    ``heuristic(state, p)`` values a position for ``p`` when a playout is cut
+    after ``max_depth`` decisions (default: the scores). Player ``p``'s reward
+    is then the mean over rivals ``q`` of ``sigmoid((h_p - h_q) / scale)``, a
+    soft "am I ahead of q". ``rollout`` picks playout decisions (default:
+    uniform random). ``group(action)`` names the move group of an action
+    (``None``: no groups).
+    """
+
+    heuristic: Optional[Heuristic] = None
+    scale: float = 1.0
+    rollout: Optional[Rollout] = None
+    group: Optional[Callable[[str], str]] = None
+    max_depth: int = 60
+    exploration: float = 0.7
+
+
+DEFAULT_SPEC = SearchSpec()
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Iterations per decision, or seconds per decision (exactly one is set)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        if self.iterations is not None:
+            return str(self.iterations)
+        return f"{self.seconds:g}s"
+
+
+_BUDGET = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|ms)?\s*$")
+
+
+def parse_budget(text: str | int | float | None, default: Budget = Budget(seconds=1.0)) -> Budget:
+    """``"200"`` -> 200 iterations; ``"1s"``, ``"0.5s"``, ``"250ms"`` -> seconds per decision."""
+    if text is None or text == "":
+        return default
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    m = _BUDGET.match(str(text))
+    if not m:
+        raise ThievesError(f"an mcts budget is a number of iterations (mcts:200) or a time "
+                           f"(mcts:1s, mcts:250ms), not {text!r}")
+    number, unit = m.groups()
+    if unit is None:
+        if "." in number or int(number) < 1:
+            raise ThievesError(f"the iterations of an mcts budget must be a whole number >= 1, not {text!r}")
+        return Budget(iterations=int(number))
+    seconds = float(number) / (1000.0 if unit == "ms" else 1.0)
+    if seconds <= 0:
+        raise ThievesError(f"an mcts time budget must be positive, not {text!r}")
+    return Budget(seconds=seconds)
+
+
+class _Node:
+    """Edges keyed ``(player, action)`` (or ``(player, "#group")``) -> ``[visits, reward, available]``;
+    children keyed by the decision made: ``(player, action)`` or a tuple of them (joint move)."""
+
+    __slots__ = ("edges", "children")
+
+    def __init__(self) -> None:
+        self.edges: dict[tuple[int, str], list[float]] = {}
+        self.children: dict[object, _Node] = {}
+
+
+def _fresh(state: State, player: int, seed: int) -> State:
+    """A determinization whose legal-action cache cannot carry the real position's answers."""
+    d = state.determinize(player, seed)
+    d._legal_cache = None
+    return d
+
+
+def rewards(state: State, spec: SearchSpec = DEFAULT_SPEC) -> list[float]:
+    """One reward in [0, 1] per player: the win share once the game is over, else a soft
+    comparison of the heuristic values (see :class:`SearchSpec`)."""
+    n = state.num_players
+    if state.is_terminal():
+        winners = state.winners()
+        share = 1.0 / len(winners) if winners else 0.0
+        return [share if p in winners else 0.0 for p in range(n)]
+    if spec.heuristic is None:
+        h = [float(x) for x in state.scores()]
+    else:
+        h = [spec.heuristic(state, p) for p in range(n)]
+    if n == 1:
+        return [0.5]
+    scale = spec.scale or 1.0
+    out = []
+    for p in range(n):
+        total = 0.0
+        for q in range(n):
+            if q != p:
+                x = (h[p] - h[q]) / scale
+                total += 1.0 / (1.0 + math.exp(-x)) if x > -30 else 0.0
+        out.append(total / (n - 1))
+    return out
+
+
+class MCTSBot(Bot):
+    """Information-set MCTS with decoupled selection for simultaneous choices."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, budget: str | Budget | None = None,
+                 spec: SearchSpec | None = None) -> None:
+        super().__init__(seed)
+        self.budget = budget if isinstance(budget, Budget) else parse_budget(budget)
+        self.spec = spec or DEFAULT_SPEC
+        #: iterations run by the last ``choose`` (for tests and benchmarks)
+        self.last_iterations = 0
+
+    # -- the search -------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> str:
+        actions = state.legal_actions(player)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        root = _Node()
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        limit = budget.iterations
+        n = 0
+        while True:
+            self._iterate(root, _fresh(state, player, self.rng.next64()))
+            n += 1
+            if limit is not None:
+                if n >= limit:
+                    break
+            elif time.perf_counter() >= deadline:  # type: ignore[operator]
+                break
+        self.last_iterations = n
+        return self.best(root, player, actions)
+
+    def best(self, root: _Node, player: int, actions: list[str]) -> str:
+        """The most visited root action of ``player`` (ties: higher mean reward, then listed order)."""
+        best, key = actions[0], (-1.0, -1.0)
+        for a in actions:
+            e = root.edges.get((player, a))
+            if e is None:
+                continue
+            k = (e[0], e[1] / e[0] if e[0] else 0.0)
+            if k > key:
+                best, key = a, k
+        return best
+
+    def _iterate(self, root: _Node, d: State) -> None:
+        spec = self.spec
+        path: list[tuple[_Node, list[tuple[int, str]]]] = []
+        node = root
+        expanded = False
+        while not d.is_terminal():
+            to_act = d.players_to_act()
+            if len(to_act) == 1:
+                p = to_act[0]
+                used, a, new = self._select(node, p, d.legal_actions(p))
+                d.apply_action(p, a)
+                key: object = (p, a)
+            else:
+                # decoupled: every player to act chooses on its own statistics, then all apply
+                picks, used, new = [], [], False
+                for p in to_act:
+                    u, a, nw = self._select(node, p, d.legal_actions(p))
+                    picks.append((p, a))
+                    used.extend(u)
+                    new = new or nw
+                joint = []
+                for p, a in picks:
+                    legal = d.legal_actions(p)
+                    if a not in legal:  # an earlier choice changed this player's options
+                        a = legal[self.rng.below(len(legal))] if legal else None
+                    if a is not None:
+                        d.apply_action(p, a)
+                        joint.append((p, a))
+                key = tuple(joint)
+            path.append((node, used))
+            child = node.children.get(key)
+            if child is None:
+                child = node.children[key] = _Node()
+                expanded = True
+            node = child
+            if expanded or new:
+                break
+        values = self._playout(d) if not d.is_terminal() else rewards(d, spec)
+        for nd, used in path:
+            edges = nd.edges
+            for p, a in used:
+                e = edges[(p, a)]
+                e[0] += 1
+                e[1] += values[p]
+
+    def _select(self, node: _Node, p: int, acts: list[str]) -> tuple[list[tuple[int, str]], str, bool]:
+        """UCB choice of ``p`` among ``acts`` (by move group first when the game has groups).
+        Returns the edges used, the action and whether an untried edge was taken."""
+        group = self.spec.group
+        if group is None or len(acts) < 3:
+            a, new = self._ucb(node, p, acts)
+            return [(p, a)], a, new
+        groups: dict[str, list[str]] = {}
+        for a in acts:
+            groups.setdefault("#" + group(a), []).append(a)
+        if len(groups) == 1:
+            a, new = self._ucb(node, p, acts)
+            return [(p, a)], a, new
+        g, new_g = self._ucb(node, p, list(groups))
+        a, new_a = self._ucb(node, p, groups[g])
+        return [(p, g), (p, a)], a, new_g or new_a
+
+    def _ucb(self, node: _Node, p: int, acts: list[str]) -> tuple[str, bool]:
+        edges = node.edges
+        untried = []
+        best, best_v = acts[0], -1.0
+        c = self.spec.exploration
+        for a in acts:
+            e = edges.get((p, a))
+            if e is None:
+                untried.append(a)
+                continue
+            e[2] += 1
+            if not untried:
+                v = e[1] / e[0] + c * math.sqrt(math.log(e[2]) / e[0]) if e[0] else 1e9
+                if v > best_v:
+                    best, best_v = a, v
+        if untried:
+            a = untried[self.rng.below(len(untried))]
+            edges[(p, a)] = [0, 0.0, 1]
+            return a, True
+        return best, False
+
+    def _playout(self, d: State) -> list[float]:
+        spec = self.spec
+        rollout = spec.rollout
+        rng = self.rng
+        for _ in range(spec.max_depth):
+            if d.is_terminal():
+                break
+            p = d.players_to_act()[0]
+            acts = d.legal_actions(p)
+            a = rollout(d, p, acts, rng) if rollout is not None else acts[rng.below(len(acts))]
+            d.apply_action(p, a)
+        return rewards(d, spec)
+
+
+def sampled_greedy_rollout(heuristic: Heuristic, sample: int = 3, greedy: float = 0.5) -> Rollout:
+    """A playout policy: with probability ``greedy`` try up to ``sample`` random legal actions
+    one ply ahead and keep the best by ``heuristic``; otherwise play at random."""
+
+    def rollout(state: State, player: int, acts: list, rng: Rng) -> str:
+        if len(acts) == 1 or rng.random() >= greedy:
+            return acts[rng.below(len(acts))]
+        best, best_v = acts[0], float("-inf")
+        for _ in range(min(sample, len(acts))):
+            a = acts[rng.below(len(acts))]
+            trial = state.clone()
+            trial.apply_action(player, a)
+            v = heuristic(trial, player)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    return rollout
+
+
+def verb_group(action: str) -> str:
+    """Move group of an action: its first word (``"buy A11"`` -> ``"buy"``)."""
+    return action.split(" ", 1)[0]

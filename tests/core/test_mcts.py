@@ -1,0 +1,173 @@
+"""IS-MCTS: budgets, names, and the winning move in small positions of every game."""
+from __future__ import annotations
+
+import pytest
+
+from thieves import ThievesError, load_game
+from thieves.bots import MCTSBot, bot_names, make_bot
+from thieves.bots.mcts import Budget, parse_budget, rewards
+from thieves.core.rng import Rng
+
+from . import toy_game  # noqa: F401
+
+GAMES = ["thiefdom", "thiefs-market", "age-of-thieves", "thieves-den", "cadwallon"]
+
+
+@pytest.mark.parametrize("text, budget", [
+    ("200", Budget(iterations=200)), ("1s", Budget(seconds=1.0)), ("0.5s", Budget(seconds=0.5)),
+    ("250ms", Budget(seconds=0.25)), (None, Budget(seconds=1.0)),
+])
+def test_budgets_are_parsed(text, budget):
+    assert parse_budget(text) == budget
+
+
+@pytest.mark.parametrize("text", ["0", "-3", "1.5", "fast", "0s", "1h"])
+def test_bad_budgets_are_refused_clearly(text):
+    with pytest.raises(ThievesError, match="mcts"):
+        parse_budget(text)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_game_has_random_greedy_and_mcts(slug):
+    assert bot_names(slug) == ["random", "greedy", "mcts"]
+    bot = make_bot("mcts:30", slug, 1)
+    assert isinstance(bot, MCTSBot) and bot.budget == Budget(iterations=30)
+    assert bot.spec.heuristic is not None  # every game values cut playouts its own way
+    with pytest.raises(ThievesError, match="takes no argument"):
+        make_bot("greedy:3", slug)
+    with pytest.raises(ThievesError, match="budget"):
+        make_bot("mcts:soon", slug)
+
+
+def test_rewards_are_win_shares_at_the_end_and_soft_before():
+    s = load_game("toy-bids").new_game(2, seed=1, options={"rounds": 1})
+    s.points = [5, 1]
+    r = rewards(s)
+    assert r[0] > 0.5 > r[1] and abs(r[0] + r[1] - 1) < 1e-9
+    s.apply_action(0, "bid 3")
+    s.apply_action(1, "bid 2")
+    assert s.is_terminal() and rewards(s) == [1.0, 0.0]
+
+
+def test_simultaneous_bids_use_decoupled_selection():
+    """Sealed bids, last round, both to act at once: bidding 3 weakly dominates (it wins
+    unless the other also bids 3). Each player searches without knowing the other's bid."""
+    s = load_game("toy-bids").new_game(2, seed=4, options={"rounds": 1})
+    s.points = [0, 3]
+    before = s.to_json()
+    for p in (0, 1):
+        assert make_bot("mcts:300", "toy-bids", 7 + p).choose(s, p) == "bid 3"
+    assert s.to_json() == before
+
+
+def test_iteration_budget_is_deterministic():
+    s = load_game("thieves-den").new_game(3, seed=2)
+    p = s.players_to_act()[0]
+    picks = {make_bot("mcts:40", "thieves-den", 5).choose(s, p) for _ in range(2)}
+    assert len(picks) == 1
+
+
+def _winning_positions(slug: str, n: int, want: int = 1, seeds: range = range(60)):
+    """Positions of seeded random games where some actions of the player to act win the game
+    at once, whatever that player does not know (checked on several re-deals), and some
+    other action wins at most half of random continuations: the choice matters."""
+    game = load_game(slug)
+    found = []
+    for seed in seeds:
+        s = game.new_game(n, seed)
+        rng = Rng.from_seed(seed)
+        while not s.is_terminal() and len(found) < want:
+            to_act = s.players_to_act()
+            if len(to_act) == 1 and len(s.legal_actions(to_act[0])) > 1:
+                p = to_act[0]
+                acts = s.legal_actions(p)
+                wins = [a for a in acts if _wins_everywhere(s, p, a)]
+                if wins and len(wins) < len(acts) and any(
+                        _random_share(s, p, a) <= 0.5 for a in acts if a not in wins):
+                    found.append((s.clone(), p, wins))
+            p = to_act[rng.below(len(to_act))]
+            acts = s.legal_actions(p)
+            s.apply_action(p, acts[rng.below(len(acts))])
+        if len(found) >= want:
+            return found
+    return found
+
+
+def _wins_everywhere(s, p, a) -> bool:
+    t = s.clone()
+    t.apply_action(p, a)
+    if not (t.is_terminal() and t.winners() == [p]):
+        return False
+    for k in range(4):
+        d = s.determinize(p, k)
+        d._legal_cache = None
+        if a not in d.legal_actions(p):
+            return False
+        d.apply_action(p, a)
+        if not (d.is_terminal() and d.winners() == [p]):
+            return False
+    return True
+
+
+def _random_share(s, p, a, games: int = 8) -> float:
+    """``p``'s win share when ``a`` is followed by random play (on re-deals)."""
+    total = 0.0
+    rng = Rng.from_seed(11)
+    for k in range(games):
+        d = s.determinize(p, 100 + k)
+        d._legal_cache = None
+        d.apply_action(p, a)
+        while not d.is_terminal():
+            q = d.players_to_act()[0]
+            acts = d.legal_actions(q)
+            d.apply_action(q, acts[rng.below(len(acts))])
+        w = d.winners()
+        total += (p in w) / len(w) if w else 0.0
+    return total / games
+
+
+def _keeps_the_win(s, p, a) -> bool:
+    """``a`` does not end the game but leaves ``p`` to act with a winning move."""
+    t = s.clone()
+    t.apply_action(p, a)
+    return t.players_to_act() == [p] and any(_wins_everywhere(t, p, b) for b in t.legal_actions(p))
+
+
+@pytest.mark.parametrize("slug, n", [("thiefs-market", 3), ("thieves-den", 3), ("thiefdom", 2)])
+def test_mcts_takes_the_winning_move(slug, n):
+    positions = _winning_positions(slug, n)
+    assert positions, f"no position with a winning move found in {slug}"
+    for state, p, wins in positions:
+        before = state.to_json()
+        choice = make_bot("mcts:80", slug, 3).choose(state, p)
+        # the immediate win, or a move after which the win is still certain
+        assert choice in wins or _keeps_the_win(state, p, choice) or _random_share(state, p, choice) == 1, \
+            (state.legal_actions(p), wins, choice)
+        assert state.to_json() == before
+
+
+def test_mcts_leaves_the_city_with_the_emperors_jewel():
+    """Age of Thieves: with the jewel, standing by an open ship in the alarm, leaving wins
+    at once (rulebook "Den Alarm auslösen"); any step in the city risks the watch."""
+    from tests.games.age_of_thieves.helpers import act, fresh, plan
+    s = fresh("zain,jasmine", die=1)
+    s.alarm, s.alarm_district, s.jewel_taken = True, "salty_docks", True
+    z = s.thieves[0]
+    z["pos"], z["emperor"] = "S50", True
+    plan(s, 0, [("move", 9)])
+    plan(s, 1, [])
+    act(s, 0, "sprint")
+    acts = s.legal_actions(0)
+    assert "leave S-ship1" in acts and len(acts) > 2
+    assert make_bot("mcts:60", "age-of-thieves", 2).choose(s, 0) == "leave S-ship1"
+
+
+def test_mcts_takes_the_treasure_from_the_chest_it_stands_on():
+    """Cadwallon (rulebook "Ouvrir un coffre", "Forcer un coffre"): a thief activated on a
+    chest with a treasure opens or forces it rather than walking away or ending."""
+    from tests.games.cadwallon.helpers import do, position
+    st = position({"E2": "c2"}, chests={"c2": {"t": "red3", "sealed": False}})
+    do(st, "act E2")
+    acts = st.legal_actions(0)
+    assert {"open", "force"} <= set(acts) and len(acts) > 4
+    assert make_bot("mcts:150", "cadwallon", 5).choose(st, 0) in ("open", "force")
