@@ -21,9 +21,11 @@ from ..core.errors import ThievesError
 from ..core.game import State
 from ..core.registry import GAME_MODULES
 from .base import Bot, OnePlyBot, RandomBot
+from .fair import choose_fairly, fair_view
 from .mcts import MCTSBot, SearchSpec
 
-__all__ = ["Bot", "RandomBot", "OnePlyBot", "MCTSBot", "SearchSpec", "make_bot", "bot_names"]
+__all__ = ["Bot", "RandomBot", "OnePlyBot", "MCTSBot", "SearchSpec", "make_bot", "bot_names",
+           "fair_view", "choose_fairly", "play_game"]
 
 
 class BotFactory(Protocol):
@@ -78,12 +80,16 @@ def make_bot(name: str, slug: str, seed: int = 0) -> Bot:
     raise ThievesError(f"no bot {name!r} for {slug}; bots are: {', '.join(bot_names(slug))}")
 
 
-def play_game(state: State, bots: list[Bot], max_decisions: int = 1_000_000) -> State:
-    """Let one bot per seat play ``state`` to its end (simultaneous choices in seat order)."""
+def play_game(state: State, bots: list[Bot], max_decisions: int = 1_000_000, seed: int = 0) -> State:
+    """Let one bot per seat play ``state`` to its end (simultaneous choices in seat order).
+
+    Each bot decides on a fair view of the position (:func:`fair_view`), never on
+    the real state; ``seed`` seeds those views.
+    """
     n = 0
     while not state.is_terminal():
         for p in state.players_to_act():
-            state.apply_action(p, bots[p].choose(state, p))
+            state.apply_action(p, choose_fairly(bots[p], state, p, seed))
             n += 1
             break
         if n > max_decisions:

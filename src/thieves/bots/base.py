@@ -23,6 +23,8 @@ class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    #: it reads nothing but ``legal_actions`` (see :func:`thieves.bots.fair.choose_fairly`)
+    reads_only_legal_actions = True
 
     def choose(self, state: State, player: int) -> str:
         actions = state.legal_actions(player)

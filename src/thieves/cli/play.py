@@ -8,7 +8,8 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, choose_fairly, make_bot
+from ..bots.fair import bot_seed
 from ..core.errors import IllegalAction
 from ..core.game import State
 from ..core.replay import Replay
@@ -19,8 +20,9 @@ class TerminalTable:
 
     def __init__(self, state: State, humans: list[int], bots: dict[int, Bot],
                  console: Console | None = None, ask: Callable[[str], str] = input,
-                 names: list[str] | None = None) -> None:
+                 names: list[str] | None = None, seed: int = 0) -> None:
         self.state = state
+        self.seed = seed  # seeds the fair views the bots decide on
         self.humans = humans
         self.bots = bots
         self.console = console or Console()
@@ -73,7 +75,7 @@ class TerminalTable:
                     return state
             else:
                 p = to_act[0]
-                state.apply_action(p, self.bots[p].choose(state, p))
+                state.apply_action(p, choose_fairly(self.bots[p], state, p, self.seed))
         viewer = self.humans[0] if self.humans else None
         self.show_news(viewer)
         self.console.print(Panel(Text(state.render_text(viewer)), title="Final position", expand=False),
@@ -90,11 +92,11 @@ class TerminalTable:
 def play(state: State, humans: int, bot: str, seed: int, console: Console | None = None,
          ask: Callable[[str], str] = input, replay_out: TextIO | None = None) -> State:
     human_seats = list(range(humans))
-    bots = {p: make_bot(bot, state.game.slug, seed + 101 * p) for p in range(humans, state.num_players)}
+    bots = {p: make_bot(bot, state.game.slug, bot_seed(seed, p)) for p in range(humans, state.num_players)}
     names = [f"You ({state.player_name(p)})" if humans == 1 and p == 0 else
              (state.player_name(p) if p in human_seats else f"{state.player_name(p)} [{bot} bot]")
              for p in range(state.num_players)]
-    table = TerminalTable(state, human_seats, bots, console, ask, names)
+    table = TerminalTable(state, human_seats, bots, console, ask, names, seed=seed)
     final = table.run()
     if replay_out is not None:
         replay_out.write(Replay.of(final, names).to_json())

@@ -15,7 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import bot_names, make_bot
+from ..bots import bot_names, choose_fairly, make_bot
+from ..bots.fair import bot_seed
 from ..core.errors import ThievesError
 from ..core.game import Game, State
 from ..core.registry import GAME_MODULES, load_game
@@ -343,22 +344,13 @@ class TableManager:
         """
         state = table.state.clone()
         ply = state.ply
-        seed = (table.rec.seed * 1_000_003 + ply * 7919 + seat) & _MASK63
+        seed = bot_seed(table.rec.seed, ply, seat)  # one-way: the bot cannot find the game seed
         name = table.rec.seats[seat]["bot"]
         legal = state.legal_actions(seat)
-        # A bot plays a seat like a person: it gets a copy in which what its
-        # seat may not know is re-dealt (``determinize``), so it cannot read
-        # the others' secrets. If the game's re-deal would change this
-        # seat's own options, the plain copy is used instead.
-        view = state.clone()
+        # A bot plays a seat like a person: it decides on a fair view (others'
+        # secrets re-dealt, another future, no seed, only its own log lines).
         try:
-            dealt = state.determinize(seat, seed)
-            if dealt.legal_actions(seat) == legal and dealt.observation(seat) == state.observation(seat):
-                view = dealt
-        except Exception:  # noqa: BLE001 - a game's bug: play on the plain copy
-            log.exception("determinize of %s failed", table.rec.game)
-        try:
-            action = make_bot(name, table.rec.game, seed).choose(view, seat)
+            action = choose_fairly(make_bot(name, table.rec.game, seed), state, seat, seed)
         except Exception:  # noqa: BLE001 - any bug in the bot
             log.exception("bot %s at table %s crashed; the random bot plays this move", name, table.id)
             action = None

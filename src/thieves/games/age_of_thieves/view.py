@@ -197,6 +197,7 @@ class ViewMixin:
                         if c and c not in ("move", "ambush", "special"):
                             pool.append(c)
                             holders.append((s, k))
+        pool.sort()  # sorted first: the re-deal must not depend on the real order
         rng.shuffle(pool)
         new.deck = [pool.pop() for _ in range(len(new.deck))]
         for q, t in enumerate(new.thieves):
@@ -204,12 +205,12 @@ class ViewMixin:
                 t["hand"] = [pool.pop() for _ in range(len(t["hand"]))]
         for s, k in holders:
             s[k] = pool.pop()
-        toks = list(new.tokens.values()) + new.box_tokens
+        toks = sorted(list(new.tokens.values()) + new.box_tokens)
         rng.shuffle(toks)
         for s in sorted(new.tokens):
             new.tokens[s] = toks.pop()
         new.box_tokens = toks
-        rng.shuffle(new.calm_deck)
-        rng.shuffle(new.alarm_deck)
-        rng.shuffle(new.district_deck)
+        for deck in (new.calm_deck, new.alarm_deck, new.district_deck):
+            deck.sort()
+            rng.shuffle(deck)
         return new

@@ -424,6 +424,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         for p in range(new.num_players):
             if p != player:
                 pool += new.hands[p]
+        pool.sort()  # sorted first: the re-deal must not depend on the real order
         new.rng.shuffle(pool)
         for p in range(new.num_players):
             if p != player:
@@ -431,6 +432,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
                 new.hands[p] = sorted(pool[:k])
                 pool = pool[k:]
         new.deck = pool
+        new.mission_deck.sort()
         new.rng.shuffle(new.mission_deck)
+        new.box.sort()
         new.rng.shuffle(new.box)
         return new

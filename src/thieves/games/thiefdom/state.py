@@ -104,14 +104,16 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         new = self.clone()
         new.rng = Rng.from_seed(seed)
         rng = new.rng
-        rng.shuffle(new.client_deck)
-        rng.shuffle(new.equip_deck)
-        rng.shuffle(new.mission_pile)
+        # each pile sorted first: the re-deal must not depend on the real order
+        for pile in (new.client_deck, new.equip_deck, new.mission_pile):
+            pile.sort()
+            rng.shuffle(pile)
         if new.draft is not None:
             pool = list(new.half_pile)
             others = [q for q in range(self.num_players) if q != player]
             for q in others:
                 pool += new.draft["hands"][q] + new.draft["kept"][q]
+            pool.sort()
             rng.shuffle(pool)
             for q in others:
                 for key in ("hands", "kept"):

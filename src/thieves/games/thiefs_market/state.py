@@ -38,6 +38,9 @@ class MarketState(State):
               "buys", "used", "paying", "pay_card", "waived", "lucky_queue", "num_dice")
 
     data: Tables
+    #: every decision is made in the open (dice taken, thefts, purchases, payments), so a
+    #: bot's copy keeps the whole history (``_bought_this_round`` reads it back)
+    public_history = True
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -151,7 +154,7 @@ class MarketState(State):
         deck_of = self.data.deck_of
         box: list[int] = []
         for r, d in enumerate(new.decks):
-            pool = d + [c for c in new.box if deck_of[c] == r]
+            pool = sorted(d + [c for c in new.box if deck_of[c] == r])  # not the real order
             new.rng.shuffle(pool)
             d[:] = pool[:len(d)]
             box.extend(pool[len(d):])

@@ -335,6 +335,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         pool = list(new.loc_deck)
         for q in others:
             pool.extend(new.hands[q])
+        pool.sort()  # sorted first: the re-deal must not depend on the real order
         rng.shuffle(pool)
         for q in others:
             k = len(new.hands[q])
@@ -343,6 +344,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             if new.picks[q] is not None:
                 new.picks[q] = new.hands[q][0]
         new.loc_deck = pool
+        new.fence_deck.sort()
         rng.shuffle(new.fence_deck)
         # the face-down power tiles under each face-up one, and the 3 left in the box unseen
         seen = set(new.power_gone) | {st[-1] for st in new.power_stacks if st}

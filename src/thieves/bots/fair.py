@@ -1,0 +1,66 @@
+"""Fair bots: what a bot is given is what its seat may know.
+
+A bot never sees the real position. :func:`fair_view` hands it a copy in which
+
+* everything its seat cannot see is re-dealt (``state.determinize``: other
+  players' hands, decks, face-down tiles, unrevealed plans);
+* the random generator is re-seeded from a seed that does not depend on the
+  real one, so the copy's "future dice" say nothing about the real future;
+* the real game seed is gone (with it and the history one could replay the
+  whole game, hidden cards and future dice included);
+* the event log keeps only the events the seat may read, and the history hides
+  the other players' decisions, unless the game declares every decision public
+  (``public_history = True`` on its state class).
+
+:func:`choose_fairly` is the one way bots are asked for a decision in
+simulations, in the terminal and on the server.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from ..core.game import State
+from ..core.rng import Rng, _mix_seed
+from .base import Bot
+
+__all__ = ["fair_view", "choose_fairly", "view_seed", "bot_seed"]
+
+#: what a hidden decision of another player looks like in a bot's copy of the history
+HIDDEN = "?"
+
+
+def bot_seed(*parts: object) -> int:
+    """A seed for a bot made from ``parts`` (game seed, seat...) by a one-way hash, so that
+    the bot cannot work the real game seed back out of its own generator."""
+    text = "\x1f".join(map(str, parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def view_seed(seed: int, ply: int, player: int) -> int:
+    """The seed of one decision's view: from public facts only (a base seed, ply and seat)."""
+    return _mix_seed((seed * 1_000_003 + ply * 7_919 + player) & ((1 << 64) - 1))
+
+
+def fair_view(state: State, player: int, seed: int) -> State:
+    """A copy of ``state`` consistent with what ``player`` knows (see the module docstring)."""
+    view = state.determinize(player, seed)
+    view._legal_cache = None  # the real position's cached answers may be another seat's
+    if view.rng.state == state.rng.state:  # a game's determinize that kept the real generator
+        view.rng = Rng.from_seed(seed ^ 0x5DEECE66D)
+    view.seed = 0
+    view.log = [entry for entry in view.log if entry[0] is None or player in entry[0]]
+    if not getattr(view, "public_history", False):
+        view.history = [[q, a if q == player else HIDDEN] for q, a in view.history]
+    return view
+
+
+def choose_fairly(bot: Bot, state: State, player: int, seed: int) -> str:
+    """Ask ``bot`` for ``player``'s decision on a fair view of ``state``.
+
+    A bot that declares ``reads_only_legal_actions = True`` (the random bot) gets
+    the state itself: its legal actions are the same in every view, and copying
+    is the dearest part of a random decision.
+    """
+    if getattr(bot, "reads_only_legal_actions", False):
+        return bot.choose(state, player)
+    return bot.choose(fair_view(state, player, view_seed(seed, state.ply, player)), player)
