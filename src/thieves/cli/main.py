@@ -69,28 +69,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
-    from ..bots import make_bot, play_game
-    game = load_game(args.game)
-    names = args.bots.split(",")
-    players = len(names)
-    wins = [0.0] * players
-    totals = [0.0] * players
-    for g in range(args.games):
-        seed = args.seed + g
-        state = game.new_game(players, seed, _options(args))
-        # rotate seats so no bot always sits first
-        order = [(i + g) % players for i in range(players)]
-        bots = [make_bot(names[order[s]], args.game, seed * 31 + s) for s in range(players)]
-        play_game(state, bots)
-        winners = state.winners()
-        for s in range(players):
-            totals[order[s]] += state.scores()[s]
-            if s in winners:
-                wins[order[s]] += 1 / len(winners)
-    for i, name in enumerate(names):
-        console.print(f"seat bot {i} {name:10} wins {wins[i]:7.1f} ({100 * wins[i] / args.games:5.1f}%)"
-                      f"  mean score {totals[i] / args.games:7.2f}")
-    return 0
+    from .simulate import cmd_simulate as run
+    return run(args, console, _options(args))
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
@@ -149,11 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seconds", type=float, default=5.0)
     sp.set_defaults(func=cmd_bench)
 
-    sp = sub.add_parser("simulate", help="bot against bot over many seeded games")
-    game_args(sp)
-    sp.add_argument("--bots", default="greedy,random,random,random", help="one bot name per seat")
-    sp.add_argument("--games", type=int, default=100)
-    sp.set_defaults(func=cmd_simulate)
+    from .simulate import add_parser as add_simulate
+    add_simulate(sub, game_args)
+    sub.choices["simulate"].set_defaults(func=cmd_simulate)
 
     sp = sub.add_parser("replay", help="replay a saved game")
     sp.add_argument("file")

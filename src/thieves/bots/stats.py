@@ -1,0 +1,165 @@
+"""Statistics of bot matches: win shares with Wilson intervals, per seat, spreads.
+
+Everything here works on :class:`~thieves.bots.match.GameRecord` lists, so it
+can be tested on hand-made records and reused on records read back from a
+``--out`` file.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .match import GameRecord
+
+#: two-sided 95% normal quantile
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (``successes`` may be fractional: shared wins).
+
+    >>> tuple(round(x, 4) for x in wilson(5, 10))
+    (0.2366, 0.7634)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError("successes must lie between 0 and the number of trials")
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    center = (p + z2 / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
+    return (max(0.0, center - half), min(1.0, center + half))
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Mean, sample standard deviation, quartiles and range of some values."""
+
+    n: int
+    mean: float
+    sd: float
+    q1: float
+    median: float
+    q3: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> "Spread":
+        xs = sorted(float(v) for v in values)
+        if not xs:
+            nan = float("nan")
+            return cls(0, nan, nan, nan, nan, nan, nan, nan)
+        if len(xs) == 1:
+            x = xs[0]
+            return cls(1, x, 0.0, x, x, x, x, x)
+        q1, med, q3 = statistics.quantiles(xs, n=4, method="inclusive")
+        return cls(len(xs), statistics.fmean(xs), statistics.stdev(xs), q1, med, q3, xs[0], xs[-1])
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in ("n", "mean", "sd", "q1", "median", "q3", "low", "high")}
+
+
+@dataclass(frozen=True)
+class Share:
+    """A win share out of some games, with its 95% Wilson interval."""
+
+    wins: float
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def as_dict(self) -> dict:
+        lo, hi = self.interval
+        return {"wins": self.wins, "games": self.games, "rate": self.rate, "low": lo, "high": hi}
+
+
+@dataclass
+class EntryStats:
+    """Results of one entry of the lineup (one bot, wherever it sat)."""
+
+    label: str
+    share: Share
+    scores: Spread
+    by_seat: list[Share] = field(default_factory=list)
+
+
+@dataclass
+class MatchSummary:
+    labels: list[str]
+    num_players: int
+    games: int
+    entries: list[EntryStats]
+    seats: list[Share]
+    first_player: Share
+    no_winner: int
+    lengths: Spread
+
+    @property
+    def fair_share(self) -> float:
+        return 1.0 / self.num_players
+
+    def as_dict(self) -> dict:
+        return {
+            "labels": self.labels, "num_players": self.num_players, "games": self.games,
+            "entries": [{"label": e.label, **e.share.as_dict(), "scores": e.scores.as_dict(),
+                         "by_seat": [s.as_dict() for s in e.by_seat]} for e in self.entries],
+            "seats": [s.as_dict() for s in self.seats],
+            "first_player": self.first_player.as_dict(),
+            "no_winner": self.no_winner, "lengths": self.lengths.as_dict(),
+        }
+
+
+def win_shares(record: "GameRecord") -> list[float]:
+    """Each seat's share of the win: 1 for a lone winner, 1/k on a k-way shared win, else 0."""
+    w = record.winners
+    return [(1.0 / len(w) if s in w else 0.0) for s in range(len(record.lineup))]
+
+
+def summarize(records: Sequence["GameRecord"], labels: Sequence[str]) -> MatchSummary:
+    """Win shares per entry, per seat and per entry and seat; the first player's share
+    (the seat that made the first decision); games nobody won; score and length spreads."""
+    if not records:
+        raise ValueError("no games to summarize")
+    n = len(records[0].lineup)
+    k = len(labels)
+    wins = [0.0] * k
+    played = [0] * k
+    scores: list[list[float]] = [[] for _ in range(k)]
+    seat_entry_wins = [[0.0] * n for _ in range(k)]
+    seat_entry_games = [[0] * n for _ in range(k)]
+    seat_wins = [0.0] * n
+    first_wins, first_games = 0.0, 0
+    no_winner = 0
+    for r in records:
+        shares = win_shares(r)
+        if not r.winners:
+            no_winner += 1
+        for s, entry in enumerate(r.entries):
+            wins[entry] += shares[s]
+            played[entry] += 1
+            scores[entry].append(r.scores[s])
+            seat_entry_wins[entry][s] += shares[s]
+            seat_entry_games[entry][s] += 1
+            seat_wins[s] += shares[s]
+        if r.first_player is not None:
+            first_games += 1
+            first_wins += shares[r.first_player]
+    entries = [EntryStats(labels[e], Share(wins[e], played[e]), Spread.of(scores[e]),
+                          [Share(seat_entry_wins[e][s], seat_entry_games[e][s]) for s in range(n)])
+               for e in range(k)]
+    return MatchSummary(list(labels), n, len(records), entries,
+                        [Share(seat_wins[s], len(records)) for s in range(n)],
+                        Share(first_wins, first_games), no_winner,
+                        Spread.of([r.decisions for r in records]))

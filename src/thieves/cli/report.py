@@ -1,0 +1,106 @@
+"""``thieves simulate --report report.html``: one self-contained HTML page of plots.
+
+Plots (matplotlib, the optional ``report`` extra): the win matrix (each bot's
+win share from each seat), each bot's score distribution, and the distribution
+of game lengths, for every point of a sweep.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+from typing import Sequence
+
+from ..bots.match import MatchResult
+from ..core.errors import ThievesError
+
+
+def check_report_deps() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ModuleNotFoundError:
+        raise ThievesError("--report needs matplotlib: pip install 'thieves[report]'") from None
+
+
+def _png(fig) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _figures(result: MatchResult) -> list[tuple[str, str]]:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    s = result.summary()
+    n = s.num_players
+    out = []
+    # win matrix: bots x seats
+    fig, ax = plt.subplots(figsize=(1.6 + 1.1 * n, 0.9 + 0.55 * len(s.entries)))
+    grid = [[e.by_seat[i].rate if e.by_seat[i].games else float("nan") for i in range(n)] for e in s.entries]
+    im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1, aspect="auto")
+    ax.set_xticks(range(n), [f"seat {i + 1}" for i in range(n)])
+    ax.set_yticks(range(len(s.entries)), [e.label for e in s.entries])
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if v == v:
+                ax.text(c, r, f"{100 * v:.0f}%\n({s.entries[r].by_seat[c].games})", ha="center",
+                        va="center", fontsize=9, color="white" if abs(v - 0.5) > 0.3 else "black")
+    ax.set_title("Win share by bot and seat (games in brackets)")
+    fig.colorbar(im, ax=ax, fraction=0.04)
+    out.append(("Win matrix", _png(fig)))
+    plt.close(fig)
+    # score distributions
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    data = [[rec.scores[seat] for rec in result.records for seat, e in enumerate(rec.entries) if e == k]
+            for k in range(len(s.entries))]
+    ax.boxplot(data, showmeans=True)
+    ax.set_xticks(range(1, len(s.entries) + 1), [e.label for e in s.entries])
+    ax.set_ylabel("final score")
+    ax.set_title("Score distribution per bot (box: quartiles, triangle: mean)")
+    out.append(("Scores", _png(fig)))
+    plt.close(fig)
+    # game lengths
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    lengths = [r.decisions for r in result.records]
+    ax.hist(lengths, bins=min(30, max(5, len(set(lengths)))), color="#4a7ab5")
+    ax.set_xlabel("decisions per game")
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length (mean {s.lengths.mean:.1f}, median {s.lengths.median:g})")
+    out.append(("Game length", _png(fig)))
+    plt.close(fig)
+    return out
+
+
+def write_report(path: str, game_name: str, results: Sequence[tuple[dict, MatchResult]]) -> None:
+    check_report_deps()
+    parts = [f"<!doctype html><html lang='en'><meta charset='utf-8'>"
+             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
+             f"<title>{html.escape(game_name)} simulation</title>"
+             "<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}"
+             "img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{padding:.2rem .6rem;"
+             "border-bottom:1px solid #ddd;text-align:right}th:first-child,td:first-child{text-align:left}"
+             "</style><h1>" + html.escape(game_name) + " simulation</h1>"]
+    for point, result in results:
+        s = result.summary()
+        label = ", ".join(f"{k}={v}" for k, v in point.items())
+        parts.append(f"<h2>{s.num_players} players, {s.games} games{(' · ' + html.escape(label)) if label else ''}</h2>")
+        parts.append("<table><tr><th>bot</th><th>win %</th><th>95% interval</th><th>mean score</th>"
+                     "<th>sd</th></tr>")
+        for e in s.entries:
+            lo, hi = e.share.interval
+            parts.append(f"<tr><td>{html.escape(e.label)}</td><td>{100 * e.share.rate:.1f}</td>"
+                         f"<td>{100 * lo:.1f}–{100 * hi:.1f}</td><td>{e.scores.mean:.2f}</td>"
+                         f"<td>{e.scores.sd:.2f}</td></tr>")
+        parts.append("</table>")
+        fp = s.first_player
+        lo, hi = fp.interval
+        parts.append(f"<p>First player wins {100 * fp.rate:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
+                     f"(fair share {100 * s.fair_share:.1f}%). No winner: {s.no_winner} of {s.games} games.</p>")
+        for title, png in _figures(result):
+            parts.append(f"<h3>{html.escape(title)}</h3><img alt='{html.escape(title)}' "
+                         f"src='data:image/png;base64,{png}'>")
+    parts.append("</html>")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(parts))

@@ -1,0 +1,175 @@
+"""``thieves simulate``: bot against bot over many seeded games, for designers.
+
+Prints, per bot, its win share with a 95% Wilson interval and its score spread;
+per seat, the win share (and each bot's share by seat); the first player's
+share against a fair share; games nobody won; the spread of game lengths.
+``--out`` keeps one record per game, ``--report`` writes an HTML page of plots,
+``--sweep option=a,b`` repeats the whole match for each value of an option.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from typing import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+    TimeRemainingColumn
+from rich.table import Table
+
+from ..bots.match import MatchResult, check_match, run_match, write_records
+from ..bots.stats import MatchSummary, Share
+from ..core.errors import ThievesError
+from ..core.registry import load_game
+
+
+def parse_sweeps(items: list[str] | None) -> list[dict]:
+    """``["players=3,4", "variant=a,b"]`` -> every combination as an options dict."""
+    if not items:
+        return [{}]
+    axes = []
+    for item in items:
+        name, eq, values = item.partition("=")
+        name = name.strip()
+        if not eq or not name or not values.strip():
+            raise ThievesError(f"a sweep looks like option=value1,value2 (not {item!r})")
+        vals = []
+        for v in values.split(","):
+            v = v.strip()
+            try:
+                vals.append(json.loads(v))
+            except json.JSONDecodeError:
+                vals.append(v)
+        axes.append([(name, v) for v in vals])
+    return [dict(combo) for combo in itertools.product(*axes)]
+
+
+def _pct(share: Share) -> str:
+    lo, hi = share.interval
+    return f"{100 * share.rate:.1f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}" if x == x else "–"
+
+
+def print_summary(console: Console, result: MatchResult, s: MatchSummary, title: str) -> None:
+    n = s.num_players
+    console.print(f"[bold]{escape(title)}[/bold]", highlight=False)
+    t = Table(title=None, show_edge=False, pad_edge=False)
+    t.add_column("bot")
+    t.add_column("games", justify="right")
+    t.add_column("wins", justify="right")
+    t.add_column("win %", justify="right")
+    t.add_column("95% CI", justify="right")
+    t.add_column("score ± sd", justify="right")
+    t.add_column("quartiles", justify="right")
+    for e in s.entries:
+        sc = e.scores
+        lo, hi = e.share.interval
+        t.add_row(escape(e.label), str(e.share.games), f"{e.share.wins:g}", f"{100 * e.share.rate:.1f}",
+                  f"{100 * lo:.1f}–{100 * hi:.1f}", f"{_num(sc.mean)} ± {_num(sc.sd)}",
+                  f"{_num(sc.q1)}/{_num(sc.median)}/{_num(sc.q3)}")
+    console.print(t)
+    seats = Table(show_edge=False, pad_edge=False)
+    seats.add_column("win % [95% CI] by seat")
+    for i in range(n):
+        seats.add_column(f"seat {i + 1}", justify="right")
+    seats.add_row("all bots", *[_pct(x) for x in s.seats])
+    for e in s.entries:
+        seats.add_row(escape(e.label), *[_pct(x) if x.games else "–" for x in e.by_seat])
+    console.print(seats)
+    fp = s.first_player
+    console.print(f"first player (made the first decision): wins {_pct(fp)} of {fp.games} games; "
+                  f"fair share {100 * s.fair_share:.1f}%", highlight=False)
+    console.print(f"no winner: {s.no_winner} of {s.games} games ({100 * s.no_winner / s.games:.1f}%)",
+                  highlight=False)
+    ln = s.lengths
+    console.print(f"game length (decisions): mean {ln.mean:.1f} ± {ln.sd:.1f}, quartiles "
+                  f"{ln.q1:g} / {ln.median:g} / {ln.q3:g}, range {ln.low:g}–{ln.high:g}", highlight=False)
+
+
+def _progress(console: Console, enabled: bool):
+    if not enabled:
+        return None
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=console,
+                    transient=True)
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console, options: dict) -> int:
+    bots = [b.strip() for b in (args.extra_bot or [])] + [b.strip() for b in args.bots.split(",")]
+    if any(not b for b in bots):
+        raise ThievesError(f"--bots is a comma-separated list of bot names, not {args.bots!r}")
+    if args.games < 1:
+        raise ThievesError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise ThievesError(f"-j/--jobs must be at least 1, not {args.jobs}")
+    if args.out and not args.out.endswith((".jsonl", ".json", ".csv")):
+        raise ThievesError(f"--out must name a .jsonl or .csv file, not {args.out!r}")
+    if args.report and not args.report.endswith((".html", ".htm")):
+        raise ThievesError(f"--report must name an .html file, not {args.report!r}")
+    if args.report:
+        from .report import check_report_deps
+        check_report_deps()
+    if args.ray is not False and args.jobs > 1:
+        raise ThievesError("use either -j/--jobs or --ray, not both")
+    sweeps = parse_sweeps(args.sweep)
+    n = check_match(args.game, bots, args.games, args.players)
+    game = load_game(args.game)
+    for point in sweeps:  # every option value fails now, not after an hour of games
+        game.new_game(n, args.seed, {**options, **point})
+    results: list[tuple[dict, MatchResult]] = []
+    for point in sweeps:
+        opts = {**options, **point}
+        label = ", ".join(f"{k}={v}" for k, v in point.items())
+        progress = _progress(console, not args.no_progress)
+        update: Callable[[int], None] | None = None
+        if progress is not None:
+            progress.start()
+            task = progress.add_task(f"{args.game} {label}".strip(), total=args.games)
+            update = lambda k, task=task, progress=progress: progress.update(task, completed=k)  # noqa: E731
+        try:
+            result = run_match(args.game, bots, args.games, args.players, args.seed, opts, args.jobs,
+                               args.ray, update)
+        finally:
+            if progress is not None:
+                progress.stop()
+        results.append((point, result))
+        where = f"on Ray" if args.ray is not False else (f"on {args.jobs} processes" if args.jobs > 1 else "")
+        title = (f"{game.name} · {result.num_players} players · {args.games} games (deals from seed "
+                 f"{args.seed}, seats rotated) {where}" + (f" · {label}" if label else ""))
+        print_summary(console, result, result.summary(), " ".join(title.split()))
+        console.print()
+    if args.out:
+        count = write_records([r for _, res in results for r in res.records], args.out)
+        console.print(f"{count} game records written to {escape(args.out)}", highlight=False)
+    if args.report:
+        from .report import write_report
+        write_report(args.report, game.name, results)
+        console.print(f"report written to {escape(args.report)}", highlight=False)
+    return 0
+
+
+def add_parser(sub, game_args: Callable[[argparse.ArgumentParser], None]) -> None:
+    sp = sub.add_parser("simulate", help="bot against bot over many seeded games, with statistics",
+                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    game_args(sp)
+    sp.add_argument("--bots", default="greedy,random,random,random",
+                    help="comma-separated bots, one per seat (the last fills the table up to --players): "
+                         "random, greedy, mcts, mcts:200 (iterations), mcts:1s (time), module:Class, "
+                         "file.py:Class")
+    sp.add_argument("--bot", dest="extra_bot", action="append", metavar="MODULE:CLASS",
+                    help="your own bot class, seated before the --bots (repeatable)")
+    sp.add_argument("--games", type=int, default=100, help="number of games (at least 1)")
+    sp.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (same results as 1)")
+    sp.add_argument("--ray", nargs="?", const=None, default=False, metavar="ADDRESS",
+                    help="play on Ray: a local Ray without ADDRESS, else the cluster at ADDRESS "
+                         "(needs the 'ray' extra)")
+    sp.add_argument("--sweep", action="append", metavar="OPTION=A,B",
+                    help="repeat the match for each value of a game option (repeatable: all combinations)")
+    sp.add_argument("--out", metavar="FILE", help="one record per game: .jsonl or .csv")
+    sp.add_argument("--report", metavar="FILE.html", help="HTML report with plots (needs the 'report' extra)")
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar")

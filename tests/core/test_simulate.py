@@ -1,0 +1,155 @@
+"""``thieves simulate`` and ``run_match``: statistics on known inputs, seats, workers, files, errors."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+
+import pytest
+
+from thieves import ThievesError
+from thieves.bots.match import GameRecord, load_bot, run_match
+from thieves.bots.stats import Spread, summarize, wilson
+from thieves.cli.main import main
+from thieves.cli.simulate import parse_sweeps
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@pytest.mark.parametrize("k, n, lo, hi", [
+    (5, 10, 0.2366, 0.7634),   # textbook values (Wilson 1927; Newcombe 1998)
+    (0, 10, 0.0, 0.2775),
+    (10, 10, 0.7225, 1.0),
+    (0, 50, 0.0, 0.0713),      # k = 0: upper bound z^2 / (n + z^2)
+])
+def test_wilson_interval_values(k, n, lo, hi):
+    a, b = wilson(k, n)
+    assert round(a, 4) == lo and round(b, 4) == hi
+
+
+def test_wilson_refuses_impossible_counts():
+    with pytest.raises(ValueError):
+        wilson(11, 10)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _rec(i, lineup, entries, scores, winners, decisions, first=0):
+    return GameRecord(i, i, 0, lineup, entries, scores, winners, decisions, first)
+
+
+def test_summary_counts_shared_wins_no_winner_games_seats_and_spreads():
+    # two bots A (entry 0) and B (entry 1) at 2 seats
+    recs = [
+        _rec(0, ["A", "B"], [0, 1], [10, 4], [0], 20, first=0),     # A wins from seat 1
+        _rec(1, ["B", "A"], [1, 0], [6, 6], [0, 1], 30, first=0),   # shared: half each
+        _rec(2, ["A", "B"], [0, 1], [2, 3], [], 40, first=1),       # nobody wins
+        _rec(3, ["B", "A"], [1, 0], [9, 1], [0], 50, first=1),      # B wins from seat 1
+    ]
+    s = summarize(recs, ["A", "B"])
+    assert s.games == 4 and s.no_winner == 1
+    a, b = s.entries
+    assert (a.share.wins, a.share.games) == (1.5, 4) and (b.share.wins, b.share.games) == (1.5, 4)
+    assert [x.wins for x in s.seats] == [2.5, 0.5]
+    assert [x.wins for x in a.by_seat] == [1.0, 0.5] and [x.games for x in a.by_seat] == [2, 2]
+    # first player: seat 1 in games 0 and 1 (wins 1 and 0.5), seat 2 in games 2 and 3 (0 and 0)
+    assert (s.first_player.wins, s.first_player.games) == (1.5, 4)
+    assert a.scores.mean == pytest.approx((10 + 6 + 2 + 1) / 4)
+    assert s.lengths.mean == 35 and s.lengths.median == 35 and s.lengths.q1 == 27.5 and s.lengths.q3 == 42.5
+    assert s.lengths.sd == pytest.approx(12.9099, abs=1e-4)
+
+
+def test_spread_of_one_or_no_values():
+    assert Spread.of([3]).sd == 0 and Spread.of([3]).median == 3
+    assert Spread.of([]).n == 0
+
+
+def test_players_are_honoured_and_seats_rotate():
+    r = run_match("thieves-den", ["greedy", "random"], games=6, players=3, seed=2)
+    assert all(len(g.lineup) == 3 for g in r.records)
+    # the first bot sits at each seat in turn, the last fills the table
+    assert [g.lineup.index("greedy") for g in r.records] == [0, 1, 2, 0, 1, 2]
+    assert all(g.lineup.count("random") == 2 for g in r.records)
+    # each deal is played from every seat
+    assert [g.seed for g in r.records] == [2, 2, 2, 3, 3, 3]
+    s = r.summary()
+    assert s.entries[1].share.games == 12 and s.num_players == 3
+
+
+def test_two_workers_give_the_same_records_as_one():
+    args = dict(game="thieves-den", bots=["mcts:6", "greedy", "random"], games=4, seed=11)
+    one = run_match(**args)
+    two = run_match(**args, jobs=2)
+    assert [g.as_dict() for g in one.records] == [g.as_dict() for g in two.records]
+
+
+def test_local_ray_gives_the_same_records_as_one_process():
+    pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'thieves[ray]'")
+    args = dict(game="thieves-den", bots=["greedy", "random"], games=4, seed=5)
+    one = run_match(**args)
+    on_ray = run_match(**args, ray_address=None)
+    assert [g.as_dict() for g in one.records] == [g.as_dict() for g in on_ray.records]
+
+
+def test_bring_your_own_bot_by_file_module_or_class():
+    path = os.path.join(ROOT, "examples", "score_bot.py")
+    bot = load_bot(f"{path}:ScoreBot", "thieves-den", 1)
+    assert type(bot).__name__ == "ScoreBot"
+    r = run_match("thieves-den", [type(bot), "random"], games=2)
+    assert r.labels == ["ScoreBot", "random"] and len(r.records) == 2
+    with pytest.raises(ThievesError, match="no class 'Nope'"):
+        load_bot(f"{path}:Nope", "thieves-den")
+    with pytest.raises(ThievesError, match="cannot import"):
+        load_bot("no_such_module_here:Bot", "thieves-den")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--games", "0"], "at least 1"),
+    (["--games", "-3"], "at least 1"),
+    (["-j", "0"], "at least 1"),
+    (["--bots", "greedy,genius"], "no bot 'genius'"),
+    (["--bots", "greedy,,random"], "comma-separated"),
+    (["--bots", "greedy,random,random,random", "--players", "3"], "at most one bot per seat"),
+    (["--players", "9"], "2 to 5 players"),
+    (["--sweep", "nonsense"], "option=value1,value2"),
+    (["--sweep", "no_such_option=1,2"], "no option 'no_such_option'"),
+    (["--out", "records.txt"], ".jsonl or .csv"),
+    (["--bots", "greedy,mcts:soon"], "budget"),
+])
+def test_bad_arguments_get_clear_errors(argv, message, capsys):
+    assert main(["simulate", "thieves-den", "--no-progress", *argv]) == 2
+    out = capsys.readouterr().out
+    assert "error" in out and message in " ".join(out.split())
+
+
+def test_sweeps_are_every_combination():
+    assert parse_sweeps(["a=1,2", "b=x,true"]) == [{"a": 1, "b": "x"}, {"a": 1, "b": True},
+                                                   {"a": 2, "b": "x"}, {"a": 2, "b": True}]
+    assert parse_sweeps(None) == [{}]
+
+
+def test_cli_prints_statistics_and_writes_records(tmp_path, capsys):
+    out_jsonl, out_csv = tmp_path / "r.jsonl", tmp_path / "r.csv"
+    assert main(["simulate", "thieves-den", "--bots", "greedy,random", "--games", "4", "--no-progress",
+                 "--out", str(out_jsonl)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    for words in ("95% CI", "seat 2", "first player", "no winner: 0 of 4 games", "game length"):
+        assert words in text
+    lines = [json.loads(x) for x in out_jsonl.read_text().splitlines()]
+    assert len(lines) == 4 and {"scores", "winners", "lineup", "decisions", "no_winner"} <= set(lines[0])
+    assert main(["simulate", "thieves-den", "--bots", "greedy,random", "--games", "2", "--no-progress",
+                 "--out", str(out_csv)]) == 0
+    rows = list(csv.DictReader(out_csv.open()))
+    assert len(rows) == 2 and {"seat1_bot", "seat2_score", "seat2_win"} <= set(rows[0])
+
+
+def test_cli_sweep_and_report(tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="--report needs the 'report' extra")
+    report = tmp_path / "report.html"
+    assert main(["simulate", "thieves-den", "--bots", "greedy,random", "--games", "2", "--no-progress",
+                 "--sweep", "players_order=x", "--report", str(report)]) == 2  # no such option
+    assert main(["simulate", "age-of-thieves", "--bots", "greedy,random", "--games", "2", "--no-progress",
+                 "--sweep", "specials=false,true", "--report", str(report)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "specials=False" in text and "specials=True" in text
+    page = report.read_text()
+    assert page.count("data:image/png;base64,") == 6  # 3 plots for each of the 2 sweep points
