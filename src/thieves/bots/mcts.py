@@ -25,6 +25,7 @@ searches for that long.
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 import time
@@ -60,6 +61,13 @@ class SearchSpec:
     group: Optional[Callable[[str], str]] = None
     max_depth: int = 60
     exploration: float = 0.7
+    #: consecutive own decisions after which the bot prefers actions that hand over the turn
+    #: (guards against free actions that undo each other, e.g. stash / fetch)
+    long_turn: int = 40
+    #: a bot class (taking ``seed``) whose choice at the root counts as ``prior_weight`` times
+    #: the iterations in extra visits: the search leaves that choice only on clear evidence
+    prior: Optional[Callable[..., Bot]] = None
+    prior_weight: float = 0.25
 
 
 DEFAULT_SPEC = SearchSpec()
@@ -158,10 +166,18 @@ class MCTSBot(Bot):
         self.spec = spec or DEFAULT_SPEC
         #: iterations run by the last ``choose`` (for tests and benchmarks)
         self.last_iterations = 0
+        #: positions (as this player saw them) already met in this game, to avoid cycles
+        self._seen: set[str] = set()
+        self._last_len = -1
+        self._prior: Bot | None = None
 
     # -- the search -------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> str:
         actions = state.legal_actions(player)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        actions = self._without_cycles(state, player, actions)
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
@@ -179,16 +195,60 @@ class MCTSBot(Bot):
             elif time.perf_counter() >= deadline:  # type: ignore[operator]
                 break
         self.last_iterations = n
-        return self.best(root, player, actions)
+        bonus: dict[str, float] = {}
+        if self.spec.prior is not None:
+            if self._prior is None:
+                self._prior = self.spec.prior(seed=self.rng.next64() >> 1)
+            bonus[self._prior.choose(state, player)] = self.spec.prior_weight * n
+        return self.best(root, player, actions, bonus)
 
-    def best(self, root: _Node, player: int, actions: list[str]) -> str:
-        """The most visited root action of ``player`` (ties: higher mean reward, then listed order)."""
+    @staticmethod
+    def _key(state: State, player: int) -> str:
+        obs = state.observation(player)
+        for k in ("ply", "log"):
+            obs.pop(k, None)
+        return json.dumps(obs, sort_keys=True, default=str)
+
+    def _without_cycles(self, state: State, player: int, actions: list[str]) -> list[str]:
+        """Drop actions that lead back to a position this bot has already seen in this game
+        (free actions undoing each other), and after a long run of own decisions keep only
+        the actions that hand over the turn, where there are such."""
+        if len(state.history) < self._last_len:
+            self._seen.clear()  # a new game
+        self._last_len = len(state.history)
+        self._seen.add(self._key(state, player))
+        fresh, passing = [], []
+        for a in actions:
+            t = state.clone()
+            t.apply_action(player, a)
+            if self._key(t, player) not in self._seen:
+                fresh.append(a)
+            if t.players_to_act() != [player]:
+                passing.append(a)
+        run = 0
+        for q, _ in reversed(state.history):
+            if q != player:
+                break
+            run += 1
+        if run >= self.spec.long_turn and passing:
+            return passing
+        return fresh or actions
+
+    def best(self, root: _Node, player: int, actions: list[str],
+             bonus: dict[str, float] | None = None) -> str:
+        """The most visited root action of ``player`` (plus the prior's extra visits; ties:
+        higher mean reward, then listed order)."""
         best, key = actions[0], (-1.0, -1.0)
+        bonus = bonus or {}
         for a in actions:
             e = root.edges.get((player, a))
             if e is None:
+                if a in bonus:
+                    k = (bonus[a], 0.0)
+                    if k > key:
+                        best, key = a, k
                 continue
-            k = (e[0], e[1] / e[0] if e[0] else 0.0)
+            k = (e[0] + bonus.get(a, 0.0), e[1] / e[0] if e[0] else 0.0)
             if k > key:
                 best, key = a, k
         return best

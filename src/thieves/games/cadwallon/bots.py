@@ -49,7 +49,8 @@ class GreedyBot(OnePlyBot):
         return best[self.rng.below(len(best))]
 
 
-#: IS-MCTS tuning: playouts cut after 40 decisions and valued by :func:`evaluate`
-SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=40)
+#: IS-MCTS tuning: no random playout, every new node is valued by :func:`evaluate` (at 60
+#: iterations heads-up against greedy, 6 games: depth 0 won 6, depth 8 won 4)
+SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=0)
 
 BOTS = {"greedy": GreedyBot}

@@ -159,7 +159,8 @@ class GreedyBot(Bot):
         return "stop" if "stop" in acts else acts[self.rng.below(len(acts))]
 
 
-#: IS-MCTS tuning: playouts cut after 40 decisions and valued by :func:`evaluate`
-SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=40)
+#: IS-MCTS tuning: no random playout, every new node is valued by :func:`evaluate` (at 60
+#: iterations heads-up against greedy, 6 games: depth 0 won 2, depth 8 won 0)
+SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=0)
 
 BOTS = {"greedy": GreedyBot}

@@ -46,7 +46,8 @@ def evaluate(state: State, p: int) -> float:
 #: one-ply search on a determinized copy with :func:`evaluate`
 GreedyBot = evaluator_bot(evaluate)
 
-#: IS-MCTS tuning: playouts cut after 40 decisions and valued by :func:`evaluate`
-SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=40)
+#: IS-MCTS tuning: random playouts cut after 8 decisions and valued by :func:`evaluate`
+#: (at 60 iterations heads-up against greedy, 8 games: depth 8 won 5, depth 0 won 4, depth 40 won 3)
+SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=8)
 
 BOTS = {"greedy": GreedyBot}
