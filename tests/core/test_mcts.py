@@ -4,8 +4,10 @@ from __future__ import annotations
 import pytest
 
 from thieves import ThievesError, load_game
-from thieves.bots import MCTSBot, bot_names, make_bot
+from thieves.bots import MCTSBot, SearchSpec, bot_names, make_bot, play_game
 from thieves.bots.mcts import Budget, parse_budget, rewards
+from thieves.core.game import Game, State
+from thieves.core.registry import register_game
 from thieves.core.rng import Rng
 
 from . import toy_game  # noqa: F401
@@ -171,3 +173,76 @@ def test_mcts_takes_the_treasure_from_the_chest_it_stands_on():
     acts = st.legal_actions(0)
     assert {"open", "force"} <= set(acts) and len(acts) > 4
     assert make_bot("mcts:150", "cadwallon", 5).choose(st, 0) in ("open", "force")
+
+
+class _LampState(State):
+    """A light switch one may flip for free, and ``stop``, which ends the game lost (nobody
+    wins). A search values going on (a cut playout: 0.5) above losing (0): without a guard
+    against free actions undoing each other it would flip forever."""
+
+    FIELDS = ("on", "stopped")
+
+    def _setup(self):
+        self.on, self.stopped = False, False
+
+    def _players_to_act(self):
+        return [] if self.stopped else [0]
+
+    def _legal_actions(self, p):
+        return ["off" if self.on else "on", "flip", "stop"]
+
+    def _apply(self, p, a):
+        if a == "stop":
+            self.stopped = True
+        else:
+            self.on = not self.on
+
+    def _is_terminal(self):
+        return self.stopped
+
+    def _scores(self):
+        return [0.0]
+
+    def _winners(self):
+        return []
+
+    def _observe(self, p):
+        return {"on": self.on}
+
+
+class _LampGame(Game):
+    slug = "toy-lamp"
+    name = "Lamp"
+    min_players = max_players = 1
+    state_class = _LampState
+
+
+register_game(_LampGame(), __name__)
+
+
+def test_free_actions_undoing_each_other_do_not_loop_forever():
+    s = load_game("toy-lamp").new_game(1, seed=0)
+    play_game(s, [MCTSBot(1, "10", SearchSpec(max_depth=0))], max_decisions=20)
+    assert s.is_terminal() and len(s.history) <= 3
+
+
+def test_a_long_run_of_own_decisions_ends_with_an_action_that_hands_over_the_turn():
+    """Without memory (the server builds a bot per decision) the long-turn guard ends it."""
+    s = load_game("toy-lamp").new_game(1, seed=0)
+    for _ in range(40):
+        s.apply_action(0, "flip")
+    assert MCTSBot(1, "10", SearchSpec(max_depth=0)).choose(s, 0) == "stop"
+
+
+def test_a_prior_bot_choice_stands_unless_the_search_clearly_disagrees():
+    class Stopper(MCTSBot):
+        def __init__(self, seed=0):
+            super().__init__(seed, "1")
+
+        def choose(self, state, player):
+            return "stop"
+
+    s = load_game("toy-lamp").new_game(1, seed=0)
+    strong = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=Stopper, prior_weight=5.0))
+    weak = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=Stopper, prior_weight=0.01))
+    assert strong.choose(s, 0) == "stop" and weak.choose(s, 0) != "stop"
