@@ -246,3 +246,17 @@ def test_a_prior_bot_choice_stands_unless_the_search_clearly_disagrees():
     strong = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=Stopper, prior_weight=5.0))
     weak = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=Stopper, prior_weight=0.01))
     assert strong.choose(s, 0) == "stop" and weak.choose(s, 0) != "stop"
+
+
+def test_move_groups_and_a_greedy_playout_policy_play_legal_moves():
+    from thieves.bots.mcts import sampled_greedy_rollout, verb_group
+    from thieves.games.thiefs_market.bots import evaluate
+    spec = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=6, group=verb_group,
+                      rollout=sampled_greedy_rollout(evaluate, sample=2, greedy=0.5))
+    s = load_game("thiefs-market").new_game(3, seed=9)
+    bot = MCTSBot(3, "25", spec)
+    for _ in range(12):
+        p = s.players_to_act()[0]
+        a = bot.choose(s, p)
+        assert a in s.legal_actions(p)
+        s.apply_action(p, a)
