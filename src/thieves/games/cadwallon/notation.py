@@ -170,13 +170,13 @@ class ActionsMixin:
         elif verb == "mm":
             self._do_militia_move(p, parts[1])
         elif verb == "end":
-            self.event(f"{self.player_name(p)} ends the turn.")
+            self.event_text(f"{self.player_name(p)} ends the turn.")
             self._end_turn()
         elif verb == "act":
             self.active = parts[1]
             self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
             self.activated.append(parts[1])
-            self.event(f"{self.player_name(p)} activates {self._name(parts[1])}.")
+            self.event_text(f"{self.player_name(p)} activates {self._name(parts[1])}.")
         elif verb == "move":
             self._do_move(p, parts[1])
         elif verb == "leave":
@@ -222,7 +222,7 @@ class ActionsMixin:
             tid = next(t for t in self.carried[c] if self._ttype(t) == k)
             self.carried[c].remove(tid)
             self.chests[room] = {"t": tid, "sealed": False}
-            self.event(f"{self._name(c)} puts a {self.data.ttype[k].name} down in {room}.")
+            self.event_text(f"{self._name(c)} puts a {self.data.ttype[k].name} down in {room}.")
         elif kind == "flee":
             self._flee(task["char"], parts[1])
 
@@ -244,7 +244,7 @@ class ActionsMixin:
                     if not (self._can_leave(c, targets) if dest == "leave" else dest in targets):
                         # the designer's ruling: the move is plotted again within the cut Movement
                         self.queue[0] = {"kind": "replot", "player": task["player"], "char": c}
-                        self.event(f"{self._name(c)} cannot go that far: "
+                        self.event_text(f"{self._name(c)} cannot go that far: "
                                    f"{self.player_name(task['player'])} plots the move again.")
                         break
                 self.queue.pop(0)
@@ -260,7 +260,7 @@ class ActionsMixin:
                 if opts:
                     self._flee(task["char"], opts[0])
                 else:
-                    self.event(f"{self._name(task['char'])} cannot flee and stays put.")
+                    self.event_text(f"{self._name(task['char'])} cannot flee and stays put.")
             elif task["kind"] == "drop" and not self._drop_rooms():
                 self.queue.pop(0)
             else:
@@ -272,7 +272,7 @@ class ActionsMixin:
     def _do_gang(self, p: int, g: str) -> None:
         """§"Mise en place" step 2: each player chooses a gang (in seat order)."""
         self._take_gang(p, g)
-        self.event(f"{self.player_name(p)} takes {self.data.gang[g].name}.")
+        self.event_text(f"{self.player_name(p)} takes {self.data.gang[g].name}.")
         if p + 1 < self.num_players:
             self.current = p + 1
         else:  # step 10: the first player deploys first
@@ -283,7 +283,7 @@ class ActionsMixin:
         self.to_deploy[p].remove(c)
         self.deploy_sel = None
         self.pos[c] = z
-        self.event(f"{self.player_name(p)} deploys {self._name(c)} in {z}.")
+        self.event_text(f"{self.player_name(p)} deploys {self._name(c)} in {z}.")
         if any(self.to_deploy):
             q = (p + 1) % self.num_players
             while not self.to_deploy[q]:
@@ -291,15 +291,15 @@ class ActionsMixin:
             self.current = q
         else:
             self.current = self.first
-            self.event("Round 1 begins.")
+            self.event_text("Round 1 begins.")
             self._start_turn()
 
     def _do_militia(self, m: str) -> None:
         """§"Déplacer un milicien": one die; the 'distracted' face means he stays put."""
         roll = self.rng.die(6)
-        self.event(f"{self.player_name(self.current)} rolls {roll} for {self._name(m)}.")
+        self.event_text(f"{self.player_name(self.current)} rolls {roll} for {self._name(m)}.")
         if roll == self.options["militia_still_face"]:
-            self.event(f"{self._name(m)} is distracted and does not move.")
+            self.event_text(f"{self._name(m)} is distracted and does not move.")
             self._militia_done()
         else:
             self.phase, self.militia_sel, self.militia_roll = "militia_move", m, roll
@@ -313,13 +313,13 @@ class ActionsMixin:
         m = self.militia_sel
         self._militia_done()
         if z == "stay":
-            self.event(f"{self._name(m)} stays in {self.pos[m]}.")
+            self.event_text(f"{self._name(m)} stays in {self.pos[m]}.")
             return
         victim = next((c for c, cz in self.pos.items()
                        if cz == z and self._militia_may_attack(c, p)), None)
         if victim is None:
             self.pos[m] = z
-            self.event(f"{self._name(m)} moves to {z}.")
+            self.event_text(f"{self._name(m)} moves to {z}.")
         else:  # entering a character's zone starts a fight and ends his move
             self._start_combat(m, victim, p)
 
@@ -334,7 +334,7 @@ class ActionsMixin:
         targets = self._move_targets(c)
         if holders and self._injury_bites(c, dest, targets):
             where = "out of the district" if dest == "leave" else f"to {dest}"
-            self.event(f"{self._name(c)} sets off from {self.pos[c]} {where}.")
+            self.event_text(f"{self._name(c)} sets off from {self.pos[c]} {where}.")
             for q in holders:
                 self.queue.append({"kind": "injury", "player": q, "char": c, "dest": dest})
             self.queue.append({"kind": "move_end", "player": p, "char": c, "dest": dest})
@@ -369,7 +369,7 @@ class ActionsMixin:
         self.injured[c] = 2
         # one Niggling injury per move: the other opponents' windows close
         self.queue = [t for t in self.queue if t["kind"] != "injury"]
-        self.event(f"{self.player_name(q)} plays {self.data.card['niggling_injury'].name} on "
+        self.event_text(f"{self.player_name(q)} plays {self.data.card['niggling_injury'].name} on "
                    f"{self._name(c)}: -2 Movement for this move.")
 
     def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None) -> None:
@@ -382,12 +382,12 @@ class ActionsMixin:
             return
         if dest is None:
             self.act["left"] = self._movement(c)
-            self.event(f"{self._name(c)} stays in {self.pos[c]}.")
+            self.event_text(f"{self._name(c)} stays in {self.pos[c]}.")
         else:
             if targets is None:
                 targets = self._move_targets(c)
             self.act["left"] = self._movement(c) - targets[dest]
-            self.event(f"{self._name(c)} moves from {self.pos[c]} to {dest}.")
+            self.event_text(f"{self._name(c)} moves from {self.pos[c]} to {dest}.")
             self.pos[c] = dest
             self._arrive(c, dest)
         self.injured.pop(c, None)
@@ -397,7 +397,7 @@ class ActionsMixin:
         del self.pos[c]
         self.escaped.append(c)
         self.banked[p] += self.carried[c]
-        self.event(f"{self._name(c)} leaves the district with {len(self.carried[c])} treasures.")
+        self.event_text(f"{self._name(c)} leaves the district with {len(self.carried[c])} treasures.")
         self.carried[c] = []
         self.active, self.act = None, None
 
@@ -408,7 +408,7 @@ class ActionsMixin:
         self.act["acted"] = True
         if how == "force":
             self.ap[p] -= FORCE_AP
-            self.event(f"{self._name(c)} forces the chest in {zone}.")
+            self.event_text(f"{self._name(c)} forces the chest in {zone}.")
         else:
             self.ap[p] -= OPEN_AP
             spirit = self.data.char[c].spirit
@@ -427,12 +427,12 @@ class ActionsMixin:
         roll = self.rng.die(6)
         if roll > spirit and self._talent(c) == "lucky_hands" and not self.act.get("lucky"):
             self.act["lucky"] = True
-            self.event(f"{self._name(c)} rolls {roll} and tries again (lucky hands).")
+            self.event_text(f"{self._name(c)} rolls {roll} and tries again (lucky hands).")
             roll = self.rng.die(6)
         if roll > spirit:
-            self.event(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest stays shut.")
+            self.event_text(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest stays shut.")
             return False
-        self.event(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest opens.")
+        self.event_text(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest opens.")
         return True
 
     def _jinx_window(self, p: int, roll: dict) -> bool:
@@ -453,7 +453,7 @@ class ActionsMixin:
         self.discard.append("jinx")
         self.queue = [t for t in self.queue if t["kind"] != "jinx"]
         task = self.queue[0]  # the roll_end task
-        self.event(f"{self.player_name(q)} plays {self.data.card['jinx'].name}: the roll is made again.")
+        self.event_text(f"{self.player_name(q)} plays {self.data.card['jinx'].name}: the roll is made again.")
         if task["what"] == "open":
             task["ok"] = self._open_roll(task["char"], task["spirit"])
         else:
@@ -476,7 +476,7 @@ class ActionsMixin:
         gain = min(gain, self.bank)
         self.bank -= gain
         self.ducats[p] += gain
-        self.event(f"{self._name(c)} takes a {self.data.ttype[self._ttype(chest['t'])].name} and {gain} ducats.")
+        self.event_text(f"{self._name(c)} takes a {self.data.ttype[self._ttype(chest['t'])].name} and {gain} ducats.")
         self._check_carry(c)
 
     def _do_talent(self, p: int, arg: str) -> None:
@@ -484,14 +484,14 @@ class ActionsMixin:
         self.act["talent"] = True
         if arg in self.data.zone:  # shadow step: 1 AP, one zone, even through a red wall
             self.ap[p] -= self.data.talent["shadow_step"].cost
-            self.event(f"{self._name(c)} shadow-steps from {self.pos[c]} to {arg}.")
+            self.event_text(f"{self._name(c)} shadow-steps from {self.pos[c]} to {arg}.")
             self.pos[c] = arg
             self._arrive(c, arg)
         else:  # sleight of hand: discard an arcana card for 1 AP
             self.hands[p].remove(arg)
             self.discard.append(arg)
             self.ap[p] += 1
-            self.event(f"{self._name(c)} discards {self.data.card[arg].name} for 1 Action Point.")
+            self.event_text(f"{self._name(c)} discards {self.data.card[arg].name} for 1 Action Point.")
 
     def _do_play(self, p: int, kind: str, arg: str | None) -> None:
         """Arcana cards cost no AP; their effects are documented in data/arcana.yaml."""
@@ -500,19 +500,19 @@ class ActionsMixin:
         name = self.data.card[kind].name
         if kind in ACT_CARDS:
             self.act["cards"].append(kind)
-            self.event(f"{self.player_name(p)} plays {name} on {self._name(self.active)}.")
+            self.event_text(f"{self.player_name(p)} plays {name} on {self._name(self.active)}.")
         elif kind == "second_wind":
             self.ap[p] += 1
-            self.event(f"{self.player_name(p)} plays {name}: +1 Action Point.")
+            self.event_text(f"{self.player_name(p)} plays {name}: +1 Action Point.")
         elif kind == "pickpocket":
             q = int(arg[1:]) - 1
             got = min(2, self.ducats[q])
             self.ducats[q] -= got
             self.ducats[p] += got
-            self.event(f"{self.player_name(p)} plays {name}: takes {got} ducats from {self.player_name(q)}.")
+            self.event_text(f"{self.player_name(p)} plays {name}: takes {got} ducats from {self.player_name(q)}.")
         elif kind == "reinforced_lock":
             self.chests[arg]["sealed"] = True
-            self.event(f"{self.player_name(p)} plays {name}: the chest in {arg} shows its chest face.")
+            self.event_text(f"{self.player_name(p)} plays {name}: the chest in {arg} shows its chest face.")
 
     def _do_mission(self, p: int, slot: int) -> None:
         """§"Cartes mission": 3 AP, hand in the treasures, take the reward; refill the slot."""
@@ -531,9 +531,9 @@ class ActionsMixin:
         roll = self.rng.die(6)
         name = self.data.mission[mid].name
         if roll > spirit:
-            self.event(f"{self.player_name(p)} fails the Spirit test of {name} ({roll}).")
+            self.event_text(f"{self.player_name(p)} fails the Spirit test of {name} ({roll}).")
             return False
-        self.event(f"{self.player_name(p)} passes the Spirit test of {name} ({roll}).")
+        self.event_text(f"{self.player_name(p)} passes the Spirit test of {name} ({roll}).")
         return True
 
     def _mission_reward(self, p: int, slot: int) -> None:
@@ -546,6 +546,6 @@ class ActionsMixin:
         reward = min(m.reward + self.adv.special.mission_bonus, self.bank)
         self.bank -= reward
         self.ducats[p] += reward
-        self.event(f"{self.player_name(p)} completes {m.name} for {reward} ducats.")
+        self.event_text(f"{self.player_name(p)} completes {m.name} for {reward} ducats.")
         self.mission_discard.append(mid)
         self.missions[slot] = self.mission_deck.pop() if self.mission_deck else None

@@ -99,7 +99,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             top = max(rolls.values())
             contenders = [p for p in contenders if rolls[p] == top]
         self.first = self.current = contenders[0]
-        self.event(f"Adventure: {a.name}. {self.player_name(self.first)} is first player.")
+        self.event_text(f"Adventure: {a.name}. {self.player_name(self.first)} is first player.")
         if self.phase == "gang":
             self.current = 0
 
@@ -196,7 +196,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             p = self._owner(c)
             amount = self.room_ducats.pop(zone)
             self.ducats[p] += amount
-            self.event(f"{self._name(c)} picks up {amount} ducats in {zone}.")
+            self.event_text(f"{self._name(c)} picks up {amount} ducats in {zone}.")
 
     def _draw(self, p: int, count: int = 1) -> None:
         for _ in range(count):
@@ -209,8 +209,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             kind = self.deck.pop()
             self.hands[p].append(kind)
             self.hands[p].sort()
-            self.event(f"{self.player_name(p)} draws an arcana card.")
-            self.event(f"You draw {self.data.card[kind].name}.", to=[p])
+            self.event_text(f"{self.player_name(p)} draws an arcana card.")
+            self.event_text(f"You draw {self.data.card[kind].name}.", to=[p])
 
     # -- movement queries ----------------------------------------------------------------------
     def _move_targets(self, c: str) -> dict[str, int]:
@@ -314,7 +314,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             return
         self.round += 1
         self.current = self.first
-        self.event(f"Round {self.round} begins.")
+        self.event_text(f"Round {self.round} begins.")
         for e in self.adv.events:
             if e.round == self.round:
                 self._apply_event(e)
@@ -323,15 +323,15 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         """§"Tableau d'aventure": events apply as soon as the marker reaches their space."""
         d = self.data
         if e.text:
-            self.event(f"Event: {e.text}")
+            self.event_text(f"Event: {e.text}")
         if e.effect == "alarm":
             self.alarm = True
-            self.event("The alarm is raised: characters may now leave the district.")
+            self.event_text("The alarm is raised: characters may now leave the district.")
         if e.effect in ("alarm", "portcullis"):
             for z in e.zones:
                 if z not in self.portcullis:
                     self.portcullis.append(z)
-            self.event(f"Portcullises drop on {', '.join(e.zones)}.")
+            self.event_text(f"Portcullises drop on {', '.join(e.zones)}.")
         elif e.effect == "ducats":
             zone = d.resolve(e.zone)
             amount = min(e.amount, self.bank)
@@ -355,9 +355,9 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         self.over = True
         self.phase = "over"
         self.queue = []
-        self.event(f"Game over: {why}")
+        self.event_text(f"Game over: {why}")
         sc = self._scores()
-        self.event("Final ducats: " + ", ".join(f"{self.player_name(p)} {sc[p]:g}" for p in range(self.num_players)))
+        self.event_text("Final ducats: " + ", ".join(f"{self.player_name(p)} {sc[p]:g}" for p in range(self.num_players)))
 
     # -- scoring: §"Fin de la partie" -------------------------------------------------------------
     def treasure_value(self, tids: list[str]) -> int:

@@ -23,13 +23,13 @@ def add_infamy(s: "MarketState", p: int, n: int, why: str) -> None:
     """Infamy tokens are kept hidden: only their owner reads the amount."""
     if n:
         s.infamy[p] += n
-        s.event(f"You gain {n} infamy ({why}); you have {s.infamy[p]}.", to=[p])
+        s.event_text(f"You gain {n} infamy ({why}); you have {s.infamy[p]}.", to=[p])
 
 
 def add_gold(s: "MarketState", p: int, n: int, why: str) -> None:
     if n:
         s.gold[p] += n
-        s.event(f"{s.player_name(p)} gains {n} gold ({why}).")
+        s.event_text(f"{s.player_name(p)} gains {n} gold ({why}).")
 
 
 # ---------------------------------------------------------------- phase 1
@@ -93,20 +93,20 @@ def use(s: "MarketState", p: int, c: int, to: int) -> None:
         pile[f] -= 1
         pile[to] += 1
         s.used.append(c)
-        s.event(f"{s.player_name(p)} turns a {FACES[f]} die to {FACES[to]} ({name}).")
+        s.event_text(f"{s.player_name(p)} turns a {FACES[f]} die to {FACES[to]} ({name}).")
     elif kind == "spend_die":           # once per round: spend a die to gain a token
         f = t.face[c]
         pile[f] -= 1
         s.center[f] += 1
         s.used.append(c)
-        s.event(f"{s.player_name(p)} spends a {FACES[f]} die ({name}).")
+        s.event_text(f"{s.player_name(p)} spends a {FACES[f]} die ({name}).")
         if t.effect[c].gain == "gold":
             add_gold(s, p, t.amount[c], name)
         else:
             add_infamy(s, p, t.amount[c], name)
     elif kind == "gold_for_infamy":     # any number of times: pay gold for infamy
         s.gold[p] -= 1
-        s.event(f"{s.player_name(p)} pays 1 gold ({name}).")
+        s.event_text(f"{s.player_name(p)} pays 1 gold ({name}).")
         add_infamy(s, p, t.amount[c], name)
 
 
@@ -117,17 +117,17 @@ def gain(s: "MarketState", p: int, c: int, bought: bool) -> None:
     if bought and kind == "gain_top_card":
         # Unlabeled Potion: discard it at once and gain the top card of the deck
         s.discarded.append(c)
-        s.event(f"{s.player_name(p)} buys {name} and discards it.")
+        s.event_text(f"{s.player_name(p)} buys {name} and discards it.")
         _buy_triggers(s, p, c)
         decks = range(s.active_row, 3) if s.options["potion_deck"] == "current" else [t.deck_of[c]]
         for r in decks:
             if s.decks[r]:
                 gain(s, p, s.decks[r].pop(), bought=False)
                 return
-        s.event("Every deck is empty: nothing is gained.")
+        s.event_text("Every deck is empty: nothing is gained.")
         return
     s.tableau[p].append(c)
-    s.event(f"{s.player_name(p)} {'buys' if bought else 'gains'} {name}.")
+    s.event_text(f"{s.player_name(p)} {'buys' if bought else 'gains'} {name}.")
     if bought:
         _buy_triggers(s, p, c)
     if kind == "infamy_per_pile_object":   # Big Haul, The Heist

@@ -67,7 +67,7 @@ class MarketState(State):
         self.round = 1
         self.piles = [[0] * 6 for _ in range(n)]
         self.returning = [0] * 6
-        self.event(f"{self.player_name(self.start_player)} has the start player token.")
+        self.event_text(f"{self.player_name(self.start_player)} has the start player token.")
         self._start_round()
 
     def _start_round(self) -> None:
@@ -89,7 +89,7 @@ class MarketState(State):
         self.used = []
         self.paying, self.pay_card, self.waived = [0, 0, 0, 0], -1, 0
         self.lucky_queue = []
-        self.event(f"Round {self.round}: {self.player_name(self.current)} rolls "
+        self.event_text(f"Round {self.round}: {self.player_name(self.current)} rolls "
                    f"{text.faces_str(center)}.")
 
     def _roll(self, counts: list[int], k: int) -> None:
@@ -217,7 +217,7 @@ class MarketState(State):
         if self.token == CENTER:
             self.token = p
         self.has_pile[p] = True
-        self.event(f"{self.player_name(p)} takes everything left in the center.")
+        self.event_text(f"{self.player_name(p)} takes everything left in the center.")
         self._end_split_action(p)
 
     def _do_steal(self, p: int, q: int) -> None:
@@ -230,7 +230,7 @@ class MarketState(State):
             self.token = p
         self.has_pile[q], self.has_pile[p] = False, True
         self.victim, self.step, self.moved = q, "return", 0
-        self.event(f"{self.player_name(p)} steals the pile of {self.player_name(q)}.")
+        self.event_text(f"{self.player_name(p)} steals the pile of {self.player_name(q)}.")
         effects.on_stolen(self, q)
 
     def _do_return(self, p: int, f: int) -> None:
@@ -248,7 +248,7 @@ class MarketState(State):
 
     def _end_split_action(self, p: int) -> None:
         if self.step == "take":
-            self.event(f"{self.player_name(p)} takes {text.pile_str(self, p)}.")
+            self.event_text(f"{self.player_name(p)} takes {text.pile_str(self, p)}.")
         elif self.step == "return":
             # returned dice are rerolled (not when the victim owns Lucky Animal Appendage)
             ret, center = self.returning, self.center
@@ -261,7 +261,7 @@ class MarketState(State):
             if self.token == RETURNING:
                 self.token = CENTER
             self.returning = [0] * 6
-            self.event(f"{self.player_name(p)} keeps {text.pile_str(self, p)} and returns {back}; "
+            self.event_text(f"{self.player_name(p)} keeps {text.pile_str(self, p)} and returns {back}; "
                        f"center: {text.center_str(self)}.")
         self.step, self.moved, self.victim = "", 0, -1
         n, has_pile = self.num_players, self.has_pile
@@ -296,7 +296,7 @@ class MarketState(State):
         pile[f] -= 1
         g = self.rng.below(6)
         pile[g] += 1
-        self.event(f"{self.player_name(p)} rerolls a {FACES[f]} die: {FACES[g]}.")
+        self.event_text(f"{self.player_name(p)} rerolls a {FACES[f]} die: {FACES[g]}.")
         self.moved += 1
         if self.moved >= effects.rerolls(self, p):
             self._next_lucky()
@@ -437,7 +437,7 @@ class MarketState(State):
         self.piles = [[0] * 6 for _ in range(self.num_players)]
         if self._refill():
             self.phase, self.step, self.current = "over", "", -1
-            self.event("The C deck cannot refill the market: the game ends.")
+            self.event_text("The C deck cannot refill the market: the game ends.")
             return
         self.round += 1
         self.start_player = self.token
@@ -468,7 +468,7 @@ class MarketState(State):
                 return True
             r += 1
             self.active_row = r
-            self.event(f"Deck {'ABC'[r - 1]} is exhausted: a row of deck {'ABC'[r]} opens.")
+            self.event_text(f"Deck {'ABC'[r - 1]} is exhausted: a row of deck {'ABC'[r]} opens.")
             need = size - len(self.rows[r])
         return False
 

@@ -196,7 +196,7 @@ class ActionsMixin:
         if verb == "pass":
             # Once passed: no more actions this round, and no one may target you
             self.passed[p] = True
-            self.event(f"{name} passes.")
+            self.event_text(f"{name} passes.")
         elif verb == "loc":
             self.pending[0:0] = self._activate(p, parts[1], "normal")
         elif verb == "sell":
@@ -212,23 +212,23 @@ class ActionsMixin:
             self.witch_used[j] = True
             self.treasures[p][t] -= 1
             self.prestige[p] += slots[j].prestige
-            self.event(f"{name} delivers 1 {t} to the Witch for {slots[j].prestige} prestige.")
+            self.event_text(f"{name} delivers 1 {t} to the Witch for {slots[j].prestige} prestige.")
         elif verb == "steal":
             # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
             self.thieves[p] -= 2
             self.steal_slot += 2
             if len(parts) > 1:
                 self._gain_treasure(p, parts[1])
-                self.event(f"{name} sends 2 thieves to steal 1 {parts[1]}.")
+                self.event_text(f"{name} sends 2 thieves to steal 1 {parts[1]}.")
             else:
-                self.event(f"{name} sends 2 thieves to steal, but the City is empty.")
+                self.event_text(f"{name} sends 2 thieves to steal, but the City is empty.")
         elif verb == "recruit":
             # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
             for t in parts[1:3]:
                 self.treasures[p][t] -= 1
                 self.recruit_slot[t] += 1
             self._gain_thieves(p, 1)
-            self.event(f"{name} pays {parts[1]} and {parts[2]} to recruit a thief.")
+            self.event_text(f"{name} pays {parts[1]} and {parts[2]} to recruit a thief.")
         self.pending.append({"k": "end_turn"})
 
     # -- activate a location -----------------------------------------------------------------------------------
@@ -240,7 +240,7 @@ class ActionsMixin:
             self.forest -= 1
         self.loc_thieves[card] = self.loc_thieves.get(card, 0) + 1
         owner = self._owner(card)
-        self.event(f"{self.player_name(p)} activates {self._loc_label(card)}"
+        self.event_text(f"{self.player_name(p)} activates {self._loc_label(card)}"
                    + (f" of {self.player_name(owner)}." if owner is not None and owner != p else "."))
         frames = self._ability_frames(p, card)
         if owner is not None:
@@ -271,7 +271,7 @@ class ActionsMixin:
             self.treasures[p][t] -= k
             load[t] = load.get(t, 0) + k
         self.prestige[p] += fence.prestige      # step 4: prestige at once
-        self.event(f"{self.player_name(p)} sells to {fence.name} ({fid}) for {fence.prestige} prestige.")
+        self.event_text(f"{self.player_name(p)} sells to {fence.name} ({fid}) for {fence.prestige} prestige.")
         if jokers:
             frames.insert(0, {"k": "payany", "p": p, "n": jokers, "to": fid})
         return frames
@@ -280,7 +280,7 @@ class ActionsMixin:
         """Sell step 5: refill the slot from the fence deck; an empty deck leaves it empty."""
         if self.row[f["i"]] is None and self.fence_deck:
             self.row[f["i"]] = self.fence_deck.pop()
-            self.event(f"{self.data.fences[self.row[f['i']]].name} ({self.row[f['i']]}) joins the fence row.")
+            self.event_text(f"{self.data.fences[self.row[f['i']]].name} ({self.row[f['i']]}) joins the fence row.")
 
     # -- power tiles: rulebook "Clarifications des Tuiles Pouvoir" -------------------------------------------------
     def _use_power(self, p: int, i: int, paid: str) -> None:
@@ -288,19 +288,19 @@ class ActionsMixin:
         self.power_paid[i] = paid
         tile = self.data.powers[self.power_stacks[i][-1]]
         eff = tile.effect
-        self.event(f"{self.player_name(p)} pays 1 {paid} for the power {tile.name}.")
+        self.event_text(f"{self.player_name(p)} pays 1 {paid} for the power {tile.name}.")
         # Tiles #4 and #7 say "vous pouvez" (you may): their follow-up can be skipped ("opt").
         # Tiles #2, #3 and #11 *are* the action: it must be done (skipped only if impossible).
         sub = {"k": "sub", "p": p, "mode": "normal"}
         opt = {"k": "sub", "p": p, "mode": "normal", "opt": True}
         if eff == "prestige":
             self.prestige[p] += tile.amount
-            self.event(f"{self.player_name(p)} gains {tile.amount} prestige.")
+            self.event_text(f"{self.player_name(p)} gains {tile.amount} prestige.")
         elif eff == "treasure":
             self.pending.insert(0, {"k": "take", "p": p, "n": tile.amount})
         elif eff == "thieves":
             got = self._gain_thieves(p, tile.amount)
-            self.event(f"{self.player_name(p)} takes {got} thie{'f' if got == 1 else 'ves'} from the Forest.")
+            self.event_text(f"{self.player_name(p)} takes {got} thie{'f' if got == 1 else 'ves'} from the Forest.")
         elif eff == "thieves_for_treasures":
             self.thieves[p] -= 2
             self.forest += 2
@@ -319,7 +319,7 @@ class ActionsMixin:
                     frames = self._ability_frames(p, card)
                 else:
                     self.above[p].append(card)
-                self.event(f"{self.player_name(p)} draws {self._loc_label(card)} above their board.")
+                self.event_text(f"{self.player_name(p)} draws {self._loc_label(card)} above their board.")
             self.pending[0:0] = frames + [opt]
         elif eff == "recall":
             self.pending.insert(0, {"k": "recall", "p": p})
@@ -369,7 +369,7 @@ class ActionsMixin:
             owner = self._owner(c)
             (self.above[owner] if owner is not None else self.neutral).remove(c)
             self.loc_deck.append(c)
-            self.event(f"{self.player_name(p)} recalls a thief from {self._loc_label(c)}; the card goes on the location deck.")
+            self.event_text(f"{self.player_name(p)} recalls a thief from {self._loc_label(c)}; the card goes on the location deck.")
         elif k == "relocate":
             # Move a thief to another card to use it, then take that thief onto your board
             self.pending.pop(0)
@@ -386,7 +386,7 @@ class ActionsMixin:
             q = self._owner(b)
             ia, ib = self.above[p].index(a), self.above[q].index(b)
             self.above[p][ia], self.above[q][ib] = b, a
-            self.event(f"{self.player_name(p)} swaps {self._loc_label(a)} for {self._loc_label(b)} of {self.player_name(q)}.")
+            self.event_text(f"{self.player_name(p)} swaps {self._loc_label(a)} for {self._loc_label(b)} of {self.player_name(q)}.")
         elif k == "refresh":
             # Put a fence of the row under the fence deck; refill the emptied slots afterwards
             fid = parts[1]

@@ -122,15 +122,15 @@ class EffectsMixin:
     def _auto_gain(self, f: dict) -> None:
         p = f["p"]
         got = [f"{self._gain_treasure(p, t, n)} {t}" for t, n in f["t"].items()]
-        self.event(f"{self.player_name(p)} gains {', '.join(got)}.")
+        self.event_text(f"{self.player_name(p)} gains {', '.join(got)}.")
 
     def _auto_thieves(self, f: dict) -> None:
         got = self._gain_thieves(f["p"], f["n"])
-        self.event(f"{self.player_name(f['p'])} gains {got} thie{'f' if got == 1 else 'ves'}.")
+        self.event_text(f"{self.player_name(f['p'])} gains {got} thie{'f' if got == 1 else 'ves'}.")
 
     def _auto_prestige(self, f: dict) -> None:
         self.prestige[f["p"]] += f["n"]
-        self.event(f"{self.player_name(f['p'])} gains {f['n']} prestige.")
+        self.event_text(f"{self.player_name(f['p'])} gains {f['n']} prestige.")
 
     def _auto_pay(self, f: dict) -> None:
         p = f["p"]
@@ -138,17 +138,17 @@ class EffectsMixin:
             n = min(n, self.treasures[p][t])
             self.treasures[p][t] -= n
             self.city[t] += n
-        self.event(f"{self.player_name(p)} pays {', '.join(f'{n} {t}' for t, n in f['t'].items())}.")
+        self.event_text(f"{self.player_name(p)} pays {', '.join(f'{n} {t}' for t, n in f['t'].items())}.")
 
     def _auto_paythieves(self, f: dict) -> None:
         p = f["p"]
         n = min(f["n"], self.thieves[p])
         self.thieves[p] -= n
         self.forest += n
-        self.event(f"{self.player_name(p)} returns {n} thie{'f' if n == 1 else 'ves'} to the Forest.")
+        self.event_text(f"{self.player_name(p)} returns {n} thie{'f' if n == 1 else 'ves'} to the Forest.")
 
     def _auto_log(self, f: dict) -> None:
-        self.event(f["text"])
+        self.event_text(f["text"])
 
     # -- choice frames -------------------------------------------------------------------------------------
     def _targets(self, p: int) -> list[int]:
@@ -178,7 +178,7 @@ class EffectsMixin:
         name = self.player_name(p)
         if k == "take":
             self._gain_treasure(p, parts[1])
-            self.event(f"{name} takes 1 {parts[1]}.")
+            self.event_text(f"{name} takes 1 {parts[1]}.")
         elif k == "payany":
             t = parts[1]
             self.treasures[p][t] -= 1
@@ -188,12 +188,12 @@ class EffectsMixin:
             else:   # paying a joker on a fence card
                 load = self.fence_treasures[dest]
                 load[t] = load.get(t, 0) + 1
-            self.event(f"{name} pays 1 {t}.")
+            self.event_text(f"{name} pays 1 {t}.")
         elif k == "discard":
             # discarded treasures return to the City [interpretation]
             self.treasures[p][parts[1]] -= 1
             self.city[parts[1]] += 1
-            self.event(f"{name} discards 1 {parts[1]} (treasure limit).")
+            self.event_text(f"{name} discards 1 {parts[1]} (treasure limit).")
             self.pending.pop(0)
             return
         elif k == "rob":
@@ -201,15 +201,15 @@ class EffectsMixin:
             self.treasures[q][t] -= 1
             if f["mode"] == "take":   # Customs House: onto your board
                 self.treasures[p][t] += 1
-                self.event(f"{name} takes 1 {t} from {self.player_name(q)}.")
+                self.event_text(f"{name} takes 1 {t} from {self.player_name(q)}.")
             else:                     # Witch's Hut: back to the supply
                 self.city[t] += 1
-                self.event(f"{name} destroys 1 {t} of {self.player_name(q)}.")
+                self.event_text(f"{name} destroys 1 {t} of {self.player_name(q)}.")
         elif k == "robthief":        # Guild
             q = int(parts[1]) - 1
             self.thieves[q] -= 1
             self._add_thieves(p, 1)
-            self.event(f"{name} takes a thief from {self.player_name(q)}.")
+            self.event_text(f"{name} takes a thief from {self.player_name(q)}.")
         elif k == "give":
             self.pending.pop(0)
             self._hand_over(int(parts[1]) - 1)

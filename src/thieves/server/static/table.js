@@ -55,6 +55,9 @@
     renderPlayers(v, document.getElementById("players"));
     renderLog(v, document.getElementById("log"));
     renderFinal(v, document.getElementById("final"));
+    setupRules(v);
+    if (mine && !draw.wasMine) document.getElementById("announce").textContent = T.your_turn;
+    draw.wasMine = mine;
     document.getElementById("download").hidden = !v.terminal;
   }
 
@@ -92,5 +95,6 @@
   }
   // a ping now and then keeps idle connections open through proxies
   setInterval(() => { if (ws && ws.readyState === 1) ws.send('{"type": "ping"}'); }, 30000);
+  setupZoom();
   textsReady.then(connect);
 })();
