@@ -92,6 +92,9 @@ def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, An
             snap = state.to_json()
             restored = game.state_from_json(snap)
             assert restored.to_json() == snap, f"{where}: to_json round trip differs"
+            for p in state.players_to_act():  # the same order, so index-picking bots agree
+                assert restored.legal_actions(p) == state.legal_actions(p), \
+                    f"{where}: restored legal actions differ (order included) for player {p}"
             for p in [None, *range(num_players)]:
                 obs = state.observation(p)
                 assert_json_safe(obs, f"{where} observation({p})")

@@ -30,6 +30,7 @@ import json
 import marshal
 from typing import Any, ClassVar, Iterable, Mapping
 
+from . import snapshot
 from .data import read_yaml
 from .errors import GameSetupError, IllegalAction
 from .rng import Rng
@@ -164,21 +165,39 @@ class Game:
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         """Reject option combinations the rules do not allow (override)."""
 
-    def state_from_json(self, text: str | Mapping[str, Any]) -> "State":
-        """Rebuild a state from :meth:`State.to_json` exactly (generator included)."""
-        d = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-        if d.get("game") != self.slug:
-            raise GameSetupError(f"this snapshot is of {d.get('game')!r}, not {self.slug!r}")
+    def state_from_json(self, text: str | bytes | Mapping[str, Any]) -> "State":
+        """Rebuild a state from :meth:`State.to_json` exactly (generator included).
+
+        The snapshot is checked first (:mod:`thieves.core.snapshot`): a bad
+        one raises :class:`GameSetupError` saying what is wrong."""
+        d = snapshot.parse(text)
+        snapshot.check_envelope(self, d)
+        options = self.resolve_options(d["options"])
+        fresh = self.new_game(d["num_players"], d["seed"], options)
+        snapshot.check_fields(fresh, d["fields"])
+        rng = d["rng"]
+        if type(rng) is not int or not 0 <= rng < 1 << 64:
+            raise GameSetupError("rng must be the generator's 64-bit state")
         state = self.state_class.__new__(self.state_class)
-        state._init(self, d["num_players"], d["seed"], self.resolve_options(d["options"]))
-        state.rng = Rng(int(d["rng"]))
+        state._init(self, d["num_players"], d["seed"], options)
+        state.rng = Rng(rng)
         state.ply = d["ply"]
         state.log = d["log"] if "log" in d else None
         state.history = d["history"]
         fields = d["fields"]
         for f in self.state_class.FIELDS:
             setattr(state, f, fields[f])
-        state._after_load()
+        try:
+            state._check_snapshot()
+            state._after_load()
+            for p in state._players_to_act():
+                state._legal_actions(p)
+            state._observe(None)
+        except GameSetupError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bad snapshot must not crash later
+            raise GameSetupError(f"the snapshot is not a consistent {self.name} position "
+                                 f"({type(exc).__name__}: {str(exc)[:120]})") from None
         if state.log is None:
             state.log = self.replay_log(state)
         return state
@@ -212,6 +231,17 @@ class State:
         clash = sorted(set(cls.FIELDS) & reserved)
         if clash:
             raise TypeError(f"{cls.__name__}.FIELDS hides engine attributes: {', '.join(clash)}")
+        own = getattr(cls, "determinize")  # the game's own, maybe from a mixin
+        if own is not State.determinize and not getattr(own, "_clears_cache", False):
+            # a game's determinize re-deals hidden cards on a clone: the clone's
+            # cached legal actions were those of the real deal, so they go
+            def determinize(self: "State", player: int, seed: int, _own: Any = own) -> "State":
+                new = _own(self, player, seed)
+                new._legal_cache = None
+                return new
+            determinize.__doc__ = own.__doc__
+            determinize._clears_cache = True  # type: ignore[attr-defined]
+            cls.determinize = determinize  # type: ignore[method-assign]
 
     game: Game
     num_players: int
@@ -354,8 +384,11 @@ class State:
         return d
 
     def to_json(self) -> str:
-        """An exact snapshot; :meth:`Game.state_from_json` restores it."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+        """An exact snapshot; :meth:`Game.state_from_json` restores it.
+
+        Keys keep their order (no sorting): a restored state iterates its
+        dicts, and so lists its legal actions, exactly as the original."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def clone(self) -> "State":
         """An independent copy: changing one never changes the other."""
@@ -386,6 +419,7 @@ class State:
         """
         new = self.clone()
         new.rng = Rng.from_seed(seed)
+        new._legal_cache = None
         return new
 
     # -- helpers for games ---------------------------------------------------------
@@ -420,6 +454,10 @@ class State:
 
     def _explain(self, player: int, action: str) -> str | None:
         return None
+
+    def _check_snapshot(self) -> None:
+        """Refuse loaded fields outside the game's bounds (raise GameSetupError);
+        the generic checks of :mod:`thieves.core.snapshot` have already run."""
 
     def _winners(self) -> list[int]:
         """Default: highest score wins, ties shared (games add tie-breakers)."""
