@@ -158,6 +158,21 @@ def _check_serve_args(args: argparse.Namespace) -> None:
             raise ThievesError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
 
 
+def cmd_data(args: argparse.Namespace, console: Console) -> int:
+    from . import data
+    if args.action == "export":
+        written = data.export(args.game, args.dir)
+        console.print(Text(f"wrote {len(written)} files to {args.dir}; edit them, then: "
+                           f"thieves data check {args.game} {args.dir}"))
+    elif args.action == "check":
+        files = data.check(args.game, args.dir, games=args.games)
+        console.print(Text(f"ok: {', '.join(files)} valid; {args.games} seeded games played with them"))
+    else:
+        for line in data.diff(args.game, args.dir):
+            console.print(Text(line))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="thieves", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -194,6 +209,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("file")
     sp.add_argument("--viewer", type=int, default=None, help="see the game as this player (default spectator)")
     sp.set_defaults(func=cmd_replay)
+
+    sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")
+    sp.add_argument("action", choices=["export", "check", "diff"])
+    sp.add_argument("game", help="game slug, e.g. thieves-den")
+    sp.add_argument("dir", help="the directory of your data files")
+    sp.add_argument("--games", type=int, default=3, help="check: seeded games to play with the data")
+    sp.set_defaults(func=cmd_data)
 
     sp = sub.add_parser("serve", help="start the web server")
     sp.add_argument("--host", default="127.0.0.1")
