@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start(Path(tmp) / "shots.db")
         try:
-            seats = [{"kind": "human", "name": "You"}] + [{"kind": "bot", "bot": args.bot}] * (args.players - 1)
+            seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": args.bot}] * (args.players - 1)
             r = httpx.post(base + "/api/tables", json={"game": args.game, "players": args.players, "seats": seats,
                                                        "options": {}, "lang": args.lang}, timeout=30)
             r.raise_for_status()
