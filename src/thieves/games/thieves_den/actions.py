@@ -379,7 +379,7 @@ class ActionsMixin:
             self.loc_thieves[a] -= 1
             if not self.loc_thieves[a]:
                 del self.loc_thieves[a]
-            self.event("relocate", player=p, card=a, to=b)
+            self.event("relocate", player=p, card=a, card2=b)
             frames = self._activate(p, b, "relocate")
             self.pending[0:0] = frames + [{"k": "unplace", "p": p, "c": b}]
         elif k == "swap":

@@ -67,6 +67,9 @@ class ViewMixin:
         if player is not None:
             obs["hand"] = list(self.hands[player])
             obs["pick"] = self.picks[player]
+            if player in self._players_to_act():
+                # the viewer's own legal actions, so a drawing can mark exactly what is clickable
+                obs["legal"] = self.legal_actions(player)
         return obs
 
     def _public_decision(self) -> dict[str, Any] | None:
