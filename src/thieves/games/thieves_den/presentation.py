@@ -215,7 +215,8 @@ class DenPresentation(Presentation):
             L += ["    " + self._loc_line(c, obs) for c in pl["above"]]
             L += [f"    {self.t('ui.sold')}: " + self._fence_line(f) for f in pl["fences_above"]]
             if "scheme" in pl:
-                L.append(f"    {self.t('ui.scheme')}: {self._scheme(pl['scheme'])}")
+                label = self.t("ui.scheme") if q == self.viewer else self.t("ui.scheme_other")
+                L.append(f"    {label}: {self._scheme(pl['scheme'])}")
             if pl.get("left"):
                 L.append("    " + ", ".join(f"{self.term('loc', c)} ({self.term('type', d.locations[c].type)})"
                                             for c in pl["left"]))
@@ -659,7 +660,8 @@ class _Board:
         s.text(x + 4, y + 23, f"{total}/{self.d.board.treasure_limit}", 13, "normal",
                "#b00020" if total > self.d.board.treasure_limit else MUTED)
         if "scheme" in pl:
-            s.text(W - 20, y + 23, f"{p.t('ui.scheme')}: {p._scheme(pl['scheme'])}", 13, "bold", INK, "end")
+            label = p.t("ui.scheme") if q == self.me else p.t("ui.scheme_other")
+            s.text(W - 20, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK, "end")
         y += 40
         cards = pl["above"]
         fences = pl["fences_above"]
