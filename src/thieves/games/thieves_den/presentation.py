@@ -415,11 +415,11 @@ class _Board:
         pairs = [(a, b) for i, a in enumerate(owned) for b in owned[i:] if a != b or mine[a] >= 2]
         if not pairs:
             return y - 6
-        s.text(10, y + 18, p.t("ui.recruit") + ":", 13, "bold")
-        x, y0 = 200, y
+        s.text(10, y + 14, p.t("ui.recruit") + ":", 13, "bold")
+        x, y0 = 10, y + 20
         for a, b in pairs:
             if x + 62 > W - 6:
-                x, y0 = 200, y0 + 34
+                x, y0 = 10, y0 + 34
             act = f"recruit {a} {b}"
             s.open(act, None, p.action_text(self.obs, act), "pair")
             s.rect(x, y0 + 2, 58, 30, fill="#fff7e0", stroke="#e8a317", rx=8, width=2)
@@ -639,12 +639,13 @@ class _Board:
         s.close()
         y += 36
         # the den: thieves (figures) and treasures (icons with counts)
-        s.text(16, y + 22, p.t("ui.den") + ":", 13, "bold")
+        den = p.t("ui.den") + ":"
+        s.text(16, y + 22, den, 13, "bold")
         rob_thief = self.dec.get("kind") == "robthief"
         s.open(f"rob {q + 1}" if rob_thief else None, None, p.action_text(obs, f"rob {q + 1}"), "den-thieves")
-        x = self.thieves(60, y + 18, pl["thieves"], 18, 10)
+        x = self.thieves(24 + len(den) * 8, y + 18, pl["thieves"], 18, 10)
         s.close()
-        x = max(x + 10, 200)
+        x = max(x + 10, 210)
         kind = self.dec.get("kind")
         for t in TREASURES:
             n = pl["treasures"][t]
