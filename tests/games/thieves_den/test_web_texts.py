@@ -176,3 +176,19 @@ def test_lobby_name_and_option_labels_in_french():
 def test_strict_rendering_of_a_missing_template_fails():
     with pytest.raises(TextError):
         GAME.texts().format("fr", "log.no_such_event", {}, NAMES, strict=True)
+
+
+def test_terminal_view_has_the_boards_information_in_the_players_language():
+    s = GAME.new_game(3, 4)
+    for lang, words in (("en", ("majority", "Scheme sets", "picking", "Witch")),
+                        ("fr", ("majorité", "Séries d'objectif", "choisit", "Sorcière")),
+                        ("de", ("Mehrheit", "Plan-Sets", "wählt", "Hexe"))):
+        txt = GAME.presentation(0, NAMES, lang).text_view(s.observation(0))
+        assert all(w in txt for w in words), (lang, txt)
+        assert not RAW_ID.search(txt) and not PLACEHOLDER.search(txt), txt
+        for fid in s.row:
+            if fid:
+                assert GAME.texts().get(lang, f"fence.{fid}") in txt
+    s.apply_action(1, s.legal_actions(1)[0])
+    txt = GAME.presentation(0, NAMES, "en").text_view(s.observation(0))
+    assert "Bruno" in txt and "has picked" in txt
