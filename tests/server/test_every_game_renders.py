@@ -22,7 +22,26 @@ GAMES = [slug for slug in thieves.list_games() if slug in
          ("thiefs-market", "thieves-den", "cadwallon", "age-of-thieves", "thiefdom")]
 
 
+class _FromPresentation:
+    """A game on the presentation contract, seen through the old hook names."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def render_svg(self, obs, lang):
+        return self.game.presentation(obs.get("viewer"), None, lang).svg(obs)
+
+    def describe_action(self, action, obs, lang):
+        return self.game.presentation(obs.get("viewer"), None, lang).action_text(obs, action)
+
+    def prompt(self, obs, lang):
+        return self.game.presentation(obs.get("viewer"), None, lang).prompt(obs)
+
+
 def _render(slug):
+    game = thieves.load_game(slug)
+    if game.presentation_class is not None:
+        return _FromPresentation(game)
     return importlib.import_module(GAME_MODULES[slug] + ".render")
 
 
