@@ -312,7 +312,7 @@ class _Board:
 
     # ---- cards
     def card_layout(self, cid: str, w: float, show_cost: bool) -> tuple[list[str], list[str], float]:
-        name = wrap(self.p.card_name(cid), w - 14, FONT + 1)[:2]
+        name = wrap(self.p.card_name(cid), w - 14, (FONT + 1) * 1.12)[:2]   # bold runs wider
         body = wrap(self.p.effect(cid), w - 12, FONT)
         h = 8 + len(name) * 17 + 6 + (24 if show_cost else 0) + 18 + len(body) * 16 + 6
         return name, body, h
@@ -338,17 +338,19 @@ class _Board:
                 draw_face(svg, cx, yy, SMALL_DIE, g)
                 cx += SMALL_DIE + 3
             yy += 24
-        if c.points:
+        if used:
+            svg.rect(x + w - 10 - len(self.p.t("ui.used")) * FONT * .6, yy, len(self.p.t("ui.used")) * FONT * .6 + 6,
+                     18, fill="#fbe3e3", stroke="#8b0000", rx=4, width=1.2)
+            svg.text(x + w - 7, yy + 13, self.p.t("ui.used"), FONT, "bold", "#8b0000", "end")
+        elif c.points:
             svg.text(x + w - 7, yy + 13, f"{c.points} {self.p.t('ui.points')}", FONT + 1, "bold", "#8b0000", "end")
-        svg.text(x + 7, yy + 13, self.p.icons(cid) or "—", FONT, "normal", MUTED)
+        icons = self.p.icons(cid) or "—"
+        if used:   # the mark takes the right of the line: keep the icons short
+            icons = wrap(icons, w - 24 - len(self.p.t("ui.used")) * FONT * .6, FONT)[0]
+        svg.text(x + 7, yy + 13, icons, FONT, "normal", MUTED)
         yy += 18
         for i, line in enumerate(body):
             svg.text(x + 6, yy + 13 + i * 16, line, FONT, "normal", MUTED if used else INK)
-        if used:
-            svg.add(f'<g transform="rotate(-8 {x + w / 2:g} {y + h / 2:g})">')
-            svg.rect(x + 18, y + h / 2 - 13, w - 36, 26, fill="#fff8", stroke="#8b0000", rx=4, width=2)
-            svg.text(x + w / 2, y + h / 2 + 5, self.p.t("ui.used"), FONT, "bold", "#8b0000", "middle")
-            svg.add("</g>")
         svg.close()
         # a turn-die ability: one die per face it may turn to, drawn on the card
         if targets:
@@ -446,24 +448,27 @@ class _Board:
         y = self.y
         h = 104
         svg.rect(PAD, y, W - 2 * PAD, h, fill="#fff3cf", stroke="#c98a0b", rx=10, width=2)
-        svg.text(PAD + 10, y + 20, f"{p.t('ui.paying')} {p.card_name(pay['card'])} — {p.t('ui.still_to_pay')}:",
-                 FONT + 2, "bold")
+        svg.text(PAD + 10, y + 20, p.t("ui.paying_for", card=pay["card"]), FONT + 2, "bold")
+        # one slot per gem still to pay; the gem asked now (the first) takes a die of your
+        # pile (clicked there), a gold coin (under the slot) or "one gem less" (the Racket)
         x = PAD + 12
         for i, g in enumerate(pay["remaining"]):
-            first = i == pay["remaining"].index(g)
             draw_face(svg, x, y + 30, 34, g, outline=True)
-            gold, free = f"gold {g}", f"free {g}"
-            if first and gold in self.legal:
+            gold = f"gold {g}"
+            if i == 0 and gold in self.legal:
                 svg.open(gold, None, p.action_text(o, gold), "coin")
                 self.coin(x + 17, y + 86, 15, "1")
                 svg.close()
-            if first and free in self.legal:
-                svg.open(free, None, p.action_text(o, free), "waive")
-                svg.rect(x + 40, y + 74, 130, 24, fill="#e9f3e1", stroke="#2f8f4e", rx=12)
-                svg.text(x + 105, y + 91, p.t("ui.waive"), FONT, "bold", "#1f5f34", "middle")
-                svg.close()
-                x += 140
-            x += 48
+                svg.text(x + 38, y + 91, p.t("ui.gold_coin"), FONT, "bold", "#6b4e0a")
+            x += 48 if i else 48 + 30
+        free = f"free {pay['remaining'][0]}" if pay["remaining"] else ""
+        if free in self.legal:
+            label = p.t("ui.waive")
+            bw = 24 + len(label) * FONT * .62
+            svg.open(free, None, p.action_text(o, free), "waive")
+            svg.rect(x + 10, y + 36, bw, 26, fill="#e9f3e1", stroke="#2f8f4e", rx=13)
+            svg.text(x + 10 + bw / 2, y + 54, label, FONT, "bold", "#1f5f34", "middle")
+            svg.close()
         self.y = y + h + 10
 
     def market(self) -> None:
@@ -490,7 +495,9 @@ class _Board:
         cur = o.get("current") == q and phase != "over"
         # header band: name in the seat's colour, then gold, henchmen, infamy
         svg.add(f'<rect x="{PAD:g}" y="{y0:g}" width="{W - 2 * PAD:g}" height="30" rx="8" fill="{color}"/>')
-        name = p.term("player", q) + (f" ({p.t('ui.you')})" if q == me else "")
+        name = p.term("player", q)
+        if q == me and p.t("ui.you").lower() not in name.lower():
+            name += f" ({p.t('ui.you')})"
         svg.text(PAD + 10, y0 + 21, name, FONT + 3, "bold", "#fff")
         x = PAD + 22 + len(name) * (FONT + 3) * .6
         if o["token"] == q:
@@ -541,7 +548,8 @@ class _Board:
             for a in self.legal:
                 if a.startswith("use ") and a.count(" ") == 1:
                     uses[a[4:]] = a
-            y = self.card_grid(PAD + 4, y, owned, lambda cid: uses.get(cid), False, o.get("used", ()))
+            used = o.get("used", ()) if phase != "over" else ()
+            y = self.card_grid(PAD, y, owned, lambda cid: uses.get(cid), False, used)
         else:
             svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
             y += 24
