@@ -236,7 +236,7 @@ class MarketPresentation(Presentation):
             lines.append(f"{self.t('ui.market')} {row} ({self.t('ui.deck')} {obs['deck_sizes'][row]}):")
             for cid in cards:
                 c = t.cards[t.index[cid]]
-                pts = f", {c.points} {self.t('ui.points')}" if c.points else ""
+                pts = f" · {c.points} {self.t('ui.points')}" if c.points else ""
                 lines.append(f"  {cid:<4} {self.card_name(cid)} ({self.t('ui.cost')}: "
                              f"{', '.join(self.term('face', g) for g in c.cost)}{pts})")
         paying = obs.get("paying")
@@ -246,7 +246,8 @@ class MarketPresentation(Presentation):
         for p in range(n):
             inf = obs["infamy"][p]
             star = " ★" if obs["token"] == p else ""
-            you = f" ({self.t('ui.you')})" if p == me else ""
+            you = f" ({self.t('ui.you')})" if p == me and self.t("ui.you").lower() not in \
+                self.term("player", p).lower() else ""
             stats = (f"{self.t('ui.gold')} {obs['gold'][p]}, {self.t('ui.henchmen')} {obs['henchmen'][p]}, "
                      f"{self.t('ui.infamy')} {'?' if inf is None else inf}")
             has = obs["has_pile"][p] or phase != "split"
