@@ -204,7 +204,7 @@ class MarketState(State):
     def _pile_objects(self, p: int) -> list[str]:
         """The objects of ``p``'s pile as ids for an event: one face letter per die, ``T``
         for the start player token."""
-        return text.dice_list(self.piles[p]) + (["T"] if self.token == p else [])
+        return text.dice_list(self.piles[p], self.token == p)
 
     def _do_take(self, p: int, f: int) -> None:
         """Take one object from the center (part of a take; ``done`` ends it)."""
@@ -267,12 +267,12 @@ class MarketState(State):
                     center[f] += ret[f]
             else:
                 self._roll(center, sum(ret))
-            back = text.dice_list(ret) + (["T"] if self.token == RETURNING else [])
+            back = text.dice_list(ret, self.token == RETURNING)
             if self.token == RETURNING:
                 self.token = CENTER
             self.returning = [0] * 6
             self.event("return", player=p, victim=self.victim, kept=self._pile_objects(p), returned=back,
-                       center=text.dice_list(self.center) + (["T"] if self.token == CENTER else []))
+                       center=text.dice_list(self.center, self.token == CENTER))
         self.step, self.moved, self.victim = "", 0, -1
         n, has_pile = self.num_players, self.has_pile
         for i in range(1, n + 1):         # clockwise, skipping players who have a pile

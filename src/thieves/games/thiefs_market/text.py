@@ -19,9 +19,20 @@ if TYPE_CHECKING:
 ROWS = "ABC"
 
 
-def dice_list(counts: list[int]) -> list[str]:
-    """``[2, 0, 1, 0, 0, 0]`` -> ``["R", "R", "B"]``: one face letter per die (event ids)."""
-    return [f for f, k in zip(FACES, counts) for _ in range(k)]
+_DICE_LISTS: dict[tuple, list[str]] = {}
+
+
+def dice_list(counts: list[int], token: bool = False) -> list[str]:
+    """``[2, 0, 1, 0, 0, 0]`` -> ``["R", "R", "B"]``: one face letter per die (event ids),
+    then ``"T"`` for the start player token. Cached: the same list object is shared by
+    events (log entries are never mutated)."""
+    key = (*counts, token)
+    out = _DICE_LISTS.get(key)
+    if out is None:
+        out = [f for f, k in zip(FACES, counts) for _ in range(k)] + (["T"] if token else [])
+        if len(_DICE_LISTS) < 100_000:
+            _DICE_LISTS[key] = out
+    return out
 
 
 def face_dict(counts: list[int]) -> dict[str, int]:
