@@ -180,11 +180,10 @@ def test_recent_moves_glow():
     s = fresh(3)
     s.apply_action(0, "take R")
     s.apply_action(0, "done")
-    from thieves.server.views import build_view  # noqa: F401 (the server computes "recent" the same way)
     obs = {**s.observation(1), "recent": ["seat:0"]}
     svg = GAME.presentation(1, NAMES[:3], "en").svg(obs)
-    assert re.search(r'class="[^"]*recent[^"]*" data-ref="seat:0"|data-ref="seat:0"[^>]*recent', svg) \
-        or 'class="recent" data-ref="seat:0"' in svg
+    assert re.search(r'<g class="[^"]*\brecent\b[^"]*" data-ref="seat:0"', svg)
+    assert not re.search(r'<g class="[^"]*\brecent\b[^"]*" data-ref="seat:1"', svg)
 
 
 # ---------------------------------------------------------------- words

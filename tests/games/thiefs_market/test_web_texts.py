@@ -76,4 +76,8 @@ def test_server_view_in_french_and_german(tmp_path, lang, word):
     assert v["rules"] and v["rules"] == raw_texts(SLUG)[lang]["rules"]
     assert v["log"] and all("Player" not in line for line in v["log"])
     assert len(v["log_refs"]) == len(v["log"])
+    # the roll and the token were named since this seat's last decision: they glow
+    recent = v["observation"]["recent"]
+    assert any(r.startswith("seat:") for r in recent)
+    assert re.search(r'class="[^"]*\brecent\b', v["svg"])
     assert lobby["options"] and all(o["label"] != o["name"].replace("_", " ") for o in lobby["options"])
