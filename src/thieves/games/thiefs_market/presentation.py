@@ -185,11 +185,10 @@ class MarketPresentation(Presentation):
             return None
         n = obs["num_players"]
         names = [self.term("player", p) for p in range(n)]
+        # the awards show the count they were decided on: "3 (5)" is 3 NP for 5 icons
         rows = [
-            [self.t("score.henchmen") + f" ({self.t('ui.henchmen')}: "
-             + " / ".join(str(h) for h in obs["henchmen"]) + ")", *[f["henchmen_award"] for f in final]],
-            [self.t("score.gold") + f" ({self.t('ui.gold')}: " + " / ".join(str(g) for g in obs["gold"]) + ")",
-             *[f["gold_award"] for f in final]],
+            [self.t("score.henchmen"), *[f"{f['henchmen_award']} ({h})" for f, h in zip(final, obs["henchmen"])]],
+            [self.t("score.gold"), *[f"{f['gold_award']} ({g})" for f, g in zip(final, obs["gold"])]],
             [self.t("score.cards"), *[f["cards"] for f in final]],
             [self.t("score.infamy"), *[f["infamy"] for f in final]],
             [self.t("score.total"), *[f["total"] for f in final]],
