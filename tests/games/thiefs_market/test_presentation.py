@@ -308,3 +308,16 @@ def test_french_and_german_texts_have_no_known_slips():
     assert de["ui.paying"] != "Bezahlt"
     # a German conditional clause puts the verb first: "Liegt ... , +1"
     assert de["effect.B8"].startswith("Liegt nach jedem Aufteilen")
+
+
+def test_the_presentation_reads_the_games_own_data_dir(tmp_path):
+    import yaml
+    from thieves.games.thiefs_market import components
+    raw = yaml.safe_load(open(components.__file__.replace("components.py", "data/i18n.yaml"), encoding="utf-8"))
+    raw["en"]["card.A13"] = "Stone of the Wise"
+    (tmp_path / "i18n.yaml").write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    s = GAME.new_game(3, 0, {"data_dir": str(tmp_path)})
+    assert "Stone of the Wise" in s.describe_action("buy A13")
+    p = GAME.presentation(0, NAMES[:3], "en", str(tmp_path))
+    assert p.card_name("A13") == "Stone of the Wise" and "Stone of the Wise" in p.info({}, "A13")
+    assert pres(0).card_name("A13") == "Philosopher's Stone"

@@ -136,14 +136,15 @@ class MarketState(State):
     def describe_action(self, action: str) -> str:
         """The action in English words (the presentation's text; the notation if it is none)."""
         try:
-            return self.game.presentation(None).action_text(self._observe(None), action)
+            pres = self.game.presentation(None, data_dir=self.options.get("data_dir"))
+            return pres.action_text(self._observe(None), action)
         except Exception:  # noqa: BLE001 - not notation: say it as it is
             return action
 
     def render_text(self, player: int | None) -> str:
         """The position as ``player`` sees it, in English (the presentation's terminal view)."""
         obs = self.observation(player)
-        return self.game.presentation(player).text_view(obs)
+        return self.game.presentation(player, data_dir=self.options.get("data_dir")).text_view(obs)
 
     def determinize(self, player: int, seed: int) -> "MarketState":
         """Unseen cards (deck contents and the cards left in the box at setup) are
