@@ -24,7 +24,7 @@ from .components import FACES, GEMS, Tables
 W = 920                     # the board's natural width (the board area is ~920 px at 1280)
 PAD = 8
 FONT = 13                   # smallest text on the board (renders >= 12 px at 1280)
-CARD_W, CARD_GAP = 176, 7
+CARD_W, CARD_GAP = 174, 7
 DIE, SMALL_DIE = 42, 20
 COLORS = {"R": "#d2352b", "W": "#f4f1e8", "B": "#2f64c8", "G": "#2f9e44", "Y": "#e8b923", "P": "#8a3fb0"}
 ICON_INK = {"R": "#fff", "W": "#3a3a3a", "B": "#fff", "G": "#fff", "Y": "#5a3a10", "P": "#fff"}
