@@ -513,8 +513,11 @@ class _Board:
         y = y0 + 36
         # the pile: steal it (another's), keep it as it is (yours, Lucky Animal Appendage)
         has = o["has_pile"][q] or phase != "split"
-        frame = f"steal {q + 1}" if f"steal {q + 1}" in self.legal else ("keep" if q == me and "keep" in self.legal
-                                                                           else None)
+        frame = None
+        if f"steal {q + 1}" in self.legal:
+            frame = f"steal {q + 1}"
+        elif q == me:                      # your own pile: keep it as it is, or stop taking / putting back
+            frame = next((a for a in ("keep", "done") if a in self.legal), None)
         ph = DIE + 16
         live = svg.open(frame, None, p.action_text(o, frame) if frame else None, "pile")
         svg.rect(PAD + 4, y, W - 2 * PAD - 8, ph, fill="#fffdf8" if live else "#f6f1e6",
