@@ -11,7 +11,7 @@ from thieves.games.thiefs_market.actions import MarketAction
 from thieves.games.thiefs_market.components import load_i18n, load_tables
 from thieves.testing import check_rendered_texts, check_templates, random_game, random_step
 
-from .util import GAME, buy_phase, counts, fresh, give
+from .util import GAME, buy_phase, counts, fresh
 
 NAMES = ["Alice", "Bruno", "Clara", "Dora", "Emil"]
 
