@@ -35,6 +35,15 @@ def test_lists_are_joined_in_the_language() -> None:
     assert TEXTS.format("fr", "log.dice", args, NAMES) == "Cy lance rouge, blanc et bleu."
 
 
+def test_runs_of_equal_items_read_as_a_count_where_the_game_says_how() -> None:
+    texts = Texts({"en": {"log.take": "{player:player} takes {dice:obj}.", "obj.R": "a red die",
+                          "obj.R.many": "# red dice", "obj.W": "a white die"}})
+    args = {"player": 0, "dice": ["R", "R", "R", "W", "W"]}
+    assert texts.format("en", "log.take", args, NAMES) == "Ann takes 3 red dice, a white die and a white die."
+    assert texts.format("en", "log.take", {"player": 0, "dice": ["R", "W", "R"]}, NAMES) == \
+        "Ann takes a red die, a white die and a red die."
+
+
 def test_strict_rendering_refuses_fallbacks() -> None:
     with pytest.raises(TextError):
         TEXTS.format("de", "log.dice", {"player": 0, "dice": ["R"]}, NAMES, strict=True)  # no de template

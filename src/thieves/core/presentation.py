@@ -88,3 +88,12 @@ class Presentation:
     def text_view(self, obs: dict[str, Any]) -> str | None:
         """The position as plain text for the terminal (None: the game's own)."""
         return None
+
+    def info(self, obs: dict[str, Any], ident: str) -> str | None:
+        """The full text of a component named by its id (``info A13`` in the terminal);
+        None when the game knows no such id."""
+        return None
+
+    def help(self) -> str | None:
+        """A short help for the terminal (defaults to the text key ``help``)."""
+        return self.texts.get(self.lang, "help")

@@ -20,7 +20,10 @@ arguments in the same way):
     the display name of seat ``name``;
 ``{name:NS}``
     the game's text ``NS.<value>`` in the viewer's language (``{card:card}``
-    reads ``card.A13``); a list argument is joined as a list ("a, b and c");
+    reads ``card.A13``); a list argument is joined as a list ("a, b and c"),
+    and a run of equal items reads ``NS.<value>.many`` where the game has it
+    (``obj.P.many: "# purple dice"``: ``["P", "P", "R"]`` reads "2 purple dice
+    and a red die");
 ``{name|one form|other form}``
     the plural form for the number ``name`` (``#`` stands for the number):
     ``{n|# coin|# coins}``. French treats 0 and 1 as singular.
@@ -164,9 +167,27 @@ class Texts:
             if kind is None:
                 return str(value)
             if isinstance(value, (list, tuple)):
-                return join_list([self._term(lang, kind, v, names, strict) for v in value], lang)
+                return join_list(self._terms(lang, kind, value, names, strict), lang)
             return self._term(lang, kind, value, names, strict)
         return PLACEHOLDER.sub(one, template)
+
+    def _terms(self, lang: str, kind: str, values: Sequence[Any], names: Sequence[str], strict: bool) -> list[str]:
+        """The names of a list's items; a run of equal items reads ``NS.<value>.many``
+        with ``#`` as the count when the game has that text ("3 purple dice")."""
+        out: list[str] = []
+        i = 0
+        while i < len(values):
+            j = i
+            while j + 1 < len(values) and values[j + 1] == values[i]:
+                j += 1
+            many = self.table.get(lang, {}).get(f"{kind}.{values[i]}.many") if j > i else None
+            if many is not None:
+                out.append(many.replace("#", str(j - i + 1)))
+                i = j + 1
+            else:
+                out.append(self._term(lang, kind, values[i], names, strict))
+                i += 1
+        return out
 
     def _term(self, lang: str, kind: str, value: Any, names: Sequence[str], strict: bool) -> str:
         if kind == "player":
