@@ -9,7 +9,10 @@ from typing import Any
 
 from ...core.errors import GameSetupError
 from ...core.game import Game, Option
+from ...core.data import read_yaml
+from ...core.texts import LANGS, Texts, flatten
 from .components import AotData, load_data
+from .presentation import AotPresentation
 from .state import AgeState
 
 THIEF_IDS = ("morius", "noiron", "jasmine", "nikolai", "joanne", "zain")
@@ -55,9 +58,44 @@ class AgeOfThieves(Game):
                "Ids: " + ", ".join(THIEF_IDS), kind=str),
     )
     state_class = AgeState
+    presentation_class = AotPresentation
 
     def load_data(self, data_dir: str | None) -> AotData:
         return load_data(data_dir)
+
+    def texts(self, data_dir: str | None = None) -> Texts:
+        """The texts of ``i18n.yaml`` plus names made from the board data: ``space.<id>``
+        (district and kind: the printed board has no space numbers), ``gate.<id>`` and
+        ``card.sp_<thief>`` (a planned special action card)."""
+        if data_dir in self._texts_cache:
+            return self._texts_cache[data_dir]
+        # (the core's default looks for the texts one package up from the module of the Game
+        # class, which for a class defined in a package's __init__ is the wrong package)
+        raw, _ = read_yaml(__name__, "i18n.yaml", data_dir)
+        texts = Texts(flatten(raw))
+        self._texts_cache[data_dir] = texts
+        data = self.data(data_dir)
+        for lang in LANGS:
+            table = texts.table[lang]
+
+            def fill(key: str, **args: str) -> str:
+                return texts.fill(lang, texts.get(lang, key) or key, args, [])
+            for sp in data.board.spaces:
+                district = texts.get(lang, "district." + sp.district) or sp.district
+                if sp.kind:
+                    name = fill("spacename.kind", kind=texts.get(lang, "kind." + sp.kind) or sp.kind,
+                                district=district)
+                else:
+                    name = fill("spacename.street", district=district)
+                table.setdefault("space." + sp.id, name)
+            for e in data.board.exits:
+                table.setdefault("gate." + e.id, fill(
+                    "gatename", kind=texts.get(lang, "exit." + e.kind) or e.kind,
+                    district=texts.get(lang, "district." + e.district) or e.district))
+            for tid in data.thief_ids:
+                if texts.get(lang, "special." + tid):
+                    table.setdefault("card.sp_" + tid, texts.get(lang, "special." + tid))
+        return texts
 
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         chosen = options.get("thieves") or ""
