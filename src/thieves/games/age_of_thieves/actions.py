@@ -88,7 +88,10 @@ class ActionsMixin:
         t["resolved"] = True
         if word in ("sprint", "cunning"):
             t["strong"] = True
-        self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
+        if word == "play":
+            self.event("reveal_play", player=p, card=self.slot_card(s, p), ap=s["ap"], played=arg)
+        else:
+            self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
         if word == "sneak":
             steps = self.data.cards.basic.move["upper_steps"] + (t["id"] == "noiron")
             self.start_move(p, int(steps), pick=True)
