@@ -27,6 +27,7 @@ DISTRICT_FILL = {"palace": "#ecd9a0", "golden_domes": "#f6e7b8", "empty_pot": "#
 KIND_ICON = {"start": "⚑", "dungeon": "▦", "imperial": "♛", "sword": "⚔", "guardhouse": "⌂",
              "green": "◆", "hideout": "◐", "guard_alarm": "!", "captain_alarm": "‼",
              "sewer_in": "↓", "sewer_out": "↑", "treasury": "★"}
+EXIT_ICON = {"gate": "∏", "ship": "⚓"}
 FEATURE_ICON = {"alley": "☾", "manhole": "◎", "ladder": "☰"}
 GEM_COLOUR = {"emperor": "#d62828", "green": "#2a9d5f", "yellow": "#f2c12e", "trinket": "#b07b3a"}
 GUARD_FILL, CAPTAIN_FILL = "#1d3557", "#5b2a86"
@@ -161,7 +162,7 @@ class Board:
             action = f"leave {e.id}" if f"leave {e.id}" in self.other else None
             s.open(action, ref=e.id, label=self.p.term("gate", e.id))
             s.rect(ex - 11, ey - 11, 22, 22, fill="#2e9d4f" if open_ else "#c9c2b4", stroke=INK, rx=4)
-            s.text(ex, ey + 5, "⛵" if e.kind == "ship" else "⛩", 13, "bold", "#fff" if open_ else INK, "middle")
+            s.text(ex, ey + 5, EXIT_ICON[e.kind], 13, "bold", "#fff" if open_ else INK, "middle")
             s.close()
 
     def figures(self) -> None:
@@ -224,15 +225,13 @@ class Board:
         g, c = watch.get("guard", [0, 0]), watch.get("captain", [0, 0])
         s.text(x, y + 14, p.t("ui.watch"), 14, "bold")
         s.token(x + 14, y + 36, 12, GUARD_FILL, str(g[0]))
-        s.para(x + 34, y + 40, p.t("ui.guard_sheet", n=g[0], m=g[1]), w - 36, 13)
+        y = s.para(x + 34, y + 40, p.t("ui.guard_sheet", n=g[0], m=g[1]), w - 36, 13)
         if o["alarm"]:
-            s.rect(x + 2, y + 60, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4)
-            s.text(x + 14, y + 77, str(c[0]), 13, "bold", "#fff", "middle")
-            s.para(x + 34, y + 77, p.t("ui.captain_sheet", n=c[0], m=c[1]), w - 36, 13)
-            y += 30
-        y += 62
+            s.rect(x + 2, y - 6, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4)
+            s.text(x + 14, y + 11, str(c[0]), 13, "bold", "#fff", "middle")
+            y = s.para(x + 34, y + 12, p.t("ui.captain_sheet", n=c[0], m=c[1]), w - 36, 13)
         sup = o["supply"]
-        y = s.para(x, y + 14, p.t("ui.supply", deck=o["action_deck"], discard=len(o["discard"]),
+        y = s.para(x, y + 10, p.t("ui.supply", deck=o["action_deck"], discard=len(o["discard"]),
                                   yellow=sup["yellow"], guards=sup["guards"]), w, 13, MUTED)
         y += 4
         for q, t in enumerate(o["thieves"]):
@@ -327,18 +326,15 @@ class Board:
         for c in me.get("hand", []):
             cards.append((p.term("card", c), p.t("cardtext." + c), "#375a7f", self._hand_action(c), c))
         x = 6
-        per_row = (W - 6) // (CARD_W + CARD_GAP)
+        cw = min(180, (W - 12) // len(cards) - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
+        ch = CARD_H if cw < 150 else CARD_H - 40
         for i, (title, body, band, action, ref) in enumerate(cards):
-            if i and i % per_row == 0:
-                x, y = 6, y + CARD_H + 40
-            s.card(x, y, CARD_W, CARD_H, title, body, action=action, band=band, size=13)
+            s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
             special = f"special {ref}"
             if special in self.other:
-                s.badge(x + 4, y + CARD_H + 4, p.t("ui.as_special"), action=special, size=13)
-            elif ref not in ("move", "ambush", "sp") and f"discard {ref}" in self.other:
-                pass
-            x += CARD_W + CARD_GAP
-        y += CARD_H + 36
+                s.badge(x + 4, y + ch + 4, p.t("ui.as_special"), action=special, size=13)
+            x += cw + CARD_GAP
+        y += ch + 36
         s.para(10, y, p.t("ui.ability", text=p.t("ability." + me["thief"])), W - 20, 13, MUTED)
         y += 26
         return self.plan_area(y)
@@ -358,6 +354,8 @@ class Board:
         slots = list(me.get("plan", []))
         turn = (self.o.get("deciding") or {}).get("kind") == "turn"
         for sl in slots:
+            if x > W - 180:  # a long plan wraps
+                x, y = 10, y + 86 + (36 if turn else 0)
             x = self.slot(x, y, sl, turn) + 8
         b = me.get("building")
         if b:
@@ -372,7 +370,7 @@ class Board:
             x += 158
         if not slots and not b:
             s.text(x, y + 40, p.t("ui.plan_empty"), 13, color=MUTED)
-        y += 86
+        y += 86 + (36 if turn else 0)
         # AP to put on the card being planned: click how many
         aps = sorted((AotAction.parse(a).count for a in self.legal if a.startswith("ap ")), key=int)
         adds = [a for a in self.legal if a.startswith("add ")]
@@ -404,12 +402,15 @@ class Board:
             action = {"move": "sneak", "ambush": "cleverness", "special": "special"}.get(card, f"play {card}")
             action = action if action in self.other else None
         title = p.term("card", "sp_" + self.me["thief"]) if card == "special" else p.term("card", card)
-        w = 150
+        w = max(150, 24 + len(title) * 8.4)
         s.open(action, ref=card, label=title)
         s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
                width=3 if action else 1.2)
         s.text(x + 8, y + 22, title, 14, "bold", MUTED if sl["done"] else INK)
         s.text(x + 8, y + 44, p.t("ui.slot_ap", n=sl["ap"]), 13)
+        if sl.get("tokens"):
+            s.text(x + w - 8, y + 44, " + ".join(p.term("token", k) for k in sl["tokens"]), 13, color=MUTED,
+                   anchor="end")
         if card == "special" and sl.get("under"):
             s.text(x + 8, y + 64, p.t("ui.on_card", card=sl["under"]), 13, color=MUTED)
         elif sl["done"]:
@@ -422,18 +423,19 @@ class Board:
         bx = x + w + 2
         if turn and not sl["done"]:
             if extra and extra in self.other:
-                s.badge(x, y + 78, p.action_text(self.o, extra).split(" (")[0][:18], fill="#fde2c4",
-                        action=extra, size=12)
+                label = p.action_text(self.o, extra).split(":")[0]
+                s.badge(x, y + 80, label, fill="#fde2c4", action=extra, size=13)
             key = "special" if card == "special" else card
             if f"decline {key}" in self.other:
-                s.badge(x + w - 30, y + 4, "✕", fill="#f3d0d0", action=f"decline {key}", size=13)
+                s.badge(x + w - 24, y - 12, "✕", fill="#f3d0d0", action=f"decline {key}", size=13)
         return bx
 
     # ------------------------------------------------------------------ buttons on the board
     def extras(self, y: float) -> float:
         """Choices that point at no space or card: drawn as labelled badges."""
         s, p = self.s, self.p
-        shown = {"take token", "next", "done", "gstop"} | {a for a in self.other if a.startswith(
+        shown = {"take token", "next", "done", "gstop", "sneak", "sprint", "cleverness", "cunning", "special"}
+        shown |= {a for a in self.other if a.startswith(
             ("take ", "leave ", "steal ", "token ", "thief ", "special ", "plan ", "discard ", "play ",
              "decline ", "add ", "ap "))}
         rest = [a for a in self.other if a not in shown or (a.startswith("take ") and a not in self._drawn_takes())]
@@ -463,7 +465,7 @@ class Board:
         items = [(KIND_ICON[k], p.term("kind", k)) for k in KIND_ICON]
         items += [(FEATURE_ICON[f], p.term("token", f)) for f in FEATURE_ICON]
         items += [("✹", p.t("ui.fire")), ("#a7a7a7", p.t("ui.smoke")), ("#8d6e63", p.t("ui.face_down")),
-                  ("⛩", p.t("ui.gate")), ("⛵", p.t("ui.ship")),
+                  (EXIT_ICON["gate"], p.t("ui.gate")), (EXIT_ICON["ship"], p.t("ui.ship")),
                   (GUARD_FILL, p.t("ui.legend_guard")), (CAPTAIN_FILL, p.t("ui.legend_captain")),
                   (GEM_COLOUR["yellow"], p.term("gem", "yellow")), (GEM_COLOUR["green"], p.term("gem", "green")),
                   (GEM_COLOUR["emperor"], p.term("gem", "emperor"))]
