@@ -217,14 +217,14 @@ class Board:
             body = p.event_effect({**ev, "alarm": o["alarm"]})
             s.card(x, y, w, 128, p.term("event", ev["id"]), body, ref=ev["id"],
                    band="#9b1c1c" if o["alarm"] else "#375a7f",
-                   corner=p.t("ui.event_short"))
+                   corner=p.t("ui.event_short"), size=14)
         else:
-            s.card(x, y, w, 128, p.t("ui.no_event"), p.t("ui.no_event_text"), band="#375a7f")
+            s.card(x, y, w, 128, p.t("ui.no_event"), p.t("ui.no_event_text"), band="#375a7f", size=14)
         y += 140
         watch = o.get("watch", {})
         g, c = watch.get("guard", [0, 0]), watch.get("captain", [0, 0])
         s.text(x, y + 14, p.t("ui.watch"), 14, "bold")
-        s.token(x + 14, y + 36, 12, GUARD_FILL, str(g[0]))
+        s.token(x + 16, y + 36, 16, GUARD_FILL, str(g[0]))
         y = s.para(x + 34, y + 40, p.t("ui.guard_sheet", n=g[0], m=g[1]), w - 36, 13)
         if o["alarm"]:
             s.rect(x + 2, y - 6, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4)
@@ -381,10 +381,10 @@ class Board:
             x = 10
             for n in aps:
                 if x > W - 40:
-                    x, y = 10, y + 36
-                s.token(x + 15, y + 15, 15, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
+                    x, y = 10, y + 40
+                s.token(x + 16, y + 16, 17, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
                         title=p.t("act.ap", n=n))
-                x += 36
+                x += 40
             for a in adds:
                 tok = AotAction.parse(a).arg
                 x = s.badge(x + 6, y + 3, p.term("token", tok) + f" +{self.d.ap_value.get(tok) or 0}",
