@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .presentation import AotPresentation
 
 W = 960
-CELL, X0, Y0 = 40, 44, 78          # the 15x15 street lattice
+CELL, X0, Y0 = 40, 44, 94          # the 15x15 street lattice
 BOARD_BOTTOM = Y0 + 14 * CELL + 40
 PANEL_X = 650                       # the column right of the board
 DISTRICT_FILL = {"palace": "#ecd9a0", "golden_domes": "#f6e7b8", "empty_pot": "#d5e4d9",
@@ -211,7 +211,7 @@ class Board:
     # ------------------------------------------------------------------ right column
     def column(self) -> float:
         s, o, p = self.s, self.o, self.p
-        x, y, w = PANEL_X, 60, W - PANEL_X - 10
+        x, y, w = PANEL_X, 72, W - PANEL_X - 10
         ev = o.get("event")
         if ev:
             body = p.event_effect({**ev, "alarm": o["alarm"]})
@@ -240,8 +240,9 @@ class Board:
 
     def seat_row(self, q: int, t: dict[str, Any], x: float, y: float, w: float) -> float:
         s, p = self.s, self.p
-        s.open(None, ref=f"seat:{q}")
+        s.open(None, ref=f"seat:{q}")  # the colour bar glows when this thief was named lately
         s.rect(x, y, w, 6, fill=seat_color(q), stroke="none", rx=2)
+        s.close()
         name = p.names[q] if q < len(p.names) else f"Player {q + 1}"
         title = f"{name} – {p.term('thief', t['thief'])}"
         s.text(x, y + 24, title, 14, "bold", seat_color(q))
@@ -288,7 +289,6 @@ class Board:
         elif self.o["phase"] == "plan" and not t["left"]:
             y = s.para(x, y + 12, p.t("ui.planning_done" if t["planning_done"] else "ui.planning"), w, 13,
                        MUTED) - 6
-        s.close()
         return y + 12
 
     def plan_words(self, plan: list[dict[str, Any]]) -> str:
@@ -376,7 +376,8 @@ class Board:
         adds = [a for a in self.legal if a.startswith("add ")]
         finish = [a for a in ("next", "done") if a in self.other]
         if aps or adds or finish:
-            s.text(10, y + 16, p.t("ui.ap_tokens") if aps else p.t("ui.tokens_or_finish"), 14, "bold")
+            head = "ui.ap_tokens" if aps else "ui.tokens_or_finish" if adds else "ui.finish_when_ready"
+            s.text(10, y + 16, p.t(head), 14, "bold")
             y += 26
             x = 10
             for n in aps:

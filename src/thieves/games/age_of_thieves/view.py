@@ -74,6 +74,8 @@ class ViewMixin:
             for k in ("why", "at", "on"):
                 if k in pd:
                     deciding[k] = pd[k]
+            if pd["kind"] in ("gstep", "first") and self.gq and self.gq.get("cur"):
+                deciding.update(figure=self.gq["cur"]["g"], route=list(self.gq["cur"]["path"]))
             if pd["kind"] == "jewel" and ev is not None and ev.direction:
                 deciding["district"] = COMPASS[ev.direction]
         elif self.act:
