@@ -75,6 +75,7 @@ class AgeOfThieves(Game):
         texts = Texts(flatten(raw))
         self._texts_cache[data_dir] = texts
         data = self.data(data_dir)
+        areas = district_areas(data)
         for lang in LANGS:
             table = texts.table[lang]
 
@@ -82,11 +83,12 @@ class AgeOfThieves(Game):
                 return texts.fill(lang, texts.get(lang, key) or key, args, [])
             for sp in data.board.spaces:
                 district = texts.get(lang, "district." + sp.district) or sp.district
+                area = texts.get(lang, "area." + areas[sp.id]) or areas[sp.id]
                 if sp.kind:
                     name = fill("spacename.kind", kind=texts.get(lang, "kind." + sp.kind) or sp.kind,
-                                district=district)
+                                area=area, district=district)
                 else:
-                    name = fill("spacename.street", district=district)
+                    name = fill("spacename.street", area=area, district=district)
                 table.setdefault("space." + sp.id, name)
             for e in data.board.exits:
                 table.setdefault("gate." + e.id, fill(
@@ -104,6 +106,25 @@ class AgeOfThieves(Game):
             if len(ids) < num_players or len(set(ids)) != len(ids) or any(i not in THIEF_IDS for i in ids):
                 raise GameSetupError(f"option 'thieves' needs {num_players} different ids from "
                                      f"{', '.join(THIEF_IDS)}")
+
+
+def district_areas(data: AotData) -> dict[str, str]:
+    """Where each space lies in its district, in nine parts (``nw`` ... ``c`` ... ``se``),
+    so that a space is named by district, part and kind instead of an id."""
+    out = {}
+    for spaces in data.districts.values():
+        xs = [data.space[s].x for s in spaces]
+        ys = [data.space[s].y for s in spaces]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+
+        def third(v: int, lo: int, hi: int) -> int:
+            return min(2, (v - lo) * 3 // max(1, hi - lo + 1))
+        for s in spaces:
+            sp = data.space[s]
+            row = ("n", "", "s")[third(sp.y, y0, y1)]
+            col = ("w", "", "e")[third(sp.x, x0, x1)]
+            out[s] = (row + col) or "c"
+    return out
 
 
 GAME = AgeOfThieves()

@@ -31,6 +31,11 @@ class AotPresentation(Presentation):
         me = obs["thieves"][obs["viewer"]] if obs.get("viewer") is not None else None
         if v == "to" and dec.get("then") == "orders_to":
             return self.t("act.orders_to", space=arg)
+        if v in ("to", "gstep"):
+            here = self._mover_space(obs, v)
+            way = self._direction(here, arg)
+            if way:
+                return self.t("act.to_dir" if v == "to" else "act.gstep_dir", dir=way, space=arg)
         if v in SPACE_VERBS:
             return self.t("act." + v, space=arg)
         if v == "take" and arg[:1] in "gc" and arg[1:].isdigit():
@@ -69,6 +74,23 @@ class AotPresentation(Presentation):
             return "; ".join(self.t("act.assign", figure=figure_kind(g), space=obs["guards"].get(g, ""),
                                     target=s) for g, s in sorted(a.assignment.items()))
         return self.t("act." + v)
+
+    @staticmethod
+    def _mover_space(obs: dict[str, Any], verb: str) -> str | None:
+        """Where the thief (``to``) or the guard (``gstep``) that moves now stands."""
+        dec = obs.get("deciding") or {}
+        if verb == "gstep":
+            return obs["guards"].get(dec.get("figure", ""))
+        viewer = obs.get("viewer")
+        return obs["thieves"][viewer]["pos"] if viewer is not None else None
+
+    def _direction(self, here: str | None, there: str) -> str | None:
+        """``n``, ``e``, ``s`` or ``w`` for a step to a neighbouring space."""
+        sp = self.data.space
+        if here not in sp or there not in sp or there not in self.data.adj.get(here, []):
+            return None
+        dx, dy = sp[there].x - sp[here].x, sp[there].y - sp[here].y
+        return {(0, -1): "n", (1, 0): "e", (0, 1): "s", (-1, 0): "w"}.get((dx, dy))
 
     def _steps(self, me: dict[str, Any] | None, which: str) -> int:
         base = int(self.data.cards.basic.move[which + "_steps"])
