@@ -85,7 +85,8 @@ class AgeOfThieves(Game):
                 district = texts.get(lang, "district." + sp.district) or sp.district
                 area = texts.get(lang, "area." + areas[sp.id]) or areas[sp.id]
                 if sp.kind:
-                    name = fill("spacename.kind", kind=texts.get(lang, "kind." + sp.kind) or sp.kind,
+                    kind = texts.table[lang].get("kinda." + sp.kind) or texts.get(lang, "kind." + sp.kind)
+                    name = fill("spacename.kind", kind=kind or sp.kind,
                                 area=area, district=district)
                 else:
                     name = fill("spacename.street", area=area, district=district)
