@@ -35,6 +35,16 @@ def test_logs_render_strictly_in_french_and_german_along_random_games():
     assert check_rendered_texts(SLUG, 2, [5], options={"placement_arrests": "all"}) > 100
 
 
+def test_log_lines_show_no_raw_ids_in_any_language():
+    from thieves.testing import random_game
+    for n, seed in ((2, 6), (4, 7)):
+        s = random_game(SLUG, n, seed)
+        for lang in LANGS:
+            for viewer in (None, 0):
+                for line in s.visible_log(viewer, lang=lang, names=seat_names(n)):
+                    assert not RAW.search(line), (lang, line)
+
+
 def test_table_texts_exist_in_every_language_with_the_same_placeholders():
     texts = GAME.texts().table
     prefixes = ("act.", "prompt.", "ui.", "effect.", "cardtext.", "ability.", "option.", "how.", "end.",
