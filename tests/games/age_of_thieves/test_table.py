@@ -37,7 +37,7 @@ def test_every_choice_of_the_acting_seat_can_be_clicked_on_the_board():
 def test_the_board_never_offers_what_is_not_legal():
     s = GAME.new_game(3, 1, {})
     rng = Rng.from_seed(1)
-    for _ in range(150):
+    for _ in range(80):
         p = s.players_to_act()[0]
         legal = set(s.legal_actions(p))
         for q in (0, 1, 2, None):

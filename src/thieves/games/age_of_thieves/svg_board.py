@@ -11,7 +11,6 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from ...core.svg import INK, MUTED, SEAT_INK, Svg, seat_color
-from .components import COMPASS
 from .notation import AotAction, figure_kind
 
 if TYPE_CHECKING:
