@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import sys
 from typing import Any, ClassVar, Iterable, Mapping
 
 from .data import read_yaml
@@ -127,7 +128,10 @@ class Game:
     def texts(self, data_dir: str | None = None) -> Texts:
         """The game's texts (``data/i18n.yaml``, the user's copy first), cached."""
         if data_dir not in self._texts_cache:
-            package = type(self).__module__.rsplit(".", 1)[0]
+            module = type(self).__module__
+            # the game's package: the module itself when the class lives in a package's __init__
+            is_package = getattr(sys.modules.get(module), "__path__", None) is not None
+            package = module if is_package else module.rsplit(".", 1)[0]
             try:
                 raw, _ = read_yaml(package, "i18n.yaml", data_dir)
             except Exception:  # noqa: BLE001 - a game without texts prints its keys
