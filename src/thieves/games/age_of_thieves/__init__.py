@@ -9,8 +9,7 @@ from typing import Any
 
 from ...core.errors import GameSetupError
 from ...core.game import Game, Option
-from ...core.data import read_yaml
-from ...core.texts import LANGS, Texts, flatten
+from ...core.texts import LANGS, Texts
 from .components import AotData, load_data
 from .presentation import AotPresentation
 from .state import AgeState
@@ -69,11 +68,7 @@ class AgeOfThieves(Game):
         ``card.sp_<thief>`` (a planned special action card)."""
         if data_dir in self._texts_cache:
             return self._texts_cache[data_dir]
-        # (the core's default looks for the texts one package up from the module of the Game
-        # class, which for a class defined in a package's __init__ is the wrong package)
-        raw, _ = read_yaml(__name__, "i18n.yaml", data_dir)
-        texts = Texts(flatten(raw))
-        self._texts_cache[data_dir] = texts
+        texts = super().texts(data_dir)  # cached: the names below are added once
         data = self.data(data_dir)
         areas = district_areas(data)
         for lang in LANGS:
