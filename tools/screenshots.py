@@ -69,7 +69,7 @@ def one_decision(page, rng: random.Random) -> bool:
     if targets.count():
         targets.nth(rng.randrange(targets.count())).click(force=True)
     else:
-        buttons = page.locator("#actionbar button.act")
+        buttons = page.locator("#actionbar button.act").filter(visible=True)  # folded ones are on the board
         buttons.nth(rng.randrange(buttons.count())).click()
     page.wait_for_function("old => document.body.dataset.ply !== old || document.body.dataset.terminal === '1'",
                            arg=ply, timeout=60_000)

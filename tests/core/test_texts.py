@@ -73,3 +73,13 @@ def test_seats_are_named_explicitly_without_rewriting() -> None:
     ten = [f"Seat{i}" for i in range(12)]
     assert TEXTS.format("en", "log.steal", {"thief": 10, "victim": 1, "n": 2}, ten) == \
         "Seat10 steals 2 coins from Seat1."
+
+
+def test_every_game_finds_its_own_texts() -> None:
+    """``Game.texts`` reads the i18n.yaml of the game's package, also when the Game class
+    is defined in the package's ``__init__``."""
+    from thieves.core.registry import GAME_MODULES, load_game
+    games = [slug for slug, module in GAME_MODULES.items() if module.startswith("thieves.games.")]
+    assert len(games) >= 5
+    for slug in games:
+        assert load_game(slug).texts().get("en", "name"), slug

@@ -109,9 +109,9 @@ def test_planning_is_secret_from_the_others():
     s.thieves[0]["sheet"] = ["informer"]
     plan(s, 0, [("move", 7)])
     text = json.dumps(s.observation(1)) + json.dumps(s.observation(None))
-    assert '"move"' not in text and "You plan" not in text
+    assert '"move"' not in text and "my_slot" not in text
     assert s.observation(1)["thieves"][0]["plan"] == []
-    assert "Your plan: Move 7 AP" in " ".join(s.observation(0)["log"])
+    assert "Your plan: Move with 7 AP." in s.visible_log(0)
 
 
 def test_illegal_actions_change_nothing():
