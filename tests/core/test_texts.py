@@ -83,3 +83,12 @@ def test_every_game_finds_its_own_texts() -> None:
     assert len(games) >= 5
     for slug in games:
         assert load_game(slug).texts().get("en", "name"), slug
+
+
+def test_an_event_refuses_a_to_that_is_not_a_list_of_seats() -> None:
+    # a game's own argument called "to" would otherwise hide the event from everyone
+    with pytest.raises(ValueError, match="seats"):
+        make_event("turn", "W", None, {})
+    with pytest.raises(ValueError, match="seats"):
+        make_event("turn", ["W"], None, {})
+    assert make_event("turn", (1,), None, {})["to"] == [1]

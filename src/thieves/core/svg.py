@@ -166,7 +166,7 @@ class Svg:
     def badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
               action: str | None = None, ref: str | None = None, size: float = 13) -> float:
         """A pill with a short label (a count, a button on the board); returns its right edge."""
-        w = 14 + len(label) * size * 0.58
+        w = 16 + len(label) * size * 0.64  # bold text runs wider than plain
         live = self.open(action, ref, label, "badge")
         self.rect(x, y, w, size * 1.8, fill=fill, stroke="#e8a317" if live else INK, rx=size * 0.9,
                   width=3 if live else 1)

@@ -62,6 +62,9 @@ def make_event(key: str, to: Sequence[int] | None, secret: Mapping[str, Any] | N
     when set; ``ply`` is the number of the decision that caused it."""
     ev: dict[str, Any] = {"key": key, "args": args, "ply": ply}
     if to is not None:
+        # a game argument called "to" would land here: refuse it rather than hide the event
+        if isinstance(to, (str, bytes)) or not all(type(p) is int for p in to):
+            raise ValueError(f"event {key!r}: to= names the seats who may read it, not {to!r}")
         ev["to"] = list(to)
     if secret:
         if to is None:

@@ -250,7 +250,7 @@ function renderFinal(view, box) {
   box.textContent = "";
   box.appendChild(el("h3", "", T.game_over));
   const names = view.winners.map(w => view.seats[w].name).join(", ");
-  box.appendChild(el("p", "", T.winners + ": " + (names || "—")));
+  box.appendChild(el("p", "", names ? T.winners + ": " + names : T.nobody_wins));
   const st = scoreTable(view);
   if (st) box.appendChild(st);
 }
@@ -290,7 +290,7 @@ function errorText(code, message) {
 }
 
 function statusText(view) {
-  if (view.terminal) return T.game_over + " — " + T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ");
+  if (view.terminal) return T.game_over + " — " + (view.winners.length ? T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ") : T.nobody_wins);
   // a seat nobody has taken yet says so: the table waits for someone to join
   const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
   const why = view.prompt ? " — " + view.prompt : "";
