@@ -27,6 +27,7 @@ illegal action never changes anything.
 from __future__ import annotations
 
 import json
+import sys
 import marshal
 from typing import Any, ClassVar, Iterable, Mapping
 
@@ -127,7 +128,10 @@ class Game:
     def texts(self, data_dir: str | None = None) -> Texts:
         """The game's texts (``data/i18n.yaml``, the user's copy first), cached."""
         if data_dir not in self._texts_cache:
-            package = type(self).__module__.rsplit(".", 1)[0]
+            module = sys.modules.get(type(self).__module__)
+            # a Game defined in the package's __init__ reads that package's data
+            package = (module.__name__ if module is not None and hasattr(module, "__path__")
+                       else type(self).__module__.rsplit(".", 1)[0])
             try:
                 raw, _ = read_yaml(package, "i18n.yaml", data_dir)
             except Exception:  # noqa: BLE001 - a game without texts prints its keys
