@@ -1,31 +1,8 @@
-"""Legal actions, applying them, and explanations (a mixin of the game state).
-
-Action notation (see docs/cadwallon.md):
-  gang K              choose a gang (setup, seat order; option gang_choice)
-  deploy E1, at b1    choose character E1, then put it on deployment zone b1 (setup)
-  militia kornak      choose the militiaman to move (his die is rolled at once)
-  mm e5 / mm stay     move the chosen militiaman to e5 (a zone with a thief = attack him)
-  act E1              activate character E1 (the previous one is finished)
-  move c2             move the active character to c2 (1 AP)
-  leave               the active character leaves the district (1 AP, after the alarm)
-  open / force        try to open (1 AP) / force (2 AP) the chest in the active character's zone
-  attack N2           the active character attacks N2 in an adjacent zone (1 AP)
-  talent c3 / talent fury   use the active character's talent (shadow step / sleight of hand)
-  play run            play an arcana card (targets: play pickpocket P2, play reinforced_lock c2)
-  mission 2           use the mission in slot 2 (3 AP)
-  end                 end the turn
-  card fury / nocard  in a fight: play a combat arcana card or none (before the dice), or a
-                      re-roll card (card second_chance, card jinx) or none (after the dice)
-  play niggling_injury / no   interrupt: during an enemy thief's move, cut its Movement by 2
-  play jinx / no      interrupt: an opponent's successful opening or Spirit test is rolled again
-  move c2 / leave / stay      plot an injured character's move again within its Movement
-                              (play run: Run played during the move, before plotting it)
-  take scroll         the winner of a fight takes a scroll from the loser
-  drop red c2         put a treasure over the carrying limit down in empty room c2
-  flee e5             move a beaten character to e5 (end of its flight)
-"""
+"""Legal actions, applying them (a mixin of the game state); the notation and its typed
+parse are in :mod:`.notation`."""
 from __future__ import annotations
 
+from .notation import Action
 from .constants import ATTACK_AP, FORCE_AP, MISSION_AP, MOVE_AP, OPEN_AP, OPEN_DUCATS
 
 ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
@@ -155,30 +132,30 @@ class ActionsMixin:
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, p: int, action: str) -> None:
-        parts = action.split()
-        verb = parts[0]
+        a = Action.parse(action)
+        verb = a.verb
         if self.queue:
-            self._apply_pending(p, self.queue[0], parts)
+            self._apply_pending(p, self.queue[0], a)
         elif verb == "gang":
-            self._do_gang(p, parts[1])
+            self._do_gang(p, a.arg)
         elif verb == "deploy":
-            self.deploy_sel = parts[1]
+            self.deploy_sel = a.arg
         elif verb == "at":
-            self._do_deploy(p, self.deploy_sel, parts[1])
+            self._do_deploy(p, self.deploy_sel, a.arg)
         elif verb == "militia":
-            self._do_militia(parts[1])
+            self._do_militia(a.arg)
         elif verb == "mm":
-            self._do_militia_move(p, parts[1])
+            self._do_militia_move(p, a.arg)
         elif verb == "end":
-            self.event_text(f"{self.player_name(p)} ends the turn.")
+            self.event("end_turn", player=p)
             self._end_turn()
         elif verb == "act":
-            self.active = parts[1]
+            self.active = a.arg
             self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
-            self.activated.append(parts[1])
-            self.event_text(f"{self.player_name(p)} activates {self._name(parts[1])}.")
+            self.activated.append(a.arg)
+            self.event("activate", player=p, char=a.arg)
         elif verb == "move":
-            self._do_move(p, parts[1])
+            self._do_move(p, a.arg)
         elif verb == "leave":
             self._do_move(p, "leave")
         elif verb in ("open", "force"):
@@ -186,45 +163,45 @@ class ActionsMixin:
         elif verb == "attack":
             self.ap[p] -= ATTACK_AP  # attacking is the action (1 AP) and ends the character's movement
             self.act["acted"] = self.act["moved"] = True
-            self._start_combat(self.active, parts[1], p)
+            self._start_combat(self.active, a.arg, p)
         elif verb == "talent":
-            self._do_talent(p, parts[1])
+            self._do_talent(p, a.arg)
         elif verb == "play":
-            self._do_play(p, parts[1], parts[2] if len(parts) > 2 else None)
+            self._do_play(p, a.arg, a)
         elif verb == "mission":
-            self._do_mission(p, int(parts[1]) - 1)
+            self._do_mission(p, a.slot)
         self._continue()
 
-    def _apply_pending(self, p: int, task: dict, parts: list[str]) -> None:
+    def _apply_pending(self, p: int, task: dict, a: Action) -> None:
         self.queue.pop(0)
         kind = task["kind"]
         if kind == "card":
-            self._play_combat_card(p, task["side"], None if parts[0] == "nocard" else parts[1])
+            self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "reroll":
-            self._play_reroll_card(p, task["side"], None if parts[0] == "nocard" else parts[1])
+            self._play_reroll_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "injury":
-            if parts[0] == "play":
+            if a.verb == "play":
                 self._play_injury(p, task["char"])
         elif kind == "jinx":
-            if parts[0] == "play":
+            if a.verb == "play":
                 self._play_jinx(p)
         elif kind == "replot":
-            if parts[0] == "play":  # Run during the move: the move is still to be plotted
+            if a.verb == "play":  # Run during the move: the move is still to be plotted
                 self.queue.insert(0, task)
-                self._do_play(p, "run", None)
+                self._do_play(p, "run", a)
                 return
-            dest = None if parts[0] == "stay" else ("leave" if parts[0] == "leave" else parts[1])
+            dest = None if a.verb == "stay" else ("leave" if a.verb == "leave" else a.arg)
             self._complete_move(task["char"], dest)
         elif kind == "take":
-            self._take_from(task["char"], task["from"], parts[1])
+            self._take_from(task["char"], task["from"], a.arg)
         elif kind == "drop":
-            c, k, room = task["char"], parts[1], parts[2]
+            c, k, room = task["char"], a.arg, a.target
             tid = next(t for t in self.carried[c] if self._ttype(t) == k)
             self.carried[c].remove(tid)
             self.chests[room] = {"t": tid, "sealed": False}
-            self.event_text(f"{self._name(c)} puts a {self.data.ttype[k].name} down in {room}.")
+            self.event("drop", char=c, treasure=k, zone=room)
         elif kind == "flee":
-            self._flee(task["char"], parts[1])
+            self._flee(task["char"], a.arg)
 
     def _continue(self) -> None:
         """Run the automatic steps (dice, forced flights) until someone must decide."""
@@ -244,8 +221,7 @@ class ActionsMixin:
                     if not (self._can_leave(c, targets) if dest == "leave" else dest in targets):
                         # the designer's ruling: the move is plotted again within the cut Movement
                         self.queue[0] = {"kind": "replot", "player": task["player"], "char": c}
-                        self.event_text(f"{self._name(c)} cannot go that far: "
-                                   f"{self.player_name(task['player'])} plots the move again.")
+                        self.event("replot", char=c, player=task["player"])
                         break
                 self.queue.pop(0)
                 self._complete_move(c, dest, targets)
@@ -260,7 +236,7 @@ class ActionsMixin:
                 if opts:
                     self._flee(task["char"], opts[0])
                 else:
-                    self.event_text(f"{self._name(task['char'])} cannot flee and stays put.")
+                    self.event("cannot_flee", char=task["char"])
             elif task["kind"] == "drop" and not self._drop_rooms():
                 self.queue.pop(0)
             else:
@@ -272,7 +248,7 @@ class ActionsMixin:
     def _do_gang(self, p: int, g: str) -> None:
         """§"Mise en place" step 2: each player chooses a gang (in seat order)."""
         self._take_gang(p, g)
-        self.event_text(f"{self.player_name(p)} takes {self.data.gang[g].name}.")
+        self.event("gang", player=p, gang=g)
         if p + 1 < self.num_players:
             self.current = p + 1
         else:  # step 10: the first player deploys first
@@ -283,7 +259,7 @@ class ActionsMixin:
         self.to_deploy[p].remove(c)
         self.deploy_sel = None
         self.pos[c] = z
-        self.event_text(f"{self.player_name(p)} deploys {self._name(c)} in {z}.")
+        self.event("deploy", player=p, char=c, zone=z)
         if any(self.to_deploy):
             q = (p + 1) % self.num_players
             while not self.to_deploy[q]:
@@ -291,15 +267,15 @@ class ActionsMixin:
             self.current = q
         else:
             self.current = self.first
-            self.event_text("Round 1 begins.")
+            self.event("round", round=1)
             self._start_turn()
 
     def _do_militia(self, m: str) -> None:
         """§"Déplacer un milicien": one die; the 'distracted' face means he stays put."""
         roll = self.rng.die(6)
-        self.event_text(f"{self.player_name(self.current)} rolls {roll} for {self._name(m)}.")
+        self.event("militia_roll", player=self.current, militia=m, roll=roll)
         if roll == self.options["militia_still_face"]:
-            self.event_text(f"{self._name(m)} is distracted and does not move.")
+            self.event("militia_still", militia=m)
             self._militia_done()
         else:
             self.phase, self.militia_sel, self.militia_roll = "militia_move", m, roll
@@ -313,13 +289,13 @@ class ActionsMixin:
         m = self.militia_sel
         self._militia_done()
         if z == "stay":
-            self.event_text(f"{self._name(m)} stays in {self.pos[m]}.")
+            self.event("militia_stay", militia=m, zone=self.pos[m])
             return
         victim = next((c for c, cz in self.pos.items()
                        if cz == z and self._militia_may_attack(c, p)), None)
         if victim is None:
             self.pos[m] = z
-            self.event_text(f"{self._name(m)} moves to {z}.")
+            self.event("militia_move", militia=m, zone=z)
         else:  # entering a character's zone starts a fight and ends his move
             self._start_combat(m, victim, p)
 
@@ -333,8 +309,10 @@ class ActionsMixin:
         holders = self._card_holders_after(p)
         targets = self._move_targets(c)
         if holders and self._injury_bites(c, dest, targets):
-            where = "out of the district" if dest == "leave" else f"to {dest}"
-            self.event_text(f"{self._name(c)} sets off from {self.pos[c]} {where}.")
+            if dest == "leave":
+                self.event("sets_off_leave", char=c, zone=self.pos[c])
+            else:
+                self.event("sets_off", char=c, zone=self.pos[c], dest=dest)
             for q in holders:
                 self.queue.append({"kind": "injury", "player": q, "char": c, "dest": dest})
             self.queue.append({"kind": "move_end", "player": p, "char": c, "dest": dest})
@@ -369,8 +347,7 @@ class ActionsMixin:
         self.injured[c] = 2
         # one Niggling injury per move: the other opponents' windows close
         self.queue = [t for t in self.queue if t["kind"] != "injury"]
-        self.event_text(f"{self.player_name(q)} plays {self.data.card['niggling_injury'].name} on "
-                   f"{self._name(c)}: -2 Movement for this move.")
+        self.event("injury", player=q, card="niggling_injury", char=c)
 
     def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None) -> None:
         """The move ends in ``dest`` (a zone, "leave", or None: the character stays put).
@@ -382,12 +359,12 @@ class ActionsMixin:
             return
         if dest is None:
             self.act["left"] = self._movement(c)
-            self.event_text(f"{self._name(c)} stays in {self.pos[c]}.")
+            self.event("stays", char=c, zone=self.pos[c])
         else:
             if targets is None:
                 targets = self._move_targets(c)
             self.act["left"] = self._movement(c) - targets[dest]
-            self.event_text(f"{self._name(c)} moves from {self.pos[c]} to {dest}.")
+            self.event("moves", char=c, zone=self.pos[c], dest=dest)
             self.pos[c] = dest
             self._arrive(c, dest)
         self.injured.pop(c, None)
@@ -397,7 +374,7 @@ class ActionsMixin:
         del self.pos[c]
         self.escaped.append(c)
         self.banked[p] += self.carried[c]
-        self.event_text(f"{self._name(c)} leaves the district with {len(self.carried[c])} treasures.")
+        self.event("leaves", char=c, n=len(self.carried[c]))
         self.carried[c] = []
         self.active, self.act = None, None
 
@@ -408,7 +385,7 @@ class ActionsMixin:
         self.act["acted"] = True
         if how == "force":
             self.ap[p] -= FORCE_AP
-            self.event_text(f"{self._name(c)} forces the chest in {zone}.")
+            self.event("forces", char=c, zone=zone)
         else:
             self.ap[p] -= OPEN_AP
             spirit = self.data.char[c].spirit
@@ -427,12 +404,12 @@ class ActionsMixin:
         roll = self.rng.die(6)
         if roll > spirit and self._talent(c) == "lucky_hands" and not self.act.get("lucky"):
             self.act["lucky"] = True
-            self.event_text(f"{self._name(c)} rolls {roll} and tries again (lucky hands).")
+            self.event("lucky", char=c, roll=roll)
             roll = self.rng.die(6)
         if roll > spirit:
-            self.event_text(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest stays shut.")
+            self.event("open_fail", char=c, roll=roll, spirit=spirit)
             return False
-        self.event_text(f"{self._name(c)} rolls {roll} against Spirit {spirit}: the chest opens.")
+        self.event("open_ok", char=c, roll=roll, spirit=spirit)
         return True
 
     def _jinx_window(self, p: int, roll: dict) -> bool:
@@ -453,7 +430,7 @@ class ActionsMixin:
         self.discard.append("jinx")
         self.queue = [t for t in self.queue if t["kind"] != "jinx"]
         task = self.queue[0]  # the roll_end task
-        self.event_text(f"{self.player_name(q)} plays {self.data.card['jinx'].name}: the roll is made again.")
+        self.event("jinx", player=q, card="jinx")
         if task["what"] == "open":
             task["ok"] = self._open_roll(task["char"], task["spirit"])
         else:
@@ -476,7 +453,7 @@ class ActionsMixin:
         gain = min(gain, self.bank)
         self.bank -= gain
         self.ducats[p] += gain
-        self.event_text(f"{self._name(c)} takes a {self.data.ttype[self._ttype(chest['t'])].name} and {gain} ducats.")
+        self.event("chest_taken", char=c, treasure=self._ttype(chest["t"]), n=gain, zone=zone)
         self._check_carry(c)
 
     def _do_talent(self, p: int, arg: str) -> None:
@@ -484,35 +461,34 @@ class ActionsMixin:
         self.act["talent"] = True
         if arg in self.data.zone:  # shadow step: 1 AP, one zone, even through a red wall
             self.ap[p] -= self.data.talent["shadow_step"].cost
-            self.event_text(f"{self._name(c)} shadow-steps from {self.pos[c]} to {arg}.")
+            self.event("shadow_step", char=c, zone=self.pos[c], dest=arg)
             self.pos[c] = arg
             self._arrive(c, arg)
         else:  # sleight of hand: discard an arcana card for 1 AP
             self.hands[p].remove(arg)
             self.discard.append(arg)
             self.ap[p] += 1
-            self.event_text(f"{self._name(c)} discards {self.data.card[arg].name} for 1 Action Point.")
+            self.event("sleight", char=c, card=arg)
 
-    def _do_play(self, p: int, kind: str, arg: str | None) -> None:
+    def _do_play(self, p: int, kind: str, a: Action) -> None:
         """Arcana cards cost no AP; their effects are documented in data/arcana.yaml."""
         self.hands[p].remove(kind)
         self.discard.append(kind)
-        name = self.data.card[kind].name
         if kind in ACT_CARDS:
             self.act["cards"].append(kind)
-            self.event_text(f"{self.player_name(p)} plays {name} on {self._name(self.active)}.")
+            self.event("play_on", player=p, card=kind, char=self.active)
         elif kind == "second_wind":
             self.ap[p] += 1
-            self.event_text(f"{self.player_name(p)} plays {name}: +1 Action Point.")
+            self.event("second_wind", player=p, card=kind)
         elif kind == "pickpocket":
-            q = int(arg[1:]) - 1
+            q = a.seat
             got = min(2, self.ducats[q])
             self.ducats[q] -= got
             self.ducats[p] += got
-            self.event_text(f"{self.player_name(p)} plays {name}: takes {got} ducats from {self.player_name(q)}.")
+            self.event("pickpocket", player=p, card=kind, n=got, victim=q)
         elif kind == "reinforced_lock":
-            self.chests[arg]["sealed"] = True
-            self.event_text(f"{self.player_name(p)} plays {name}: the chest in {arg} shows its chest face.")
+            self.chests[a.target]["sealed"] = True
+            self.event("reinforced_lock", player=p, card=kind, zone=a.target)
 
     def _do_mission(self, p: int, slot: int) -> None:
         """§"Cartes mission": 3 AP, hand in the treasures, take the reward; refill the slot."""
@@ -529,11 +505,10 @@ class ActionsMixin:
 
     def _spirit_test(self, p: int, mid: str, spirit: int) -> bool:
         roll = self.rng.die(6)
-        name = self.data.mission[mid].name
         if roll > spirit:
-            self.event_text(f"{self.player_name(p)} fails the Spirit test of {name} ({roll}).")
+            self.event("spirit_fail", player=p, mission=mid, roll=roll, spirit=spirit)
             return False
-        self.event_text(f"{self.player_name(p)} passes the Spirit test of {name} ({roll}).")
+        self.event("spirit_ok", player=p, mission=mid, roll=roll, spirit=spirit)
         return True
 
     def _mission_reward(self, p: int, slot: int) -> None:
@@ -546,6 +521,6 @@ class ActionsMixin:
         reward = min(m.reward + self.adv.special.mission_bonus, self.bank)
         self.bank -= reward
         self.ducats[p] += reward
-        self.event_text(f"{self.player_name(p)} completes {m.name} for {reward} ducats.")
+        self.event("mission_done", player=p, mission=mid, n=reward)
         self.mission_discard.append(mid)
         self.missions[slot] = self.mission_deck.pop() if self.mission_deck else None
