@@ -392,8 +392,12 @@ class Table:
     def gang_choice(self, y: float) -> float:
         s, d = self.s, self.d
         s.text(PAD, y + 16, self.t("ui.choose_gang"), 15, "bold")
-        y += 24
         gangs = self.obs.get("gangs") or []
+        bx = PAD
+        for q in range(len(gangs)):   # the seats in their colours (the gang each has taken)
+            label = self._seat(q) + (" — " + self.p.term("gang", gangs[q]) if gangs[q] else "")
+            bx = s.badge(bx, y + 26, label, seat_color(q), "#fff", ref=f"seat:{q}", size=F) + 8
+        y += 60
         cw = (W - 2 * PAD) / 2
         for i, g in enumerate(d.characters.gangs):
             x = PAD + (i % 2) * cw
@@ -402,7 +406,8 @@ class Table:
             body = "\n".join(f"{c.name}: {self.p.term('talent', c.talent)}" for c in g.characters)
             footer = self._seat(gangs.index(g.id)) if taken else None
             s.card(x, yy, cw - 8, 122, self.p.term("gang", g.id), body, action=self.first(f"gang {g.id}"),
-                   ref=g.id, used=taken, footer=footer, size=14)
+                   ref=g.id, used=taken, footer=footer, size=14,
+                   band=seat_color(gangs.index(g.id)) if taken else "#6b4f2a")
         return y + 2 * 130
 
     # -- missions and hand --------------------------------------------------------------------
