@@ -273,6 +273,7 @@ def test_end_of_game_table_by_the_rulebooks_categories():
         assert any("restés" in x for x in labels) and any("départage" in x for x in labels)
         total = next(r for r in table["rows"] if r[0].startswith("Total"))
         assert total[1:] == [int(x) for x in s.scores()]
+        assert table["rows"][-1] is total                          # the total comes last
         for q in range(3):
             raw = sum(r[1 + q] for r in table["rows"][:4])
             assert total[1 + q] == max(0, raw)

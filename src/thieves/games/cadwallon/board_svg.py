@@ -283,6 +283,8 @@ class Table:
                  (DOOR, t("ui.door")), (WALL, t("ui.wall")), (DEPLOY, t("ui.deployment")),
                  ("#000000", t("ui.portcullis")), (SEALED[0], t("ui.chest_face")),
                  ("#ffb300", t("ui.loose")), (MILITIA_FILL, t("ui.militia"))]
+        if any(c in self.d.heroine for c in self.pos):
+            items.append((HEROINE_FILL, t("ui.heroine")))
         kinds = self.d.treasures.mixes.get("twelve_red", {})
         present = {_tt(v["t"]) for v in (self.obs.get("chests") or {}).values()} | set(kinds)
         for k in [x.id for x in self.d.treasures.types if x.id in present]:
@@ -370,23 +372,23 @@ class Table:
         s.rect(x, y, w, 90, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
                stroke="#e8a317" if act else INK, width=3 if act else 1)
         s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], "#fff")
-        s.text(x + 46, y + 20, ch.name, 14, "bold")
+        s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
+        s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
         mv = ch.movement + (1 if ch.talent == "nimble" else 0)
-        s.text(x + 46, y + 37, f"{self.t('ui.combat')} {ch.combat} · {self.t('ui.movement')} {mv} · "
-                               f"{self.t('ui.spirit')} {ch.spirit}", F, "normal", INK)
-        s.text(x + 8, y + 58, self.p.term("talent", ch.talent), F, "bold", "#5d4037")
+        s.text(x + 8, y + 60, f"{self.t('ui.combat')} {ch.combat} · {self.t('ui.movement')} {mv} · "
+                              f"{self.t('ui.spirit')} {ch.spirit}", F, "normal", INK)
         status = (self.t("ui.escaped") if escaped else self.t("ui.not_deployed") if waiting
                   else self.p.term("zone", where) if where else "")
         if active:
             status = self.t("ui.active") + " · " + status
         elif done:
             status = self.t("ui.used") + " · " + status
-        s.text(x + 8, y + 78, wrap(status, w - 60, F)[0], F, "normal", MUTED)
         loot = (obs.get("carried") or {}).get(c) or []
+        s.text(x + 8, y + 81, wrap(status, w - 16 - 20 * len(loot), F)[0], F, "normal", MUTED)
         for i, tid in enumerate(loot):
             fill, ink, mark = TREASURE_LOOK.get(_tt(tid), ("#999", "#fff", "?"))
-            s.rect(x + w - 22 - i * 20, y + 64, 18, 18, fill=fill, rx=3)
-            s.text(x + w - 13 - i * 20, y + 78, mark, F, "bold", ink, "middle")
+            s.rect(x + w - 22 - i * 20, y + 68, 18, 18, fill=fill, rx=3)
+            s.text(x + w - 13 - i * 20, y + 82, mark, F, "bold", ink, "middle")
         s.close()
 
     def gang_choice(self, y: float) -> float:
@@ -406,8 +408,10 @@ class Table:
             body = "\n".join(f"{c.name}: {self.p.term('talent', c.talent)}" for c in g.characters)
             footer = self._seat(gangs.index(g.id)) if taken else None
             s.card(x, yy, cw - 8, 122, self.p.term("gang", g.id), body, action=self.first(f"gang {g.id}"),
-                   ref=g.id, used=taken, footer=footer, size=14,
+                   ref=g.id, used=taken, size=14,
                    band=seat_color(gangs.index(g.id)) if taken else "#6b4f2a")
+            if footer:
+                s.text(x + 6, yy + 116, footer, F, "bold", MUTED)
         return y + 2 * 130
 
     # -- missions and hand --------------------------------------------------------------------
@@ -427,7 +431,9 @@ class Table:
             footer = self.t("ui.spirit_test") if m.spirit_test else None
             s.card(PAD + i * cw, y, cw - 8, 96, self.p.term("mission", mid), needs,
                    action=self.first(f"mission {i + 1}"), ref=mid,
-                   corner=str(m.reward + bonus), footer=footer, band="#37474f", size=14)
+                   corner=str(m.reward + bonus), band="#37474f", size=14)
+            if footer:
+                s.text(PAD + i * cw + 6, y + 90, footer, F, "bold", MUTED)
         return y + 100
 
     def hand(self, y: float) -> float:

@@ -158,7 +158,7 @@ class CadwallonPresentation(Presentation):
     def score_table(self, obs: dict[str, Any], scores: list[float], winners: list[int]) -> dict[str, Any] | None:
         d = self.data
         n = obs.get("num_players", len(scores))
-        rows: dict[str, list[Any]] = {k: [] for k in ("ducats", "sets", "red", "inside", "total", "escaped")}
+        rows: dict[str, list[Any]] = {k: [] for k in ("ducats", "sets", "red", "inside", "escaped", "total")}
         for p in range(n):
             counts: dict[str, int] = {}
             for tid in (obs.get("banked") or [[]] * n)[p]:
