@@ -300,3 +300,18 @@ def test_text_map_shows_walls_doors_and_deployment_zones():
     assert "Door" in text and "Red wall" in text and "Deployment zone" in text
     assert "Your hand" in text and "Your hand" not in s.render_text(None)
     assert "N1" not in text and "Silk" in text or "Leona" in text
+
+
+def test_room_names_are_drawn_whole_on_two_lines_that_fit_their_zone():
+    from thieves.games.cadwallon.board_svg import room_lines
+    s = _main_state()
+    for lang in LANGS:
+        svg = pres(0, lang, 3).svg(s.observation(0))
+        drawn = " ".join(re.findall(r">([^<]*)</text>", svg)).replace("&#x27;", "'")
+        for z in DATA.rooms:
+            name = GAME.texts().get(lang, f"room.{z}")
+            lines = room_lines(name)
+            assert len(lines) <= 2 and all(len(ln) <= 13 for ln in lines), (lang, z, lines)
+            squeeze = lambda t: t.replace(" ", "").replace("\u00ad", "").replace("-", "")  # noqa: E731
+            assert squeeze("".join(lines)) == squeeze(name), (lang, z, lines)
+            assert all(ln in drawn for ln in lines), (lang, z, lines)

@@ -55,12 +55,14 @@ def labels(d: Any) -> dict[str, str]:
 
 
 def room_lines(name: str, per_line: int = 13) -> list[str]:
-    """A room's name on at most three lines of a zone, overlong words hyphenated."""
+    """A room's name on at most three lines of a zone, overlong words hyphenated (at a soft
+    hyphen or a hyphen of the text where there is one)."""
     words: list[str] = []
     for w in name.split():
-        if "\u00ad" in w and len(w) > per_line:  # a soft hyphen in the text says where to break
-            head, _, w = w.partition("\u00ad")
-            words.append(head + "-")
+        for mark, longest in (("\u00ad", per_line - 1), ("-", per_line)):
+            if mark in w and len(w.replace("\u00ad", "")) > longest:
+                head, _, w = w.partition(mark)
+                words.append(head.replace("\u00ad", "") + "-")
         w = w.replace("\u00ad", "")
         while len(w) > per_line:
             words.append(w[:per_line - 1] + "-")
@@ -431,7 +433,7 @@ class Table:
             footer = self.t("ui.spirit_test") if m.spirit_test else None
             s.card(PAD + i * cw, y, cw - 8, 96, self.p.term("mission", mid), needs,
                    action=self.first(f"mission {i + 1}"), ref=mid,
-                   corner=str(m.reward + bonus), band="#37474f", size=14)
+                   corner=str(m.reward + bonus), band="#37474f", size=13)
             if footer:
                 s.text(PAD + i * cw + 6, y + 90, footer, F, "bold", MUTED)
         return y + 100
