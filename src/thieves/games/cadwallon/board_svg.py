@@ -123,6 +123,7 @@ class Table:
     # -- the whole table -----------------------------------------------------------------
     def draw(self) -> str:
         y = self.header(10)
+        y = self.answers(y)
         y = self.district(y + 6)
         y = self.legend(y + 8)
         y = self.fight(y + 6)
@@ -171,6 +172,17 @@ class Table:
             y = s.para(PAD, y + 14, line, W - 2 * PAD, F, "#b71c1c" if line.startswith(self.t("ui.alarm")) else INK) - 10
         return y + 12
 
+    # -- answers that have no place on the board (no card, leave, force...) ----------------
+    def answers(self, y: float) -> float:
+        shown = {"nocard": "ui.pass", "no": "act.no", "leave": "ui.leave", "stay": "ui.stay"}
+        if "open" in self.legal:
+            shown["force"] = "ui.force"     # the chest itself opens; forcing is the other choice
+        x = PAD
+        for action, key in shown.items():
+            if action in self.legal:
+                x = self.s.badge(x, y, self.t(key), "#fff59d", action=action, size=F) + 8
+        return y + 30 if x > PAD else y
+
     # -- the district ---------------------------------------------------------------------
     def xy(self, z: str) -> tuple[float, float]:
         c, r = self.d.zone[z].cell
@@ -199,7 +211,7 @@ class Table:
             self.chest(z, chest)
         for z, n in (obs.get("room_ducats") or {}).items():
             x, yy = self.xy(z)
-            s.token(x + CELL - 17, yy + CELL - 17, 13, "#ffb300", str(n), INK, ref=z)
+            s.token(x + CELL - 19, yy + CELL - 19, 17, "#ffb300", str(n), INK, ref=z)
         for z, kind in (obs.get("tokens") or {}).items():
             x, yy = self.xy(z)
             s.badge(x + 4, yy + 40, self.p.term("token", kind), "#a5d6a7", size=F)
@@ -224,6 +236,10 @@ class Table:
                 s.text(x + CELL / 2, y + 16 + i * 15, line, F, "normal", "#4e342e", "middle")
         else:
             s.text(x + 4, y + 16, z.id, F, "normal", "#455a64")
+        step = f"talent {z.id}"
+        if step in self.legal and act != step:  # a shadow step to a zone the move reaches too
+            s.token(x + CELL - 20, y + CELL - 20, 17, "#4a148c", "✦", "#fff", action=step,
+                    title=self.p.action_text(self.obs, step))
         if z.deployment:
             s.add(f'<path d="M{x + CELL - 22} {y + 4}h18l-9 14z" fill="{DEPLOY}"/>')
         if closed:
@@ -287,6 +303,8 @@ class Table:
                  ("#ffb300", t("ui.loose")), (MILITIA_FILL, t("ui.militia"))]
         if any(c in self.d.heroine for c in self.pos):
             items.append((HEROINE_FILL, t("ui.heroine")))
+        if any(a.verb == "talent" and a.arg in self.d.zone for a in self.parsed):
+            items.append(("✦", p.term("talent", "shadow_step")))
         kinds = self.d.treasures.mixes.get("twelve_red", {})
         present = {_tt(v["t"]) for v in (self.obs.get("chests") or {}).values()} | set(kinds)
         for k in [x.id for x in self.d.treasures.types if x.id in present]:
@@ -432,8 +450,9 @@ class Table:
             needs = ", ".join(f"{n} × {self.p.term('treasure', k)}" for k, n in m.needs.items())
             footer = self.t("ui.spirit_test") if m.spirit_test else None
             s.card(PAD + i * cw, y, cw - 8, 96, self.p.term("mission", mid), needs,
-                   action=self.first(f"mission {i + 1}"), ref=mid,
-                   corner=str(m.reward + bonus), band="#37474f", size=13)
+                   action=self.first(f"mission {i + 1}"), ref=mid, band="#37474f", size=14)
+            s.text(PAD + (i + 1) * cw - 14, y + 90, self.t("ui.reward", n=m.reward + bonus), 14, "bold",
+                   "#8d6e00", "end")
             if footer:
                 s.text(PAD + i * cw + 6, y + 90, footer, F, "bold", MUTED)
         return y + 100
