@@ -473,6 +473,9 @@ class Table:
             act = self.card_action(kind)
             s.card(x, yy, cw - 8, ch, self.p.term("card", kind), self.p.term("card", f"{kind}.effect"),
                    action=act, ref=kind, band="#4a148c", size=14)
+            discard = f"talent {kind}"   # Sleight of hand, when the card itself would be played
+            if discard in self.legal and act != discard:
+                s.badge(x + 6, yy + ch - 32, self.t("ui.discard_ap"), "#e1bee7", action=discard, size=F)
         rows = (len(hand) + per_row - 1) // per_row
         return y + rows * (ch + 8)
 
