@@ -466,7 +466,9 @@ class Table:
         y += 24
         per_row = 4
         cw = (W - 2 * PAD) / per_row
-        ch = 150
+        # every card tall enough for the longest effect in the hand (the whole text shows)
+        longest = max((len(wrap(self.p.term("card", f"{k}.effect"), cw - 20, F)) for k in hand), default=3)
+        ch = max(150, 60 + longest * 16)
         for i, kind in enumerate(hand):
             x = PAD + (i % per_row) * cw
             yy = y + (i // per_row) * (ch + 8)
