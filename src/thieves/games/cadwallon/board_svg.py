@@ -128,6 +128,7 @@ class Table:
         y = self.legend(y + 8)
         y = self.fight(y + 6)
         y = self.gangs(y + 6)
+        y = self.talents(y)
         y = self.missions(y + 6)
         y = self.hand(y + 6)
         s = self.s
@@ -165,7 +166,7 @@ class Table:
         for r in sorted(events):
             if r >= rnd and events[r].text:
                 eid = f"{obs.get('adventure')}_{r}"
-                lines.append(f"{r}: " + self.p.term("event", eid))
+                lines.append(self.t("ui.term_def", name=r, text=self.p.term("event", eid)))
         if obs.get("alarm"):
             lines.insert(0, self.t("ui.alarm") + " — " + self.t("ui.gates", zones=", ".join(obs.get("portcullis") or [])))
         for line in lines[:3]:
@@ -376,6 +377,20 @@ class Table:
             y += 96
         return y
 
+    def talents(self, y: float) -> float:
+        """What each talent in play does (named on the character cards above)."""
+        gangs = [g for g in self.obs.get("gangs") or [] if g]
+        seen: list[str] = []
+        for g in gangs:
+            for c in self.d.gang_chars[g]:
+                tal = self.d.talent_of[c]
+                if tal not in seen:
+                    seen.append(tal)
+        for tal in seen:
+            line = self.t("ui.term_def", name=self.p.term("talent", tal), text=self.p.term("talent", tal + ".effect"))
+            y = self.s.para(PAD, y + 15, line, W - 2 * PAD, F, "#4e342e") - 13
+        return y + (6 if seen else 0)
+
     def _seat(self, p: int) -> str:
         return self.p.texts.fill(self.p.lang, "{p:player}", {"p": p}, self.p.names)
 
@@ -425,7 +440,8 @@ class Table:
             x = PAD + (i % 2) * cw
             yy = y + (i // 2) * 130
             taken = g.id in gangs
-            body = "\n".join(f"{c.name}: {self.p.term('talent', c.talent)}" for c in g.characters)
+            body = "\n".join(self.t("ui.term_def", name=c.name, text=self.p.term("talent", c.talent))
+                              for c in g.characters)
             footer = self._seat(gangs.index(g.id)) if taken else None
             s.card(x, yy, cw - 8, 122, self.p.term("gang", g.id), body, action=self.first(f"gang {g.id}"),
                    ref=g.id, used=taken, size=14,

@@ -30,15 +30,16 @@ def text_view(p: "CadwallonPresentation", obs: dict[str, Any]) -> str:
              f"{t('ui.round_of', round=obs.get('round'), track=obs.get('track'))}"
              + (f" · {t('ui.alarm')}" if obs.get("alarm") else "") + f" · {t('ui.bank', n=obs.get('bank'))}"]
     if obs.get("portcullis"):
-        lines.append(t("ui.portcullis") + ": " + ", ".join(obs["portcullis"]))
+        lines.append(t("ui.term_def", name=t("ui.portcullis"), text=", ".join(obs["portcullis"])))
     pos = obs.get("positions") or {}
     carried = obs.get("carried") or {}
     for q, g in enumerate(obs.get("gangs") or []):
         if g is None:
             continue
         mark = ">" if q in (obs.get("to_act") or []) else " "
-        lines.append(f"{mark}{seat(q)} — {p.term('gang', g)}: {obs['ducats'][q]} {t('ui.ducats')}, "
-                     f"{t('ui.ap_left', n=obs['ap'][q])}, {t('ui.cards', n=obs['hand_counts'][q])}")
+        lines.append(mark + t("ui.term_def", name=f"{seat(q)} — {p.term('gang', g)}",
+                                   text=f"{obs['ducats'][q]} {t('ui.ducats')}, {t('ui.ap_left', n=obs['ap'][q])}, "
+                                        f"{t('ui.cards', n=obs['hand_counts'][q])}"))
         for c in d.gang_chars[g]:
             ch = d.char[c]
             where = (t("ui.escaped") if c in (obs.get("escaped") or []) else
@@ -46,25 +47,27 @@ def text_view(p: "CadwallonPresentation", obs: dict[str, Any]) -> str:
             flag = "*" if c == obs.get("active") else ("-" if c in (obs.get("activated") or []) else " ")
             loot = ", ".join(p.term("treasure", _tt(x)) for x in carried.get(c, []))
             lines.append(f"   {flag}{labels(d)[c]:<3}{ch.name:<15} {t('ui.combat')} {ch.combat} "
-                         f"{t('ui.movement')} {ch.movement} {t('ui.spirit')} {ch.spirit} "
+                         f"{t('ui.movement')} {ch.movement + (ch.talent == 'nimble')} {t('ui.spirit')} {ch.spirit} "
                          f"({p.term('talent', ch.talent)}) {where}" + (f" [{loot}]" if loot else ""))
     others = [f"{labels(d)[c]} {d.name_of[c]} {p.term('zone', z)}" for c, z in sorted(pos.items())
               if c not in d.char]
     if others:
         lines.append(" · ".join(others))
-    chests = [f"{p.term('zone', z)}: " + (t("ui.chest_face") if v["sealed"] else p.term("treasure", _tt(v["t"])))
+    chests = [t("ui.term_def", name=p.term("zone", z),
+                text=t("ui.chest_face") if v["sealed"] else p.term("treasure", _tt(v["t"])))
               for z, v in sorted((obs.get("chests") or {}).items())]
     lines.append("$ " + "; ".join(chests))
     for i, mid in enumerate(obs.get("missions") or []):
         if mid:
             m = d.mission[mid]
             needs = ", ".join(f"{n} × {p.term('treasure', k)}" for k, n in m.needs.items())
-            lines.append(f"{t('ui.missions')} {i + 1}: {p.term('mission', mid)} — {needs} → "
-                         f"{t('ui.reward', n=m.reward)}" + (f" ({t('ui.spirit_test')})" if m.spirit_test else ""))
+            lines.append(t("ui.term_def", name=f"{t('ui.missions')} {i + 1}",
+                           text=f"{p.term('mission', mid)} — {needs} → {t('ui.reward', n=m.reward)}")
+                         + (f" ({t('ui.spirit_test')})" if m.spirit_test else ""))
     if obs.get("hand") is not None:
         lines.append(t("ui.hand_is", n=len(obs["hand"])))
         for k in obs["hand"]:
-            lines.append(f"  {p.term('card', k)}: {p.term('card', k + '.effect')}")
+            lines.append("  " + t("ui.term_def", name=p.term("card", k), text=p.term("card", k + ".effect")))
     return "\n".join(lines + [""] + district_map(p, obs))
 
 
