@@ -8,8 +8,9 @@ clickable where it is drawn (a zone, a figure, a chest, a card, a mission).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
 
-from ...core.svg import INK, MUTED, PAPER, Svg, seat_color, wrap
+from ...core.svg import INK, MUTED, PAPER, SEAT_INK, Svg, seat_color, wrap
 from .notation import Action
 
 if TYPE_CHECKING:
@@ -269,7 +270,8 @@ class Table:
         act = self.chest_action(z)
         label = self.p.term("treasure", kind) + (" — " + self.t("ui.chest_face") if chest["sealed"] else "")
         s.open(act, ref=z, label=self.p.action_text(self.obs, act) if act else label, cls="chest")
-        s.add(f"<title>{_esc(label)}</title>") if not act else None
+        if not act:
+            s.add(f"<title>{escape(label)}</title>")
         s.rect(x + CELL - 36, y + 40, 30, 26, fill=fill, stroke="#e8a317" if act else INK,
                rx=4, width=3 if act else 1.2)
         s.text(x + CELL - 21, y + 59, mark, 16, "bold", ink, "middle")
@@ -285,7 +287,7 @@ class Table:
         active = c == self.obs.get("active")
         if active:
             s.circle(cx, cy, 24, "none", "#ffd600", 5)
-        s.token(cx, cy, 19, self.p.fill_of(self.obs, c), labels(d)[c], "#fff", action=act, ref=c,
+        s.token(cx, cy, 19, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c), action=act, ref=c,
                 title=self.p.action_text(self.obs, act) if act else name)
         short = name if len(name) <= 9 else name.split()[-1][:9]
         if n == 1 or k == 0:
@@ -326,7 +328,7 @@ class Table:
         for i, side in enumerate(("att", "def")):
             c = f[side]
             x0 = PAD + 10 + i * ((W - 2 * PAD) / 2)
-            s.token(x0 + 22, y + 58, 20, self.p.fill_of(obs, c), labels(self.d)[c], "#fff", ref=c)
+            s.token(x0 + 22, y + 58, 20, self.p.fill_of(obs, c), labels(self.d)[c], self.p.ink_of(obs, c), ref=c)
             won = f.get("winner")
             verdict = "" if won is None else (" — " + self.t("ui.wins" if won == c else "ui.loses"))
             s.text(x0 + 50, y + 46, self.d.name_of[c] + verdict, 14, "bold")
@@ -338,8 +340,8 @@ class Table:
                 s.die(x0 + 50 + k * 34, y + 70, 30, "#fff" if v == best else "#e0e0e0", INK, str(v),
                       dim=v != best)
             # the loser's treasures, clickable when the winner chooses one
-            if self.obs.get("pending", {}) and (self.obs["pending"] or {}).get("kind") == "take" \
-                    and (self.obs["pending"] or {}).get("from") == c:
+            pending = obs.get("pending") or {}
+            if pending.get("kind") == "take" and pending.get("from") == c:
                 kinds = sorted({_tt(t) for t in (obs.get("carried") or {}).get(c, [])})
                 bx = x0 + 200
                 for k in kinds:
@@ -366,7 +368,7 @@ class Table:
             head = (f"{self._seat(p)} — {self.p.term('gang', g)} · "
                     f"{obs['ducats'][p]} {self.t('ui.ducats')} · {obs['ap'][p]} {self.t('ui.ap')} · "
                     f"{self.t('ui.cards', n=(obs.get('hand_counts') or [0] * n)[p])}")
-            s.text(PAD + 10, y + 19, head, 14, "bold", "#fff" if color not in ("#c98a0b",) else INK)
+            s.text(PAD + 10, y + 19, head, 14, "bold", SEAT_INK[p % len(SEAT_INK)])
             s.close()
             if p == viewer and "end" in self.legal:
                 s.badge(W - PAD - 120, y + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
@@ -406,7 +408,7 @@ class Table:
         s.open(act, ref=c, label=self.p.action_text(obs, act) if act else None, cls="character")
         s.rect(x, y, w, 90, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
                stroke="#e8a317" if act else INK, width=3 if act else 1)
-        s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], "#fff")
+        s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)])
         s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
         s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
         mv = ch.movement + (1 if ch.talent == "nimble" else 0)
@@ -433,7 +435,7 @@ class Table:
         bx = PAD
         for q in range(len(gangs)):   # the seats in their colours (the gang each has taken)
             label = self._seat(q) + (" — " + self.p.term("gang", gangs[q]) if gangs[q] else "")
-            bx = s.badge(bx, y + 26, label, seat_color(q), "#fff", ref=f"seat:{q}", size=F) + 8
+            bx = s.badge(bx, y + 26, label, seat_color(q), SEAT_INK[q % len(SEAT_INK)], ref=f"seat:{q}", size=F) + 8
         y += 60
         cw = (W - 2 * PAD) / 2
         for i, g in enumerate(d.characters.gangs):
@@ -496,11 +498,6 @@ class Table:
                 s.badge(x + 6, yy + ch - 32, self.t("ui.discard_ap"), "#e1bee7", action=discard, size=F)
         rows = (len(hand) + per_row - 1) // per_row
         return y + rows * (ch + 8)
-
-
-def _esc(text: str) -> str:
-    from xml.sax.saxutils import escape
-    return escape(text)
 
 
 def draw(pres: "CadwallonPresentation", obs: dict[str, Any]) -> str:

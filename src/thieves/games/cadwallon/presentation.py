@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.presentation import Presentation
-from ...core.svg import seat_color
+from ...core.svg import SEAT_INK, seat_color
 from ...core.texts import seat_names
 from .board_svg import HEROINE_FILL, MILITIA_FILL
 from .constants import STAY_INSIDE_PENALTY
@@ -47,6 +47,11 @@ class CadwallonPresentation(Presentation):
             return HEROINE_FILL
         p = self.owner(obs, c)
         return seat_color(p) if p is not None else "#777"
+
+    def ink_of(self, obs: dict[str, Any], c: str) -> str:
+        """Text colour on a figure's token (dark on the light seat colours)."""
+        p = self.owner(obs, c)
+        return SEAT_INK[p % len(SEAT_INK)] if p is not None else "#fff"
 
     def spirit(self, obs: dict[str, Any], c: str | None) -> int:
         """The Spirit an opening roll of ``c`` is made against now."""
