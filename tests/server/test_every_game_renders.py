@@ -23,7 +23,26 @@ GAMES = [slug for slug in thieves.list_games() if slug in
 
 
 def _render(slug):
+    game = thieves.load_game(slug)
+    if game.presentation_class is not None:
+        return _PresentationHooks(game)
     return importlib.import_module(GAME_MODULES[slug] + ".render")
+
+
+class _PresentationHooks:
+    """The old render-module hooks read from a game's presentation (the one contract)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def render_svg(self, obs, lang):
+        return self.game.presentation(obs.get("viewer"), None, lang).svg(obs)
+
+    def describe_action(self, action, obs, lang):
+        return self.game.presentation(obs.get("viewer"), None, lang).action_text(obs, action)
+
+    def prompt(self, obs, lang):
+        return self.game.presentation(obs.get("viewer"), None, lang).prompt(obs)
 
 
 def _clickable(svg: str) -> set[str]:
