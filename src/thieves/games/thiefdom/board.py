@@ -146,7 +146,7 @@ class Board:
             if not cells:
                 continue
             action = self._building_action(bid)
-            s.open(action, bid, self.p.place(bid) if action else None, "building")
+            s.open(None, bid, None, "building")
             cellset = set(cells)
             fill = TYPE_FILL.get(ty, "#ccc")
             owner = hideouts.get(bid)
@@ -172,6 +172,14 @@ class Board:
                     s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" '
                           f'stroke-width="{width}" stroke-linecap="square"/>')
             s.close()
+            if action:
+                # one clickable square per cell, so a click anywhere on the building counts
+                label = self.p.action_text(obs, action)
+                for cell in cells:
+                    x, y = self.xy(cell)
+                    s.open(action, None, label, "building-cell")
+                    s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
+                    s.close()
         # icons and names on top, so pieces drawn later stay above them
         for bid, (ty, cells) in sorted(obs["buildings"].items()):
             if not cells:
