@@ -12,6 +12,7 @@ compass. Everything clickable carries the legal action it makes.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from thieves.core.svg import INK, MUTED, PAPER, Svg, seat_color
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from .presentation import ThiefdomPresentation
 
 FONT = 13
+CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
 GLOW = "#e8a317"
 STEP_COLOR = "#2f9e44"
 
@@ -207,10 +209,11 @@ class Board:
             if a in self.legal:
                 return a
         tu = self.obs.get("turn")
-        if tu and "use" in self.legal and tu.get("p") == self.viewer:
+        if tu and tu.get("p") == self.viewer:
             th = self.obs["thieves"][tu["p"]][tu["t"]]
             if th["pos"] == bid:
-                return "use"
+                # use the location the thief is in; clicking it again ends the visit
+                return self.first_legal("use", "done" if tu.get("sub") else "")
         return None
 
     def draw_gates(self) -> None:
@@ -285,7 +288,7 @@ class Board:
                     cy = by - r * 1.5 - (k // 4) * r * 1.6
                 ref = f"p{p}t{t}"
                 active = bool(tu) and tu["p"] == p and tu["t"] == t
-                action = "move" if active and "move" in self.legal else None
+                action = self.first_legal("move", "stop") if active else None
                 label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
                 s.open(action, ref, self.p.action_text(obs, "move") if action else None, "thief")
                 if active:
@@ -384,6 +387,7 @@ class Board:
     # -- below the city ---------------------------------------------------------------------
     def draw_panels(self, y: float) -> float:
         y = self.draw_status(y)
+        mark, top = len(self.svg.parts), y
         y = self.draw_plans(y)
         y = self.draw_choice_cards(y)
         y = self.draw_guild(y)
@@ -391,7 +395,34 @@ class Board:
         y = self.draw_townsfolk(y)
         y = self.draw_display(y)
         y = self.draw_legend(y)
-        return y
+        # whatever the drawing has no place for yet (a location's own choices: fill
+        # the purse, buy brandy, meet the clients...) is offered right under the
+        # night track, as labelled pieces of the board
+        placed = set(re.findall(r'data-action="([^"]*)"', "".join(self.svg.parts)))
+        rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
+        if not rest:
+            return y
+        parts, self.svg.parts = self.svg.parts, []
+        h = self.draw_tray(top, rest) - top
+        tray, self.svg.parts = self.svg.parts, parts
+        self.svg.parts[mark:] = tray + [f'<g transform="translate(0 {h:g})">'] + self.svg.parts[mark:] + ["</g>"]
+        return y + h
+
+    def draw_tray(self, y: float, acts: list[str]) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        tu = obs.get("turn") or {}
+        sub = (tu.get("sub") or {}).get("kind")
+        title = p.t(f"prompt.sub.{sub}") if sub else p.t("ui.more")
+        s.text(12, y + 18, title[:1].upper() + title[1:] + ":", FONT + 1, "bold")
+        x, y = 12 + len(title) * (FONT + 1) * 0.6 + 16, y + 2
+        for a in acts:
+            label = p.action_text(obs, a)
+            w = 14 + len(label) * FONT * 0.58
+            if x + w > WIDTH - 10:
+                x, y = 12, y + 30
+            s.badge(x, y, label, "#fff3c4", INK, a, None, FONT)
+            x += w + 8
+        return y + 34
 
     def draw_status(self, y: float) -> float:
         s, obs, p = self.svg, self.obs, self.p
@@ -524,28 +555,46 @@ class Board:
         eq = self.p.data.equipment[e]
         self.svg.card(x, y, w, h, self.p.card_name(e), self.p.t(f"effect.{e}"),
                       action=action if action in self.legal else None, ref=e, band="#5b4a3a",
-                      corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=FONT)
+                      corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=CARD_FONT)
 
-    def client_card(self, x: float, y: float, w: float, h: float, c: str) -> None:
+    def client_card(self, x: float, y: float, w: float, h: float, c: str, action: str | None = None) -> None:
         cl = self.p.data.clients[c]
         power = self.p.client_power(c)
-        self.svg.card(x, y, w, h, self.p.term("client", c), self.p.t(f"effect.{power}"), ref=c, band="#2e5e4e",
-                      corner=f"{cl.cost}●", footer=self.p.t("ui.vp", vp=f"+{cl.vp}"), size=FONT)
+        self.svg.card(x, y, w, h, self.p.term("client", c), self.p.t(f"effect.{power}"),
+                      action=action if action in self.legal else None, ref=c, band="#2e5e4e",
+                      corner=f"{cl.cost}●", footer=self.p.t("ui.vp", vp=f"+{cl.vp}"), size=CARD_FONT)
 
-    def inventory(self, x: float, y: float, inv: dict[str, Any]) -> float:
-        """Goods as icons with counts; returns the x after them."""
+    def inventory(self, x: float, y: float, inv: dict[str, Any], actions: Any = None,
+                  drops: bool = False) -> float:
+        """Goods as icons with counts; returns the x after them. ``actions(g)`` gives
+        the legal action a click on good ``g`` makes (an artwork id for artworks);
+        ``drops`` adds a small discard mark under each good."""
         s = self.svg
         items = [(g, inv.get(g, 0)) for g in GOODS if inv.get(g)]
-        if inv.get("art"):
-            items.append(("art", len(inv["art"])))
+        items += [(a, 1) for a in inv.get("art", [])]
         if not items:
             s.text(x, y + 14, self.p.t("ui.empty"), FONT, "normal", MUTED)
             return x + 50
         for g, n in items:
-            self.good_icon(x + 8, y + 9, g)
-            s.text(x + 19, y + 14, f"×{n}", FONT, "bold")
-            x += 46
+            action = actions(g) if actions else None
+            label = self.p.action_text(self.obs, action) if action else None
+            s.open(action, None, label, "good")
+            s.rect(x, y - 1, 42, 22, "#fffaf0" if action else "none", GLOW if action else "none", 4,
+                   2 if action else 0)
+            self.good_icon(x + 9, y + 9, "art" if g.startswith("art") else g)
+            s.text(x + 20, y + 15, f"×{n}" if not g.startswith("art") else "", FONT, "bold")
+            s.close()
+            drop = f"drop {g}"
+            if drops and drop in self.legal:
+                s.open(drop, None, self.p.action_text(self.obs, drop), "drop")
+                s.circle(x + 38, y + 1, 7, "#fff", "#a31515", 1.2)
+                s.text(x + 38, y + 5.5, "×", FONT, "bold", "#a31515", "middle")
+                s.close()
+            x += 48
         return x
+
+    def first_legal(self, *acts: str) -> str | None:
+        return next((a for a in acts if a in self.legal), None)
 
     def good_icon(self, cx: float, cy: float, g: str) -> None:
         s = self.svg
@@ -577,11 +626,17 @@ class Board:
             head += " · " + p.t("hideout") + ": " + p.place(hide)
         s.text(14, y + 20, head, FONT + 1, "bold", "#fff")
         x_stash = 14 + len(head) * (FONT + 1) * 0.58 + 16
-        if x_stash < WIDTH - 260:
-            s.text(x_stash, y + 20, p.t("ui.hideout_stash"), FONT, "bold", "#fff")
-            s.rect(x_stash + 70, y + 3, 250, 24, "#fffaf0", INK, 5, 1)
-            self.inventory(x_stash + 74, y + 4, obs["stash"][v])
         y += 36
+        # the hideout's inventory (click a good to take it) and the stamina marker
+        s.text(14, y + 16, p.t("ui.hideout_stash"), FONT, "bold")
+        xe = self.inventory(100, y + 2, obs["stash"][v], lambda g: self.first_legal(f"fetch {g}"))
+        stamina = not obs["stamina"][v]
+        s.open("stamina" if "stamina" in self.legal else None, "stamina", p.action_text(obs, "stamina"), "stamina")
+        s.circle(max(xe + 30, 420), y + 11, 12, "#f4c430" if stamina else "#ccc", INK, 1.5)
+        s.text(max(xe + 30, 420), y + 16, "+1", FONT, "bold", INK, "middle")
+        s.text(max(xe + 30, 420) + 18, y + 16, p.t("do.stamina"), FONT, "normal", INK if stamina else MUTED)
+        s.close()
+        y += 28
         bottom = y
         for t, th in enumerate(obs["thieves"][v]):
             x = 12 + t * (colw + 10)
@@ -594,22 +649,53 @@ class Board:
             s.text(x + 30, y + 18, f"{p.thief(v, t)} {where}"[:38], FONT, "bold")
             s.close()
             yy = y + 30
+            tu = obs.get("turn") or {}
+            active = tu.get("p") == v and tu.get("t") == t
             if th.get("wanted"):
-                s.rect(x + colw - 96, yy, 92, 22, "#ffdddd", "#c0392b", 4, 2)
+                burn = "burn poster" if active and "burn poster" in self.legal else None
+                s.open(burn, None, p.action_text(obs, "burn poster") if burn else None, "wanted")
+                s.rect(x + colw - 96, yy, 92, 22, "#ffdddd", GLOW if burn else "#c0392b", 4, 2)
                 s.text(x + colw - 50, yy + 16, p.t("ui.wanted"), FONT, "bold", "#a31515", "middle")
-            self.inventory(x + 2, yy, th["inv"])
+                s.close()
+            if active:
+                acts = lambda g: self.first_legal(f"sell {g}", f"deliver {g}", f"stash {g}", f"give {g}")
+            else:
+                acts = lambda g, k=t + 1: self.first_legal(f"get {g}", f"take {k} {g}")
+            self.inventory(x + 2, yy, th["inv"], acts, drops=active)
             yy += 28
+            if not active:
+                # a guildmate: Pigeon, Samuel, Lentz and handing goods at home aim at it
+                xb = x + 2
+                for a in (f"pigeon {t + 1}", f"samuel {t + 1}", f"lentz {t + 1}"):
+                    if a in self.legal:
+                        xb = s.badge(xb, yy, p.action_text(obs, a), "#fff3c4", INK, a, None, FONT) + 6
+                for g in GOODS + tuple(tu and obs["thieves"][v][tu["t"]]["inv"].get("art", []) or ()):
+                    a = f"hand {t + 1} {g}"
+                    if a in self.legal:
+                        xb = s.badge(xb, yy, "→ " + p.thing(g), "#e3f1de", INK, a, None, FONT) + 6
+                if xb > x + 2:
+                    yy += 30
             cw = (colw - 6) / 2
             if th["equip"]:
                 for k, e in enumerate(th["equip"]):
-                    self.equipment_card(x + k * (cw + 6), yy, cw, 150, e, None)
-                yy += 156
+                    use = self.first_legal(e if e in ("smoke",) else "fish" if e == "fishing" else "") \
+                        if active else None
+                    self.equipment_card(x + k * (cw + 6), yy, cw, 176, e, use)
+                yy += 182
             else:
                 s.text(x + 2, yy + 14, p.t("ui.no_equipment"), FONT, "normal", MUTED)
                 yy += 22
             if th.get("ally"):
-                self.client_card(x, yy, colw, 96, th["ally"])
+                power = p.client_power(th["ally"])
+                use = self.first_legal(power) if active else None
+                self.client_card(x, yy, colw, 96, th["ally"], use)
                 yy += 102
+                if active and power == "ruth":
+                    xb = x + 2
+                    for g in ("gem", "brandy", "wine"):
+                        if f"ruth {g}" in self.legal:
+                            xb = s.badge(xb, yy, p.good(g), "#fff3c4", INK, f"ruth {g}", None, FONT) + 6
+                    yy += 30 if xb > x + 2 else 0
             elif th.get("brawl"):
                 s.text(x + 2, yy + 14, p.t("ui.brawl"), FONT, "normal", MUTED)
                 yy += 22
@@ -684,7 +770,7 @@ class Board:
                 x += wdt + 8
             y += 34
         s.text(12, y + 16, p.t("ui.dungeon"), FONT, "bold")
-        self.inventory(300, y + 2, obs["dungeon"])
+        self.inventory(300, y + 2, obs["dungeon"], lambda g: self.first_legal(f"take {g}"))
         return y + 34
 
     def draw_display(self, y: float) -> float:

@@ -29,7 +29,7 @@ GOOD_COLOR = {"gold": "#e3b21b", "gem": "#2bb7d6", "brandy": "#c77a1e", "wine": 
               "art": "#6b4f2a"}
 ALLEY, LANTERN, WALL, RIVER, SIGHT = "#e9e3d6", "#f6e7a8", "#2b2420", "#3f7fbf", "#e74c3c"
 DXY = ((0, -1), (1, 0), (0, 1), (-1, 0))
-WIDTH = 940
+WIDTH = 900
 
 
 # ----------------------------------------------------------------------------- names from data
