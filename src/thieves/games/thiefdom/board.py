@@ -452,15 +452,16 @@ class Board:
 
     def draw_solo(self, y: float, solo: dict[str, Any]) -> float:
         s, p = self.svg, self.p
-        recent = "solo" in s.recent
-        s.text(12, y + 18, p.t("ui.solo") + ":", FONT, "bold")
+        recent = solo.get("board") in s.recent
+        label = p.t("ui.solo") + ":"
+        s.text(12, y + 18, label, FONT, "bold")
         side = solo.get("side", "first")
-        s.text(170, y + 18, p.t(f"ui.compass.{side}"), FONT)
+        s.text(24 + len(label) * FONT * 0.62, y + 18, p.t(f"ui.compass.{side}"), FONT)
         roll = solo.get("roll") or 0
         if roll:
             d = {1: "n", 2: "n", 3: "e", 4: "e", 5: "s", 6: "s", 7: "w", 8: "w"}[roll]
-            s.die(600, y, 30, "#fff", INK, str(roll), ref="d8")
-            s.text(640, y + 20, p.t("ui.d8", roll=roll, dir=p.term("dir", d)), FONT, "bold" if recent else "normal")
+            s.die(WIDTH - 300, y, 30, "#fff", INK, str(roll), ref=solo.get("board"))
+            s.text(WIDTH - 262, y + 20, p.t("ui.d8", roll=roll, dir=p.term("dir", d)), FONT, "bold" if recent else "normal")
         return y + 38
 
     def draw_plans(self, y: float) -> float:
@@ -675,13 +676,12 @@ class Board:
                         xb = s.badge(xb, yy, "→ " + p.thing(g), "#e3f1de", INK, a, None, FONT) + 6
                 if xb > x + 2:
                     yy += 30
-            cw = (colw - 6) / 2
             if th["equip"]:
-                for k, e in enumerate(th["equip"]):
+                for e in th["equip"]:
                     use = self.first_legal(e if e in ("smoke",) else "fish" if e == "fishing" else "") \
                         if active else None
-                    self.equipment_card(x + k * (cw + 6), yy, cw, 176, e, use)
-                yy += 182
+                    self.equipment_card(x, yy, colw, 100, e, use)
+                    yy += 106
             else:
                 s.text(x + 2, yy + 14, p.t("ui.no_equipment"), FONT, "normal", MUTED)
                 yy += 22
@@ -777,7 +777,7 @@ class Board:
         s, obs, p = self.svg, self.obs, self.p
         s.text(12, y + 16, p.t("ui.display", n=obs["equip_deck"]), FONT + 1, "bold")
         y += 24
-        cw, ch = 220, 128
+        cw, ch = (WIDTH - 24 - 30) / 4, 140
         for k, c in enumerate(obs["display"]):
             e = c.split(".")[0]
             self.equipment_card(12 + k * (cw + 10), y, cw, ch, e, f"buy {e}")
