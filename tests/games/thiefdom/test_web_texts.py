@@ -17,6 +17,7 @@ PHASES = ("draft", "buy", "hideout", "plan", "action", "over")
 # internal ids that must never reach a person: buildings (3Ab), figures (gA, nB),
 # thieves (p0t1), squares in the notation (3.11), keys (log.x, ui.x)
 RAW_ID = re.compile(r"\b(\d[AB][a-g]|[gn][A-D]|p\dt\d|\d+\.\d+|villa\d|art\d|(?:log|ui|do|prompt|effect)\.\w+)\b")
+DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
 ENGLISH = re.compile(r"\b(thief|guard|carriage|the|moves|robs|turn|their|goods|patrol|VP|Night|Slot)\b")
 
 
@@ -91,6 +92,7 @@ def test_every_action_offered_in_play_has_words_in_each_language(game, played):
                 pres[lang].viewer = p
                 texts[lang] = pres[lang].action_text(obs, a)
                 assert texts[lang] and "{" not in texts[lang] and not RAW_ID.search(texts[lang]), (lang, a, texts)
+                assert not DOUBLED.search(texts[lang]), (lang, a, texts)  # "Aller vers vers le nord"
             kinds.add(a.split()[0])
             if a.split()[0] not in ("ally", "brawl"):  # a client's name reads the same
                 assert texts["fr"] != texts["en"] and texts["de"] != texts["en"], (a, texts)
@@ -125,6 +127,7 @@ def test_prompts_say_why_once_in_each_language(game, played):
             assert text and "{" not in text and not RAW_ID.search(text), (lang, text)
             for word in ("Night", "Nuit", "Nacht"):  # never "Night 1/6 - Night 1/6"
                 assert text.count(word) <= 1, text
+            assert not DOUBLED.search(text) and not re.search(r"\b1 (points|Bewegungspunkte|moves)\b", text), text
         assert texts["fr"] != texts["en"] and texts["de"] != texts["en"], texts
         assert not ENGLISH.search(texts["de"]), texts
     assert {k[0] for k in seen} >= {"draft", "buy", "hideout", "plan", "action"}

@@ -472,7 +472,7 @@ class Board:
         slots = 3 if obs.get("solo") else 4
         s.text(12, y + 16, p.t("ui.plan"), FONT + 1, "bold")
         y += 24
-        sw = 112
+        sw = (WIDTH - 172 - 12 - 8 * slots) / slots
         for q in range(n):
             plan = obs["plans"][q]
             mine = q == self.viewer
@@ -789,7 +789,7 @@ class Board:
                  (WALL, p.t("ui.legend.wall")), ("#f4b3aa", p.t("ui.legend.sight")),
                  (RIVER, p.t("ui.legend.river")), ("#3b2f4a", p.t("ui.legend.catacombs")),
                  ("#b02a2a", p.t("ui.legend.guard")), ("#6a3d9a", p.t("ui.legend.noble")),
-                 ("#6b3f1d", p.t("ui.legend.carriage")), (GLOW, p.t("ui.legend.recent"))]
+                 ("#6b3f1d", p.t("ui.legend.carriage")), ("#3b82f6", p.t("ui.legend.recent"))]
         items += [(seat_color(q), p.seat(q)) for q in range(len(self.obs["vp"]))]
         y = s.legend(12, y, items, WIDTH - 24, size=FONT)
         icons = " · ".join(f"{TYPE_ICON[t]} {p.t(t)}" for t in TYPE_ICON)
