@@ -680,8 +680,8 @@ class Board:
                 for e in th["equip"]:
                     use = self.first_legal(e if e in ("smoke",) else "fish" if e == "fishing" else "") \
                         if active else None
-                    self.equipment_card(x, yy, colw, 100, e, use)
-                    yy += 106
+                    self.equipment_card(x, yy, colw, 112, e, use)
+                    yy += 118
             else:
                 s.text(x + 2, yy + 14, p.t("ui.no_equipment"), FONT, "normal", MUTED)
                 yy += 22

@@ -98,6 +98,14 @@ class ViewMixin:
         pres = self.game.presentation(player, None, "en", self.options.get("data_dir"))
         return pres.text_view(self.observation(player))
 
+    def describe_action(self, action: str) -> str:
+        """The action's words for the terminal (the presentation's, in English, as
+        the seat that acts now sees the position)."""
+        to_act = self._players_to_act()
+        viewer = to_act[0] if to_act else None
+        pres = self.game.presentation(viewer, None, "en", self.options.get("data_dir"))
+        return pres.action_text(self.observation(viewer), action)
+
     def _explain(self, p: int, action: str) -> str | None:
         try:
             act = Action.parse(action)
