@@ -64,3 +64,14 @@ def test_seats_are_named_explicitly_without_rewriting() -> None:
     ten = [f"Seat{i}" for i in range(12)]
     assert TEXTS.format("en", "log.steal", {"thief": 10, "victim": 1, "n": 2}, ten) == \
         "Seat10 steals 2 coins from Seat1."
+
+
+def test_every_game_reads_the_texts_of_its_own_package():
+    """A game class defined in its package's __init__ (not in a submodule) still
+    finds its package's data/i18n.yaml: its name is there in every language."""
+    import thieves
+
+    for slug in ("thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon"):
+        texts = thieves.load_game(slug).texts()
+        for lang in ("en", "fr", "de"):
+            assert texts.has(lang, "name"), (slug, lang)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import sys
 from typing import Any, ClassVar, Iterable, Mapping
 
 from .data import read_yaml
@@ -127,7 +128,9 @@ class Game:
     def texts(self, data_dir: str | None = None) -> Texts:
         """The game's texts (``data/i18n.yaml``, the user's copy first), cached."""
         if data_dir not in self._texts_cache:
-            package = type(self).__module__.rsplit(".", 1)[0]
+            # the game's package: its class's module, or the package holding that module
+            module = sys.modules[type(self).__module__]
+            package = module.__name__ if hasattr(module, "__path__") else module.__name__.rsplit(".", 1)[0]
             try:
                 raw, _ = read_yaml(package, "i18n.yaml", data_dir)
             except Exception:  # noqa: BLE001 - a game without texts prints its keys
