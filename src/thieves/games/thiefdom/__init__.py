@@ -4,8 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from thieves.core.game import Game, Option
-from thieves.core.data import read_yaml
-from thieves.core.texts import LANGS, Texts, flatten
+from thieves.core.texts import LANGS, Texts
 
 from .components import ThiefdomData
 from .presentation import ThiefdomPresentation, generated_texts
@@ -50,14 +49,11 @@ class Thiefdom(Game):
         """The texts of data/i18n.yaml plus the names made from the component data
         (buildings, clients, smuggling missions) in every language."""
         if data_dir not in self._texts_cache:
-            # this class lives in the package's __init__, so the package is its module
-            raw, _ = read_yaml(__name__, "i18n.yaml", data_dir)
-            texts = Texts(flatten(raw))
+            texts = super().texts(data_dir)
             extra = generated_texts(self.data(data_dir), texts)
             for lang in LANGS:
                 for key, value in extra[lang].items():
                     texts.table[lang].setdefault(key, value)
-            self._texts_cache[data_dir] = texts
         return self._texts_cache[data_dir]
 
 
