@@ -268,6 +268,9 @@ class Board:
                 s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
                 s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
                 s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
+            if fig[0] == "g":  # pointing at a guard names the squares it sees
+                seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
+                label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
             s.add(f"<title>{_esc(label)}</title>")
             s.close()
         # the thieves: on a square, or side by side in a building
@@ -795,6 +798,10 @@ class Board:
         icons = " · ".join(f"{TYPE_ICON[t]} {p.t(t)}" for t in TYPE_ICON)
         y = s.para(12, y + 14, icons, WIDTH - 24, FONT)
         return s.para(12, y + 4, p.t("ui.goods"), WIDTH - 24, FONT) + 6
+
+
+def p_dir(pres: "ThiefdomPresentation", face: int) -> str:
+    return pres.term("dir", "nesw"[face])
 
 
 def _cell(text: str, w: int) -> int:
