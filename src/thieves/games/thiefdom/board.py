@@ -476,6 +476,7 @@ class Board:
         s.text(12, y + 16, p.t("ui.plan"), FONT + 1, "bold")
         y += 24
         sw = (WIDTH - 172 - 12 - 8 * slots) / slots
+        tu = obs.get("turn")
         for q in range(n):
             plan = obs["plans"][q]
             mine = q == self.viewer
@@ -485,7 +486,12 @@ class Board:
             for k in range(slots):
                 x = 172 + k * (sw + 8)
                 tile = laid[k] if laid and laid != "placed" and k < len(laid) else None
-                s.rect(x, y, sw, 40, "#fffaf0" if tile else "#ece4d3", INK, 6, 1.2,
+                # the tile whose thief acts now is lit; its owner clicks it to end the turn
+                acting = bool(tu) and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1)
+                end = "end" if acting and "end" in self.legal else None
+                s.open(end, None, p.action_text(obs, "end") if end else None, "tile")
+                s.rect(x, y, sw, 40, "#f6e7a8" if acting else "#fffaf0" if tile else "#ece4d3",
+                       GLOW if acting else INK, 6, 3 if acting else 1.2,
                        "" if tile or laid == "placed" else ' stroke-dasharray="4 3"')
                 if tile:
                     s.text(x + sw / 2, y + 25, p.term("tile", tile), FONT, "bold", INK, "middle")
@@ -493,6 +499,7 @@ class Board:
                     s.text(x + sw / 2, y + 25, "?", FONT + 2, "bold", MUTED, "middle")
                 else:
                     s.text(x + sw / 2, y + 25, p.t("ui.slot", n=k + 1), FONT, "normal", MUTED, "middle")
+                s.close()
             y += 46
         if self.viewer is not None and obs.get("phase") == "plan" and obs["plans"][self.viewer] is None:
             tiles = "123" if obs.get("solo") else "123P"
