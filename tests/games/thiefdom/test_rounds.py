@@ -234,26 +234,3 @@ def test_solo_arrest_discards_goods_and_rating():
     assert s.solo_rating() == 2
     s.vp[0] = 70
     assert s.solo_rating() == 5
-
-
-@pytest.mark.parametrize("name", ["thiefdom-1p-seed1", "thiefdom-3p-seed2"])
-def test_recorded_games_play_the_same_with_planning_slot_by_slot(name):
-    """Two seeded games recorded before planning was split into one decision per
-    slot ("plan 3P21" at once): replayed with each order laid tile by tile, every
-    other decision is legal in the same place and the scores and winners agree."""
-    import json
-    import re
-    from pathlib import Path
-
-    lines = (Path(__file__).parent / "recorded" / f"{name}-before-slots.txt").read_text().splitlines()
-    m = re.match(r"game thiefdom players (\d+) seed (\d+) options (.*)", lines[0])
-    s = GAME.new_game(int(m.group(1)), int(m.group(2)), json.loads(m.group(3)))
-    for line in lines[1:-1]:
-        who, action = line.split(" ", 1)
-        p = int(who[1:])
-        if action.startswith("plan "):
-            plan(s, p, action[5:])
-        else:
-            s.apply_action(p, action)
-    assert s.is_terminal()
-    assert f"scores {s.scores()} winners {s.winners()}" == lines[-1]

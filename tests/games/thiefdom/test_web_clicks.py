@@ -55,7 +55,7 @@ def _positions(n: int, seed: int, steps: int, options: dict | None = None):
 
 
 GAMES = [(2, 1, 500, {}), (3, 2, 500, {}), (4, 3, 400, {}), (1, 4, 300, {}),
-         (2, 5, 400, {"exit_through_entrances": True}), (3, 6, 400, {})]
+         (2, 5, 400, {"exit_through_entrances": True}), (3, 6, 500, {})]
 
 
 def test_every_aimed_legal_action_is_clickable_on_the_seats_board():
