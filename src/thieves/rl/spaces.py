@@ -1,0 +1,274 @@
+"""Fixed integer action spaces for every game.
+
+An engine action is a short notation string (``take R``, ``move L03 L07``,
+``assign g1>E30 g2>E12``). Learning code needs a fixed set of integers, so each
+game gets a *token space*: a sorted list of notation pieces (tokens) built once
+from the game's rules and component data when it is loaded. An action is a
+sequence of tokens, and the wrapper asks for it one token at a time (a stack of
+sub-decisions, see :class:`Decision`): first the verb, then each argument,
+so combined actions such as ``assign g1>E30 g2>E12`` need no enumeration of all
+their combinations.
+
+* Thief's Market is small: each whole action is one token (116 of them, the
+  engine's own parse table).
+* The other games split an action at spaces and after ``>``:
+  ``assign g1>E30`` is ``assign``, ``g1>``, ``E30``. Their tokens are the
+  verbs of the notation (listed below, from each game's notation section),
+  every identifier found in the component data (cards, spaces, zones,
+  characters, goods...), small numbers (seats, slots, AP), and the few
+  tokens made by the rules from the data (Thiefdom squares ``row.col`` and
+  buildings ``3Ab``, planning strings ``12P3``; Age of Thieves ``g4>``).
+* Token 0 is ``<end>``: it is legal only when the tokens chosen so far are a
+  whole legal action and some longer legal action starts with them
+  (``rob 2`` versus ``rob 2 jewel``).
+
+Sub-decisions with a single possible token are filled in automatically, so
+each integer the agent gives is a real choice (the first token of a decision is
+always asked, even when only one action is legal, so that every engine decision
+is at least one step).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+import thieves
+from thieves.core.game import State
+
+END = "<end>"
+_SPLIT = re.compile(r"[^ >]+>?")
+_ATOM = re.compile(r"^[A-Za-z0-9_.\-]{1,24}$")
+
+
+# -- tokens from component data ------------------------------------------------------
+def data_atoms(data: Any, limit: int = 200_000) -> set[str]:
+    """Every identifier-like string in a game's component data (ids, names, dict keys)."""
+    out: set[str] = set()
+    seen: set[int] = set()
+    stack = [data]
+    steps = 0
+    while stack and steps < limit:
+        steps += 1
+        x = stack.pop()
+        if isinstance(x, str):
+            if _ATOM.match(x):
+                out.add(x)
+            continue
+        if isinstance(x, (int, float, bool)) or x is None or callable(x) and not hasattr(x, "__dict__"):
+            continue
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, dict):
+            stack.extend(k for k in x if isinstance(k, str))
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            stack.extend(x)
+        elif hasattr(x, "model_dump"):
+            stack.append(x.model_dump())
+        elif hasattr(x, "__dict__") and not isinstance(x, type):
+            stack.extend(v for k, v in vars(x).items() if not k.startswith("__"))
+    return out
+
+
+def _numbers(n: int) -> set[str]:
+    return {str(i) for i in range(n + 1)}
+
+
+# -- per game: verbs of the notation and rule-made tokens --------------------------------
+#: verbs and fixed words of each game's notation (docs/<game>.md, "notation")
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "thieves-den": ("keep", "loc", "sell", "power", "witch", "steal", "recruit", "pass", "take",
+                    "pay", "rob", "discard", "recall", "move", "swap", "return", "done", "give"),
+    "age-of-thieves": (
+        "start", "jewel", "place", "take", "discard", "lose", "plan", "special", "ap", "add",
+        "next", "done", "sneak", "sprint", "cleverness", "cunning", "play", "decline", "to",
+        "sewer", "steal", "know", "leave", "stop", "guard", "thief", "at", "token", "nothing",
+        "gstep", "gstop", "assign", "first", "move", "ambush", "yellow", "green", "emperor",
+        "trinket"),
+    "thiefdom": (
+        "keep", "buy", "done", "hideout", "plan", "go", "n", "e", "s", "w", "move", "rob", "car",
+        "pay", "gold", "gem", "use", "stamina", "end", "stash", "fetch", "hand", "take", "drop",
+        "climb", "exit", "cata", "jin", "give", "get", "stop", "fill", "sell", "brandy", "wine",
+        "badge", "gems", "art", "deliver", "svenja", "clients", "ally", "brawl", "decline",
+        "burn", "poster", "crossbow", "stars", "fish", "hook", "pigeon", "smoke", "bernhard",
+        "samuel", "lentz", "tp", "antonius", "apollon", "kostanze", "beatrix", "ruth",
+        "discard"),
+    "cadwallon": (
+        "gang", "deploy", "at", "militia", "mm", "stay", "act", "move", "leave", "open", "force",
+        "attack", "talent", "fury", "play", "no", "mission", "end", "card", "nocard", "take",
+        "drop", "flee", "red", "green", "key", "scroll", "bracelet", "purse"),
+}
+
+
+def _aot_extra(data: Any, atoms: set[str]) -> set[str]:
+    # assign g1>E30: a figure id followed by '>' (guards g1-g20, captains c1, c2)
+    figures = {a for a in atoms if re.fullmatch(r"[gc]\d{1,2}", a)}
+    figures |= {f"g{i}" for i in range(1, 21)} | {"c1", "c2"}
+    return figures | {f + ">" for f in figures}
+
+
+def _thiefdom_extra(data: Any, atoms: set[str]) -> set[str]:
+    out: set[str] = set()
+    size = 7                                   # a section is 7 x 7 squares
+    n_sections = len({s.section for s in data.sections.values()})
+    rows, cols = 2 * size, (n_sections // 2) * size
+    out |= {f"{r}.{c}" for r in range(rows) for c in range(cols)}
+    for s in data.sections.values():           # buildings <section><face><letter>
+        out |= {f"{s.section}{s.face}{b.id}" for b in s.buildings}
+        out.add(f"villa{s.section}")
+    out |= {str(i) for i in range(1, n_sections + 1)}
+    out |= {f"P{i}" for i in range(1, 10)}
+    # planning: tiles 1-4 each activate thief 1-3 or the patrol board P; solo: 3 thieves
+    out |= {"".join(t) for t in itertools.product("123P", repeat=4)}
+    out |= {"".join(t) for t in itertools.product("123", repeat=3)}
+    for side in data.board.loot_board.values():   # guards gA-gD, nobles nA-nD on the loot board
+        out |= {f"g{x}" for x in side.guards} | {f"n{x}" for x in side.nobles}
+    return out
+
+
+def _cadwallon_extra(data: Any, atoms: set[str]) -> set[str]:
+    out = {f"{c}{r}" for c in "abcdefghi" for r in range(1, 10)}      # zones a1-i9
+    out |= {f"P{i}" for i in range(1, 5)}                                # players P1-P4
+    for t in ("red", "green", "key", "scroll", "bracelet", "purse"):
+        out |= {f"{t}{i}" for i in range(1, 13)}
+    return out
+
+
+EXTRA: dict[str, Callable[[Any, set[str]], set[str]]] = {
+    "age-of-thieves": _aot_extra,
+    "thiefdom": _thiefdom_extra,
+    "cadwallon": _cadwallon_extra,
+}
+
+
+# -- the space ------------------------------------------------------------------------
+@dataclass
+class ActionSpace:
+    """A game's fixed token space: ``tokens[i]`` is the notation piece of integer ``i``."""
+
+    slug: str
+    tokens: list[str]
+    whole_actions: bool
+    index: dict[str, int] = field(init=False)
+    _cache: dict[str, tuple[int, ...]] = field(init=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {t: i for i, t in enumerate(self.tokens)}
+
+    @property
+    def n(self) -> int:
+        return len(self.tokens)
+
+    def split(self, action: str) -> tuple[int, ...]:
+        """The token integers of an engine action (KeyError for a token outside the space)."""
+        got = self._cache.get(action)
+        if got is not None:
+            return got
+        if self.whole_actions:
+            got = (self.index[action],)
+        else:
+            got = tuple(self.index[t] for t in _SPLIT.findall(action))
+        if len(self._cache) > 500_000:
+            self._cache.clear()
+        self._cache[action] = got
+        return got
+
+    def join(self, ids: Iterable[int]) -> str:
+        """The engine action string of a token sequence (inverse of :meth:`split`)."""
+        out = ""
+        for i in ids:
+            t = self.tokens[i]
+            if t == END:
+                continue
+            out += t if (not out or out.endswith(">")) else " " + t
+        return out
+
+
+_spaces: dict[tuple[str, Any], ActionSpace] = {}
+
+
+def action_space(slug: str, data_dir: str | None = None) -> ActionSpace:
+    """The fixed action space of a game (built once from its rules and data)."""
+    key = (slug, data_dir)
+    if key in _spaces:
+        return _spaces[key]
+    game = thieves.load_game(slug)
+    data = game.data(data_dir)
+    if slug == "thiefs-market":
+        tokens = [END] + sorted(data.parse)
+        space = ActionSpace(slug, tokens, whole_actions=True)
+    else:
+        atoms = data_atoms(data)
+        atoms |= set(KEYWORDS.get(slug, ()))
+        atoms |= _numbers(20)
+        if slug in EXTRA:
+            atoms |= EXTRA[slug](data, atoms)
+        atoms.discard(END)
+        space = ActionSpace(slug, [END] + sorted(atoms), whole_actions=False)
+    _spaces[key] = space
+    return space
+
+
+# -- the sub-decision stack ---------------------------------------------------------------------
+class Decision:
+    """Builds one engine action of the player to act from integer choices.
+
+    ``options()`` are the legal next tokens; ``choose(i)`` adds one, fills in
+    forced tokens, and returns the engine action string once it is complete
+    (else None). The candidates are the legal actions of the engine, so the
+    mask is exactly the set of legal actions.
+    """
+
+    __slots__ = ("space", "player", "prefix", "cands", "_opts", "_complete")
+
+    def __init__(self, space: ActionSpace, state: State, player: int) -> None:
+        self.space = space
+        self.player = player
+        self.prefix: list[int] = []
+        split = space.split
+        self.cands = [(split(a), a) for a in state.legal_actions(player)]
+        self._scan()
+
+    def _scan(self) -> None:
+        k = len(self.prefix)
+        opts: dict[int, None] = {}
+        complete = None
+        for toks, a in self.cands:
+            if len(toks) == k:
+                complete = a
+            else:
+                opts[toks[k]] = None
+        self._complete = complete
+        if complete is not None and opts:
+            opts[0] = None
+        self._opts = list(opts)
+
+    def options(self) -> list[int]:
+        """Legal next tokens (``0`` = ``<end>`` where a shorter action is complete)."""
+        return self._opts
+
+    def choose(self, i: int) -> str | None:
+        """Take token ``i``; return the finished engine action or None if more is needed."""
+        if i not in self._opts:
+            raise ValueError(f"token {i} ({self.space.tokens[i] if 0 <= i < self.space.n else '?'})"
+                             f" is not legal now")
+        while True:
+            if i == 0:
+                return self._complete
+            k = len(self.prefix)
+            self.prefix.append(i)
+            self.cands = [c for c in self.cands if len(c[0]) > k and c[0][k] == i]
+            self._scan()
+            if self._complete is not None and len(self._opts) == 0:
+                return self._complete
+            if len(self._opts) != 1:
+                return None
+            i = self._opts[0]       # a forced token: fill it in
+
+
+def max_tokens(slug: str) -> int:
+    """An upper bound on the tokens of one action (for game-length bounds)."""
+    return {"thiefs-market": 1, "age-of-thieves": 1 + 2 * 22}.get(slug, 4)
