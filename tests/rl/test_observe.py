@@ -1,0 +1,67 @@
+"""Observation tensors: fixed shape, relative seats, blind to what the viewer cannot see."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+
+import thieves
+from thieves.rl.observe import SIZE, observation_tensor
+
+SLUGS = ["thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon"]
+
+
+def _positions(slug: str, n: int, seed: int, every: int = 7, limit: int = 140):
+    st = thieves.load_game(slug).new_game(n, seed=seed)
+    rnd = random.Random(seed)
+    ply = 0
+    while not st.is_terminal() and ply < limit:
+        if ply % every == 0:
+            yield st
+        p = st.players_to_act()[0]
+        st.apply_action(p, rnd.choice(st.legal_actions(p)))
+        ply += 1
+    yield st
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_tensor_is_unchanged_by_what_the_viewer_cannot_see(slug):
+    g = thieves.load_game(slug)
+    n = max(g.min_players, 3) if g.max_players >= 3 else g.max_players
+    for st in _positions(slug, n, seed=5):
+        for p in range(n):
+            t = observation_tensor(st, p)
+            assert t.shape == (SIZE,) and t.dtype == np.float32
+            assert np.isfinite(t).all()
+            for seed in (1, 2):
+                other = st.determinize(p, seed)
+                assert np.array_equal(observation_tensor(other, p), t)
+
+
+def test_hidden_information_reaches_only_its_owner():
+    """Thief's Market: infamy counts are secret; changing one changes only its owner's tensor."""
+    st = next(_positions("thiefs-market", 3, seed=3, every=1))
+    before = [observation_tensor(st, p) for p in range(3)]
+    st.infamy[1] += 3
+    after = [observation_tensor(st, p) for p in range(3)]
+    assert np.array_equal(before[0], after[0]) and np.array_equal(before[2], after[2])
+    assert not np.array_equal(before[1], after[1])
+
+
+def test_seats_are_relative_to_the_viewer():
+    """Thief's Market gold: each viewer sees its own gold in the same (seat 0) feature."""
+    st = next(_positions("thiefs-market", 3, seed=4, every=1))
+    st.gold = [7, 0, 0]
+    a = observation_tensor(st, 0)
+    st.gold = [0, 7, 0]
+    b = observation_tensor(st, 1)
+    st.gold = [0, 0, 7]
+    c = observation_tensor(st, 0)
+    d = observation_tensor(st, 1)
+    # the viewer's own 7 gold lands in the same slot whoever the viewer is
+    own = np.flatnonzero(a == 7)
+    assert own.size and (b[own] == 7).all()
+    # player 2's gold is "two seats after" for player 0 and "one seat after" for player 1
+    assert not np.array_equal(c, d)
