@@ -51,6 +51,7 @@ def test_round_trip_and_masks_over_random_games(slug):
                     d2 = Decision.__new__(Decision)
                     d2.space, d2.player, d2.prefix = d.space, d.player, list(d.prefix)
                     d2.cands, d2._opts, d2._complete = list(d.cands), list(d._opts), d._complete
+                    d2._whole = d._whole
                     got = d2.choose(tok)
                     if got is None:
                         stack.append(d2)

@@ -73,9 +73,10 @@ class Table:
         return [] if self.decision is None else self.decision.options()
 
     def mask(self) -> np.ndarray:
+        """int8 vector over the space: 1 for each legal next token (a new array each call)."""
         m = np.zeros(self.space.n, dtype=np.int8)
         if self.decision is not None:
-            m[self.decision.options()] = 1
+            m.put(self.decision._opts, 1)
         return m
 
     # -- acting -----------------------------------------------------------------------
@@ -111,6 +112,8 @@ class Table:
             for k in Decision.__slots__:
                 setattr(d, k, getattr(self.decision, k))
             d.prefix = list(self.decision.prefix)
+            if d._whole is not None:
+                d._whole = dict(d._whole)
             d.cands = list(self.decision.cands)
             d._opts = list(self.decision._opts)
             new.decision = d

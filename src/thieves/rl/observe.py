@@ -51,53 +51,105 @@ def _slot(key: str) -> int:
     return zlib.crc32(key.encode()) % SIZE
 
 
-class _Encoder:
-    __slots__ = ("vec", "n", "viewer", "seat_lists", "cache")
+class _Paths:
+    """Feature names met so far, numbered, with their slots (shared by all calls)."""
 
-    def __init__(self, n: int, viewer: int, seat_lists: frozenset[str]) -> None:
-        self.vec = np.zeros(SIZE, dtype=np.float32)
-        self.n = n
-        self.viewer = viewer
-        self.seat_lists = seat_lists
+    def __init__(self) -> None:
+        self.name: list[str] = [""]
+        self.child: dict[tuple[int, Any], int] = {}      # (parent id, key or index) -> id
+        self.slot: dict[tuple[int, Any], int] = {}       # (id, categorical value) -> slot
+        self.num: dict[int, int] = {}                    # id -> slot of its number
 
-    def seat(self, v: Any) -> Any:
-        if type(v) is int and 0 <= v < self.n:
-            return (v - self.viewer) % self.n
-        return v
+    def sub(self, pid: int, key: Any) -> int:
+        k = (pid, key)
+        got = self.child.get(k)
+        if got is None:
+            got = self.child[k] = len(self.name)
+            self.name.append(f"{self.name[pid]}/{key}")
+        return got
 
-    def add(self, path: str, x: Any, key: str) -> None:
+    def value_slot(self, pid: int, value: Any) -> int:
+        k = (pid, value)
+        got = self.slot.get(k)
+        if got is None:
+            got = self.slot[k] = _slot(f"{self.name[pid]}={value}")
+        return got
+
+    def num_slot(self, pid: int) -> int:
+        got = self.num.get(pid)
+        if got is None:
+            got = self.num[pid] = _slot(self.name[pid])
+        return got
+
+
+_PATHS: dict[str, _Paths] = {}
+
+
+def _encode(obs: dict[str, Any], n: int, viewer: int, seat_lists: frozenset[str],
+            paths: _Paths) -> np.ndarray:
+    vals: dict[int, float] = {}
+    get = vals.get
+    sub, value_slot, num_slot = paths.sub, paths.value_slot, paths.num_slot
+
+    def seat(v: Any) -> Any:
+        return (v - viewer) % n if type(v) is int and 0 <= v < n else v
+
+    def add(pid: int, x: Any, key: Any) -> None:
         t = type(x)
         if t is dict:
             for k, v in x.items():
-                if path == "" and k in _SKIP:
-                    continue
-                self.add(f"{path}/{k}", v, k)
+                add(sub(pid, k), v, k)
         elif t is list:
-            if key in self.seat_lists and len(x) == self.n:
-                x = x[self.viewer:] + x[:self.viewer]
+            if key in seat_lists and len(x) == n:
+                x = x[viewer:] + x[:viewer]
             if key in SEAT_VALUES:
-                x = [self.seat(v) for v in x]
-            if x and all(type(v) is str for v in x):
+                x = [seat(v) for v in x]
+            if x and type(x[0]) is str and all(type(v) is str for v in x):
                 for v in x:
-                    self.vec[_slot(f"{path}={v}")] += 1.0
+                    s = value_slot(pid, v)
+                    vals[s] = get(s, 0.0) + 1.0
             else:
                 for i, v in enumerate(x):
-                    self.add(f"{path}/{i}", v, key)
+                    add(sub(pid, i), v, key)
         elif t is int or t is float:
             if key in SEAT_VALUES:
-                self.vec[_slot(f"{path}={self.seat(x)}")] += 1.0
+                s = value_slot(pid, seat(x))
+                vals[s] = get(s, 0.0) + 1.0
             else:
-                self.vec[_slot(path)] += float(x)
+                s = num_slot(pid)
+                vals[s] = get(s, 0.0) + x
         else:  # str, bool, None
-            self.vec[_slot(f"{path}={x}")] += 1.0
+            s = value_slot(pid, x)
+            vals[s] = get(s, 0.0) + 1.0
+
+    for k, v in obs.items():
+        if k not in _SKIP:
+            add(sub(0, k), v, k)
+    out = np.zeros(SIZE, dtype=np.float32)
+    if vals:
+        out[list(vals)] = list(vals.values())
+    return out
 
 
 def observation_tensor(state: State, player: int) -> np.ndarray:
-    """The fixed-shape float32 observation of ``player`` (shape ``(SIZE,)``)."""
-    obs = state.observation(player)
-    enc = _Encoder(state.num_players, player, SEAT_LISTS.get(state.game.slug, frozenset({"scores"})))
-    enc.add("", obs, "")
-    return enc.vec
+    """The fixed-shape float32 observation of ``player`` (shape ``(SIZE,)``).
+
+    It reads ``state.observation(player)`` without its text log (the engine's
+    ``_observe`` plus the same public fields the contract adds), which is what
+    the tensor uses.
+    """
+    if not state._is_player(player):
+        raise ValueError(f"there is no player {player!r}")
+    obs = state._observe(player)
+    obs["num_players"] = state.num_players
+    obs["ply"] = state.ply
+    obs["to_act"] = state._players_to_act()
+    obs["terminal"] = state.is_terminal()
+    slug = state.game.slug
+    paths = _PATHS.get(slug)
+    if paths is None:
+        paths = _PATHS[slug] = _Paths()
+    return _encode(obs, state.num_players, player, SEAT_LISTS.get(slug, frozenset({"scores"})), paths)
 
 
 def observation_shape(slug: str, num_players: int) -> tuple[int]:

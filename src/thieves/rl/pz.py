@@ -78,6 +78,13 @@ class ThievesAEC(AECEnv):
         mask = t.mask() if t.current == p else np.zeros(self.space.n, dtype=np.int8)
         return {"observation": observation_tensor(t.state, p), "action_mask": mask}
 
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The mask alone (no observation tensor): for agents that read no observation."""
+        t = self.table
+        if t.current == self._index[agent]:
+            return t.mask()
+        return np.zeros(self.space.n, dtype=np.int8)
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -222,12 +222,21 @@ class Decision:
     mask is exactly the set of legal actions.
     """
 
-    __slots__ = ("space", "player", "prefix", "cands", "_opts", "_complete")
+    __slots__ = ("space", "player", "prefix", "cands", "_opts", "_complete", "_whole")
 
     def __init__(self, space: ActionSpace, state: State, player: int) -> None:
         self.space = space
         self.player = player
         self.prefix: list[int] = []
+        if space.whole_actions:
+            # one token per action: the options are the actions themselves
+            index = space.index
+            self._whole: dict[int, str] | None = {index[a]: a for a in state.legal_actions(player)}
+            self.cands = []
+            self._opts = list(self._whole)
+            self._complete = None
+            return
+        self._whole = None
         split = space.split
         self.cands = [(split(a), a) for a in state.legal_actions(player)]
         self._scan()
@@ -252,6 +261,12 @@ class Decision:
 
     def choose(self, i: int) -> str | None:
         """Take token ``i``; return the finished engine action or None if more is needed."""
+        if self._whole is not None:
+            a = self._whole.get(i)
+            if a is None:
+                raise ValueError(f"token {i} is not legal now")
+            self.prefix.append(i)
+            return a
         if i not in self._opts:
             raise ValueError(f"token {i} ({self.space.tokens[i] if 0 <= i < self.space.n else '?'})"
                              f" is not legal now")

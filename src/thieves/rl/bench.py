@@ -1,0 +1,105 @@
+"""Speed of the wrappers against the raw engine: ``python -m thieves.rl.bench GAME``.
+
+Three loops over seeded random games, each for about ``seconds``:
+
+* engine: ``legal_actions`` then ``apply_action`` of a random legal action (one decision);
+* table: the integer wrapper (:class:`~thieves.rl.driver.Table`): the mask as a
+  numpy array, then ``step`` with a random legal integer (one step; a decision is
+  one step or more);
+* pettingzoo: ``env.last()`` (observation tensor and mask) then ``env.step``.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import thieves
+
+from .driver import Table
+
+
+def engine_rate(slug: str, n: int, seconds: float) -> tuple[float, int]:
+    game = thieves.load_game(slug)
+    rnd = random.Random(0)
+    done = 0
+    seed = 0
+    end = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < end:
+        st = game.new_game(n, seed=seed)
+        seed += 1
+        while not st.is_terminal():
+            p = st.players_to_act()[0]
+            acts = st.legal_actions(p)
+            st.apply_action(p, acts[rnd.randrange(len(acts))])
+            done += 1
+    return done / (time.perf_counter() - start), done
+
+
+def table_rate(slug: str, n: int, seconds: float) -> tuple[float, float]:
+    """(steps per second, engine decisions per second) through the integer wrapper."""
+    rnd = random.Random(0)
+    steps = decisions = 0
+    seed = 0
+    end = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < end:
+        t = Table(slug, n, seed)
+        seed += 1
+        while not t.is_over():
+            t.mask()
+            legal = t.legal()
+            if t.step(legal[rnd.randrange(len(legal))]) is not None:
+                decisions += 1
+            steps += 1
+    el = time.perf_counter() - start
+    return steps / el, decisions / el
+
+
+def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> float:
+    import numpy as np
+
+    from .pz import env as make_env
+    rnd = np.random.default_rng(0)
+    e = make_env(slug, n)
+    steps = 0
+    seed = 0
+    end = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < end:
+        e.reset(seed=seed)
+        seed += 1
+        for _agent in e.agent_iter():
+            obs, _r, term, trunc, _i = e.last(observe=tensors)
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"] if tensors else e.action_mask(_agent))
+            e.step(int(legal[rnd.integers(legal.size)]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", default=["thiefs-market", "thieves-den", "age-of-thieves",
+                                                "thiefdom", "cadwallon"])
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--no-pettingzoo", action="store_true")
+    args = ap.parse_args(argv)
+    print("game players | engine decisions/s | table steps/s (decisions/s) | step cost / decision "
+          "| pettingzoo steps/s: mask only, with observation tensors")
+    for slug in args.games:
+        g = thieves.load_game(slug)
+        n = args.players or max(g.min_players, min(3, g.max_players))
+        eng, _ = engine_rate(slug, n, args.seconds)
+        steps, decs = table_rate(slug, n, args.seconds)
+        pz = "" if args.no_pettingzoo else (f"{pettingzoo_rate(slug, n, args.seconds, False):,.0f}, "
+                                            f"{pettingzoo_rate(slug, n, args.seconds):,.0f}")
+        print(f"{slug} {n} | {eng:,.0f} | {steps:,.0f} ({decs:,.0f}) | {eng / steps:.2f} | {pz}")
+
+
+if __name__ == "__main__":
+    main()
