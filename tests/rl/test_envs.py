@@ -39,7 +39,7 @@ def test_pettingzoo_whole_game_rewards_and_dead_steps():
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        assert legal.size and obs["observation"].shape == (2048,)
+        assert legal.size and obs["observation"].shape == (2048,)  # the generic encoder
         e.step(int(rng.choice(legal)))
         steps += 1
     assert e.agents == []

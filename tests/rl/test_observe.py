@@ -8,7 +8,7 @@ import pytest
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 import thieves
-from thieves.rl.observe import SIZE, observation_tensor
+from thieves.rl.observe import observation_shape, observation_tensor
 
 SLUGS = ["thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon"]
 
@@ -33,7 +33,7 @@ def test_tensor_is_unchanged_by_what_the_viewer_cannot_see(slug):
     for st in _positions(slug, n, seed=5):
         for p in range(n):
             t = observation_tensor(st, p)
-            assert t.shape == (SIZE,) and t.dtype == np.float32
+            assert t.shape == observation_shape(slug, n) and t.dtype == np.float32
             assert np.isfinite(t).all()
             for seed in (1, 2):
                 other = st.determinize(p, seed)
@@ -65,3 +65,13 @@ def test_seats_are_relative_to_the_viewer():
     assert own.size and (b[own] == 7).all()
     # player 2's gold is "two seats after" for player 0 and "one seat after" for player 1
     assert not np.array_equal(c, d)
+
+
+def test_thiefs_market_layout_is_fixed_per_player_count():
+    from thieves.rl.observe import tm_layout
+    for n in (3, 4, 5):
+        st = next(_positions("thiefs-market", n, seed=n, every=1))
+        layout = tm_layout(n, list(st.data.ids))
+        t = observation_tensor(st, 0)
+        assert t.shape == (sum(w for _, w in layout),)
+        assert t[:4].sum() == 1.0            # phase is one-hot

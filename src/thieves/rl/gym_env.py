@@ -21,7 +21,7 @@ import thieves
 from thieves.bots import make_bot
 
 from .driver import Table
-from .observe import SIZE, observation_tensor
+from .observe import observation_shape, observation_tensor
 from .spaces import action_space
 
 
@@ -52,7 +52,7 @@ class ThievesGym(gym.Env):
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.space = action_space(slug, self.game_options.get("data_dir"))
-        self.observation_space = gym.spaces.Box(-np.inf, np.inf, (SIZE,), np.float32)
+        self.observation_space = gym.spaces.Box(-np.inf, np.inf, observation_shape(slug, num_players, self.game_options.get("data_dir")), np.float32)
         self.action_space = gym.spaces.Discrete(self.space.n)
         self.table: Table | None = None
         self.seat = 0

@@ -34,7 +34,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 import thieves
 
 from .driver import Table, max_game_length
-from .observe import SIZE, observation_tensor
+from .observe import observation_shape, observation_tensor
 from .spaces import action_space
 
 SLUGS = ("thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon")
@@ -94,7 +94,7 @@ class ThievesSpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "ThievesObserver":
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ThievesObserver(perfect_recall)
+        return ThievesObserver(perfect_recall, observation_shape(self.slug, self.thieves_players)[0])
 
 
 class _Lazy:
@@ -193,9 +193,9 @@ def _info_string(t: Table, player: int, with_log: bool) -> str:
 class ThievesObserver:
     """OpenSpiel's observer interface: the tensor of :mod:`thieves.rl.observe`."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, size: int) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(SIZE, np.float32)
+        self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ThievesSpielState, player: int) -> None:

@@ -3,7 +3,8 @@
 Agents are ``player_0`` ... ``player_{n-1}``. The agent selected is the first
 player the engine waits for; simultaneous secret choices are made one agent
 after the other, each seeing only its own observation. Observations are dicts
-``{"observation": float32[2048], "action_mask": int8[space.n]}``; an action is
+``{"observation": float32[k], "action_mask": int8[space.n]}`` (k from
+``observation_shape``); an action is
 one integer of the game's token space (docs/rl.md). Rewards come at the end:
 +1 for each winner, -1 for everyone else.
 """
@@ -18,7 +19,7 @@ from pettingzoo import AECEnv
 import thieves
 
 from .driver import Table
-from .observe import SIZE, observation_tensor
+from .observe import observation_shape, observation_tensor
 from .spaces import action_space
 
 
@@ -43,7 +44,7 @@ class ThievesAEC(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (SIZE,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, observation_shape(slug, num_players, self.game_options.get("data_dir")), np.float32),
             "action_mask": spaces.Box(0, 1, (self.space.n,), np.int8),
         })
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
