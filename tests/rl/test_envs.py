@@ -39,7 +39,7 @@ def test_pettingzoo_whole_game_rewards_and_dead_steps():
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        assert legal.size and obs["observation"].shape == (2048,)  # the generic encoder
+        assert legal.size and obs["observation"].shape == (2048 + e.space.n,)  # generic encoder + pieces
         e.step(int(rng.choice(legal)))
         steps += 1
     assert e.agents == []
@@ -93,3 +93,16 @@ def test_gymnasium_single_agent_against_bots():
         done = term or trunc
     assert term and total in (1.0, -1.0)
     assert (total == 1.0) == (1 in env.table.state.winners())
+
+
+def test_pieces_of_an_unfinished_action_are_seen_only_by_their_author():
+    e = thieves.rl.env("thieves-den", 3)
+    e.reset(seed=2)
+    before = {a: e.observe(a)["observation"].copy() for a in e.agents}
+    keep = int(np.flatnonzero(e.observe("player_0")["action_mask"])[0])
+    e.step(keep)                                   # "keep": the card is still to choose
+    assert e.agent_selection == "player_0"
+    after = {a: e.observe(a)["observation"] for a in e.agents}
+    assert after["player_0"][2048 + keep] == 1.0 and before["player_0"][2048 + keep] == 0.0
+    for a in ("player_1", "player_2"):
+        assert np.array_equal(before[a], after[a])

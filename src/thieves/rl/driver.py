@@ -15,6 +15,7 @@ import numpy as np
 import thieves
 from thieves.core.game import State
 
+from .observe import observation_shape, observation_tensor
 from .spaces import ActionSpace, Decision, action_space
 
 #: steps per player after which a game is cut short (truncated). A bound of the
@@ -26,6 +27,13 @@ STEPS_PER_PLAYER: dict[str, int] = {
     "thiefdom": 500,
     "cadwallon": 400,
 }
+
+
+def agent_observation_shape(slug: str, num_players: int, data_dir: str | None = None) -> tuple[int]:
+    """Shape of :meth:`Table.observe`: the tensor plus the pieces of the unfinished action."""
+    space = action_space(slug, data_dir)
+    k = observation_shape(slug, num_players, data_dir)[0]
+    return (k if space.whole_actions else k + space.n,)
 
 
 def max_game_length(slug: str, num_players: int) -> int:
@@ -91,6 +99,19 @@ class Table:
             self.state.apply_action(dec.player, action)
             self._refresh()
         return action
+
+    def observe(self, player: int) -> np.ndarray:
+        """The tensor of ``player`` followed, where actions are built piece by piece, by
+        the pieces it has given so far in its unfinished action (counts over the space;
+        zeros for everyone else): what an agent sees in the wrappers."""
+        t = observation_tensor(self.state, player)
+        if self.space.whole_actions:
+            return t
+        own = np.zeros(self.space.n, dtype=np.float32)
+        if self.decision is not None and self.decision.player == player:
+            for i in self.decision.prefix:
+                own[i] += 1.0
+        return np.concatenate([t, own])
 
     def partial(self) -> str:
         """The action being built, as notation (empty between decisions)."""

@@ -20,8 +20,7 @@ import numpy as np
 import thieves
 from thieves.bots import make_bot
 
-from .driver import Table
-from .observe import observation_shape, observation_tensor
+from .driver import Table, agent_observation_shape
 from .spaces import action_space
 
 
@@ -52,7 +51,7 @@ class ThievesGym(gym.Env):
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.space = action_space(slug, self.game_options.get("data_dir"))
-        self.observation_space = gym.spaces.Box(-np.inf, np.inf, observation_shape(slug, num_players, self.game_options.get("data_dir")), np.float32)
+        self.observation_space = gym.spaces.Box(-np.inf, np.inf, agent_observation_shape(slug, num_players, self.game_options.get("data_dir")), np.float32)
         self.action_space = gym.spaces.Discrete(self.space.n)
         self.table: Table | None = None
         self.seat = 0
@@ -80,7 +79,7 @@ class ThievesGym(gym.Env):
             t._refresh()
 
     def _obs(self) -> np.ndarray:
-        return observation_tensor(self.table.state, self.seat)
+        return self.table.observe(self.seat)
 
     def action_masks(self) -> np.ndarray:
         return self.table.mask().astype(bool)

@@ -33,8 +33,7 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 
 import thieves
 
-from .driver import Table, max_game_length
-from .observe import observation_shape, observation_tensor
+from .driver import Table, agent_observation_shape, max_game_length
 from .spaces import action_space
 
 SLUGS = ("thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon")
@@ -94,7 +93,7 @@ class ThievesSpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "ThievesObserver":
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ThievesObserver(perfect_recall, observation_shape(self.slug, self.thieves_players)[0])
+        return ThievesObserver(perfect_recall, agent_observation_shape(self.slug, self.thieves_players)[0])
 
 
 class _Lazy:
@@ -168,7 +167,7 @@ class ThievesSpielState(pyspiel.State):
     def observation_tensor(self, player: int | None = None) -> list[float]:
         if player is None:
             player = self.current_player()
-        return observation_tensor(self.table.state, player).tolist()
+        return self.table.observe(player).tolist()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "ThievesSpielState":
         return resample(self, player_id, np.random.randint(2**31))
@@ -199,7 +198,7 @@ class ThievesObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ThievesSpielState, player: int) -> None:
-        self.tensor[:] = observation_tensor(state.table.state, player)
+        self.tensor[:] = state.table.observe(player)
 
     def string_from(self, state: ThievesSpielState, player: int) -> str:
         return _info_string(state.table, player, with_log=self.perfect_recall)

@@ -18,8 +18,7 @@ from pettingzoo import AECEnv
 
 import thieves
 
-from .driver import Table
-from .observe import observation_shape, observation_tensor
+from .driver import Table, agent_observation_shape
 from .spaces import action_space
 
 
@@ -44,7 +43,7 @@ class ThievesAEC(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, observation_shape(slug, num_players, self.game_options.get("data_dir")), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, agent_observation_shape(slug, num_players, self.game_options.get("data_dir")), np.float32),
             "action_mask": spaces.Box(0, 1, (self.space.n,), np.int8),
         })
         self._obs_spaces = {a: obs_space for a in self.possible_agents}
@@ -77,7 +76,7 @@ class ThievesAEC(AECEnv):
         p = self._index[agent]
         t = self.table
         mask = t.mask() if t.current == p else np.zeros(self.space.n, dtype=np.int8)
-        return {"observation": observation_tensor(t.state, p), "action_mask": mask}
+        return {"observation": t.observe(p), "action_mask": mask}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """The mask alone (no observation tensor): for agents that read no observation."""
