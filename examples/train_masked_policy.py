@@ -7,7 +7,8 @@ Only numpy: a linear softmax policy over the game's fixed action space, reading 
 observation tensor (squashed with sign(x)*log(1+|x|)), with illegal actions masked out,
 trained by REINFORCE with a running baseline and Adam, one seat (random each game)
 against built-in random bots (``thieves.rl.gym_env.ThievesGym``). The reward is the
-environment's: +1 for a win, -1 otherwise, at the end of the game.
+environment's: +1 for a win, -1 otherwise, at the end of the game (``--reward margin``:
+own score minus the best other score, which gives a signal against ``--opponents greedy``).
 
 It prints the win rate of the untrained policy, then every few hundred games the
 rolling win rate, and at the end the win rate of the trained policy (greedy: its most
@@ -62,7 +63,9 @@ class LinearPolicy:
         self.W += self.lr * mh / (np.sqrt(vh) + 1e-8)
 
 
-def play(env: ThievesGym, policy: LinearPolicy, seed: int, greedy: bool = False, trace: list | None = None) -> float:
+def play(env: ThievesGym, policy: LinearPolicy, seed: int, greedy: bool = False,
+         trace: list | None = None) -> tuple[float, bool]:
+    """One game; returns (reward, won)."""
     obs, info = env.reset(seed=seed)
     done, reward = False, 0.0
     while not done:
@@ -72,11 +75,11 @@ def play(env: ThievesGym, policy: LinearPolicy, seed: int, greedy: bool = False,
             trace.append((x, legal, p, k))
         obs, reward, term, trunc, info = env.step(a)
         done = term or trunc
-    return reward
+    return reward, env.seat in info.get("winners", [])
 
 
 def win_rate(env: ThievesGym, policy: LinearPolicy, games: int, seed: int, greedy: bool) -> float:
-    return float(np.mean([play(env, policy, seed + i, greedy) > 0 for i in range(games)]))
+    return float(np.mean([play(env, policy, seed + i, greedy)[1] for i in range(games)]))
 
 
 def main() -> None:
@@ -84,6 +87,8 @@ def main() -> None:
     ap.add_argument("--game", default="thiefs-market")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--opponents", default="random")
+    ap.add_argument("--reward", default="win", choices=["win", "margin"],
+                    help="win: +1/-1; margin: own score minus the best other (for strong opponents)")
     ap.add_argument("--minutes", type=float, default=2.0, help="training time")
     ap.add_argument("--batch", type=int, default=16, help="games per update")
     ap.add_argument("--lr", type=float, default=0.01)
@@ -92,7 +97,7 @@ def main() -> None:
     args = ap.parse_args()
 
     rng = np.random.default_rng(args.seed)
-    env = ThievesGym(args.game, args.players, opponents=args.opponents, seat=None)
+    env = ThievesGym(args.game, args.players, opponents=args.opponents, seat=None, reward=args.reward)
     obs, _ = env.reset(seed=args.seed)
     policy = LinearPolicy(features(obs).size, env.action_space.n, args.lr, rng)
 
@@ -108,10 +113,10 @@ def main() -> None:
         grad = np.zeros_like(policy.W)
         for _ in range(args.batch):
             trace: list = []
-            r = play(env, policy, seed, trace=trace)
+            r, won = play(env, policy, seed, trace=trace)
             seed += 1
             games += 1
-            recent.append(r > 0)
+            recent.append(won)
             adv = r - baseline
             baseline += 0.02 * (r - baseline)
             for x, legal, p, k in trace:

@@ -113,6 +113,29 @@ class Table:
                 own[i] += 1.0
         return np.concatenate([t, own])
 
+    def steps_for(self, action: str) -> list[int]:
+        """The integers an agent gives, from the start of the current decision, to make the
+        engine ``action`` (pieces filled in by the wrapper are left out). For imitation of
+        bots and for replaying recorded games through the wrappers."""
+        dec = self.decision
+        if dec is None or dec.prefix:
+            raise ValueError("steps_for works at the start of a decision")
+        toks = self.space.split(action)
+        if action not in {a for _, a in dec.cands} and (dec._whole is None or action not in dec._whole.values()):
+            raise ValueError(f"{action!r} is not legal now")
+        if dec._whole is not None:
+            return [toks[0]]
+        probe = Decision.__new__(Decision)
+        probe.space, probe.player, probe.prefix = dec.space, dec.player, []
+        probe.cands, probe._opts, probe._complete, probe._whole = dec.cands, dec._opts, dec._complete, None
+        out: list[int] = []
+        while True:
+            k = len(probe.prefix)
+            tok = toks[k] if k < len(toks) else 0
+            out.append(tok)
+            if probe.choose(tok) is not None:
+                return out
+
     def partial(self) -> str:
         """The action being built, as notation (empty between decisions)."""
         return "" if self.decision is None else self.space.join(self.decision.prefix)

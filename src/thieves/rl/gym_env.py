@@ -6,6 +6,8 @@ the float32 tensor of :mod:`thieves.rl.observe`; the legal actions are in
 implementations). An action is one integer of the game's token space. The reward
 is +1 for a win, -1 otherwise, given at the end; a game cut at the length bound is
 truncated with reward 0. ``seat=None`` takes a random seat each game.
+``reward="margin"`` gives instead, at the end, the seat's score minus the best
+other score (a denser signal against strong bots, which random play never beats).
 An illegal action raises ``ValueError`` (and changes nothing); with
 ``illegal="lose"`` it ends the episode instead, reward -1 (for agents that do not
 mask, and for Gymnasium's ``check_env``, which steps random actions).
@@ -31,7 +33,10 @@ class ThievesGym(gym.Env):
 
     def __init__(self, slug: str, num_players: int, opponents: str | Sequence[str] = "random",
                  seat: int | None = 0, options: Mapping[str, Any] | None = None,
-                 render_mode: str | None = None, illegal: str = "raise") -> None:
+                 render_mode: str | None = None, illegal: str = "raise", reward: str = "win") -> None:
+        if reward not in ("win", "margin"):
+            raise ValueError("reward must be 'win' or 'margin'")
+        self.reward_kind = reward
         if illegal not in ("raise", "lose"):
             raise ValueError("illegal must be 'raise' or 'lose'")
         self.illegal = illegal
@@ -97,7 +102,11 @@ class ThievesGym(gym.Env):
         terminated = t.is_over()
         truncated = not terminated and t.truncated()
         if terminated:
-            reward = t.returns()[self.seat]
+            if self.reward_kind == "win":
+                reward = t.returns()[self.seat]
+            else:
+                sc = t.state.scores()
+                reward = float(sc[self.seat] - max(x for q, x in enumerate(sc) if q != self.seat))
         info = self._info()
         if terminated:
             info["winners"] = t.state.winners()
