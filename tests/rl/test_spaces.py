@@ -101,3 +101,28 @@ def test_random_token_games_finish_within_the_bound(slug):
             t.step(rnd.choice(t.legal()))
         assert t.steps <= max_game_length(slug, n)
         assert sorted(t.returns()) != [0.0] * n
+
+
+OPTION_SETS = [
+    ("thiefs-market", {"game_end": "all_bought", "potion_deck": "own", "extra_buys_stack": False}),
+    ("thieves-den", {"passed_locations": "closed", "empty_supply": "forbidden"}),
+    ("age-of-thieves", {"specials": False, "guard_fire": "detour", "steal_in_place": True}),
+    ("thiefdom", {"chaotic_planning": True, "smuggling_stacks": True, "noble_purse_fixed": True}),
+    ("cadwallon", {"adventure": "heroines", "treasure_mix": "six_red_six_purses", "gang_choice": "seat"}),
+    ("cadwallon", {"adventure": "guild_demands"}),
+    ("cadwallon", {"adventure": "hue_and_cry"}),
+]
+
+
+@pytest.mark.parametrize("slug,options", OPTION_SETS)
+def test_every_action_under_other_options_is_in_the_space(slug, options):
+    sp = action_space(slug)
+    g = thieves.load_game(slug)
+    st = g.new_game(g.max_players, seed=3, options=options)
+    rnd = random.Random(3)
+    while not st.is_terminal() and st.ply < 250:
+        p = st.players_to_act()[0]
+        legal = st.legal_actions(p)
+        for a in legal:
+            assert sp.join(sp.split(a)) == a
+        st.apply_action(p, rnd.choice(legal))

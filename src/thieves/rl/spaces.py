@@ -13,11 +13,13 @@ their combinations.
   engine's own parse table).
 * The other games split an action at spaces and after ``>``:
   ``assign g1>E30`` is ``assign``, ``g1>``, ``E30``. Their tokens are the
-  verbs of the notation (listed below, from each game's notation section),
-  every identifier found in the component data (cards, spaces, zones,
-  characters, goods...), small numbers (seats, slots, AP), and the few
-  tokens made by the rules from the data (Thiefdom squares ``row.col`` and
-  buildings ``3Ab``, planning strings ``12P3``; Age of Thieves ``g4>``).
+  verbs of the notation (``KEYWORDS``, from each game's notation section),
+  the identifiers of the component data that actions name and the tokens
+  the rules make from them (``ATOMS``: cards, spaces, zones, characters,
+  Thiefdom squares ``row.col``, buildings ``3Ab`` and planning strings
+  ``12P3``, Age of Thieves ``g4>``...), and the numbers 0-20 (seats, slots, AP).
+  A game without an ``ATOMS`` entry falls back on every identifier-like string
+  of its data (:func:`data_atoms`).
 * Token 0 is ``<end>``: it is legal only when the tokens chosen so far are a
   whole legal action and some longer legal action starts with them
   (``rob 2`` versus ``rob 2 jewel``).
@@ -103,44 +105,57 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _aot_extra(data: Any, atoms: set[str]) -> set[str]:
-    # assign g1>E30: a figure id followed by '>' (guards g1-g20, captains c1, c2)
-    figures = {a for a in atoms if re.fullmatch(r"[gc]\d{1,2}", a)}
-    figures |= {f"g{i}" for i in range(1, 21)} | {"c1", "c2"}
-    return figures | {f + ">" for f in figures}
+def _den_atoms(data: Any) -> set[str]:
+    # location and fence cards, treasure words
+    return set(data.locations) | set(data.fences) | set(data.board.treasures)
 
 
-def _thiefdom_extra(data: Any, atoms: set[str]) -> set[str]:
-    out: set[str] = set()
+def _aot_atoms(data: Any) -> set[str]:
+    out = {s.id for s in data.board.spaces} | set(data.exits)
+    out |= {c.id for c in data.cards.general}                     # plan / play / discard <card>
+    basic = data.cards.basic
+    for name in ("move", "ambush"):                                  # basic cards and their halves
+        half = getattr(basic, name)
+        out |= {name, half["upper"], half["lower"]}
+    out |= {t.id for t in data.tokens.city_tokens}                  # add informer, token 2 informer
+    # assign g1>E30: guards g1-g20 and captains c1, c2, alone and followed by '>'
+    figures = {f"g{i}" for i in range(1, 21)} | {"c1", "c2"}
+    return out | figures | {f + ">" for f in figures}
+
+
+def _thiefdom_atoms(data: Any) -> set[str]:
+    out = set(data.equipment) | set(data.clients) | set(data.artworks) | set(data.patrols)
     size = 7                                   # a section is 7 x 7 squares
     n_sections = len({s.section for s in data.sections.values()})
     rows, cols = 2 * size, (n_sections // 2) * size
     out |= {f"{r}.{c}" for r in range(rows) for c in range(cols)}
-    for s in data.sections.values():           # buildings <section><face><letter>
+    for s in data.sections.values():           # buildings <section><face><letter>, villas
         out |= {f"{s.section}{s.face}{b.id}" for b in s.buildings}
         out.add(f"villa{s.section}")
-    out |= {str(i) for i in range(1, n_sections + 1)}
-    out |= {f"P{i}" for i in range(1, 10)}
-    # planning: tiles 1-4 each activate thief 1-3 or the patrol board P; solo: 3 thieves
-    out |= {"".join(t) for t in itertools.product("123P", repeat=4)}
-    out |= {"".join(t) for t in itertools.product("123", repeat=3)}
-    for side in data.board.loot_board.values():   # guards gA-gD, nobles nA-nD on the loot board
+    for side in data.board.loot_board.values():   # loot board: guards gA-gD, nobles nA-nD
         out |= {f"g{x}" for x in side.guards} | {f"n{x}" for x in side.nobles}
+    # planning: what tiles 1-4 activate (thief 1-3 or the patrol board P), 1 to 4 tiles
+    for k in range(1, 5):
+        out |= {"".join(t) for t in itertools.product("123P", repeat=k)}
     return out
 
 
-def _cadwallon_extra(data: Any, atoms: set[str]) -> set[str]:
-    out = {f"{c}{r}" for c in "abcdefghi" for r in range(1, 10)}      # zones a1-i9
-    out |= {f"P{i}" for i in range(1, 5)}                                # players P1-P4
-    for t in ("red", "green", "key", "scroll", "bracelet", "purse"):
-        out |= {f"{t}{i}" for i in range(1, 13)}
+def _cadwallon_atoms(data: Any) -> set[str]:
+    out = set(data.zone_ids) | set(data.gang_ids) | set(data.char) | set(data.militia_ids)
+    out |= set(data.heroine) | set(data.card) | set(data.talent)
+    out |= {f"P{i}" for i in range(1, 5)}                            # players P1-P4
+    types = [t.id for t in data.treasures.types]
+    most = max((sum(m.values()) for m in data.treasures.mixes.values()), default=12)
+    out |= set(types) | {f"{t}{i}" for t in types for i in range(1, most + 1)}
     return out
 
 
-EXTRA: dict[str, Callable[[Any, set[str]], set[str]]] = {
-    "age-of-thieves": _aot_extra,
-    "thiefdom": _thiefdom_extra,
-    "cadwallon": _cadwallon_extra,
+#: slug -> the identifiers of the component data that actions name
+ATOMS: dict[str, Callable[[Any], set[str]]] = {
+    "thieves-den": _den_atoms,
+    "age-of-thieves": _aot_atoms,
+    "thiefdom": _thiefdom_atoms,
+    "cadwallon": _cadwallon_atoms,
 }
 
 
@@ -201,11 +216,10 @@ def action_space(slug: str, data_dir: str | None = None) -> ActionSpace:
         tokens = [END] + sorted(data.parse)
         space = ActionSpace(slug, tokens, whole_actions=True)
     else:
-        atoms = data_atoms(data)
+        # a game without its own list falls back on every identifier in its data
+        atoms = ATOMS[slug](data) if slug in ATOMS else data_atoms(data)
         atoms |= set(KEYWORDS.get(slug, ()))
         atoms |= _numbers(20)
-        if slug in EXTRA:
-            atoms |= EXTRA[slug](data, atoms)
         atoms.discard(END)
         space = ActionSpace(slug, [END] + sorted(atoms), whole_actions=False)
     _spaces[key] = space
