@@ -75,3 +75,26 @@ def test_thiefs_market_layout_is_fixed_per_player_count():
         t = observation_tensor(st, 0)
         assert t.shape == (sum(w for _, w in layout),)
         assert t[:4].sum() == 1.0            # phase is one-hot
+
+
+def test_generic_tensor_turns_with_the_viewer():
+    """Thieves Den: rotating every per-seat fact by one seat and looking from the next seat
+    gives the same tensor (seat 0 of a tensor is always the viewer)."""
+    st = None
+    for st in _positions("thieves-den", 3, seed=8, every=1, limit=60):
+        pass
+    obs = st.observation(0)
+    rot = st.clone()
+    n = 3
+    for f in ("prestige", "treasures", "thieves", "passed", "above", "fences_above", "left",
+              "right", "hands", "picks", "scheme"):
+        v = getattr(st, f, None)
+        if isinstance(v, list) and len(v) == n:
+            setattr(rot, f, [v[(q - 1) % n] for q in range(n)])
+    for f in ("holder", "turn"):
+        v = getattr(st, f, None)
+        if isinstance(v, int) and 0 <= v < n:
+            setattr(rot, f, (v + 1) % n)
+    rot._legal_cache = None
+    assert st.phase == "thieving" and not st.pending   # a plain turn, no secret choice
+    assert np.array_equal(observation_tensor(st, 0), observation_tensor(rot, 1))

@@ -37,13 +37,14 @@ SEAT_LISTS: dict[str, frozenset[str]] = {
                                 "henchmen", "scores"}),
     "thieves-den": frozenset({"players", "scores"}),
     "age-of-thieves": frozenset({"thieves", "scores"}),
-    "thiefdom": frozenset({"vp", "thieves", "scores", "guilds", "hands", "players"}),
+    "thiefdom": frozenset({"vp", "thieves", "scores", "hideouts", "stash", "stamina", "plans",
+                           "final", "hand_sizes", "kept_sizes", "missions_done"}),
     "cadwallon": frozenset({"ap", "ducats", "gangs", "to_deploy", "banked", "hand_counts", "scores"}),
 }
 #: keys whose int values (or lists of ints) are seat numbers
 SEAT_VALUES = frozenset({"to_act", "viewer", "current", "start_player", "token", "holder", "first",
                          "victim", "turn", "player", "winners", "order", "start", "p", "owner",
-                         "mover", "acting"})
+                         "mover", "acting", "ctl"})
 _SKIP = frozenset({"log", "game", "viewer"})
 
 
@@ -100,11 +101,10 @@ def _encode(obs: dict[str, Any], n: int, viewer: int, seat_lists: frozenset[str]
             for k, v in x.items():
                 add(sub(pid, k), v, k)
         elif t is list:
-            if key in seat_lists and len(x) == n:
+            per_seat = key in seat_lists and len(x) == n
+            if per_seat:
                 x = x[viewer:] + x[:viewer]
-            if key in SEAT_VALUES:
-                x = [seat(v) for v in x]
-            if x and type(x[0]) is str and all(type(v) is str for v in x):
+            if not per_seat and x and type(x[0]) is str and all(type(v) is str for v in x):
                 for v in x:
                     s = value_slot(pid, v)
                     vals[s] = get(s, 0.0) + 1.0
