@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 import thieves.rl
 from thieves.rl.gym_env import ThievesGym
+from thieves.rl.observe import SIZE
 
 CASES = [("thiefs-market", 3), ("thieves-den", 2), ("thieves-den", 5), ("age-of-thieves", 3),
          ("thiefdom", 1), ("thiefdom", 2), ("cadwallon", 2), ("cadwallon", 4)]
@@ -39,7 +40,7 @@ def test_pettingzoo_whole_game_rewards_and_dead_steps():
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        assert legal.size and obs["observation"].shape == (2048 + e.space.n,)  # generic encoder + pieces
+        assert legal.size and obs["observation"].shape == (SIZE + e.space.n,)  # generic encoder + pieces
         e.step(int(rng.choice(legal)))
         steps += 1
     assert e.agents == []
@@ -103,6 +104,6 @@ def test_pieces_of_an_unfinished_action_are_seen_only_by_their_author():
     e.step(keep)                                   # "keep": the card is still to choose
     assert e.agent_selection == "player_0"
     after = {a: e.observe(a)["observation"] for a in e.agents}
-    assert after["player_0"][2048 + keep] == 1.0 and before["player_0"][2048 + keep] == 0.0
+    assert after["player_0"][SIZE + keep] == 1.0 and before["player_0"][SIZE + keep] == 0.0
     for a in ("player_1", "player_2"):
         assert np.array_equal(before[a], after[a])

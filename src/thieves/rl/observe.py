@@ -29,7 +29,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-SIZE = 2048
+SIZE = 4096
 
 #: keys whose list value has one entry per seat, in seat order
 SEAT_LISTS: dict[str, frozenset[str]] = {
