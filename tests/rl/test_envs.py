@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 import thieves.rl
 from thieves.rl.gym_env import ThievesGym
-from thieves.rl.observe import SIZE
+from thieves.rl.observe import observation_shape
 
 CASES = [("thiefs-market", 3), ("thieves-den", 2), ("thieves-den", 5), ("age-of-thieves", 3),
          ("thiefdom", 1), ("thiefdom", 2), ("cadwallon", 2), ("cadwallon", 4)]
@@ -40,7 +40,7 @@ def test_pettingzoo_whole_game_rewards_and_dead_steps():
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        assert legal.size and obs["observation"].shape == (SIZE + e.space.n,)  # generic encoder + pieces
+        assert legal.size and obs["observation"].shape == e.observation_space(agent)["observation"].shape
         e.step(int(rng.choice(legal)))
         steps += 1
     assert e.agents == []
@@ -99,11 +99,12 @@ def test_gymnasium_single_agent_against_bots():
 def test_pieces_of_an_unfinished_action_are_seen_only_by_their_author():
     e = thieves.rl.env("thieves-den", 3)
     e.reset(seed=2)
+    k = observation_shape("thieves-den", 3)[0]
     before = {a: e.observe(a)["observation"].copy() for a in e.agents}
     keep = int(np.flatnonzero(e.observe("player_0")["action_mask"])[0])
     e.step(keep)                                   # "keep": the card is still to choose
     assert e.agent_selection == "player_0"
     after = {a: e.observe(a)["observation"] for a in e.agents}
-    assert after["player_0"][SIZE + keep] == 1.0 and before["player_0"][SIZE + keep] == 0.0
+    assert after["player_0"][k + keep] == 1.0 and before["player_0"][k + keep] == 0.0
     for a in ("player_1", "player_2"):
         assert np.array_equal(before[a], after[a])

@@ -77,7 +77,7 @@ def test_thiefs_market_layout_is_fixed_per_player_count():
         assert t[:4].sum() == 1.0            # phase is one-hot
 
 
-def test_generic_tensor_turns_with_the_viewer():
+def test_thieves_den_tensor_turns_with_the_viewer():
     """Thieves Den: rotating every per-seat fact by one seat and looking from the next seat
     gives the same tensor (seat 0 of a tensor is always the viewer)."""
     st = None
@@ -98,3 +98,20 @@ def test_generic_tensor_turns_with_the_viewer():
     rot._legal_cache = None
     assert st.phase == "thieving" and not st.pending   # a plain turn, no secret choice
     assert np.array_equal(observation_tensor(st, 0), observation_tensor(rot, 1))
+
+
+def test_generic_encoder_turns_with_the_viewer():
+    """The hashing encoder: the same table seen from the next seat, with every per-seat list
+    and seat number turned by one, gives the same tensor."""
+    from thieves.rl.observe import _encode, _Paths
+    lists = frozenset({"players", "hideouts"})
+    a = {"players": [{"gold": 1, "hand": ["x"]}, {"gold": 2, "hand": []}, {"gold": 3, "hand": ["y"]}],
+         "hideouts": ["1Aa", "2Bb", "3Ac"], "turn": 2, "to_act": [2], "deck": ["c1", "c2"]}
+    b = {"players": [a["players"][2], a["players"][0], a["players"][1]],
+         "hideouts": ["3Ac", "1Aa", "2Bb"], "turn": 0, "to_act": [0], "deck": ["c2", "c1"]}
+    paths = _Paths()
+    ta = _encode(a, 3, 0, lists, paths)
+    tb = _encode(b, 3, 1, lists, paths)
+    assert np.array_equal(ta, tb)
+    # and it does see who is who: another viewer of the same table sees something else
+    assert not np.array_equal(ta, _encode(a, 3, 1, lists, paths))
