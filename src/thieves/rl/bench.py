@@ -5,7 +5,9 @@ Three loops over seeded random games, each for about ``seconds``:
 * engine: ``legal_actions`` then ``apply_action`` of a random legal action (one decision);
 * table: the integer wrapper (:class:`~thieves.rl.driver.Table`): the mask as a
   numpy array, then ``step`` with a random legal integer (one step; a decision is
-  one step or more);
+  one step or more); the engine then replays exactly those games, decision by
+  decision, for a comparison on the same positions (random integers and random
+  engine actions lead to different games);
 * pettingzoo: ``env.last()`` (observation tensor and mask) then ``env.step``.
 """
 from __future__ import annotations
@@ -37,8 +39,10 @@ def engine_rate(slug: str, n: int, seconds: float) -> tuple[float, int]:
     return done / (time.perf_counter() - start), done
 
 
-def table_rate(slug: str, n: int, seconds: float) -> tuple[float, float]:
-    """(steps per second, engine decisions per second) through the integer wrapper."""
+def table_rate(slug: str, n: int, seconds: float,
+               record: list | None = None) -> tuple[float, float]:
+    """(steps per second, engine decisions per second) through the integer wrapper; the
+    finished games' (seed, decisions) go to ``record``."""
     rnd = random.Random(0)
     steps = decisions = 0
     seed = 0
@@ -53,8 +57,26 @@ def table_rate(slug: str, n: int, seconds: float) -> tuple[float, float]:
             if t.step(legal[rnd.randrange(len(legal))]) is not None:
                 decisions += 1
             steps += 1
+        if record is not None:
+            record.append((seed - 1, t.state.history))
     el = time.perf_counter() - start
     return steps / el, decisions / el
+
+
+def engine_replay_rate(slug: str, n: int, games: list) -> float:
+    """Engine decisions per second on exactly the games the wrapper played
+    (``legal_actions`` then ``apply_action`` of the recorded decision)."""
+    game = thieves.load_game(slug)
+    done = 0
+    start = time.perf_counter()
+    for seed, history in games:
+        st = game.new_game(n, seed=seed)
+        for p, action in history:
+            st.players_to_act()
+            st.legal_actions(p)
+            st.apply_action(p, action)
+            done += 1
+    return done / (time.perf_counter() - start)
 
 
 def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> float:
@@ -87,18 +109,32 @@ def main(argv: list[str] | None = None) -> None:
                                                 "thiefdom", "cadwallon"])
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="measures alternate in this many short slices; the best of each is kept "
+                         "(a loaded machine slows whichever loop it hits)")
     ap.add_argument("--no-pettingzoo", action="store_true")
     args = ap.parse_args(argv)
-    print("game players | engine decisions/s | table steps/s (decisions/s) | step cost / decision "
-          "| pettingzoo steps/s: mask only, with observation tensors")
+    print("game players | engine decisions/s (random; same games as the wrapper) | wrapper steps/s "
+          "(decisions/s) | step cost / engine decision, same games | pettingzoo steps/s: mask only, "
+          "with observation tensors")
     for slug in args.games:
         g = thieves.load_game(slug)
         n = args.players or max(g.min_players, min(3, g.max_players))
-        eng, _ = engine_rate(slug, n, args.seconds)
-        steps, decs = table_rate(slug, n, args.seconds)
-        pz = "" if args.no_pettingzoo else (f"{pettingzoo_rate(slug, n, args.seconds, False):,.0f}, "
-                                            f"{pettingzoo_rate(slug, n, args.seconds):,.0f}")
-        print(f"{slug} {n} | {eng:,.0f} | {steps:,.0f} ({decs:,.0f}) | {eng / steps:.2f} | {pz}")
+        sl = args.seconds / args.rounds
+        eng = same = steps = decs = pz_mask = pz_obs = 0.0
+        for _ in range(args.rounds):
+            eng = max(eng, engine_rate(slug, n, sl)[0])
+            games: list = []
+            s_, d_ = table_rate(slug, n, sl, games)
+            if s_ > steps:
+                steps, decs = s_, d_
+            same = max(same, engine_replay_rate(slug, n, games))
+            if not args.no_pettingzoo:
+                pz_mask = max(pz_mask, pettingzoo_rate(slug, n, sl, False))
+                pz_obs = max(pz_obs, pettingzoo_rate(slug, n, sl))
+        pz = "" if args.no_pettingzoo else f"{pz_mask:,.0f}, {pz_obs:,.0f}"
+        print(f"{slug} {n} | {eng:,.0f}; {same:,.0f} | {steps:,.0f} ({decs:,.0f}) | "
+              f"{same / steps:.2f} | {pz}")
 
 
 if __name__ == "__main__":
