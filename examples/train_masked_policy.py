@@ -104,7 +104,7 @@ def main() -> None:
     print(f"{args.game}, {args.players} players, against {args.opponents}; "
           f"{env.action_space.n} actions, {obs.size} observation features")
     base = win_rate(env, policy, args.eval_games, 10_000_000, greedy=False)
-    print(f"untrained (uniform over legal actions): wins {base:.1%} of {args.eval_games} games")
+    print(f"untrained (uniform over the legal integers): wins {base:.1%} of {args.eval_games} games")
 
     baseline, games, recent = 0.0, 0, []
     start = time.time()
