@@ -126,3 +126,9 @@ def test_every_action_under_other_options_is_in_the_space(slug, options):
         for a in legal:
             assert sp.join(sp.split(a)) == a
         st.apply_action(p, rnd.choice(legal))
+
+
+def test_a_piece_outside_the_space_is_named():
+    sp = action_space("thieves-den")
+    with pytest.raises(ValueError, match="'L99'"):
+        sp.split("loc L99")

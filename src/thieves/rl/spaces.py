@@ -178,14 +178,16 @@ class ActionSpace:
         return len(self.tokens)
 
     def split(self, action: str) -> tuple[int, ...]:
-        """The token integers of an engine action (KeyError for a token outside the space)."""
+        """The token integers of an engine action (ValueError for a piece outside the space)."""
         got = self._cache.get(action)
         if got is not None:
             return got
-        if self.whole_actions:
-            got = (self.index[action],)
-        else:
-            got = tuple(self.index[t] for t in _SPLIT.findall(action))
+        pieces = [action] if self.whole_actions else _SPLIT.findall(action)
+        try:
+            got = tuple(self.index[t] for t in pieces)
+        except KeyError as exc:
+            raise ValueError(f"{self.slug}: the action {action!r} has the piece {exc.args[0]!r}, "
+                             f"which is not in the game's action space (see docs/rl.md)") from None
         if len(self._cache) > 500_000:
             self._cache.clear()
         self._cache[action] = got
@@ -296,8 +298,3 @@ class Decision:
             if len(self._opts) != 1:
                 return None
             i = self._opts[0]       # a forced token: fill it in
-
-
-def max_tokens(slug: str) -> int:
-    """An upper bound on the tokens of one action (for game-length bounds)."""
-    return {"thiefs-market": 1, "age-of-thieves": 1 + 2 * 22}.get(slug, 4)
