@@ -60,3 +60,16 @@ def test_clone_is_independent():
     c.apply_action(c.legal_actions()[0])
     assert st.information_state_string(st.current_player()) == before
     assert st.history() != c.history()
+
+
+def test_initial_states_are_seeded_in_order_and_clones_take_no_seed():
+    g1, g2 = tos.load("thieves-den", 3, seed=40), tos.load("thieves-den", 3, seed=40)
+    a = g1.new_initial_state()
+    a.clone()
+    a.clone()
+    b = g1.new_initial_state()
+    x, y = g2.new_initial_state(), g2.new_initial_state()
+    p = 0
+    assert a.observation_string(p) == x.observation_string(p)
+    assert b.observation_string(p) == y.observation_string(p)
+    assert a.observation_string(p) != b.observation_string(p)

@@ -7,8 +7,8 @@
 Short names are ``python_thieves_<package>`` (``python_thieves_thiefs_market``,
 ``python_thieves_thieves_den``, ``python_thieves_age_of_thieves``,
 ``python_thieves_thiefdom``, ``python_thieves_cadwallon``); parameters
-``players`` and ``seed`` (the n-th initial state of a game object uses
-``seed + n``). Actions are the integers of the game's token space
+``players`` and ``seed`` (the n-th game a game object sets up uses
+``seed + n``; clones take no seed). Actions are the integers of the game's token space
 (docs/rl.md), one sub-decision per OpenSpiel move. The games are sequential:
 secret simultaneous choices are made one player after the other, each seeing
 only its own information. Chance is inside the engine (its generator is part
@@ -89,7 +89,11 @@ class ThievesSpielGame(pyspiel.Game):
         self._counter = itertools.count()
 
     def new_initial_state(self) -> "ThievesSpielState":
-        return ThievesSpielState(self, self.thieves_seed + next(self._counter))
+        return ThievesSpielState(self)
+
+    def next_seed(self) -> int:
+        """The seed of the next game set up (``seed``, ``seed + 1``, ...)."""
+        return self.thieves_seed + next(self._counter)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "ThievesObserver":
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
@@ -98,31 +102,32 @@ class ThievesSpielGame(pyspiel.Game):
 
 class _Lazy:
     """A table made on first use, so that OpenSpiel's clones (a new initial state whose
-    attributes are then overwritten) never set up a game for nothing."""
+    attributes are then overwritten) never set up a game, nor take a seed, for nothing."""
 
-    __slots__ = ("args", "table")
+    __slots__ = ("game", "table")
 
-    def __init__(self, args: tuple) -> None:
-        self.args = args
+    def __init__(self, game: "ThievesSpielGame") -> None:
+        self.game = game
         self.table: Table | None = None
 
     def get(self) -> Table:
         if self.table is None:
-            self.table = Table(*self.args)
+            g = self.game
+            self.table = Table(g.slug, g.thieves_players, g.next_seed())
         return self.table
 
     def __deepcopy__(self, memo: dict) -> "_Lazy":
-        new = _Lazy(self.args)
-        new.table = None if self.table is None else self.table.clone()
+        new = _Lazy(self.game)
+        new.table = self.get().clone()
         return new
 
 
 class ThievesSpielState(pyspiel.State):
     """An OpenSpiel state around a :class:`~thieves.rl.driver.Table`."""
 
-    def __init__(self, game: ThievesSpielGame, seed: int) -> None:
+    def __init__(self, game: ThievesSpielGame) -> None:
         super().__init__(game)
-        self._lazy = _Lazy((game.slug, game.thieves_players, seed))
+        self._lazy = _Lazy(game)
 
     @property
     def table(self) -> Table:
