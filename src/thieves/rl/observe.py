@@ -1,24 +1,27 @@
 """Fixed-shape observation tensors built only from ``state.observation(p)``.
 
-The tensor of player ``p`` is a float32 vector of :data:`SIZE` numbers made
-from the JSON observation by feature hashing, with seats turned relative to
-the viewer (seat 0 of the tensor is always the viewer, 1 the next player
-clockwise, ...):
+Every game has a layout (``tm_layout``, ``td_layout``, ``aot_layout``,
+``tf_layout``, ``cw_layout``): named blocks of fixed width per player count,
+seats turned relative to the viewer (seat 0 of a tensor is always the viewer, 1
+the next player, ...). What varies in shape (plans, the move or fight in
+progress...) goes into a small hashed "detail" block. A game without a layout
+falls back on the generic encoder, feature hashing into :data:`SIZE` numbers:
 
 * every leaf of the observation is named by its path (dict keys, and list
   positions for lists of non-strings; a list of strings such as a hand is a
-  bag of its strings);
+  bag of its strings, unless it is a per-seat list);
 * a number adds its value to the slot of its path; a string, ``None`` or a
   boolean adds 1 to the slot of ``path=value``;
 * per-seat lists (``players``, ``gold``, ...) are rotated so that position 0
   is the viewer, and seat numbers (``to_act``, ``current``, ...) become
   relative seats;
-* the text log is left out (its facts are in the rest of the observation).
+* the text log is left out (its facts are in the rest of the observation);
+* slots are chosen by CRC-32, stable across machines and Python runs; two
+  features may share a slot.
 
-Because it reads nothing but ``observation(p)``, the tensor hides exactly what
-the observation hides: ``determinize(p, seed)`` never changes it (tested).
-Slots are chosen by CRC-32, stable across machines and Python runs. Collisions
-happen (two features sharing a slot); a game-specific encoder would avoid them.
+Because they read nothing but ``observation(p)``, the tensors hide exactly what
+the observation hides: ``determinize(p, seed)`` never changes them (tested).
+The layouts are documented in docs/rl.md.
 """
 from __future__ import annotations
 
