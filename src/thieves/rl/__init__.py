@@ -12,8 +12,8 @@ from typing import Any
 
 from .spaces import ActionSpace, Decision, action_space
 
-__all__ = ["ActionSpace", "Decision", "action_space", "observation_tensor", "env", "ThievesGym",
-           "Table", "max_game_length"]
+__all__ = ["ActionSpace", "Decision", "action_space", "observation_tensor", "observation_shape",
+           "env", "ThievesGym", "Table", "max_game_length"]
 
 
 def __getattr__(name: str) -> Any:
@@ -21,9 +21,9 @@ def __getattr__(name: str) -> Any:
     if name in ("Table", "max_game_length"):
         from . import driver
         return getattr(driver, name)
-    if name == "observation_tensor":
-        from .observe import observation_tensor
-        return observation_tensor
+    if name in ("observation_tensor", "observation_shape"):
+        from . import observe
+        return getattr(observe, name)
     if name == "env":
         from .pz import env
         return env
