@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test play bench clean browser
+.PHONY: run test play bench clean browser playthroughs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ browser:
 
 test: $(STAMP) browser
 	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+# Record the seeded playthroughs again, on purpose (review the diff like code).
+playthroughs: $(STAMP)
+	$(PY) tests/playthroughs/test_playthroughs.py
 
 play: run
 

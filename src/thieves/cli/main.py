@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -19,9 +20,11 @@ def _options(args: argparse.Namespace) -> dict:
         if "=" not in item:
             raise ThievesError(f"option {item!r} must look like name=value")
         key, value = item.split("=", 1)
+        if len(value) > 10_000 or value.count("[") + value.count("{") > 32:
+            raise ThievesError(f"option {key!r}: the value is too large or nested too deep")
         try:
             opts[key] = json.loads(value)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             opts[key] = value
     if getattr(args, "data_dir", None):
         opts["data_dir"] = args.data_dir
@@ -44,7 +47,7 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .play import play
     game = load_game(args.game)
-    players = args.players or min(max(game.min_players, 4), game.max_players)
+    players = args.players if args.players is not None else min(max(game.min_players, 4), game.max_players)
     state = game.new_game(players, args.seed, _options(args))
     if not 0 <= args.humans <= players:
         raise ThievesError(f"--humans must be between 0 and {players}")
@@ -95,9 +98,12 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     from ..core.replay import Replay
-    with open(args.file, encoding="utf-8") as fh:
+    with open(args.file, "rb") as fh:
         replay = Replay.from_json(fh.read())
     viewer = args.viewer
+    if viewer is not None and not 0 <= viewer < replay.num_players:
+        raise ThievesError(f"--viewer must be a seat from 0 to {replay.num_players - 1} (or left out "
+                           "for a spectator), not {viewer}")
     state = None
     seen = 0
     for state in replay.states():
@@ -119,7 +125,51 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except ModuleNotFoundError as exc:
         raise ThievesError(f"the web server needs its extra packages ({exc.name}): "
                            "pip install 'thieves[server]'") from None
+    _check_serve_args(args)
     serve(host=args.host, port=args.port, database_url=args.database_url)
+    return 0
+
+
+def _check_serve_args(args: argparse.Namespace) -> None:
+    """Refuse a bad port, a busy port or a bad database URL before serving."""
+    import socket
+    if not 0 <= args.port <= 65535:
+        raise ThievesError(f"--port must be between 0 and 65535, not {args.port}")
+    if args.database_url:
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+        try:
+            make_url(args.database_url).get_dialect()
+        except (ArgumentError, NoSuchModuleError, ValueError) as exc:
+            raise ThievesError(f"--database-url {args.database_url!r} is not a database URL "
+                               f"SQLAlchemy can use ({exc})") from None
+        except ImportError as exc:
+            raise ThievesError(f"--database-url needs a driver that is not installed ({exc})") from None
+    try:
+        infos = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise ThievesError(f"--host {args.host!r} is not an address of this machine ({exc})") from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            raise ThievesError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
+
+
+def cmd_data(args: argparse.Namespace, console: Console) -> int:
+    from . import data
+    if args.action == "export":
+        written = data.export(args.game, args.dir)
+        console.print(Text(f"wrote {len(written)} files to {args.dir}; edit them, then: "
+                           f"thieves data check {args.game} {args.dir}"))
+    elif args.action == "check":
+        files = data.check(args.game, args.dir, games=args.games)
+        console.print(Text(f"ok: {', '.join(files)} valid; {args.games} seeded games played with them"))
+    else:
+        for line in data.diff(args.game, args.dir):
+            console.print(Text(line))
     return 0
 
 
@@ -160,6 +210,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--viewer", type=int, default=None, help="see the game as this player (default spectator)")
     sp.set_defaults(func=cmd_replay)
 
+    sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")
+    sp.add_argument("action", choices=["export", "check", "diff"])
+    sp.add_argument("game", help="game slug, e.g. thieves-den")
+    sp.add_argument("dir", help="the directory of your data files")
+    sp.add_argument("--games", type=int, default=3, help="check: seeded games to play with the data")
+    sp.set_defaults(func=cmd_data)
+
     sp = sub.add_parser("serve", help="start the web server")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
@@ -176,9 +233,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ThievesError as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         return 2
-    except (OSError, KeyboardInterrupt) as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 - a bug, not bad input: one line, details on request
+        if os.environ.get("THIEVES_DEBUG"):
+            raise
+        console.print(f"[red]internal error:[/red] {type(exc).__name__}: {exc} "
+                      "(set THIEVES_DEBUG=1 for the traceback)", highlight=False)
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -28,10 +28,14 @@ from __future__ import annotations
 
 import json
 import marshal
+import sys
 from typing import Any, ClassVar, Iterable, Mapping
 
+from . import snapshot
+from .data import read_yaml
 from .errors import GameSetupError, IllegalAction
 from .rng import Rng
+from .texts import Texts, flatten, make_event, seat_names, visible_event
 
 JSON = Any
 
@@ -91,8 +95,12 @@ class Game:
     #: True where the rules let a game end with nobody winning (``winners() == []``)
     all_may_lose: ClassVar[bool] = False
 
+    #: the game's presentation class (see :mod:`thieves.core.presentation`), if it has one
+    presentation_class: ClassVar[type | None] = None
+
     def __init__(self) -> None:
         self._data_cache: dict[str | None, Any] = {}
+        self._texts_cache: dict[str | None, Texts] = {}
 
     # -- options and data -------------------------------------------------
     def all_options(self) -> tuple[Option, ...]:
@@ -118,6 +126,27 @@ class Game:
         """Load and validate the component data; games with data override this."""
         return None
 
+    def texts(self, data_dir: str | None = None) -> Texts:
+        """The game's texts (``data/i18n.yaml``, the user's copy first), cached."""
+        if data_dir not in self._texts_cache:
+            module = type(self).__module__
+            # a game class defined in its package's __init__ lives in the package itself
+            package = module if hasattr(sys.modules.get(module), "__path__") else module.rsplit(".", 1)[0]
+            try:
+                raw, _ = read_yaml(package, "i18n.yaml", data_dir)
+            except Exception:  # noqa: BLE001 - a game without texts prints its keys
+                raw = {}
+            self._texts_cache[data_dir] = Texts(flatten(raw))
+        return self._texts_cache[data_dir]
+
+    def presentation(self, viewer: int | None, names: list[str] | None = None, lang: str = "en",
+                     data_dir: str | None = None) -> Any:
+        """The game's presentation for one viewer (None where the game has none yet)."""
+        cls = self.presentation_class
+        if cls is None:
+            return None
+        return cls(self, viewer, names, lang, data_dir)
+
     # -- making states ------------------------------------------------------
     def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> "State":
         """Start a game. Raises :class:`GameSetupError` for a bad count or option."""
@@ -139,22 +168,49 @@ class Game:
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         """Reject option combinations the rules do not allow (override)."""
 
-    def state_from_json(self, text: str | Mapping[str, Any]) -> "State":
-        """Rebuild a state from :meth:`State.to_json` exactly (generator included)."""
-        d = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-        if d.get("game") != self.slug:
-            raise GameSetupError(f"this snapshot is of {d.get('game')!r}, not {self.slug!r}")
+    def state_from_json(self, text: str | bytes | Mapping[str, Any]) -> "State":
+        """Rebuild a state from :meth:`State.to_json` exactly (generator included).
+
+        The snapshot is checked first (:mod:`thieves.core.snapshot`): a bad
+        one raises :class:`GameSetupError` saying what is wrong."""
+        d = snapshot.parse(text)
+        snapshot.check_envelope(self, d)
+        options = self.resolve_options(d["options"])
+        fresh = self.new_game(d["num_players"], d["seed"], options)
+        snapshot.check_fields(fresh, d["fields"])
+        rng = d["rng"]
+        if type(rng) is not int or not 0 <= rng < 1 << 64:
+            raise GameSetupError("rng must be the generator's 64-bit state")
         state = self.state_class.__new__(self.state_class)
-        state._init(self, d["num_players"], d["seed"], self.resolve_options(d["options"]))
-        state.rng = Rng(int(d["rng"]))
+        state._init(self, d["num_players"], d["seed"], options)
+        state.rng = Rng(rng)
         state.ply = d["ply"]
-        state.log = d["log"]
+        state.log = d["log"] if "log" in d else None
         state.history = d["history"]
         fields = d["fields"]
         for f in self.state_class.FIELDS:
             setattr(state, f, fields[f])
-        state._after_load()
+        try:
+            state._check_snapshot()
+            state._after_load()
+            for p in state._players_to_act():
+                state._legal_actions(p)
+            state._observe(None)
+        except GameSetupError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bad snapshot must not crash later
+            raise GameSetupError(f"the snapshot is not a consistent {self.name} position "
+                                 f"({type(exc).__name__}: {str(exc)[:120]})") from None
+        if state.log is None:
+            state.log = self.replay_log(state)
         return state
+
+    def replay_log(self, state: "State") -> list:
+        """Rebuild a state's event log from its seed and history (games are deterministic)."""
+        again = self.new_game(state.num_players, state.seed, state.options)
+        for player, action in state.history:
+            again.apply_action(player, action)
+        return again.log
 
     def describe(self) -> dict[str, Any]:
         return {"slug": self.slug, "name": self.name, "min_players": self.min_players,
@@ -178,6 +234,17 @@ class State:
         clash = sorted(set(cls.FIELDS) & reserved)
         if clash:
             raise TypeError(f"{cls.__name__}.FIELDS hides engine attributes: {', '.join(clash)}")
+        own = getattr(cls, "determinize")  # the game's own, maybe from a mixin
+        if own is not State.determinize and not getattr(own, "_clears_cache", False):
+            # a game's determinize re-deals hidden cards on a clone: the clone's
+            # cached legal actions were those of the real deal, so they go
+            def determinize(self: "State", player: int, seed: int, _own: Any = own) -> "State":
+                new = _own(self, player, seed)
+                new._legal_cache = None
+                return new
+            determinize.__doc__ = own.__doc__
+            determinize._clears_cache = True  # type: ignore[attr-defined]
+            cls.determinize = determinize  # type: ignore[method-assign]
 
     game: Game
     num_players: int
@@ -186,7 +253,8 @@ class State:
     data: Any
     rng: Rng
     ply: int
-    #: event log: ``[visible_to, text]`` where visible_to is None (everyone) or a list of players
+    #: event log: structured events ``{"key", "args", "to"?, "secret"?}`` (see
+    #: :mod:`thieves.core.texts`), or ``[visible_to, text]`` in games not yet moved to events
     log: list
     #: every accepted decision as ``[player, action]``
     history: list
@@ -278,16 +346,32 @@ class State:
         obs["viewer"] = player
         obs["to_act"] = self._players_to_act()
         obs["terminal"] = self.is_terminal()
-        obs["log"] = self.visible_log(player)
+        # old text entries appear as plain strings until every game records events
+        obs["log"] = [ev["text"] if "text" in ev else ev for ev in self.visible_events(player)]
         return obs
 
-    def visible_log(self, player: int | None, start: int = 0) -> list[str]:
-        """Event texts from ``start`` on that ``player`` may read."""
-        return [text for to, text in self.log[start:] if to is None or (player is not None and player in to)]
+    def visible_events(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The events from ``start`` on that ``player`` may read, secrets resolved:
+        ``{"key", "args"}`` (or ``{"text"}`` for an old text entry)."""
+        out = []
+        for entry in self.log[start:]:
+            ev = visible_event(entry, player)
+            if ev is not None:
+                out.append(ev)
+        return out
+
+    def visible_log(self, player: int | None, start: int = 0, lang: str = "en",
+                    names: list[str] | None = None) -> list[str]:
+        """The events from ``start`` on that ``player`` may read, as lines of text."""
+        texts = self.game.texts(self.options.get("data_dir"))
+        seats = seat_names(self.num_players, names)
+        return [texts.event(ev, lang, seats) for ev in self.visible_events(player, start)]
 
     # -- snapshots ---------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, log: bool = True) -> dict[str, Any]:
+        """The snapshot as data; ``log=False`` leaves the event log out (it is
+        rebuilt from the history on load)."""
+        d = {
             "game": self.game.slug,
             "num_players": self.num_players,
             "seed": self.seed,
@@ -298,10 +382,16 @@ class State:
             "history": self.history,
             "fields": {f: getattr(self, f) for f in self.FIELDS},
         }
+        if not log:
+            del d["log"]
+        return d
 
     def to_json(self) -> str:
-        """An exact snapshot; :meth:`Game.state_from_json` restores it."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+        """An exact snapshot; :meth:`Game.state_from_json` restores it.
+
+        Keys keep their order (no sorting): a restored state iterates its
+        dicts, and so lists its legal actions, exactly as the original."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def clone(self) -> "State":
         """An independent copy: changing one never changes the other."""
@@ -332,12 +422,32 @@ class State:
         """
         new = self.clone()
         new.rng = Rng.from_seed(seed)
+        new._legal_cache = None
         return new
 
     # -- helpers for games ---------------------------------------------------------
-    def event(self, text: str, to: list[int] | None = None) -> None:
-        """Record an event in words; ``to`` limits it to some players."""
+    def event(self, key: str, to: list[int] | None = None, secret: Mapping[str, Any] | None = None,
+              **args: Any) -> None:
+        """Record an event as data: a template key and id arguments.
+
+        ``to`` limits it to some players; with ``secret`` everybody sees the
+        event, but only ``to`` reads the secret arguments (the others read
+        the ``log.<key>.public`` template). See :mod:`thieves.core.texts`.
+        """
+        self.log.append(make_event(key, to, secret, args, self.ply))
+
+    def event_text(self, text: str, to: list[int] | None = None) -> None:
+        """Record an event in English words (games not yet moved to :meth:`event`)."""
         self.log.append([to, text])
+
+    def last_decision(self, player: int | None) -> int:
+        """The number of ``player``'s last decision (-1: none yet, or a spectator)."""
+        if player is None:
+            return -1
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i][0] == player:
+                return i
+        return -1
 
     def player_name(self, p: int) -> str:
         return f"Player {p + 1}"
@@ -347,6 +457,10 @@ class State:
 
     def _explain(self, player: int, action: str) -> str | None:
         return None
+
+    def _check_snapshot(self) -> None:
+        """Refuse loaded fields outside the game's bounds (raise GameSetupError);
+        the generic checks of :mod:`thieves.core.snapshot` have already run."""
 
     def _winners(self) -> list[int]:
         """Default: highest score wins, ties shared (games add tie-breakers)."""

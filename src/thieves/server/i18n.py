@@ -95,6 +95,11 @@ UI: dict[str, dict[str, str]] = {
         "bot_name": "{Bot} bot {n}",
         "player_n": "Player {n}",
         "secret_choice": "a secret choice",
+        "rules": "Rules",
+        "nobody_wins": "Nobody wins: everyone lost.",
+        "close": "Close",
+        "zoom_in": "Zoom in",
+        "zoom_out": "Zoom out",
     },
     "fr": {
         "title": "Thieves — jeux de plateau dans le navigateur",
@@ -169,6 +174,11 @@ UI: dict[str, dict[str, str]] = {
         "bot_name": "Robot {bot} {n}",
         "player_n": "Joueur {n}",
         "secret_choice": "un choix secret",
+        "rules": "Règles",
+        "nobody_wins": "Personne ne gagne : tout le monde a perdu.",
+        "close": "Fermer",
+        "zoom_in": "Agrandir",
+        "zoom_out": "Réduire",
     },
     "de": {
         "title": "Thieves — Brettspiele im Browser",
@@ -243,6 +253,11 @@ UI: dict[str, dict[str, str]] = {
         "bot_name": "Bot {bot} {n}",
         "player_n": "Spieler {n}",
         "secret_choice": "eine geheime Wahl",
+        "rules": "Regeln",
+        "nobody_wins": "Niemand gewinnt: alle haben verloren.",
+        "close": "Schließen",
+        "zoom_in": "Vergrößern",
+        "zoom_out": "Verkleinern",
     },
 }
 

@@ -129,19 +129,43 @@ def prompt(slug: str, obs: dict[str, Any], lang: str) -> str | None:
 
 
 def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
-               legal: bool = True) -> dict[str, Any]:
-    """The whole picture for one viewer at one moment (plain JSON)."""
+               legal: bool = True, log_from: int = 0) -> dict[str, Any]:
+    """The whole picture for one viewer at one moment (plain JSON).
+
+    ``log_from`` leaves out the first visible log lines (the client has them);
+    ``log_start`` in the view says where its ``log`` begins."""
     slug = table.rec.game
+    names = table.display_names(lang)
+    pres = state.game.presentation(viewer, names, lang, state.options.get("data_dir"))
     obs = state.observation(viewer)
     terminal = state.is_terminal()
-    log_lines = seat_names(table, state, _translate_log(slug, list(obs.get("log", [])), lang), lang=lang)
     board_obs = {k: v for k, v in obs.items() if k != "log"}
-    actions: list[dict[str, str]] = []
-    if legal and viewer is not None and not table.broken:
-        acts = state.legal_actions(viewer)
-        texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
-        actions = [{"action": a, "text": t} for a, t in zip(acts, texts)]
     scores = state.scores() if terminal else obs.get("scores")
+    winners = state.winners() if terminal else []
+    acts = state.legal_actions(viewer) if legal and viewer is not None and not table.broken else []
+    extra: dict[str, Any] = {}
+    if pres is not None:
+        events = state.visible_events(viewer)
+        log_from = max(0, min(log_from, len(events)))
+        shown = events[log_from:]
+        last = state.last_decision(viewer)
+        log_lines = pres.log(shown)
+        extra["log_refs"] = pres.log_refs(shown)
+        extra["log_recent"] = [ev.get("ply", 0) > last for ev in shown]
+        recent = {r for refs, ev in zip(pres.log_refs(events), events) if ev.get("ply", 0) > last for r in refs}
+        board_obs["recent"] = sorted(recent)
+        texts = [pres.action_text(board_obs, a) for a in acts]
+        prompt_text = pres.prompt(board_obs)
+        svg = pres.svg(board_obs)
+        extra["score_table"] = pres.score_table(board_obs, scores, winners) if terminal else None
+        extra["rules"] = pres.rules()
+    else:
+        lines = list(obs.get("log", []))
+        log_from = max(0, min(log_from, len(lines)))
+        log_lines = seat_names(table, state, _translate_log(slug, lines[log_from:], lang), lang=lang)
+        texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
+        prompt_text = prompt(slug, obs, lang)
+        svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
     return {
         "type": "state",
         "table": table.id,
@@ -159,14 +183,16 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
                    "alias": _alias(state, i),
                    "claimed": s["kind"] == "bot" or i in table.digests}
-                  for i, (s, name) in enumerate(zip(table.rec.seats, table.display_names(lang)))],
-        "prompt": prompt(slug, obs, lang),
+                  for i, (s, name) in enumerate(zip(table.rec.seats, names))],
+        "prompt": prompt_text,
         "observation": board_obs,
         "log": log_lines,
-        "legal": actions,
-        "svg": _named_svg(table, state, _svg(slug, obs, lang), lang),
+        "log_start": log_from,
+        "legal": [{"action": a, "text": t} for a, t in zip(acts, texts)],
+        "svg": svg,
         "scores": scores,
-        "winners": state.winners() if terminal else [],
+        "winners": winners,
+        **extra,
     }
 
 
@@ -214,8 +240,10 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
     # the decision itself may be a secret (a hidden choice): name it only to
     # its own player, or to everyone once the game is over
     if last is not None and (state_now.is_terminal() or last[0] == viewer):
-        view["last_action"] = {"seat": last[0], "action": last[1],
-                               "text": describe(state, view["observation"], last[1], lang)}
+        pres = state.game.presentation(viewer, table.display_names(lang), lang, state.options.get("data_dir"))
+        text = (pres.action_text(view["observation"], last[1]) if pres is not None
+                else describe(state, view["observation"], last[1], lang))
+        view["last_action"] = {"seat": last[0], "action": last[1], "text": text}
     elif last is not None:
         view["last_action"] = {"seat": last[0], "action": None, "text": None}
     else:

@@ -144,24 +144,24 @@ class CardMixin:
         if a == "crossbow":
             tu["ap"] -= 1
             self._gain(p, 1)
-            self.event(f"{name} shoots {self._fig_name(w[1])} with the crossbow (+1 VP).")
+            self.event_text(f"{name} shoots {self._fig_name(w[1])} with the crossbow (+1 VP).")
             self._start_tmove(w[1], p)
         elif a == "stars":
             tu["ap"] -= 1
             th["equip"].remove("stars")
             self.equip_discard.append("stars.x")
             self._gain(p, 5)
-            self.event(f"{name} throws stars at {self._fig_name(w[1])} (+5 VP).")
+            self.event_text(f"{name} throws stars at {self._fig_name(w[1])} (+5 VP).")
             stop = 1 if (w[1] == "car" and self.options["stars_carriage_first_lantern"]) else 0
             self._start_tmove(w[1], p, stop_at=stop)
         elif a == "fish":
             tu["ap"] -= 1
             add(th, "wine", 1)
             self._gain(p, 2)
-            self.event(f"{name} fishes a bottle of wine from the carriage (+2 VP).")
+            self.event_text(f"{name} fishes a bottle of wine from the carriage (+2 VP).")
         elif a == "hook":
             tu["ap"] -= 1
-            self.event(f"{name} swings across the roofs with the grappling hook.")
+            self.event_text(f"{name} swings across the roofs with the grappling hook.")
             self._enter_building(p, t, w[1])
         elif a == "pigeon":
             tu["ap"] -= 1
@@ -174,19 +174,19 @@ class CardMixin:
             th["equip"].remove("smoke")
             self.equip_discard.append("smoke.x")
             self._gain(p, 4)
-            self.event(f"{name} throws a smoke bomb (+4 VP) and cannot be arrested this turn.")
+            self.event_text(f"{name} throws a smoke bomb (+4 VP) and cannot be arrested this turn.")
         elif a == "bernhard":
             tu["ap"] -= 1
             th["inv"]["gold"] -= 1
             self.dungeon["gold"] += 1
             th["blind"].append(w[1])
-            self.event(f"{name} bribes {self._fig_name(w[1])} through Bernhard.")
+            self.event_text(f"{name} bribes {self._fig_name(w[1])} through Bernhard.")
         elif a == "samuel":
             tu["ap"] -= 1
             mate = self.thieves[p][int(w[1]) - 1]
             here, there = th["pos"], mate["pos"]
             th["pos"], mate["pos"] = there, here
-            self.event(f"{name} swaps places with a guildmate (Samuel).")
+            self.event_text(f"{name} swaps places with a guildmate (Samuel).")
             if here != there:  # teleporting in still meets opponents, for both thieves
                 if isinstance(there, str):
                     self._enter_building(p, t, there)
@@ -199,7 +199,7 @@ class CardMixin:
             if self._ally(p, t) == "juma" and (th["pos"] in self.city.river_spaces
                                                or th["pos"] in self.city.river_cells):
                 tu["once"].append("juma")
-            self.event(f"{name} teleports.")
+            self.event_text(f"{name} teleports.")
             if "." in w[1]:  # Juma onto a quay square: seen there by a guard means an arrest attempt
                 th["pos"] = self.city.parse(w[1])
                 self._check_thief_seen(p, t, th["pos"])
@@ -207,26 +207,26 @@ class CardMixin:
                 self._enter_building(p, t, w[1])
         elif a == "antonius":
             add(th, "wine", 1)
-            self.event(f"{name} receives 1 wine from Antonius.")
+            self.event_text(f"{name} receives 1 wine from Antonius.")
         elif a == "apollon":
             th["inv"]["brandy"] -= 1
             th["inv"]["wine"] += 1
-            self.event(f"{name} swaps brandy for wine (Apollon).")
+            self.event_text(f"{name} swaps brandy for wine (Apollon).")
         elif a == "kostanze":
             th["inv"]["gold"] -= 2
             self._gain(p, 3)
-            self.event(f"{name} donates 2 gold at the church (+3 VP).")
+            self.event_text(f"{name} donates 2 gold at the church (+3 VP).")
         elif a == "beatrix":
             th["ally"] = None  # Beatrix leaves the game; the ally slot is free again
             self._gain(p, 3)
             tu["ap"] += 3
-            self.event(f"{name} escorts Beatrix to the church (+3 VP, +3 AP).")
+            self.event_text(f"{name} escorts Beatrix to the church (+3 VP, +3 AP).")
         elif a == "ruth":
             g = w[1]
             self.stash[p][g] -= 1
             self.stash[p]["gold"] += 2
             self._gain(p, 2 if g == "wine" else 1)
-            self.event(f"{name} trades 1 {g} from the hideout with Ruth.")
+            self.event_text(f"{name} trades 1 {g} from the hideout with Ruth.")
         elif a == "buy":
             self._buy(p, t, w[1], at_forge=True)
 
@@ -257,4 +257,4 @@ class CardMixin:
         dst["inv"][w[1]] += 1
         sub["left"] -= 1
         sub[w[0]] = 0
-        self.event(f"{self._tname(tu['p'], tu['t'])} passes goods with a guildmate.")
+        self.event_text(f"{self._tname(tu['p'], tu['t'])} passes goods with a guildmate.")

@@ -22,7 +22,7 @@ class DayMixin:
             pile = ["S1", "S2", "S3"]
             self.rng.shuffle(pile)  # the solo patrol boards form a new pile each round
             self.solo["pile"] = pile
-        self.event(f"Night {self.round} begins.")
+        self.event_text(f"Night {self.round} begins.")
         if self.options["chaotic_planning"]:
             # variant: the tiles are shuffled and placed at random
             for p in range(self.num_players):
@@ -37,15 +37,15 @@ class DayMixin:
 
     def _plan_apply(self, p: int, action: str) -> None:
         self.plans[p] = action.split()[1]
-        self.event(f"{self.player_name(p)} has placed their planning tiles.")
-        self.event(f"You planned {self.plans[p]}.", to=[p])
+        self.event_text(f"{self.player_name(p)} has placed their planning tiles.")
+        self.event_text(f"You planned {self.plans[p]}.", to=[p])
         if all(x is not None for x in self.plans):
             self._begin_actions()
 
     def _begin_actions(self) -> None:
         """All tiles are revealed; activations go tile 1 for everyone in turn order, then 2..."""
         self.phase = "action"
-        self.event("Planning tiles revealed: " + "; ".join(
+        self.event_text("Planning tiles revealed: " + "; ".join(
             f"{self.player_name(p)} {self.plans[p]}" for p in range(self.num_players)))
         sched = []
         if self.solo:
@@ -87,7 +87,7 @@ class DayMixin:
                 self._start_turn(p, t)
             elif kind == "patrol":
                 board = self.data.patrols[self.patrol[p]]
-                self.event(f"{self.player_name(p)} moves the townsfolk of patrol board {board.id}.")
+                self.event_text(f"{self.player_name(p)} moves the townsfolk of patrol board {board.id}.")
                 self.queue = list(board.figures)
                 self.queue_mover = p
             else:
@@ -132,7 +132,7 @@ class DayMixin:
             self.display = []
             while len(self.display) < 4 and self._draw_equipment_possible():
                 self.display.append(self._draw_equipment())
-        self.event(f"Day {self.round - 1}: administration done.")
+        self.event_text(f"Day {self.round - 1}: administration done.")
 
     def _final_scoring(self) -> None:
         """Rulebook "Fin de la partie": goods, ally end bonuses, thieves at home."""
@@ -157,7 +157,7 @@ class DayMixin:
                           "art": len(pool["art"]), "badge": pool["badge"], "wine": pool["wine"]})
         self.final = final
         self.phase = "over"
-        self.event("The game is over: " + ", ".join(
+        self.event_text("The game is over: " + ", ".join(
             f"{self.player_name(p)} {self.vp[p]} VP" for p in range(self.num_players)))
 
     def _winners(self) -> list[int]:

@@ -37,7 +37,7 @@ class LocationMixin:
         kind = self._loc_type(bid)
         th["used"].append(bid)
         name = self._tname(p, t)
-        self.event(f"{name} uses {self._bname(bid)}.")
+        self.event_text(f"{name} uses {self._bname(bid)}.")
         sub = {"kind": kind, "bid": bid, "done": []}
         if kind == "smuggler":
             self._smuggle(p, t, bid)
@@ -61,7 +61,7 @@ class LocationMixin:
             self._gain(p, 2)
         self.missions_done[p].append(m.id)
         self.smugglers[sec] = None
-        self.event(f"{self._tname(p, t)} completes smuggling mission {m.id}.")
+        self.event_text(f"{self._tname(p, t)} completes smuggling mission {m.id}.")
 
     def _reward(self, p: int, t: int, reward: dict) -> None:
         th = self.thieves[p][t]
@@ -186,9 +186,9 @@ class LocationMixin:
                 card = next(c for c in cards if c.split(".")[0] == w[1])
                 cards.remove(card)
                 th["equip"].append(w[1])
-                self.event(f"{name} keeps {self.data.equipment[w[1]].name} from the artwork reward.")
+                self.event_text(f"{name} keeps {self.data.equipment[w[1]].name} from the artwork reward.")
             else:
-                self.event(f"{name} can fit neither drawn equipment card.")
+                self.event_text(f"{name} can fit neither drawn equipment card.")
             self.equip_discard.extend(cards)
             tu["sub"] = sub["back"]
             return
@@ -198,7 +198,7 @@ class LocationMixin:
         if a == "fill":  # Market: fill the gold slots
             sub["done"].append("gold")
             n = add(th, "gold", 99)
-            self.event(f"{name} fills their purse at the market (+{n} gold).")
+            self.event_text(f"{name} fills their purse at the market (+{n} gold).")
         elif a == "sell":
             g = w[1]
             inv[g] -= 1
@@ -207,21 +207,21 @@ class LocationMixin:
                   "wine": 4 if self._ally(p, t) == "jonathan" else 2,
                   "badge": 2}[g]
             self._gain(p, vp)
-            self.event(f"{name} sells 1 {g} (+{vp} VP).")
+            self.event_text(f"{name} sells 1 {g} (+{vp} VP).")
         elif a == "clients":
             sub["done"].append("clients")
             self.revealed = [self._draw_client() for _ in range(4) if self._draw_client_possible()]
-            self.event(f"{name} meets clients: {', '.join(self.data.clients[c].name for c in self.revealed)}.")
+            self.event_text(f"{name} meets clients: {', '.join(self.data.clients[c].name for c in self.revealed)}.")
             tu["sub"] = {"kind": "clients", "back": sub}
         elif a == "take" and kind == "villa":
             sub["done"].append("loot")
             v = self.villas[sub["bid"][5:]]
             if w[1] == "gems":
                 n = add(th, "gem", 99)
-                self.event(f"{name} fills their bag with gems at the villa (+{n}).")
+                self.event_text(f"{name} fills their bag with gems at the villa (+{n}).")
             else:
                 inv["art"].append(v["art"])
-                self.event(f"{name} steals the artwork {v['art']} from the villa.")
+                self.event_text(f"{name} steals the artwork {v['art']} from the villa.")
                 v["art"] = None
         elif a == "take":
             g = w[1]
@@ -231,19 +231,19 @@ class LocationMixin:
             else:
                 self.dungeon["art"].remove(g)
                 inv["art"].append(g)
-            self.event(f"{name} recovers 1 {g} from the dungeon.")
+            self.event_text(f"{name} recovers 1 {g} from the dungeon.")
         elif a == "burn":
             sub["done"].append("burn")
             th["wanted"] = False
             self._gain(p, 3)
-            self.event(f"{name} burns their wanted poster in the dungeon (+3 VP).")
+            self.event_text(f"{name} burns their wanted poster in the dungeon (+3 VP).")
         elif a == "deliver":
             sub["done"].append("deliver")
             inv["art"].remove(w[1])
             self.delivered.append(w[1])  # the artwork leaves the game
             reward = self.data.artworks[w[1]].reward
             self._reward(p, t, reward)
-            self.event(f"{name} delivers artwork {w[1]} to the dealer.")
+            self.event_text(f"{name} delivers artwork {w[1]} to the dealer.")
             if reward.get("equipment"):
                 # the reward icon "draw 2 cards, keep 1" (equipment: the dealers trade
                 # equipment for paintings)
@@ -255,7 +255,7 @@ class LocationMixin:
         elif a == "buy" and kind == "tavern":
             inv["gold"] -= 1
             inv["brandy"] += 1
-            self.event(f"{name} buys 1 brandy.")
+            self.event_text(f"{name} buys 1 brandy.")
         elif a == "buy":
             self._buy(p, t, w[1], at_forge=(kind == "forge"))
             sub["done"].append("buy")
@@ -277,7 +277,7 @@ class LocationMixin:
         self.refill = True
         if at_forge:
             self.turn["shop"] += 1
-        self.event(f"{self._tname(p, t)} buys {eq.name} for {cost} gold (+{vp} VP).")
+        self.event_text(f"{self._tname(p, t)} buys {eq.name} for {cost} gold (+{vp} VP).")
 
     def _clients_choice(self, p: int, t: int, w: list[str]) -> None:
         """Tavern A: ally (pay, gain VP and goods), brawl (face down, +1 VP, never
@@ -293,14 +293,14 @@ class LocationMixin:
             self._gain(p, c.vp)
             for g, n in c.goods.items():
                 add(th, g, n)
-            self.event(f"{name} allies with {c.name} (+{c.vp} VP).")
+            self.event_text(f"{name} allies with {c.name} (+{c.vp} VP).")
         elif w[0] == "brawl":
             th["brawl"] = True
             th["brawled"] = chosen
             self._gain(p, 1)
-            self.event(f"{name} starts a brawl (+1 VP) and can never make an ally now.")
+            self.event_text(f"{name} starts a brawl (+1 VP) and can never make an ally now.")
         else:
-            self.event(f"{name} declines the clients.")
+            self.event_text(f"{name} declines the clients.")
         self.client_discard.extend(c for c in self.revealed if c != chosen)
         self.revealed = []
         tu["sub"] = tu["sub"]["back"]

@@ -168,8 +168,8 @@ class SetupMixin:
             card = next(c for c in dr["hands"][p] if c.split(".")[0] == parts[1])
             dr["hands"][p].remove(card)
             dr["kept"][p].append(card)
-            self.event(f"{self.player_name(p)} keeps a card.")
-            self.event(f"You keep {self.data.equipment[parts[1]].name}.", to=[p])
+            self.event_text(f"{self.player_name(p)} keeps a card.")
+            self.event_text(f"You keep {self.data.equipment[parts[1]].name}.", to=[p])
             if all(len(k) > dr["stage"] for k in dr["kept"]):
                 self._draft_pass()
             return
@@ -182,10 +182,10 @@ class SetupMixin:
             self.thieves[p][t]["equip"].append(e)
             self._gain(p, eq.vp)
             self.bought[p] += 1
-            self.event(f"{self.player_name(p)} buys {eq.name} for thief {t + 1} (+{eq.vp} VP).")
+            self.event_text(f"{self.player_name(p)} buys {eq.name} for thief {t + 1} (+{eq.vp} VP).")
             return
         self.done[p] = True
-        self.event(f"{self.player_name(p)} has finished buying.")
+        self.event_text(f"{self.player_name(p)} has finished buying.")
         if all(self.done):
             self._draft_end()
 
@@ -238,6 +238,6 @@ class SetupMixin:
         for th in self.thieves[p]:
             th["pos"] = b
         self.hide_order.pop(0)
-        self.event(f"{self.player_name(p)} sets up their hideout in {self._bname(b)}.")
+        self.event_text(f"{self.player_name(p)} sets up their hideout in {self._bname(b)}.")
         if not self.hide_order:
             self._start_round()

@@ -22,7 +22,7 @@ class SoloMixin:
         solo["board"] = board.id
         roll = self.rng.die(8)
         solo["roll"] = roll
-        self.event(f"Townsfolk turn: patrol board {board.id}, the D8 shows {roll} "
+        self.event_text(f"Townsfolk turn: patrol board {board.id}, the D8 shows {roll} "
                    f"({self.data.solo.compass['directions'][roll]}).")
         for fig in board.figures:
             if fig in self.tf:
@@ -33,7 +33,7 @@ class SoloMixin:
         bid = next(b for b in self.city.by_type.get(spot["type"], [])
                    if self.city.buildings[b]["section"] == spot["section"])
         solo["rivals"][str(board.rival)] = bid
-        self.event(f"The rival thief {board.rival} goes to {self._bname(bid)} (D8 {r2}).")
+        self.event_text(f"The rival thief {board.rival} goes to {self._bname(bid)} (D8 {r2}).")
 
     def _solo_pick(self, tm: dict, opts: list[int]) -> int:
         """The rolled direction if possible, else turn as the arrow shows, same way on."""

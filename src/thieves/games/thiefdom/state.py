@@ -29,6 +29,21 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
     def _after_load(self) -> None:
         self.city = city_for(self.data, self.layout, self.ncols)
 
+    def _check_snapshot(self) -> None:
+        """The city is 2 rows of 3 (1-2 players) or 4 (3-4 players) sections
+        (rulebook, "Mise en place" 1), each a known section, side and turn."""
+        from ...core.errors import GameSetupError
+        want = 4 if self.num_players >= 3 else 3
+        if self.ncols != want:
+            raise GameSetupError(f"ncols must be {want} at {self.num_players} players, not {self.ncols!r}")
+        known = self.data.sections
+        if not isinstance(self.layout, list) or len(self.layout) != 2 * want:
+            raise GameSetupError(f"layout must list {2 * want} city sections")
+        for i, sec in enumerate(self.layout):
+            if (not isinstance(sec, list) or len(sec) != 3 or sec[1] not in ("A", "B")
+                    or sec[2] not in (0, 1, 2, 3) or f"{sec[0]}{sec[1]}" not in known):
+                raise GameSetupError(f"layout[{i}] is not [section, side A/B, turn 0-3]: {str(sec)[:60]}")
+
     # -- helpers -----------------------------------------------------------------------
     def _gain(self, p: int, n: int) -> None:
         self.vp[p] = max(0, self.vp[p] + n)  # the VP track never goes below 0

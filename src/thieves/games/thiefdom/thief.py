@@ -20,10 +20,10 @@ class ThiefMixin:
         self.turn = {"p": p, "t": t, "ap": self.data.board.action_points, "mp": 0, "moving": False,
                      "over": None, "sub": None, "once": [], "smoke": False, "shop": 0, "climbed": False,
                      "chain": []}
-        self.event(f"{self._tname(p, t)} starts their turn.")
+        self.event_text(f"{self._tname(p, t)} starts their turn.")
 
     def _end_turn(self) -> None:
-        self.event(f"{self._tname(self.turn['p'], self.turn['t'])} ends their turn.")
+        self.event_text(f"{self._tname(self.turn['p'], self.turn['t'])} ends their turn.")
         self.turn = None
         if self.refill:  # the Dealer's display is refilled after the buyer's turn
             self.refill = False
@@ -93,7 +93,7 @@ class ThiefMixin:
             else:  # an artwork never goes back to a villa: it leaves the game
                 th["inv"]["art"].remove(g)
                 self.delivered.append(g)
-            self.event(f"{self._tname(p, t)} discards 1 {g}.")
+            self.event_text(f"{self._tname(p, t)} discards 1 {g}.")
             return
         if tu["sub"] is not None:
             self._sub_apply(action)
@@ -109,7 +109,7 @@ class ThiefMixin:
             # once per night: +1 AP for one thief
             self.stamina[p] = True
             tu["ap"] += 1
-            self.event(f"{self._tname(p, t)} uses the stamina marker (+1 AP).")
+            self.event_text(f"{self._tname(p, t)} uses the stamina marker (+1 AP).")
         elif a == "move":
             tu["ap"] -= 1
             tu["moving"] = True
@@ -131,7 +131,7 @@ class ThiefMixin:
             mate = self.thieves[p][int(w[1]) - 1]
             src, dst = (th, mate) if a == "hand" else (mate, th)
             self._transfer(src["inv"], dst["inv"], w[2])
-            self.event(f"{self._tname(p, t)} trades goods with a guildmate at home.")
+            self.event_text(f"{self._tname(p, t)} trades goods with a guildmate at home.")
         else:
             self._card_apply(p, t, w)
 
@@ -258,7 +258,7 @@ class ThiefMixin:
             mate = self.thieves[p][int(tu["over"][3])]
             src, dst = (th, mate) if a == "give" else (mate, th)
             self._transfer(src["inv"], dst["inv"], w[1])
-            self.event(f"{self._tname(p, t)} and a guildmate exchange goods.")
+            self.event_text(f"{self._tname(p, t)} and a guildmate exchange goods.")
             return
         if a == "exit":
             cell = city.parse(w[1])
@@ -335,7 +335,7 @@ class ThiefMixin:
         # Smoke Bomb: every figure on the alleys counts as friendly this turn
         if ref[0] == "p" and int(ref[1]) != p and self._ally(p, t) != "benjamin" and not tu["smoke"]:
             self._gain(p, -1)
-            self.event(f"{self._tname(p, t)} slips past an opposing thief (-1 VP).")
+            self.event_text(f"{self._tname(p, t)} slips past an opposing thief (-1 VP).")
         if ref[0] in "nc" and th["wanted"]:
             pending = [[f"p{p}t{t}", ref, cell]]
             if self._resolve(pending):
@@ -356,11 +356,11 @@ class ThiefMixin:
                 others += sum(1 for v in self.solo["rivals"].values() if v == bid)
             if others:
                 self._gain(p, -others)
-                self.event(f"{self._tname(p, t)} meets {others} opposing thief/thieves (-{others} VP).")
+                self.event_text(f"{self._tname(p, t)} meets {others} opposing thief/thieves (-{others} VP).")
         if bid == self.hideout[p] and th["wanted"]:
             th["wanted"] = False  # a quick change of clothes at home
-            self.event(f"{self._tname(p, t)} gets rid of the wanted poster at home.")
-        self.event(f"{self._tname(p, t)} enters {self._bname(bid)}.")
+            self.event_text(f"{self._tname(p, t)} gets rid of the wanted poster at home.")
+        self.event_text(f"{self._tname(p, t)} enters {self._bname(bid)}.")
 
     def _jin_targets(self, pos: int, occ: dict) -> list[int]:
         city = self.city
@@ -410,20 +410,20 @@ class ThiefMixin:
             if len(w) > 1:  # Mortana: pay 1 gold, 2 wine, no poster
                 th["inv"]["gold"] -= 1
                 add(th, "wine", 2)
-                self.event(f"{name} robs the carriage with Mortana's help: 2 wine, no wanted poster.")
+                self.event_text(f"{name} robs the carriage with Mortana's help: 2 wine, no wanted poster.")
             else:
                 add(th, "wine", 1)
                 th["wanted"] = True
-                self.event(f"{name} robs the carriage: 1 wine and a wanted poster.")
+                self.event_text(f"{name} robs the carriage: 1 wine and a wanted poster.")
         elif fig[0] == "g":
             if self.badges[fig]:
                 self.badges[fig] = 0
                 add(th, "badge", 1)
-                self.event(f"{name} steals the badge of {self._fig_name(fig)}.")
+                self.event_text(f"{name} steals the badge of {self._fig_name(fig)}.")
             if "cudgel" in th["equip"]:
                 # Cudgel: +1 VP, then the guard moves at once by the normal rules
                 self._gain(p, 1)
-                self.event(f"{name} knocks out {self._fig_name(fig)} with the cudgel (+1 VP).")
+                self.event_text(f"{name} knocks out {self._fig_name(fig)} with the cudgel (+1 VP).")
                 self._start_tmove(fig, p)
         else:
             self.purses[fig] = False
@@ -434,4 +434,4 @@ class ThiefMixin:
                 add(th, w[1], 2 if w[1] == "gold" else 1)
             if self._ally(p, t) == "quinta":
                 add(th, "gem", 1)
-            self.event(f"{name} robs {self._fig_name(fig)}.")
+            self.event_text(f"{name} robs {self._fig_name(fig)}.")

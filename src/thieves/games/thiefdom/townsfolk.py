@@ -85,7 +85,7 @@ class TownsfolkMixin:
                 continue
             why = self._immune(p, t, fig, cell)
             if why:
-                self.event(f"{self._tname(p, t)} escapes an arrest attempt ({why}).")
+                self.event_text(f"{self._tname(p, t)} escapes an arrest attempt ({why}).")
             else:
                 self._arrest(p, t, fig)
                 arrested.append(ref)
@@ -101,7 +101,7 @@ class TownsfolkMixin:
             merge_into(self.dungeon, th["inv"])
         th["inv"] = empty_inv()
         self._gain(p, -2)
-        self.event(f"{self._tname(p, t)} is arrested by {self._fig_name(fig)} and sent home (-2 VP).")
+        self.event_text(f"{self._tname(p, t)} is arrested by {self._fig_name(fig)} and sent home (-2 VP).")
         turn = self.turn
         if turn and turn["p"] == p and turn["t"] == t:
             turn["moving"] = False
@@ -185,7 +185,7 @@ class TownsfolkMixin:
                 opts = self._tf_options(tm, occ)
                 if not opts:
                     if not tm["moved"]:
-                        self.event(f"{self._fig_name(fig)} cannot move and stays.")
+                        self.event_text(f"{self._fig_name(fig)} cannot move and stays.")
                     break
                 if tm["roll"]:
                     choice = self._solo_pick(tm, opts)
@@ -214,7 +214,7 @@ class TownsfolkMixin:
                 self.tf[fig]["face"] = tm["head"]
             self._tf_sight(tm, tm["cell"], occ, final=True)
         if tm["moved"]:
-            self.event(f"{self._fig_name(fig)} moves to {self.city.name(tm['cell'])}.")
+            self.event_text(f"{self._fig_name(fig)} moves to {self.city.name(tm['cell'])}.")
         self.tmove = None
         self._resolve(tm["pending"])
 
