@@ -168,7 +168,7 @@ def tm_layout(num_players: int, card_ids: list[str]) -> list[tuple[str, int]]:
         ("dice_in_play", 1), ("gold", n), ("own_infamy", 1), ("henchmen", n),
         ("tableau", c * n), ("market", c), ("market_row", 3 * 5), ("deck_sizes", 3),
         ("active_row", 3), ("discarded", c), ("box_count", 1), ("used", c),
-        ("buys_made", 1), ("buys_allowed", 1), ("paying_card", c), ("paying_remaining", 6),
+        ("buys_made", 1), ("buys_allowed", 1), ("paying_card", c), ("paying_remaining", 6), ("paying_free_left", 1),
     ]
 
 
@@ -238,9 +238,11 @@ def _tm_encoder(state: State):
         pay = obs["paying"]
         if pay is not None:
             v[offs["paying_card"] + col[pay["card"]]] = 1
-            for f in pay["remaining"].split():
+            rem = pay["remaining"]
+            for f in (rem.split() if isinstance(rem, str) else rem):
                 if f in TM_FACES:
                     v[offs["paying_remaining"] + TM_FACES.index(f)] += 1
+            v[offs["paying_free_left"]] = pay.get("free_left") or 0
         return _dense(v, size)
 
     return size, encode
