@@ -103,7 +103,7 @@ def test_thieves_den_tensor_turns_with_the_viewer():
 def test_generic_encoder_turns_with_the_viewer():
     """The hashing encoder: the same table seen from the next seat, with every per-seat list
     and seat number turned by one, gives the same tensor."""
-    from thieves.rl.observe import _encode, _Paths
+    from thieves.rl.hashing import Paths as _Paths, encode as _encode
     lists = frozenset({"players", "hideouts"})
     a = {"players": [{"gold": 1, "hand": ["x"]}, {"gold": 2, "hand": []}, {"gold": 3, "hand": ["y"]}],
          "hideouts": ["1Aa", "2Bb", "3Ac"], "turn": 2, "to_act": [2], "deck": ["c1", "c2"]}
