@@ -132,3 +132,14 @@ def test_a_piece_outside_the_space_is_named():
     sp = action_space("thieves-den")
     with pytest.raises(ValueError, match="'L99'"):
         sp.split("loc L99")
+
+
+def test_documented_examples_of_the_spaces():
+    """docs/rl.md quotes these integers; the space is sorted, so they only move when the
+    data or the notation words change (then update the docs)."""
+    den = action_space("thieves-den")
+    assert den.split("move L03 L07") == (133, 66, 70)
+    assert den.split("rob 2 jewel") == (141, 13, 130)
+    aot = action_space("age-of-thieves")
+    assert aot.split("assign g1>E30 g2>E12") == (260, 301, 47, 305, 27)
+    assert aot.join((260, 301, 47, 305, 27)) == "assign g1>E30 g2>E12"
