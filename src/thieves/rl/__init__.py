@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .spaces import ActionSpace, Decision, action_space
@@ -18,16 +19,13 @@ __all__ = ["ActionSpace", "Decision", "action_space", "observation_tensor", "obs
 
 def __getattr__(name: str) -> Any:
     # numpy, gymnasium and pettingzoo load only when asked for
-    if name in ("Table", "max_game_length"):
-        from . import driver
-        return getattr(driver, name)
-    if name in ("observation_tensor", "observation_shape"):
-        from . import observe
-        return getattr(observe, name)
-    if name == "env":
-        from .pz import env
-        return env
-    if name == "ThievesGym":
-        from .gym_env import ThievesGym
-        return ThievesGym
-    raise AttributeError(f"module 'thieves.rl' has no attribute {name!r}")
+    where = {"Table": "driver", "max_game_length": "driver", "observation_tensor": "observe",
+             "observation_shape": "observe", "env": "pz", "ThievesGym": "gym_env"}.get(name)
+    if where is None:
+        raise AttributeError(f"module 'thieves.rl' has no attribute {name!r}")
+    try:
+        module = importlib.import_module(f"{__name__}.{where}")
+    except ImportError as exc:
+        raise ImportError(f"thieves.rl.{name} needs the rl extra: pip install 'thieves[rl]' "
+                          f"({exc})") from exc
+    return getattr(module, name)
