@@ -31,7 +31,7 @@ import marshal
 from typing import Any, ClassVar, Iterable, Mapping
 
 from .errors import GameSetupError, IllegalAction
-from .rng import Rng
+from .rng import RNG_KINDS, Rng, make_rng, rng_from_json
 
 JSON = Any
 
@@ -119,8 +119,14 @@ class Game:
         return None
 
     # -- making states ------------------------------------------------------
-    def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> "State":
-        """Start a game. Raises :class:`GameSetupError` for a bad count or option."""
+    def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
+                 rng: str = "splitmix") -> "State":
+        """Start a game. Raises :class:`GameSetupError` for a bad count or option.
+
+        ``rng`` picks the generator (``core/rng.py``): "splitmix" (fast, the
+        default) or "keyed" (unguessable with a seed of 128+ random bits, for
+        games people play against each other on a server).
+        """
         if not isinstance(num_players, int) or isinstance(num_players, bool):
             raise GameSetupError("the number of players must be an integer")
         if not self.min_players <= num_players <= self.max_players:
@@ -129,10 +135,12 @@ class Game:
                 f"not {num_players}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GameSetupError("the seed must be an integer")
+        if rng not in RNG_KINDS:
+            raise GameSetupError(f"unknown generator {rng!r}; generators are: {', '.join(RNG_KINDS)}")
         opts = self.resolve_options(options)
         self.check_options(num_players, opts)
         state = self.state_class.__new__(self.state_class)
-        state._init(self, num_players, seed, opts)
+        state._init(self, num_players, seed, opts, rng)
         state._setup()
         return state
 
@@ -145,8 +153,9 @@ class Game:
         if d.get("game") != self.slug:
             raise GameSetupError(f"this snapshot is of {d.get('game')!r}, not {self.slug!r}")
         state = self.state_class.__new__(self.state_class)
-        state._init(self, d["num_players"], d["seed"], self.resolve_options(d["options"]))
-        state.rng = Rng(int(d["rng"]))
+        state._init(self, d["num_players"], d["seed"], self.resolve_options(d["options"]),
+                    d.get("rng_kind", "splitmix"))
+        state.rng = rng_from_json(d["rng"])
         state.ply = d["ply"]
         state.log = d["log"]
         state.history = d["history"]
@@ -185,6 +194,8 @@ class State:
     options: dict[str, Any]
     data: Any
     rng: Rng
+    #: the generator the game was started with ("splitmix" or "keyed"), kept for replays
+    rng_kind: str
     ply: int
     #: event log: ``[visible_to, text]`` where visible_to is None (everyone) or a list of players
     log: list
@@ -195,13 +206,15 @@ class State:
     _legal_cache: tuple[int, int, list[str]] | None
 
     # -- construction ---------------------------------------------------------
-    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
+    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
+              rng_kind: str = "splitmix") -> None:
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.options = options
         self.data = game.data(options.get("data_dir"))
-        self.rng = Rng.from_seed(seed)
+        self.rng_kind = rng_kind
+        self.rng = make_rng(rng_kind, seed)
         self.ply = 0
         self.log = []
         self.history = []
@@ -287,17 +300,20 @@ class State:
 
     # -- snapshots ---------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "game": self.game.slug,
             "num_players": self.num_players,
             "seed": self.seed,
             "options": self.options,
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "ply": self.ply,
             "log": self.log,
             "history": self.history,
             "fields": {f: getattr(self, f) for f in self.FIELDS},
         }
+        if self.rng_kind != "splitmix":  # older snapshots have no such key
+            d["rng_kind"] = self.rng_kind
+        return d
 
     def to_json(self) -> str:
         """An exact snapshot; :meth:`Game.state_from_json` restores it."""
@@ -311,7 +327,8 @@ class State:
         new.seed = self.seed
         new.options = self.options  # never mutated after setup
         new.data = self.data        # immutable component data, shared
-        new.rng = Rng(self.rng.state)
+        new.rng_kind = self.rng_kind
+        new.rng = self.rng.copy()
         new.ply = self.ply
         new.log = self.log.copy()   # entries are never mutated
         new.history = self.history.copy()

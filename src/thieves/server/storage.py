@@ -49,6 +49,9 @@ class TableRecord:
     seats: list[dict[str, Any]]
     lang: str = "en"
     created: float = field(default_factory=time.time)
+    #: the game's generator (``core/rng.py``): "keyed" for tables made since
+    #: seeds became 128-bit secrets, "splitmix" for older ones
+    rng: str = "splitmix"
 
 
 class Storage:
@@ -70,11 +73,13 @@ class Storage:
             sa.Column("id", sa.String(32), primary_key=True),
             sa.Column("game", sa.String(64), nullable=False),
             sa.Column("num_players", sa.Integer, nullable=False),
-            sa.Column("seed", sa.BigInteger, nullable=False),
+            # decimal text: a seed is 128 random bits (older rows: 31 bits)
+            sa.Column("seed", sa.Text, nullable=False),
             sa.Column("options", sa.Text, nullable=False),
             sa.Column("seats", sa.Text, nullable=False),
             sa.Column("lang", sa.String(8), nullable=False),
             sa.Column("created", sa.Float, nullable=False),
+            sa.Column("rng", sa.String(16), nullable=False, server_default="splitmix"),
         )
         self.seat_tokens = sa.Table(
             prefix + "seat_tokens", md,
@@ -91,16 +96,45 @@ class Storage:
             sa.Column("action", sa.Text, nullable=False),
         )
         self.metadata = md
+        self._migrate()
         md.create_all(self.engine)
+
+    def _migrate(self) -> None:
+        """Bring a database made by an older version up to this schema.
+
+        Older tables stored the seed as a 64-bit integer and had no ``rng``
+        column (their games use SplitMix64): the seed becomes decimal text
+        and ``rng`` is "splitmix" for those rows, so they replay exactly.
+        """
+        name = self.tables.name
+        insp = sa.inspect(self.engine)
+        if not insp.has_table(name) or "rng" in {c["name"] for c in insp.get_columns(name)}:
+            return
+        q = self.engine.dialect.identifier_preparer.quote
+        with self.engine.begin() as c:
+            if self.engine.dialect.name == "postgresql":
+                c.execute(sa.text(f"ALTER TABLE {q(name)} ALTER COLUMN seed TYPE TEXT USING seed::text"))
+                c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN rng VARCHAR(16) NOT NULL "
+                                  f"DEFAULT 'splitmix'"))
+                return
+            # SQLite cannot change a column's type: copy into a new table
+            old = name + "_old"
+            c.execute(sa.text(f"ALTER TABLE {q(name)} RENAME TO {q(old)}"))
+            self.tables.create(c)
+            c.execute(sa.text(
+                f"INSERT INTO {q(name)} (id, game, num_players, seed, options, seats, lang, created, rng) "
+                f"SELECT id, game, num_players, CAST(seed AS TEXT), options, seats, lang, created, "
+                f"'splitmix' FROM {q(old)}"))
+            c.execute(sa.text(f"DROP TABLE {q(old)}"))
 
     # -- tables ----------------------------------------------------------------
     def add_table(self, rec: TableRecord, claims: list[tuple[int, str, str]] = ()) -> None:
         """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction."""
         with self.engine.begin() as c:
             c.execute(self.tables.insert().values(
-                id=rec.id, game=rec.game, num_players=rec.num_players, seed=rec.seed,
+                id=rec.id, game=rec.game, num_players=rec.num_players, seed=str(rec.seed),
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
-                created=rec.created))
+                created=rec.created, rng=rec.rng))
             for seat, token, name in claims:
                 c.execute(self.seat_tokens.insert().values(
                     table_id=rec.id, seat=seat, digest=token_digest(token), name=name))
@@ -113,8 +147,7 @@ class Storage:
     def load_tables(self) -> list[TableRecord]:
         with self.engine.connect() as c:
             rows = c.execute(sa.select(self.tables).order_by(self.tables.c.created)).all()
-        return [TableRecord(r.id, r.game, r.num_players, int(r.seed), json.loads(r.options),
-                            json.loads(r.seats), r.lang, r.created) for r in rows]
+        return [_record(r) for r in rows]
 
     # -- seats -----------------------------------------------------------------
     def claim_seat(self, table_id: str, seat: int, token: str, name: str,
@@ -180,6 +213,11 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _record(r: Any) -> TableRecord:
+    return TableRecord(r.id, r.game, r.num_players, int(r.seed), json.loads(r.options),
+                       json.loads(r.seats), r.lang, r.created, r.rng)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -8,6 +8,7 @@ if storing fails, nothing changed.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import secrets
@@ -25,6 +26,8 @@ from .storage import Storage, TableRecord, token_digest
 log = logging.getLogger("thieves.server")
 
 _MASK63 = (1 << 63) - 1
+#: bits of a new table's seed (secrets.randbits)
+SEED_BITS = 128
 NAME_RE = re.compile(r"[^\w .'\-]", re.UNICODE)
 
 
@@ -152,7 +155,7 @@ class TableManager:
         for rec in self.storage.load_tables():
             try:
                 game = load_game(rec.game)
-                state = game.new_game(rec.num_players, rec.seed, rec.options)
+                state = game.new_game(rec.num_players, rec.seed, rec.options, rng=rec.rng)
             except Exception as exc:  # noqa: BLE001 - the game is gone or broken
                 log.warning("table %s cannot be loaded: %s", rec.id, exc)
                 continue
@@ -196,9 +199,12 @@ class TableManager:
             # a path on the server's disk is not for web users to choose
             raise ServerError("bad_request", "the data_dir option cannot be set from the web")
         if seed is None:
-            seed = secrets.randbelow(1 << 31)
+            # 128 bits from the operating system's secure source, and a keyed
+            # generator: what people see of a table cannot be searched back
+            # to its seed, so hidden cards stay hidden (docs/server.md)
+            seed = secrets.randbits(SEED_BITS)
         try:
-            state = game.new_game(num_players, seed, options)
+            state = game.new_game(num_players, seed, options, rng="keyed")
         except ThievesError as exc:
             raise ServerError("bad_setup", str(exc)) from None
         bots = bot_names(slug)
@@ -223,7 +229,7 @@ class TableManager:
             table_id = secrets.token_urlsafe(6)
         rec = TableRecord(table_id, slug, num_players, seed,
                           {k: v for k, v in state.options.items() if v is not None}, specs, lang,
-                          time.time())
+                          time.time(), "keyed")
         # the table and its creator's seats are stored in one transaction:
         # a failed write leaves neither a table nor a half-claimed one
         tokens = {i: secrets.token_urlsafe(24) for i in claim}  # 192 random bits each
@@ -327,7 +333,8 @@ class TableManager:
     def _resync(self, table: LiveTable) -> None:
         """Rebuild a table from its stored actions (when memory fell behind storage)."""
         log.warning("table %s was behind its storage: rebuilding it from the stored actions", table.id)
-        state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options)
+        state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options,
+                                    rng=table.rec.rng)
         table.chosen = []
         for player, action in self.storage.load_actions(table.id):
             table._advance(state, int(player), action)
@@ -343,7 +350,7 @@ class TableManager:
         """
         state = table.state.clone()
         ply = state.ply
-        seed = (table.rec.seed * 1_000_003 + ply * 7919 + seat) & _MASK63
+        seed = bot_seed(table.rec.seed, ply, seat)
         name = table.rec.seats[seat]["bot"]
         legal = state.legal_actions(seat)
         # A bot plays a seat like a person: it gets a copy in which what its
@@ -391,6 +398,14 @@ class TableManager:
                 break
             n += 1
         return n
+
+
+def bot_seed(table_seed: int, ply: int, seat: int) -> int:
+    """A bot's seed for one decision: a keyed hash of the table's seed, so
+    whatever a bot's play may reveal of its own seed says nothing of the table's."""
+    digest = hashlib.blake2b(f"{ply}:{seat}".encode("ascii"), digest_size=8,
+                             key=hashlib.blake2b(str(table_seed).encode("ascii"), digest_size=32).digest())
+    return int.from_bytes(digest.digest(), "little") & _MASK63
 
 
 def _stored(what: str, fn: Any, *args: Any) -> None:
