@@ -27,7 +27,7 @@ from ..core.registry import load_game
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, playable_games
-from .views import build_view, game_name, replay_file, replay_view
+from .views import game_name, replay_file, replay_view
 from .websocket import Hub, table_socket
 
 log = logging.getLogger("thieves.server")
@@ -48,13 +48,19 @@ class Platform:
         self._bot_tasks: dict[str, asyncio.Task] = {}
 
     async def changed(self, table: LiveTable) -> None:
-        """After an accepted action: tell every viewer, then let bots move."""
+        """After an accepted (stored) action: mark every viewer's socket (never
+        waiting for one: each sends at its own pace), then let bots move."""
         if self.bot_delay <= 0:
             self.manager.play_bots_now(table)
-            await self.hub.broadcast(table)
+            self.hub.notify(table)
             return
-        await self.hub.broadcast(table)
+        self.hub.notify(table)
         self.ensure_bots(table)
+
+    async def view_response(self, table: LiveTable, seat: int | None, lang: str) -> Response:
+        """A view as an HTTP answer, from the shared cache (built once per change)."""
+        _version, text = await self.hub.views.text(table, seat, lang)
+        return Response(text, media_type="application/json")
 
     def ensure_bots(self, table: LiveTable) -> None:
         if table.bot_to_act() is None:
@@ -75,7 +81,7 @@ class Platform:
             try:
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
                 if self.manager.bot_commit(table, seat, ply, action):
-                    await self.hub.broadcast(table)
+                    self.hub.notify(table)
             except ServerError as exc:
                 if exc.code != "storage":  # the bot chose wrongly: trying again would loop
                     log.error("bot at table %s stopped: %s", table.id, exc)
@@ -286,7 +292,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         except ServerError as exc:
             return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
-        await platform.hub.broadcast(table)
+        platform.hub.notify(table)
         return RedirectResponse(f"/t/{table.id}/s/{token}", status_code=303)
 
     def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
@@ -365,20 +371,20 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table, token = platform.manager.claim(table_id, seat, body.get("name"))
         except ServerError as exc:
             return _error(exc)
-        await platform.hub.broadcast(table)
+        platform.hub.notify(table)
         return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201)
 
     @app.get("/api/tables/{table_id}/view")
-    async def api_view(request: Request, table_id: str, token: str | None = None) -> JSONResponse:
+    async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:
         try:
             table = platform.manager.get(table_id)
             seat = table.seat_of(token)
         except ServerError as exc:
             return _error(exc)
-        return JSONResponse(build_view(table, table.state, seat, _lang(request)))
+        return await platform.view_response(table, seat, _lang(request))
 
     @app.post("/api/tables/{table_id}/actions")
-    async def api_act(request: Request, table_id: str) -> JSONResponse:
+    async def api_act(request: Request, table_id: str) -> Response:
         try:
             table = platform.manager.get(table_id)
             body = await _json_body(request)
@@ -387,7 +393,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
-        return JSONResponse(build_view(table, table.state, seat, _lang(request)))
+        return await platform.view_response(table, seat, _lang(request))
 
     @app.get("/api/tables/{table_id}/replay/{ply}")
     async def api_replay_step(request: Request, table_id: str, ply: int, token: str | None = None,

@@ -223,7 +223,19 @@ class DenData:
 PACKAGE = "thieves.games.thieves_den"
 
 
+_DATA: dict[str | None, "DenData"] = {}
+_I18N: dict[str | None, "I18n"] = {}
+
+
 def load_data(data_dir: str | None = None) -> DenData:
+    """The validated data, read once per data directory (the web texts ask for it
+    for every button label, so it must never go back to the disk)."""
+    if data_dir not in _DATA:
+        _DATA[data_dir] = _read_data(data_dir)
+    return _DATA[data_dir]
+
+
+def _read_data(data_dir: str | None) -> DenData:
     board = load_model(PACKAGE, "board.yaml", Board, data_dir)
     locs = load_model(PACKAGE, "locations.yaml", LocationsFile, data_dir).locations
     fences = load_model(PACKAGE, "fences.yaml", FencesFile, data_dir).fences
@@ -256,5 +268,7 @@ class I18n(Strict):
 
 
 def load_i18n(data_dir: str | None = None) -> I18n:
-    """Names and texts for the web interface in English, French and German."""
-    return load_model(PACKAGE, "i18n.yaml", I18n, data_dir)
+    """Names and texts for the web interface in English, French and German (read once)."""
+    if data_dir not in _I18N:
+        _I18N[data_dir] = load_model(PACKAGE, "i18n.yaml", I18n, data_dir)
+    return _I18N[data_dir]
