@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 import urllib.parse
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,6 +26,7 @@ from ..bots import bot_names
 from ..core.game import Option
 from ..core.registry import load_game
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
+from .limits import Limits, RateLimit, too_many
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, playable_games
 from .views import game_name, replay_file, replay_view
@@ -40,12 +42,52 @@ MAX_BODY = 64 * 1024
 class Platform:
     """The server's state: storage, live tables, connections, running bots."""
 
-    def __init__(self, storage: Storage, bot_delay: float) -> None:
+    def __init__(self, storage: Storage, bot_delay: float, limits: Limits | None = None) -> None:
         self.storage = storage
-        self.manager = TableManager(storage)
+        self.limits = limits or Limits.from_env()
+        self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
         self.bot_delay = bot_delay
         self._bot_tasks: dict[str, asyncio.Task] = {}
+        self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
+        self._sweeper: asyncio.Task | None = None
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Unload the tables nobody uses: finished, abandoned, or idle (no change for
+        ``idle_unload`` seconds) with no socket and no bot to play. Returns their ids."""
+        now = time.time() if now is None else now
+        gone = []
+        for table_id, table in list(self.manager.tables.items()):
+            if self.hub.count(table_id):
+                continue
+            task = self._bot_tasks.get(table_id)
+            if task is not None and not task.done():
+                continue
+            idle = now - table.touched >= self.limits.idle_unload
+            if table.state.is_terminal() or table.expired or table.broken or (idle and table.bot_to_act() is None):
+                self.manager.unload(table_id)
+                self.hub.views.forget(table_id)
+                self._bot_tasks.pop(table_id, None)
+                gone.append(table_id)
+        return gone
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_every)
+            try:
+                gone = self.sweep()
+                if gone:
+                    log.info("%d idle tables left memory (%d in memory)", len(gone), len(self.manager.tables))
+            except Exception:  # noqa: BLE001 - never stop sweeping
+                log.exception("sweeping tables failed")
+
+    def check_socket(self, table_id: str, address: str) -> None:
+        """Refuse a socket beyond the limits per table and per address (429)."""
+        lim = self.limits
+        if lim.sockets_per_table > 0 and self.hub.count(table_id) >= lim.sockets_per_table:
+            raise too_many(f"this table already has {lim.sockets_per_table} connections", 30)
+        if lim.sockets_per_address > 0 and self.hub.count_address(address) >= lim.sockets_per_address:
+            raise too_many(f"your address already has {lim.sockets_per_address} connections", 30)
 
     async def changed(self, table: LiveTable) -> None:
         """After an accepted (stored) action: mark every viewer's socket (never
@@ -94,6 +136,8 @@ class Platform:
                 return
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in self._bot_tasks.values():
             task.cancel()
         self._bot_tasks.clear()
@@ -106,7 +150,15 @@ def _lang(request: Request) -> str:
 
 
 def _error(exc: ServerError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+    resp = JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+    if exc.retry_after:
+        resp.headers["Retry-After"] = str(exc.retry_after)
+    return resp
+
+
+def client_address(conn: Request | WebSocket) -> str:
+    """Who is asking, for the limits (the peer's address as uvicorn gives it)."""
+    return conn.client.host if conn.client else "?"
 
 
 def web_options(slug: str) -> list[Option]:
@@ -142,6 +194,31 @@ def table_summary(t: LiveTable, lang: str) -> dict[str, Any]:
                       for i, (s, name) in enumerate(zip(t.rec.seats, t.display_names(lang)))]}
 
 
+def stored_summary(platform: "Platform", row: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A table for the lobby from its stored row (the live table when it is in memory)."""
+    rec = row["rec"]
+    live = platform.manager.tables.get(rec.id)
+    if live is not None:
+        return table_summary(live, lang)
+    status = row["status"] or "playing"
+    if status != "finished" and time.time() - row["updated"] > platform.limits.expire_after:
+        status = "expired"
+    shell = LiveTable(rec, None, None, {i: "" for i in row["claimed"]})  # type: ignore[arg-type]
+    return {"id": rec.id, "game": rec.game, "game_name": game_name(rec.game, lang),
+            "num_players": rec.num_players, "status": status, "ply": row["ply"],
+            "created": rec.created, "broken": None,
+            "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
+                       "claimed": s["kind"] == "bot" or i in row["claimed"]}
+                      for i, (s, name) in enumerate(zip(rec.seats, shell.display_names(lang)))]}
+
+
+def lobby_tables(platform: "Platform", lang: str, status: str | None = None,
+                 limit: int = 200) -> list[dict[str, Any]]:
+    since = None if status in (None, "finished") else time.time() - platform.limits.expire_after
+    rows = platform.storage.list_tables(limit, status, since)
+    return [stored_summary(platform, r, lang) for r in rows if r["rec"].game in playable_games()]
+
+
 def _form_option(o: Option, raw: Any) -> Any:
     """A lobby form value turned into the option's type."""
     if o.kind is bool:
@@ -162,18 +239,19 @@ def _form_option(o: Option, raw: Any) -> Any:
 
 
 def create_app(database_url: str | None = None, bot_delay: float | None = None,
-               table_prefix: str = "thieves_") -> FastAPI:
+               table_prefix: str = "thieves_", limits: Limits | None = None) -> FastAPI:
     """The application; ``bot_delay`` 0 lets bots answer at once (tests)."""
     if bot_delay is None:
         bot_delay = float(os.environ.get("THIEVES_BOT_DELAY", DEFAULT_BOT_DELAY))
     storage = Storage(database_url, prefix=table_prefix)
-    platform = Platform(storage, bot_delay)
+    platform = Platform(storage, bot_delay, limits)
     platform.manager.load_all()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for table in list(platform.manager.tables.values()):
             platform.ensure_bots(table)
+        platform._sweeper = asyncio.create_task(platform._sweep_forever())
         yield
         await platform.stop()
 
@@ -212,12 +290,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> HTMLResponse:
         lang = _lang(request)
-        tables = [table_summary(t, lang) for t in platform.manager.tables.values()]
-        tables.sort(key=lambda t: -t["created"])
         return page(request, "lobby.html", lang, games=games_catalog(lang),
-                    open_tables=[t for t in tables if t["status"] == "open"][:50],
-                    running=[t for t in tables if t["status"] == "playing"][:50],
-                    finished=[t for t in tables if t["status"] == "finished"][:50])
+                    open_tables=lobby_tables(platform, lang, "open", 50),
+                    running=lobby_tables(platform, lang, "playing", 50),
+                    finished=lobby_tables(platform, lang, "finished", 50))
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> RedirectResponse:
@@ -239,6 +315,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         try:
             form = await _form(request)
             lang = pick_lang(form.get("lang"), lang)  # the lobby's language
+            platform.creations.check(client_address(request), "you have created many tables just now")
             slug = str(form.get("game", ""))
             if slug not in playable_games():
                 raise ServerError("unknown_game", f"there is no game {slug!r}", 404)
@@ -263,8 +340,11 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table, tokens = platform.manager.create(slug, players, seats, options,
                                                     pick_lang(str(form.get("lang", lang))))
         except ServerError as exc:
-            return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
+            resp = page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
+            if exc.retry_after:
+                resp.headers["Retry-After"] = str(exc.retry_after)
+            return resp
         await platform.changed(table)
         if len(tokens) > 1:
             # several seats are the creator's (people sharing one screen, or
@@ -348,12 +428,13 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/tables")
     async def api_tables(request: Request) -> JSONResponse:
         lang = _lang(request)
-        return JSONResponse([table_summary(t, lang) for t in platform.manager.tables.values()])
+        return JSONResponse(lobby_tables(platform, lang))
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         try:
             body = await _json_body(request)
+            platform.creations.check(client_address(request), "you have created many tables just now")
             table, tokens = platform.manager.create(
                 body.get("game"), body.get("players"), body.get("seats"), body.get("options") or {},
                 pick_lang(body.get("lang")))

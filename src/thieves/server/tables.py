@@ -57,6 +57,8 @@ class ServerError(ThievesError):
         super().__init__(message)
         self.code = code
         self.status = status
+        #: seconds to wait before trying again (sent as Retry-After), for 429 and 503
+        self.retry_after: int | None = None
 
 
 def clean_name(name: Any, default: str) -> str:
@@ -78,6 +80,10 @@ class LiveTable:
     broken: str | None = None
     #: grows with every change anyone can see (an action, a seat taken)
     version: int = 0
+    #: time.time() of the last stored change
+    touched: float = field(default_factory=time.time)
+    #: abandoned: nothing changed for longer than the server's expiry time
+    expired: bool = False
 
     @property
     def id(self) -> str:
@@ -86,7 +92,16 @@ class LiveTable:
     def status(self) -> str:
         if self.state.is_terminal():
             return "finished"
-        if any(s["kind"] == "human" and i not in self.digests for i, s in enumerate(self.rec.seats)):
+        if self.expired:
+            return "expired"
+        return self.stored_status(self.state)
+
+    def stored_status(self, state: State, digests: dict[int, str] | None = None) -> str:
+        """The status kept in the database: open, playing or finished."""
+        if state.is_terminal():
+            return "finished"
+        digests = self.digests if digests is None else digests
+        if any(s["kind"] == "human" and i not in digests for i, s in enumerate(self.rec.seats)):
             return "open"
         return "playing"
 
@@ -103,7 +118,7 @@ class LiveTable:
         raise ServerError("bad_token", "this seat link is not valid (unknown or expired)", 403)
 
     def bot_to_act(self) -> int | None:
-        if self.broken or self.state.is_terminal():
+        if self.broken or self.expired or self.state.is_terminal():
             return None
         for p in self.state.players_to_act():
             if self.rec.seats[p]["kind"] == "bot":
@@ -142,40 +157,66 @@ class LiveTable:
 
 
 class TableManager:
-    """Every table of the server, rebuilt from storage at start."""
+    """The tables of the server: those in play are kept in memory, any other
+    is read from storage when someone opens it (``get``) and leaves memory
+    again when idle (``unload``), so memory follows live tables, not history."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, open_tables: int = 0, expire_after: float = float("inf")) -> None:
         self.storage = storage
         self.tables: dict[str, LiveTable] = {}
+        #: most tables not finished on the site (0: no limit)
+        self.open_tables = open_tables
+        #: seconds without a change after which a table not finished is abandoned
+        self.expire_after = expire_after
 
     # -- loading -------------------------------------------------------------------
     def load_all(self) -> None:
-        digests = self.storage.all_seat_digests()
-        actions = self.storage.all_actions()
-        for rec in self.storage.load_tables():
+        """Load the tables in play (not finished, not abandoned) at start."""
+        for table_id in self.storage.live_ids(time.time() - self.expire_after):
+            self.load(table_id)
+
+    def load(self, table_id: str) -> LiveTable | None:
+        """Read one table from storage and replay its actions (None: no such table)."""
+        found = self.storage.load_table(table_id)
+        if found is None:
+            return None
+        rec, digests, actions = found
+        try:
+            game = load_game(rec.game)
+            state = game.new_game(rec.num_players, rec.seed, rec.options, rng=rec.rng)
+        except Exception as exc:  # noqa: BLE001 - the game is gone or broken
+            log.warning("table %s cannot be loaded: %s", rec.id, exc)
+            return None
+        table = LiveTable(rec, game, state, digests)
+        for i, (player, action) in enumerate(actions):
             try:
-                game = load_game(rec.game)
-                state = game.new_game(rec.num_players, rec.seed, rec.options, rng=rec.rng)
-            except Exception as exc:  # noqa: BLE001 - the game is gone or broken
-                log.warning("table %s cannot be loaded: %s", rec.id, exc)
-                continue
-            table = LiveTable(rec, game, state, digests.get(rec.id, {}))
-            for i, (player, action) in enumerate(actions.get(rec.id, [])):
-                try:
-                    table._advance(state, int(player), action)
-                except ThievesError as exc:
-                    # the public message never names the move nor the engine's
-                    # reason: either may be a secret choice; the log has both
-                    table.broken = (f"stored move {i + 1} no longer replays with this version "
-                                    f"of the game")
-                    log.error("table %s: stored action %d (%r by seat %s) no longer replays: %s",
-                              rec.id, i + 1, action, player, exc)
-                    break
-            self.tables[rec.id] = table
+                table._advance(state, int(player), action)
+            except ThievesError as exc:
+                # the public message never names the move nor the engine's
+                # reason: either may be a secret choice; the log has both
+                table.broken = (f"stored move {i + 1} no longer replays with this version "
+                                f"of the game")
+                log.error("table %s: stored action %d (%r by seat %s) no longer replays: %s",
+                          rec.id, i + 1, action, player, exc)
+                break
+        table.touched = self.storage.touched(rec.id) or rec.created
+        table.expired = not state.is_terminal() and time.time() - table.touched > self.expire_after
+        status = table.stored_status(state)
+        try:  # rows of older versions learn their status here
+            self.storage.set_status(rec.id, status, state.ply)
+        except Exception:  # noqa: BLE001 - only a cache for the lobby
+            log.exception("could not store the status of table %s", rec.id)
+        self.tables[rec.id] = table
+        return table
+
+    def unload(self, table_id: str) -> None:
+        self.tables.pop(table_id, None)
 
     # -- lookups ---------------------------------------------------------------------
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None and isinstance(table_id, str) and 0 < len(table_id) <= 32:
+            table = self.load(table_id)
         if table is None:
             raise ServerError("unknown_table", f"there is no table {table_id!r}", 404)
         return table
@@ -198,6 +239,14 @@ class TableManager:
         if "data_dir" in options:
             # a path on the server's disk is not for web users to choose
             raise ServerError("bad_request", "the data_dir option cannot be set from the web")
+        if self.open_tables > 0:
+            live = _stored("the tables could not be counted", self.storage.count_live,
+                           time.time() - self.expire_after)
+            if live >= self.open_tables:
+                exc = ServerError("rate_limited", f"this server already has {live} tables in play; "
+                                  "try again later", 429)
+                exc.retry_after = 60
+                raise exc
         if seed is None:
             # 128 bits from the operating system's secure source, and a keyed
             # generator: what people see of a table cannot be searched back
@@ -224,18 +273,16 @@ class TableManager:
                 if s["kind"] == "human":
                     claim.append(i)
         lang = lang if lang in LANGS else "en"
-        table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables:
-            table_id = secrets.token_urlsafe(6)
+        table_id = secrets.token_urlsafe(9)  # 72 bits: tables cannot be found by guessing
         rec = TableRecord(table_id, slug, num_players, seed,
                           {k: v for k, v in state.options.items() if v is not None}, specs, lang,
                           time.time(), "keyed")
         # the table and its creator's seats are stored in one transaction:
         # a failed write leaves neither a table nor a half-claimed one
         tokens = {i: secrets.token_urlsafe(24) for i in claim}  # 192 random bits each
-        _stored("the table could not be stored", self.storage.add_table, rec,
-                [(i, tokens[i], specs[i]["name"]) for i in claim])
         table = LiveTable(rec, game, state, {i: token_digest(t) for i, t in tokens.items()})
+        _stored("the table could not be stored", self.storage.add_table, rec,
+                [(i, tokens[i], specs[i]["name"]) for i in claim], table.stored_status(state))
         self.tables[table_id] = table
         return table, tokens
 
@@ -255,11 +302,13 @@ class TableManager:
         seats[seat]["name"] = clean_name(name, spec["name"])
         token = secrets.token_urlsafe(24)  # 192 random bits
         # stored first (one transaction); only then does the seat change here
+        status = table.stored_status(table.state, {**table.digests, seat: token_digest(token)})
         _stored("the seat could not be stored", self.storage.claim_seat, table.id, seat, token,
-                seats[seat]["name"], seats)
+                seats[seat]["name"], seats, status)
         table.rec.seats = seats
         table.digests[seat] = token_digest(token)
         table.version += 1
+        table.touched = time.time()
         return table, token
 
     # -- playing ---------------------------------------------------------------------
@@ -289,6 +338,10 @@ class TableManager:
     def _commit(self, table: LiveTable, seat: int, action: str) -> None:
         if table.broken:
             raise ServerError("broken", f"this table cannot continue: {table.broken}", 409)
+        if not table.expired and time.time() - table.touched > self.expire_after:
+            table.expired = not table.state.is_terminal()
+        if table.expired:
+            raise ServerError("expired", "this table was abandoned (nothing happened for too long)", 410)
         state = table.state
         if state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
@@ -307,7 +360,7 @@ class TableManager:
             raise ServerError("engine_error", f"the game could not apply {action!r} "
                               f"({type(exc).__name__}); nothing changed", 500) from None
         try:
-            self.storage.add_action(table.id, state.ply, seat, action)
+            self.storage.add_action(table.id, state.ply, seat, action, table.stored_status(trial))
         except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
             # The commit may have reached the database even though the call
@@ -329,6 +382,7 @@ class TableManager:
                                   f"({type(exc).__name__})", 503) from None
         table.state = trial
         table.version += 1
+        table.touched = time.time()
 
     def _resync(self, table: LiveTable) -> None:
         """Rebuild a table from its stored actions (when memory fell behind storage)."""
@@ -408,10 +462,10 @@ def bot_seed(table_seed: int, ply: int, seat: int) -> int:
     return int.from_bytes(digest.digest(), "little") & _MASK63
 
 
-def _stored(what: str, fn: Any, *args: Any) -> None:
+def _stored(what: str, fn: Any, *args: Any) -> Any:
     """Run a storage call; a failure becomes a ``storage`` error (HTTP 503)."""
     try:
-        fn(*args)
+        return fn(*args)
     except Exception as exc:  # noqa: BLE001 - any database failure
         log.exception("%s", what)
         raise ServerError("storage", f"{what}, try again ({type(exc).__name__})", 503) from None

@@ -31,6 +31,7 @@ from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import pick_lang
@@ -244,7 +245,26 @@ async def send_error(ws: WebSocket, exc: ServerError) -> None:
     await ws.send_text(_error_text(exc))
 
 
+async def deny(ws: WebSocket, exc: ServerError) -> None:
+    """Refuse a socket before it opens: an HTTP answer (e.g. 429 with Retry-After)
+    where the server supports it, else an error message and close code 4000 + status."""
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else {}
+    try:
+        await ws.send_denial_response(JSONResponse({"error": exc.code, "message": str(exc)},
+                                                   status_code=exc.status, headers=headers))
+    except RuntimeError:  # the server has no denial responses
+        await ws.accept()
+        await send_error(ws, exc)
+        await ws.close(code=4000 + exc.status)
+
+
 async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> None:
+    address = ws.client.host if ws.client else "?"
+    try:
+        platform.check_socket(table_id, address)
+    except ServerError as exc:
+        await deny(ws, exc)
+        return
     await ws.accept()
     lang = pick_lang(ws.query_params.get("lang"), ws.cookies.get("lang"))
     try:
@@ -254,7 +274,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
         await send_error(ws, exc)
         await ws.close(code=4404 if exc.code == "unknown_table" else 4403)
         return
-    conn = Conn(ws, viewer, lang, table)
+    conn = Conn(ws, viewer, lang, table, address=address)
     platform.hub.add(table.id, conn)
     try:
         while not conn.closed:
