@@ -32,7 +32,7 @@ def test_deeply_nested_json_is_malformed_not_a_crash(client):
     deep = b'{"a":' * 5_000 + b"1" + b"}" * 5_000  # under the size limit, far over the nesting one
     assert len(deep) < 64 * 1024
     for url in ("/api/tables", f"/api/tables/{tid}/actions", f"/api/tables/{tid}/seats/0/claim"):
-        r = client.post(url, content=deep)
+        r = client.post(url, content=deep, headers={"content-type": "application/json"})
         assert r.status_code == 400 and r.json()["error"] == "malformed", url
     with client.websocket_connect(f"/ws/{tid}?token={tok}") as w:
         w.receive_json()
@@ -47,7 +47,7 @@ def test_huge_bodies_and_messages_are_refused(client):
     t = new_table(client, 2)
     tid, tok = t["id"], t["tokens"]["0"]
     big = json.dumps({"token": tok, "action": "bid 1", "pad": "x" * 200_000})
-    r = client.post(f"/api/tables/{tid}/actions", content=big)
+    r = client.post(f"/api/tables/{tid}/actions", content=big, headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.json()["error"] == "too_large"
     r = client.post("/tables", content=b"game=" + b"x" * 100_000,
                     headers={"content-type": "application/x-www-form-urlencoded"})

@@ -119,7 +119,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except ModuleNotFoundError as exc:
         raise ThievesError(f"the web server needs its extra packages ({exc.name}): "
                            "pip install 'thieves[server]'") from None
-    serve(host=args.host, port=args.port, database_url=args.database_url)
+    serve(host=args.host, port=args.port, database_url=args.database_url, public_url=args.public_url)
     return 0
 
 
@@ -164,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--database-url", default=None, help="SQLAlchemy URL (default: SQLite file)")
+    sp.add_argument("--public-url", default=None,
+                    help="the address people use, e.g. https://thieves.example (links and origin checks; "
+                         "default $THIEVES_PUBLIC_URL)")
     sp.set_defaults(func=cmd_serve)
     return p
 

@@ -20,6 +20,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from fastapi.templating import Jinja2Templates
 
 from ..bots import bot_names
@@ -30,13 +31,15 @@ from .limits import Limits, RateLimit, too_many
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, playable_games
 from .views import game_name, replay_file, replay_view
-from .websocket import Hub, table_socket
+from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 
 log = logging.getLogger("thieves.server")
 HERE = Path(__file__).parent
 DEFAULT_BOT_DELAY = 0.8
 #: the largest request body the server reads (JSON or form)
 MAX_BODY = 64 * 1024
+#: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
+WS_MAX_BYTES = 4 * MAX_MESSAGE
 
 
 class Platform:
@@ -239,8 +242,15 @@ def _form_option(o: Option, raw: Any) -> Any:
 
 
 def create_app(database_url: str | None = None, bot_delay: float | None = None,
-               table_prefix: str = "thieves_", limits: Limits | None = None) -> FastAPI:
-    """The application; ``bot_delay`` 0 lets bots answer at once (tests)."""
+               table_prefix: str = "thieves_", limits: Limits | None = None,
+               public_url: str | None = None) -> FastAPI:
+    """The application; ``bot_delay`` 0 lets bots answer at once (tests).
+
+    ``public_url`` (or ``$THIEVES_PUBLIC_URL``), e.g. ``https://thieves.example``:
+    the address people use; links shown to them are built from it, and
+    state-changing requests and websockets must come from its origin.
+    """
+    public_url = (public_url or os.environ.get("THIEVES_PUBLIC_URL") or "").rstrip("/") or None
     if bot_delay is None:
         bot_delay = float(os.environ.get("THIEVES_BOT_DELAY", DEFAULT_BOT_DELAY))
     storage = Storage(database_url, prefix=table_prefix)
@@ -257,8 +267,15 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     app = FastAPI(title="thieves", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.platform = platform
+    app.state.public_url = public_url
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    # static files: compressed, and kept by browsers for an hour (then revalidated by ETag)
+    app.mount("/static", GZipMiddleware(CachedStatic(directory=str(HERE / "static")), minimum_size=512,
+                                        compresslevel=6), name="static")
+
+    def site(request: Request) -> str:
+        """The address for links shown to people: the configured public URL, else this request's."""
+        return public_url or f"{request.url.scheme}://{request.url.netloc}"
 
     @app.exception_handler(RequestValidationError)
     async def bad_path(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -269,6 +286,12 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            refused = origin_refusal(request.headers, public_url)
+            if refused is None and request.url.path.startswith("/api/"):
+                refused = content_type_refusal(request.headers)
+            if refused is not None:
+                return _error(refused)
         response = await call_next(request)
         asked = request.query_params.get("lang")
         if asked and pick_lang(asked) == asked.strip().lower()[:2] and "set-cookie" not in response.headers:
@@ -350,7 +373,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             # several seats are the creator's (people sharing one screen, or
             # friends to send links to): each link is shown once, here, and
             # never again (only their digests are stored)
-            origin = f"{request.url.scheme}://{request.url.netloc}"
+            origin = site(request)
             names = table.display_names(lang)
             links = [{"seat": i, "name": names[i], "url": f"/t/{table.id}/s/{tok}",
                       "full": f"{origin}/t/{table.id}/s/{tok}"} for i, tok in sorted(tokens.items())]
@@ -387,11 +410,14 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         config = {"table": table.id, "game": table.rec.game, "token": token, "seat": seat, "lang": lang, "ui": ui(lang),
                   "num_players": table.rec.num_players}
         base = f"/t/{table.id}" + (f"/s/{token}" if token else "")
-        watch_url = f"{request.url.scheme}://{request.url.netloc}/t/{table.id}"
-        return page(request, name, lang, table_id=table.id, watch_url=watch_url, game_name=game_name(table.rec.game, lang),
+        watch_url = f"{site(request)}/t/{table.id}"
+        resp = page(request, name, lang, table_id=table.id, watch_url=watch_url, game_name=game_name(table.rec.game, lang),
                     config=json.dumps(config).replace("<", "\\u003c"), base=base, seat=seat,
                     names=table.display_names(lang), open_seats=[i for i, s in enumerate(table.rec.seats)
                                                      if s["kind"] == "human" and i not in table.digests])
+        if token:  # a seat's page holds its secret link: never kept by a cache
+            resp.headers["Cache-Control"] = "no-store"
+        return resp
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def watch(request: Request, table_id: str) -> HTMLResponse:
@@ -443,7 +469,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         await platform.changed(table)
         return JSONResponse({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
                              "urls": {str(k): f"/t/{table.id}/s/{v}" for k, v in tokens.items()},
-                             "watch": f"/t/{table.id}"}, status_code=201)
+                             "watch": f"/t/{table.id}"}, status_code=201, headers=NO_STORE)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/claim")
     async def api_claim(request: Request, table_id: str, seat: int) -> JSONResponse:
@@ -453,7 +479,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         except ServerError as exc:
             return _error(exc)
         platform.hub.notify(table)
-        return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201)
+        return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201,
+                            headers=NO_STORE)
 
     @app.get("/api/tables/{table_id}/view")
     async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:
@@ -503,6 +530,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.websocket("/ws/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
+        refused = origin_refusal(websocket.headers, public_url)
+        if refused is not None:  # another site's page may not open a seat's socket
+            await deny(websocket, refused)
+            return
         await table_socket(websocket, platform, table_id)
 
     return app
@@ -545,12 +576,58 @@ async def _json_body(request: Request, allow_empty: bool = False) -> dict[str, A
     return body
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
+def origin_refusal(headers: Any, public_url: str | None) -> ServerError | None:
+    """A request that changes something (or a websocket) from another site's page.
+
+    Browsers send ``Origin`` with every such request; it must be this site:
+    the configured public URL's origin, else the host the request was sent to.
+    Programs that send no ``Origin`` (curl, bots) are not browsers and are let in.
+    """
+    origin = headers.get("origin")
+    if origin is None:
+        if headers.get("sec-fetch-site") == "cross-site":
+            return ServerError("forbidden_origin", "requests from other sites are refused", 403)
+        return None
+    if public_url:
+        parts = urllib.parse.urlsplit(public_url)
+        ok = origin.lower() == f"{parts.scheme}://{parts.netloc}".lower()
+    else:
+        ok = urllib.parse.urlsplit(origin).netloc.lower() == (headers.get("host") or "").lower()
+    if not ok:
+        return ServerError("forbidden_origin", f"requests from {origin[:80]!r} are refused", 403)
+    return None
+
+
+def content_type_refusal(headers: Any) -> ServerError | None:
+    """The JSON API reads JSON only (a form or text/plain body is what another
+    site's page can send without asking first)."""
+    kind = (headers.get("content-type") or "").split(";")[0].strip().lower()
+    length = headers.get("content-length")
+    if kind == "application/json" or (not kind and length in (None, "0")):
+        return None
+    return ServerError("unsupported_media_type", "the JSON API accepts only application/json", 415)
+
+
+class CachedStatic(StaticFiles):
+    """Static files with a cache lifetime (ETag and Last-Modified come with them)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        resp = super().file_response(*args, **kwargs)
+        resp.headers.setdefault("Cache-Control", "public, max-age=3600")
+        return resp
+
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
+          public_url: str | None = None) -> None:
     """Run the server (what ``thieves serve`` calls)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(database_url)
+    app = create_app(database_url, public_url=public_url)
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # ws_max_size: a frame over the limit is refused (1009) before it is read whole
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
