@@ -119,7 +119,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except ModuleNotFoundError as exc:
         raise ThievesError(f"the web server needs its extra packages ({exc.name}): "
                            "pip install 'thieves[server]'") from None
-    serve(host=args.host, port=args.port, database_url=args.database_url, public_url=args.public_url)
+    serve(host=args.host, port=args.port, database_url=args.database_url, public_url=args.public_url,
+          redis_url=args.redis_url)
     return 0
 
 
@@ -167,6 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--public-url", default=None,
                     help="the address people use, e.g. https://thieves.example (links and origin checks; "
                          "default $THIEVES_PUBLIC_URL)")
+    sp.add_argument("--redis-url", default=None,
+                    help="Redis for several processes on one database, e.g. redis://127.0.0.1:6379/0 "
+                         "(default $THIEVES_REDIS_URL; none: this process alone)")
     sp.set_defaults(func=cmd_serve)
     return p
 

@@ -28,6 +28,7 @@ from ..core.game import Option
 from ..core.registry import load_game
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .limits import Limits, RateLimit, too_many
+from .shared import LOCK_TTL, Fanout
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, playable_games
 from .views import game_name, replay_file, replay_view
@@ -45,8 +46,11 @@ WS_MAX_BYTES = 4 * MAX_MESSAGE
 class Platform:
     """The server's state: storage, live tables, connections, running bots."""
 
-    def __init__(self, storage: Storage, bot_delay: float, limits: Limits | None = None) -> None:
+    def __init__(self, storage: Storage, bot_delay: float, limits: Limits | None = None,
+                 shared: Fanout | None = None) -> None:
         self.storage = storage
+        #: Redis fan-out when several processes serve one database (None: this process alone)
+        self.shared = shared
         self.limits = limits or Limits.from_env()
         self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
@@ -54,6 +58,7 @@ class Platform:
         self._bot_tasks: dict[str, asyncio.Task] = {}
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
         self._sweeper: asyncio.Task | None = None
+        self._background: list[asyncio.Task] = []
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Unload the tables nobody uses: finished, abandoned, or idle (no change for
@@ -93,14 +98,50 @@ class Platform:
             raise too_many(f"your address already has {lim.sockets_per_address} connections", 30)
 
     async def changed(self, table: LiveTable) -> None:
-        """After an accepted (stored) action: mark every viewer's socket (never
-        waiting for one: each sends at its own pace), then let bots move."""
+        """After an accepted (stored) change: tell the other processes, mark every
+        viewer's socket (never waiting for one: each sends at its own pace), then
+        let bots move."""
+        if self.shared is not None:
+            await self.shared.publish(table.id)
         if self.bot_delay <= 0:
-            self.manager.play_bots_now(table)
+            if table.bot_to_act() is not None:
+                if self.shared is None:
+                    self.manager.play_bots_now(table)
+                else:
+                    async with self.shared.bot_lock(table.id) as lock:
+                        if lock is not None:  # else another process is playing them
+                            self.manager.refresh(table)
+                            if self.manager.play_bots_now(table):
+                                await self.shared.publish(table.id)
             self.hub.notify(table)
             return
         self.hub.notify(table)
         self.ensure_bots(table)
+
+    def get(self, table_id: str) -> LiveTable:
+        """A table, caught up with what other processes stored (several processes only)."""
+        table = self.manager.get(table_id)
+        if self.shared is not None and self.manager.refresh(table):
+            self.hub.notify(table)
+        return table
+
+    async def other_process_changed(self, table_id: str) -> None:
+        """A change stored by another process: catch up if the table is here."""
+        table = self.manager.tables.get(table_id)
+        if table is not None and self.manager.refresh(table):
+            self.hub.notify(table)
+
+    async def _watch_bots(self) -> None:
+        """Several processes: a bot turn whose process died (its lock expired) is taken over."""
+        while True:
+            await asyncio.sleep(LOCK_TTL / 3)
+            for table in list(self.manager.tables.values()):
+                try:
+                    if self.manager.refresh(table):
+                        self.hub.notify(table)
+                    self.ensure_bots(table)
+                except Exception:  # noqa: BLE001 - never stop watching
+                    log.exception("watching the bots of table %s failed", table.id)
 
     async def view_response(self, table: LiveTable, seat: int | None, lang: str) -> Response:
         """A view as an HTTP answer, from the shared cache (built once per change)."""
@@ -118,15 +159,32 @@ class Platform:
             self._bot_tasks[table.id] = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
+        if self.shared is None:
+            await self._play_bots(table, None)
+            return
+        async with self.shared.bot_lock(table.id) as lock:
+            if lock is not None:  # else another process plays this table's bots
+                await self._play_bots(table, lock)
+
+    async def _play_bots(self, table: LiveTable, lock: Any) -> None:
         while True:
+            if lock is not None:
+                self.manager.refresh(table)
             seat = table.bot_to_act()
             if seat is None:
                 return
             await asyncio.sleep(self.bot_delay)
             try:
+                if lock is not None:
+                    await lock.reacquire()  # still ours for another LOCK_TTL
+                    self.manager.refresh(table)
+                    if table.bot_to_act() != seat:
+                        continue
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
                 if self.manager.bot_commit(table, seat, ply, action):
                     self.hub.notify(table)
+                    if self.shared is not None:
+                        await self.shared.publish(table.id)
             except ServerError as exc:
                 if exc.code != "storage":  # the bot chose wrongly: trying again would loop
                     log.error("bot at table %s stopped: %s", table.id, exc)
@@ -139,6 +197,10 @@ class Platform:
                 return
 
     async def stop(self) -> None:
+        for task in self._background:
+            task.cancel()
+        if self.shared is not None:
+            await self.shared.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for task in self._bot_tasks.values():
@@ -242,8 +304,8 @@ def _form_option(o: Option, raw: Any) -> Any:
 
 
 def create_app(database_url: str | None = None, bot_delay: float | None = None,
-               table_prefix: str = "thieves_", limits: Limits | None = None,
-               public_url: str | None = None) -> FastAPI:
+               table_prefix: str | None = None, limits: Limits | None = None,
+               public_url: str | None = None, redis_url: str | None = None) -> FastAPI:
     """The application; ``bot_delay`` 0 lets bots answer at once (tests).
 
     ``public_url`` (or ``$THIEVES_PUBLIC_URL``), e.g. ``https://thieves.example``:
@@ -251,10 +313,13 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     state-changing requests and websockets must come from its origin.
     """
     public_url = (public_url or os.environ.get("THIEVES_PUBLIC_URL") or "").rstrip("/") or None
+    table_prefix = table_prefix or os.environ.get("THIEVES_TABLE_PREFIX") or "thieves_"
+    redis_url = redis_url or os.environ.get("THIEVES_REDIS_URL") or None
     if bot_delay is None:
         bot_delay = float(os.environ.get("THIEVES_BOT_DELAY", DEFAULT_BOT_DELAY))
     storage = Storage(database_url, prefix=table_prefix)
-    platform = Platform(storage, bot_delay, limits)
+    shared = Fanout(redis_url, table_prefix) if redis_url else None
+    platform = Platform(storage, bot_delay, limits, shared)
     platform.manager.load_all()
 
     @asynccontextmanager
@@ -262,6 +327,9 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         for table in list(platform.manager.tables.values()):
             platform.ensure_bots(table)
         platform._sweeper = asyncio.create_task(platform._sweep_forever())
+        if platform.shared is not None:
+            platform.shared.start(platform.other_process_changed)
+            platform._background.append(asyncio.create_task(platform._watch_bots()))
         yield
         await platform.stop()
 
@@ -391,6 +459,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         lang = _lang(request)
         try:
             form = await _form(request)
+            platform.get(table_id)  # caught up with the other processes first
             table, token = platform.manager.claim(table_id, seat, form.get("name"))
         except ServerError as exc:
             return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
@@ -401,7 +470,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
         lang = _lang(request)
         try:
-            table = platform.manager.get(table_id)
+            table = platform.get(table_id)
             seat = table.seat_of(token)
         except ServerError as exc:
             return page(request, "error.html", lang, message=ui(lang)["not_found"] + f" ({exc})",
@@ -475,6 +544,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_claim(request: Request, table_id: str, seat: int) -> JSONResponse:
         try:
             body = await _json_body(request, allow_empty=True)
+            platform.get(table_id)  # caught up with the other processes first
             table, token = platform.manager.claim(table_id, seat, body.get("name"))
         except ServerError as exc:
             return _error(exc)
@@ -485,7 +555,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/tables/{table_id}/view")
     async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:
         try:
-            table = platform.manager.get(table_id)
+            table = platform.get(table_id)
             seat = table.seat_of(token)
         except ServerError as exc:
             return _error(exc)
@@ -494,7 +564,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(request: Request, table_id: str) -> Response:
         try:
-            table = platform.manager.get(table_id)
+            table = platform.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
             platform.manager.act(table, seat, body.get("action"), body.get("ply"))
@@ -507,7 +577,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_replay_step(request: Request, table_id: str, ply: int, token: str | None = None,
                               viewer: str | None = None) -> JSONResponse:
         try:
-            table = platform.manager.get(table_id)
+            table = platform.get(table_id)
             seat = table.seat_of(token)
             v: int | None = None
             if viewer not in (None, "", "spectator"):
@@ -522,7 +592,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/tables/{table_id}/replay.json")
     async def api_replay_file(table_id: str) -> Response:
         try:
-            text = replay_file(platform.manager.get(table_id))
+            text = replay_file(platform.get(table_id))
         except ServerError as exc:
             return _error(exc)
         return Response(text, media_type="application/json", headers={
@@ -621,12 +691,12 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
-          public_url: str | None = None) -> None:
+          public_url: str | None = None, redis_url: str | None = None) -> None:
     """Run the server (what ``thieves serve`` calls)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(database_url, public_url=public_url)
+    app = create_app(database_url, public_url=public_url, redis_url=redis_url)
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
     # ws_max_size: a frame over the limit is refused (1009) before it is read whole

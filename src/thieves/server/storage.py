@@ -179,6 +179,22 @@ class Storage:
                 .where(self.actions.c.table_id == table_id).order_by(self.actions.c.ply)).all()]
         return _record(r), digests, actions
 
+    def changes_since(self, table_id: str, ply: int) -> tuple[list[dict[str, Any]], dict[int, str], list[list[Any]]] | None:
+        """What another process may have stored: the seats, the seat digests and the
+        actions from move ``ply`` on (None when the table is gone)."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.seats).where(self.tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            digests = {d.seat: d.digest for d in c.execute(
+                sa.select(self.seat_tokens.c.seat, self.seat_tokens.c.digest)
+                .where(self.seat_tokens.c.table_id == table_id)).all()}
+            actions = [[a.player, a.action] for a in c.execute(
+                sa.select(self.actions.c.player, self.actions.c.action)
+                .where(self.actions.c.table_id == table_id, self.actions.c.ply >= ply)
+                .order_by(self.actions.c.ply)).all()]
+        return json.loads(r.seats), digests, actions
+
     def live_ids(self, since: float) -> list[str]:
         """Tables not finished that changed since ``since`` (or whose status is not known yet)."""
         t = self.tables.c

@@ -212,6 +212,34 @@ class TableManager:
     def unload(self, table_id: str) -> None:
         self.tables.pop(table_id, None)
 
+    def refresh(self, table: LiveTable) -> bool:
+        """Catch up with what other processes stored (seats taken, actions);
+        True when something changed. Storage is the truth."""
+        found = self.storage.changes_since(table.id, table.state.ply)
+        if found is None:
+            return False
+        seats, digests, actions = found
+        changed = False
+        if digests != table.digests or seats != table.rec.seats:
+            table.digests = digests
+            table.rec.seats = seats
+            changed = True
+        if actions and not table.broken:
+            state = table.state.clone()
+            try:
+                for player, action in actions:
+                    table._advance(state, int(player), action)
+            except ThievesError:
+                log.warning("table %s: another process stored moves this one cannot follow", table.id)
+                self._resync(table)
+                return True
+            table.state = state
+            changed = True
+        if changed:
+            table.version += 1
+            table.touched = time.time()
+        return changed
+
     # -- lookups ---------------------------------------------------------------------
     def get(self, table_id: str) -> LiveTable:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -326,14 +354,22 @@ class TableManager:
             raise ServerError("not_a_player", "spectators cannot act; open your seat link to play", 403)
         if not isinstance(action, str) or not action or len(action) > 200:
             raise ServerError("malformed", "an action must be a non-empty notation string")
-        if ply is not None:
-            if not isinstance(ply, int) or isinstance(ply, bool):
-                raise ServerError("malformed", "ply must be the move number the action was chosen at")
-            history = table.state.history
-            if not 0 <= ply <= len(history) or any(p == seat for p, _ in history[ply:]):
-                raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
-                                  f"move {len(history)}); this action was not applied", 409)
-        self._commit(table, seat, action)
+        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+            raise ServerError("malformed", "ply must be the move number the action was chosen at")
+        for attempt in range(3):
+            if ply is not None:
+                history = table.state.history
+                if not 0 <= ply <= len(history) or any(p == seat for p, _ in history[ply:]):
+                    raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
+                                      f"move {len(history)}); this action was not applied", 409)
+            try:
+                self._commit(table, seat, action)
+                return
+            except ServerError as exc:
+                # another process stored a decision at this move first (e.g. two
+                # players choosing at once): the table caught up; try on it again
+                if not getattr(exc, "conflict", False) or attempt == 2:
+                    raise
 
     def _commit(self, table: LiveTable, seat: int, action: str) -> None:
         if table.broken:
@@ -373,13 +409,16 @@ class TableManager:
                 stored = None
             if stored != [seat, action]:
                 table.chosen = chosen
+                err = ServerError("storage", f"the action could not be stored, try again "
+                                  f"({type(exc).__name__})", 503)
                 if stored is not None:
-                    # another decision is stored at this move: an earlier
-                    # commit whose answer was lost while the database was
-                    # unreachable. Storage is the truth: catch up with it.
+                    # another decision is stored at this move: another process's
+                    # (several servers on one database), or an earlier commit
+                    # whose answer was lost while the database was unreachable.
+                    # Storage is the truth: catch up with it.
                     self._resync(table)
-                raise ServerError("storage", f"the action could not be stored, try again "
-                                  f"({type(exc).__name__})", 503) from None
+                    err.conflict = True  # type: ignore[attr-defined]
+                raise err from None
         table.state = trial
         table.version += 1
         table.touched = time.time()

@@ -268,7 +268,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
     await ws.accept()
     lang = pick_lang(ws.query_params.get("lang"), ws.cookies.get("lang"))
     try:
-        table = platform.manager.get(table_id)
+        table = platform.get(table_id)
         viewer = table.seat_of(ws.query_params.get("token"))
     except ServerError as exc:
         await send_error(ws, exc)
@@ -291,6 +291,8 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 kind = msg["type"]
                 table = conn.table or table
                 if kind == "action":
+                    if platform.shared is not None and platform.manager.refresh(table):
+                        platform.hub.notify(table)
                     platform.manager.act(table, viewer, msg.get("action"), msg.get("ply"))
                     await platform.changed(table)
                 elif kind == "lang":
