@@ -124,6 +124,15 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_loadtest(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from ..server.loadtest import main as loadtest
+    except ModuleNotFoundError as exc:
+        raise ThievesError(f"the load test needs the server's extra packages ({exc.name}): "
+                           "pip install 'thieves[server]'") from None
+    return loadtest(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="thieves", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -172,6 +181,20 @@ def build_parser() -> argparse.ArgumentParser:
                     help="Redis for several processes on one database, e.g. redis://127.0.0.1:6379/0 "
                          "(default $THIEVES_REDIS_URL; none: this process alone)")
     sp.set_defaults(func=cmd_serve)
+
+    sp = sub.add_parser("loadtest", help="live tables with bots and spectators: actions/s and broadcast latency")
+    sp.add_argument("--tables", type=int, default=50)
+    sp.add_argument("--spectators", type=int, default=2, help="spectator sockets per table")
+    sp.add_argument("--game", default="thiefs-market")
+    sp.add_argument("--players", type=int, default=3)
+    sp.add_argument("--seconds", type=float, default=15.0, help="measured time (after --warmup)")
+    sp.add_argument("--warmup", type=float, default=5.0)
+    sp.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before each move")
+    sp.add_argument("--processes", type=int, default=1, help="servers to start (several need Redis)")
+    sp.add_argument("--database-url", default=None, help="default: a new SQLite file")
+    sp.add_argument("--redis-url", default=None)
+    sp.add_argument("--url", action="append", help="use a running server instead (repeatable)")
+    sp.set_defaults(func=cmd_loadtest)
     return p
 
 

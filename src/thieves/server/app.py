@@ -649,15 +649,25 @@ async def _json_body(request: Request, allow_empty: bool = False) -> dict[str, A
 def origin_refusal(headers: Any, public_url: str | None) -> ServerError | None:
     """A request that changes something (or a websocket) from another site's page.
 
-    Browsers send ``Origin`` with every such request; it must be this site:
-    the configured public URL's origin, else the host the request was sent to.
-    Programs that send no ``Origin`` (curl, bots) are not browsers and are let in.
+    Browsers send ``Sec-Fetch-Site`` (it must be ``same-origin``) and ``Origin``
+    with every such request; the origin must be this site: the configured
+    public URL's origin, else the host the request was sent to (``null``, what
+    a form sends under ``Referrer-Policy: no-referrer``, counts only with
+    ``Sec-Fetch-Site: same-origin``). Programs that send neither (curl, bots)
+    are not browsers and are let in.
     """
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return ServerError("forbidden_origin", "requests from other sites are refused", 403)
     origin = headers.get("origin")
     if origin is None:
-        if headers.get("sec-fetch-site") == "cross-site":
-            return ServerError("forbidden_origin", "requests from other sites are refused", 403)
         return None
+    if origin == "null":
+        # our pages' forms send "null" (Referrer-Policy: no-referrer); the browser
+        # still says where the request came from in Sec-Fetch-Site
+        if fetch_site is not None:
+            return None
+        return ServerError("forbidden_origin", "requests from an unknown origin are refused", 403)
     if public_url:
         parts = urllib.parse.urlsplit(public_url)
         ok = origin.lower() == f"{parts.scheme}://{parts.netloc}".lower()
