@@ -30,6 +30,8 @@ from typing import Any
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    #: from sending an action to the acting socket's own new position
+    own: list[float] = field(default_factory=list)
     decisions: int = 0
     errors: int = 0
     tables_made: int = 0
@@ -116,10 +118,10 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
                         ply = frame["ply"]
                         if seen >= 0 and stats.measuring:
                             stats.decisions += max(0, ply - seen) if url == urls[i % len(urls)] else 0
-                        if stats.measuring:
-                            for at, sent in list(pending.items()):
-                                if ply > at and at not in measured:  # the first frame after it
-                                    measured.add(at)
+                        for at, sent in list(pending.items()):
+                            if ply > at and at not in measured:  # the first frame after it
+                                measured.add(at)
+                                if stats.measuring:
                                     stats.latencies.append(now - sent)
                         seen = max(seen, ply)
                         if frame["terminal"] or stop.is_set():
@@ -131,6 +133,7 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
         watchers = [asyncio.create_task(watch(urls[(i + k) % len(urls)])) for k in range(spectators)]
         try:
             ws_url = base.replace("http://", "ws://") + f"/ws/{tid}?token={token}"
+            own: set[int] = set()
             async with websockets.connect(ws_url, max_size=None) as ws:
                 while not stop.is_set() and not done.is_set():
                     try:
@@ -143,6 +146,10 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
                         continue
                     if frame.get("type") != "state":
                         continue
+                    if frame["ply"] - 1 in pending and (frame["ply"] - 1) not in own:
+                        own.add(frame["ply"] - 1)
+                        if stats.measuring:
+                            stats.own.append(time.perf_counter() - pending[frame["ply"] - 1])
                     # answers older than every spectator's view are done with
                     for at in [a for a in pending if a < frame["ply"]]:
                         if time.perf_counter() - pending[at] > 5:
@@ -215,6 +222,8 @@ def main(args: Any) -> int:
     print(f"action-to-broadcast: p50 {_pct(lat, 0.5) * 1000:.1f} ms, p90 {_pct(lat, 0.9) * 1000:.1f} ms, "
           f"p99 {_pct(lat, 0.99) * 1000:.1f} ms "
           f"({len(lat)} frames)")
+    print(f"action to the actor's own new position: p50 {_pct(stats.own, 0.5) * 1000:.1f} ms, "
+          f"p99 {_pct(stats.own, 0.99) * 1000:.1f} ms")
     print(f"tables made: {stats.tables_made}, errors: {stats.errors}, actions refused: {stats.refused}, "
           f"dropped sockets: {stats.dropped}")
     return 0
