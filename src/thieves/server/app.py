@@ -106,12 +106,15 @@ class Platform:
         if self.bot_delay <= 0:
             if table.bot_to_act() is not None:
                 if self.shared is None:
-                    self.manager.play_bots_now(table)
+                    async with table.lock:
+                        self.manager.play_bots_now(table)
                 else:
                     async with self.shared.bot_lock(table.id) as lock:
                         if lock is not None:  # else another process is playing them
-                            self.manager.refresh(table)
-                            if self.manager.play_bots_now(table):
+                            async with table.lock:
+                                self.manager.refresh(table)
+                                played = self.manager.play_bots_now(table)
+                            if played:
                                 await self.shared.publish(table.id)
             self.hub.notify(table)
             return
@@ -181,7 +184,7 @@ class Platform:
                     if table.bot_to_act() != seat:
                         continue
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
-                if self.manager.bot_commit(table, seat, ply, action):
+                if await self.manager.bot_commit_async(table, seat, ply, action):
                     self.hub.notify(table)
                     if self.shared is not None:
                         await self.shared.publish(table.id)
@@ -567,7 +570,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table = platform.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
-            platform.manager.act(table, seat, body.get("action"), body.get("ply"))
+            await platform.manager.act_async(table, seat, body.get("action"), body.get("ply"))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)

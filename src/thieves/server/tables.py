@@ -8,6 +8,7 @@ if storing fails, nothing changed.
 """
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import re
@@ -84,6 +85,8 @@ class LiveTable:
     touched: float = field(default_factory=time.time)
     #: abandoned: nothing changed for longer than the server's expiry time
     expired: bool = False
+    #: held while a change to this table is being stored (the write runs in a worker thread)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     @property
     def id(self) -> str:
@@ -357,11 +360,7 @@ class TableManager:
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise ServerError("malformed", "ply must be the move number the action was chosen at")
         for attempt in range(3):
-            if ply is not None:
-                history = table.state.history
-                if not 0 <= ply <= len(history) or any(p == seat for p, _ in history[ply:]):
-                    raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
-                                      f"move {len(history)}); this action was not applied", 409)
+            self._check_stale(table, seat, ply)
             try:
                 self._commit(table, seat, action)
                 return
@@ -371,7 +370,62 @@ class TableManager:
                 if not getattr(exc, "conflict", False) or attempt == 2:
                     raise
 
+    async def act_async(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
+        """:meth:`act` for the event loop: the write happens in a worker thread
+        under the table's lock, so other tables go on meanwhile."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators cannot act; open your seat link to play", 403)
+        if not isinstance(action, str) or not action or len(action) > 200:
+            raise ServerError("malformed", "an action must be a non-empty notation string")
+        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+            raise ServerError("malformed", "ply must be the move number the action was chosen at")
+        async with table.lock:
+            for attempt in range(3):
+                self._check_stale(table, seat, ply)
+                try:
+                    await self.commit_async(table, seat, action)
+                    return
+                except ServerError as exc:
+                    if not getattr(exc, "conflict", False) or attempt == 2:
+                        raise
+
+    @staticmethod
+    def _check_stale(table: LiveTable, seat: int, ply: int | None) -> None:
+        if ply is None:
+            return
+        history = table.state.history
+        if not 0 <= ply <= len(history) or any(p == seat for p, _ in history[ply:]):
+            raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
+                              f"move {len(history)}); this action was not applied", 409)
+
     def _commit(self, table: LiveTable, seat: int, action: str) -> None:
+        """Check, store, then apply one decision (all on the calling thread)."""
+        trial, chosen = self._prepare(table, seat, action)
+        try:
+            self._store(table, table.state.ply, seat, action, table.stored_status(trial))
+        except ServerError as exc:
+            if getattr(exc, "conflict", False):
+                self._resync(table)
+            raise
+        self._install(table, trial, chosen)
+
+    async def commit_async(self, table: LiveTable, seat: int, action: str) -> None:
+        """:meth:`_commit` with the database write in a worker thread, so the event
+        loop serves other tables while the commit reaches the disk. The table's
+        lock (held by the caller) keeps every other change to it out meanwhile."""
+        trial, chosen = self._prepare(table, seat, action)
+        try:
+            await asyncio.to_thread(self._store, table, table.state.ply, seat, action,
+                                    table.stored_status(trial))
+        except ServerError as exc:
+            if getattr(exc, "conflict", False):
+                self._resync(table)
+            raise
+        self._install(table, trial, chosen)
+
+    def _prepare(self, table: LiveTable, seat: int, action: str) -> tuple[State, list[int]]:
+        """The table's state after the decision (a copy) and the has-chosen marks
+        after it; the table itself does not change. Raises for a refused decision."""
         if table.broken:
             raise ServerError("broken", f"this table cannot continue: {table.broken}", 409)
         if not table.expired and time.time() - table.touched > self.expire_after:
@@ -384,19 +438,24 @@ class TableManager:
         if seat not in state.players_to_act():
             raise ServerError("not_your_turn", f"it is not your turn (seat {seat + 1})", 409)
         trial = state.clone()
-        chosen = list(table.chosen)
+        before = table.chosen
         try:
             table._advance(trial, seat, action)
         except ThievesError as exc:
-            table.chosen = chosen
             raise ServerError("illegal", str(exc), 409) from None
         except Exception as exc:  # a bug in the game's code: refuse, keep the table as it was
-            table.chosen = chosen
             log.exception("the game failed on action %r at table %s", action, table.id)
             raise ServerError("engine_error", f"the game could not apply {action!r} "
                               f"({type(exc).__name__}); nothing changed", 500) from None
+        finally:
+            after, table.chosen = table.chosen, before
+        return trial, after
+
+    def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str) -> None:
+        """Commit one decision; raises ``storage`` (``conflict`` set when another
+        decision is stored at that move) when it is not stored."""
         try:
-            self.storage.add_action(table.id, state.ply, seat, action, table.stored_status(trial))
+            self.storage.add_action(table.id, ply, seat, action, status)
         except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
             # The commit may have reached the database even though the call
@@ -404,22 +463,22 @@ class TableManager:
             # acknowledged). The stored rows are the truth: if this action is
             # there, it counts; otherwise nothing changed.
             try:
-                stored = self.storage.action_at(table.id, state.ply)
+                stored = self.storage.action_at(table.id, ply)
             except Exception:  # noqa: BLE001 - still unreachable: refuse
                 stored = None
             if stored != [seat, action]:
-                table.chosen = chosen
                 err = ServerError("storage", f"the action could not be stored, try again "
                                   f"({type(exc).__name__})", 503)
-                if stored is not None:
-                    # another decision is stored at this move: another process's
-                    # (several servers on one database), or an earlier commit
-                    # whose answer was lost while the database was unreachable.
-                    # Storage is the truth: catch up with it.
-                    self._resync(table)
-                    err.conflict = True  # type: ignore[attr-defined]
+                # another decision stored at this move: another process's
+                # (several servers on one database), or an earlier commit
+                # whose answer was lost while the database was unreachable.
+                # Storage is the truth: the caller catches up with it.
+                err.conflict = stored is not None  # type: ignore[attr-defined]
                 raise err from None
+
+    def _install(self, table: LiveTable, trial: State, chosen: list[int]) -> None:
         table.state = trial
+        table.chosen = chosen
         table.version += 1
         table.touched = time.time()
 
@@ -475,6 +534,14 @@ class TableManager:
             return False
         self._commit(table, seat, action)
         return True
+
+    async def bot_commit_async(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
+        """:meth:`bot_commit` for the event loop (the write in a worker thread, under the table's lock)."""
+        async with table.lock:
+            if table.state.ply != ply or table.bot_to_act() is None or seat not in table.state.players_to_act():
+                return False
+            await self.commit_async(table, seat, action)
+            return True
 
     def play_bots_now(self, table: LiveTable, limit: int = 100_000) -> int:
         """Let bots play synchronously until a person must act (no delay)."""

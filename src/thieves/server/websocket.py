@@ -293,7 +293,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 if kind == "action":
                     if platform.shared is not None and platform.manager.refresh(table):
                         platform.hub.notify(table)
-                    platform.manager.act(table, viewer, msg.get("action"), msg.get("ply"))
+                    await platform.manager.act_async(table, viewer, msg.get("action"), msg.get("ply"))
                     await platform.changed(table)
                 elif kind == "lang":
                     conn.lang = pick_lang(msg.get("lang") if isinstance(msg.get("lang"), str) else None)
