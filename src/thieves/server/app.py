@@ -121,17 +121,18 @@ class Platform:
         self.hub.notify(table)
         self.ensure_bots(table)
 
-    def get(self, table_id: str) -> LiveTable:
-        """A table, caught up with what other processes stored (several processes only)."""
+    async def get(self, table_id: str) -> LiveTable:
+        """A table (read from the database when not in memory), caught up with what
+        other processes stored (several processes only: one indexed read when nothing changed)."""
         table = self.manager.get(table_id)
-        if self.shared is not None and self.manager.refresh(table):
+        if self.shared is not None and await self.manager.refresh_async(table):
             self.hub.notify(table)
         return table
 
     async def other_process_changed(self, table_id: str) -> None:
         """A change stored by another process: catch up if the table is here."""
         table = self.manager.tables.get(table_id)
-        if table is not None and self.manager.refresh(table):
+        if table is not None and await self.manager.refresh_async(table):
             self.hub.notify(table)
 
     async def _watch_bots(self) -> None:
@@ -140,7 +141,7 @@ class Platform:
             await asyncio.sleep(LOCK_TTL / 3)
             for table in list(self.manager.tables.values()):
                 try:
-                    if self.manager.refresh(table):
+                    if await self.manager.refresh_async(table):
                         self.hub.notify(table)
                     self.ensure_bots(table)
                 except Exception:  # noqa: BLE001 - never stop watching
@@ -171,8 +172,6 @@ class Platform:
 
     async def _play_bots(self, table: LiveTable, lock: Any) -> None:
         while True:
-            if lock is not None:
-                self.manager.refresh(table)
             seat = table.bot_to_act()
             if seat is None:
                 return
@@ -180,7 +179,8 @@ class Platform:
             try:
                 if lock is not None:
                     await lock.reacquire()  # still ours for another LOCK_TTL
-                    self.manager.refresh(table)
+                    if await self.manager.refresh_async(table):
+                        self.hub.notify(table)
                     if table.bot_to_act() != seat:
                         continue
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
@@ -462,7 +462,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         lang = _lang(request)
         try:
             form = await _form(request)
-            platform.get(table_id)  # caught up with the other processes first
+            await platform.get(table_id)  # caught up with the other processes first
             table, token = platform.manager.claim(table_id, seat, form.get("name"))
         except ServerError as exc:
             return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
@@ -470,10 +470,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         platform.hub.notify(table)
         return RedirectResponse(f"/t/{table.id}/s/{token}", status_code=303)
 
-    def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
+    async def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
         lang = _lang(request)
         try:
-            table = platform.get(table_id)
+            table = await platform.get(table_id)
             seat = table.seat_of(token)
         except ServerError as exc:
             return page(request, "error.html", lang, message=ui(lang)["not_found"] + f" ({exc})",
@@ -493,19 +493,19 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def watch(request: Request, table_id: str) -> HTMLResponse:
-        return table_page(request, table_id, None, "table.html")
+        return await table_page(request, table_id, None, "table.html")
 
     @app.get("/t/{table_id}/s/{token}", response_class=HTMLResponse)
     async def play(request: Request, table_id: str, token: str) -> HTMLResponse:
-        return table_page(request, table_id, token, "table.html")
+        return await table_page(request, table_id, token, "table.html")
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
-        return table_page(request, table_id, None, "replay.html")
+        return await table_page(request, table_id, None, "replay.html")
 
     @app.get("/t/{table_id}/s/{token}/replay", response_class=HTMLResponse)
     async def seat_replay_page(request: Request, table_id: str, token: str) -> HTMLResponse:
-        return table_page(request, table_id, token, "replay.html")
+        return await table_page(request, table_id, token, "replay.html")
 
     # -- JSON API -----------------------------------------------------------------
     @app.get("/api/games")
@@ -547,7 +547,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_claim(request: Request, table_id: str, seat: int) -> JSONResponse:
         try:
             body = await _json_body(request, allow_empty=True)
-            platform.get(table_id)  # caught up with the other processes first
+            await platform.get(table_id)  # caught up with the other processes first
             table, token = platform.manager.claim(table_id, seat, body.get("name"))
         except ServerError as exc:
             return _error(exc)
@@ -558,7 +558,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/tables/{table_id}/view")
     async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:
         try:
-            table = platform.get(table_id)
+            table = await platform.get(table_id)
             seat = table.seat_of(token)
         except ServerError as exc:
             return _error(exc)
@@ -567,7 +567,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(request: Request, table_id: str) -> Response:
         try:
-            table = platform.get(table_id)
+            table = await platform.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
             await platform.manager.act_async(table, seat, body.get("action"), body.get("ply"))
@@ -580,7 +580,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_replay_step(request: Request, table_id: str, ply: int, token: str | None = None,
                               viewer: str | None = None) -> JSONResponse:
         try:
-            table = platform.get(table_id)
+            table = await platform.get(table_id)
             seat = table.seat_of(token)
             v: int | None = None
             if viewer not in (None, "", "spectator"):
@@ -595,7 +595,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/tables/{table_id}/replay.json")
     async def api_replay_file(table_id: str) -> Response:
         try:
-            text = replay_file(platform.get(table_id))
+            text = replay_file(await platform.get(table_id))
         except ServerError as exc:
             return _error(exc)
         return Response(text, media_type="application/json", headers={

@@ -103,7 +103,13 @@ class Storage:
         )
         self.metadata = md
         self._migrate()
-        md.create_all(self.engine)
+        try:
+            md.create_all(self.engine)
+        except sa.exc.DBAPIError:
+            # several processes starting at once on a new database: another one
+            # made the tables between our check and our CREATE; look again
+            time.sleep(0.5)
+            md.create_all(self.engine)
 
     def _migrate(self) -> None:
         """Bring a database made by an older version up to this schema.
@@ -179,6 +185,13 @@ class Storage:
                 .where(self.actions.c.table_id == table_id).order_by(self.actions.c.ply)).all()]
         return _record(r), digests, actions
 
+    def mark(self, table_id: str) -> tuple[int, float] | None:
+        """The table's stored move number and time of its last change (one indexed read)."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.ply, self.tables.c.updated)
+                          .where(self.tables.c.id == table_id)).first()
+        return None if r is None else (r.ply or 0, r.updated or 0.0)
+
     def changes_since(self, table_id: str, ply: int) -> tuple[list[dict[str, Any]], dict[int, str], list[list[Any]]] | None:
         """What another process may have stored: the seats, the seat digests and the
         actions from move ``ply`` on (None when the table is gone)."""
@@ -247,13 +260,14 @@ class Storage:
 
     # -- seats -----------------------------------------------------------------
     def claim_seat(self, table_id: str, seat: int, token: str, name: str,
-                   seats: list[dict[str, Any]] | None = None, status: str | None = None) -> None:
+                   seats: list[dict[str, Any]] | None = None, status: str | None = None,
+                   updated: float | None = None) -> None:
         """Store a seat's token digest (and the seats' new names and the table's
         status, in the same transaction); fails (IntegrityError) if already claimed."""
         with self.engine.begin() as c:
             c.execute(self.seat_tokens.insert().values(
                 table_id=table_id, seat=seat, digest=token_digest(token), name=name))
-            values: dict[str, Any] = {"updated": time.time()}
+            values: dict[str, Any] = {"updated": time.time() if updated is None else updated}
             if seats is not None:
                 values["seats"] = json.dumps(seats)
             if status is not None:
@@ -275,7 +289,7 @@ class Storage:
 
     # -- actions ---------------------------------------------------------------
     def add_action(self, table_id: str, ply: int, player: int, action: str,
-                   status: str | None = None) -> None:
+                   status: str | None = None, updated: float | None = None) -> None:
         """Store one accepted action (and the table's status after it, in the same
         transaction); it is committed when this returns.
 
@@ -284,7 +298,7 @@ class Storage:
         with self.engine.begin() as c:
             c.execute(self.actions.insert().values(table_id=table_id, ply=ply, player=player,
                                                    action=action))
-            values: dict[str, Any] = {"ply": ply + 1, "updated": time.time()}
+            values: dict[str, Any] = {"ply": ply + 1, "updated": time.time() if updated is None else updated}
             if status is not None:
                 values["status"] = status
             c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))

@@ -87,6 +87,8 @@ class LiveTable:
     expired: bool = False
     #: held while a change to this table is being stored (the write runs in a worker thread)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    #: (move number, time of last change) as last stored or read by this process
+    seen: tuple[int, float] | None = None
 
     @property
     def id(self) -> str:
@@ -203,6 +205,8 @@ class TableManager:
                           rec.id, i + 1, action, player, exc)
                 break
         table.touched = self.storage.touched(rec.id) or rec.created
+        mark = self.storage.mark(rec.id)
+        table.seen = mark if mark is not None and mark[0] == state.ply else None
         table.expired = not state.is_terminal() and time.time() - table.touched > self.expire_after
         status = table.stored_status(state)
         try:  # rows of older versions learn their status here
@@ -218,10 +222,24 @@ class TableManager:
     def refresh(self, table: LiveTable) -> bool:
         """Catch up with what other processes stored (seats taken, actions);
         True when something changed. Storage is the truth."""
-        found = self.storage.changes_since(table.id, table.state.ply)
-        if found is None:
+        return self.apply_changes(table, self.fetch_changes(table))
+
+    async def refresh_async(self, table: LiveTable) -> bool:
+        """:meth:`refresh` with the database reads in a worker thread."""
+        return self.apply_changes(table, await asyncio.to_thread(self.fetch_changes, table))
+
+    def fetch_changes(self, table: LiveTable) -> tuple[Any, Any] | None:
+        """What another process stored since this one last looked (None: nothing);
+        one indexed read when nothing changed. Safe in a worker thread."""
+        mark = self.storage.mark(table.id)
+        if mark is None or mark == table.seen:
+            return None
+        return mark, self.storage.changes_since(table.id, table.state.ply)
+
+    def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any] | None) -> bool:
+        if fetched is None or fetched[1] is None:
             return False
-        seats, digests, actions = found
+        mark, (seats, digests, actions) = fetched
         changed = False
         if digests != table.digests or seats != table.rec.seats:
             table.digests = digests
@@ -238,6 +256,8 @@ class TableManager:
                 return True
             table.state = state
             changed = True
+        if table.state.ply == mark[0]:
+            table.seen = mark
         if changed:
             table.version += 1
             table.touched = time.time()
@@ -334,8 +354,11 @@ class TableManager:
         token = secrets.token_urlsafe(24)  # 192 random bits
         # stored first (one transaction); only then does the seat change here
         status = table.stored_status(table.state, {**table.digests, seat: token_digest(token)})
+        now = time.time()
         _stored("the seat could not be stored", self.storage.claim_seat, table.id, seat, token,
-                seats[seat]["name"], seats, status)
+                seats[seat]["name"], seats, status, now)
+        if table.seen is not None and table.seen[0] == table.state.ply:
+            table.seen = (table.state.ply, now)
         table.rec.seats = seats
         table.digests[seat] = token_digest(token)
         table.version += 1
@@ -401,27 +424,29 @@ class TableManager:
     def _commit(self, table: LiveTable, seat: int, action: str) -> None:
         """Check, store, then apply one decision (all on the calling thread)."""
         trial, chosen = self._prepare(table, seat, action)
+        now = time.time()
         try:
-            self._store(table, table.state.ply, seat, action, table.stored_status(trial))
+            self._store(table, table.state.ply, seat, action, table.stored_status(trial), now)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
                 self._resync(table)
             raise
-        self._install(table, trial, chosen)
+        self._install(table, trial, chosen, now)
 
     async def commit_async(self, table: LiveTable, seat: int, action: str) -> None:
         """:meth:`_commit` with the database write in a worker thread, so the event
         loop serves other tables while the commit reaches the disk. The table's
         lock (held by the caller) keeps every other change to it out meanwhile."""
         trial, chosen = self._prepare(table, seat, action)
+        now = time.time()
         try:
             await asyncio.to_thread(self._store, table, table.state.ply, seat, action,
-                                    table.stored_status(trial))
+                                    table.stored_status(trial), now)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
                 self._resync(table)
             raise
-        self._install(table, trial, chosen)
+        self._install(table, trial, chosen, now)
 
     def _prepare(self, table: LiveTable, seat: int, action: str) -> tuple[State, list[int]]:
         """The table's state after the decision (a copy) and the has-chosen marks
@@ -451,11 +476,11 @@ class TableManager:
             after, table.chosen = table.chosen, before
         return trial, after
 
-    def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str) -> None:
+    def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str, now: float) -> None:
         """Commit one decision; raises ``storage`` (``conflict`` set when another
         decision is stored at that move) when it is not stored."""
         try:
-            self.storage.add_action(table.id, ply, seat, action, status)
+            self.storage.add_action(table.id, ply, seat, action, status, now)
         except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
             # The commit may have reached the database even though the call
@@ -476,11 +501,13 @@ class TableManager:
                 err.conflict = stored is not None  # type: ignore[attr-defined]
                 raise err from None
 
-    def _install(self, table: LiveTable, trial: State, chosen: list[int]) -> None:
+    def _install(self, table: LiveTable, trial: State, chosen: list[int], now: float) -> None:
         table.state = trial
         table.chosen = chosen
         table.version += 1
-        table.touched = time.time()
+        table.touched = now
+        if table.seen is not None and table.seen[0] == trial.ply - 1:
+            table.seen = (trial.ply, now)  # what storage holds now, unless another process wrote too
 
     def _resync(self, table: LiveTable) -> None:
         """Rebuild a table from its stored actions (when memory fell behind storage)."""

@@ -268,7 +268,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
     await ws.accept()
     lang = pick_lang(ws.query_params.get("lang"), ws.cookies.get("lang"))
     try:
-        table = platform.get(table_id)
+        table = await platform.get(table_id)
         viewer = table.seat_of(ws.query_params.get("token"))
     except ServerError as exc:
         await send_error(ws, exc)
@@ -291,7 +291,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 kind = msg["type"]
                 table = conn.table or table
                 if kind == "action":
-                    if platform.shared is not None and platform.manager.refresh(table):
+                    if platform.shared is not None and await platform.manager.refresh_async(table):
                         platform.hub.notify(table)
                     await platform.manager.act_async(table, viewer, msg.get("action"), msg.get("ply"))
                     await platform.changed(table)
