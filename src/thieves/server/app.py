@@ -59,6 +59,8 @@ class Platform:
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
         self._sweeper: asyncio.Task | None = None
         self._background: list[asyncio.Task] = []
+        self._catching: dict[str, asyncio.Task] = {}
+        self._again: set[str] = set()
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Unload the tables nobody uses: finished, abandoned, or idle (no change for
@@ -129,11 +131,32 @@ class Platform:
             self.hub.notify(table)
         return table
 
-    async def other_process_changed(self, table_id: str) -> None:
-        """A change stored by another process: catch up if the table is here."""
-        table = self.manager.tables.get(table_id)
-        if table is not None and await self.manager.refresh_async(table):
-            self.hub.notify(table)
+    def other_process_changed(self, table_id: str) -> None:
+        """A change stored by another process: catch up if the table is here. Never
+        waits: one catch-up per table at a time, and the messages that come
+        meanwhile are merged into one more."""
+        if table_id not in self.manager.tables:
+            return
+        if table_id in self._catching:
+            self._again.add(table_id)
+            return
+        self._catching[table_id] = asyncio.create_task(self._catch_up(table_id))
+
+    async def _catch_up(self, table_id: str) -> None:
+        try:
+            while True:
+                self._again.discard(table_id)
+                table = self.manager.tables.get(table_id)
+                if table is None:
+                    return
+                if await self.manager.refresh_async(table):
+                    self.hub.notify(table)
+                if table_id not in self._again:
+                    return
+        except Exception:  # noqa: BLE001 - the next message or request catches up
+            log.exception("catching up with table %s failed", table_id)
+        finally:
+            self._catching.pop(table_id, None)
 
     async def _watch_bots(self) -> None:
         """Several processes: a bot turn whose process died (its lock expired) is taken over."""

@@ -17,7 +17,7 @@ import logging
 import os
 import secrets
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Callable
 
 log = logging.getLogger("thieves.server")
 
@@ -45,10 +45,11 @@ class Fanout:
         except Exception:  # noqa: BLE001 - Redis away: others catch up when they next read the table
             log.exception("could not tell the other processes about table %s", table_id)
 
-    def start(self, on_change: Callable[[str], Awaitable[None]]) -> None:
+    def start(self, on_change: Callable[[str], None]) -> None:
+        """Listen for other processes' changes; ``on_change(table_id)`` must not block."""
         self._task = asyncio.create_task(self._listen(on_change))
 
-    async def _listen(self, on_change: Callable[[str], Awaitable[None]]) -> None:
+    async def _listen(self, on_change: Callable[[str], None]) -> None:
         while True:
             try:
                 pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
@@ -62,7 +63,7 @@ class Fanout:
                         continue
                     if isinstance(data, dict) and data.get("from") != self.me and isinstance(data.get("table"), str):
                         try:
-                            await on_change(data["table"])
+                            on_change(data["table"])
                         except Exception:  # noqa: BLE001 - one table's trouble never stops listening
                             log.exception("catching up with table %s failed", data["table"])
             except asyncio.CancelledError:
