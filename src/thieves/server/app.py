@@ -164,6 +164,8 @@ class Platform:
             await asyncio.sleep(LOCK_TTL / 3)
             for table in list(self.manager.tables.values()):
                 try:
+                    if time.time() - table.touched < LOCK_TTL / 3:
+                        continue  # moving: its bots are played somewhere
                     if await self.manager.refresh_async(table):
                         self.hub.notify(table)
                     self.ensure_bots(table)
@@ -189,9 +191,17 @@ class Platform:
         if self.shared is None:
             await self._play_bots(table, None)
             return
-        async with self.shared.bot_lock(table.id) as lock:
-            if lock is not None:  # else another process plays this table's bots
-                await self._play_bots(table, lock)
+        for _ in range(10):
+            async with self.shared.bot_lock(table.id) as lock:
+                if lock is not None:
+                    await self._play_bots(table, lock)
+                    return
+            # another process holds the lock: it is playing them, or just letting go
+            await asyncio.sleep(0.2)
+            if await self.manager.refresh_async(table):
+                self.hub.notify(table)
+            if table.bot_to_act() is None:
+                return
 
     async def _play_bots(self, table: LiveTable, lock: Any) -> None:
         while True:

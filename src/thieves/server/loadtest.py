@@ -104,7 +104,7 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
         pending: dict[int, float] = {}  # ply the driver acted at -> when it sent the action
         done = asyncio.Event()
 
-        async def watch(url: str) -> None:
+        async def watch(url: str, counts: bool) -> None:
             seen = -1
             measured: set[int] = set()
             ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
@@ -117,7 +117,7 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
                         now = time.perf_counter()
                         ply = frame["ply"]
                         if seen >= 0 and stats.measuring:
-                            stats.decisions += max(0, ply - seen) if url == urls[i % len(urls)] else 0
+                            stats.decisions += max(0, ply - seen) if counts else 0  # one socket per table counts
                         for at, sent in list(pending.items()):
                             if ply > at and at not in measured:  # the first frame after it
                                 measured.add(at)
@@ -130,7 +130,7 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
             except Exception:  # noqa: BLE001 - a dropped socket counts, the run goes on
                 stats.dropped += 1
 
-        watchers = [asyncio.create_task(watch(urls[(i + k) % len(urls)])) for k in range(spectators)]
+        watchers = [asyncio.create_task(watch(urls[(i + k) % len(urls)], k == 0)) for k in range(spectators)]
         try:
             ws_url = base.replace("http://", "ws://") + f"/ws/{tid}?token={token}"
             own: set[int] = set()
