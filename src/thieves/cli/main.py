@@ -62,7 +62,15 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
-    from .bench import bench
+    from .bench import bench, bench_playouts
+    if args.playouts:
+        p = bench_playouts(args.game, args.seconds, args.players, args.seed, _options(args))
+        console.print(f"{args.game}: playouts from {p.positions} mid-game positions "
+                      f"({p.decisions} decisions each on average)")
+        console.print(f"  checked path: {p.checked_per_second:,.0f} playouts/s")
+        console.print(f"  fast path:    {p.fast_per_second:,.0f} playouts/s ({p.speedup:.2f}x)")
+        console.print(f"  same games move for move: {'yes' if p.same else 'NO'}")
+        return 0 if p.same else 1
     r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
     console.print(f"{args.game}: {r.games} games, {r.decisions} decisions in {r.seconds:.2f} s")
     console.print(f"  decisions/s: {r.decisions_per_second:,.0f} (per CPU second: {r.decisions_per_cpu_second:,.0f})")
@@ -197,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("bench", help="decisions per second of random play")
     game_args(sp)
     sp.add_argument("--seconds", type=float, default=5.0)
+    sp.add_argument("--playouts", action="store_true",
+                    help="playouts/s from mid-game positions, checked path against fast path")
     sp.set_defaults(func=cmd_bench)
 
     sp = sub.add_parser("simulate", help="bot against bot over many seeded games")

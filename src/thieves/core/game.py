@@ -322,6 +322,51 @@ class State:
         self.ply += 1
         self._legal_cache = None
 
+    # -- the trusted fast path (search and simulation) ------------------------------
+    def apply_trusted(self, player: int, action: str) -> None:
+        """Apply ``action`` for ``player`` WITHOUT checking turn or legality.
+
+        Only for actions that came from :meth:`legal_actions` of this very
+        position (playouts, search); anything else may corrupt the state.
+        Same effect as :meth:`apply_action` for a legal action."""
+        self._apply(player, action)
+        self.history.append([player, action])
+        self.ply += 1
+        self._legal_cache = None
+
+    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+        """Play uniformly random legal decisions until the game ends (or after
+        ``max_decisions``); returns the number of decisions played.
+
+        ``rng`` picks the decisions (the state's own generator still rolls the
+        game's chance). It plays exactly the moves of the checked loop::
+
+            while not s.is_terminal():
+                to_act = s.players_to_act()
+                p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
+                acts = s.legal_actions(p)
+                s.apply_action(p, acts[rng.below(len(acts))])
+
+        with one ``_players_to_act`` and one ``_legal_actions`` per decision."""
+        is_terminal = self._is_terminal
+        players_to_act = self._players_to_act
+        legal_actions = self._legal_actions
+        apply = self._apply
+        history = self.history
+        below = rng.below
+        n = 0
+        while n < max_decisions and not is_terminal():
+            to_act = players_to_act()
+            p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+            acts = legal_actions(p)
+            action = acts[below(len(acts))]
+            apply(p, action)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
+
     def is_terminal(self) -> bool:
         return self._is_terminal()
 
