@@ -12,7 +12,6 @@ import logging
 from pathlib import Path
 from typing import Any
 
-
 from ..core.data import load_yaml
 from ..core.registry import GAME_MODULES
 
