@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.game import State
 from ..core.registry import load_game
@@ -35,7 +36,7 @@ class BenchResult:
 
 
 def bench(slug: str, seconds: float = 5.0, num_players: int | None = None, seed: int = 0,
-          options: dict | None = None, max_games: int | None = None) -> BenchResult:
+          options: dict[str, Any] | None = None, max_games: int | None = None) -> BenchResult:
     """Play random games back to back for ``seconds`` (whole games only)."""
     game = load_game(slug)
     n = num_players or min(max(game.min_players, 4), game.max_players)
@@ -99,7 +100,7 @@ def checked_playout(state: State, rng: Rng, max_decisions: int = 1_000_000) -> i
 
 
 def midgame_positions(slug: str, count: int = 8, num_players: int | None = None, seed: int = 0,
-                      options: dict | None = None) -> list[State]:
+                      options: dict[str, Any] | None = None) -> list[State]:
     """``count`` seeded positions halfway through seeded random games."""
     game = load_game(slug)
     n = num_players or min(max(game.min_players, 4), game.max_players)
@@ -114,7 +115,7 @@ def midgame_positions(slug: str, count: int = 8, num_players: int | None = None,
 
 
 def bench_playouts(slug: str, seconds: float = 5.0, num_players: int | None = None, seed: int = 0,
-                   options: dict | None = None, positions: int = 8) -> PlayoutBench:
+                   options: dict[str, Any] | None = None, positions: int = 8) -> PlayoutBench:
     """Clone a mid-game position and play it out at random, by the checked
     contract and by the trusted fast path, in alternating rounds (fair on a
     busy machine) for about ``seconds`` in all; the i-th playout of both paths

@@ -57,11 +57,11 @@ def models_of(slug: str) -> dict[str, type[BaseModel]]:
         return original(model, raw, source)
 
     game = load_game(slug)
-    core_data.validate = watch  # type: ignore[assignment]
+    core_data.validate = watch
     try:
         type(game)().load_data(None)  # a fresh instance: nothing cached
     finally:
-        core_data.validate = original  # type: ignore[assignment]
+        core_data.validate = original
     return seen
 
 

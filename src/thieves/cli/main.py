@@ -5,7 +5,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -14,8 +14,8 @@ from ..core.errors import ThievesError
 from ..core.registry import GAME_MODULES, list_games, load_game
 
 
-def _options(args: argparse.Namespace) -> dict:
-    opts: dict = {}
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
     for item in getattr(args, "option", None) or []:
         if "=" not in item:
             raise ThievesError(f"option {item!r} must look like name=value")
@@ -239,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     console = Console()
     try:
-        return args.func(args, console)
+        return int(args.func(args, console))
     except ThievesError as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         return 2

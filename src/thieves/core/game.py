@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import marshal
 import sys
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from . import snapshot
 from .data import read_yaml
@@ -185,7 +185,7 @@ class Game:
         state._init(self, d["num_players"], d["seed"], options)
         state.rng = Rng(rng)
         state.ply = d["ply"]
-        state.log = d["log"] if "log" in d else None
+        state.log = d["log"] if "log" in d else []
         state.history = d["history"]
         fields = d["fields"]
         for f in self.state_class.FIELDS:
@@ -201,11 +201,11 @@ class Game:
         except Exception as exc:  # noqa: BLE001 - a bad snapshot must not crash later
             raise GameSetupError(f"the snapshot is not a consistent {self.name} position "
                                  f"({type(exc).__name__}: {str(exc)[:120]})") from None
-        if state.log is None:
+        if "log" not in d:
             state.log = self.replay_log(state)
         return state
 
-    def replay_log(self, state: "State") -> list:
+    def replay_log(self, state: "State") -> list[Any]:
         """Rebuild a state's event log from its seed and history (games are deterministic)."""
         again = self.new_game(state.num_players, state.seed, state.options)
         for player, action in state.history:
@@ -239,12 +239,12 @@ class State:
             # a game's determinize re-deals hidden cards on a clone: the clone's
             # cached legal actions were those of the real deal, so they go
             def determinize(self: "State", player: int, seed: int, _own: Any = own) -> "State":
-                new = _own(self, player, seed)
+                new: State = _own(self, player, seed)
                 new._legal_cache = None
                 return new
             determinize.__doc__ = own.__doc__
             determinize._clears_cache = True  # type: ignore[attr-defined]
-            cls.determinize = determinize  # type: ignore[method-assign]
+            cls.determinize = determinize  # type: ignore[method-assign,assignment]
 
     game: Game
     num_players: int
@@ -255,9 +255,9 @@ class State:
     ply: int
     #: event log: structured events ``{"key", "args", "to"?, "secret"?}`` (see
     #: :mod:`thieves.core.texts`), or ``[visible_to, text]`` in games not yet moved to events
-    log: list
+    log: list[Any]
     #: every accepted decision as ``[player, action]``
-    history: list
+    history: list[Any]
     #: ``(ply, player, actions)`` of the last ``legal_actions`` call; code that edits
     #: fields directly (tests building a position) must reset it to None
     _legal_cache: tuple[int, int, list[str]] | None
@@ -438,7 +438,7 @@ class State:
         dicts, and so lists its legal actions, exactly as the original."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
         new = self.__class__.__new__(self.__class__)
         new.game = self.game
@@ -458,7 +458,7 @@ class State:
         new._after_load()
         return new
 
-    def determinize(self, player: int, seed: int) -> "State":
+    def determinize(self, player: int, seed: int) -> Self:
         """A copy consistent with what ``player`` knows, for search bots.
 
         The default re-seeds the generator (the future is unknown to players);

@@ -45,7 +45,7 @@ class Platform:
         self.manager = TableManager(storage)
         self.hub = Hub()
         self.bot_delay = bot_delay
-        self._bot_tasks: dict[str, asyncio.Task] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
 
     async def changed(self, table: LiveTable) -> None:
         """After an accepted action: tell every viewer, then let bots move."""
@@ -185,7 +185,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
-        response = await call_next(request)
+        response: Response = await call_next(request)
         asked = request.query_params.get("lang")
         if asked and pick_lang(asked) == asked.strip().lower()[:2] and "set-cookie" not in response.headers:
             # ?lang=fr is remembered, so the pages reached from here (a new
@@ -398,7 +398,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             v: int | None = None
             if viewer not in (None, "", "spectator"):
                 try:
-                    v = int(viewer)  # type: ignore[arg-type]
+                    v = int(viewer)
                 except ValueError:
                     raise ServerError("bad_seat", f"there is no seat {viewer!r}") from None
             return JSONResponse(replay_view(table, ply, v, _lang(request), seat))

@@ -15,7 +15,7 @@ import json
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -94,7 +94,7 @@ class Storage:
         md.create_all(self.engine)
 
     # -- tables ----------------------------------------------------------------
-    def add_table(self, rec: TableRecord, claims: list[tuple[int, str, str]] = ()) -> None:
+    def add_table(self, rec: TableRecord, claims: Sequence[tuple[int, str, str]] = ()) -> None:
         """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction."""
         with self.engine.begin() as c:
             c.execute(self.tables.insert().values(

@@ -59,7 +59,7 @@ class Conn:
         async with self.lock:
             await self.ws.send_text(text)
 
-    async def send_view(self, table: LiveTable, cache: dict | None = None) -> None:
+    async def send_view(self, table: LiveTable, cache: dict[tuple[int | None, str, int], str] | None = None) -> None:
         async with self.lock:
             # built now, under the lock: the newest position is always the last sent
             key = (self.viewer, self.lang, table.version)
