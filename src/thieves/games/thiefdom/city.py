@@ -22,6 +22,14 @@ CATACOMB_SECTIONS = (1, 3, 6, 8)
 VILLA_SECTIONS = (2, 4, 5, 7)
 
 _CACHE: dict[tuple, "City"] = {}
+ROW_LETTERS = "ABCDEFGHIJKLMN"
+
+
+def square_label(r: int, c: int) -> str:
+    """A square's name for people: its row letter (A at the north edge) and its
+    column number (1 at the west edge), as printed in the board's margins."""
+    return f"{ROW_LETTERS[r]}{c + 1}"
+
 _STEPS: dict[tuple[int, int], list[list[int]]] = {}
 
 
@@ -170,6 +178,7 @@ class City:
             self.by_type.setdefault(b["type"], []).append(bid)
         self._fov: dict[tuple[int, int], list[int]] = {}
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
+        self._labels = [square_label(r, c) for r in range(H) for c in range(W)]
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
         self.memo: dict[tuple, Any] = {}
@@ -197,6 +206,10 @@ class City:
     def name(self, idx: int) -> str:
         """The square's notation ``row.col``."""
         return self._names[idx]
+
+    def label(self, idx: int) -> str:
+        """The square as the board's margins name it: row letter, column number ("D12")."""
+        return self._labels[idx]
 
     def parse(self, text: str) -> int:
         r, c = text.split(".")
