@@ -58,3 +58,12 @@ def test_max_decisions_stops_a_playout() -> None:
     state = load_game(GAMES[0]).new_game(load_game(GAMES[0]).min_players, 1)
     assert state.random_playout(Rng.from_seed(1), max_decisions=5) == 5
     assert state.ply == 5 and len(state.history) == 5
+
+
+def test_bench_playouts_reports_both_paths(capsys: pytest.CaptureFixture[str]) -> None:
+    from thieves.cli.main import main
+
+    assert main(["bench", "thiefs-market", "--playouts", "--seconds", "0.3"]) == 0
+    out = capsys.readouterr().out
+    assert "checked path:" in out and "fast path:" in out
+    assert "same games move for move: yes" in out

@@ -119,18 +119,19 @@ def bench_playouts(slug: str, seconds: float = 5.0, num_players: int | None = No
     """Clone a mid-game position and play it out at random, by the checked
     contract and by the trusted fast path, in alternating rounds (fair on a
     busy machine) for about ``seconds`` in all; the i-th playout of both paths
-    uses the same position and seed, and must end the same."""
+    uses the same position and seed, and must end the same. Times are CPU
+    seconds of this process (steadier than wall time on a shared machine)."""
     starts = midgame_positions(slug, positions, num_players, seed, options)
     ends: dict[int, tuple[int, int, list[float]]] = {}
     played_count = {"checked": 0, "fast": 0}
     spent = {"checked": 0.0, "fast": 0.0}
     same = True
     decisions = 0
-    deadline = time.perf_counter() + seconds
+    deadline = time.process_time() + seconds
     k = 0
     while True:
         for path in ("checked", "fast"):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             results = []
             for j, start in enumerate(starts):
                 state = start.clone()
@@ -141,7 +142,7 @@ def bench_playouts(slug: str, seconds: float = 5.0, num_players: int | None = No
                     played = state.random_playout(rng)
                 results.append((played, state.rng.state, state.scores()))
             played_count[path] += len(starts)
-            spent[path] += time.perf_counter() - t0
+            spent[path] += time.process_time() - t0
             for j, end in enumerate(results):
                 if path == "checked":
                     ends[j] = end
@@ -149,7 +150,7 @@ def bench_playouts(slug: str, seconds: float = 5.0, num_players: int | None = No
                 elif ends[j] != end:
                     same = False
         k += 1
-        if time.perf_counter() >= deadline:
+        if time.process_time() >= deadline:
             break
     return PlayoutBench(len(starts), played_count["checked"], spent["checked"],
                         played_count["fast"], spent["fast"],

@@ -67,8 +67,8 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
         p = bench_playouts(args.game, args.seconds, args.players, args.seed, _options(args))
         console.print(f"{args.game}: playouts from {p.positions} mid-game positions "
                       f"({p.decisions} decisions each on average)")
-        console.print(f"  checked path: {p.checked_per_second:,.0f} playouts/s")
-        console.print(f"  fast path:    {p.fast_per_second:,.0f} playouts/s ({p.speedup:.2f}x)")
+        console.print(f"  checked path: {p.checked_per_second:,.0f} playouts per CPU second")
+        console.print(f"  fast path:    {p.fast_per_second:,.0f} playouts per CPU second ({p.speedup:.2f}x)")
         console.print(f"  same games move for move: {'yes' if p.same else 'NO'}")
         return 0 if p.same else 1
     r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
@@ -206,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(sp)
     sp.add_argument("--seconds", type=float, default=5.0)
     sp.add_argument("--playouts", action="store_true",
-                    help="playouts/s from mid-game positions, checked path against fast path")
+                    help="playouts per CPU second from mid-game positions, checked path against fast path")
     sp.set_defaults(func=cmd_bench)
 
     sp = sub.add_parser("simulate", help="bot against bot over many seeded games")
