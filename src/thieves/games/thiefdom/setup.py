@@ -83,7 +83,8 @@ class SetupMixin:
             self.tf[g] = {"cell": cell, "face": 2 if north else 0}
         nl = [f"n{x}" for x in side.nobles]
         rng.shuffle(nl)
-        for cell, nb in zip(city.catacombs, nl):
+        # 11. one noble at random on the lantern nearest each catacomb
+        for cell, nb in zip(city.noble_starts, nl):
             self.tf[nb] = {"cell": cell}
         self.tf["car"] = {"cell": city.carriage_start}
         # 12. players: 8 gold in the hideout, 10 VP
