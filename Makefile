@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test play bench clean browser playthroughs
+.PHONY: run test typecheck play bench clean browser playthroughs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,13 @@ browser:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) \
 	  || echo "warning: could not install chromium; browser tests will be skipped"; }
 
-test: $(STAMP) browser
+test: $(STAMP) browser typecheck
 	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+# mypy as configured in pyproject.toml: strict for the engine, bots, CLI and
+# server, the default mode for the games (a few seconds with its cache).
+typecheck: $(STAMP)
+	$(PY) -m mypy
 
 # Record the seeded playthroughs again, on purpose (review the diff like code).
 playthroughs: $(STAMP)

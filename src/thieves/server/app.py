@@ -618,7 +618,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             v: int | None = None
             if viewer not in (None, "", "spectator"):
                 try:
-                    v = int(viewer)  # type: ignore[arg-type]
+                    v = int(viewer)
                 except ValueError:
                     raise ServerError("bad_seat", f"there is no seat {viewer!r}") from None
             return JSONResponse(replay_view(table, ply, v, _lang(request), seat))
