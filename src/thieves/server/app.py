@@ -55,11 +55,11 @@ class Platform:
         self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
         self.bot_delay = bot_delay
-        self._bot_tasks: dict[str, asyncio.Task] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
-        self._sweeper: asyncio.Task | None = None
-        self._background: list[asyncio.Task] = []
-        self._catching: dict[str, asyncio.Task] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self._background: list[asyncio.Task[None]] = []
+        self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
 
     def sweep(self, now: float | None = None) -> list[str]:
@@ -396,7 +396,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                 refused = content_type_refusal(request.headers)
             if refused is not None:
                 return _error(refused)
-        response = await call_next(request)
+        response: Response = await call_next(request)
         asked = request.query_params.get("lang")
         if asked and pick_lang(asked) == asked.strip().lower()[:2] and "set-cookie" not in response.headers:
             # ?lang=fr is remembered, so the pages reached from here (a new

@@ -222,8 +222,9 @@ class Storage:
     def count_live(self, since: float) -> int:
         t = self.tables.c
         with self.engine.connect() as c:
-            return int(c.execute(sa.select(sa.func.count()).select_from(self.tables).where(
-                t.status.in_(("open", "playing")), sa.func.coalesce(t.updated, t.created) >= since)).scalar())
+            n = c.execute(sa.select(sa.func.count()).select_from(self.tables).where(
+                t.status.in_(("open", "playing")), sa.func.coalesce(t.updated, t.created) >= since)).scalar()
+            return int(n or 0)
 
     def list_tables(self, limit: int = 200, status: str | None = None,
                     since: float | None = None) -> list[dict[str, Any]]:
