@@ -3,18 +3,27 @@
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
-STAMP   = $(VENV)/.installed
+# `make run` installs only the server's packages; `make test` adds the test
+# tools and the research extras (PettingZoo, OpenSpiel) that their tests use.
+RUN_STAMP  = $(VENV)/.installed-run
+STAMP      = $(VENV)/.installed-test
 
 .PHONY: run test typecheck play bench clean browser playthroughs
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e '.[server]'
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[server,test,rl]'
 	touch $(STAMP)
 
 # The main program: the web server on http://127.0.0.1:8000 (SQLite in ./var).
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(VENV)/bin/thieves serve
 
 # Headless Chromium from Debian for the end-to-end tests (skipped if present).
