@@ -69,7 +69,7 @@ def check_illegal_rejected(state: State) -> None:
         probes.append((idle[0], some))
     for player, action in probes:
         try:
-            state.apply_action(player, action)  # type: ignore[arg-type]
+            state.apply_action(player, action)
         except IllegalAction as exc:
             assert str(exc), "IllegalAction without a reason"
         else:
@@ -92,6 +92,9 @@ def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, An
             snap = state.to_json()
             restored = game.state_from_json(snap)
             assert restored.to_json() == snap, f"{where}: to_json round trip differs"
+            for p in state.players_to_act():  # the same order, so index-picking bots agree
+                assert restored.legal_actions(p) == state.legal_actions(p), \
+                    f"{where}: restored legal actions differ (order included) for player {p}"
             for p in [None, *range(num_players)]:
                 obs = state.observation(p)
                 assert_json_safe(obs, f"{where} observation({p})")
@@ -141,3 +144,140 @@ def check_conformance(slug: str, games_per_count: int = 3, player_counts: Iterab
         for seed in range(first_seed, first_seed + games_per_count):
             finals.append(check_game_run(slug, n, seed, options, deep_every=deep_every))
     return finals
+
+
+# ---------------------------------------------------------------- texts and events
+def emitted_events(slug: str) -> dict[str, set[str]]:
+    """Every event key a game's code can record, with its argument names
+    (secret ones included), read statically from ``.event("key", ...)`` calls.
+
+    A call with ``secret=`` adds the key's public variant (``key.public``)
+    with the public arguments only.
+    """
+    import ast
+    import importlib
+    from pathlib import Path
+
+    from .core.registry import GAME_MODULES
+    from .core.texts import public_key
+
+    pkg = importlib.import_module(GAME_MODULES[slug])
+    out: dict[str, set[str]] = {}
+    for path in sorted(Path(pkg.__file__ or "").parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "event" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                continue
+            key = node.args[0].value
+            public = {kw.arg for kw in node.keywords if kw.arg not in (None, "to", "secret")}
+            secret: set[str] = set()
+            for kw in node.keywords:
+                if kw.arg == "secret" and isinstance(kw.value, ast.Dict):
+                    secret = {k.value for k in kw.value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+            out.setdefault(key, set()).update(public | secret)
+            if any(kw.arg == "secret" for kw in node.keywords):
+                out.setdefault(public_key(key), set()).update(public)
+    return out
+
+
+def check_templates(slug: str) -> None:
+    """Statically: every event key the game can record has a ``log.<key>``
+    template in English, French and German, with the same placeholders in
+    each language, naming only arguments the code passes."""
+    from .core.texts import LANGS, placeholders
+
+    texts = load_game(slug).texts()
+    problems = []
+    for key, arg_names in sorted(emitted_events(slug).items()):
+        found = {}
+        for lang in LANGS:
+            template = texts.table[lang].get("log." + key)
+            if template is None:
+                problems.append(f"log.{key}: no {lang} template")
+                continue
+            found[lang] = placeholders(template)
+            unknown = set(found[lang]) - arg_names
+            if unknown:
+                problems.append(f"log.{key} ({lang}): placeholders {sorted(unknown)} are not passed")
+        if "en" in found:
+            for lang, ph in found.items():
+                if set(ph) != set(found["en"]):
+                    problems.append(f"log.{key} ({lang}): placeholders {sorted(ph)} differ from "
+                                    f"English {sorted(found['en'])}")
+    assert not problems, f"{slug} templates:\n" + "\n".join(problems)
+
+
+def check_rendered_texts(slug: str, num_players: int, seeds: Iterable[int], langs: Iterable[str] = ("fr", "de"),
+                         options: dict[str, Any] | None = None) -> int:
+    """Dynamically: along random games, every event every seat (and a
+    spectator) may read renders strictly in each language: no English
+    fallback, no id without a name, no placeholder left. Returns the number
+    of lines checked."""
+    from .core.texts import seat_names
+
+    game = load_game(slug)
+    texts = game.texts()
+    names = seat_names(num_players)
+    n = 0
+    for seed in seeds:
+        state = random_game(slug, num_players, seed, options)
+        for viewer in [None, *range(num_players)]:
+            for ev in state.visible_events(viewer):
+                assert "text" not in ev, f"{slug}: an event recorded as English text: {ev['text']!r}"
+                for lang in langs:
+                    line = texts.event(ev, lang, names, strict=True)
+                    assert "{" not in line and "}" not in line, f"{slug} {lang}: unfilled {line!r}"
+                    n += 1
+    return n
+
+
+# ---------------------------------------------------------------- recorded playthroughs
+#: the seeded games recorded per game under tests/playthroughs (like OpenSpiel's)
+PLAYTHROUGHS: dict[str, list[tuple[int, int]]] = {
+    "thiefs-market": [(3, 1), (5, 2)],
+    "thieves-den": [(2, 1), (4, 2)],
+    "age-of-thieves": [(2, 1), (4, 2)],
+    "thiefdom": [(1, 1), (3, 2)],
+    "cadwallon": [(2, 1), (4, 2)],
+}
+
+
+def _digest(obj: Any) -> str:
+    import hashlib
+    return hashlib.sha1(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:12]
+
+
+def playthrough(slug: str, num_players: int, seed: int, options: dict[str, Any] | None = None) -> str:
+    """A seeded random game as text: at every decision who acts, how many
+    legal actions (and a digest of them), the action, the events it caused
+    (keys, or text for a game not yet on events) and a digest of the actor's
+    observation without its log. Compared on every test run; a change that
+    alters a game shows here line by line."""
+    game = load_game(slug)
+    state = game.new_game(num_players, seed, options)
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    lines = [f"game {slug} players {num_players} seed {seed} options {json.dumps(options or {}, sort_keys=True)}"]
+
+    def events(start: int) -> str:
+        out = []
+        for entry in state.log[start:]:
+            if type(entry) is dict:
+                out.append(entry["key"] + ("@" + ",".join(map(str, entry["to"])) if "to" in entry else ""))
+            else:
+                out.append(json.dumps(entry[1]))
+        return " ".join(out)
+    lines.append(f"setup: {events(0)}")
+    while not state.is_terminal():
+        to_act = state.players_to_act()
+        player = to_act[rng.below(len(to_act))]
+        legal = state.legal_actions(player)
+        action = legal[rng.below(len(legal))]
+        obs = {k: v for k, v in state.observation(player).items() if k != "log"}
+        start = len(state.log)
+        state.apply_action(player, action)
+        lines.append(f"{state.ply - 1} to_act={to_act} p{player} legal={len(legal)}:{_digest(legal)} "
+                     f"obs={_digest(obs)} {action} | {events(start)}")
+    lines.append(f"scores {state.scores()} winners {state.winners()}")
+    return "\n".join(lines) + "\n"

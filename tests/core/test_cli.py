@@ -69,3 +69,17 @@ def test_bot_names_and_brackets_are_printed_literally():
     state = load_game("toy-bids").new_game(2, seed=4)
     play(state, humans=0, bot="random", seed=4, console=console)
     assert "Player 1 [random bot]:" in console.file.getvalue()
+
+
+def test_terminal_help_and_info_come_from_the_game():
+    from thieves.core.registry import load_game
+    state = load_game("thiefs-market").new_game(3, 5)
+    answers = iter(["help", "info A13", "info Q9", "rules", "q"])
+    console = Console(record=True, width=140)
+    play(state, humans=3, bot="random", seed=1, console=console, ask=lambda _: next(answers))
+    out = console.export_text()
+    assert "info <card>" in out                                  # the game's help
+    assert "Philosopher's Stone" in out and "turn one green die" in out   # info A13
+    assert "Nothing here is called 'Q9'" in out
+    assert "# Goal" in out                                       # the rules summary
+    assert "Center:" in out and "red" in out and "Take a" in out  # dice as words, actions in words

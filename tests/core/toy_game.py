@@ -29,8 +29,8 @@ class BidState(State):
 
     def _apply(self, player, action):
         self.bids[player] = int(action.split()[1])
-        self.event(f"{self.player_name(player)} bids.")
-        self.event(f"You bid {self.bids[player]}.", to=[player])
+        self.event_text(f"{self.player_name(player)} bids.")
+        self.event_text(f"You bid {self.bids[player]}.", to=[player])
         if all(b is not None for b in self.bids):
             die = self.rng.die(6)
             counts = {b: self.bids.count(b) for b in self.bids}
@@ -39,7 +39,7 @@ class BidState(State):
                 top = max(unique)
                 winner = self.bids.index(top)
                 self.points[winner] += top + die
-                self.event(f"{self.player_name(winner)} wins round {self.round} with {top} (die {die}).")
+                self.event_text(f"{self.player_name(winner)} wins round {self.round} with {top} (die {die}).")
             self.round += 1
             self.bids = [None] * self.num_players
 

@@ -31,7 +31,7 @@ def random_positions(slug, players, seeds=3, max_plies=400):
             acts = s.legal_actions(p)
             seen.append((s.phase if hasattr(s, "phase") else None, p, s.observation(p), acts))
             s.apply_action(p, rng.choice(acts))
-        lines.extend(text for _to, text in s.log)
+        lines.extend(e[1] for e in s.log if type(e) is not dict)  # old text entries only
     return seen, lines
 
 

@@ -53,7 +53,7 @@ def _click_one(page, rng: random.Random) -> None:
         # a person clicks on what is drawn, not on the gap between a group's parts
         (shape.first if shape.count() else target).click()
     else:
-        buttons = page.locator(".actionbar button.act")
+        buttons = page.locator(".actionbar button.act").filter(visible=True)  # folded ones are on the board
         buttons.nth(rng.randrange(buttons.count())).click()
     _wait_ply_change(page, old)
 

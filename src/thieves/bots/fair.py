@@ -18,8 +18,10 @@ simulations, in the terminal and on the server.
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from ..core.game import State
+from ..core.texts import public_key
 from ..core.rng import Rng, _mix_seed
 from .base import Bot
 
@@ -45,13 +47,27 @@ def fair_view(state: State, player: int, seed: int) -> State:
     """A copy of ``state`` consistent with what ``player`` knows (see the module docstring)."""
     view = state.determinize(player, seed)
     view._legal_cache = None  # the real position's cached answers may be another seat's
-    if view.rng.state == state.rng.state:  # a game's determinize that kept the real generator
+    if view.rng.to_json() == state.rng.to_json():  # a game's determinize kept the real generator
         view.rng = Rng.from_seed(seed ^ 0x5DEECE66D)
+        view.rng_kind = "splitmix"
     view.seed = 0
-    view.log = [entry for entry in view.log if entry[0] is None or player in entry[0]]
+    view.log = [e for e in (_as_seen(entry, player) for entry in view.log) if e is not None]
     if not getattr(view, "public_history", False):
         view.history = [[q, a if q == player else HIDDEN] for q, a in view.history]
     return view
+
+
+def _as_seen(entry: Any, player: int) -> Any:
+    """A log entry as ``player`` may read it: unchanged, its public form, or None."""
+    if type(entry) is dict:
+        to = entry.get("to")
+        if to is None or player in to:
+            return entry
+        if entry.get("secret") is not None:  # others read the public template, no secrets
+            return {"key": public_key(entry["key"]), "args": entry["args"], "ply": entry["ply"]}
+        return None
+    to, _text = entry
+    return entry if to is None or player in to else None
 
 
 def choose_fairly(bot: Bot, state: State, player: int, seed: int) -> str:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -13,15 +14,17 @@ from ..core.errors import ThievesError
 from ..core.registry import GAME_MODULES, list_games, load_game
 
 
-def _options(args: argparse.Namespace) -> dict:
-    opts: dict = {}
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
     for item in getattr(args, "option", None) or []:
         if "=" not in item:
             raise ThievesError(f"option {item!r} must look like name=value")
         key, value = item.split("=", 1)
+        if len(value) > 10_000 or value.count("[") + value.count("{") > 32:
+            raise ThievesError(f"option {key!r}: the value is too large or nested too deep")
         try:
             opts[key] = json.loads(value)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             opts[key] = value
     if getattr(args, "data_dir", None):
         opts["data_dir"] = args.data_dir
@@ -44,7 +47,7 @@ def cmd_list(args: argparse.Namespace, console: Console) -> int:
 def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .play import play
     game = load_game(args.game)
-    players = args.players or min(max(game.min_players, 4), game.max_players)
+    players = args.players if args.players is not None else min(max(game.min_players, 4), game.max_players)
     state = game.new_game(players, args.seed, _options(args))
     if not 0 <= args.humans <= players:
         raise ThievesError(f"--humans must be between 0 and {players}")
@@ -59,7 +62,15 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
-    from .bench import bench
+    from .bench import bench, bench_playouts
+    if args.playouts:
+        p = bench_playouts(args.game, args.seconds, args.players, args.seed, _options(args))
+        console.print(f"{args.game}: playouts from {p.positions} mid-game positions "
+                      f"({p.decisions} decisions each on average)")
+        console.print(f"  checked path: {p.checked_per_second:,.0f} playouts per CPU second")
+        console.print(f"  fast path:    {p.fast_per_second:,.0f} playouts per CPU second ({p.speedup:.2f}x)")
+        console.print(f"  same games move for move: {'yes' if p.same else 'NO'}")
+        return 0 if p.same else 1
     r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
     console.print(f"{args.game}: {r.games} games, {r.decisions} decisions in {r.seconds:.2f} s")
     console.print(f"  decisions/s: {r.decisions_per_second:,.0f} (per CPU second: {r.decisions_per_cpu_second:,.0f})")
@@ -75,9 +86,12 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     from ..core.replay import Replay
-    with open(args.file, encoding="utf-8") as fh:
+    with open(args.file, "rb") as fh:
         replay = Replay.from_json(fh.read())
     viewer = args.viewer
+    if viewer is not None and not 0 <= viewer < replay.num_players:
+        raise ThievesError(f"--viewer must be a seat from 0 to {replay.num_players - 1} (or left out "
+                           "for a spectator), not {viewer}")
     state = None
     seen = 0
     for state in replay.states():
@@ -99,8 +113,62 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
     except ModuleNotFoundError as exc:
         raise ThievesError(f"the web server needs its extra packages ({exc.name}): "
                            "pip install 'thieves[server]'") from None
-    serve(host=args.host, port=args.port, database_url=args.database_url)
+    _check_serve_args(args)
+    serve(host=args.host, port=args.port, database_url=args.database_url, public_url=args.public_url,
+          redis_url=args.redis_url)
     return 0
+
+
+def _check_serve_args(args: argparse.Namespace) -> None:
+    """Refuse a bad port, a busy port or a bad database URL before serving."""
+    import socket
+    if not 0 <= args.port <= 65535:
+        raise ThievesError(f"--port must be between 0 and 65535, not {args.port}")
+    if args.database_url:
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+        try:
+            make_url(args.database_url).get_dialect()
+        except (ArgumentError, NoSuchModuleError, ValueError) as exc:
+            raise ThievesError(f"--database-url {args.database_url!r} is not a database URL "
+                               f"SQLAlchemy can use ({exc})") from None
+        except ImportError as exc:
+            raise ThievesError(f"--database-url needs a driver that is not installed ({exc})") from None
+    try:
+        infos = socket.getaddrinfo(args.host, args.port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise ThievesError(f"--host {args.host!r} is not an address of this machine ({exc})") from None
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(addr)
+        except OSError as exc:
+            raise ThievesError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
+
+
+def cmd_data(args: argparse.Namespace, console: Console) -> int:
+    from . import data
+    if args.action == "export":
+        written = data.export(args.game, args.dir)
+        console.print(Text(f"wrote {len(written)} files to {args.dir}; edit them, then: "
+                           f"thieves data check {args.game} {args.dir}"))
+    elif args.action == "check":
+        files = data.check(args.game, args.dir, games=args.games)
+        console.print(Text(f"ok: {', '.join(files)} valid; {args.games} seeded games played with them"))
+    else:
+        for line in data.diff(args.game, args.dir):
+            console.print(Text(line))
+    return 0
+
+
+def cmd_loadtest(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from ..server.loadtest import main as loadtest
+    except ModuleNotFoundError as exc:
+        raise ThievesError(f"the load test needs the server's extra packages ({exc.name}): "
+                           "pip install 'thieves[server]'") from None
+    return loadtest(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -127,6 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("bench", help="decisions per second of random play")
     game_args(sp)
     sp.add_argument("--seconds", type=float, default=5.0)
+    sp.add_argument("--playouts", action="store_true",
+                    help="playouts per CPU second from mid-game positions, checked path against fast path")
     sp.set_defaults(func=cmd_bench)
 
     from .simulate import add_parser as add_simulate
@@ -138,11 +208,38 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--viewer", type=int, default=None, help="see the game as this player (default spectator)")
     sp.set_defaults(func=cmd_replay)
 
+    sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")
+    sp.add_argument("action", choices=["export", "check", "diff"])
+    sp.add_argument("game", help="game slug, e.g. thieves-den")
+    sp.add_argument("dir", help="the directory of your data files")
+    sp.add_argument("--games", type=int, default=3, help="check: seeded games to play with the data")
+    sp.set_defaults(func=cmd_data)
+
     sp = sub.add_parser("serve", help="start the web server")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--database-url", default=None, help="SQLAlchemy URL (default: SQLite file)")
+    sp.add_argument("--public-url", default=None,
+                    help="the address people use, e.g. https://thieves.example (links and origin checks; "
+                         "default $THIEVES_PUBLIC_URL)")
+    sp.add_argument("--redis-url", default=None,
+                    help="Redis for several processes on one database, e.g. redis://127.0.0.1:6379/0 "
+                         "(default $THIEVES_REDIS_URL; none: this process alone)")
     sp.set_defaults(func=cmd_serve)
+
+    sp = sub.add_parser("loadtest", help="live tables with bots and spectators: actions/s and broadcast latency")
+    sp.add_argument("--tables", type=int, default=50)
+    sp.add_argument("--spectators", type=int, default=2, help="spectator sockets per table")
+    sp.add_argument("--game", default="thiefs-market")
+    sp.add_argument("--players", type=int, default=3)
+    sp.add_argument("--seconds", type=float, default=15.0, help="measured time (after --warmup)")
+    sp.add_argument("--warmup", type=float, default=5.0)
+    sp.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before each move")
+    sp.add_argument("--processes", type=int, default=1, help="servers to start (several need Redis)")
+    sp.add_argument("--database-url", default=None, help="default: a new SQLite file")
+    sp.add_argument("--redis-url", default=None)
+    sp.add_argument("--url", action="append", help="use a running server instead (repeatable)")
+    sp.set_defaults(func=cmd_loadtest)
     return p
 
 
@@ -150,13 +247,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     console = Console()
     try:
-        return args.func(args, console)
+        return int(args.func(args, console))
     except ThievesError as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         return 2
-    except (OSError, KeyboardInterrupt) as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # noqa: BLE001 - a bug, not bad input: one line, details on request
+        if os.environ.get("THIEVES_DEBUG"):
+            raise
+        console.print(f"[red]internal error:[/red] {type(exc).__name__}: {exc} "
+                      "(set THIEVES_DEBUG=1 for the traceback)", highlight=False)
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover

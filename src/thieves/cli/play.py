@@ -1,7 +1,7 @@
 """Terminal play: people and bots around one table."""
 from __future__ import annotations
 
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO
 
 from rich.console import Console
 from rich.markup import escape
@@ -30,32 +30,68 @@ class TerminalTable:
         self.names = names or [state.player_name(p) for p in range(state.num_players)]
         self.seen_log = {p: 0 for p in humans}
 
+    def presentation(self, viewer: int | None) -> Any:
+        """The game's presentation for ``viewer`` in English (None if the game has none yet)."""
+        return self.state.game.presentation(viewer, self.names, "en", self.state.options.get("data_dir"))
+
     def show_news(self, viewer: int | None) -> None:
         key = viewer if viewer is not None else -1
         start = self.seen_log.get(key, 0)
-        lines = self.state.visible_log(viewer, start)
+        lines = self.state.visible_log(viewer, start, names=self.names)
         self.seen_log[key] = len(self.state.log)
         for line in lines:
             self.console.print(f"  [dim]·[/dim] {escape(line)}", highlight=False)
+
+    def board_text(self, viewer: int | None) -> str:
+        """The position as text: the presentation's terminal view, else the game's own."""
+        pres = self.presentation(viewer)
+        view = pres.text_view(self.state.observation(viewer)) if pres is not None else None
+        return view if view is not None else self.state.render_text(viewer)
+
+    def describe(self, viewer: int, action: str) -> str:
+        pres = self.presentation(viewer)
+        if pres is not None:
+            return str(pres.action_text(self.state.observation(viewer), action))
+        return self.state.describe_action(action)
+
+    def command(self, player: int, answer: str) -> bool:
+        """``help``, ``rules`` and ``info <id>``: answered from the game's presentation.
+        True when ``answer`` was one of them."""
+        words = answer.split()
+        if not words or words[0] not in ("help", "?", "rules", "info"):
+            return False
+        pres = self.presentation(player)
+        if words[0] == "info" and len(words) == 2:
+            text = pres.info(self.state.observation(player), words[1]) if pres is not None else None
+            text = text or f"Nothing here is called {words[1]!r}."
+        elif words[0] == "rules":
+            text = (pres.rules() if pres is not None else None) or "No rules summary for this game yet."
+        else:
+            text = (pres.help() if pres is not None else None) or \
+                "Type the number of an action or its notation; info <id> describes a piece; q quits."
+        self.console.print(Text(text), highlight=False)
+        return True
 
     def human_turn(self, player: int) -> bool:
         """Ask a person for one decision; False when they quit."""
         state = self.state
         self.show_news(player)
-        self.console.print(Panel(Text(state.render_text(player)), title=escape(f"{self.names[player]} to act"),
+        self.console.print(Panel(Text(self.board_text(player)), title=escape(f"{self.names[player]} to act"),
                                  expand=False), highlight=False)
         actions = state.legal_actions(player)
         for i, action in enumerate(actions, 1):
-            desc = state.describe_action(action)
+            desc = self.describe(player, action)
             extra = f"  {desc}" if desc != action else ""
             self.console.print(f"  [bold]{i:>3}[/bold]  {escape(action)}{escape(extra)}", highlight=False)
         while True:
             try:
-                answer = self.ask("choice (number or notation, q to quit)> ").strip()
+                answer = self.ask("choice (number or notation; help, info <id>; q to quit)> ").strip()
             except EOFError:
                 return False
             if answer in ("q", "quit", "exit"):
                 return False
+            if self.command(player, answer):
+                continue
             if answer.isdigit() and 1 <= int(answer) <= len(actions):
                 answer = actions[int(answer) - 1]
             try:
@@ -78,7 +114,7 @@ class TerminalTable:
                 state.apply_action(p, choose_fairly(self.bots[p], state, p, self.seed))
         viewer = self.humans[0] if self.humans else None
         self.show_news(viewer)
-        self.console.print(Panel(Text(state.render_text(viewer)), title="Final position", expand=False),
+        self.console.print(Panel(Text(self.board_text(viewer)), title="Final position", expand=False),
                            highlight=False)
         scores = state.scores()
         for p in range(state.num_players):

@@ -28,10 +28,14 @@ from __future__ import annotations
 
 import json
 import marshal
-from typing import Any, ClassVar, Iterable, Mapping
+import sys
+from typing import Any, ClassVar, Iterable, Mapping, Self
 
+from . import snapshot
+from .data import read_yaml
 from .errors import GameSetupError, IllegalAction
-from .rng import Rng
+from .rng import RNG_KINDS, KeyedRng, Rng, make_rng, rng_from_json
+from .texts import Texts, flatten, make_event, seat_names, visible_event
 
 JSON = Any
 
@@ -91,8 +95,12 @@ class Game:
     #: True where the rules let a game end with nobody winning (``winners() == []``)
     all_may_lose: ClassVar[bool] = False
 
+    #: the game's presentation class (see :mod:`thieves.core.presentation`), if it has one
+    presentation_class: ClassVar[type | None] = None
+
     def __init__(self) -> None:
         self._data_cache: dict[str | None, Any] = {}
+        self._texts_cache: dict[str | None, Texts] = {}
 
     # -- options and data -------------------------------------------------
     def all_options(self) -> tuple[Option, ...]:
@@ -118,9 +126,36 @@ class Game:
         """Load and validate the component data; games with data override this."""
         return None
 
+    def texts(self, data_dir: str | None = None) -> Texts:
+        """The game's texts (``data/i18n.yaml``, the user's copy first), cached."""
+        if data_dir not in self._texts_cache:
+            module = type(self).__module__
+            # a game class defined in its package's __init__ lives in the package itself
+            package = module if hasattr(sys.modules.get(module), "__path__") else module.rsplit(".", 1)[0]
+            try:
+                raw, _ = read_yaml(package, "i18n.yaml", data_dir)
+            except Exception:  # noqa: BLE001 - a game without texts prints its keys
+                raw = {}
+            self._texts_cache[data_dir] = Texts(flatten(raw))
+        return self._texts_cache[data_dir]
+
+    def presentation(self, viewer: int | None, names: list[str] | None = None, lang: str = "en",
+                     data_dir: str | None = None) -> Any:
+        """The game's presentation for one viewer (None where the game has none yet)."""
+        cls = self.presentation_class
+        if cls is None:
+            return None
+        return cls(self, viewer, names, lang, data_dir)
+
     # -- making states ------------------------------------------------------
-    def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> "State":
-        """Start a game. Raises :class:`GameSetupError` for a bad count or option."""
+    def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
+                 rng: str = "splitmix") -> "State":
+        """Start a game. Raises :class:`GameSetupError` for a bad count or option.
+
+        ``rng`` picks the generator (``core/rng.py``): "splitmix" (fast, the
+        default) or "keyed" (unguessable with a seed of 128+ random bits, for
+        games people play against each other on a server).
+        """
         if not isinstance(num_players, int) or isinstance(num_players, bool):
             raise GameSetupError("the number of players must be an integer")
         if not self.min_players <= num_players <= self.max_players:
@@ -129,32 +164,70 @@ class Game:
                 f"not {num_players}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GameSetupError("the seed must be an integer")
+        if rng not in RNG_KINDS:
+            raise GameSetupError(f"unknown generator {rng!r}; generators are: {', '.join(RNG_KINDS)}")
         opts = self.resolve_options(options)
         self.check_options(num_players, opts)
         state = self.state_class.__new__(self.state_class)
-        state._init(self, num_players, seed, opts)
+        state._init(self, num_players, seed, opts, rng)
         state._setup()
         return state
 
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         """Reject option combinations the rules do not allow (override)."""
 
-    def state_from_json(self, text: str | Mapping[str, Any]) -> "State":
-        """Rebuild a state from :meth:`State.to_json` exactly (generator included)."""
-        d = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-        if d.get("game") != self.slug:
-            raise GameSetupError(f"this snapshot is of {d.get('game')!r}, not {self.slug!r}")
+    def state_from_json(self, text: str | bytes | Mapping[str, Any]) -> "State":
+        """Rebuild a state from :meth:`State.to_json` exactly (generator included).
+
+        The snapshot is checked first (:mod:`thieves.core.snapshot`): a bad
+        one raises :class:`GameSetupError` saying what is wrong."""
+        d = snapshot.parse(text)
+        snapshot.check_envelope(self, d)
+        options = self.resolve_options(d["options"])
+        kind = d.get("rng_kind", "splitmix")
+        if kind not in RNG_KINDS:
+            raise GameSetupError(f"unknown generator {kind!r}; generators are: {', '.join(RNG_KINDS)}")
+        fresh = self.new_game(d["num_players"], d["seed"], options, rng=kind)
+        snapshot.check_fields(fresh, d["fields"])
+        value = d["rng"]
+        if type(value) is int and not 0 <= value < 1 << 64:
+            raise GameSetupError("rng must be the generator's 64-bit state")
+        try:
+            rng = rng_from_json(value)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise GameSetupError(f"rng is not a generator's state ({exc})") from None
+        if (kind == "keyed") != (type(value) is dict):
+            raise GameSetupError(f"rng does not hold the state of a {kind} generator")
         state = self.state_class.__new__(self.state_class)
-        state._init(self, d["num_players"], d["seed"], self.resolve_options(d["options"]))
-        state.rng = Rng(int(d["rng"]))
+        state._init(self, d["num_players"], d["seed"], options, kind)
+        state.rng = rng
         state.ply = d["ply"]
-        state.log = d["log"]
+        state.log = d["log"] if "log" in d else []
         state.history = d["history"]
         fields = d["fields"]
         for f in self.state_class.FIELDS:
             setattr(state, f, fields[f])
-        state._after_load()
+        try:
+            state._check_snapshot()
+            state._after_load()
+            for p in state._players_to_act():
+                state._legal_actions(p)
+            state._observe(None)
+        except GameSetupError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bad snapshot must not crash later
+            raise GameSetupError(f"the snapshot is not a consistent {self.name} position "
+                                 f"({type(exc).__name__}: {str(exc)[:120]})") from None
+        if "log" not in d:
+            state.log = self.replay_log(state)
         return state
+
+    def replay_log(self, state: "State") -> list[Any]:
+        """Rebuild a state's event log from its seed and history (games are deterministic)."""
+        again = self.new_game(state.num_players, state.seed, state.options, rng=state.rng_kind)
+        for player, action in state.history:
+            again.apply_action(player, action)
+        return again.log
 
     def describe(self) -> dict[str, Any]:
         return {"slug": self.slug, "name": self.name, "min_players": self.min_players,
@@ -178,6 +251,18 @@ class State:
         clash = sorted(set(cls.FIELDS) & reserved)
         if clash:
             raise TypeError(f"{cls.__name__}.FIELDS hides engine attributes: {', '.join(clash)}")
+        own = getattr(cls, "determinize")  # the game's own, maybe from a mixin
+        if own is not State.determinize and not getattr(own, "_clears_cache", False):
+            # a game's determinize re-deals hidden cards on a clone: the clone's
+            # cached legal actions were those of the real deal, so they go
+            def determinize(self: "State", player: int, seed: int, _own: Any = own) -> "State":
+                new: State = _own(self, player, seed)
+                new._legal_cache = None
+                new.rng_kind = "keyed" if isinstance(new.rng, KeyedRng) else "splitmix"
+                return new
+            determinize.__doc__ = own.__doc__
+            determinize._clears_cache = True  # type: ignore[attr-defined]
+            cls.determinize = determinize  # type: ignore[method-assign,assignment]
 
     game: Game
     num_players: int
@@ -185,23 +270,28 @@ class State:
     options: dict[str, Any]
     data: Any
     rng: Rng
+    #: the generator the game was started with ("splitmix" or "keyed"), kept for replays
+    rng_kind: str
     ply: int
-    #: event log: ``[visible_to, text]`` where visible_to is None (everyone) or a list of players
-    log: list
+    #: event log: structured events ``{"key", "args", "to"?, "secret"?}`` (see
+    #: :mod:`thieves.core.texts`), or ``[visible_to, text]`` in games not yet moved to events
+    log: list[Any]
     #: every accepted decision as ``[player, action]``
-    history: list
+    history: list[Any]
     #: ``(ply, player, actions)`` of the last ``legal_actions`` call; code that edits
     #: fields directly (tests building a position) must reset it to None
     _legal_cache: tuple[int, int, list[str]] | None
 
     # -- construction ---------------------------------------------------------
-    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
+    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
+              rng_kind: str = "splitmix") -> None:
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.options = options
         self.data = game.data(options.get("data_dir"))
-        self.rng = Rng.from_seed(seed)
+        self.rng_kind = rng_kind
+        self.rng = make_rng(rng_kind, seed)
         self.ply = 0
         self.log = []
         self.history = []
@@ -254,6 +344,51 @@ class State:
         self.ply += 1
         self._legal_cache = None
 
+    # -- the trusted fast path (search and simulation) ------------------------------
+    def apply_trusted(self, player: int, action: str) -> None:
+        """Apply ``action`` for ``player`` WITHOUT checking turn or legality.
+
+        Only for actions that came from :meth:`legal_actions` of this very
+        position (playouts, search); anything else may corrupt the state.
+        Same effect as :meth:`apply_action` for a legal action."""
+        self._apply(player, action)
+        self.history.append([player, action])
+        self.ply += 1
+        self._legal_cache = None
+
+    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+        """Play uniformly random legal decisions until the game ends (or after
+        ``max_decisions``); returns the number of decisions played.
+
+        ``rng`` picks the decisions (the state's own generator still rolls the
+        game's chance). It plays exactly the moves of the checked loop::
+
+            while not s.is_terminal():
+                to_act = s.players_to_act()
+                p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
+                acts = s.legal_actions(p)
+                s.apply_action(p, acts[rng.below(len(acts))])
+
+        with one ``_players_to_act`` and one ``_legal_actions`` per decision."""
+        is_terminal = self._is_terminal
+        players_to_act = self._players_to_act
+        legal_actions = self._legal_actions
+        apply = self._apply
+        history = self.history
+        below = rng.below
+        n = 0
+        while n < max_decisions and not is_terminal():
+            to_act = players_to_act()
+            p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+            acts = legal_actions(p)
+            action = acts[below(len(acts))]
+            apply(p, action)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
+
     def is_terminal(self) -> bool:
         return self._is_terminal()
 
@@ -278,32 +413,56 @@ class State:
         obs["viewer"] = player
         obs["to_act"] = self._players_to_act()
         obs["terminal"] = self.is_terminal()
-        obs["log"] = self.visible_log(player)
+        # old text entries appear as plain strings until every game records events
+        obs["log"] = [ev["text"] if "text" in ev else ev for ev in self.visible_events(player)]
         return obs
 
-    def visible_log(self, player: int | None, start: int = 0) -> list[str]:
-        """Event texts from ``start`` on that ``player`` may read."""
-        return [text for to, text in self.log[start:] if to is None or (player is not None and player in to)]
+    def visible_events(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The events from ``start`` on that ``player`` may read, secrets resolved:
+        ``{"key", "args"}`` (or ``{"text"}`` for an old text entry)."""
+        out = []
+        for entry in self.log[start:]:
+            ev = visible_event(entry, player)
+            if ev is not None:
+                out.append(ev)
+        return out
+
+    def visible_log(self, player: int | None, start: int = 0, lang: str = "en",
+                    names: list[str] | None = None) -> list[str]:
+        """The events from ``start`` on that ``player`` may read, as lines of text."""
+        texts = self.game.texts(self.options.get("data_dir"))
+        seats = seat_names(self.num_players, names)
+        return [texts.event(ev, lang, seats) for ev in self.visible_events(player, start)]
 
     # -- snapshots ---------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return {
+    def to_dict(self, log: bool = True) -> dict[str, Any]:
+        """The snapshot as data; ``log=False`` leaves the event log out (it is
+        rebuilt from the history on load)."""
+        d = {
             "game": self.game.slug,
             "num_players": self.num_players,
             "seed": self.seed,
             "options": self.options,
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "ply": self.ply,
             "log": self.log,
             "history": self.history,
             "fields": {f: getattr(self, f) for f in self.FIELDS},
         }
+        if self.rng_kind != "splitmix":  # older snapshots have no such key
+            d["rng_kind"] = self.rng_kind
+        if not log:
+            del d["log"]
+        return d
 
     def to_json(self) -> str:
-        """An exact snapshot; :meth:`Game.state_from_json` restores it."""
-        return json.dumps(self.to_dict(), separators=(",", ":"), sort_keys=True)
+        """An exact snapshot; :meth:`Game.state_from_json` restores it.
 
-    def clone(self) -> "State":
+        Keys keep their order (no sorting): a restored state iterates its
+        dicts, and so lists its legal actions, exactly as the original."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
         new = self.__class__.__new__(self.__class__)
         new.game = self.game
@@ -311,7 +470,8 @@ class State:
         new.seed = self.seed
         new.options = self.options  # never mutated after setup
         new.data = self.data        # immutable component data, shared
-        new.rng = Rng(self.rng.state)
+        new.rng_kind = self.rng_kind
+        new.rng = self.rng.copy()
         new.ply = self.ply
         new.log = self.log.copy()   # entries are never mutated
         new.history = self.history.copy()
@@ -323,7 +483,7 @@ class State:
         new._after_load()
         return new
 
-    def determinize(self, player: int, seed: int) -> "State":
+    def determinize(self, player: int, seed: int) -> Self:
         """A copy consistent with what ``player`` knows, for search bots.
 
         The default re-seeds the generator (the future is unknown to players);
@@ -332,12 +492,33 @@ class State:
         """
         new = self.clone()
         new.rng = Rng.from_seed(seed)
+        new.rng_kind = "splitmix"
+        new._legal_cache = None
         return new
 
     # -- helpers for games ---------------------------------------------------------
-    def event(self, text: str, to: list[int] | None = None) -> None:
-        """Record an event in words; ``to`` limits it to some players."""
+    def event(self, key: str, to: list[int] | None = None, secret: Mapping[str, Any] | None = None,
+              **args: Any) -> None:
+        """Record an event as data: a template key and id arguments.
+
+        ``to`` limits it to some players; with ``secret`` everybody sees the
+        event, but only ``to`` reads the secret arguments (the others read
+        the ``log.<key>.public`` template). See :mod:`thieves.core.texts`.
+        """
+        self.log.append(make_event(key, to, secret, args, self.ply))
+
+    def event_text(self, text: str, to: list[int] | None = None) -> None:
+        """Record an event in English words (games not yet moved to :meth:`event`)."""
         self.log.append([to, text])
+
+    def last_decision(self, player: int | None) -> int:
+        """The number of ``player``'s last decision (-1: none yet, or a spectator)."""
+        if player is None:
+            return -1
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i][0] == player:
+                return i
+        return -1
 
     def player_name(self, p: int) -> str:
         return f"Player {p + 1}"
@@ -347,6 +528,10 @@ class State:
 
     def _explain(self, player: int, action: str) -> str | None:
         return None
+
+    def _check_snapshot(self) -> None:
+        """Refuse loaded fields outside the game's bounds (raise GameSetupError);
+        the generic checks of :mod:`thieves.core.snapshot` have already run."""
 
     def _winners(self) -> list[int]:
         """Default: highest score wins, ties shared (games add tie-breakers)."""

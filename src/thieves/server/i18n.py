@@ -12,8 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..core.data import load_yaml
 from ..core.registry import GAME_MODULES
 
 log = logging.getLogger("thieves.server")
@@ -95,6 +94,11 @@ UI: dict[str, dict[str, str]] = {
         "bot_name": "{Bot} bot {n}",
         "player_n": "Player {n}",
         "secret_choice": "a secret choice",
+        "rules": "Rules",
+        "nobody_wins": "Nobody wins: everyone lost.",
+        "close": "Close",
+        "zoom_in": "Zoom in",
+        "zoom_out": "Zoom out",
     },
     "fr": {
         "title": "Thieves — jeux de plateau dans le navigateur",
@@ -169,6 +173,11 @@ UI: dict[str, dict[str, str]] = {
         "bot_name": "Robot {bot} {n}",
         "player_n": "Joueur {n}",
         "secret_choice": "un choix secret",
+        "rules": "Règles",
+        "nobody_wins": "Personne ne gagne : tout le monde a perdu.",
+        "close": "Fermer",
+        "zoom_in": "Agrandir",
+        "zoom_out": "Réduire",
     },
     "de": {
         "title": "Thieves — Brettspiele im Browser",
@@ -243,6 +252,11 @@ UI: dict[str, dict[str, str]] = {
         "bot_name": "Bot {bot} {n}",
         "player_n": "Spieler {n}",
         "secret_choice": "eine geheime Wahl",
+        "rules": "Regeln",
+        "nobody_wins": "Niemand gewinnt: alle haben verloren.",
+        "close": "Schließen",
+        "zoom_in": "Vergrößern",
+        "zoom_out": "Verkleinern",
     },
 }
 
@@ -268,7 +282,11 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'too_large': 'The message is too large.',
         'broken': 'This table cannot continue.',
         'engine_error': 'The game failed on this move; nothing changed.',
-        'server_error': 'Something went wrong on the server.'},
+        'server_error': 'Something went wrong on the server.',
+        'rate_limited': 'Too many requests: wait a little and try again.',
+        'expired': 'This table was abandoned: nothing happened for too long.',
+        'forbidden_origin': 'This request did not come from this site.',
+        'unsupported_media_type': 'Requests must be sent as JSON.'},
  'fr': {'malformed': 'Le message est illisible.',
         'illegal': "Ce coup n'est pas permis maintenant",
         'not_your_turn': "Ce n'est pas votre tour.",
@@ -289,7 +307,11 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'too_large': 'Le message est trop long.',
         'broken': 'Cette table ne peut pas continuer.',
         'engine_error': "Le jeu a échoué sur ce coup ; rien n'a changé.",
-        'server_error': "Une erreur s'est produite sur le serveur."},
+        'server_error': "Une erreur s'est produite sur le serveur.",
+        'rate_limited': 'Trop de demandes : attendez un peu et réessayez.',
+        'expired': "Cette table a été abandonnée : rien ne s'y est passé depuis trop longtemps.",
+        'forbidden_origin': "Cette demande ne vient pas de ce site.",
+        'unsupported_media_type': 'Les demandes doivent être envoyées en JSON.'},
  'de': {'malformed': 'Die Nachricht ist nicht lesbar.',
         'illegal': 'Dieser Zug ist jetzt nicht erlaubt',
         'not_your_turn': 'Du bist nicht am Zug.',
@@ -310,7 +332,11 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'too_large': 'Die Nachricht ist zu groß.',
         'broken': 'Dieser Tisch kann nicht weitergespielt werden.',
         'engine_error': 'Das Spiel ist an diesem Zug gescheitert; nichts hat sich geändert.',
-        'server_error': 'Auf dem Server ist ein Fehler aufgetreten.'}}
+        'server_error': 'Auf dem Server ist ein Fehler aufgetreten.',
+        'rate_limited': 'Zu viele Anfragen: warte kurz und versuche es noch einmal.',
+        'expired': 'Dieser Tisch wurde aufgegeben: zu lange ist nichts passiert.',
+        'forbidden_origin': 'Diese Anfrage kommt nicht von dieser Seite.',
+        'unsupported_media_type': 'Anfragen müssen als JSON gesendet werden.'}}
 for _lang, _texts in ERRORS.items():
     UI[_lang].update({"err_" + code: text for code, text in _texts.items()})
 
@@ -364,7 +390,7 @@ def game_texts(slug: str) -> dict[str, dict[str, str]]:
         path = Path(mod_file).parent / "data" / "i18n.yaml"
         if not path.is_file():
             return {}
-        raw: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw: Any = load_yaml(path.read_text(encoding="utf-8"))
     except Exception:  # noqa: BLE001 - a missing or broken file means no translations
         log.warning("cannot read the texts of %s", slug, exc_info=True)
         return {}

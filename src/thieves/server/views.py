@@ -12,7 +12,7 @@ import importlib
 import logging
 import re
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 from ..core.game import State
 from ..core.registry import GAME_MODULES, load_game
@@ -52,7 +52,8 @@ def _svg(slug: str, obs: dict[str, Any], lang: str) -> str | None:
     if fn is None:
         return None
     try:
-        return fn(obs, lang)
+        svg: str | None = fn(obs, lang)
+        return svg
     except Exception:
         log.exception("render_svg of %s failed; showing the generic view", slug)
         return None
@@ -76,6 +77,11 @@ def _translate_log(slug: str, lines: list[str], lang: str) -> list[str]:
     return out
 
 
+
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that inserts ``text`` as it is (no backslash escapes)."""
+    return lambda _m: text
+
 def seat_names(table: LiveTable, state: State, lines: list[str], markup: bool = False,
                lang: str = "en") -> list[str]:
     """Put the table's seat names in place of the engine's "Player N"
@@ -95,7 +101,7 @@ def seat_names(table: LiveTable, state: State, lines: list[str], markup: bool = 
     out = []
     for line in lines:
         for rx, name in subs:
-            line = rx.sub(lambda _m, n=name: n, line)
+            line = rx.sub(_literal(name), line)
         out.append(line)
     return out
 
@@ -104,7 +110,8 @@ def describe(state: State, obs: dict[str, Any], action: str, lang: str) -> str:
     fn = _hook(state.game.slug, "describe_action")
     if fn is not None:
         try:
-            return fn(action, obs, lang)
+            text: str = fn(action, obs, lang)
+            return text
         except Exception:
             log.exception("describe_action hook failed")
     try:
@@ -117,7 +124,8 @@ def prompt(slug: str, obs: dict[str, Any], lang: str) -> str | None:
     fn = _hook(slug, "prompt")
     if fn is not None:
         try:
-            return fn(obs, lang)
+            line: str | None = fn(obs, lang)
+            return line
         except Exception:
             log.exception("prompt hook failed")
     for key in ("prompt", "phase_name", "phase", "step"):
@@ -129,19 +137,43 @@ def prompt(slug: str, obs: dict[str, Any], lang: str) -> str | None:
 
 
 def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
-               legal: bool = True) -> dict[str, Any]:
-    """The whole picture for one viewer at one moment (plain JSON)."""
+               legal: bool = True, log_from: int = 0) -> dict[str, Any]:
+    """The whole picture for one viewer at one moment (plain JSON).
+
+    ``log_from`` leaves out the first visible log lines (the client has them);
+    ``log_start`` in the view says where its ``log`` begins."""
     slug = table.rec.game
+    names = table.display_names(lang)
+    pres = state.game.presentation(viewer, names, lang, state.options.get("data_dir"))
     obs = state.observation(viewer)
     terminal = state.is_terminal()
-    log_lines = seat_names(table, state, _translate_log(slug, list(obs.get("log", [])), lang), lang=lang)
     board_obs = {k: v for k, v in obs.items() if k != "log"}
-    actions: list[dict[str, str]] = []
-    if legal and viewer is not None and not table.broken:
-        acts = state.legal_actions(viewer)
-        texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
-        actions = [{"action": a, "text": t} for a, t in zip(acts, texts)]
     scores = state.scores() if terminal else obs.get("scores")
+    winners = state.winners() if terminal else []
+    acts = state.legal_actions(viewer) if legal and viewer is not None and not table.broken else []
+    extra: dict[str, Any] = {}
+    if pres is not None:
+        events = state.visible_events(viewer)
+        log_from = max(0, min(log_from, len(events)))
+        shown = events[log_from:]
+        last = state.last_decision(viewer)
+        log_lines = pres.log(shown)
+        extra["log_refs"] = pres.log_refs(shown)
+        extra["log_recent"] = [ev.get("ply", 0) > last for ev in shown]
+        recent = {r for refs, ev in zip(pres.log_refs(events), events) if ev.get("ply", 0) > last for r in refs}
+        board_obs["recent"] = sorted(recent)
+        texts = [pres.action_text(board_obs, a) for a in acts]
+        prompt_text = pres.prompt(board_obs)
+        svg = pres.svg(board_obs)
+        extra["score_table"] = pres.score_table(board_obs, scores, winners) if terminal else None
+        extra["rules"] = pres.rules()
+    else:
+        lines = list(obs.get("log", []))
+        log_from = max(0, min(log_from, len(lines)))
+        log_lines = seat_names(table, state, _translate_log(slug, lines[log_from:], lang), lang=lang)
+        texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
+        prompt_text = prompt(slug, obs, lang)
+        svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
     return {
         "type": "state",
         "table": table.id,
@@ -159,14 +191,16 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
                    "alias": _alias(state, i),
                    "claimed": s["kind"] == "bot" or i in table.digests}
-                  for i, (s, name) in enumerate(zip(table.rec.seats, table.display_names(lang)))],
-        "prompt": prompt(slug, obs, lang),
+                  for i, (s, name) in enumerate(zip(table.rec.seats, names))],
+        "prompt": prompt_text,
         "observation": board_obs,
         "log": log_lines,
-        "legal": actions,
-        "svg": _named_svg(table, state, _svg(slug, obs, lang), lang),
+        "log_start": log_from,
+        "legal": [{"action": a, "text": t} for a, t in zip(acts, texts)],
+        "svg": svg,
         "scores": scores,
-        "winners": state.winners() if terminal else [],
+        "winners": winners,
+        **extra,
     }
 
 
@@ -203,7 +237,8 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
         if viewer != token_seat and not state_now.is_terminal():
             raise ServerError("forbidden_view",
                               "a seat's point of view is only for its player until the game is over", 403)
-    state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options)
+    state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options,
+                                rng=table.rec.rng)
     for player, action in state_now.history[:ply]:
         state.apply_action(player, action)
     view = build_view(table, state, viewer, lang, legal=False)
@@ -214,8 +249,10 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
     # the decision itself may be a secret (a hidden choice): name it only to
     # its own player, or to everyone once the game is over
     if last is not None and (state_now.is_terminal() or last[0] == viewer):
-        view["last_action"] = {"seat": last[0], "action": last[1],
-                               "text": describe(state, view["observation"], last[1], lang)}
+        pres = state.game.presentation(viewer, table.display_names(lang), lang, state.options.get("data_dir"))
+        text = (pres.action_text(view["observation"], last[1]) if pres is not None
+                else describe(state, view["observation"], last[1], lang))
+        view["last_action"] = {"seat": last[0], "action": last[1], "text": text}
     elif last is not None:
         view["last_action"] = {"seat": last[0], "action": None, "text": None}
     else:

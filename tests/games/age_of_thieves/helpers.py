@@ -70,5 +70,10 @@ def give(s, p: int, *types: str) -> None:
     s._legal_cache = None
 
 
+def events(s, key: str | None = None) -> list[dict]:
+    """The structured events recorded so far (of one key)."""
+    return [e for e in s.log if key is None or e["key"] == key]
+
+
 def watch_acted(s) -> bool:
-    return any("The city watch acts." in text for _, text in s.log)
+    return bool(events(s, "watch_acts"))

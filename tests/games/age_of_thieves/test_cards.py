@@ -1,9 +1,8 @@
 """General cards, special actions, thief abilities, events and city tokens (reconstructed texts)."""
 from __future__ import annotations
 
-from thieves.games.age_of_thieves.render import render_svg
 
-from .helpers import GAME, act, fresh, give, path, plan
+from .helpers import GAME, act, events, fresh, give, path, plan
 
 G = "E43"
 
@@ -199,9 +198,9 @@ def test_text_svg_and_descriptions():
     for p in range(3):
         text = s.render_text(p)
         assert "Round 1" in text
-        svg = render_svg(s.observation(p), "de")
-        assert svg.startswith("<svg") and 'data-action="to N8"' in svg
-    assert "Sprint" in s.describe_action("sprint")
+        svg = GAME.presentation(p, None, "de").svg(s.observation(p))
+        assert svg.startswith("<svg") and ('data-action="start N8"' in svg) == (p == s.start)
+    assert "Sprint" in s.describe_action("sprint") and "6" in s.describe_action("sprint")
     assert "Beacon" in s.describe_action("play beacon")
 
 
@@ -220,4 +219,4 @@ def test_jasmine_uses_the_beacon_under_her_seduction_rulebook_example():
     for n in a[1:]:
         act(s, 0, f"gstep {n}")
     assert s.thieves[1]["dungeon"]
-    assert any(text.startswith(f"Joanne is arrested on {a[3]}") for _, text in s.log)
+    assert any(e["args"]["player"] == 1 and e["args"]["space"] == a[3] for e in events(s, "arrested"))

@@ -1,7 +1,7 @@
 """Rules-review fixes and the rulebook examples that had no test yet."""
 from __future__ import annotations
 
-from .helpers import GAME, act, fresh, give, path, plan
+from .helpers import GAME, act, events, fresh, give, path, plan
 
 G = "E43"
 
@@ -34,7 +34,7 @@ def test_escape_district_is_drawn_after_the_jewel_thief_ends_the_action():
     assert not any(a.startswith("leave") for a in s.legal_actions(0))
     act(s, 0, "stop")
     assert s.alarm_district is not None and len(s.district_deck) == 3
-    assert any("district card drawn" in text for _, text in s.log)
+    assert events(s, "escape_district")
 
 
 # -- Rulebook §"Aufräumen c)" and §"Verlies" ------------------------------------------------------
@@ -301,10 +301,10 @@ def test_fake_orders_onto_a_thief_option_placement_arrests():
         act(s, 0, "guard g1")
         act(s, 0, f"to {house}")
         assert s.thieves[1]["dungeon"] == caught, opt
-        texts = [text for _, text in s.log]
+        keys = [(e["key"], e["args"].get("player")) for e in s.log]
         if caught:  # arrested on arrival, before the watch's own turn
-            arrest = next(i for i, x in enumerate(texts) if x.startswith("Zain is arrested"))
-            assert all(i > arrest for i, x in enumerate(texts) if x == "The city watch acts.")
+            arrest = keys.index(("arrested", 1))
+            assert all(i > arrest for i, k in enumerate(keys) if k[0] == "watch_acts")
         else:
             assert s.turn == 1
 

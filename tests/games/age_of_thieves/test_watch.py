@@ -1,7 +1,7 @@
 """The city watch, arrests and the dungeon (Rulebook §"Aktionen der Stadtwachen", §"Verlies")."""
 from __future__ import annotations
 
-from .helpers import act, fresh, give, path, plan
+from .helpers import act, events, fresh, give, path, plan
 
 G = "E43"  # a plain space with room around it on the reconstructed board
 
@@ -12,7 +12,7 @@ def finish_planning(s, *players):
 
 
 def detected(s):
-    return [text for _, text in s.log if "detects" in text]
+    return [(e["args"]["space"], e["args"]["player"]) for e in events(s, "detects")]
 
 
 def test_guard_cannot_detect_hidden_zain_rulebook_example():
@@ -23,7 +23,7 @@ def test_guard_cannot_detect_hidden_zain_rulebook_example():
     s.thieves[0]["pos"], s.thieves[0]["cloak"] = b[2], True  # Zain under his Cloak
     s.thieves[1]["pos"] = a[2]
     finish_planning(s, 0, 1)
-    assert detected(s) == ["The guard on E43 detects Jasmine."]
+    assert detected(s) == [("E43", [1])]  # the guard on E43 detects Jasmine
     assert s.thieves[1]["dungeon"] and not s.thieves[0]["dungeon"]  # movement 2 reaches her
     assert s.guards["g1"] == a[2]
 
@@ -106,8 +106,8 @@ def test_guards_before_captains_rulebook_example():
     s.thieves[0]["pos"] = a[1]
     s.thieves[1]["pos"] = a[3]
     finish_planning(s, 0, 1)
-    arrests = [text for _, text in s.log if "arrested" in text]
-    assert arrests[0].startswith("Morius") and arrests[1].startswith("Noiron")
+    arrests = [e["args"]["player"] for e in events(s, "arrested")]
+    assert arrests[:2] == [0, 1]  # Morius, then Noiron
 
 
 def test_fire_token_stops_a_captain_rulebook_example():

@@ -127,9 +127,10 @@ def test_private_infamy_events_reach_only_their_owner():
     s = GAME.new_game(4, 8)
     while not s.is_terminal():
         random_step(s, rng)
-    private = [(to, text) for to, text in s.log if to is not None]
-    assert private and all(len(to) == 1 and "infamy" in text for to, text in private)
-    assert not any("infamy (" in text for to, text in s.log if to is None)
+    private = [e for e in s.log if "to" in e]
+    assert private and all(len(e["to"]) == 1 and e["key"].startswith("infamy") for e in private)
+    assert not any(e["key"].startswith("infamy") for e in s.log if "to" not in e)
+    assert not any("total" in e["args"] for e in s.log if "to" not in e)
 
 
 def test_observation_hides_unseen_cards():

@@ -144,8 +144,8 @@ def test_wicked_clutches_gives_infamy_when_stolen_privately():
     n_log = len(s.log)
     play(s, "steal 1")
     assert s.infamy[0] == 1
-    private = [e for e in s.log[n_log:] if e[0] is not None]
-    assert private and all(e[0] == [0] for e in private)
+    private = [e for e in s.log[n_log:] if "to" in e]
+    assert private and all(e["to"] == [0] and e["args"]["card"] == "B19" for e in private)
 
 
 def test_lucky_animal_appendage_returned_dice_keep_their_faces():

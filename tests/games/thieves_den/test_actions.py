@@ -255,3 +255,30 @@ def test_turn_order_follows_the_tile_and_skips_passed_players():
     assert s.players_to_act() == [3]     # the only one left keeps playing
     play(s, 3, "pass")
     assert s.phase == "draft" and s.round == 2
+
+
+def test_notation_parses_once_into_a_typed_action_and_back():
+    import random
+
+    from thieves.games.thieves_den.notation import DenAction, NotationError
+
+    from .helpers import new
+    s = new(4, 3)
+    rng = random.Random(3)
+    seen = set()
+    while not s.is_terminal():
+        p = rng.choice(s.players_to_act())
+        for a in s.legal_actions(p):
+            act = DenAction.parse(a)
+            assert str(act) == a
+            seen.add(act.verb)
+        s.apply_action(p, rng.choice(s.legal_actions(p)))
+    assert {"keep", "loc", "sell", "pass"} <= seen
+    assert DenAction.parse("rob 3 potion") == DenAction("rob", seat=2, treasure="potion")
+    for bad, reason in (("steal gold", "unknown treasure 'gold'"), ("rob x jewel", "not a seat"),
+                        ("recruit book", "takes 2 word"), ("fly", "unknown action")):
+        with pytest.raises(NotationError, match=reason):
+            DenAction.parse(bad)
+    s = new(3, 1)
+    with pytest.raises(IllegalAction, match="unknown treasure 'gold'"):
+        s.apply_action(0, "steal gold")

@@ -40,9 +40,12 @@ def check_invariants(s, tre0, th0):
 def check_no_leak(s, seen):
     for p in range(s.num_players):
         obs = s.observation(p)
-        log = obs.pop("log")
+        obs.pop("log")
         visible = strings(obs, set())
-        words = set(" ".join(log).replace("(", " ").replace(")", " ").replace(",", " ").replace(".", " ").split())
+        events = s.visible_events(p)
+        words = strings([ev["args"] for ev in events], set())   # every id an event names to p
+        lines = " ".join(s.visible_log(p, lang="en"))
+        svg = GAME.presentation(p).svg(obs)                     # the board p sees
         for q in range(s.num_players):
             if q == p:
                 continue
@@ -50,7 +53,10 @@ def check_no_leak(s, seen):
             for c in s.hands[q]:
                 assert c not in visible, f"hand card {c} of {q} in observation of {p}"
                 if c not in seen[p]:
+                    name = s.data.locations[c].name
                     assert c not in words, f"hand card {c} of {q} in log of {p}"
+                    assert name not in lines, f"hand card {name} of {q} in log of {p}"
+                    assert c not in svg and f">{name}<" not in svg, f"hand card {c} of {q} on the board of {p}"
             for c in s.left[q] + s.right[q]:
                 assert c not in visible
     spect = strings({k: v for k, v in s.observation(None).items() if k != "log"}, set())

@@ -74,39 +74,45 @@ def test_data_dir_override_replaces_a_file(tmp_path):
 
 
 def test_i18n_names_every_component_in_three_languages():
-    from thieves.games.thieves_den.components import load_i18n
-    d, tr = load_data(), load_i18n()
-    ids = set(d.locations) | set(d.fences) | set(d.powers)
+    d, texts = load_data(), GAME.texts()
     for lang in ("en", "fr", "de"):
-        names = getattr(tr, lang).names
-        assert ids <= set(names), lang
-        terms = getattr(tr, lang).terms
-        for key in ("book", "jewel", "artifact", "fossil", "potion", "village", "shadow_valley", "ruins",
-                    "sanctuary", "city", "noble", "tinkerer", "pass"):
-            assert terms[key]
-    assert tr.fr.names[next(c.id for c in d.locations.values() if c.name == "Customs House")] == "Douane"
+        for kind, ids in (("loc", d.locations), ("fence", d.fences), ("tile", d.powers), ("tile_text", d.powers)):
+            for cid in ids:
+                assert texts.has(lang, f"{kind}.{cid}"), (lang, kind, cid)
+        for t in ("book", "jewel", "artifact", "fossil", "potion"):
+            assert texts.has(lang, f"treasure.{t}") and texts.has(lang, f"treasures.{t}")
+        for t in ("village", "shadow_valley", "ruins", "sanctuary", "city"):
+            assert texts.has(lang, f"type.{t}")
+        for t in ("noble", "tinkerer"):
+            assert texts.has(lang, f"ftype.{t}")
+    cid = next(c.id for c in d.locations.values() if c.name == "Customs House")
+    assert texts.get("fr", f"loc.{cid}") == "Douane"
+    # English names come from the same file as the data's names
+    assert all(texts.get("en", f"loc.{c.id}") == c.name for c in d.locations.values())
 
 
-def test_render_svg_from_observation():
+def test_board_svg_from_observation():
     import xml.dom.minidom
-    from thieves.games.thieves_den.render import render_svg
     s = new(3, 2)
     for lang in ("en", "fr", "de"):
-        svg = render_svg(s.observation(0), lang)
+        svg = GAME.presentation(0, lang=lang).svg(s.observation(0))
         xml.dom.minidom.parseString(svg)
         for c in s.hands[0]:
             assert f'data-action="keep {c}"' in svg
         for c in s.hands[1]:
             assert c not in svg
-    spect = render_svg(s.observation(None))
-    assert "data-action" not in spect
+    spect = GAME.presentation(None).svg(s.observation(None))
+    assert "data-action" not in spect and "clickable" not in spect
 
 
 def test_text_views():
     s = new(4, 1)
     txt = s.render_text(0)
     assert "Your hand" in txt and "Your scheme" in txt
-    assert all(c not in txt for c in s.hands[1])
+    assert all(c not in txt for c in s.hands[0] + s.hands[1])       # names, never ids
+    assert all(s.data.locations[c].name in txt for c in s.hands[0])
+    assert all(s.data.locations[c].name not in txt for c in s.hands[1]
+               if c not in s.hands[0])
     for a in s.legal_actions(0):
         assert s.describe_action(a).startswith("Keep ")
 

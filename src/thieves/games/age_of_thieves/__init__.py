@@ -9,7 +9,9 @@ from typing import Any
 
 from ...core.errors import GameSetupError
 from ...core.game import Game, Option
+from ...core.texts import LANGS, Texts
 from .components import AotData, load_data
+from .presentation import AotPresentation
 from .state import AgeState
 
 THIEF_IDS = ("morius", "noiron", "jasmine", "nikolai", "joanne", "zain")
@@ -55,9 +57,44 @@ class AgeOfThieves(Game):
                "Ids: " + ", ".join(THIEF_IDS), kind=str),
     )
     state_class = AgeState
+    presentation_class = AotPresentation
 
     def load_data(self, data_dir: str | None) -> AotData:
         return load_data(data_dir)
+
+    def texts(self, data_dir: str | None = None) -> Texts:
+        """The texts of ``i18n.yaml`` plus names made from the board data: ``space.<id>``
+        (district and kind: the printed board has no space numbers), ``gate.<id>`` and
+        ``card.sp_<thief>`` (a planned special action card)."""
+        if data_dir in self._texts_cache:
+            return self._texts_cache[data_dir]
+        texts = super().texts(data_dir)  # cached: the names below are added once
+        data = self.data(data_dir)
+        areas = district_areas(data)
+        for lang in LANGS:
+            table = texts.table[lang]
+
+            def fill(key: str, **args: str) -> str:
+                return texts.fill(lang, texts.get(lang, key) or key, args, [])
+            for sp in data.board.spaces:
+                district = texts.get(lang, "district." + sp.district) or sp.district
+                area = texts.get(lang, "area." + areas[sp.id]) or areas[sp.id]
+                if sp.kind:
+                    kind = texts.table[lang].get("kinda." + sp.kind) or texts.get(lang, "kind." + sp.kind)
+                    name = fill("spacename.kind", kind=kind or sp.kind,
+                                area=area, district=district)
+                else:
+                    name = fill("spacename.street", area=area, district=district)
+                table.setdefault("space." + sp.id, name)
+            for e in data.board.exits:
+                table.setdefault("gate." + e.id, fill(
+                    "gatename", kind=texts.get(lang, "exit." + e.kind) or e.kind,
+                    district=texts.get(lang, "district." + e.district) or e.district))
+            for tid in data.thief_ids:
+                special = texts.get(lang, "special." + tid)
+                if special:
+                    table.setdefault("card.sp_" + tid, special)
+        return texts
 
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         chosen = options.get("thieves") or ""
@@ -66,6 +103,25 @@ class AgeOfThieves(Game):
             if len(ids) < num_players or len(set(ids)) != len(ids) or any(i not in THIEF_IDS for i in ids):
                 raise GameSetupError(f"option 'thieves' needs {num_players} different ids from "
                                      f"{', '.join(THIEF_IDS)}")
+
+
+def district_areas(data: AotData) -> dict[str, str]:
+    """Where each space lies in its district, in nine parts (``nw`` ... ``c`` ... ``se``),
+    so that a space is named by district, part and kind instead of an id."""
+    out = {}
+    for spaces in data.districts.values():
+        xs = [data.space[s].x for s in spaces]
+        ys = [data.space[s].y for s in spaces]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+
+        def third(v: int, lo: int, hi: int) -> int:
+            return min(2, (v - lo) * 3 // max(1, hi - lo + 1))
+        for s in spaces:
+            sp = data.space[s]
+            row = ("n", "", "s")[third(sp.y, y0, y1)]
+            col = ("w", "", "e")[third(sp.x, x0, x1)]
+            out[s] = (row + col) or "c"
+    return out
 
 
 GAME = AgeOfThieves()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notation import AotAction
+
 GEM_KINDS = ("emperor", "green", "yellow")
 
 
@@ -64,15 +66,15 @@ class ActionsMixin:
                 return s
         raise AssertionError("slot checked as legal")  # pragma: no cover
 
-    def _turn_apply(self, p: int, action: str) -> None:
-        word, _, arg = action.partition(" ")
+    def _turn_apply(self, p: int, action: "AotAction") -> None:
+        word, arg = action.verb, action.arg
         t = self.thieves[p]
         self.turn = None
         self.exec["last"] = [self.exec["value"], p]
         if word == "decline":
             s = self._find_slot(p, arg)
             s["shown"] = True
-            self.log.append([None, f"{self.tname(p)} reveals {self.slot_name(s, p)} and declines it."])
+            self.event("decline", player=p, card=self.slot_card(s, p))
             return
         if word in ("sneak", "sprint"):
             s = self._find_slot(p, "move")
@@ -86,8 +88,10 @@ class ActionsMixin:
         t["resolved"] = True
         if word in ("sprint", "cunning"):
             t["strong"] = True
-        self.log.append([None, f"{self.tname(p)} reveals {self.slot_name(s, p)} ({s['ap']} AP): {word}"
-                         + (f" {arg}" if arg else "") + "."])
+        if word == "play":
+            self.event("reveal_play", player=p, card=self.slot_card(s, p), ap=s["ap"], played=arg)
+        else:
+            self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
         if word == "sneak":
             steps = self.data.cards.basic.move["upper_steps"] + (t["id"] == "noiron")
             self.start_move(p, int(steps), pick=True)
@@ -113,7 +117,7 @@ class ActionsMixin:
         if t["immobile"]:
             steps = 0
         self.act = {"kind": "move", "p": p, "left": steps, "pick": pick, "safe": safe,
-                    "entered": False, "sewered": False, "know": False}
+                    "entered": False, "sewered": False, "know": False, "route": [t["pos"]]}
         self._auto_finish()
 
     def can_enter(self, p: int, s: str) -> bool:
@@ -173,10 +177,10 @@ class ActionsMixin:
     def sewer_exits(self) -> list[str]:
         return self.data.of_kind["sewer_out"] + sorted(s for s, f in self.features.items() if f == "ladder")
 
-    def _move_apply(self, a: dict[str, Any], action: str) -> None:
+    def _move_apply(self, a: dict[str, Any], action: "AotAction") -> None:
         p = a["p"]
         t = self.thieves[p]
-        word, _, arg = action.partition(" ")
+        word, arg = action.verb, action.arg
         if word == "to":
             a["left"] -= 1
             a["entered"] = True
@@ -185,11 +189,14 @@ class ActionsMixin:
                 t["dungeon"], t["escaped"] = False, True
             t["pos"] = arg
             a["moved_in"] = True
+            a["route"].append(arg)
+            self.event("moves", player=p, space=arg)
             self.thief_entered(p, arg, safe=a["safe"])
         elif word == "sewer":
             t["pos"] = arg
+            a["route"].append(arg)
             a["moved_in"] = True
-            self.log.append([None, f"{self.tname(p)} goes through the sewers to {arg}."])
+            self.event("sewer", player=p, space=arg)
             a["entered"] = False
             if t["id"] != "morius":  # the sewer ends the movement (Morius: reconstructed ability)
                 a["left"] = 0
@@ -200,14 +207,13 @@ class ActionsMixin:
         elif word == "take":
             self.pick_up(p, arg)
         elif word == "steal":
-            q, kind = arg.split()
-            self.steal(p, int(q) - 1, kind)
+            self.steal(p, action.seat, action.kind)
         elif word == "know":
             t["sheet"].remove("knowcity")
             self.spent_tokens.append("knowcity")
             a["left"] += 1
             a["know"] = True
-            self.log.append([None, f"{self.tname(p)} uses Know the City (+1 space)."])
+            self.event("know", player=p)
         elif word == "stop":
             self.act = None
 
@@ -224,7 +230,7 @@ class ActionsMixin:
         for s in t["plan"]:
             s["shown"] = True
         self.act = None
-        self.log.append([None, f"{self.tname(p)} leaves Hadria by {exit_id}."])
+        self.event("leave", player=p, exit=exit_id)
         if t["emperor"]:
             self.emperor_winner = p
             self._finish("emperor")
@@ -238,7 +244,7 @@ class ActionsMixin:
         self.gems[here].remove(what)
         if not self.gems[here]:
             del self.gems[here]
-        self.log.append([None, f"{self.tname(p)} takes the {what} jewel on {here}."])
+        self.event("take_jewel", player=p, gem=what, space=here)
         if what == "emperor":
             t["emperor"] = True
             if not self.jewel_taken:
@@ -248,7 +254,7 @@ class ActionsMixin:
                 self.jewel_taken = True
                 t["best"] = True
                 t["red"] = self.num_players - 1
-                self.log.append([None, f"{self.tname(p)} steals the Emperors' Jewel!"])
+                self.event("emperor_taken", player=p)
         else:
             t[what] += 1
 
@@ -257,7 +263,7 @@ class ActionsMixin:
         finished that action, the start player shuffles the district deck and draws 1 card; from
         now on thieves may leave through that district's exits."""
         self.alarm_district = self.district_deck.pop(self.rng.below(len(self.district_deck)))
-        self.log.append([None, f"The district card drawn is {self.alarm_district}: its exits are open."])
+        self.event("escape_district", district=self.alarm_district)
 
     def steal(self, p: int, q: int, kind: str) -> None:
         """Rulebook §"Diebstahl": exactly 1 jewel; a thief is robbed at most once a round."""
@@ -271,7 +277,7 @@ class ActionsMixin:
             v[kind] -= 1
             t[kind] += 1
         v["robbed"], v["marker"] = True, False
-        self.log.append([None, f"{self.tname(p)} steals a {kind} from {self.tname(q)}."])
+        self.event("steal", player=p, victim=q, gem=kind)
 
     def mark_theft(self, p: int, space: str, marker: bool = True) -> None:
         """A theft-symbol effect on a space: same space steals at once, else a theft marker."""
@@ -286,14 +292,13 @@ class ActionsMixin:
             return
         for q in victims if marker else []:  # smoke needs no marker: it makes them stealable itself
             self.thieves[q]["marker"] = True
-            self.log.append([None, f"{self.tname(q)} gets a theft marker."])
+            self.event("theft_marker", player=q)
 
     # -- city tokens (Rulebook §"Die Stadtplättchen im Detail") ----------------------------
     def reveal_token(self, p: int, s: str) -> None:
         tok = self.tokens.pop(s)
         t = self.thieves[p]
-        name = self.data.token_name[tok]
-        self.log.append([None, f"{self.tname(p)} reveals a city token on {s}: {name}."])
+        self.event("token_revealed", player=p, token=tok, space=s)
         if tok == "stash":
             self.spent_tokens.append(tok)
             self.draw_card(p)
@@ -324,7 +329,7 @@ class ActionsMixin:
             return self._gmove_actions(a)
         return list(a["opts"])
 
-    def _act_apply(self, a: dict[str, Any], action: str) -> None:
+    def _act_apply(self, a: dict[str, Any], action: "AotAction") -> None:
         k = a["kind"]
         if k == "move":
             self._move_apply(a, action)
@@ -343,5 +348,5 @@ class ActionsMixin:
             if self.thieves[a["p"]]["pos"] is None or self._move_actions(a) == ["stop"]:
                 self.act = None
         elif a["kind"] == "gmove" and self._gmove_actions(a) == ["gstop"]:
-            self._gmove_apply(a, "gstop")
+            self._gmove_apply(a, AotAction("gstop"))
             self._auto_finish()

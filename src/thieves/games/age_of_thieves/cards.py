@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notation import AotAction, figure_kind
+
 
 def ctype(cid: str) -> str:
     return cid.rstrip("0123456789")
@@ -113,21 +115,20 @@ class CardsMixin:
 
     def _choose(self, p: int, opts: list[str], then: str, **kw: Any) -> None:
         if not opts:
-            self.log.append([None, "The card has no possible target."])
+            self.event("no_target", player=p)
             return
         self.act = {"kind": "choose", "p": p, "opts": opts, "then": then, **kw}
 
-    def _choose_apply(self, a: dict[str, Any], action: str) -> None:
+    def _choose_apply(self, a: dict[str, Any], action: "AotAction") -> None:
         p, then = a["p"], a["then"]
-        word, _, arg = action.partition(" ")
+        word, arg = action.verb, action.arg
         self.act = None
         if a.get("after"):
             self.act = {"kind": "choose", "p": p, **a["after"]}
         if word == "nothing":
             return
         if then == "steal":
-            q, kind = arg.split()
-            self.steal(p, int(q) - 1, kind)
+            self.steal(p, action.seat, action.kind)
         elif then in ("beacon", "lure", "noise_guard"):
             if self._guard_free(arg):
                 self.act = {"kind": "gmove", "p": p, "g": arg, "left": 2 if then == "lure" else a["steps"],
@@ -148,38 +149,38 @@ class CardsMixin:
             for s in [arg] + self.data.adj[arg]:
                 if self.data.kind[s] != "dungeon" and s not in self.smoke:
                     self.smoke.append(s)
-            self.log.append([None, f"Smoke covers {arg} and the spaces next to it."])
+            self.event("smoke", player=p, space=arg)
             self.mark_theft(p, arg, marker=False)
         elif then == "fire":
             self.fire.append(arg)
-            self.log.append([None, f"Fire blocks {arg} until the end of the round."])
+            self.event("fire", player=p, space=arg)
         elif then == "orders":
             self._choose(p, [f"to {s}" for s in self.data.guardhouses if not self.guard_at(s)
                              and s not in self.fire], "orders_to", g=arg)
         elif then == "orders_to":
             self.guards[a["g"]] = arg  # repositioned: no arrests on the way (§"Versetzen")
-            self.log.append([None, f"A guard is repositioned to {arg}."])
+            self.event("orders", fig=a["g"], space=arg)
             if self.options.get("placement_arrests") == "all":
                 self.catch_on(arg)  # option: it arrests on arrival
         elif then == "reposition_self":
             self.thieves[p]["pos"] = arg
-            self.log.append([None, f"{self.tname(p)} is repositioned to {arg}."])
+            self.event("reposition_self", player=p, space=arg)
             self.thief_entered(p, arg)  # as after the sewers: a guard there arrests at once
         elif then == "trap":
             if word == "guard":
                 self.exec.setdefault("immobile", []).append(arg)
+                self.event("trap_guard", fig=arg, figure=figure_kind(arg), space=self.guards[arg])
             else:
-                self.thieves[int(arg) - 1]["immobile"] = True
-            self.log.append([None, f"The {word} {arg} cannot move this round."])
+                self.thieves[action.seat]["immobile"] = True
+                self.event("trap_thief", victim=action.seat)
         elif then == "bola":
-            self.thieves[int(arg) - 1]["poison"] += a["amount"]
-            self.log.append([None, f"{self.tname(int(arg) - 1)} will have fewer AP next round."])
+            self.thieves[action.seat]["poison"] += a["amount"]
+            self.event("bola", victim=action.seat, n=a["amount"])
         elif then == "rats":
-            q, x = arg.split()
-            q = int(q) - 1
+            q, x = action.seat, action.kind
             self.thieves[q]["sheet"].remove(x)
             self.thieves[p]["sheet"].append(x)
-            self.log.append([None, f"{self.tname(p)} takes a {x} token from {self.tname(q)}."])
+            self.event("rats", player=p, victim=q, token=x)
 
     # -- moving a guard with a card ----------------------------------------------------------
     def _gmove_actions(self, a: dict[str, Any]) -> list[str]:
@@ -207,8 +208,8 @@ class CardsMixin:
                 return h
         return None
 
-    def _gmove_apply(self, a: dict[str, Any], action: str) -> None:
-        word, _, arg = action.partition(" ")
+    def _gmove_apply(self, a: dict[str, Any], action: "AotAction") -> None:
+        word, arg = action.verb, action.arg
         g = a["g"]
         if word == "gstep":
             self.guards[g] = arg
@@ -221,10 +222,14 @@ class CardsMixin:
             for q in caught:
                 self.arrest(q, arg)
         # only one figure may end on a space: back to the last free space of its way
-        for back in reversed([a.get("start", self.guards[g])] + a.get("path", [])):
+        start = a.get("start", self.guards[g])
+        for back in reversed([start] + a.get("path", [])):
             if self.guard_at_other(g, back) is None:
                 self.guards[g] = back
                 break
+        if self.guards[g] != start:
+            self.event("guard_moved", fig=g, figure=figure_kind(g), space=self.guards[g],
+                       route=[start] + a.get("path", []))
         if a["queue"]:
             a["g"] = a["queue"].pop(0)
             a["left"], a["path"], a["start"] = a["steps"], [], self.guards[a["g"]]

@@ -13,6 +13,8 @@ from collections import deque
 from itertools import product
 from typing import Any
 
+from .notation import AotAction, figure_kind
+
 MAX_COMBOS = 4096
 
 
@@ -61,12 +63,11 @@ class GuardsMixin:
             det[g] = [p for p, pos, less in audible if dist.get(pos, 99) <= reach - less]
         for g, ps in det.items():
             if ps:
-                self.log.append([None, f"The {'captain' if g[0] == 'c' else 'guard'} on {self.guards[g]} "
-                                 f"detects {', '.join(self.tname(p) for p in ps)}."])
+                self.event("detects", fig=g, figure=figure_kind(g), space=self.guards[g], player=ps)
         groups = [[g for g in figs if g[0] == "g"], [g for g in figs if g[0] == "c"]]
         self.gq = {"groups": groups, "det": det, "cur": None, "assigned": None, "after": after}
         if after == "exec":
-            self.log.append([None, "The city watch acts."])
+            self.event("watch_acts")
 
     def _targets(self, g: str) -> list[str]:
         """Spaces of the thieves g detected that are still there to be chased."""
@@ -235,6 +236,9 @@ class GuardsMixin:
             if self.guard_at_other(g, s) is None:
                 self.guards[g] = s
                 break
+        if self.guards[g] != cur["path"][0]:
+            self.event("guard_moved", fig=g, figure=figure_kind(g), space=self.guards[g],
+                       route=cur["path"])
         self.gq["cur"] = None
 
     # -- the watch's open choices, made by the start player ---------------------------------------
@@ -248,15 +252,15 @@ class GuardsMixin:
             return ["assign " + " ".join(f"{g}>{s}" for g, s in sorted(a.items())) for a in pd["opts"]]
         return []  # pragma: no cover
 
-    def _guard_pending_apply(self, pd: dict[str, Any], action: str) -> None:
-        word, _, arg = action.partition(" ")
+    def _guard_pending_apply(self, pd: dict[str, Any], action: "AotAction") -> None:
+        word, arg = action.verb, action.arg
         self.pending.pop(0)
         if word == "gstep":
             self._guard_enter(arg)
         elif word == "first":
             self._start_guard(arg)
         elif word == "assign":
-            self.gq["assigned"] = dict(x.split(">") for x in arg.split())
+            self.gq["assigned"] = action.assignment
 
     # -- the dungeon (Rulebook §"Verlies") ------------------------------------------------------------
     def catch_on(self, s: str) -> None:
@@ -272,7 +276,7 @@ class GuardsMixin:
         else:
             t["yellow"] -= 1
             self.yellow_supply += 1
-        self.log.append([None, f"{self.tname(p)} loses a {kind}."])
+        self.event("loses", player=p, gem=kind)
 
     def arrest(self, p: int, s: str) -> None:
         d = self.data
@@ -283,7 +287,7 @@ class GuardsMixin:
             t["emperor"] = False
             place = s if dist == "palace" else d.imperial[dist]
             self.gems.setdefault(place, []).append("emperor")
-            self.log.append([None, f"The Emperors' Jewel is put on {place}."])
+            self.event("emperor_dropped", space=place)
         elif t["yellow"] and "trinket" in t["sheet"]:
             # two cheapest jewels of 1 VP: the thief chooses which to give up
             self.pending.append({"kind": "lose", "p": p})
@@ -311,4 +315,4 @@ class GuardsMixin:
             self.act = None
         if self.turn == p:
             self.turn = None
-        self.log.append([None, f"{self.tname(p)} is arrested on {s} and thrown into the dungeon of {where}."])
+        self.event("arrested", player=p, space=s, district=where, dungeon=t["pos"])

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notation import AotAction
+
 AP_TOKENS = ("informer", "agent")
 
 
@@ -73,14 +75,16 @@ class PlanningMixin:
             acts.append("next")
         return acts
 
-    def _plan_apply(self, p: int, action: str) -> None:
+    def _plan_apply(self, p: int, action: "AotAction") -> None:
         t = self.thieves[p]
-        word, _, arg = action.partition(" ")
+        word, arg = action.verb, action.arg
         if word == "done":
             t["done"] = True
-            self.log.append([None, f"{self.tname(p)} has finished planning."])
-            self.log.append([[p], "Your plan: " + (", ".join(
-                f"{self.slot_name(s, p)} {s['ap']} AP" for s in t["plan"]) or "nothing") + "."])
+            self.event("plan_done", player=p)
+            for s in t["plan"]:  # behind the screen: only this thief reads it
+                self.event("my_slot", to=[p], player=p, card=self.slot_card(s, p), ap=s["ap"])
+            if not t["plan"]:
+                self.event("my_plan_empty", to=[p], player=p)
             return
         if word in ("plan", "special"):
             if word == "special":
@@ -148,18 +152,18 @@ class PlanningMixin:
             return [f"place {s}" for s in d.guardhouses if not self.guard_at(s) and s not in self.fire]
         return self._guard_pending_actions(pd)
 
-    def _pending_apply(self, pd: dict[str, Any], action: str) -> None:
+    def _pending_apply(self, pd: dict[str, Any], action: "AotAction") -> None:
         k = pd["kind"]
-        word, _, arg = action.partition(" ")
+        word, arg = action.verb, action.arg
         p = pd["p"]
         if k == "startspace":
             self.thieves[p]["pos"] = arg
-            self.log.append([None, f"{self.tname(p)} starts on {arg}."])
+            self.event("start_space", player=p, space=arg)
             self.pending.pop(0)
         elif k == "jewel":
             self.gems.setdefault(arg, []).append("yellow")
             self.yellow_supply -= 1
-            self.log.append([None, f"A yellow jewel is placed on {arg}."])
+            self.event("jewel_placed", player=p, space=arg)
             self.pending.pop(0)
         elif k == "lose":
             self.pending.pop(0)
@@ -167,7 +171,7 @@ class PlanningMixin:
         elif k == "discard":
             c = self._take_from_hand(p, arg)
             self.discard.append(c)
-            self.log.append([None, f"{self.tname(p)} discards {self.data.general[arg].name}."])
+            self.event("discard", player=p, card=arg)
             hand = self.thieves[p]["hand"]
             if pd.get("why") != "limit" or len(hand) <= self.data.tokens.pieces["hand_limit"]:
                 self.pending.pop(0)

@@ -14,6 +14,7 @@ from .actions import ActionsMixin
 from .cards import CardsMixin
 from .components import COMPASS, AotData
 from .guards import GuardsMixin
+from .notation import AotAction, figure_kind
 from .planning import PlanningMixin
 from .view import ViewMixin
 
@@ -91,7 +92,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         self.alarm_deck = alarm[:pieces["alarm_events"]]
         self.ev = None
         self.alarm_district, self.jewel_taken, self.alarm, self.die = None, False, False, 0
-        self.log.append([None, f"{self.tname(self.start)} rolled highest and is start player."])
+        self.event("start_player", player=self.start)
 
     def _roll_start_player(self) -> int:
         """Rulebook §setup 7: everyone rolls; ties among the highest roll again."""
@@ -143,7 +144,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             return self._plan_actions(p)
         return self._turn_actions(p)
 
-    def _apply(self, p: int, action: str) -> None:
+    def _apply(self, p: int, text: str) -> None:
+        action = AotAction.parse(text)  # parsed once; every step below reads its fields
         if self.pending:
             self._pending_apply(self.pending[0], action)
         elif self.act:
@@ -167,7 +169,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 if not acts:  # nothing left to choose (e.g. an empty hand): skip
                     self.pending.pop(0)
                 else:  # a forced choice is made for the player
-                    self._pending_apply(self.pending[0], acts[0])
+                    self._pending_apply(self.pending[0], AotAction.parse(acts[0]))
                 continue
             if self.act:
                 return
@@ -216,8 +218,10 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             deck = self.alarm_deck if self.alarm else self.calm_deck
             self.ev = deck.pop(0)
             ev = self.current_event()
-            self.log.append([None, f"Round {self.round}: event {ev.name}" +
-                             (f" (compass {ev.direction})." if ev.direction else ".")])
+            if ev.direction:
+                self.event("event_calm", round=self.round, event=ev.id, district=COMPASS[ev.direction])
+            else:
+                self.event("event_alarm", round=self.round, event=ev.id)
             self.estep = 2
             for _ in range(ev.reinforce):
                 self.pending.append({"kind": "place_guard", "p": self.start, "why": "event"})
@@ -237,13 +241,13 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 if spots:
                     self.pending.append({"kind": "jewel", "p": self.start, "spots": spots})
                     return False
-                self.log.append([None, "No space qualifies for the new yellow jewel."])
+                self.event("no_jewel_spot")
         if self.estep == 3:
             # c) guard initiative: 1 die, 2 dice (take the higher) once alarmed
             sheet = d.sheet["alarm" if self.alarm else "calm"]
             rolls = [self.rng.die(8) for _ in range(int(sheet["dice"]))]
             self.die = max(rolls)
-            self.log.append([None, f"Guard initiative {self.die} (rolled {', '.join(map(str, rolls))})."])
+            self.event("initiative", die=self.die, rolls=", ".join(map(str, rolls)))
             self.estep = 0
             self.phase = "draw"
         return True
@@ -273,7 +277,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         """Rulebook §"Den Alarm auslösen": flip the sheet, captains and guards, alarm deck."""
         self.alarm = True
         dist = self.alarm_district
-        self.log.append([None, f"ALARM! The watch turns out in {dist}."])
+        self.event("alarm", district=dist)
         for s in self.data.of_kind["captain_alarm"]:
             if self.data.district[s] == dist and self.captain_supply:
                 self.put_figure(self.captain_supply.pop(0), s)
@@ -297,7 +301,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self.log.append([None, "The discard pile is shuffled into a new action deck."])
+            self.event("reshuffle")
         if not self.deck:
             return
         c = self.deck.pop()
@@ -306,10 +310,9 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
-            self.log.append([None, "The discard pile is shuffled into a new action deck."])
+            self.event("reshuffle")
         self.thieves[p]["hand"].append(c)
-        self.log.append([None, f"{self.tname(p)} draws an action card."])
-        self.log.append([[p], f"You draw {self.data.general[card_type(c)].name}."])
+        self.event("draw", to=[p], secret={"card": card_type(c)}, player=p)
         if len(self.thieves[p]["hand"]) > self.data.tokens.pieces["hand_limit"]:
             self.pending.append({"kind": "discard", "p": p, "why": "limit"})
 
@@ -351,8 +354,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 for tok in s["tok"]:  # AP tokens now lie on the card, off the sheet
                     t["sheet"].remove(tok)
             if t["left"] is None and t["plan"]:
-                self.log.append([None, f"{self.tname(p)} planned {len(t['plan'])} card(s) with "
-                                 f"{', '.join(str(s['ap']) for s in t['plan'])} AP."])
+                self.event("planned", player=p, n=len(t["plan"]),
+                           aps=", ".join(str(s["ap"]) for s in t["plan"]))
         self.exec = {"guards_done": False, "last": None, "value": None}
         self.phase = "exec"
 
@@ -409,8 +412,10 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         self.phase = "over"
         self.pending, self.act, self.turn, self.gq = [], None, None, None
         w = self._winners()
-        names = ", ".join(self.tname(p) for p in w) or "nobody: the thieves all lose"
-        self.log.append([None, f"Game over ({how}). Winner: {names}."])
+        if w:
+            self.event("game_over", how=how, player=w)
+        else:
+            self.event("game_over_none", how=how)
 
     # -- end of game (Rulebook §"Spielende") -----------------------------------------------
     def vp(self, p: int) -> int:
@@ -449,7 +454,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         if self.guard_at(s) or s in self.fire:
             s = self.nearest_free(s)
         self.guards[g] = s
-        self.log.append([None, f"A {'captain' if g[0] == 'c' else 'guard'} is placed on {s}."])
+        self.event("figure_placed", fig=g, figure=figure_kind(g), space=s)
         if self.options.get("placement_arrests") == "all":
             self.catch_on(s)  # option: any figure placed on a thief's space arrests
 

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.errors import IllegalAction
 from ...core.rng import Rng
+from .notation import AotAction
+from .components import COMPASS
 
 
 def ctype(cid: str) -> str:
@@ -11,14 +14,15 @@ def ctype(cid: str) -> str:
 
 
 class ViewMixin:
-    def slot_name(self, s: dict[str, Any], p: int) -> str:
+    def slot_card(self, s: dict[str, Any], p: int) -> str:
+        """The text id of a planned card: ``move``, ``ambush``, a general card type, or
+        ``sp_<thief>`` for a special action card."""
         c = s["card"]
         if c in ("move", "ambush"):
-            return c.title()
+            return c
         if c == "special":
-            sp = self.data.thieves[self.thieves[p]["id"]].special_name
-            return f"{sp} (on {self.data.general[ctype(s['under'])].name})"
-        return self.data.general[ctype(c)].name
+            return "sp_" + self.thieves[p]["id"]
+        return ctype(c)
 
     def _slot_view(self, s: dict[str, Any], p: int, viewer: int | None) -> dict[str, Any]:
         mine = viewer == p
@@ -57,7 +61,7 @@ class ViewMixin:
                 if planning:
                     view["ap_free"] = self.markers_free(p)
                     view["tokens_free"] = self.tokens_free(p)
-                    view["building"] = ({k: v for k, v in t["cur"].items() if k in ("card", "m", "tok")}
+                    view["building"] = ({k: v for k, v in t["cur"].items() if k in ("card", "m", "tok", "stage")}
                                         if t["cur"] else None)
             elif not planning:
                 view["ap"] = {"blue": t["blue"], "red": t["red"], "violet": t["violet"]}
@@ -67,10 +71,29 @@ class ViewMixin:
         if self.pending:
             pd = self.pending[0]
             deciding = {"kind": pd["kind"], "player": pd["p"]}
+            for k in ("why", "at", "on"):
+                if k in pd:
+                    deciding[k] = pd[k]
+            if pd["kind"] in ("gstep", "first") and self.gq and self.gq.get("cur"):
+                deciding.update(figure=self.gq["cur"]["g"], route=list(self.gq["cur"]["path"]))
+            if pd["kind"] == "jewel" and ev is not None and ev.direction:
+                deciding["district"] = COMPASS[ev.direction]
         elif self.act:
-            deciding = {"kind": self.act["kind"], "player": self.act["p"]}
-            if self.act["kind"] == "move":
-                deciding["steps_left"] = self.act["left"]
+            a = self.act
+            deciding = {"kind": a["kind"], "player": a["p"]}
+            if a["kind"] == "move":
+                deciding["steps_left"] = a["left"]
+                deciding["sprint"] = not a["pick"]
+                deciding["route"] = list(a.get("route", []))
+            elif a["kind"] == "gmove":
+                deciding.update(figure=a["g"], steps_left=a["left"], route=[a["start"]] + a.get("path", []))
+            else:
+                deciding["then"] = a["then"]
+                if "g" in a:
+                    deciding["figure"] = a["g"]
+        elif self.turn is not None and self.phase == "exec":
+            deciding = {"kind": "turn", "player": self.turn, "ap": self.exec.get("value")}
+        watch = {k: [self.vigilance(g), self.movement(g)] for k, g in (("guard", "g0"), ("captain", "c0"))}
         return {
             "round": self.round, "phase": self.phase, "start_player": self.start, "alarm": self.alarm,
             "escape_district": self.alarm_district, "guard_initiative": self.die,
@@ -78,70 +101,36 @@ class ViewMixin:
             "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
             "calm_events_left": len(self.calm_deck), "alarm_events_left": len(self.alarm_deck),
             "action_deck": len(self.deck), "discard": sorted(map(ctype, self.discard)),
-            "guards": dict(self.guards), "gems": {s: list(v) for s, v in self.gems.items()},
+            "guards": dict(self.guards), "watch": watch, "gems": {s: list(v) for s, v in self.gems.items()},
             "face_down_tokens": sorted(self.tokens), "features": dict(self.features),
             "smoke": sorted(self.smoke), "fire": sorted(self.fire),
             "supply": {"yellow": self.yellow_supply, "guards": len(self.guard_supply),
                        "captains": len(self.captain_supply)},
             "thieves": thieves, "deciding": deciding,
             "result": self.ended, "winners": self._winners() if self.ended else [],
+            # the viewer's own choices now, so the table can make them clickable on the board
+            "legal": self.legal_actions(viewer) if viewer is not None else [],
         }
 
-    # -- text board for the terminal --------------------------------------------------------------
+    # -- text board and action words for the terminal (the presentation's, in English) ------------
+    def _presentation(self, viewer: int | None):
+        return self.game.presentation(viewer, [self.player_name(q) for q in range(self.num_players)], "en",
+                                      self.options.get("data_dir"))
+
     def render_text(self, player: int | None) -> str:
-        o = self.observation(player)
-        lines = [f"Round {o['round']}  phase {o['phase']}  start player P{o['start_player'] + 1}  "
-                 f"{'ALARM (' + str(o['escape_district']) + ')' if o['alarm'] else 'calm'}  "
-                 f"watch initiative {o['guard_initiative']}"]
-        if o["event"]:
-            lines.append(f"Event: {o['event']['name']}   calm left {o['calm_events_left']}, "
-                         f"alarm left {o['alarm_events_left']}")
-        for p, t in enumerate(o["thieves"]):
-            where = ("left the city" if t["left"] else "not placed yet" if t["pos"] is None
-                     else t["pos"] + (" (dungeon)" if t["dungeon"] else ""))
-            flags = [f for f in ("hidden", "theft_marker", "protected", "immobile") if t[f]]
-            lines.append(f"P{p + 1} {t['name']:8} at {where:18} VP {t['vp']}  jewels Y{t['yellow']} "
-                         f"G{t['green']}{' +EMPEROR' if t['emperor'] else ''}  sheet {t['sheet']}  "
-                         f"cards {t['hand_count']} {' '.join(flags)}")
-            if t["plan"]:
-                lines.append("     plan: " + ", ".join(
-                    f"{s.get('card', '?')}{'/' + s['under'] if s.get('under') else ''}:{s['ap']}"
-                    + ("(done)" if s["done"] else "") for s in t["plan"]))
-            if "hand" in t:
-                lines.append(f"     your hand: {', '.join(t['hand']) or '-'}   AP {t['ap']}")
-        lines.append("Watch: " + ", ".join(f"{g}@{s}" for g, s in sorted(o["guards"].items())))
-        lines.append("Jewels: " + ", ".join(f"{s}:{'/'.join(v)}" for s, v in sorted(o["gems"].items())))
-        if o["fire"] or o["smoke"]:
-            lines.append(f"Fire {o['fire']}  Smoke {o['smoke']}")
-        return "\n".join(lines)
+        return self._presentation(player).text_view(self.observation(player))
 
     def describe_action(self, action: str) -> str:
-        word, _, arg = action.partition(" ")
-        d = self.data
-        texts = {
-            "sneak": "Move: Sneak (up to 4 spaces, may pick up and steal)",
-            "sprint": "Move: Sprint (up to 6 spaces, movement only; no other action this round)",
-            "cleverness": "Ambush: Cleverness (draw 1 action card)",
-            "cunning": "Ambush: Cunning Plan (draw 2 cards, +2 violet AP next round; no other action)",
-            "special": "use your thief's special action (the card under it is discarded)",
-            "stop": "end this movement", "done": "finish planning", "next": "finish this card",
-            "know": "use Know the City: +1 space", "gstop": "the guard stops here",
-        }
-        if action in texts:
-            return texts[action]
-        if word in ("plan", "special", "play", "decline") and arg in d.general:
-            c = d.general[arg]
-            return f"{word} {c.name}: {c.text}"
-        if word == "to":
-            return f"move to {arg} ({d.district[arg]}{', ' + d.kind[arg] if d.kind[arg] else ''})"
-        if word == "ap":
-            return f"put {arg} AP markers on this card"
-        return action
+        to_act = self._players_to_act()
+        viewer = to_act[0] if to_act else None
+        return self._presentation(viewer).action_text(self.observation(viewer), action)
 
-    def _explain(self, p: int, action: str) -> str | None:
-        if not isinstance(action, str):
-            return None
-        word, _, arg = action.partition(" ")
+    def _explain(self, p: int, text: str) -> str | None:
+        try:
+            action = AotAction.parse(text)
+        except IllegalAction as e:
+            return str(e)
+        word, arg = action.verb, action.arg
         if self.phase == "plan" and not self.pending:
             t = self.thieves[p]
             if word == "plan" and arg in ("move", "ambush") and self._planned(p, arg):
@@ -149,7 +138,7 @@ class ViewMixin:
             if word in ("plan", "special") and arg in self.data.general and \
                     all(ctype(c) != arg for c in t["hand"]):
                 return f"you have no {self.data.general[arg].name} in hand"
-            if word == "ap" and arg.isdigit() and int(arg) > self.markers_free(p):
+            if word == "ap" and action.count > self.markers_free(p):
                 return f"you have only {self.markers_free(p)} AP markers left"
             if word == "next":
                 return "a planned card needs at least 1 AP"

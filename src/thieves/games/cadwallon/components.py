@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections import deque
 from typing import Literal, Optional
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
 
-from ...core.data import load_model
+from ...core.data import StrictModel, load_model
 from ...core.errors import DataError
 
 PKG = "thieves.games.cadwallon"
 
 
 # -- board -------------------------------------------------------------------
-class Zone(BaseModel):
+class Zone(StrictModel):
     id: str
     kind: Literal["street", "room"]
     cell: list[int] = Field(min_length=2, max_length=2)
@@ -27,13 +27,13 @@ class Zone(BaseModel):
     deployment: bool = False
 
 
-class Connection(BaseModel):
+class Connection(StrictModel):
     a: str
     b: str
     kind: Literal["line", "arrow"]  # white line (street to street) or green arrow (door)
 
 
-class Board(BaseModel):
+class Board(StrictModel):
     reconstructed: bool = True
     note: str = ""
     columns: int
@@ -84,7 +84,7 @@ class Board(BaseModel):
 
 
 # -- characters ----------------------------------------------------------------
-class Character(BaseModel):
+class Character(StrictModel):
     id: str
     name: str
     combat: int = Field(ge=1, le=6)
@@ -94,21 +94,21 @@ class Character(BaseModel):
     reconstructed: bool = False
 
 
-class Gang(BaseModel):
+class Gang(StrictModel):
     id: str
     name: str
     color: str
     characters: list[Character] = Field(min_length=4, max_length=4)
 
 
-class Militiaman(BaseModel):
+class Militiaman(StrictModel):
     id: str
     name: str
     combat: int
     start: Literal["vault", "guard_room"]
 
 
-class Heroine(BaseModel):
+class Heroine(StrictModel):
     id: str
     name: str
     combat: int
@@ -116,7 +116,7 @@ class Heroine(BaseModel):
     spirit: int
 
 
-class Talent(BaseModel):
+class Talent(StrictModel):
     id: Literal["brawler", "stalwart", "cutpurse", "locksmith", "lucky_hands", "nimble",
                 "shadow_step", "sleight"]
     name: str
@@ -125,7 +125,7 @@ class Talent(BaseModel):
     reconstructed: bool = False
 
 
-class Characters(BaseModel):
+class Characters(StrictModel):
     gangs: list[Gang] = Field(min_length=4, max_length=4)
     militiamen: list[Militiaman] = Field(min_length=2, max_length=2)
     heroines: list[Heroine] = Field(min_length=2, max_length=2)
@@ -142,14 +142,14 @@ class Characters(BaseModel):
 
 
 # -- treasures, arcana, missions, adventures ----------------------------------------
-class TreasureType(BaseModel):
+class TreasureType(StrictModel):
     id: str
     name: str
     set_values: list[int] = Field(min_length=1)
     reconstructed: bool = False
 
 
-class Treasures(BaseModel):
+class Treasures(StrictModel):
     types: list[TreasureType]
     mixes: dict[str, dict[str, int]]
     reconstructed_mixes: list[str] = []
@@ -170,7 +170,7 @@ class Treasures(BaseModel):
         return self
 
 
-class ArcanaCard(BaseModel):
+class ArcanaCard(StrictModel):
     kind: str
     name: str
     count: int = Field(ge=1)
@@ -189,7 +189,7 @@ ARCANA_TIMING = {"fury": "combat", "feint": "combat", "slippery": "combat",
 ARCANA_KINDS = set(ARCANA_TIMING)
 
 
-class Arcana(BaseModel):
+class Arcana(StrictModel):
     cards: list[ArcanaCard]
 
     @model_validator(mode="after")
@@ -205,7 +205,7 @@ class Arcana(BaseModel):
         return self
 
 
-class Mission(BaseModel):
+class Mission(StrictModel):
     id: str
     name: str
     needs: dict[str, int]
@@ -214,11 +214,11 @@ class Mission(BaseModel):
     reconstructed: bool = False
 
 
-class Missions(BaseModel):
+class Missions(StrictModel):
     missions: list[Mission] = Field(min_length=3)
 
 
-class Event(BaseModel):
+class Event(StrictModel):
     round: int = Field(ge=2)
     effect: Literal["alarm", "portcullis", "ducats", "draw", "reseal", "new_missions", "remove_tokens"]
     zones: list[str] = []
@@ -228,19 +228,19 @@ class Event(BaseModel):
     text: str = ""
 
 
-class AdventureSetup(BaseModel):
+class AdventureSetup(StrictModel):
     ducats: dict[str, int] = {}
     tokens: dict[str, Literal["civilian", "zombie"]] = {}
     heroines: dict[str, str] = {}
 
 
-class Special(BaseModel):
+class Special(StrictModel):
     militia_fines_to_vault: bool = False
     mission_bonus: int = 0
     militia_moves_after_alarm: int = 1
 
 
-class Adventure(BaseModel):
+class Adventure(StrictModel):
     id: str
     name: str
     story: str
@@ -263,7 +263,7 @@ class Adventure(BaseModel):
         return self
 
 
-class Adventures(BaseModel):
+class Adventures(StrictModel):
     adventures: list[Adventure] = Field(min_length=8, max_length=8)
 
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import Field, model_validator
 
-from thieves.core.data import load_model
+from thieves.core.data import StrictModel, load_model
 
 PKG = "thieves.games.thiefdom"
 GOODS = ("gold", "gem", "brandy", "wine", "badge")
@@ -13,14 +13,14 @@ HOUSE_TYPES = ("tower", "garden", "forge", "stable", "church")
 LOCATION_TYPES = ("market", "dealer", "tavern", "dungeon", "smuggler")
 
 
-class Building(BaseModel):
+class Building(StrictModel):
     id: str
     type: Literal["tower", "garden", "forge", "stable", "church",
                   "market", "dealer", "tavern", "dungeon", "smuggler"]
     entrances: list[list[int]] = Field(default_factory=list)
 
 
-class Section(BaseModel):
+class Section(StrictModel):
     section: int = Field(ge=1, le=8)
     face: Literal["A", "B"]
     river: bool = False
@@ -43,11 +43,11 @@ class Section(BaseModel):
         return self
 
 
-class Sections(BaseModel):
+class Sections(StrictModel):
     sections: list[Section]
 
 
-class Equipment(BaseModel):
+class Equipment(StrictModel):
     id: str
     name: str
     cost: int = Field(ge=0)
@@ -56,16 +56,16 @@ class Equipment(BaseModel):
     reconstructed: bool = False
 
 
-class EquipmentList(BaseModel):
+class EquipmentList(StrictModel):
     equipment: list[Equipment]
 
 
-class EndBonus(BaseModel):
+class EndBonus(StrictModel):
     good: Literal["gold", "gem", "brandy", "wine", "badge"]
     vp: int
 
 
-class Client(BaseModel):
+class Client(StrictModel):
     id: str
     name: str
     effect: Optional[str] = None
@@ -80,40 +80,40 @@ class Client(BaseModel):
         return self.effect or self.id
 
 
-class Clients(BaseModel):
+class Clients(StrictModel):
     clients: list[Client]
 
 
-class Mission(BaseModel):
+class Mission(StrictModel):
     id: str
     deliver: dict[str, int]
     reward: dict[str, int]
     reconstructed: bool = False
 
 
-class Missions(BaseModel):
+class Missions(StrictModel):
     missions: list[Mission]
 
 
-class Villa(BaseModel):
+class Villa(StrictModel):
     id: str
     locked: Literal["art", "gems"]
     reconstructed: bool = False
 
 
-class Artwork(BaseModel):
+class Artwork(StrictModel):
     id: str
     # goods, "vp", and "equipment: 1" for the reward icon "draw 2 cards, keep 1"
     reward: dict[Literal["vp", "gold", "gem", "brandy", "wine", "badge", "equipment"], int]
     reconstructed: bool = False
 
 
-class Villas(BaseModel):
+class Villas(StrictModel):
     villas: list[Villa]
     artworks: list[Artwork]
 
 
-class Patrol(BaseModel):
+class Patrol(StrictModel):
     id: str
     players: list[int]
     first: bool = False
@@ -122,27 +122,27 @@ class Patrol(BaseModel):
     reconstructed: bool = False
 
 
-class Patrols(BaseModel):
+class Patrols(StrictModel):
     patrols: list[Patrol]
 
 
-class Rating(BaseModel):
+class Rating(StrictModel):
     min: int
     stars: int
 
 
-class Solo(BaseModel):
+class Solo(StrictModel):
     compass: dict
     rivals: dict[int, dict]
     ratings: list[Rating]
 
 
-class LootSide(BaseModel):
+class LootSide(StrictModel):
     guards: list[str]
     nobles: list[str]
 
 
-class Board(BaseModel):
+class Board(StrictModel):
     loot_board: dict[str, LootSide]
     wanted_posters: int
     # option noble_purse_fixed: what each noble's purse token shows (RECONSTRUCTED)

@@ -7,7 +7,7 @@ bag, P purple infamy face). Cards are referred to by their index in
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -18,12 +18,10 @@ FACES = "RWBGYP"
 R, W, B, G, Y, P = range(6)
 GEMS = "RWBG"
 TOKEN = "T"
-FACE_NAMES = {"R": "red gem", "W": "white gem", "B": "blue gem", "G": "green gem",
-              "Y": "yellow bag", "P": "purple infamy", "T": "start player token"}
 
 Face = Literal["R", "W", "B", "G", "Y", "P"]
 Icon = Literal["henchman", "magic", "building", "finery", "map", "scheme"]
-ICONS = ("henchman", "magic", "building", "finery", "map", "scheme")
+ICONS: tuple[Icon, ...] = ("henchman", "magic", "building", "finery", "map", "scheme")
 
 #: effect kind -> parameters it requires
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
@@ -122,7 +120,7 @@ class Tables:
         self.names = [c.name for c in self.cards]
         self.deck_of = ["ABC".index(c.deck) for c in self.cards]
         self.deck_cards = [[i for i, c in enumerate(self.cards) if c.deck == d] for d in "ABC"]
-        self.deck_sizes = [setup.deck_sizes.get(d, 0) for d in "ABC"]
+        self.deck_sizes = [setup.deck_sizes.get(d, 0) for d in ("A", "B", "C")]
         for d, size in zip("ABC", self.deck_sizes):
             if size > len(self.deck_cards["ABC".index(d)]):
                 raise DataError(f"setup.yaml: deck {d} needs {size} cards but cards.yaml has fewer")
@@ -148,30 +146,35 @@ class Tables:
         self.buy_action = [f"buy {i}" for i in self.ids]
         self.dice_by_players = dict(setup.dice_by_players)
         self.steal_action = [f"steal {q + 1}" for q in range(max(self.dice_by_players, default=5))]
+        #: notation -> typed action (:class:`~.actions.MarketAction`), every notation of the game
+        self.actions: dict = {}
         self.parse = action_table(self)
         #: notation -> (state method, argument); filled in by ``state.attach_dispatch``
-        self.dispatch: dict[str, tuple[object, object]] = {}
+        self.dispatch: dict[str, tuple[Any, Any]] = {}
 
 
-def action_table(t: "Tables") -> dict[str, tuple[str, object]]:
-    """Every action notation -> (kind, argument), so applying one is a dict look-up."""
-    table: dict[str, tuple[str, object]] = {"take T": ("take", -1), "take all": ("take_all", 0),
-                                            "return T": ("return", -1), "done": ("done", 0),
-                                            "keep": ("keep", 0), "end": ("end", 0)}
-    for f, face in enumerate(FACES):
-        table[f"take {face}"] = ("take", f)
-        table[f"return {face}"] = ("return", f)
-        table[f"reroll {face}"] = ("reroll", f)
-    for i, gem in enumerate(GEMS):
-        for kind in ("pay", "gold", "free"):
-            table[f"{kind} {gem}"] = (kind, i)
-    for q, s in enumerate(t.steal_action):
-        table[s] = ("steal", q)
-    for c, s in enumerate(t.buy_action):
-        table[s] = ("buy", c)
-    for c, uses in enumerate(t.use_actions):
-        for s, face in uses:
-            table[s] = ("use", [c, face])
+def action_table(t: "Tables") -> dict[str, tuple[str, Any]]:
+    """Every action notation -> (kind, argument), read once by :meth:`MarketAction.parse`,
+    so applying an action is a dict look-up. Fills ``t.actions`` (notation -> typed action)."""
+    from .actions import MarketAction
+
+    notations = ["take T", "take all", "return T", "done", "keep", "end"]
+    notations += [f"{verb} {face}" for face in FACES for verb in ("take", "return", "reroll")]
+    notations += [f"{verb} {gem}" for gem in GEMS for verb in ("pay", "gold", "free")]
+    notations += t.steal_action + t.buy_action + [s for uses in t.use_actions for s, _ in uses]
+    t.actions = {s: MarketAction.parse(s) for s in notations}
+    table: dict[str, tuple[str, object]] = {}
+    for s, a in t.actions.items():
+        if a.kind == "steal":
+            arg: object = a.seat
+        elif a.kind in ("buy", "use"):
+            c = t.index[a.card]
+            arg = c if a.kind == "buy" else [c, a.face_index]
+        elif a.face is not None:
+            arg = a.face_index
+        else:
+            arg = 0
+        table[s] = (a.kind, arg)
     return table
 
 
@@ -187,8 +190,9 @@ Lang = Literal["en", "fr", "de"]
 class I18n(BaseModel):
     """``data/i18n.yaml``: per language a flat mapping key -> text (the server's shape).
 
-    Every language must name every card (``A7``) and give its effect text (``A7.effect``),
-    every face (``face.R``) and icon (``icon.magic``), and the same ``ui.*`` words.
+    Every language must name every card (``card.A7``) and give its effect text
+    (``effect.A7``), every face (``face.R``, ``face.T``) and icon (``icon.magic``), and
+    have every key English has (log templates, action texts, prompts, words).
     """
     model_config = ConfigDict(extra="forbid")
     en: dict[str, str]
@@ -200,8 +204,8 @@ class I18n(BaseModel):
 
     @model_validator(mode="after")
     def _complete(self) -> "I18n":
-        need = {k for k in self.en if k.startswith(("face.", "icon.", "ui.", "phase."))}
-        need |= {f"face.{f}" for f in FACES} | {f"icon.{i}" for i in ICONS}
+        need = set(self.en) | {f"face.{f}" for f in FACES + TOKEN} | {f"icon.{i}" for i in ICONS}
+        need |= {f"obj.{f}" for f in FACES + TOKEN} | {f"gem.{g}" for g in GEMS}
         for lang in ("en", "fr", "de"):
             missing = sorted(need - set(getattr(self, lang)))
             if missing:
@@ -215,6 +219,6 @@ def load_i18n(data_dir: str | None = None, card_ids: list[str] | None = None) ->
     for lang in ("en", "fr", "de"):
         texts = i18n.lang(lang)
         for cid in card_ids or []:
-            if cid not in texts or f"{cid}.effect" not in texts:
+            if f"card.{cid}" not in texts or f"effect.{cid}" not in texts:
                 raise DataError(f"i18n.yaml: language {lang!r} has no name or effect for card {cid}")
     return i18n

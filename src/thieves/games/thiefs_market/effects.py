@@ -19,17 +19,25 @@ def owned(s: "MarketState", p: int, kind: str) -> list[int]:
     return [c for c in s.tableau[p] if kinds[c] == kind]
 
 
-def add_infamy(s: "MarketState", p: int, n: int, why: str) -> None:
-    """Infamy tokens are kept hidden: only their owner reads the amount."""
+def add_infamy(s: "MarketState", p: int, n: int, card: int = -1) -> None:
+    """Infamy tokens are kept hidden (rulebook "Matériel"): only their owner reads the
+    event. ``card`` is the card that gave them (-1: purple dice turned in)."""
     if n:
         s.infamy[p] += n
-        s.event(f"You gain {n} infamy ({why}); you have {s.infamy[p]}.", to=[p])
+        if card >= 0:
+            s.event("infamy_card", to=[p], player=p, n=n, total=s.infamy[p], card=s.data.ids[card])
+        else:
+            s.event("infamy_dice", to=[p], player=p, n=n, total=s.infamy[p])
 
 
-def add_gold(s: "MarketState", p: int, n: int, why: str) -> None:
+def add_gold(s: "MarketState", p: int, n: int, card: int = -1) -> None:
+    """Gold is public. ``card`` is the card that gave it (-1: bag dice turned in)."""
     if n:
         s.gold[p] += n
-        s.event(f"{s.player_name(p)} gains {n} gold ({why}).")
+        if card >= 0:
+            s.event("gold_card", player=p, n=n, card=s.data.ids[card])
+        else:
+            s.event("gold_dice", player=p, n=n)
 
 
 # ---------------------------------------------------------------- phase 1
@@ -37,7 +45,7 @@ def on_stolen(s: "MarketState", q: int) -> None:
     """Wicked Clutches: each time your pile is stolen, gain infamy."""
     t = s.data
     for c in owned(s, q, "infamy_when_stolen"):
-        add_infamy(s, q, t.amount[c], t.names[c])
+        add_infamy(s, q, t.amount[c], c)
 
 
 def keeps_faces(s: "MarketState", q: int) -> bool:
@@ -50,7 +58,7 @@ def end_of_split(s: "MarketState") -> None:
     p = s.token
     t = s.data
     for c in owned(s, p, "infamy_if_token"):
-        add_infamy(s, p, t.amount[c], t.names[c])
+        add_infamy(s, p, t.amount[c], c)
 
 
 def rerolls(s: "MarketState", p: int) -> int:
@@ -87,51 +95,51 @@ def discount(s: "MarketState", p: int) -> int:
 def use(s: "MarketState", p: int, c: int, to: int) -> None:
     """A card ability used during your purchase turn."""
     t = s.data
-    kind, name, pile = t.kind[c], t.names[c], s.piles[p]
+    kind, cid, pile = t.kind[c], t.ids[c], s.piles[p]
     if kind == "turn_die":              # once per round: turn a die of one face to another
         f = t.face[c]
         pile[f] -= 1
         pile[to] += 1
         s.used.append(c)
-        s.event(f"{s.player_name(p)} turns a {FACES[f]} die to {FACES[to]} ({name}).")
+        s.event("turn", player=p, face=FACES[f], result=FACES[to], card=cid)
     elif kind == "spend_die":           # once per round: spend a die to gain a token
         f = t.face[c]
         pile[f] -= 1
         s.center[f] += 1
         s.used.append(c)
-        s.event(f"{s.player_name(p)} spends a {FACES[f]} die ({name}).")
+        s.event("spend", player=p, face=FACES[f], card=cid)
         if t.effect[c].gain == "gold":
-            add_gold(s, p, t.amount[c], name)
+            add_gold(s, p, t.amount[c], c)
         else:
-            add_infamy(s, p, t.amount[c], name)
+            add_infamy(s, p, t.amount[c], c)
     elif kind == "gold_for_infamy":     # any number of times: pay gold for infamy
         s.gold[p] -= 1
-        s.event(f"{s.player_name(p)} pays 1 gold ({name}).")
-        add_infamy(s, p, t.amount[c], name)
+        s.event("pay_gold", player=p, card=cid)
+        add_infamy(s, p, t.amount[c], c)
 
 
 def gain(s: "MarketState", p: int, c: int, bought: bool) -> None:
     """A card comes to ``p``: bought from the market, or free from Unlabeled Potion."""
     t = s.data
-    kind, name = t.kind[c], t.names[c]
+    kind, cid = t.kind[c], t.ids[c]
     if bought and kind == "gain_top_card":
         # Unlabeled Potion: discard it at once and gain the top card of the deck
         s.discarded.append(c)
-        s.event(f"{s.player_name(p)} buys {name} and discards it.")
+        s.event("buy_discard", player=p, card=cid)
         _buy_triggers(s, p, c)
         decks = range(s.active_row, 3) if s.options["potion_deck"] == "current" else [t.deck_of[c]]
         for r in decks:
             if s.decks[r]:
                 gain(s, p, s.decks[r].pop(), bought=False)
                 return
-        s.event("Every deck is empty: nothing is gained.")
+        s.event("decks_empty", player=p)
         return
     s.tableau[p].append(c)
-    s.event(f"{s.player_name(p)} {'buys' if bought else 'gains'} {name}.")
+    s.event("buy" if bought else "gain", player=p, card=cid)
     if bought:
         _buy_triggers(s, p, c)
     if kind == "infamy_per_pile_object":   # Big Haul, The Heist
-        add_infamy(s, p, s.p1_objects[p], name)
+        add_infamy(s, p, s.p1_objects[p], c)
 
 
 def _buy_triggers(s: "MarketState", p: int, c: int) -> None:
@@ -141,7 +149,7 @@ def _buy_triggers(s: "MarketState", p: int, c: int) -> None:
     cost = t.cost[c]
     for o in s.tableau[p]:
         if t.kind[o] == "infamy_on_buy_gem" and cost[t.face[o]]:
-            add_infamy(s, p, t.amount[o], t.names[o])
+            add_infamy(s, p, t.amount[o], o)
 
 
 # ------------------------------------------------------------ end of round
@@ -151,11 +159,11 @@ def end_of_round(s: "MarketState") -> None:
     t = s.data
     for p in range(s.num_players):
         pile = s.piles[p]
-        add_gold(s, p, pile[Y], "bag dice")
-        add_infamy(s, p, pile[P], "purple dice")
+        add_gold(s, p, pile[Y])
+        add_infamy(s, p, pile[P])
         for c in owned(s, p, "round_bonus"):
             if pile[t.face[c]]:
                 if t.effect[c].gain == "gold":
-                    add_gold(s, p, t.amount[c], t.names[c])
+                    add_gold(s, p, t.amount[c], c)
                 else:
-                    add_infamy(s, p, t.amount[c], t.names[c])
+                    add_infamy(s, p, t.amount[c], c)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from thieves.core.game import Game, Option
 
 from .components import Tables, load_tables
+from .presentation import MarketPresentation
 from .state import MarketState, attach_dispatch
 
 
@@ -13,6 +14,7 @@ class ThiefsMarket(Game):
     min_players = 3
     max_players = 5
     state_class = MarketState
+    presentation_class = MarketPresentation
     summary = "Roll loot, take it or steal it, buy market cards; complete, all 49 cards."
     options = (
         Option("start_player", "random",

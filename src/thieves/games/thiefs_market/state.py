@@ -51,15 +51,17 @@ class MarketState(State):
         self.num_dice = t.dice_by_players[n]          # 13 / 11 / 10 dice for 5 / 4 / 3 players
         self.gold = [t.setup.start_gold] * n          # one gold coin each
         self.infamy = [0] * n
-        self.tableau = [[] for _ in range(n)]
-        self.decks, self.box, self.discarded = [], [], []
+        self.tableau: list[list[int]] = [[] for _ in range(n)]
+        self.decks: list[list[int]] = []
+        self.box: list[int] = []
+        self.discarded: list[int] = []
         for d in range(3):                            # shuffle each deck, keep 13 / 12 / 11
             cards = list(t.deck_cards[d])
             self.rng.shuffle(cards)
             keep = t.deck_sizes[d]
             self.decks.append(cards[:keep])           # top of a deck = last element
             self.box.extend(cards[keep:])             # back in the box unseen
-        self.rows = [[], [], []]
+        self.rows: list[list[int]] = [[], [], []]
         self.active_row = 0
         deck = self.decks[0]
         for _ in range(t.setup.market_row):           # deal 5 cards beside deck A
@@ -70,7 +72,7 @@ class MarketState(State):
         self.round = 1
         self.piles = [[0] * 6 for _ in range(n)]
         self.returning = [0] * 6
-        self.event(f"{self.player_name(self.start_player)} has the start player token.")
+        self.event("start_token", player=self.start_player)
         self._start_round()
 
     def _start_round(self) -> None:
@@ -89,11 +91,10 @@ class MarketState(State):
         self.victim, self.moved = -1, 0
         self.p1_mask, self.p1_objects = [0] * n, [0] * n
         self.turns_done, self.buys = 0, 0
-        self.used = []
+        self.used: list[int] = []
         self.paying, self.pay_card, self.waived = [0, 0, 0, 0], -1, 0
-        self.lucky_queue = []
-        self.event(f"Round {self.round}: {self.player_name(self.current)} rolls "
-                   f"{text.faces_str(center)}.")
+        self.lucky_queue: list[int] = []
+        self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=text.dice_list(center))
 
     def _roll(self, counts: list[int], k: int) -> None:
         """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6."""
@@ -138,10 +139,17 @@ class MarketState(State):
         return text.explain(self, player, action)
 
     def describe_action(self, action: str) -> str:
-        return text.describe_action(self, action)
+        """The action in English words (the presentation's text; the notation if it is none)."""
+        try:
+            pres = self.game.presentation(None, data_dir=self.options.get("data_dir"))
+            return pres.action_text(self._observe(None), action)
+        except Exception:  # noqa: BLE001 - not notation: say it as it is
+            return action
 
     def render_text(self, player: int | None) -> str:
-        return text.render_text(self, player)
+        """The position as ``player`` sees it, in English (the presentation's terminal view)."""
+        obs = self.observation(player)
+        return self.game.presentation(player, data_dir=self.options.get("data_dir")).text_view(obs)
 
     def determinize(self, player: int, seed: int) -> "MarketState":
         """Unseen cards (deck contents and the cards left in the box at setup) are
@@ -199,6 +207,11 @@ class MarketState(State):
                 acts.append(steal[q])
         return acts
 
+    def _pile_objects(self, p: int) -> list[str]:
+        """The objects of ``p``'s pile as ids for an event: one face letter per die, ``T``
+        for the start player token."""
+        return text.dice_list(self.piles[p], self.token == p)
+
     def _do_take(self, p: int, f: int) -> None:
         """Take one object from the center (part of a take; ``done`` ends it)."""
         if f < 0:
@@ -220,7 +233,7 @@ class MarketState(State):
         if self.token == CENTER:
             self.token = p
         self.has_pile[p] = True
-        self.event(f"{self.player_name(p)} takes everything left in the center.")
+        self.event("take_all", player=p, objects=self._pile_objects(p))
         self._end_split_action(p)
 
     def _do_steal(self, p: int, q: int) -> None:
@@ -233,7 +246,7 @@ class MarketState(State):
             self.token = p
         self.has_pile[q], self.has_pile[p] = False, True
         self.victim, self.step, self.moved = q, "return", 0
-        self.event(f"{self.player_name(p)} steals the pile of {self.player_name(q)}.")
+        self.event("steal", player=p, victim=q)
         effects.on_stolen(self, q)
 
     def _do_return(self, p: int, f: int) -> None:
@@ -251,7 +264,7 @@ class MarketState(State):
 
     def _end_split_action(self, p: int) -> None:
         if self.step == "take":
-            self.event(f"{self.player_name(p)} takes {text.pile_str(self, p)}.")
+            self.event("take", player=p, objects=self._pile_objects(p))
         elif self.step == "return":
             # returned dice are rerolled (not when the victim owns Lucky Animal Appendage)
             ret, center = self.returning, self.center
@@ -260,12 +273,12 @@ class MarketState(State):
                     center[f] += ret[f]
             else:
                 self._roll(center, sum(ret))
-            back = text.faces_str(ret) + (" and the token" if self.token == RETURNING else "")
+            back = text.dice_list(ret, self.token == RETURNING)
             if self.token == RETURNING:
                 self.token = CENTER
             self.returning = [0] * 6
-            self.event(f"{self.player_name(p)} keeps {text.pile_str(self, p)} and returns {back}; "
-                       f"center: {text.center_str(self)}.")
+            self.event("return", player=p, victim=self.victim, kept=self._pile_objects(p), returned=back,
+                       center=text.dice_list(self.center, self.token == CENTER))
         self.step, self.moved, self.victim = "", 0, -1
         n, has_pile = self.num_players, self.has_pile
         for i in range(1, n + 1):         # clockwise, skipping players who have a pile
@@ -299,7 +312,7 @@ class MarketState(State):
         pile[f] -= 1
         g = self.rng.below(6)
         pile[g] += 1
-        self.event(f"{self.player_name(p)} rerolls a {FACES[f]} die: {FACES[g]}.")
+        self.event("reroll", player=p, face=FACES[f], result=FACES[g])
         self.moved += 1
         if self.moved >= effects.rerolls(self, p):
             self._next_lucky()
@@ -440,7 +453,7 @@ class MarketState(State):
         self.piles = [[0] * 6 for _ in range(self.num_players)]
         if self._refill():
             self.phase, self.step, self.current = "over", "", -1
-            self.event("The C deck cannot refill the market: the game ends.")
+            self.event("game_end")
             return
         self.round += 1
         self.start_player = self.token
@@ -471,7 +484,7 @@ class MarketState(State):
                 return True
             r += 1
             self.active_row = r
-            self.event(f"Deck {'ABC'[r - 1]} is exhausted: a row of deck {'ABC'[r]} opens.")
+            self.event("row_opens", deck="ABC"[r - 1], row="ABC"[r])
             need = size - len(self.rows[r])
         return False
 

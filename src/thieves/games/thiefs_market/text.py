@@ -1,11 +1,17 @@
-"""Words for people: observations, plain-text board, action descriptions, reasons."""
+"""The observation of a position, and the reasons an action is illegal.
+
+Words for people (action texts, the board, the log, the terminal view) are
+in ``presentation.py``, from the templates of ``data/i18n.yaml``.
+"""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from thieves.core.errors import IllegalAction
+
 from . import effects, scoring
-from .components import FACE_NAMES, FACES, GEMS, load_i18n
+from .actions import MarketAction
+from .components import FACES
 
 if TYPE_CHECKING:
     from .state import MarketState
@@ -13,36 +19,24 @@ if TYPE_CHECKING:
 ROWS = "ABC"
 
 
-_FACES_STR: dict[tuple[int, ...], str] = {}
+_DICE_LISTS: dict[tuple, list[str]] = {}
 
 
-def faces_str(counts: list[int]) -> str:
-    """``[2, 0, 1, 0, 0, 0]`` -> ``"R R B"`` (``"nothing"`` when empty); cached."""
-    key = tuple(counts)
-    out = _FACES_STR.get(key)
+def dice_list(counts: list[int], token: bool = False) -> list[str]:
+    """``[2, 0, 1, 0, 0, 0]`` -> ``["R", "R", "B"]``: one face letter per die (event ids),
+    then ``"T"`` for the start player token. Cached: the same list object is shared by
+    events (log entries are never mutated)."""
+    key = (*counts, token)
+    out = _DICE_LISTS.get(key)
     if out is None:
-        out = " ".join(f for f, k in zip(FACES, counts) for _ in range(k)) or "nothing"
-        if len(_FACES_STR) < 100_000:
-            _FACES_STR[key] = out
+        out = [f for f, k in zip(FACES, counts) for _ in range(k)] + (["T"] if token else [])
+        if len(_DICE_LISTS) < 100_000:
+            _DICE_LISTS[key] = out
     return out
 
 
 def face_dict(counts: list[int]) -> dict[str, int]:
     return {f: k for f, k in zip(FACES, counts)}
-
-
-def pile_str(s: "MarketState", p: int) -> str:
-    out = faces_str(s.piles[p])
-    if s.token == p:
-        out = "T" if out == "nothing" else out + " T"
-    return out
-
-
-def center_str(s: "MarketState") -> str:
-    out = faces_str(s.center)
-    if s.token == -1:
-        out = "T" if out == "nothing" else out + " T"
-    return out
 
 
 # ------------------------------------------------------------------ observation
@@ -71,7 +65,8 @@ def observe(s: "MarketState", viewer: int | None) -> dict[str, Any]:
         "used": [ids[c] for c in s.used],
         "buys_made": s.buys if s.phase == "buy" else 0,
         "buys_allowed": effects.allowed_buys(s, s.current) if s.phase == "buy" else 0,
-        "paying": ({"card": ids[s.pay_card], "remaining": faces_str(s.paying + [0, 0])}
+        "paying": ({"card": ids[s.pay_card], "remaining": dice_list(s.paying + [0, 0]),
+                    "free_left": effects.discount(s, s.current) - s.waived}
                    if s.pay_card >= 0 else None),
         "legal": s.legal_actions(viewer) if viewer is not None else [],
     }
@@ -81,62 +76,21 @@ def observe(s: "MarketState", viewer: int | None) -> dict[str, Any]:
     return obs
 
 
-# ------------------------------------------------------------------ descriptions
-@lru_cache(maxsize=8)
-def _english(data_dir: str | None) -> dict[str, str]:
-    return load_i18n(data_dir).en
-
-
-def effect_text(s: "MarketState", c: int) -> str:
-    """The short English effect text of card ``c`` (from ``data/i18n.yaml``)."""
-    return _english(s.options.get("data_dir")).get(f"{s.data.ids[c]}.effect", "")
-
-
-def describe_action(s: "MarketState", action: str) -> str:
-    t = s.data
-    parsed = t.parse.get(action)
-    if parsed is None:
-        return action
-    kind, arg = parsed
-    if kind == "take":
-        return "take the start player token" if arg < 0 else f"take a {FACE_NAMES[FACES[arg]]} die"
-    if kind == "take_all":
-        return "take every object left in the center"
-    if kind == "steal":
-        return f"steal the pile of {s.player_name(arg)} ({pile_str(s, arg)})"
-    if kind == "return":
-        what = "the start player token" if arg < 0 else f"a {FACE_NAMES[FACES[arg]]} die"
-        return f"return {what} to the center"
-    if kind == "done":
-        return "stop taking" if s.step == "take" else "stop returning"
-    if kind == "reroll":
-        return f"reroll a {FACE_NAMES[FACES[arg]]} die (Lucky Animal Appendage)"
-    if kind == "keep":
-        return "keep your dice as they are"
-    if kind == "buy":
-        return f"buy {t.names[arg]} (cost {t.cards[arg].cost}): {effect_text(s, arg)}"
-    if kind == "use":
-        c, face = arg
-        if face >= 0:
-            return f"use {t.names[c]}: turn a {t.cards[c].effect.face} die to {FACES[face]}"
-        return f"use {t.names[c]}: {effect_text(s, c)}"
-    gem = FACE_NAMES[GEMS[arg]]
-    if kind == "pay":
-        return f"pay the {gem} with a die"
-    if kind == "gold":
-        return f"pay the {gem} with a gold coin"
-    if kind == "free":
-        return f"leave out the {gem} (Insurance Racket)"
-    return "end your purchase turn"
-
-
+# ------------------------------------------------------------------ reasons
 def explain(s: "MarketState", p: int, action: str) -> str | None:
     """Why a well-formed action is illegal now (None: the generic message)."""
     t = s.data
+    try:
+        typed = MarketAction.parse(action)
+    except IllegalAction as exc:
+        return str(exc)
+    if typed.card is not None and typed.card not in t.index:
+        return f"there is no card {typed.card} in Thief's Market"
     parsed = t.parse.get(action)
-    if parsed is None:
-        return (f"{action!r} is not Thief's Market notation (e.g. 'take R', 'steal 2', "
-                f"'buy A7', 'use A1 W', 'pay R', 'end')")
+    if parsed is None:   # a card with an ability it does not have, or a seat out of range
+        if typed.kind == "steal":
+            return "there is no such other player"
+        return f"{t.names[t.index[typed.card]]} has no such ability"  # type: ignore[index]
     kind, arg = parsed
     phase, step = s.phase, s.step
     if phase != "split" and kind in ("take", "take_all", "steal", "return", "done"):
@@ -189,41 +143,3 @@ def explain(s: "MarketState", p: int, action: str) -> str | None:
             return f"{t.names[c]} has already been used this round"
         return f"{t.names[c]} needs something you do not have now"
     return None
-
-
-# ------------------------------------------------------------------ terminal view
-def render_text(s: "MarketState", viewer: int | None) -> str:
-    t = s.data
-    n = s.num_players
-    lines = [f"Round {s.round} - {'over' if s.phase == 'over' else s.phase}"
-             + (f", {s.player_name(s.current)} to act" if s.phase != "over" else "")]
-    if s.phase == "split":
-        lines.append(f"Center: {center_str(s)}")
-        if s.step == "return":
-            back = faces_str(s.returning) + (" T" if s.token == -2 else "")
-            lines.append(f"{s.player_name(s.current)} stole the pile of {s.player_name(s.victim)}; "
-                         f"returning: {back} (return at least one object, keep at least one)")
-        elif s.step == "take":
-            lines.append(f"{s.player_name(s.current)} is taking objects ('done' to stop)")
-    elif s.phase == "buy" and s.current >= 0:
-        lines.append(f"Purchases made: {s.buys} of {effects.allowed_buys(s, s.current)}")
-    for r, row in enumerate(s.rows):
-        if row or r <= s.active_row:
-            cards = ", ".join(f"{t.ids[c]} {t.names[c]} [{t.cards[c].cost}]"
-                              + (f" {t.points[c]}NP" if t.points[c] else "") for c in row) or "-"
-            lines.append(f"Market {ROWS[r]} (deck {len(s.decks[r])}): {cards}")
-    final = s.phase == "over"
-    for p in range(n):
-        inf = s.infamy[p] if (p == viewer or final) else "?"
-        mark = " *token*" if s.token == p else ""
-        pile = pile_str(s, p) if (s.has_pile[p] or s.phase != "split") else "(no pile)"
-        tab = ", ".join(t.names[c] for c in s.tableau[p]) or "-"
-        lines.append(f"{s.player_name(p)}{mark}: gold {s.gold[p]}, infamy {inf}, pile {pile}")
-        lines.append(f"   cards: {tab}")
-    if s.step == "pay":
-        lines.append(f"Paying for {t.names[s.pay_card]}: still {faces_str(s.paying + [0, 0])}")
-    if final:
-        sc = s.scores()
-        lines.append("Final: " + ", ".join(f"{s.player_name(p)} {sc[p]}" for p in range(n))
-                     + f"; winner(s): {', '.join(s.player_name(w) for w in s.winners())}")
-    return "\n".join(lines)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from thieves.core.game import Game, Option
 
 from .components import DenData, load_data
+from .presentation import DenPresentation
 from .state import DenState
 
 
@@ -19,6 +20,7 @@ class ThievesDen(Game):
     min_players = 2
     max_players = 5
     state_class = DenState
+    presentation_class = DenPresentation
     options = (
         Option("passed_locations", "open",
                "Rulebook 'Phase Voleurs': a player who has passed can no longer be targeted. "

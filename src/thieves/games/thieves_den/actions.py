@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .components import TREASURES
+from .notation import DenAction
 
 #: power effects whose possibility does not depend on the treasures their user holds, so the
 #: treasure paid for them cannot change it (see _power_possible_after)
@@ -189,46 +190,44 @@ class ActionsMixin:
         acts.append("pass")
         return acts
 
-    def _apply_turn(self, p: int, action: str) -> None:
-        parts = action.split()
-        verb = parts[0]
-        name = self.player_name(p)
+    def _apply_turn(self, p: int, act: DenAction) -> None:
+        verb = act.verb
         if verb == "pass":
             # Once passed: no more actions this round, and no one may target you
             self.passed[p] = True
-            self.event(f"{name} passes.")
+            self.event("pass", player=p)
         elif verb == "loc":
-            self.pending[0:0] = self._activate(p, parts[1], "normal")
+            self.pending[0:0] = self._activate(p, act.card, "normal")
         elif verb == "sell":
-            self.pending[0:0] = self._sell(p, parts[1], "normal")
+            self.pending[0:0] = self._sell(p, act.card, "normal")
         elif verb == "power":
-            self._use_power(p, int(parts[1]) - 1, parts[2])
+            self._use_power(p, act.stack, act.treasure)
         elif verb == "witch":
             # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
-            t = parts[1]
+            t = act.treasure
             slots = self.data.board.witch.slots
             free = [j for j in self.data.witch_slots_of[t] if not self.witch_used[j]]
             j = max(free, key=lambda j: slots[j].prestige)
             self.witch_used[j] = True
             self.treasures[p][t] -= 1
             self.prestige[p] += slots[j].prestige
-            self.event(f"{name} delivers 1 {t} to the Witch for {slots[j].prestige} prestige.")
+            self.event("witch", player=p, treasure=t, n=slots[j].prestige)
         elif verb == "steal":
             # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
             self.thieves[p] -= 2
             self.steal_slot += 2
-            if len(parts) > 1:
-                self._gain_treasure(p, parts[1])
-                self.event(f"{name} sends 2 thieves to steal 1 {parts[1]}.")
+            if act.treasure is not None:
+                self._gain_treasure(p, act.treasure)
+                self.event("steal", player=p, treasure=act.treasure)
             else:
-                self.event(f"{name} sends 2 thieves to steal, but the City is empty.")
+                self.event("steal_empty", player=p)
         elif verb == "recruit":
             # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
-            for t in parts[1:3]:
+            for t in (act.treasure, act.treasure2):
                 self.treasures[p][t] -= 1
                 self.recruit_slot[t] += 1
-            self._gain_thieves(p, 1)
-            self.event(f"{name} pays {parts[1]} and {parts[2]} to recruit a thief.")
+            got = self._gain_thieves(p, 1)
+            self.event("recruit", player=p, treasures=[act.treasure, act.treasure2], n=got)
         self.pending.append({"k": "end_turn"})
 
     # -- activate a location -----------------------------------------------------------------------------------
@@ -240,8 +239,10 @@ class ActionsMixin:
             self.forest -= 1
         self.loc_thieves[card] = self.loc_thieves.get(card, 0) + 1
         owner = self._owner(card)
-        self.event(f"{self.player_name(p)} activates {self._loc_label(card)}"
-                   + (f" of {self.player_name(owner)}." if owner is not None and owner != p else "."))
+        if owner is not None and owner != p:
+            self.event("activate_other", player=p, card=card, target=owner)
+        else:
+            self.event("activate", player=p, card=card)
         frames = self._ability_frames(p, card)
         if owner is not None:
             if mode == "cut":            # power tile "owner's cut": the bonus is yours
@@ -271,7 +272,7 @@ class ActionsMixin:
             self.treasures[p][t] -= k
             load[t] = load.get(t, 0) + k
         self.prestige[p] += fence.prestige      # step 4: prestige at once
-        self.event(f"{self.player_name(p)} sells to {fence.name} ({fid}) for {fence.prestige} prestige.")
+        self.event("sell", player=p, fence=fid, n=fence.prestige)
         if jokers:
             frames.insert(0, {"k": "payany", "p": p, "n": jokers, "to": fid})
         return frames
@@ -280,7 +281,7 @@ class ActionsMixin:
         """Sell step 5: refill the slot from the fence deck; an empty deck leaves it empty."""
         if self.row[f["i"]] is None and self.fence_deck:
             self.row[f["i"]] = self.fence_deck.pop()
-            self.event(f"{self.data.fences[self.row[f['i']]].name} ({self.row[f['i']]}) joins the fence row.")
+            self.event("refill", fence=self.row[f["i"]])
 
     # -- power tiles: rulebook "Clarifications des Tuiles Pouvoir" -------------------------------------------------
     def _use_power(self, p: int, i: int, paid: str) -> None:
@@ -288,19 +289,19 @@ class ActionsMixin:
         self.power_paid[i] = paid
         tile = self.data.powers[self.power_stacks[i][-1]]
         eff = tile.effect
-        self.event(f"{self.player_name(p)} pays 1 {paid} for the power {tile.name}.")
+        self.event("power", player=p, treasure=paid, tile=tile.id)
         # Tiles #4 and #7 say "vous pouvez" (you may): their follow-up can be skipped ("opt").
         # Tiles #2, #3 and #11 *are* the action: it must be done (skipped only if impossible).
         sub = {"k": "sub", "p": p, "mode": "normal"}
         opt = {"k": "sub", "p": p, "mode": "normal", "opt": True}
         if eff == "prestige":
             self.prestige[p] += tile.amount
-            self.event(f"{self.player_name(p)} gains {tile.amount} prestige.")
+            self.event("prestige", player=p, n=tile.amount)
         elif eff == "treasure":
             self.pending.insert(0, {"k": "take", "p": p, "n": tile.amount})
         elif eff == "thieves":
             got = self._gain_thieves(p, tile.amount)
-            self.event(f"{self.player_name(p)} takes {got} thie{'f' if got == 1 else 'ves'} from the Forest.")
+            self.event("forest", player=p, n=got)
         elif eff == "thieves_for_treasures":
             self.thieves[p] -= 2
             self.forest += 2
@@ -319,7 +320,7 @@ class ActionsMixin:
                     frames = self._ability_frames(p, card)
                 else:
                     self.above[p].append(card)
-                self.event(f"{self.player_name(p)} draws {self._loc_label(card)} above their board.")
+                self.event("draw_location", player=p, card=card)
             self.pending[0:0] = frames + [opt]
         elif eff == "recall":
             self.pending.insert(0, {"k": "recall", "p": p})
@@ -350,49 +351,52 @@ class ActionsMixin:
             return [f"return {x}" for x in self.row if x is not None]
         return []
 
-    def _apply_power_choice(self, p: int, f: dict, action: str) -> None:
+    def _apply_power_choice(self, p: int, f: dict, act: DenAction) -> None:
         k = f["k"]
-        parts = action.split()
         if k == "sub":
             self.pending.pop(0)
-            if parts[0] == "loc":
-                self.pending[0:0] = self._activate(p, parts[1], f["mode"])
-            elif parts[0] == "sell":
-                self.pending[0:0] = self._sell(p, parts[1], f["mode"])
+            if act.verb == "loc":
+                self.pending[0:0] = self._activate(p, act.card, f["mode"])
+            elif act.verb == "sell":
+                self.pending[0:0] = self._sell(p, act.card, f["mode"])
+            else:   # done: the optional follow-up is skipped
+                self.event("skip", player=p)
         elif k == "recall":
             # Take a thief off the card onto your board; the card goes on top of the location deck
             self.pending.pop(0)
-            c = parts[1]
+            c = act.card
             self.loc_thieves[c] -= 1
             self._add_thieves(p, 1)
             self.forest += self.loc_thieves.pop(c)   # any other thief on it: to the Forest [interp.]
             owner = self._owner(c)
             (self.above[owner] if owner is not None else self.neutral).remove(c)
             self.loc_deck.append(c)
-            self.event(f"{self.player_name(p)} recalls a thief from {self._loc_label(c)}; the card goes on the location deck.")
+            self.event("recall", player=p, card=c)
         elif k == "relocate":
             # Move a thief to another card to use it, then take that thief onto your board
             self.pending.pop(0)
-            a, b = parts[1], parts[2]
+            a, b = act.card, act.card2
             self.loc_thieves[a] -= 1
             if not self.loc_thieves[a]:
                 del self.loc_thieves[a]
+            self.event("relocate", player=p, card=a, card2=b)
             frames = self._activate(p, b, "relocate")
             self.pending[0:0] = frames + [{"k": "unplace", "p": p, "c": b}]
         elif k == "swap":
             # Exchange location cards with an opponent; thieves stay on the cards
             self.pending.pop(0)
-            a, b = parts[1], parts[2]
+            a, b = act.card, act.card2
             q = self._owner(b)
             ia, ib = self.above[p].index(a), self.above[q].index(b)
             self.above[p][ia], self.above[q][ib] = b, a
-            self.event(f"{self.player_name(p)} swaps {self._loc_label(a)} for {self._loc_label(b)} of {self.player_name(q)}.")
+            self.event("swap", player=p, card=a, card2=b, target=q)
         elif k == "refresh":
             # Put a fence of the row under the fence deck; refill the emptied slots afterwards
-            fid = parts[1]
+            fid = act.card
             idx = self.row.index(fid)
             self.row[idx] = None
             self.fence_deck.insert(0, fid)
+            self.event("return_fence", player=p, fence=fid)
             f["slots"].append(idx)
             f["n"] -= 1
             if f["n"] <= 0:

@@ -223,7 +223,18 @@ class DenData:
 PACKAGE = "thieves.games.thieves_den"
 
 
+_DATA: dict[str | None, "DenData"] = {}
+
+
 def load_data(data_dir: str | None = None) -> DenData:
+    """The validated data, read once per data directory (the web texts ask for it
+    for every button label, so it must never go back to the disk)."""
+    if data_dir not in _DATA:
+        _DATA[data_dir] = _read_data(data_dir)
+    return _DATA[data_dir]
+
+
+def _read_data(data_dir: str | None) -> DenData:
     board = load_model(PACKAGE, "board.yaml", Board, data_dir)
     locs = load_model(PACKAGE, "locations.yaml", LocationsFile, data_dir).locations
     fences = load_model(PACKAGE, "fences.yaml", FencesFile, data_dir).fences
@@ -236,25 +247,3 @@ def load_data(data_dir: str | None = None) -> DenData:
     if len(locs) < 5 * board.draft_hand:
         raise DataError("locations.yaml: too few location cards for a 5-player draft")
     return data
-
-
-class Language(BaseModel):
-    """One language: ``terms`` and card ``names`` for the game's own views, plus the flat
-    keys the web server reads (``name``, ``summary``, ``option.<name>[.help|.<choice>]``,
-    ``phase.<phase>``), which must be texts."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-    __pydantic_extra__: dict[str, str]
-    terms: dict[str, str]
-    names: dict[str, str]
-
-
-class I18n(Strict):
-    en: Language
-    fr: Language
-    de: Language
-
-
-def load_i18n(data_dir: str | None = None) -> I18n:
-    """Names and texts for the web interface in English, French and German."""
-    return load_model(PACKAGE, "i18n.yaml", I18n, data_dir)

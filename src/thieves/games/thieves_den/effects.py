@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .components import TREASURES
+from .notation import DenAction
 
 #: frames that wait for a decision; every other frame kind runs by itself
 CHOICE_KINDS = frozenset({"take", "payany", "rob", "robthief", "discard", "give",
@@ -121,16 +122,17 @@ class EffectsMixin:
     # -- automatic frames ------------------------------------------------------------------------------
     def _auto_gain(self, f: dict) -> None:
         p = f["p"]
-        got = [f"{self._gain_treasure(p, t, n)} {t}" for t, n in f["t"].items()]
-        self.event(f"{self.player_name(p)} gains {', '.join(got)}.")
+        for t, n in f["t"].items():
+            got = self._gain_treasure(p, t, n)
+            self.event("gain", player=p, treasure=t, n=got)
 
     def _auto_thieves(self, f: dict) -> None:
         got = self._gain_thieves(f["p"], f["n"])
-        self.event(f"{self.player_name(f['p'])} gains {got} thie{'f' if got == 1 else 'ves'}.")
+        self.event("thieves", player=f["p"], n=got)
 
     def _auto_prestige(self, f: dict) -> None:
         self.prestige[f["p"]] += f["n"]
-        self.event(f"{self.player_name(f['p'])} gains {f['n']} prestige.")
+        self.event("prestige", player=f["p"], n=f["n"])
 
     def _auto_pay(self, f: dict) -> None:
         p = f["p"]
@@ -138,17 +140,14 @@ class EffectsMixin:
             n = min(n, self.treasures[p][t])
             self.treasures[p][t] -= n
             self.city[t] += n
-        self.event(f"{self.player_name(p)} pays {', '.join(f'{n} {t}' for t, n in f['t'].items())}.")
+            self.event("pay", player=p, treasure=t, n=n)
 
     def _auto_paythieves(self, f: dict) -> None:
         p = f["p"]
         n = min(f["n"], self.thieves[p])
         self.thieves[p] -= n
         self.forest += n
-        self.event(f"{self.player_name(p)} returns {n} thie{'f' if n == 1 else 'ves'} to the Forest.")
-
-    def _auto_log(self, f: dict) -> None:
-        self.event(f["text"])
+        self.event("pay_thieves", player=p, n=n)
 
     # -- choice frames -------------------------------------------------------------------------------------
     def _targets(self, p: int) -> list[int]:
@@ -171,16 +170,14 @@ class EffectsMixin:
             return [f"give {q + 1}" for q in f["among"]]
         return self._power_choices(f)
 
-    def _apply_choice(self, p: int, action: str) -> None:
+    def _apply_choice(self, p: int, act: DenAction) -> None:
         f = self.pending[0]
         k = f["k"]
-        parts = action.split()
-        name = self.player_name(p)
         if k == "take":
-            self._gain_treasure(p, parts[1])
-            self.event(f"{name} takes 1 {parts[1]}.")
+            self._gain_treasure(p, act.treasure)
+            self.event("take", player=p, treasure=act.treasure)
         elif k == "payany":
-            t = parts[1]
+            t = act.treasure
             self.treasures[p][t] -= 1
             dest = f["to"]
             if dest == "city":
@@ -188,34 +185,34 @@ class EffectsMixin:
             else:   # paying a joker on a fence card
                 load = self.fence_treasures[dest]
                 load[t] = load.get(t, 0) + 1
-            self.event(f"{name} pays 1 {t}.")
+            self.event("pay", player=p, treasure=t, n=1)
         elif k == "discard":
             # discarded treasures return to the City [interpretation]
-            self.treasures[p][parts[1]] -= 1
-            self.city[parts[1]] += 1
-            self.event(f"{name} discards 1 {parts[1]} (treasure limit).")
+            self.treasures[p][act.treasure] -= 1
+            self.city[act.treasure] += 1
+            self.event("discard", player=p, treasure=act.treasure, n=self.data.board.treasure_limit)
             self.pending.pop(0)
             return
         elif k == "rob":
-            q, t = int(parts[1]) - 1, parts[2]
+            q, t = act.seat, act.treasure
             self.treasures[q][t] -= 1
             if f["mode"] == "take":   # Customs House: onto your board
                 self.treasures[p][t] += 1
-                self.event(f"{name} takes 1 {t} from {self.player_name(q)}.")
+                self.event("rob", player=p, victim=q, treasure=t)
             else:                     # Witch's Hut: back to the supply
                 self.city[t] += 1
-                self.event(f"{name} destroys 1 {t} of {self.player_name(q)}.")
+                self.event("destroy", player=p, victim=q, treasure=t)
         elif k == "robthief":        # Guild
-            q = int(parts[1]) - 1
+            q = act.seat
             self.thieves[q] -= 1
             self._add_thieves(p, 1)
-            self.event(f"{name} takes a thief from {self.player_name(q)}.")
+            self.event("rob_thief", player=p, victim=q)
         elif k == "give":
             self.pending.pop(0)
-            self._hand_over(int(parts[1]) - 1)
+            self._hand_over(act.seat)
             return
         else:
-            self._apply_power_choice(p, f, action)
+            self._apply_power_choice(p, f, act)
             return
         f["n"] -= 1
         if f["n"] <= 0:

@@ -14,6 +14,7 @@ from thieves.core.rng import Rng
 from .actions import ActionsMixin
 from .components import FENCE_TYPES, TREASURES, DenData
 from .effects import EffectsMixin
+from .notation import DenAction
 from .view import ViewMixin
 
 
@@ -83,8 +84,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.fence_treasures = {}
         self.pending = []
         self.final = None
-        self.event(f"{self.player_name(self.holder)} takes the direction tile (face 1,3: "
-                   f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}).")
+        self.event("first_player", player=self.holder, direction=self._direction_word())
         self._start_scouting()
 
     # -- helpers --------------------------------------------------------------------------
@@ -95,12 +95,12 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         d = 1 if self.face == "13" else -1
         return -d if self.options.get("first_direction") == "counter-clockwise" else d
 
+    def _direction_word(self) -> str:
+        return "clockwise" if self.direction == 1 else "counter-clockwise"
+
     def order_from(self, start: int) -> list[int]:
         n, d = self.num_players, self.direction
         return [(start + d * i) % n for i in range(n)]
-
-    def player_name(self, p: int) -> str:
-        return f"Player {p + 1}"
 
     # -- scouting phase: rulebook "Phase Reconnaissance" -----------------------------------
     def _start_scouting(self) -> None:
@@ -115,9 +115,9 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                     hand.append(self.loc_deck.pop())
             self.hands[p] = hand
             self.picks[p] = None
-            self.event(f"You are dealt {', '.join(self._loc_label(c) for c in hand)}.", to=[p])
-        self.event(f"Round {self.round}: scouting. Each player keeps 1 card and passes the rest "
-                   f"{'clockwise' if self.direction == 1 else 'counter-clockwise'}.")
+            # the hand is secret: its owner reads the cards, the others how many were dealt
+            self.event("dealt", to=[p], secret={"cards": hand}, player=p, n=len(hand))
+        self.event("scouting", round=self.round, direction=self._direction_word())
 
     def _reveal_picks(self) -> None:
         """Step 3: everyone reveals at once; instant cards resolve at once, in turn order from
@@ -129,11 +129,11 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             loc = self.data.locations[card]
             if loc.instant:
                 self.left[p].append(card)
-                self.event(f"{self.player_name(p)} reveals {self._loc_label(card)} (instant) and uses it.")
+                self.event("reveal_instant", player=p, card=card)
                 self.pending.extend(self._ability_frames(p, card))
             else:
                 self.above[p].append(card)
-                self.event(f"{self.player_name(p)} reveals {self._loc_label(card)}.")
+                self.event("reveal", player=p, card=card)
         self.draft_kept += 1
         self.pending.append({"k": "after_reveal"})
 
@@ -147,7 +147,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 new[(p + d) % n] = self.hands[p]
             self.hands = new
             for p in range(n):
-                self.event(f"You receive {', '.join(self._loc_label(c) for c in new[p])}.", to=[p])
+                self.event("receive", to=[p], secret={"cards": new[p]}, player=p, n=len(new[p]))
             return
         # step 4: leftovers go under the location deck; 2 players: face up beside the board,
         # except instant cards, which go under the deck
@@ -155,7 +155,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             for c in self.hands[p]:
                 if n == 2 and not self.data.locations[c].instant:
                     self.neutral.append(c)
-                    self.event(f"{self._loc_label(c)} is laid face up beside the board for both players.")
+                    self.event("neutral", card=c)
                 else:
                     self.loc_deck.insert(0, c)
             self.hands[p] = []
@@ -166,7 +166,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.phase = "thieving"
         self.passed = [False] * self.num_players
         self.turn = self.holder
-        self.event(f"Round {self.round}: thieving phase; {self.player_name(self.turn)} starts.")
+        self.event("thieving", round=self.round, player=self.turn)
 
     def _auto_end_turn(self, f: dict) -> None:
         """One action per turn, in the tile's direction, skipping passed players."""
@@ -226,7 +226,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         for t in TREASURES:
             self.city[t] += self.recruit_slot[t]
             self.recruit_slot[t] = 0
-        self.event(f"Round {self.round}: maintenance done.")
+        self.event("maintenance", round=self.round)
         if self.round >= self.data.board.rounds:
             self._final_scoring()
             return
@@ -249,7 +249,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.holder = q
         self.face = "2" if self.face == "13" else "13"   # the new holder flips the tile
         self.round += 1
-        self.event(f"{self.player_name(q)} takes the direction tile and flips it.")
+        self.event("hand_over", player=q, direction=self._direction_word())
         self._start_scouting()
 
     # -- end of game: rulebook "Fin de Partie" ----------------------------------------------------
@@ -276,9 +276,9 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             self.prestige[p] += majority[p] + scheme_pts[p]
         self.final = {"majority": majority, "scheme": scheme_pts, "sets": sets}
         self.phase = "end"
-        self.event("Final scores: " + ", ".join(
-            f"{self.player_name(p)} {self.prestige[p]} (fences {majority[p]}, scheme {scheme_pts[p]} "
-            f"for {sets[p]} set{'s' if sets[p] != 1 else ''})" for p in range(n)))
+        for p in range(n):
+            self.event("final", player=p, n=self.prestige[p], majority=majority[p],
+                       scheme=scheme_pts[p], sets=sets[p])
 
     # -- the contract --------------------------------------------------------------------------------
     def _players_to_act(self) -> list[int]:
@@ -299,16 +299,15 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
 
     def _apply(self, player: int, action: str) -> None:
         if self.pending:
-            self._apply_choice(player, action)
+            self._apply_choice(player, DenAction.parse(action))
         elif self.phase == "draft":
             # Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked
-            self.picks[player] = action.split()[1]
-            self.event(f"{self.player_name(player)} has chosen a card.")
-            self.event(f"You keep {self._loc_label(self.picks[player])}.", to=[player])
+            self.picks[player] = DenAction.parse(action).card
+            self.event("pick", to=[player], secret={"card": self.picks[player]}, player=player)
             if None not in self.picks:
                 self._reveal_picks()
         else:
-            self._apply_turn(player, action)
+            self._apply_turn(player, DenAction.parse(action))
         self._run()
 
     def _is_terminal(self) -> bool:

@@ -3,7 +3,8 @@
 "use strict";
 const CONFIG = JSON.parse(document.getElementById("config").textContent);
 const T = CONFIG.ui;
-const SEAT_COLORS = ["#d9534f", "#3b7dd8", "#3c9d5d", "#e0a526", "#8e5cc4", "#2bb0b0"];
+// the same colours as the boards' (thieves/core/svg.py SEAT_COLORS)
+const SEAT_COLORS = ["#c0392b", "#2e6fce", "#2f8f4e", "#c98a0b", "#8248b8", "#1f9a9a"];
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -100,7 +101,9 @@ function renderBoard(view, board, legalSet, onClick) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
         node.addEventListener("click", ev => { ev.stopPropagation(); onClick(a); });
-        node.addEventListener("keydown", ev => { if (ev.key === "Enter") onClick(a); });
+        node.addEventListener("keydown", ev => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(a); }
+        });
         clickable++;
       } else {
         node.classList.remove("clickable");
@@ -173,18 +176,72 @@ function renderPlayers(view, box) {
 }
 
 // The log; lines that arrived since the last drawing are highlighted, so
-// what just happened stands out.
+// what just happened stands out. A view may carry only the new lines
+// (log_start > 0): they are added to those already shown. Pointing at a line
+// highlights on the board what it names (data-ref).
+const LOG = {lines: [], refs: [], recent: []};
 function renderLog(view, ol) {
-  const known = ol.dataset.count === undefined ? view.log.length : Number(ol.dataset.count);
+  const start0 = view.log_start || 0;
+  if (start0 === 0 || start0 > LOG.lines.length) { LOG.lines = []; LOG.refs = []; LOG.recent = []; }
+  LOG.lines.length = start0; LOG.refs.length = start0; LOG.recent.length = start0;
+  view.log.forEach((t, i) => {
+    LOG.lines.push(t);
+    LOG.refs.push(view.log_refs ? view.log_refs[i] : []);
+    LOG.recent.push(view.log_recent ? view.log_recent[i] : false);
+  });
+  const known = ol.dataset.count === undefined ? LOG.lines.length : Number(ol.dataset.count);
   ol.textContent = "";
-  const start = Math.max(0, view.log.length - 200);
-  view.log.slice(start).forEach((text, i) => {
-    const li = el("li", start + i >= known ? "new" : "", text);
-    li.value = start + i + 1;
+  const start = Math.max(0, LOG.lines.length - 200);
+  LOG.lines.slice(start).forEach((text, i) => {
+    const n = start + i;
+    const li = el("li", (n >= known ? "new" : "") + (LOG.recent[n] ? " recent" : ""), text);
+    li.value = n + 1;
+    const refs = LOG.refs[n] || [];
+    if (refs.length) {
+      li.tabIndex = 0;
+      const on = () => highlightRefs(refs, true), off = () => highlightRefs(refs, false);
+      li.addEventListener("mouseenter", on); li.addEventListener("mouseleave", off);
+      li.addEventListener("focus", on); li.addEventListener("blur", off);
+      li.addEventListener("click", on);
+    }
     ol.appendChild(li);
   });
-  ol.dataset.count = view.log.length;
+  ol.dataset.count = LOG.lines.length;
   ol.scrollTop = ol.scrollHeight;
+}
+
+function highlightRefs(refs, on) {
+  document.querySelectorAll("#board [data-ref]").forEach(n => {
+    if (refs.includes(n.getAttribute("data-ref"))) n.classList.toggle("pointed", on);
+  });
+  document.querySelectorAll("#players .player").forEach(p => {
+    if (refs.includes("seat:" + p.dataset.seat)) p.classList.toggle("pointed", on);
+  });
+}
+
+// The end of the game: the score table by the rulebook's categories, the
+// winner, and the tie-breaker that decided, when the game gives them.
+function scoreTable(view) {
+  const st = view.score_table;
+  if (!st || !st.rows) return null;
+  const wrap = el("div", "score-wrap");
+  const table = el("table", "score-table");
+  const head = el("tr");
+  head.appendChild(el("th", "", ""));
+  (st.columns || view.seats.map(s => s.name)).forEach((c, i) => {
+    const th = el("th", view.winners.includes(i) ? "win" : "", c);
+    th.style.borderBottom = "4px solid " + SEAT_COLORS[i % SEAT_COLORS.length];
+    head.appendChild(th);
+  });
+  table.appendChild(head);
+  st.rows.forEach((row, r) => {
+    const tr = el("tr", r === st.rows.length - 1 && st.total_last !== false ? "total" : "");
+    row.forEach((cell, i) => tr.appendChild(el(i ? "td" : "th", "", cell)));
+    table.appendChild(tr);
+  });
+  wrap.appendChild(table);
+  if (st.tiebreak) wrap.appendChild(el("p", "small", st.tiebreak));
+  return wrap;
 }
 
 function renderFinal(view, box) {
@@ -193,7 +250,35 @@ function renderFinal(view, box) {
   box.textContent = "";
   box.appendChild(el("h3", "", T.game_over));
   const names = view.winners.map(w => view.seats[w].name).join(", ");
-  box.appendChild(el("p", "", T.winners + ": " + names));
+  box.appendChild(el("p", "", names ? T.winners + ": " + names : T.nobody_wins));
+  const st = scoreTable(view);
+  if (st) box.appendChild(st);
+}
+
+// The rules summary in the page's language, opened from the table.
+function setupRules(view) {
+  const btn = document.getElementById("rules-btn"), dlg = document.getElementById("rules");
+  if (!btn || !dlg) return;
+  btn.hidden = !view.rules;
+  if (!view.rules || dlg.dataset.lang === view.lang) return;
+  dlg.dataset.lang = view.lang;
+  const body = dlg.querySelector(".rules-body");
+  body.textContent = "";
+  view.rules.split(/\n\s*\n/).forEach(par => {
+    const heading = par.match(/^#+\s*(.*)$/);
+    body.appendChild(heading ? el("h4", "", heading[1]) : el("p", "", par.trim()));
+  });
+}
+
+// Zoom for small screens: the board fits the width; + and - enlarge it.
+function setupZoom() {
+  const board = document.getElementById("board");
+  document.querySelectorAll("[data-zoom]").forEach(b => b.addEventListener("click", () => {
+    const z = Math.min(3, Math.max(1, (Number(board.dataset.zoom) || 1) + Number(b.dataset.zoom)));
+    board.dataset.zoom = z;
+    board.style.setProperty("--zoom", z);
+    board.classList.toggle("zoomed", z > 1);
+  }));
 }
 
 // An error from the server in the page's language: the code's words, and
@@ -205,7 +290,7 @@ function errorText(code, message) {
 }
 
 function statusText(view) {
-  if (view.terminal) return T.game_over + " — " + T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ");
+  if (view.terminal) return T.game_over + " — " + (view.winners.length ? T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ") : T.nobody_wins);
   // a seat nobody has taken yet says so: the table waits for someone to join
   const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
   const why = view.prompt ? " — " + view.prompt : "";

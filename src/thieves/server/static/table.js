@@ -44,17 +44,27 @@
     bar.hidden = !mine;
     if (mine) {
       bar.appendChild(el("span", "bar-title", T.your_actions + ":"));
+      // table standard: at most 8 buttons at once. With more, the choices that can be
+      // clicked on the board fold into a list that opens on demand (still a second way).
+      const onBoard = new Set([...board.querySelectorAll(".clickable[data-action]")]
+        .map(node => node.getAttribute("data-action")));
+      const fold = v.legal.length > 8 ? el("details", "more-actions") : null;
+      if (fold) fold.appendChild(el("summary", "", T.your_actions + " (" + v.legal.length + ")"));
       v.legal.forEach(a => {
         const b = el("button", "act", a.text && a.text !== a.action ? a.text : a.action);
         b.dataset.action = a.action;
         b.title = a.action;
         b.addEventListener("click", () => send(a.action));
-        bar.appendChild(b);
+        (fold && onBoard.has(a.action) ? fold : bar).appendChild(b);
       });
+      if (fold && fold.children.length > 1) bar.appendChild(fold);
     }
     renderPlayers(v, document.getElementById("players"));
     renderLog(v, document.getElementById("log"));
     renderFinal(v, document.getElementById("final"));
+    setupRules(v);
+    if (mine && !draw.wasMine) document.getElementById("announce").textContent = T.your_turn;
+    draw.wasMine = mine;
     document.getElementById("download").hidden = !v.terminal;
   }
 
@@ -92,5 +102,6 @@
   }
   // a ping now and then keeps idle connections open through proxies
   setInterval(() => { if (ws && ws.readyState === 1) ws.send('{"type": "ping"}'); }, 30000);
+  setupZoom();
   textsReady.then(connect);
 })();

@@ -1,0 +1,99 @@
+"""One presentation contract for every game: what a person sees of it.
+
+A game's presentation is a small class built for one viewer with the game's
+data (so ``data_dir`` is respected), explicit seat names and a language. It
+turns an observation (never the state, so nothing hidden can leak) into the
+board SVG, the action texts, the prompt, the log lines, the end-of-game
+score table and the rules summary. The terminal, the server and replays all
+use it; no caller rewrites its texts afterwards.
+
+A game opts in by setting ``Game.presentation_class`` to a subclass.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .texts import Texts
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Presentation:
+    """Texts and drawings of one game for one viewer in one language."""
+
+    def __init__(self, game: "Game", viewer: int | None, names: Sequence[str] | None = None,
+                 lang: str = "en", data_dir: str | None = None) -> None:
+        self.game = game
+        self.viewer = viewer
+        self.lang = lang
+        self.data = game.data(data_dir)
+        self.texts: Texts = game.texts(data_dir)
+        #: seat display names; a seat without one reads "Player N"
+        self.names: list[str] = list(names) if names is not None else []
+
+    # -- words ----------------------------------------------------------------
+    def t(self, key: str, **args: Any) -> str:
+        """The template ``key`` in the viewer's language, filled with ``args``."""
+        return self.texts.format(self.lang, key, args, self.names)
+
+    def term(self, kind: str, value: Any) -> str:
+        """The game's name for an id (``term("card", "A13")`` reads ``card.A13``)."""
+        return self.texts.fill(self.lang, "{v:" + kind + "}", {"v": value}, self.names)
+
+    def log(self, events: Sequence[dict[str, Any]]) -> list[str]:
+        """Visible events (:meth:`State.visible_events`) as lines in the viewer's language."""
+        return [self.texts.event(ev, self.lang, self.names) for ev in events]
+
+    def log_refs(self, events: Sequence[dict[str, Any]]) -> list[list[str]]:
+        """The ids each event names (seats as ``seat:N``), so a table can
+        highlight them when a log line is pointed at."""
+        out = []
+        for ev in events:
+            refs: list[str] = []
+            for name, value in (ev.get("args") or {}).items():
+                values = value if isinstance(value, list) else [value]
+                for v in values:
+                    if isinstance(v, bool) or v is None:
+                        continue
+                    if isinstance(v, str):
+                        refs.append(v)
+                    elif isinstance(v, int) and name in ("player", "victim", "seat", "target", "thief"):
+                        refs.append(f"seat:{v}")
+            out.append(refs)
+        return out
+
+    def action_text(self, obs: dict[str, Any], action: str) -> str:
+        """A button's words for a legal action (games override; default the notation)."""
+        return action
+
+    def prompt(self, obs: dict[str, Any]) -> str | None:
+        """What the viewer is deciding now, and what for."""
+        return None
+
+    def svg(self, obs: dict[str, Any]) -> str | None:
+        """The board as the viewer sees it; clickable parts carry ``data-action``."""
+        return None
+
+    def score_table(self, obs: dict[str, Any], scores: list[float], winners: list[int]) -> dict[str, Any] | None:
+        """The end-of-game table: ``{"columns": [...], "rows": [[label, v1, v2, ...]],
+        "tiebreak": text or None}`` with one column per seat."""
+        return None
+
+    def rules(self) -> str | None:
+        """A rules summary in the viewer's language (plain paragraphs)."""
+        key = "rules"
+        return self.texts.get(self.lang, key)
+
+    def text_view(self, obs: dict[str, Any]) -> str | None:
+        """The position as plain text for the terminal (None: the game's own)."""
+        return None
+
+    def info(self, obs: dict[str, Any], ident: str) -> str | None:
+        """The full text of a component named by its id (``info A13`` in the terminal);
+        None when the game knows no such id."""
+        return None
+
+    def help(self) -> str | None:
+        """A short help for the terminal (defaults to the text key ``help``)."""
+        return self.texts.get(self.lang, "help")

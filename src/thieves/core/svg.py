@@ -1,0 +1,201 @@
+"""The shared kit every game's board is drawn with (pure SVG text, no state).
+
+Each game fills the kit with its own pieces; the platform draws cards,
+dice, tokens, legends and seat colours the same way in all five games, so a
+player of one game is at home in the next and a fix here improves all five.
+
+Rules the kit keeps for every game (the table standard):
+
+* no text smaller than :data:`MIN_FONT` CSS px at the board's natural width;
+* clickable parts are ``<g class="clickable" data-action=...>`` with
+  ``tabindex`` and ``role="button"`` so Enter and Space work on them;
+* parts named by a recent event carry ``data-ref`` and, when recent, the
+  class ``recent`` so the table can highlight them.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+MIN_FONT = 12
+#: one colour per seat, the same in the panels, on the board and in the log
+SEAT_COLORS = ("#c0392b", "#2e6fce", "#2f8f4e", "#c98a0b", "#8248b8", "#1f9a9a")
+SEAT_INK = ("#fff", "#fff", "#fff", "#111", "#fff", "#fff")
+INK = "#1d1a16"
+PAPER = "#fbf7ee"
+MUTED = "#5d564b"
+
+
+def seat_color(seat: int) -> str:
+    return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def wrap(text: str, width_px: float, size: float) -> list[str]:
+    """Split ``text`` into lines that fit ``width_px`` at font ``size`` (estimate)."""
+    per_line = max(4, int(width_px / (size * 0.56)))
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            if line and len(line) + 1 + len(word) > per_line:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines.append(line)
+    return lines
+
+
+class Svg:
+    """An SVG document built piece by piece; :meth:`done` closes it."""
+
+    def __init__(self, width: float, height: float, legal: Iterable[str] = (),
+                 recent: Iterable[str] = (), title: str | None = None) -> None:
+        self.width = width
+        self.height = height
+        self.legal = set(legal)
+        self.recent = set(recent)
+        self.parts: list[str] = []
+        self.title = title
+
+    # -- low level ----------------------------------------------------------
+    def add(self, markup: str) -> None:
+        self.parts.append(markup)
+
+    def open(self, action: str | None = None, ref: str | None = None, label: str | None = None,
+             cls: str = "") -> bool:
+        """Open a group: clickable when ``action`` is legal now, marked with
+        ``ref`` (and ``recent`` when a recent event named it). Returns
+        whether it is clickable."""
+        classes = [cls] if cls else []
+        attrs = ""
+        live = action is not None and action in self.legal
+        if live:
+            classes.append("clickable")
+            attrs += f' data-action={quoteattr(action or "")} tabindex="0" role="button"'
+            if label:
+                attrs += f" aria-label={quoteattr(label)}"
+        if ref is not None:
+            attrs += f" data-ref={quoteattr(ref)}"
+            if ref in self.recent:
+                classes.append("recent")
+        if classes:
+            attrs = f' class="{" ".join(classes)}"' + attrs
+        self.add(f"<g{attrs}>")
+        if live and label:
+            self.add(f"<title>{escape(label)}</title>")
+        return live
+
+    def close(self) -> None:
+        self.add("</g>")
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str = PAPER, stroke: str = INK,
+             rx: float = 6, width: float = 1.2, extra: str = "") -> None:
+        self.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
+                 f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>')
+
+    def circle(self, cx: float, cy: float, r: float, fill: str, stroke: str = INK, width: float = 1.2) -> None:
+        self.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"/>')
+
+    def text(self, x: float, y: float, s: str, size: float = 14, weight: str = "normal", color: str = INK,
+             anchor: str = "start", italic: bool = False) -> None:
+        size = max(size, MIN_FONT)
+        style = ' font-style="italic"' if italic else ""
+        self.add(f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{color}" '
+                 f'text-anchor="{anchor}"{style}>{escape(s)}</text>')
+
+    def para(self, x: float, y: float, s: str, width: float, size: float = 13, color: str = INK,
+             max_lines: int | None = None, weight: str = "normal", anchor: str = "start") -> float:
+        """Wrapped text from ``(x, y)`` (first baseline); returns the y after it."""
+        size = max(size, MIN_FONT)
+        lines = wrap(s, width, size)
+        if max_lines is not None and len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = lines[-1].rstrip(".,;: ") + "…"
+        step = size * 1.22
+        for i, line in enumerate(lines):
+            self.text(x, y + i * step, line, size, weight, color, anchor)
+        return y + len(lines) * step
+
+    # -- pieces ---------------------------------------------------------------
+    def card(self, x: float, y: float, w: float, h: float, title: str, body: str = "",
+             action: str | None = None, ref: str | None = None, fill: str = PAPER,
+             band: str = "#6b4f2a", corner: str | None = None, used: bool = False,
+             footer: str | None = None, size: float = 13) -> None:
+        """A card with its name on a coloured band and its full effect text.
+
+        ``corner`` is a short mark (cost, points); ``used`` greys it out."""
+        live = self.open(action, ref, title, "card")
+        stroke = "#e8a317" if live else INK
+        self.rect(x, y, w, h, fill="#e6e1d8" if used else fill, stroke=stroke, width=3 if live else 1.2)
+        self.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{size * 1.9:g}" rx="6" fill="{band}"/>')
+        title_w = w - 12 - (size * 2.2 if corner else 0)
+        name = wrap(title, title_w, size)[0] if title else ""
+        if name != title:
+            name = name.rstrip() + "…"
+        self.text(x + 6, y + size * 1.35, name, size, "bold", "#fff")
+        if corner:
+            self.text(x + w - 6, y + size * 1.35, corner, size, "bold", "#fff", "end")
+        lines = max(1, int((h - size * 2.4 - (size * 1.3 if footer else 0)) // (size * 1.22)))
+        if body:
+            self.para(x + 6, y + size * 3.1, body, w - 12, size - 1 if size > MIN_FONT else size,
+                      MUTED if used else INK, max_lines=lines)
+        if footer:
+            self.text(x + 6, y + h - 6, footer, MIN_FONT, "bold", MUTED)
+        self.close()
+
+    def die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
+            action: str | None = None, ref: str | None = None, title: str | None = None,
+            dim: bool = False) -> None:
+        """A die showing ``label`` (a symbol or a short word) on its face."""
+        live = self.open(action, ref, title, "die")
+        self.rect(x, y, size, size, fill=fill, stroke="#e8a317" if live else INK, rx=size * 0.18,
+                  width=3 if live else 1.4, extra=' opacity="0.45"' if dim else "")
+        self.text(x + size / 2, y + size * 0.66, label, max(MIN_FONT, size * 0.5), "bold", ink, "middle")
+        self.close()
+
+    def token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
+              action: str | None = None, ref: str | None = None, title: str | None = None) -> None:
+        """A round token (a figure, a coin, a marker) with a short label."""
+        live = self.open(action, ref, title, "token")
+        self.circle(cx, cy, r, fill, "#e8a317" if live else INK, 3 if live else 1.2)
+        if label:
+            self.text(cx, cy + max(MIN_FONT, r * 0.8) * 0.36, label, max(MIN_FONT, r * 0.8), "bold", ink, "middle")
+        self.close()
+
+    def badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
+              action: str | None = None, ref: str | None = None, size: float = 13) -> float:
+        """A pill with a short label (a count, a button on the board); returns its right edge."""
+        w = 16 + len(label) * size * 0.64  # bold text runs wider than plain
+        live = self.open(action, ref, label, "badge")
+        self.rect(x, y, w, size * 1.8, fill=fill, stroke="#e8a317" if live else INK, rx=size * 0.9,
+                  width=3 if live else 1)
+        self.text(x + w / 2, y + size * 1.25, label, size, "bold", ink, "middle")
+        self.close()
+        return x + w
+
+    def legend(self, x: float, y: float, items: Sequence[tuple[str, str]], width: float,
+               title: str | None = None, size: float = 13) -> float:
+        """A legend: ``(swatch colour or symbol, meaning)`` pairs flowing in rows.
+        Returns the y below it."""
+        if title:
+            self.text(x, y + size, title, size, "bold")
+            y += size * 1.6
+        cx, row_h = x, size * 1.8
+        for mark, meaning in items:
+            w = 28 + len(meaning) * size * 0.56
+            if cx > x and cx + w > x + width:
+                cx, y = x, y + row_h
+            if mark.startswith("#"):
+                self.rect(cx, y + 2, size, size, fill=mark, rx=3)
+            else:
+                self.text(cx + size / 2, y + size, mark, size, "bold", INK, "middle")
+            self.text(cx + size + 6, y + size, meaning, size)
+            cx += w + 10
+        return y + row_h
+
+    def done(self) -> str:
+        label = f' aria-label={quoteattr(self.title)}' if self.title else ""
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:g} {self.height:g}" '
+                f'width="{self.width:g}" height="{self.height:g}" role="img"{label} '
+                f'font-family="system-ui, sans-serif">' + "".join(self.parts) + "</svg>")

@@ -1,0 +1,107 @@
+"""Age of Thieves' action notation, parsed once into a typed :class:`AotAction`.
+
+Like python-chess's ``Move.from_uci``/``uci``: ``AotAction.parse(text)``
+checks the shape of a notation string and ``str(action)`` gives it back
+unchanged. The engine, the explanations and the presentation all read the
+fields of the typed action instead of splitting strings again.
+
+>>> a = AotAction.parse("steal 2 green")
+>>> (a.verb, a.seat, a.kind, str(a))
+('steal', 1, 'green', 'steal 2 green')
+>>> AotAction.parse("to N12").space
+'N12'
+>>> AotAction.parse("ap 3").count
+3
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...core.errors import IllegalAction
+
+#: verbs with no argument
+BARE = frozenset({"sneak", "sprint", "cleverness", "cunning", "special", "stop", "done", "next",
+                  "know", "gstop", "nothing"})
+#: verbs whose argument is one space id
+SPACE_VERBS = frozenset({"start", "jewel", "place", "to", "sewer", "at", "gstep"})
+#: verbs whose argument is one word (a card type, a token, a jewel, a figure, an exit)
+WORD_VERBS = frozenset({"plan", "special", "play", "decline", "discard", "add", "take", "lose",
+                        "guard", "first", "leave"})
+#: verbs whose argument starts with a seat number (1-based in the notation)
+SEAT_VERBS = frozenset({"steal", "thief", "token"})
+
+
+def figure_kind(g: str) -> str:
+    """``g4`` is a guard, ``c1`` a captain."""
+    return "captain" if g[0] == "c" else "guard"
+
+
+@dataclass(frozen=True)
+class AotAction:
+    """One decision: ``verb`` and its argument text ``arg`` (``""`` when none)."""
+
+    verb: str
+    arg: str = ""
+
+    @staticmethod
+    def parse(text: str) -> "AotAction":
+        """The typed action for a notation string; a malformed one raises IllegalAction."""
+        return _parse(text)
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+    # -- typed views of the argument ------------------------------------------------
+    @property
+    def space(self) -> str | None:
+        """The space a space verb names (``to N12`` -> ``N12``)."""
+        return self.arg if self.verb in SPACE_VERBS else None
+
+    @property
+    def seat(self) -> int | None:
+        """The 0-based seat a seat verb names (``steal 2 green`` -> 1)."""
+        if self.verb in SEAT_VERBS:
+            return int(self.arg.split()[0]) - 1
+        return None
+
+    @property
+    def kind(self) -> str | None:
+        """The second word of ``steal Q kind`` / ``token Q kind``."""
+        if self.verb in ("steal", "token"):
+            return self.arg.split()[1]
+        return None
+
+    @property
+    def count(self) -> int | None:
+        """The number of AP of ``ap N``."""
+        return int(self.arg) if self.verb == "ap" else None
+
+    @property
+    def assignment(self) -> dict[str, str]:
+        """The figure -> target space pairs of ``assign g1>E3 g2>N4``."""
+        if self.verb != "assign":
+            return {}
+        return dict(x.split(">") for x in self.arg.split())
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> AotAction:
+    if type(text) is not str or not text or text != text.strip() or "  " in text:
+        raise IllegalAction(f"{text!r} is not an Age of Thieves action")
+    verb, _, arg = text.partition(" ")
+    ok = False
+    if not arg:
+        ok = verb in BARE
+    elif verb in SPACE_VERBS or verb in WORD_VERBS:
+        ok = " " not in arg
+    elif verb in SEAT_VERBS:
+        parts = arg.split()
+        ok = parts[0].isdigit() and int(parts[0]) >= 1 and len(parts) == (2 if verb != "thief" else 1)
+    elif verb == "ap":
+        ok = arg.isdigit()
+    elif verb == "assign":
+        ok = all(x.count(">") == 1 for x in arg.split())
+    if not ok:
+        raise IllegalAction(f"{text!r} is not an Age of Thieves action")
+    return AotAction(verb, arg)

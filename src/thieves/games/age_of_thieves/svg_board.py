@@ -1,0 +1,540 @@
+"""Drawing Age of Thieves with the shared kit: Hadria's streets, the watch, the
+thieves, the event, and the viewer's own hand, thief and secret plan.
+
+Only the observation is read. Every special field has an icon explained by the
+legend; each seat keeps its panel colour (``seat_color``); the parts named by
+events since the viewer's last decision carry ``ref`` so they glow.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from ...core.svg import INK, MUTED, SEAT_INK, Svg, seat_color
+from .notation import AotAction, figure_kind
+
+if TYPE_CHECKING:
+    from .presentation import AotPresentation
+
+W = 960
+CELL, X0, Y0 = 40, 44, 94          # the 15x15 street lattice
+BOARD_BOTTOM = Y0 + 14 * CELL + 40
+PANEL_X = 650                       # the column right of the board
+DISTRICT_FILL = {"palace": "#ecd9a0", "golden_domes": "#f6e7b8", "empty_pot": "#d5e4d9",
+                 "salty_docks": "#cfe2f1", "hammerblow": "#ead3cc"}
+#: one icon per special field (the legend explains each)
+KIND_ICON = {"start": "⚑", "dungeon": "▦", "imperial": "♛", "sword": "⚔", "guardhouse": "⌂",
+             "green": "◆", "hideout": "◐", "guard_alarm": "!", "captain_alarm": "‼",
+             "sewer_in": "↓", "sewer_out": "↑", "treasury": "★"}
+EXIT_ICON = {"gate": "∏", "ship": "⚓"}
+FEATURE_ICON = {"alley": "☾", "manhole": "◎", "ladder": "☰"}
+GEM_COLOUR = {"emperor": "#d62828", "green": "#2a9d5f", "yellow": "#f2c12e", "trinket": "#b07b3a"}
+GUARD_FILL, CAPTAIN_FILL = "#1d3557", "#5b2a86"
+SPACE_VERBS = ("start", "jewel", "place", "to", "sewer", "at", "gstep")
+AP_TOKENS = ("informer", "agent")
+CARD_W, CARD_H, CARD_GAP = 112, 206, 6
+
+
+def _xy(space: Any) -> tuple[float, float]:
+    return X0 + space.x * CELL, Y0 + space.y * CELL
+
+
+def _ctype(c: str) -> str:
+    return c.rstrip("0123456789")
+
+
+class Board:
+    """One drawing of the table for one viewer."""
+
+    def __init__(self, pres: "AotPresentation", obs: dict[str, Any]) -> None:
+        self.p, self.o, self.d = pres, obs, pres.data
+        self.legal = list(obs.get("legal", []))
+        self.viewer = obs.get("viewer")
+        self.me = obs["thieves"][self.viewer] if self.viewer is not None else None
+        self.s = Svg(W, 10, legal=self.legal, recent=obs.get("recent", []),
+                     title=pres.t("name"))
+        # legal actions by what they point at on the board
+        self.by_space: dict[str, str] = {}
+        self.by_figure: dict[str, str] = {}
+        self.other: dict[str, str] = {}
+        for text in self.legal:
+            a = AotAction.parse(text)
+            if a.space and a.space not in self.by_space:
+                self.by_space[a.space] = text
+            elif a.verb in ("guard", "first") or (a.verb == "take" and a.arg[:1] in "gc" and a.arg[1:].isdigit()):
+                self.by_figure[a.arg] = text
+            else:
+                self.other[text] = text
+
+    # ------------------------------------------------------------------ header
+    def header(self) -> None:
+        o, t = self.o, self.p.t
+        state = t("ui.alarm_in", district=o["escape_district"]) if o["alarm"] else t("ui.calm")
+        line = t("ui.status", round=o["round"], calm=o["calm_events_left"], alarm=o["alarm_events_left"])
+        self.s.text(10, 24, f"{line} · {state}", 16, "bold", "#9b1c1c" if o["alarm"] else INK)
+        phase = t("phase." + o["phase"]) if o["phase"] else ""
+        extra = t("ui.initiative", n=o["guard_initiative"]) if o["guard_initiative"] else ""
+        if o["escape_district"] and not o["alarm"]:
+            extra += " · " + t("ui.exits_open", district=o["escape_district"])
+        self.s.text(10, 46, " · ".join(x for x in (phase, extra) if x), 14, color=MUTED)
+
+    # ------------------------------------------------------------------ the city
+    def city(self) -> None:
+        s, d, o = self.s, self.d, self.o
+        s.rect(X0 - 30, Y0 - 22, 14 * CELL + 60, 14 * CELL + 44, fill="#fffaf0", stroke="#b9ab8f")
+        dec = o.get("deciding") or {}
+        route = dec.get("route") or []
+        for a, b in d.board.paths:
+            (x1, y1), (x2, y2) = _xy(d.space[a]), _xy(d.space[b])
+            border = d.district[a] != d.district[b]
+            dash = ' stroke-dasharray="5,3"' if border else ""
+            s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{"#b04a3a" if border else "#9a8f7c"}" '
+                  f'stroke-width="3"{dash}/>')
+        if len(route) > 1:  # the way walked in this movement
+            pts = " ".join("%g,%g" % _xy(d.space[x]) for x in route)
+            colour = seat_color(dec["player"]) if dec.get("kind") == "move" else GUARD_FILL
+            s.add(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="7" '
+                  f'stroke-linecap="round" stroke-linejoin="round" opacity="0.55"/>')
+        self.district_names()
+        self.exits()
+        fire, smoke = set(o["fire"]), set(o["smoke"])
+        tokens, features = set(o["face_down_tokens"]), o["features"]
+        for sp in d.board.spaces:
+            x, y = _xy(sp)
+            action = self.by_space.get(sp.id)
+            label = self.p.term("space", sp.id)
+            s.open(action, ref=sp.id, label=label, cls="space")
+            if sp.id in smoke:
+                s.circle(x, y, 19, "#a7a7a7", "none", 0)
+            s.circle(x, y, 14, DISTRICT_FILL[sp.district], "#d62828" if sp.id in fire else "#5c5346",
+                     4 if sp.id in fire else 1.3)
+            if sp.kind:
+                s.text(x, y + 5, KIND_ICON[sp.kind], 13, "bold", "#3b2f1e", "middle")
+            if sp.id in fire:
+                s.text(x + 13, y - 9, "✹", 13, "bold", "#d62828", "middle")
+            if sp.id in features:
+                s.text(x - 15, y - 9, FEATURE_ICON[features[sp.id]], 13, "bold", "#4a3b8c", "middle")
+            if action:  # a legal target: a ring that shows without the table's glow too
+                s.circle(x, y, 17, "none", "#e8a317", 3)
+            s.close()
+            if sp.id in tokens:
+                take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
+                s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
+                s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
+                s.close()
+        for sid, gems in o["gems"].items():
+            x, y = _xy(d.space[sid])
+            for i, g in enumerate(gems):
+                cx, cy = x - 8 + 9 * i, y + 15
+                take = f"take {g}" if f"take {g}" in self.other else None
+                s.open(take, ref=sid, label=self.p.term("gem", g))
+                s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
+                      f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
+                s.close()
+        self.figures()
+        self.thieves()
+
+    def district_names(self) -> None:
+        d, s = self.d, self.s
+        for dist, spaces in d.districts.items():
+            xs = [d.space[x].x for x in spaces]
+            ys = [d.space[x].y for x in spaces]
+            cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+            tx = X0 + cx * CELL
+            ty = Y0 + (int(cy) + 0.5) * CELL + 5
+            if dist == "palace":
+                ty = Y0 + (min(ys) - 0.5) * CELL + 5
+            name = self.p.term("district", dist)
+            w = len(name) * 8.2 + 12
+            s.rect(tx - w / 2, ty - 14, w, 19, fill="#fffaf0", stroke="none", rx=4, extra=' opacity="0.9"')
+            s.text(tx, ty, name, 14, "bold", "#6b4f2a", "middle")
+
+    def exits(self) -> None:
+        d, s, o = self.d, self.s, self.o
+        for e in d.board.exits:
+            sp = d.space[e.space]
+            x, y = _xy(sp)
+            dx = -1 if sp.x == 0 else 1 if sp.x == 14 else 0
+            dy = -1 if sp.y == 0 else 1 if sp.y == 14 else 0
+            ex, ey = x + dx * 26, y + dy * 26
+            open_ = o.get("escape_district") == e.district
+            action = f"leave {e.id}" if f"leave {e.id}" in self.other else None
+            s.open(action, ref=e.id, label=self.p.term("gate", e.id))
+            s.rect(ex - 11, ey - 11, 22, 22, fill="#2e9d4f" if open_ else "#c9c2b4", stroke=INK, rx=4)
+            s.text(ex, ey + 5, EXIT_ICON[e.kind], 13, "bold", "#fff" if open_ else INK, "middle")
+            s.close()
+
+    def figures(self) -> None:
+        s, d, o = self.s, self.d, self.o
+        watch = o.get("watch", {})
+        for g, sid in sorted(o["guards"].items()):
+            x, y = _xy(d.space[sid])
+            kind = figure_kind(g)
+            vig = watch.get(kind, [0, 0])[0]
+            action = self.by_figure.get(g)
+            if action is None and o.get("deciding", {}) and (o.get("deciding") or {}).get("kind") == "gmove" \
+                    and (o.get("deciding") or {}).get("figure") == g and "gstop" in self.other:
+                action = "gstop"
+            label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
+            s.open(action, ref=g, label=label, cls="figure")
+            if kind == "captain":
+                s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
+            else:
+                s.circle(x, y, 12, GUARD_FILL, "#fff", 2)
+            s.text(x, y + 5, str(vig), 13, "bold", "#fff", "middle")
+            s.close()
+
+    def thieves(self) -> None:
+        s, d, o = self.s, self.d, self.o
+        at: dict[str, list[int]] = defaultdict(list)
+        for q, t in enumerate(o["thieves"]):
+            if t["pos"] and not t["left"]:
+                at[t["pos"]].append(q)
+        for sid, qs in at.items():
+            x, y = _xy(d.space[sid])
+            for i, q in enumerate(qs):
+                t = o["thieves"][q]
+                cx = x + (i - (len(qs) - 1) / 2) * 15
+                cy = y - 3
+                action = f"thief {q + 1}" if f"thief {q + 1}" in self.other else None
+                name = self.p.term("thief", t["thief"])
+                s.open(action, ref=f"seat:{q}", label=name, cls="thief")
+                ring = "#111" if q == self.viewer else "#fff"
+                s.circle(cx, cy, 12, seat_color(q), ring, 3 if q == self.viewer else 2)
+                s.text(cx, cy + 5, name[0], 13, "bold", SEAT_INK[q % len(SEAT_INK)], "middle")
+                if t["hidden"]:
+                    s.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="{INK}" '
+                          f'stroke-width="1.5" stroke-dasharray="3,3"/>')
+                s.close()
+
+    # ------------------------------------------------------------------ right column
+    def column(self) -> float:
+        s, o, p = self.s, self.o, self.p
+        x, y, w = PANEL_X, 72, W - PANEL_X - 10
+        ev = o.get("event")
+        if ev:
+            body = p.event_effect({**ev, "alarm": o["alarm"]})
+            s.card(x, y, w, 128, p.term("event", ev["id"]), body, ref=ev["id"],
+                   band="#9b1c1c" if o["alarm"] else "#375a7f",
+                   corner=p.t("ui.event_short"), size=14)
+        else:
+            s.card(x, y, w, 128, p.t("ui.no_event"), p.t("ui.no_event_text"), band="#375a7f", size=14)
+        y += 140
+        watch = o.get("watch", {})
+        g, c = watch.get("guard", [0, 0]), watch.get("captain", [0, 0])
+        s.text(x, y + 14, p.t("ui.watch"), 14, "bold")
+        s.token(x + 16, y + 36, 16, GUARD_FILL, str(g[0]))
+        y = s.para(x + 34, y + 40, p.t("ui.guard_sheet", n=g[0], m=g[1]), w - 36, 13)
+        if o["alarm"]:
+            s.rect(x + 2, y - 6, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4)
+            s.text(x + 14, y + 11, str(c[0]), 13, "bold", "#fff", "middle")
+            y = s.para(x + 34, y + 12, p.t("ui.captain_sheet", n=c[0], m=c[1]), w - 36, 13)
+        sup = o["supply"]
+        y = s.para(x, y + 10, p.t("ui.supply", deck=o["action_deck"], discard=len(o["discard"]),
+                                  yellow=sup["yellow"], guards=sup["guards"]), w, 13, MUTED)
+        y += 4
+        for q, t in enumerate(o["thieves"]):
+            y = self.seat_row(q, t, x, y, w)
+        return y
+
+    def seat_row(self, q: int, t: dict[str, Any], x: float, y: float, w: float) -> float:
+        s, p = self.s, self.p
+        s.open(None, ref=f"seat:{q}")  # the colour bar glows when this thief was named lately
+        s.rect(x, y, w, 6, fill=seat_color(q), stroke="none", rx=2)
+        s.close()
+        name = p.names[q] if q < len(p.names) else f"Player {q + 1}"
+        title = f"{name} – {p.term('thief', t['thief'])}"
+        s.text(x, y + 24, title, 14, "bold", seat_color(q))
+        s.text(x + w, y + 24, p.t("ui.vp", n=t["vp"]), 14, "bold", INK, "end")
+        if t["left"]:
+            where = p.t("ui.left_nth", n=t["left"])
+        elif t["dungeon"]:
+            where = p.t("ui.dungeon")
+        elif t["pos"] is None:
+            where = p.t("ui.not_placed")
+        else:
+            where = p.term("space", t["pos"])
+        flags = [p.t("ui.flag_" + f) for f in ("hidden", "theft_marker", "protected", "immobile", "robbed")
+                 if t.get(f)]
+        y = s.para(x, y + 42, " · ".join([where] + flags), w, 13, MUTED)
+        # jewels and sheet tokens (clickable for a theft or the Mechanical Rats)
+        cx = x
+        gems = ["emperor"] * t["emperor"] + ["green"] * t["green"] + ["yellow"] * t["yellow"] + \
+            ["trinket"] * t["sheet"].count("trinket")
+        for g in gems:
+            act = f"steal {q + 1} {g}"
+            s.open(act if act in self.other else None, ref=f"seat:{q}", label=p.term("gem", g))
+            s.add(f'<polygon points="{cx + 9},{y - 6} {cx + 17},{y + 3} {cx + 9},{y + 12} {cx + 1},{y + 3}" '
+                  f'fill="{GEM_COLOUR[g]}" stroke="{INK}"/>')
+            s.close()
+            cx += 20
+        line = p.t("ui.cards", n=t["hand_count"])
+        if t.get("best"):
+            line += " · " + p.t("ui.best")
+        s.text(cx + 4, y + 8, line, 13)
+        y += 20
+        bx = x
+        for tok in sorted(set(t["sheet"]) - {"trinket"}):
+            act = f"token {q + 1} {tok}"
+            n = t["sheet"].count(tok)
+            label = p.term("token", tok) + (f" ×{n}" if n > 1 else "")
+            if bx + 14 + len(label) * 7.6 > x + w:
+                bx, y = x, y + 26
+            bx = s.badge(bx, y, label, action=act if act in self.other else None, size=13) + 4
+        if t["sheet"] and set(t["sheet"]) != {"trinket"}:
+            y += 26
+        if t.get("plan") and q != self.viewer:
+            y = s.para(x, y + 12, p.t("ui.revealed_plan", plan=self.plan_words(t["plan"])), w, 13) - 6
+        elif self.o["phase"] == "plan" and not t["left"]:
+            y = s.para(x, y + 12, p.t("ui.planning_done" if t["planning_done"] else "ui.planning"), w, 13,
+                       MUTED) - 6
+        return y + 12
+
+    def plan_words(self, plan: list[dict[str, Any]]) -> str:
+        out = []
+        for sl in plan:
+            name = self.p.term("card", sl["card"]) if sl.get("card") else "?"
+            out.append(f"{name} {sl['ap']}" + (" ✓" if sl["done"] else ""))
+        return ", ".join(out)
+
+    # ------------------------------------------------------------------ your hand and plan
+    def mine(self, y: float) -> float:
+        if self.me is None:
+            return y
+        s, p, me, o = self.s, self.p, self.me, self.o
+        q = self.viewer
+        s.rect(6, y, W - 12, 4, fill=seat_color(q), stroke="none", rx=2)
+        ap = me.get("ap") or {}
+        apline = p.t("ui.your_ap", blue=ap.get("blue", 0), red=ap.get("red", 0), violet=ap.get("violet", 0))
+        if "ap_free" in me:
+            apline += " · " + p.t("ui.ap_free", n=me["ap_free"])
+        s.text(10, y + 26, p.t("ui.your_hand", thief=p.term("thief", me["thief"])), 15, "bold", seat_color(q))
+        s.text(W - 10, y + 26, apline, 14, "bold", INK, "end")
+        y += 38
+        thief = self.d.thieves[me["thief"]]
+        cards: list[tuple[str, str, str, str | None, str]] = []  # (title, body, band, action, ref)
+        up, low = p._steps(me, "upper"), p._steps(me, "lower")
+        cards.append((p.term("card", "move"), p.t("cardtext.move", sneak=up, sprint=low), "#6b4f2a",
+                      self._hand_action("move"), "move"))
+        amb = self.d.cards.basic.ambush
+        cards.append((p.term("card", "ambush"), p.t("cardtext.ambush", a=amb["upper_draw"], b=amb["lower_draw"],
+                                                     v=amb["lower_violet"]), "#6b4f2a",
+                      self._hand_action("ambush"), "ambush"))
+        cards.append((p.term("card", "sp_" + me["thief"]), p.t("cardtext.sp_" + me["thief"]), "#7a3fa0",
+                      None, "sp"))
+        for c in me.get("hand", []):
+            cards.append((p.term("card", c), p.t("cardtext." + c), "#375a7f", self._hand_action(c), c))
+        x = 6
+        cw = min(180, (W - 12) // len(cards) - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
+        ch = CARD_H if cw < 150 else CARD_H - 40
+        for i, (title, body, band, action, ref) in enumerate(cards):
+            s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
+            special = f"special {ref}"
+            if special in self.other:
+                s.badge(x + 4, y + ch + 4, p.t("ui.as_special"), action=special, size=13)
+            x += cw + CARD_GAP
+        y += ch + 36
+        s.para(10, y, p.t("ui.ability", text=p.t("ability." + me["thief"])), W - 20, 13, MUTED)
+        y += 26
+        return self.plan_area(y)
+
+    def _hand_action(self, card: str) -> str | None:
+        for verb in ("plan", "discard", "play", "decline"):
+            act = f"{verb} {card}"
+            if act in self.other and verb != "decline":
+                return act
+        return None
+
+    def plan_area(self, y: float) -> float:
+        s, p, me = self.s, self.p, self.me
+        s.text(10, y + 18, p.t("ui.your_plan"), 15, "bold")
+        y += 30
+        x = 10
+        slots = list(me.get("plan", []))
+        turn = (self.o.get("deciding") or {}).get("kind") == "turn"
+        for sl in slots:
+            if x > W - 180:  # a long plan wraps
+                x, y = 10, y + 86 + (36 if turn else 0)
+            x = self.slot(x, y, sl, turn) + 8
+        b = me.get("building")
+        if b:
+            card = b["card"] if b["card"] in ("move", "ambush") else \
+                ("sp_" + me["thief"] if b["card"] == "special" else _ctype(b["card"]))
+            ap = b["m"] + sum(self.d.ap_value.get(t_) or 0 for t_ in b["tok"])
+            s.rect(x, y, 150, 74, fill="#fff6d6", stroke="#e8a317", width=2.5,
+                   extra=' stroke-dasharray="6,4"')
+            s.text(x + 8, y + 22, p.term("card", card), 14, "bold")
+            s.text(x + 8, y + 44, p.t("ui.slot_ap", n=ap), 13)
+            s.text(x + 8, y + 64, p.t("ui.building"), 13, color=MUTED)
+            x += 158
+        if not slots and not b:
+            s.text(x, y + 40, p.t("ui.plan_empty"), 13, color=MUTED)
+        y += 86 + (36 if turn else 0)
+        # AP to put on the card being planned: click how many
+        aps = sorted((AotAction.parse(a).count for a in self.legal if a.startswith("ap ")), key=int)
+        adds = [a for a in self.legal if a.startswith("add ")]
+        finish = [a for a in ("next", "done") if a in self.other]
+        if aps or adds or finish:
+            head = "ui.ap_tokens" if aps else "ui.tokens_or_finish" if adds else "ui.finish_when_ready"
+            s.text(10, y + 16, p.t(head), 14, "bold")
+            y += 26
+            x = 10
+            for n in aps:
+                if x > W - 40:
+                    x, y = 10, y + 40
+                s.token(x + 16, y + 16, 17, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
+                        title=p.t("act.ap", n=n))
+                x += 40
+            for a in adds:
+                tok = AotAction.parse(a).arg
+                x = s.badge(x + 6, y + 3, p.term("token", tok) + f" +{self.d.ap_value.get(tok) or 0}",
+                            fill="#e3d7ff", action=a) + 4
+            for a in finish:
+                x = s.badge(x + 12, y + 3, p.t("ui.finish_" + a), fill="#d7f0d0", action=a) + 4
+            y += 42
+        return y
+
+    def slot(self, x: float, y: float, sl: dict[str, Any], turn: bool) -> float:
+        s, p = self.s, self.p
+        card = sl.get("card") or "?"
+        action = None
+        if turn and not sl["done"]:
+            action = {"move": "sneak", "ambush": "cleverness", "special": "special"}.get(card, f"play {card}")
+            action = action if action in self.other else None
+        title = p.term("card", "sp_" + self.me["thief"]) if card == "special" else p.term("card", card)
+        w = max(150, 24 + len(title) * 8.4)
+        s.open(action, ref=card, label=title)
+        s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
+               width=3 if action else 1.2)
+        s.text(x + 8, y + 22, title, 14, "bold", MUTED if sl["done"] else INK)
+        s.text(x + 8, y + 44, p.t("ui.slot_ap", n=sl["ap"]), 13)
+        if sl.get("tokens"):
+            s.text(x + w - 8, y + 44, " + ".join(p.term("token", k) for k in sl["tokens"]), 13, color=MUTED,
+                   anchor="end")
+        if card == "special" and sl.get("under"):
+            s.text(x + 8, y + 64, p.t("ui.on_card", card=sl["under"]), 13, color=MUTED)
+        elif sl["done"]:
+            s.text(x + 8, y + 64, p.t("ui.slot_done"), 13, color=MUTED)
+        s.close()
+        # the second effect of a basic card, the card under a special, and declining
+        extra = {"move": "sprint", "ambush": "cunning"}.get(card)
+        if card == "special" and sl.get("under"):
+            extra = f"play {sl['under']}"
+        bx = x + w + 2
+        if turn and not sl["done"]:
+            if extra and extra in self.other:
+                label = p.action_text(self.o, extra).split(":")[0]
+                s.badge(x, y + 80, label, fill="#fde2c4", action=extra, size=13)
+            key = "special" if card == "special" else card
+            if f"decline {key}" in self.other:
+                s.badge(x + w - 24, y - 12, "✕", fill="#f3d0d0", action=f"decline {key}", size=13)
+        return bx
+
+    # ------------------------------------------------------------------ buttons on the board
+    def extras(self, y: float) -> float:
+        """Choices that point at no space or card: drawn as labelled badges."""
+        s, p = self.s, self.p
+        shown = {"take token", "next", "done", "gstop", "sneak", "sprint", "cleverness", "cunning", "special"}
+        shown |= {a for a in self.other if a.startswith(
+            ("take ", "leave ", "steal ", "token ", "thief ", "special ", "plan ", "discard ", "play ",
+             "decline ", "add ", "ap "))}
+        rest = [a for a in self.other if a not in shown or (a.startswith("take ") and a not in self._drawn_takes())]
+        if "gstop" in self.other:
+            rest.append("gstop")
+        if not rest:
+            return y
+        x = 10
+        for a in rest:
+            label = p.action_text(self.o, a)
+            if x + 14 + len(label) * 7.6 > W - 10:
+                x, y = 10, y + 30
+            x = s.badge(x, y, label, fill="#d7f0d0", action=a) + 6
+        return y + 36
+
+    def _drawn_takes(self) -> set[str]:
+        me = self.me
+        if me is None or not me["pos"]:
+            return set()
+        out = {f"take {g}" for g in self.o["gems"].get(me["pos"], [])}
+        if me["pos"] in self.o["face_down_tokens"]:
+            out.add("take token")
+        return out
+
+    def legend(self, y: float) -> float:
+        p = self.p
+        items = [(KIND_ICON[k], p.term("kind", k)) for k in KIND_ICON]
+        items += [(FEATURE_ICON[f], p.term("token", f)) for f in FEATURE_ICON]
+        items += [("✹", p.t("ui.fire")), ("#a7a7a7", p.t("ui.smoke")), ("#8d6e63", p.t("ui.face_down")),
+                  (EXIT_ICON["gate"], p.t("ui.gate")), (EXIT_ICON["ship"], p.t("ui.ship")),
+                  (GUARD_FILL, p.t("ui.legend_guard")), (CAPTAIN_FILL, p.t("ui.legend_captain")),
+                  (GEM_COLOUR["yellow"], p.term("gem", "yellow")), (GEM_COLOUR["green"], p.term("gem", "green")),
+                  (GEM_COLOUR["emperor"], p.term("gem", "emperor"))]
+        return self.s.legend(10, y, items, W - 20, title=p.t("ui.legend"), size=13)
+
+    def draw(self) -> str:
+        self.header()
+        self.city()
+        y = max(BOARD_BOTTOM, self.column()) + 10
+        y = self.extras(y)
+        y = self.mine(y)
+        y = self.legend(y + 6)
+        self.s.height = y + 10
+        return self.s.done()
+
+
+def draw_board(pres: "AotPresentation", obs: dict[str, Any]) -> str:
+    return Board(pres, obs).draw()
+
+
+def text_view(pres: "AotPresentation", obs: dict[str, Any]) -> str:
+    """The position as plain text: every token the observation has, in words."""
+    p, o = pres, obs
+    t = p.t
+    lines = [t("ui.status", round=o["round"], calm=o["calm_events_left"], alarm=o["alarm_events_left"])
+             + " · " + (t("ui.alarm_in", district=o["escape_district"]) if o["alarm"] else t("ui.calm"))
+             + (" · " + t("ui.initiative", n=o["guard_initiative"]) if o["guard_initiative"] else "")]
+    if o.get("event"):
+        lines.append(f"{t('ui.event_short')}: {p.term('event', o['event']['id'])} – "
+                     f"{p.event_effect({**o['event'], 'alarm': o['alarm']})}")
+    g, c = o["watch"]["guard"], o["watch"]["captain"]
+    lines.append(t("ui.guard_sheet", n=g[0], m=g[1]) + (" · " + t("ui.captain_sheet", n=c[0], m=c[1])
+                                                        if o["alarm"] else ""))
+    for q, th in enumerate(o["thieves"]):
+        name = p.names[q] if q < len(p.names) else f"Player {q + 1}"
+        where = (t("ui.left_nth", n=th["left"]) if th["left"] else t("ui.dungeon") if th["dungeon"]
+                 else t("ui.not_placed") if th["pos"] is None else p.term("space", th["pos"]))
+        flags = [t("ui.flag_" + f) for f in ("hidden", "theft_marker", "protected", "immobile", "robbed")
+                 if th.get(f)]
+        gems = [f"{p.term('gem', k)} ×{th[k]}" for k in ("green", "yellow") if th[k]]
+        if th["emperor"]:
+            gems.insert(0, p.term("gem", "emperor"))
+        sheet = [p.term("token", x) for x in th["sheet"]]
+        lines.append(f"{name} – {p.term('thief', th['thief'])}: {where}; {t('ui.vp', n=th['vp'])}; "
+                     + "; ".join(x for x in (", ".join(gems), ", ".join(sheet), t("ui.cards", n=th["hand_count"]),
+                                             " ".join(flags)) if x))
+        if th.get("plan"):
+            lines.append("   " + t("ui.revealed_plan", plan=Board.plan_words(_Words(p), th["plan"])))
+        if "hand" in th:
+            lines.append("   " + t("ui.your_hand", thief=p.term("thief", th["thief"])) + ": "
+                         + (", ".join(p.term("card", x) for x in th["hand"]) or "–"))
+    lines.append(f"{t('ui.watch')}: " + ", ".join(
+        f"{p.term('figure', figure_kind(gid))} {p.term('space', s)}" for gid, s in sorted(o["guards"].items())))
+    lines.append(t("ui.jewels_on_board") + ": " + ", ".join(
+        f"{p.term('space', s)}: {', '.join(p.term('gem', x) for x in v)}" for s, v in sorted(o["gems"].items())))
+    lines.append(t("ui.face_down") + ": " + ", ".join(p.term("space", s) for s in o["face_down_tokens"]))
+    if o["features"]:
+        lines.append(", ".join(f"{p.term('token', f)}: {p.term('space', s)}" for s, f in sorted(o["features"].items())))
+    if o["fire"] or o["smoke"]:
+        lines.append(f"{t('ui.fire')}: {', '.join(p.term('space', s) for s in o['fire']) or '–'}; "
+                     f"{t('ui.smoke')}: {', '.join(p.term('space', s) for s in o['smoke']) or '–'}")
+    prompt = p.prompt(o)
+    if prompt:
+        lines.append(prompt)
+    return "\n".join(lines)
+
+
+class _Words:
+    """A stand-in ``Board`` with only what :meth:`Board.plan_words` reads."""
+
+    def __init__(self, pres: "AotPresentation") -> None:
+        self.p = pres
