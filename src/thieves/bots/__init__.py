@@ -15,6 +15,7 @@ given to the class as ``budget``. A game tunes ``mcts`` with a
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Callable, Protocol
 
 from ..core.errors import ThievesError
@@ -32,7 +33,7 @@ class BotFactory(Protocol):
     def __call__(self, seed: int = 0) -> Bot: ...
 
 
-def _bots_module(slug: str):
+def _bots_module(slug: str) -> ModuleType | None:
     module_name = GAME_MODULES.get(slug)
     if module_name is None:
         return None

@@ -25,7 +25,7 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable, Sequence, Union
+from typing import Any, Callable, Iterable, Sequence, Union, cast
 
 from ..core.errors import ThievesError
 from ..core.registry import load_game
@@ -78,7 +78,7 @@ def _load_class(spec: str) -> Callable[..., Bot]:
     cls = getattr(module, name, None)
     if cls is None or not callable(cls):
         raise ThievesError(f"bot {spec!r}: {where!r} has no class {name!r}")
-    return cls
+    return cast(Callable[..., Bot], cls)
 
 
 @dataclass
@@ -97,13 +97,13 @@ class GameRecord:
     decisions: int
     #: the seat that made the first decision
     first_player: int | None
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def no_winner(self) -> bool:
         return not self.winners
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["no_winner"] = self.no_winner
         return d
@@ -114,7 +114,7 @@ class MatchResult:
     game: str
     labels: list[str]
     num_players: int
-    options: dict
+    options: dict[str, Any]
     records: list[GameRecord]
 
     def summary(self) -> MatchSummary:
@@ -158,7 +158,7 @@ def check_match(slug: str, bots: Sequence[BotSpec], games: int, players: int | N
     return n
 
 
-def play_one(task: tuple) -> GameRecord:
+def play_one(task: tuple[Any, ...]) -> GameRecord:
     """Play game ``index`` of a match (run in worker processes too)."""
     slug, bots, labels, n, seed0, index, options = task
     game = load_game(slug)
@@ -176,7 +176,7 @@ def play_one(task: tuple) -> GameRecord:
 
 
 def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int | None = None,
-              seed: int = 0, options: dict | None = None, jobs: int = 1,
+              seed: int = 0, options: dict[str, Any] | None = None, jobs: int = 1,
               ray_address: str | bool | None = False,
               progress: Callable[[int], None] | None = None) -> MatchResult:
     """Play ``games`` seeded games of ``game`` between ``bots`` with seats rotated.
@@ -208,7 +208,7 @@ def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int
     return MatchResult(game, labels, n, opts, records)
 
 
-def _run_pool(tasks: list[tuple], jobs: int, progress: Callable[[int], None] | None) -> list[GameRecord]:
+def _run_pool(tasks: list[tuple[Any, ...]], jobs: int, progress: Callable[[int], None] | None) -> list[GameRecord]:
     records: list[GameRecord] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(play_one, t) for t in tasks]
@@ -219,7 +219,7 @@ def _run_pool(tasks: list[tuple], jobs: int, progress: Callable[[int], None] | N
     return records
 
 
-def _run_ray(tasks: list[tuple], address: str | bool | None,
+def _run_ray(tasks: list[tuple[Any, ...]], address: str | bool | None,
              progress: Callable[[int], None] | None) -> list[GameRecord]:
     try:
         import ray

@@ -40,7 +40,7 @@ from .base import Bot
 #: heuristic value of a position for one player (higher is better)
 Heuristic = Callable[[State, int], float]
 #: playout policy: ``(state, player, legal_actions, rng) -> action``
-Rollout = Callable[[State, int, list, Rng], str]
+Rollout = Callable[[State, int, list[str], Rng], str]
 
 
 @dataclass(frozen=True)
@@ -276,11 +276,12 @@ class MCTSBot(Bot):
                 joint = []
                 for p, a in picks:
                     legal = d.legal_actions(p)
+                    if not legal:
+                        continue
                     if a not in legal:  # an earlier choice changed this player's options
-                        a = legal[self.rng.below(len(legal))] if legal else None
-                    if a is not None:
-                        d.apply_action(p, a)
-                        joint.append((p, a))
+                        a = legal[self.rng.below(len(legal))]
+                    d.apply_action(p, a)
+                    joint.append((p, a))
                 key = tuple(joint)
             path.append((node, used))
             child = node.children.get(key)
@@ -354,7 +355,7 @@ def sampled_greedy_rollout(heuristic: Heuristic, sample: int = 3, greedy: float 
     """A playout policy: with probability ``greedy`` try up to ``sample`` random legal actions
     one ply ahead and keep the best by ``heuristic``; otherwise play at random."""
 
-    def rollout(state: State, player: int, acts: list, rng: Rng) -> str:
+    def rollout(state: State, player: int, acts: list[str], rng: Rng) -> str:
         if len(acts) == 1 or rng.random() >= greedy:
             return acts[rng.below(len(acts))]
         best, best_v = acts[0], float("-inf")

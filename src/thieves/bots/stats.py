@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import GameRecord
@@ -61,7 +61,7 @@ class Spread:
         q1, med, q3 = statistics.quantiles(xs, n=4, method="inclusive")
         return cls(len(xs), statistics.fmean(xs), statistics.stdev(xs), q1, med, q3, xs[0], xs[-1])
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("n", "mean", "sd", "q1", "median", "q3", "low", "high")}
 
 
@@ -80,7 +80,7 @@ class Share:
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         lo, hi = self.interval
         return {"wins": self.wins, "games": self.games, "rate": self.rate, "low": lo, "high": hi}
 
@@ -110,7 +110,7 @@ class MatchSummary:
     def fair_share(self) -> float:
         return 1.0 / self.num_players
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "labels": self.labels, "num_players": self.num_players, "games": self.games,
             "entries": [{"label": e.label, **e.share.as_dict(), "scores": e.scores.as_dict(),

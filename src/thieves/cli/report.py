@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import html
 import io
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..bots.match import MatchResult
 from ..core.errors import ThievesError
@@ -22,7 +22,7 @@ def check_report_deps() -> None:
         raise ThievesError("--report needs matplotlib: pip install 'thieves[report]'") from None
 
 
-def _png(fig) -> str:
+def _png(fig: Any) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
     return base64.b64encode(buf.getvalue()).decode("ascii")
@@ -73,7 +73,7 @@ def _figures(result: MatchResult) -> list[tuple[str, str]]:
     return out
 
 
-def write_report(path: str, game_name: str, results: Sequence[tuple[dict, MatchResult]]) -> None:
+def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, Any], MatchResult]]) -> None:
     check_report_deps()
     parts = [f"<!doctype html><html lang='en'><meta charset='utf-8'>"
              f"<meta name='viewport' content='width=device-width, initial-scale=1'>"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-from typing import Callable
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.markup import escape
@@ -25,7 +25,7 @@ from ..core.errors import ThievesError
 from ..core.registry import load_game
 
 
-def parse_sweeps(items: list[str] | None) -> list[dict]:
+def parse_sweeps(items: list[str] | None) -> list[dict[str, Any]]:
     """``["players=3,4", "variant=a,b"]`` -> every combination as an options dict."""
     if not items:
         return [{}]
@@ -91,7 +91,7 @@ def print_summary(console: Console, result: MatchResult, s: MatchSummary, title:
                   f"{ln.q1:g} / {ln.median:g} / {ln.q3:g}, range {ln.low:g}–{ln.high:g}", highlight=False)
 
 
-def _progress(console: Console, enabled: bool):
+def _progress(console: Console, enabled: bool) -> Progress | None:
     if not enabled:
         return None
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -99,7 +99,7 @@ def _progress(console: Console, enabled: bool):
                     transient=True)
 
 
-def cmd_simulate(args: argparse.Namespace, console: Console, options: dict) -> int:
+def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, Any]) -> int:
     bots = [b.strip() for b in (args.extra_bot or [])] + [b.strip() for b in args.bots.split(",")]
     if any(not b for b in bots):
         raise ThievesError(f"--bots is a comma-separated list of bot names, not {args.bots!r}")
@@ -121,7 +121,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict) -> i
     game = load_game(args.game)
     for point in sweeps:  # every option value fails now, not after an hour of games
         game.new_game(n, args.seed, {**options, **point})
-    results: list[tuple[dict, MatchResult]] = []
+    results: list[tuple[dict[str, Any], MatchResult]] = []
     for point in sweeps:
         opts = {**options, **point}
         label = ", ".join(f"{k}={v}" for k, v in point.items())
@@ -153,7 +153,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict) -> i
     return 0
 
 
-def add_parser(sub, game_args: Callable[[argparse.ArgumentParser], None]) -> None:
+def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -> None:
     sp = sub.add_parser("simulate", help="bot against bot over many seeded games, with statistics",
                         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     game_args(sp)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from typing import Any
 
 from ...bots.base import Bot
 from ...bots.mcts import SearchSpec
@@ -269,18 +270,19 @@ class GreedyBot(Bot):
 def evaluate(state: State, p: int) -> float:
     """Rough worth of thief ``p`` for cut search playouts: VP, the Emperors' Jewel, being out
     of the city (the only way to win), less the dungeon and the walk still ahead."""
-    t = state.thieves[p]
-    v = float(state.vp(p))
+    s: Any = state  # an Age of Thieves state
+    t = s.thieves[p]
+    v = float(s.vp(p))
     if t["left"] is not None:
         return v + 10.0 + 6.0 * t["emperor"]
     v += 6.0 * t["emperor"] - 3.0 * t["dungeon"]
     pos = t["pos"]
     if pos is not None:
-        data = state.data
-        if t["emperor"] or state.alarm:
+        data = s.data
+        if t["emperor"] or s.alarm:
             goals = [e.space for e in data.exits.values()]
         else:
-            goals = [s for s, g in state.gems.items() if "emperor" in g] or list(state.gems)
+            goals = [x for x, g in s.gems.items() if "emperor" in g] or list(s.gems)
         dist = data.dist.get(pos, {})
         if goals:
             v -= 0.3 * min(dist.get(g, 20) for g in goals)
