@@ -16,13 +16,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MUTED, Svg, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, Svg, seat_color, wrap
 
 from .actions import MarketAction
 from .components import FACES, GEMS, Tables
 
 W = 920                     # the board's natural width (the board area is ~920 px at 1280)
-NARROW_W = 380              # the phone board's width (fits a 420 px window at full size)
+NARROW_W = NARROW_WIDTH      # the phone board (core.svg): fits a 420 px window at full size
 PAD = 8
 FONT = 13                   # smallest text on the board (renders >= 12 px at 1280)
 CARD_W, CARD_GAP = 174, 7
