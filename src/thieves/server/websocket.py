@@ -65,7 +65,7 @@ class ViewCache:
     table share one), built in a worker thread."""
 
     def __init__(self) -> None:
-        self._views: dict[tuple[str, int | None, str, str], tuple[int, asyncio.Future]] = {}
+        self._views: dict[tuple[str, int | None, str, str], tuple[int, asyncio.Future[str]]] = {}
 
     async def text(self, table: LiveTable, viewer: int | None, lang: str,
                    layout: str = "wide") -> tuple[int, str]:
