@@ -31,6 +31,7 @@
     document.body.classList.remove("busy");
     document.body.dataset.ply = v.ply;
     document.body.dataset.terminal = v.terminal ? "1" : "0";
+    document.body.dataset.layout = v.layout || "wide";  // which board this is (phone or desktop)
     const mine = v.legal.length > 0;
     if (!draw.title) draw.title = document.title;
     document.title = (mine ? "● " : "") + draw.title;  // your turn shows in the browser tab
