@@ -85,6 +85,8 @@ class Table:
 
     def __init__(self, pres: "CadwallonPresentation", obs: dict[str, Any], width: float = W) -> None:
         self.W = width
+        #: the phone layout draws the viewer's gang at full size, apart from the scaled table
+        self.own_gang_apart = False
         self.p, self.obs, self.d = pres, obs, pres.data
         self.legal: list[str] = list(obs.get("legal") or [])
         self.parsed = [Action.parse(a) for a in self.legal]
@@ -128,8 +130,13 @@ class Table:
             # the phone layout: the table drawn whole and scaled to the width, the
             # hand below it at full size (two cards a row)
             table = Table(self.p, self.obs)
+            table.own_gang_apart = True
             table.s.height = table.table(10)
             y = self.s.inset(table.s, 0, 0, self.W)
+            viewer = self.obs.get("viewer")
+            gangs = self.obs.get("gangs") or []
+            if self.obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
+                y = self.gang(viewer, gangs[viewer], y + 8)
         else:
             y = self.table(10)
         y = self.hand(y + 6)
@@ -364,32 +371,50 @@ class Table:
 
     # -- the gangs -------------------------------------------------------------------------------
     def gangs(self, y: float) -> float:
-        obs, d, s = self.obs, self.d, self.s
+        obs = self.obs
         n = obs.get("num_players", 0)
         gangs = obs.get("gangs") or [None] * n
         if obs.get("phase") == "gang":
             return self.gang_choice(y)
         viewer = obs.get("viewer")
         for p in range(n):
-            g = gangs[p]
-            if g is None:
+            if gangs[p] is None or (p == viewer and self.own_gang_apart):
                 continue
-            color = seat_color(p)
-            s.open(self.first(f"play pickpocket P{p + 1}"), ref=f"seat:{p}", cls="seat")
-            s.rect(PAD, y, self.W - 2 * PAD, 28, fill=color, stroke=INK, rx=6)
-            head = (f"{self._seat(p)} — {self.p.term('gang', g)} · "
-                    f"{obs['ducats'][p]} {self.t('ui.ducats')} · {obs['ap'][p]} {self.t('ui.ap')} · "
-                    f"{self.t('ui.cards', n=(obs.get('hand_counts') or [0] * n)[p])}")
-            s.text(PAD + 10, y + 19, head, 14, "bold", SEAT_INK[p % len(SEAT_INK)])
-            s.close()
-            if p == viewer and "end" in self.legal:
-                s.badge(self.W - PAD - 120, y + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
-            y += 32
-            cw = (self.W - 2 * PAD) / 4
-            for i, c in enumerate(d.gang_chars[g]):
-                self.char_card(PAD + i * cw, y, cw - 6, c, p)
-            y += 96
+            y = self.gang(p, gangs[p], y)
         return y
+
+    def gang(self, p: int, g: str, y: float) -> float:
+        """One gang: its seat band (ducats, action points, cards) and its characters
+        (four a row; two a row, the counts on a second line, on a phone)."""
+        obs, d, s = self.obs, self.d, self.s
+        n = obs.get("num_players", 0)
+        narrow = self.W < W
+        color = seat_color(p)
+        band = 48 if narrow else 28
+        s.open(self.first(f"play pickpocket P{p + 1}"), ref=f"seat:{p}", cls="seat")
+        s.rect(PAD, y, self.W - 2 * PAD, band, fill=color, stroke=INK, rx=6)
+        counts = (f"{obs['ducats'][p]} {self.t('ui.ducats')} · {obs['ap'][p]} {self.t('ui.ap')} · "
+                  f"{self.t('ui.cards', n=(obs.get('hand_counts') or [0] * n)[p])}")
+        ink = SEAT_INK[p % len(SEAT_INK)]
+        if narrow:
+            s.text(PAD + 10, y + 19, f"{self._seat(p)} — {self.p.term('gang', g)}", 14, "bold", ink)
+            s.text(PAD + 10, y + 39, counts, F, "bold", ink)
+        else:
+            s.text(PAD + 10, y + 19, f"{self._seat(p)} — {self.p.term('gang', g)} · {counts}", 14, "bold", ink)
+        s.close()
+        top, y = y, y + band + 4
+        if p == obs.get("viewer") and "end" in self.legal:
+            if narrow:   # the phone: "end the turn" under the band, at full size
+                s.badge(PAD, y, self.t("ui.end"), "#fff59d", action="end", size=F)
+                y += 28
+            else:
+                s.badge(self.W - PAD - 120, top + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
+        per_row = 2 if narrow else 4
+        cw = (self.W - 2 * PAD) / per_row
+        chars = d.gang_chars[g]
+        for i, c in enumerate(chars):
+            self.char_card(PAD + (i % per_row) * cw, y + (i // per_row) * 96, cw - 6, c, p)
+        return y + ((len(chars) + per_row - 1) // per_row) * 96
 
     def talents(self, y: float) -> float:
         """What each talent in play does (named on the character cards above)."""
