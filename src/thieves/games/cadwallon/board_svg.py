@@ -411,10 +411,11 @@ class Table:
                 s.badge(self.W - PAD - 120, top + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
         per_row = 2 if narrow else 4
         cw = (self.W - 2 * PAD) / per_row
+        row_h = 96 + (18 if narrow else 0)    # room for the wrapped stats of a narrow card
         chars = d.gang_chars[g]
         for i, c in enumerate(chars):
-            self.char_card(PAD + (i % per_row) * cw, y + (i // per_row) * 96, cw - 6, c, p)
-        return y + ((len(chars) + per_row - 1) // per_row) * 96
+            self.char_card(PAD + (i % per_row) * cw, y + (i // per_row) * row_h, cw - 6, c, p)
+        return y + ((len(chars) + per_row - 1) // per_row) * row_h
 
     def talents(self, y: float) -> float:
         """What each talent in play does (named on the character cards above)."""
@@ -443,14 +444,20 @@ class Table:
         active = c == obs.get("active")
         done = c in (obs.get("activated") or []) and not active
         s.open(act, ref=c, label=self.p.action_text(obs, act) if act else None, cls="character")
-        s.rect(x, y, w, 90, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
+        # the stats line wraps on a narrow card (a phone), which then grows taller
+        mv = ch.movement + (1 if ch.talent == "nimble" else 0)
+        stats_line = (f"{self.t('ui.combat')} {ch.combat} · {self.t('ui.movement')} {mv} · "
+                      f"{self.t('ui.spirit')} {ch.spirit}")
+        stats = wrap(stats_line, w - 16, F) if self.W < W else [stats_line]
+        h = 90 + 18 * (len(stats) - 1)
+        s.rect(x, y, w, h, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
                stroke="#e8a317" if act else INK, width=3 if act else 1)
         s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)])
         s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
         s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
-        mv = ch.movement + (1 if ch.talent == "nimble" else 0)
-        s.text(x + 8, y + 60, f"{self.t('ui.combat')} {ch.combat} · {self.t('ui.movement')} {mv} · "
-                              f"{self.t('ui.spirit')} {ch.spirit}", F, "normal", INK)
+        for k, line in enumerate(stats):
+            s.text(x + 8, y + 60 + 18 * k, line, F, "normal", INK)
+        y += h - 90
         status = (self.t("ui.escaped") if escaped else self.t("ui.not_deployed") if waiting
                   else self.p.term("zone", where) if where else "")
         if active:
