@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, seat_color
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, seat_color, wrap
 
 from .city import square_label
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
@@ -525,7 +525,7 @@ class Board:
                        GLOW if acting else INK, 6, 3 if acting else 1.2,
                        "" if tile or laid == "placed" else ' stroke-dasharray="4 3"')
                 if tile:
-                    s.text(x + sw / 2, y + 25, p.term("tile", tile), FONT, "bold", INK, "middle")
+                    self.tile_label(x + sw / 2, y + 25, sw, p.term("tile", tile))
                 elif laid == "placed":
                     s.text(x + sw / 2, y + 25, "?", FONT + 2, "bold", MUTED, "middle")
                 else:
@@ -543,7 +543,7 @@ class Board:
                 bx = sx + k * (sw + 8)
                 s.open(a, None, p.action_text(obs, a), "tile")
                 s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6, 3 if a in self.legal else 1)
-                s.text(bx + sw / 2, y + 23, p.term("tile", x), FONT, "bold", INK, "middle")
+                self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", x))
                 s.close()
             if self.narrow:
                 y += 44
@@ -553,6 +553,16 @@ class Board:
                 s.text(sx + len(left) * (sw + 8) + 4, y + 23, p.t("ui.plan_secret"), FONT, "normal", MUTED)
             y += 44
         return y + 6
+
+    def tile_label(self, cx: float, y: float, w: float, label: str) -> None:
+        """A plan tile's name centred on baseline ``y``; on a narrow slot (a phone)
+        a long name takes two lines."""
+        lines = wrap(label, w - 6, FONT + 1) if self.narrow else [label]
+        if len(lines) == 1:
+            self.svg.text(cx, y, label, FONT, "bold", INK, "middle")
+            return
+        for k, line in enumerate(lines[:2]):
+            self.svg.text(cx, y - 7 + 14 * k, line, 12, "bold", INK, "middle")
 
     def draw_choice_cards(self, y: float) -> float:
         """Cards the viewer chooses among now: draft hand, kept cards to buy,
