@@ -313,9 +313,8 @@ class Board:
         if "ap_free" in me:
             apline += " · " + p.t("ui.ap_free", n=me["ap_free"])
         s.text(10, y + 26, p.t("ui.your_hand", thief=p.term("thief", me["thief"])), 15, "bold", seat_color(q))
-        if self.narrow:   # the phone: the action points on a line of their own
-            y += 22
-            s.text(10, y + 26, apline, 14, "bold", INK)
+        if self.narrow:   # the phone: the action points on lines of their own
+            y = s.para(10, y + 48, apline, self.W - 50, 14, weight="bold") - 38
         else:
             s.text(self.W - 10, y + 26, apline, 14, "bold", INK, "end")
         y += 38

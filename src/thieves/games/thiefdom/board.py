@@ -466,8 +466,15 @@ class Board:
             text = p.t("ui.turn", thief=p.thief(tu["p"], tu["t"]), player=p.seat(tu["p"]), ap=tu.get("ap", 0))
             if tu.get("moving"):
                 text += " · " + p.t("ui.moves", mp=tu.get("mp", 0))
-            s.rect(x, y, 10 + len(text) * FONT * 0.56, 26, seat_color(tu["p"]), INK, 13)
-            s.text(x + 6, y + 18, text, FONT, "bold", "#fff")
+            lines = wrap(text, self.W - 36, FONT + 1) if self.narrow else [text]
+            if len(lines) > 1:   # the phone: a long turn line takes two lines
+                s.rect(x, y, self.W - 24, 44, seat_color(tu["p"]), INK, 13)
+                for k, line in enumerate(lines[:2]):
+                    s.text(x + 8, y + 18 + 18 * k, line, FONT, "bold", "#fff")
+                y += 18
+            else:
+                s.rect(x, y, 10 + len(text) * FONT * 0.56, 26, seat_color(tu["p"]), INK, 13)
+                s.text(x + 6, y + 18, text, FONT, "bold", "#fff")
         elif obs.get("terminal") and obs.get("solo_stars") is not None:
             s.text(x, y + 18, p.t("ui.stars", n=obs["solo_stars"]) + " " + "★" * int(obs["solo_stars"]), FONT + 1,
                    "bold")
@@ -592,14 +599,16 @@ class Board:
             y += 24
             for k, c in enumerate(dr["kept"]):
                 e = c.split(".")[0]
-                x, yy = at(k, y, ch + 38)
+                # the phone: the "for thief n" buttons one under another
+                step = ch + 4 + 3 * 28 + 4 if self.narrow else ch + 38
+                x, yy = at(k, y, step)
                 self.equipment_card(x, yy, cw, ch, e, None)
                 for t in range(3):
                     a = f"buy {e} {t + 1}"
                     if a in self.legal:
-                        s.badge(x + t * (56 if self.narrow else 70), yy + ch + 4, p.t("ui.for_thief", n=t + 1),
-                                "#fff3c4", INK, a, None, FONT)
-            y += ((len(dr["kept"]) + per - 1) // per) * (ch + 38)
+                        bx, by = (x, yy + ch + 4 + t * 28) if self.narrow else (x + t * 70, yy + ch + 4)
+                        s.badge(bx, by, p.t("ui.for_thief", n=t + 1), "#fff3c4", INK, a, None, FONT)
+            y += ((len(dr["kept"]) + per - 1) // per) * step
         if tu and tu.get("p") == self.viewer and sub.get("kind") == "clients":
             s.text(12, y + 16, p.t("ui.clients"), FONT + 1, "bold")
             y += 24

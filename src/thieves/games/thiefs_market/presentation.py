@@ -530,7 +530,7 @@ class _Board:
         else:
             stats.append(p.t("ui.infamy_hidden"))
         if p.narrow:
-            svg.text(PAD + 10, y0 + 43, "  ·  ".join(stats), FONT + 1, "bold", "#fff")
+            svg.text(PAD + 10, y0 + 43, " · ".join(stats), FONT + 1, "bold", "#fff")
         else:
             svg.text(self.W - PAD - 10, y0 + 20, "  ·  ".join(stats), FONT + 1, "bold", "#fff", "end")
         y = y0 + band + 6
