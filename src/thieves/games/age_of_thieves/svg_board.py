@@ -371,6 +371,8 @@ class Board:
             card = b["card"] if b["card"] in ("move", "ambush") else \
                 ("sp_" + me["thief"] if b["card"] == "special" else _ctype(b["card"]))
             ap = b["m"] + sum(self.d.ap_value.get(t_) or 0 for t_ in b["tok"])
+            if self.narrow and x + 150 > self.W:   # the phone: the card being planned wraps too
+                x, y = 10, y + 86 + (36 if turn else 0)
             s.rect(x, y, 150, 74, fill="#fff6d6", stroke="#e8a317", width=2.5,
                    extra=' stroke-dasharray="6,4"')
             s.text(x + 8, y + 22, p.term("card", card), 14, "bold")
