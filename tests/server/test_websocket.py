@@ -93,6 +93,7 @@ def test_layout_over_the_socket_and_the_view_api(client):
         assert w.receive_json()["layout"] == "wide"
     assert client.get(f"/api/tables/{t['id']}/view?layout=narrow").json()["layout"] == "narrow"
     assert client.get(f"/api/tables/{t['id']}/view").json()["layout"] == "wide"
+    assert client.get(f"/api/tables/{t['id']}/replay/0?layout=narrow").json()["layout"] == "narrow"
 
 
 def test_reconnecting_gets_the_current_state(client):
