@@ -31,6 +31,17 @@ MY_TURN = """() => document.body.dataset.terminal === '1' ||
   (document.body.dataset.ply !== undefined && !document.getElementById('actionbar').hidden
    && !document.body.classList.contains('busy'))"""
 SETTLE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+LAYOUT = "want => document.body.dataset.layout === want"
+
+
+def relayout(page, width: int) -> None:
+    """Resize the window and wait for the board drawn for it (a phone board under 640 px)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        page.wait_for_function(LAYOUT, arg="narrow" if width < 640 else "wide", timeout=10_000)
+    except Exception:  # noqa: BLE001 - an older server draws one board for every width
+        pass
+    page.evaluate(SETTLE)
 
 
 def free_port() -> int:
@@ -108,11 +119,10 @@ def main(argv: list[str] | None = None) -> int:
                 page.wait_for_function(MY_TURN, timeout=60_000)
                 page.evaluate(SETTLE)
                 page.screenshot(path=str(out / f"{args.game}-1280.png"), full_page=True)
-                page.set_viewport_size({"width": 420, "height": 900})
-                page.evaluate(SETTLE)
+                relayout(page, 420)
                 page.screenshot(path=str(out / f"{args.game}-420.png"), full_page=True)
                 if args.to_end:
-                    page.set_viewport_size({"width": 1280, "height": 900})
+                    relayout(page, 1280)
                     for _ in range(5000):
                         if not one_decision(page, rng):
                             break

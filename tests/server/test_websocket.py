@@ -83,6 +83,19 @@ def test_language_switch_over_the_socket(client):
         assert w.receive_json()["lang"] == "de"
 
 
+def test_layout_over_the_socket_and_the_view_api(client):
+    t = new_table(client, 2)
+    with client.websocket_connect(f"/ws/{t['id']}?layout=narrow") as w:
+        assert w.receive_json()["layout"] == "narrow"
+        w.send_text('{"type": "layout", "layout": "wide"}')
+        assert w.receive_json()["layout"] == "wide"
+        w.send_text('{"type": "layout", "layout": "huge"}')  # unknown: the desktop drawing
+        assert w.receive_json()["layout"] == "wide"
+    assert client.get(f"/api/tables/{t['id']}/view?layout=narrow").json()["layout"] == "narrow"
+    assert client.get(f"/api/tables/{t['id']}/view").json()["layout"] == "wide"
+    assert client.get(f"/api/tables/{t['id']}/replay/0?layout=narrow").json()["layout"] == "narrow"
+
+
 def test_reconnecting_gets_the_current_state(client):
     t = new_table(client, 2)
     tid, tok0 = t["id"], t["tokens"]["0"]

@@ -140,12 +140,13 @@ class Game:
         return self._texts_cache[data_dir]
 
     def presentation(self, viewer: int | None, names: list[str] | None = None, lang: str = "en",
-                     data_dir: str | None = None) -> Any:
-        """The game's presentation for one viewer (None where the game has none yet)."""
+                     data_dir: str | None = None, layout: str = "wide") -> Any:
+        """The game's presentation for one viewer (None where the game has none yet);
+        ``layout`` is "wide" or "narrow" (a phone)."""
         cls = self.presentation_class
         if cls is None:
             return None
-        return cls(self, viewer, names, lang, data_dir)
+        return cls(self, viewer, names, lang, data_dir, layout=layout)
 
     # -- making states ------------------------------------------------------
     def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None,

@@ -18,19 +18,30 @@ from .texts import Texts
 if TYPE_CHECKING:
     from .game import Game
 
+#: the table layouts a client may ask for
+LAYOUTS = ("wide", "narrow")
+
 
 class Presentation:
     """Texts and drawings of one game for one viewer in one language."""
 
     def __init__(self, game: "Game", viewer: int | None, names: Sequence[str] | None = None,
-                 lang: str = "en", data_dir: str | None = None) -> None:
+                 lang: str = "en", data_dir: str | None = None, layout: str = "wide") -> None:
         self.game = game
         self.viewer = viewer
         self.lang = lang
+        #: "wide" (a desktop: one board about 900 px wide) or "narrow" (a phone:
+        #: one tall board about 400 px wide whose hand and choices stay readable)
+        self.layout = layout if layout in LAYOUTS else "wide"
         self.data = game.data(data_dir)
         self.texts: Texts = game.texts(data_dir)
         #: seat display names; a seat without one reads "Player N"
         self.names: list[str] = list(names) if names is not None else []
+
+    @property
+    def narrow(self) -> bool:
+        """True for the phone layout."""
+        return self.layout == "narrow"
 
     # -- words ----------------------------------------------------------------
     def t(self, key: str, **args: Any) -> str:

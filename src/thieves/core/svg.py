@@ -9,6 +9,9 @@ Rules the kit keeps for every game (the table standard):
 * no text smaller than :data:`MIN_FONT` CSS px at the board's natural width;
 * clickable parts are ``<g class="clickable" data-action=...>`` with
   ``tabindex`` and ``role="button"`` so Enter and Space work on them;
+* in the phone layout (``Presentation.layout == "narrow"``) a board is about
+  :data:`NARROW_WIDTH` wide: what the viewer holds and clicks most is drawn at
+  full size, the rest may be an :meth:`Svg.inset` scaled down;
 * parts named by a recent event carry ``data-ref`` and, when recent, the
   class ``recent`` so the table can highlight them.
 """
@@ -18,6 +21,8 @@ from typing import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 MIN_FONT = 12
+#: the width of a phone board: at a 420 px window it shows at full size
+NARROW_WIDTH = 380
 #: one colour per seat, the same in the panels, on the board and in the log
 SEAT_COLORS = ("#c0392b", "#2e6fce", "#2f8f4e", "#c98a0b", "#8248b8", "#1f9a9a")
 SEAT_INK = ("#fff", "#fff", "#fff", "#111", "#fff", "#fff")
@@ -193,6 +198,18 @@ class Svg:
             self.text(cx + size + 6, y + size, meaning, size)
             cx += w + 10
         return y + row_h
+
+    # -- the phone layout -----------------------------------------------------------
+    def inset(self, other: "Svg", x: float, y: float, width: float) -> float:
+        """Draw ``other`` (a part drawn at its own, wider size) scaled down to
+        ``width`` at ``(x, y)``: the phone layout keeps the board whole but
+        small (the zoom buttons enlarge it) and draws the viewer's hand at full
+        size around it. Clickable parts stay clickable. Returns the y below it."""
+        scale = min(1.0, width / other.width)
+        self.add(f'<g class="inset" transform="translate({x:g} {y:g}) scale({scale:.4g})">')
+        self.parts.extend(other.parts)
+        self.add("</g>")
+        return y + other.height * scale
 
     def done(self) -> str:
         label = f' aria-label={quoteattr(self.title)}' if self.title else ""

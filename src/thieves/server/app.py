@@ -31,7 +31,7 @@ from .limits import Limits, RateLimit, too_many
 from .shared import LOCK_TTL, Fanout
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, playable_games
-from .views import game_name, replay_file, replay_view
+from .views import game_name, pick_layout, replay_file, replay_view
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 
 log = logging.getLogger("thieves.server")
@@ -172,9 +172,10 @@ class Platform:
                 except Exception:  # noqa: BLE001 - never stop watching
                     log.exception("watching the bots of table %s failed", table.id)
 
-    async def view_response(self, table: LiveTable, seat: int | None, lang: str) -> Response:
+    async def view_response(self, table: LiveTable, seat: int | None, lang: str,
+                            layout: str = "wide") -> Response:
         """A view as an HTTP answer, from the shared cache (built once per change)."""
-        _version, text = await self.hub.views.text(table, seat, lang)
+        _version, text = await self.hub.views.text(table, seat, lang, layout)
         return Response(text, media_type="application/json")
 
     def ensure_bots(self, table: LiveTable) -> None:
@@ -595,7 +596,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             seat = table.seat_of(token)
         except ServerError as exc:
             return _error(exc)
-        return await platform.view_response(table, seat, _lang(request))
+        return await platform.view_response(table, seat, _lang(request),
+                                             pick_layout(request.query_params.get("layout")))
 
     @app.post("/api/tables/{table_id}/actions")
     async def api_act(request: Request, table_id: str) -> Response:
@@ -607,7 +609,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
-        return await platform.view_response(table, seat, _lang(request))
+        return await platform.view_response(table, seat, _lang(request),
+                                             pick_layout(request.query_params.get("layout")))
 
     @app.get("/api/tables/{table_id}/replay/{ply}")
     async def api_replay_step(request: Request, table_id: str, ply: int, token: str | None = None,
@@ -621,7 +624,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                     v = int(viewer)
                 except ValueError:
                     raise ServerError("bad_seat", f"there is no seat {viewer!r}") from None
-            return JSONResponse(replay_view(table, ply, v, _lang(request), seat))
+            return JSONResponse(replay_view(table, ply, v, _lang(request), seat,
+                                                 pick_layout(request.query_params.get("layout"))))
         except ServerError as exc:
             return _error(exc)
 

@@ -136,15 +136,21 @@ def prompt(slug: str, obs: dict[str, Any], lang: str) -> str | None:
     return None
 
 
+def pick_layout(asked: Any) -> str:
+    """The table layout a client asked for: "narrow" (a phone) or "wide" (anything else)."""
+    return "narrow" if asked == "narrow" else "wide"
+
+
 def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
-               legal: bool = True, log_from: int = 0) -> dict[str, Any]:
+               legal: bool = True, log_from: int = 0, layout: str = "wide") -> dict[str, Any]:
     """The whole picture for one viewer at one moment (plain JSON).
 
     ``log_from`` leaves out the first visible log lines (the client has them);
-    ``log_start`` in the view says where its ``log`` begins."""
+    ``log_start`` in the view says where its ``log`` begins. ``layout`` "narrow"
+    draws the board for a phone (one tall SVG whose hand stays readable)."""
     slug = table.rec.game
     names = table.display_names(lang)
-    pres = state.game.presentation(viewer, names, lang, state.options.get("data_dir"))
+    pres = state.game.presentation(viewer, names, lang, state.options.get("data_dir"), layout=layout)
     obs = state.observation(viewer)
     terminal = state.is_terminal()
     board_obs = {k: v for k, v in obs.items() if k != "log"}
@@ -180,6 +186,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "game": slug,
         "game_name": game_name(slug, lang),
         "lang": lang,
+        "layout": layout,
         "viewer": viewer,
         "ply": state.ply,
         "terminal": terminal,
@@ -221,7 +228,7 @@ def _named_svg(table: LiveTable, state: State, svg: str | None, lang: str) -> st
 
 
 def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
-                token_seat: int | None) -> dict[str, Any]:
+                token_seat: int | None, layout: str = "wide") -> dict[str, Any]:
     """The position after ``ply`` decisions, as ``viewer`` saw it then.
 
     A seat's point of view is shown only to that seat's token holder, or to
@@ -241,7 +248,7 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
                                 rng=table.rec.rng)
     for player, action in state_now.history[:ply]:
         state.apply_action(player, action)
-    view = build_view(table, state, viewer, lang, legal=False)
+    view = build_view(table, state, viewer, lang, legal=False, layout=layout)
     view["type"] = "replay"
     view["total"] = total
     view["status"] = table.status()

@@ -1,6 +1,7 @@
 """The live-table protocol over a websocket.
 
-Connect to ``/ws/{table_id}?token=SEAT_TOKEN&lang=fr`` (no token: spectator).
+Connect to ``/ws/{table_id}?token=SEAT_TOKEN&lang=fr&layout=narrow`` (no token:
+spectator; ``layout=narrow``: the phone board, default "wide").
 The server sends JSON messages:
 
 * ``{"type": "state", ...}`` — the whole view (see :func:`views.build_view`),
@@ -11,7 +12,8 @@ The server sends JSON messages:
 The client sends ``{"type": "action", "action": "<notation>", "ply": N}``
 (``ply``, optional: the move number the action was chosen at; a message for
 an older move is refused as ``stale``, so a resent action is never applied
-twice), ``{"type": "lang", "lang": "de"}`` or ``{"type": "ping"}``.
+twice), ``{"type": "lang", "lang": "de"}``, ``{"type": "layout", "layout": "narrow"}``
+(the window crossed the phone width) or ``{"type": "ping"}``.
 Messages are text frames of at most 16 KiB.
 A wrong table or token gets an error message, then the socket closes
 (code 4404 or 4403).
@@ -36,7 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import pick_lang
 from .tables import LiveTable, ServerError
-from .views import build_view
+from .views import build_view, pick_layout
 
 if TYPE_CHECKING:
     from .app import Platform
@@ -59,20 +61,22 @@ _VIEW_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="thieves-view"
 
 class ViewCache:
     """Each view's JSON text built once per table change, shared by every
-    connection with the same viewer and language (all the spectators of a
+    connection with the same viewer, language and layout (all the spectators of a
     table share one), built in a worker thread."""
 
     def __init__(self) -> None:
-        self._views: dict[tuple[str, int | None, str], tuple[int, asyncio.Future[str]]] = {}
+        self._views: dict[tuple[str, int | None, str, str], tuple[int, asyncio.Future[str]]] = {}
 
-    async def text(self, table: LiveTable, viewer: int | None, lang: str) -> tuple[int, str]:
-        """``(version, text)`` of the table as it is now, for ``viewer`` in ``lang``."""
-        key = (table.id, viewer, lang)
+    async def text(self, table: LiveTable, viewer: int | None, lang: str,
+                   layout: str = "wide") -> tuple[int, str]:
+        """``(version, text)`` of the table as it is now, for ``viewer`` in ``lang``
+        and ``layout``."""
+        key = (table.id, viewer, lang, layout)
         version = table.version
         entry = self._views.get(key)
         if entry is None or entry[0] != version:
             loop = asyncio.get_running_loop()
-            fut = loop.run_in_executor(_VIEW_POOL, _view_text, table, table.state, viewer, lang)
+            fut = loop.run_in_executor(_VIEW_POOL, _view_text, table, table.state, viewer, lang, layout)
             entry = (version, fut)
             self._views[key] = entry
         try:
@@ -87,8 +91,8 @@ class ViewCache:
             del self._views[key]
 
 
-def _view_text(table: LiveTable, state: Any, viewer: int | None, lang: str) -> str:
-    return json.dumps(build_view(table, state, viewer, lang))
+def _view_text(table: LiveTable, state: Any, viewer: int | None, lang: str, layout: str) -> str:
+    return json.dumps(build_view(table, state, viewer, lang, layout=layout))
 
 
 class Conn:
@@ -98,10 +102,11 @@ class Conn:
     it gets the newest position, never an older one after a newer one."""
 
     def __init__(self, ws: Any, viewer: int | None, lang: str, table: LiveTable | None = None,
-                 hub: "Hub | None" = None, address: str = "") -> None:
+                 hub: "Hub | None" = None, address: str = "", layout: str = "wide") -> None:
         self.ws = ws
         self.viewer = viewer
         self.lang = lang
+        self.layout = layout
         self.table = table
         self.hub = hub
         self.address = address
@@ -170,7 +175,7 @@ class Conn:
                 if self.table.version <= self.sent_version:
                     continue
                 try:
-                    version, text = await self.hub.views.text(self.table, self.viewer, self.lang)
+                    version, text = await self.hub.views.text(self.table, self.viewer, self.lang, self.layout)
                 except Exception:  # noqa: BLE001 - a game's bug: keep the socket, log it
                     log.exception("building a view of table %s failed", self.table.id)
                     continue
@@ -274,7 +279,8 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
         await send_error(ws, exc)
         await ws.close(code=4404 if exc.code == "unknown_table" else 4403)
         return
-    conn = Conn(ws, viewer, lang, table, address=address)
+    conn = Conn(ws, viewer, lang, table, address=address,
+                layout=pick_layout(ws.query_params.get("layout")))
     platform.hub.add(table.id, conn)
     try:
         while not conn.closed:
@@ -297,6 +303,9 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                     await platform.changed(table)
                 elif kind == "lang":
                     conn.lang = pick_lang(msg.get("lang") if isinstance(msg.get("lang"), str) else None)
+                    conn.notify(force=True)
+                elif kind == "layout":
+                    conn.layout = pick_layout(msg.get("layout"))
                     conn.notify(force=True)
                 elif kind == "ping":
                     conn.push(json.dumps({"type": "pong", "ply": table.state.ply}))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from ...core.svg import INK, MUTED, SEAT_INK, Svg, seat_color
+from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, seat_color
 from .notation import AotAction, figure_kind
 
 if TYPE_CHECKING:
@@ -46,12 +46,15 @@ def _ctype(c: str) -> str:
 class Board:
     """One drawing of the table for one viewer."""
 
-    def __init__(self, pres: "AotPresentation", obs: dict[str, Any]) -> None:
+    def __init__(self, pres: "AotPresentation", obs: dict[str, Any], width: float = W) -> None:
+        #: the phone layout draws a column NARROW_WIDTH wide (the city scaled into it)
+        self.W = width
+        self.narrow = width < W
         self.p, self.o, self.d = pres, obs, pres.data
         self.legal = list(obs.get("legal", []))
         self.viewer = obs.get("viewer")
         self.me = obs["thieves"][self.viewer] if self.viewer is not None else None
-        self.s = Svg(W, 10, legal=self.legal, recent=obs.get("recent", []),
+        self.s = Svg(self.W, 10, legal=self.legal, recent=obs.get("recent", []),
                      title=pres.t("name"))
         # legal actions by what they point at on the board
         self.by_space: dict[str, str] = {}
@@ -208,9 +211,10 @@ class Board:
                 s.close()
 
     # ------------------------------------------------------------------ right column
-    def column(self) -> float:
+    def column(self, x: float = PANEL_X, y: float = 72, w: float | None = None) -> float:
+        """The event, the watch, the supply and each thief's row (right of the city)."""
         s, o, p = self.s, self.o, self.p
-        x, y, w = PANEL_X, 72, W - PANEL_X - 10
+        w = self.W - PANEL_X - 10 if w is None else w
         ev = o.get("event")
         if ev:
             body = p.event_effect({**ev, "alarm": o["alarm"]})
@@ -303,13 +307,16 @@ class Board:
             return y
         s, p, me, o = self.s, self.p, self.me, self.o
         q = self.viewer
-        s.rect(6, y, W - 12, 4, fill=seat_color(q), stroke="none", rx=2)
+        s.rect(6, y, self.W - 12, 4, fill=seat_color(q), stroke="none", rx=2)
         ap = me.get("ap") or {}
         apline = p.t("ui.your_ap", blue=ap.get("blue", 0), red=ap.get("red", 0), violet=ap.get("violet", 0))
         if "ap_free" in me:
             apline += " · " + p.t("ui.ap_free", n=me["ap_free"])
         s.text(10, y + 26, p.t("ui.your_hand", thief=p.term("thief", me["thief"])), 15, "bold", seat_color(q))
-        s.text(W - 10, y + 26, apline, 14, "bold", INK, "end")
+        if self.narrow:   # the phone: the action points on lines of their own
+            y = s.para(10, y + 48, apline, self.W - 50, 14, weight="bold") - 38
+        else:
+            s.text(self.W - 10, y + 26, apline, 14, "bold", INK, "end")
         y += 38
         thief = self.d.thieves[me["thief"]]
         cards: list[tuple[str, str, str, str | None, str]] = []  # (title, body, band, action, ref)
@@ -325,16 +332,19 @@ class Board:
         for c in me.get("hand", []):
             cards.append((p.term("card", c), p.t("cardtext." + c), "#375a7f", self._hand_action(c), c))
         x = 6
-        cw = min(180, (W - 12) // len(cards) - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
+        per_row = 2 if self.narrow else len(cards)   # the phone: two cards a row
+        cw = min(180, (self.W - 12) // per_row - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
         ch = CARD_H if cw < 150 else CARD_H - 40
         for i, (title, body, band, action, ref) in enumerate(cards):
+            if i and i % per_row == 0:
+                x, y = 6, y + ch + 36
             s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
             special = f"special {ref}"
             if special in self.other:
                 s.badge(x + 4, y + ch + 4, p.t("ui.as_special"), action=special, size=13)
             x += cw + CARD_GAP
         y += ch + 36
-        s.para(10, y, p.t("ui.ability", text=p.t("ability." + me["thief"])), W - 20, 13, MUTED)
+        s.para(10, y, p.t("ui.ability", text=p.t("ability." + me["thief"])), self.W - 20, 13, MUTED)
         y += 26
         return self.plan_area(y)
 
@@ -353,7 +363,7 @@ class Board:
         slots = list(me.get("plan", []))
         turn = (self.o.get("deciding") or {}).get("kind") == "turn"
         for sl in slots:
-            if x > W - 180:  # a long plan wraps
+            if x > self.W - 180:  # a long plan wraps
                 x, y = 10, y + 86 + (36 if turn else 0)
             x = self.slot(x, y, sl, turn) + 8
         b = me.get("building")
@@ -361,6 +371,8 @@ class Board:
             card = b["card"] if b["card"] in ("move", "ambush") else \
                 ("sp_" + me["thief"] if b["card"] == "special" else _ctype(b["card"]))
             ap = b["m"] + sum(self.d.ap_value.get(t_) or 0 for t_ in b["tok"])
+            if self.narrow and x + 150 > self.W:   # the phone: the card being planned wraps too
+                x, y = 10, y + 86 + (36 if turn else 0)
             s.rect(x, y, 150, 74, fill="#fff6d6", stroke="#e8a317", width=2.5,
                    extra=' stroke-dasharray="6,4"')
             s.text(x + 8, y + 22, p.term("card", card), 14, "bold")
@@ -380,7 +392,7 @@ class Board:
             y += 26
             x = 10
             for n in aps:
-                if x > W - 40:
+                if x > self.W - 40:
                     x, y = 10, y + 40
                 s.token(x + 16, y + 16, 17, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
                         title=p.t("act.ap", n=n))
@@ -446,10 +458,16 @@ class Board:
         x = 10
         for a in rest:
             label = p.action_text(self.o, a)
-            if x + 14 + len(label) * 7.6 > W - 10:
+            if x + 14 + len(label) * 7.6 > self.W - 10:
                 x, y = 10, y + 30
             x = s.badge(x, y, label, fill="#d7f0d0", action=a) + 6
         return y + 36
+
+    def board(self) -> float:
+        """The shared board: the turn, the city, the event, the watch and the seats."""
+        self.header()
+        self.city()
+        return max(BOARD_BOTTOM, self.column())
 
     def _drawn_takes(self) -> set[str]:
         me = self.me
@@ -469,12 +487,20 @@ class Board:
                   (GUARD_FILL, p.t("ui.legend_guard")), (CAPTAIN_FILL, p.t("ui.legend_captain")),
                   (GEM_COLOUR["yellow"], p.term("gem", "yellow")), (GEM_COLOUR["green"], p.term("gem", "green")),
                   (GEM_COLOUR["emperor"], p.term("gem", "emperor"))]
-        return self.s.legend(10, y, items, W - 20, title=p.t("ui.legend"), size=13)
+        return self.s.legend(10, y, items, self.W - 20, title=p.t("ui.legend"), size=13)
 
     def draw(self) -> str:
-        self.header()
-        self.city()
-        y = max(BOARD_BOTTOM, self.column()) + 10
+        if self.narrow:
+            # the phone layout: the city scaled to the width; the event, the watch, the
+            # thieves, the choices, the hand, the plan and the legend below at full size
+            board = Board(self.p, self.o)
+            board.header()
+            board.city()
+            board.s.width, board.s.height = PANEL_X - 6, BOARD_BOTTOM
+            y = self.s.inset(board.s, 0, 0, self.W) + 6
+            y = self.column(10, y, self.W - 20) + 10
+        else:
+            y = self.board() + 10
         y = self.extras(y)
         y = self.mine(y)
         y = self.legend(y + 6)
@@ -483,7 +509,7 @@ class Board:
 
 
 def draw_board(pres: "AotPresentation", obs: dict[str, Any]) -> str:
-    return Board(pres, obs).draw()
+    return Board(pres, obs, NARROW_WIDTH if pres.narrow else W).draw()
 
 
 def text_view(pres: "AotPresentation", obs: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from ...core.svg import INK, MUTED, PAPER, SEAT_INK, Svg, seat_color, wrap
+from ...core.svg import INK, MUTED, NARROW_WIDTH, PAPER, SEAT_INK, Svg, seat_color, wrap
 from .notation import Action
 
 if TYPE_CHECKING:
@@ -83,11 +83,14 @@ def room_lines(name: str, per_line: int = 13) -> list[str]:
 class Table:
     """One drawing of the table (the presentation, the observation and the kit)."""
 
-    def __init__(self, pres: "CadwallonPresentation", obs: dict[str, Any]) -> None:
+    def __init__(self, pres: "CadwallonPresentation", obs: dict[str, Any], width: float = W) -> None:
+        self.W = width
+        #: the phone layout draws the viewer's gang at full size, apart from the scaled table
+        self.own_gang_apart = False
         self.p, self.obs, self.d = pres, obs, pres.data
         self.legal: list[str] = list(obs.get("legal") or [])
         self.parsed = [Action.parse(a) for a in self.legal]
-        self.s = Svg(W, 100, legal=self.legal, recent=obs.get("recent") or [],
+        self.s = Svg(self.W, 100, legal=self.legal, recent=obs.get("recent") or [],
                      title=pres.texts.get(pres.lang, "name"))
         self.pos: dict[str, str] = obs.get("positions") or {}
         self.at = {}
@@ -123,19 +126,35 @@ class Table:
 
     # -- the whole table -----------------------------------------------------------------
     def draw(self) -> str:
-        y = self.header(10)
+        if self.W < W:
+            # the phone layout: the table drawn whole and scaled to the width, the
+            # hand below it at full size (two cards a row)
+            table = Table(self.p, self.obs)
+            table.own_gang_apart = True
+            table.s.height = table.table(10)
+            y = self.s.inset(table.s, 0, 0, self.W)
+            viewer = self.obs.get("viewer")
+            gangs = self.obs.get("gangs") or []
+            if self.obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
+                y = self.gang(viewer, gangs[viewer], y + 8)
+        else:
+            y = self.table(10)
+        y = self.hand(y + 6)
+        s = self.s
+        s.height = y + 12
+        s.parts.insert(0, f'<rect width="{self.W}" height="{s.height:g}" fill="#f4efe4"/>')
+        return s.done()
+
+    def table(self, y: float) -> float:
+        """Everything but the hand: the turn, the district, the fight, gangs and missions."""
+        y = self.header(y)
         y = self.answers(y)
         y = self.district(y + 6)
         y = self.legend(y + 8)
         y = self.fight(y + 6)
         y = self.gangs(y + 6)
         y = self.talents(y)
-        y = self.missions(y + 6)
-        y = self.hand(y + 6)
-        s = self.s
-        s.height = y + 12
-        s.parts.insert(0, f'<rect width="{W}" height="{s.height:g}" fill="#f4efe4"/>')
-        return s.done()
+        return self.missions(y + 6)
 
     def t(self, key: str, **args: Any) -> str:
         return self.p.t(key, **args)
@@ -146,13 +165,13 @@ class Table:
         adv = d.adventure.get(obs.get("adventure"))
         s.text(PAD, y + 18, self.t("ui.adventure_is", adventure=obs.get("adventure")), 16, "bold")
         right = [self.t("ui.bank", n=obs.get("bank", 0)), self.t("ui.deck", n=obs.get("deck_count", 0))]
-        s.text(W - PAD, y + 18, " · ".join(right), F, "normal", INK, "end")
+        s.text(self.W - PAD, y + 18, " · ".join(right), F, "normal", INK, "end")
         y += 30
         track = obs.get("track") or (adv.track if adv else 10)
         rnd = obs.get("round") or 1
         events = {e.round: e for e in adv.events} if adv else {}
         s.text(PAD, y + 20, self.t("ui.round_of", round=rnd, track=track), 15, "bold")
-        bx, bw = PAD + 150, min(56, (W - PAD - 150 - PAD) / max(1, track))
+        bx, bw = PAD + 150, min(56, (self.W - PAD - 150 - PAD) / max(1, track))
         for r in range(1, track + 1):
             x = bx + (r - 1) * bw
             e = events.get(r)
@@ -171,7 +190,7 @@ class Table:
         if obs.get("alarm"):
             lines.insert(0, self.t("ui.alarm") + " — " + self.t("ui.gates", zones=", ".join(obs.get("portcullis") or [])))
         for line in lines[:3]:
-            y = s.para(PAD, y + 14, line, W - 2 * PAD, F, "#b71c1c" if line.startswith(self.t("ui.alarm")) else INK) - 10
+            y = s.para(PAD, y + 14, line, self.W - 2 * PAD, F, "#b71c1c" if line.startswith(self.t("ui.alarm")) else INK) - 10
         return y + 12
 
     # -- answers that have no place on the board (no card, leave, force...) ----------------
@@ -312,7 +331,7 @@ class Table:
         present = {_tt(v["t"]) for v in (self.obs.get("chests") or {}).values()} | set(kinds)
         for k in [x.id for x in self.d.treasures.types if x.id in present]:
             items.append((TREASURE_LOOK[k][0], p.term("treasure", k) + " " + TREASURE_LOOK[k][2]))
-        return self.s.legend(PAD, y, items, W - 2 * PAD, t("ui.legend"), F)
+        return self.s.legend(PAD, y, items, self.W - 2 * PAD, t("ui.legend"), F)
 
     # -- the fight ---------------------------------------------------------------------------
     def fight(self, y: float) -> float:
@@ -322,12 +341,12 @@ class Table:
             return y
         s = self.s
         live = obs.get("combat") is not None
-        s.rect(PAD, y, W - 2 * PAD, 104, fill="#fff8e1", stroke="#8d6e63")
+        s.rect(PAD, y, self.W - 2 * PAD, 104, fill="#fff8e1", stroke="#8d6e63")
         zone = self.p.term("zone", f.get("zone"))
         s.text(PAD + 10, y + 20, f"{self.t('ui.fight' if live else 'ui.last_fight')} — {zone}", 15, "bold")
         for i, side in enumerate(("att", "def")):
             c = f[side]
-            x0 = PAD + 10 + i * ((W - 2 * PAD) / 2)
+            x0 = PAD + 10 + i * ((self.W - 2 * PAD) / 2)
             s.token(x0 + 22, y + 58, 20, self.p.fill_of(obs, c), labels(self.d)[c], self.p.ink_of(obs, c), ref=c)
             won = f.get("winner")
             verdict = "" if won is None else (" — " + self.t("ui.wins" if won == c else "ui.loses"))
@@ -352,32 +371,51 @@ class Table:
 
     # -- the gangs -------------------------------------------------------------------------------
     def gangs(self, y: float) -> float:
-        obs, d, s = self.obs, self.d, self.s
+        obs = self.obs
         n = obs.get("num_players", 0)
         gangs = obs.get("gangs") or [None] * n
         if obs.get("phase") == "gang":
             return self.gang_choice(y)
         viewer = obs.get("viewer")
         for p in range(n):
-            g = gangs[p]
-            if g is None:
+            if gangs[p] is None or (p == viewer and self.own_gang_apart):
                 continue
-            color = seat_color(p)
-            s.open(self.first(f"play pickpocket P{p + 1}"), ref=f"seat:{p}", cls="seat")
-            s.rect(PAD, y, W - 2 * PAD, 28, fill=color, stroke=INK, rx=6)
-            head = (f"{self._seat(p)} — {self.p.term('gang', g)} · "
-                    f"{obs['ducats'][p]} {self.t('ui.ducats')} · {obs['ap'][p]} {self.t('ui.ap')} · "
-                    f"{self.t('ui.cards', n=(obs.get('hand_counts') or [0] * n)[p])}")
-            s.text(PAD + 10, y + 19, head, 14, "bold", SEAT_INK[p % len(SEAT_INK)])
-            s.close()
-            if p == viewer and "end" in self.legal:
-                s.badge(W - PAD - 120, y + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
-            y += 32
-            cw = (W - 2 * PAD) / 4
-            for i, c in enumerate(d.gang_chars[g]):
-                self.char_card(PAD + i * cw, y, cw - 6, c, p)
-            y += 96
+            y = self.gang(p, gangs[p], y)
         return y
+
+    def gang(self, p: int, g: str, y: float) -> float:
+        """One gang: its seat band (ducats, action points, cards) and its characters
+        (four a row; two a row, the counts on a second line, on a phone)."""
+        obs, d, s = self.obs, self.d, self.s
+        n = obs.get("num_players", 0)
+        narrow = self.W < W
+        color = seat_color(p)
+        band = 48 if narrow else 28
+        s.open(self.first(f"play pickpocket P{p + 1}"), ref=f"seat:{p}", cls="seat")
+        s.rect(PAD, y, self.W - 2 * PAD, band, fill=color, stroke=INK, rx=6)
+        counts = (f"{obs['ducats'][p]} {self.t('ui.ducats')} · {obs['ap'][p]} {self.t('ui.ap')} · "
+                  f"{self.t('ui.cards', n=(obs.get('hand_counts') or [0] * n)[p])}")
+        ink = SEAT_INK[p % len(SEAT_INK)]
+        if narrow:
+            s.text(PAD + 10, y + 19, f"{self._seat(p)} — {self.p.term('gang', g)}", 14, "bold", ink)
+            s.text(PAD + 10, y + 39, counts, F, "bold", ink)
+        else:
+            s.text(PAD + 10, y + 19, f"{self._seat(p)} — {self.p.term('gang', g)} · {counts}", 14, "bold", ink)
+        s.close()
+        top, y = y, y + band + 4
+        if p == obs.get("viewer") and "end" in self.legal:
+            if narrow:   # the phone: "end the turn" under the band, at full size
+                s.badge(PAD, y, self.t("ui.end"), "#fff59d", action="end", size=F)
+                y += 28
+            else:
+                s.badge(self.W - PAD - 120, top + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
+        per_row = 2 if narrow else 4
+        cw = (self.W - 2 * PAD) / per_row
+        row_h = 96 + (18 if narrow else 0)    # room for the wrapped stats of a narrow card
+        chars = d.gang_chars[g]
+        for i, c in enumerate(chars):
+            self.char_card(PAD + (i % per_row) * cw, y + (i // per_row) * row_h, cw - 6, c, p)
+        return y + ((len(chars) + per_row - 1) // per_row) * row_h
 
     def talents(self, y: float) -> float:
         """What each talent in play does (named on the character cards above)."""
@@ -390,7 +428,7 @@ class Table:
                     seen.append(tal)
         for tal in seen:
             line = self.t("ui.term_def", name=self.p.term("talent", tal), text=self.p.term("talent", tal + ".effect"))
-            y = self.s.para(PAD, y + 15, line, W - 2 * PAD, F, "#4e342e") - 13
+            y = self.s.para(PAD, y + 15, line, self.W - 2 * PAD, F, "#4e342e") - 13
         return y + (6 if seen else 0)
 
     def _seat(self, p: int) -> str:
@@ -406,14 +444,20 @@ class Table:
         active = c == obs.get("active")
         done = c in (obs.get("activated") or []) and not active
         s.open(act, ref=c, label=self.p.action_text(obs, act) if act else None, cls="character")
-        s.rect(x, y, w, 90, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
+        # the stats line wraps on a narrow card (a phone), which then grows taller
+        mv = ch.movement + (1 if ch.talent == "nimble" else 0)
+        stats_line = (f"{self.t('ui.combat')} {ch.combat} · {self.t('ui.movement')} {mv} · "
+                      f"{self.t('ui.spirit')} {ch.spirit}")
+        stats = wrap(stats_line, w - 16, F) if self.W < W else [stats_line]
+        h = 90 + 18 * (len(stats) - 1)
+        s.rect(x, y, w, h, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
                stroke="#e8a317" if act else INK, width=3 if act else 1)
         s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)])
         s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
         s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
-        mv = ch.movement + (1 if ch.talent == "nimble" else 0)
-        s.text(x + 8, y + 60, f"{self.t('ui.combat')} {ch.combat} · {self.t('ui.movement')} {mv} · "
-                              f"{self.t('ui.spirit')} {ch.spirit}", F, "normal", INK)
+        for k, line in enumerate(stats):
+            s.text(x + 8, y + 60 + 18 * k, line, F, "normal", INK)
+        y += h - 90
         status = (self.t("ui.escaped") if escaped else self.t("ui.not_deployed") if waiting
                   else self.p.term("zone", where) if where else "")
         if active:
@@ -437,7 +481,7 @@ class Table:
             label = self._seat(q) + (" — " + self.p.term("gang", gangs[q]) if gangs[q] else "")
             bx = s.badge(bx, y + 26, label, seat_color(q), SEAT_INK[q % len(SEAT_INK)], ref=f"seat:{q}", size=F) + 8
         y += 60
-        cw = (W - 2 * PAD) / 2
+        cw = (self.W - 2 * PAD) / 2
         for i, g in enumerate(d.characters.gangs):
             x = PAD + (i % 2) * cw
             yy = y + (i // 2) * 130
@@ -460,7 +504,7 @@ class Table:
         y += 24
         adv = d.adventure.get(obs.get("adventure"))
         bonus = adv.special.mission_bonus if adv else 0
-        cw = (W - 2 * PAD) / 3
+        cw = (self.W - 2 * PAD) / 3
         for i, mid in enumerate(obs.get("missions") or []):
             if mid is None:
                 continue
@@ -480,15 +524,16 @@ class Table:
         hand = obs.get("hand")
         if hand is None:
             return y
-        s.text(PAD, y + 16, self.t("ui.hand_is", n=len(hand)), 15, "bold")
+        pad = PAD if self.W >= W else 8
+        s.text(pad, y + 16, self.t("ui.hand_is", n=len(hand)), 15, "bold")
         y += 24
-        per_row = 4
-        cw = (W - 2 * PAD) / per_row
+        per_row = 4 if self.W >= W else 2
+        cw = (self.W - 2 * pad) / per_row
         # every card tall enough for the longest effect in the hand (the whole text shows)
         longest = max((len(wrap(self.p.term("card", f"{k}.effect"), cw - 20, F)) for k in hand), default=3)
         ch = max(150, 60 + longest * 16)
         for i, kind in enumerate(hand):
-            x = PAD + (i % per_row) * cw
+            x = pad + (i % per_row) * cw
             yy = y + (i // per_row) * (ch + 8)
             act = self.card_action(kind)
             s.card(x, yy, cw - 8, ch, self.p.term("card", kind), self.p.term("card", f"{kind}.effect"),
@@ -501,4 +546,4 @@ class Table:
 
 
 def draw(pres: "CadwallonPresentation", obs: dict[str, Any]) -> str:
-    return Table(pres, obs).draw()
+    return Table(pres, obs, NARROW_WIDTH if pres.narrow else W).draw()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from thieves.core.svg import INK, MUTED, PAPER, Svg, seat_color
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, seat_color, wrap
 
 from .city import square_label
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
@@ -31,18 +31,21 @@ STEP_COLOR = "#2f9e44"
 
 
 class Board:
-    def __init__(self, pres: "ThiefdomPresentation", obs: dict[str, Any]) -> None:
+    def __init__(self, pres: "ThiefdomPresentation", obs: dict[str, Any], width: float = WIDTH) -> None:
+        #: the phone layout draws the viewer's panels in a column ``NARROW_WIDTH`` wide
+        self.W = width
+        self.narrow = width < WIDTH
         self.p = pres
         self.obs = obs
         city = obs["city"]
         self.w, self.h = city["w"], city["h"]
-        self.cell = min(42, (WIDTH - 40 - 36) // self.w)
+        self.cell = min(42, (self.W - 40 - 36) // self.w)
         self.ox = 30
         self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
         viewer = obs.get("viewer")
         self.viewer = viewer
         legal = self._legal()
-        self.svg = Svg(WIDTH, 100, legal=legal, recent=obs.get("recent") or (),
+        self.svg = Svg(self.W, 100, legal=legal, recent=obs.get("recent") or (),
                        title=pres.t("name"))
         self.legal = legal
 
@@ -87,7 +90,7 @@ class Board:
     def draw_city(self) -> float:
         s, obs, cs = self.svg, self.obs, self.cell
         w, h, ox, oy = self.w, self.h, self.ox, self.oy
-        s.add(f'<rect x="0" y="0" width="{WIDTH}" height="{oy + h * cs + cs + 8}" fill="#4a4238"/>')
+        s.add(f'<rect x="0" y="0" width="{self.W}" height="{oy + h * cs + cs + 8}" fill="#4a4238"/>')
         rows = obs["city"]["rows"]
         # margins: column numbers and row letters, as the log names squares
         for c in range(w):
@@ -398,9 +401,28 @@ class Board:
         y = self.draw_townsfolk(y)
         y = self.draw_display(y)
         y = self.draw_legend(y)
-        # whatever the drawing has no place for yet (a location's own choices: fill
-        # the purse, buy brandy, meet the clients...) is offered right under the
-        # night track, as labelled pieces of the board
+        return self.add_tray(y, mark, top)
+
+    def draw_narrow_panels(self, y: float) -> float:
+        """The phone layout's panels below the city: the night, the plans, the cards to
+        choose, the viewer's guild, the display and the legend at full size; the other
+        guilds and the townsfolk drawn at the wide size and scaled to the width."""
+        y = self.draw_status(y)
+        mark, top = len(self.svg.parts), y
+        y = self.draw_plans(y)
+        y = self.draw_choice_cards(y)
+        y = self.draw_guild(y)
+        rest = Board(self.p, self.obs)
+        rest.svg.height = rest.draw_townsfolk(rest.draw_others(0))
+        y = self.svg.inset(rest.svg, 0, y, self.W) + 6
+        y = self.draw_display(y)
+        y = self.draw_legend(y)
+        return self.add_tray(y, mark, top)
+
+    def add_tray(self, y: float, mark: int, top: float) -> float:
+        """Whatever the drawing has no place for yet (a location's own choices: fill
+        the purse, buy brandy, meet the clients...) is offered right under the
+        night track, as labelled pieces of the board."""
         placed = set(re.findall(r'data-action="([^"]*)"', "".join(self.svg.parts)))
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
@@ -421,7 +443,7 @@ class Board:
         for a in acts:
             label = p.action_text(obs, a)
             w = 14 + len(label) * FONT * 0.58
-            if x + w > WIDTH - 10:
+            if x + w > self.W - 10:
                 x, y = 12, y + 30
             s.badge(x, y, label, "#fff3c4", INK, a, None, FONT)
             x += w + 8
@@ -437,13 +459,22 @@ class Board:
             s.circle(100 + (k - 1) * 34, y + 13, 13, "#1f2d4d" if cur else "#d8d0bf", INK, 1.5 if cur else 1)
             s.text(100 + (k - 1) * 34, y + 18, str(k), FONT, "bold", "#fff" if cur else INK, "middle")
         x = 100 + nights * 34 + 10
+        if self.narrow:   # the phone: whose turn it is on a line of its own
+            x, y = 12, y + 32
         tu = obs.get("turn")
         if tu and not obs.get("terminal"):
             text = p.t("ui.turn", thief=p.thief(tu["p"], tu["t"]), player=p.seat(tu["p"]), ap=tu.get("ap", 0))
             if tu.get("moving"):
                 text += " · " + p.t("ui.moves", mp=tu.get("mp", 0))
-            s.rect(x, y, 10 + len(text) * FONT * 0.56, 26, seat_color(tu["p"]), INK, 13)
-            s.text(x + 6, y + 18, text, FONT, "bold", "#fff")
+            lines = wrap(text, self.W - 36, FONT + 1) if self.narrow else [text]
+            if len(lines) > 1:   # the phone: a long turn line takes two lines
+                s.rect(x, y, self.W - 24, 44, seat_color(tu["p"]), INK, 13)
+                for k, line in enumerate(lines[:2]):
+                    s.text(x + 8, y + 18 + 18 * k, line, FONT, "bold", "#fff")
+                y += 18
+            else:
+                s.rect(x, y, 10 + len(text) * FONT * 0.56, 26, seat_color(tu["p"]), INK, 13)
+                s.text(x + 6, y + 18, text, FONT, "bold", "#fff")
         elif obs.get("terminal") and obs.get("solo_stars") is not None:
             s.text(x, y + 18, p.t("ui.stars", n=obs["solo_stars"]) + " " + "★" * int(obs["solo_stars"]), FONT + 1,
                    "bold")
@@ -463,8 +494,8 @@ class Board:
         roll = solo.get("roll") or 0
         if roll:
             d = {1: "n", 2: "n", 3: "e", 4: "e", 5: "s", 6: "s", 7: "w", 8: "w"}[roll]
-            s.die(WIDTH - 300, y, 30, "#fff", INK, str(roll), ref=solo.get("board"))
-            s.text(WIDTH - 262, y + 20, p.t("ui.d8", roll=roll, dir=p.term("dir", d)), FONT, "bold" if recent else "normal")
+            s.die(self.W - 300, y, 30, "#fff", INK, str(roll), ref=solo.get("board"))
+            s.text(self.W - 262, y + 20, p.t("ui.d8", roll=roll, dir=p.term("dir", d)), FONT, "bold" if recent else "normal")
         return y + 38
 
     def draw_plans(self, y: float) -> float:
@@ -475,16 +506,23 @@ class Board:
         slots = 3 if obs.get("solo") else 4
         s.text(12, y + 16, p.t("ui.plan"), FONT + 1, "bold")
         y += 24
-        sw = (WIDTH - 172 - 12 - 8 * slots) / slots
+        # the phone: each seat's name above its slots, which take the whole width
+        sx = 12 if self.narrow else 172
+        sw = (self.W - sx - 12 - 8 * slots) / slots
         tu = obs.get("turn")
         for q in range(n):
             plan = obs["plans"][q]
             mine = q == self.viewer
             laid = obs.get("planning") if mine and plan is None else plan
-            s.rect(12, y, 150, 40, seat_color(q), INK, 6)
-            s.text(20, y + 25, p.seat(q)[:18], FONT, "bold", "#fff")
+            if self.narrow:
+                s.rect(12, y, self.W - 24, 22, seat_color(q), INK, 6)
+                s.text(20, y + 16, p.seat(q)[:30], FONT, "bold", "#fff")
+                y += 26
+            else:
+                s.rect(12, y, 150, 40, seat_color(q), INK, 6)
+                s.text(20, y + 25, p.seat(q)[:18], FONT, "bold", "#fff")
             for k in range(slots):
-                x = 172 + k * (sw + 8)
+                x = sx + k * (sw + 8)
                 tile = laid[k] if laid and laid != "placed" and k < len(laid) else None
                 # the tile whose thief acts now is lit; its owner clicks it to end the turn
                 acting = bool(tu) and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1)
@@ -494,7 +532,7 @@ class Board:
                        GLOW if acting else INK, 6, 3 if acting else 1.2,
                        "" if tile or laid == "placed" else ' stroke-dasharray="4 3"')
                 if tile:
-                    s.text(x + sw / 2, y + 25, p.term("tile", tile), FONT, "bold", INK, "middle")
+                    self.tile_label(x + sw / 2, y + 25, sw, p.term("tile", tile))
                 elif laid == "placed":
                     s.text(x + sw / 2, y + 25, "?", FONT + 2, "bold", MUTED, "middle")
                 else:
@@ -505,16 +543,33 @@ class Board:
             tiles = "123" if obs.get("solo") else "123P"
             left = [x for x in tiles if x not in (obs.get("planning") or "")]
             s.text(12, y + 22, p.t("ui.tiles_left"), FONT, "bold")
+            if self.narrow:
+                y += 30
             for k, x in enumerate(left):
                 a = f"plan {x}"
-                bx = 172 + k * (sw + 8)
+                bx = sx + k * (sw + 8)
                 s.open(a, None, p.action_text(obs, a), "tile")
                 s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6, 3 if a in self.legal else 1)
-                s.text(bx + sw / 2, y + 23, p.term("tile", x), FONT, "bold", INK, "middle")
+                self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", x))
                 s.close()
-            s.text(172 + len(left) * (sw + 8) + 4, y + 23, p.t("ui.plan_secret"), FONT, "normal", MUTED)
+            if self.narrow:
+                y += 44
+                s.text(12, y + 14, p.t("ui.plan_secret"), FONT, "normal", MUTED)
+                y -= 14
+            else:
+                s.text(sx + len(left) * (sw + 8) + 4, y + 23, p.t("ui.plan_secret"), FONT, "normal", MUTED)
             y += 44
         return y + 6
+
+    def tile_label(self, cx: float, y: float, w: float, label: str) -> None:
+        """A plan tile's name centred on baseline ``y``; on a narrow slot (a phone)
+        a long name takes two lines."""
+        lines = wrap(label, w - 6, FONT + 1) if self.narrow else [label]
+        if len(lines) == 1:
+            self.svg.text(cx, y, label, FONT, "bold", INK, "middle")
+            return
+        for k, line in enumerate(lines[:2]):
+            self.svg.text(cx, y - 7 + 14 * k, line, 12, "bold", INK, "middle")
 
     def draw_choice_cards(self, y: float) -> float:
         """Cards the viewer chooses among now: draft hand, kept cards to buy,
@@ -524,42 +579,58 @@ class Board:
         tu = obs.get("turn")
         sub = (tu or {}).get("sub") or {}
         cw, ch = 215, 128
+        if self.narrow:   # the phone: two cards a row
+            cw = (self.W - 24 - 10) / 2
+        per = 2 if self.narrow else 99
+
+        def at(k: int, y: float, step: float) -> tuple[float, float]:
+            return 12 + (k % per) * (cw + 10), y + (k // per) * step
+
         if dr and self.viewer is not None and obs.get("phase") == "draft" and dr["hand"]:
             s.text(12, y + 16, p.t("ui.hand"), FONT + 1, "bold")
             y += 24
             for k, c in enumerate(dr["hand"]):
                 e = c.split(".")[0]
-                self.equipment_card(12 + k * (cw + 10), y, cw, ch, e, f"keep {e}")
-            y += ch + 10
+                x, yy = at(k, y, ch + 10)
+                self.equipment_card(x, yy, cw, ch, e, f"keep {e}")
+            y += ((len(dr["hand"]) + per - 1) // per) * (ch + 10)
         if dr and self.viewer is not None and obs.get("phase") == "buy" and dr["kept"]:
             s.text(12, y + 16, p.t("ui.kept"), FONT + 1, "bold")
             y += 24
             for k, c in enumerate(dr["kept"]):
                 e = c.split(".")[0]
-                x = 12 + k * (cw + 10)
-                self.equipment_card(x, y, cw, ch, e, None)
+                # the phone: the "for thief n" buttons one under another
+                step = ch + 4 + 3 * 28 + 4 if self.narrow else ch + 38
+                x, yy = at(k, y, step)
+                self.equipment_card(x, yy, cw, ch, e, None)
                 for t in range(3):
                     a = f"buy {e} {t + 1}"
                     if a in self.legal:
-                        s.badge(x + t * 70, y + ch + 4, p.t("ui.for_thief", n=t + 1), "#fff3c4", INK, a, None, FONT)
-            y += ch + 38
+                        bx, by = (x, yy + ch + 4 + t * 28) if self.narrow else (x + t * 70, yy + ch + 4)
+                        s.badge(bx, by, p.t("ui.for_thief", n=t + 1), "#fff3c4", INK, a, None, FONT)
+            y += ((len(dr["kept"]) + per - 1) // per) * step
         if tu and tu.get("p") == self.viewer and sub.get("kind") == "clients":
             s.text(12, y + 16, p.t("ui.clients"), FONT + 1, "bold")
             y += 24
-            for k, c in enumerate(obs.get("revealed", [])):
-                x = 12 + k * (cw + 10)
-                self.client_card(x, y, cw, ch, c)
+            revealed = obs.get("revealed", [])
+            for k, c in enumerate(revealed):
+                x, yy = at(k, y, ch + 40 + (30 if self.narrow else 0))
+                self.client_card(x, yy, cw, ch, c)
                 cost = self.p.data.clients[c].cost
-                bx = s.badge(x, y + ch + 4, p.t("ui.ally_btn", cost=cost), "#fff3c4", INK, f"ally {c}", None, FONT)
-                s.badge(bx + 6, y + ch + 4, p.t("ui.brawl_btn"), "#f3d4d4", INK, f"brawl {c}", None, FONT)
-            y += ch + 40
+                bx = s.badge(x, yy + ch + 4, p.t("ui.ally_btn", cost=cost), "#fff3c4", INK, f"ally {c}", None, FONT)
+                if self.narrow:   # the two buttons one under the other
+                    s.badge(x, yy + ch + 34, p.t("ui.brawl_btn"), "#f3d4d4", INK, f"brawl {c}", None, FONT)
+                else:
+                    s.badge(bx + 6, yy + ch + 4, p.t("ui.brawl_btn"), "#f3d4d4", INK, f"brawl {c}", None, FONT)
+            y += max(1, (len(revealed) + per - 1) // per) * (ch + 40 + (30 if self.narrow else 0))
         if tu and tu.get("p") == self.viewer and sub.get("kind") == "artdraw" and isinstance(sub.get("cards"), list):
             s.text(12, y + 16, p.t("ui.artdraw"), FONT + 1, "bold")
             y += 24
             for k, c in enumerate(sub["cards"]):
                 e = c.split(".")[0]
-                self.equipment_card(12 + k * (cw + 10), y, cw, ch, e, f"keep {e}")
-            y += ch + 10
+                x, yy = at(k, y, ch + 10)
+                self.equipment_card(x, yy, cw, ch, e, f"keep {e}")
+            y += max(1, (len(sub["cards"]) + per - 1) // per) * (ch + 10)
         return y
 
     def equipment_card(self, x: float, y: float, w: float, h: float, e: str, action: str | None) -> None:
@@ -628,29 +699,41 @@ class Board:
         v = self.viewer
         if v is None:
             return y
-        colw = (WIDTH - 24 - 20) / 3
+        # the phone: the thieves one under another, the hideout on a second line
+        colw = self.W - 24 if self.narrow else (self.W - 24 - 20) / 3
         col = seat_color(v)
-        s.rect(6, y, WIDTH - 12, 30, col, INK, 6)
         hide = obs["hideouts"][v]
         head = p.t("ui.your_guild", player=p.seat(v)) + " · " + p.t("ui.vp", vp=obs["vp"][v])
-        if hide:
-            head += " · " + p.t("hideout") + ": " + p.place(hide)
-        s.text(14, y + 20, head, FONT + 1, "bold", "#fff")
-        x_stash = 14 + len(head) * (FONT + 1) * 0.58 + 16
+        where = p.t("hideout") + ": " + p.place(hide) if hide else ""
+        if self.narrow and where:
+            s.rect(6, y, self.W - 12, 48, col, INK, 6)
+            s.text(14, y + 20, head, FONT + 1, "bold", "#fff")
+            s.text(14, y + 40, where, FONT, "bold", "#fff")
+            y += 18
+        else:
+            if where:
+                head += " · " + where
+            s.rect(6, y, self.W - 12, 30, col, INK, 6)
+            s.text(14, y + 20, head, FONT + 1, "bold", "#fff")
         y += 36
         # the hideout's inventory (click a good to take it) and the stamina marker
         s.text(14, y + 16, p.t("ui.hideout_stash"), FONT, "bold")
         xe = self.inventory(100, y + 2, obs["stash"][v], lambda g: self.first_legal(f"fetch {g}"))
         stamina = not obs["stamina"][v]
         s.open("stamina" if "stamina" in self.legal else None, "stamina", p.action_text(obs, "stamina"), "stamina")
-        s.circle(max(xe + 30, 420), y + 11, 12, "#f4c430" if stamina else "#ccc", INK, 1.5)
-        s.text(max(xe + 30, 420), y + 16, "+1", FONT, "bold", INK, "middle")
-        s.text(max(xe + 30, 420) + 18, y + 16, p.t("do.stamina"), FONT, "normal", INK if stamina else MUTED)
+        sx = max(xe + 30, 420)
+        if self.narrow:   # the stamina marker on a line of its own
+            sx, y = 26, y + 28
+        s.circle(sx, y + 11, 12, "#f4c430" if stamina else "#ccc", INK, 1.5)
+        s.text(sx, y + 16, "+1", FONT, "bold", INK, "middle")
+        s.text(sx + 18, y + 16, p.t("do.stamina"), FONT, "normal", INK if stamina else MUTED)
         s.close()
         y += 28
         bottom = y
         for t, th in enumerate(obs["thieves"][v]):
             x = 12 + t * (colw + 10)
+            if self.narrow:
+                x, y = 12, bottom + (8 if t else 0)
             ref = f"p{v}t{t}"
             s.open(None, ref, None, "thiefcard")
             s.rect(x, y, colw, 26, "#fffaf0", col, 6, 2)
@@ -726,11 +809,11 @@ class Board:
             if hide:
                 head += " · " + p.t("hideout") + ": " + p.place(hide)
             s.open(None, f"seat:{q}", None, "guild")
-            s.rect(6, y, WIDTH - 12, 26, col, INK, 6)
+            s.rect(6, y, self.W - 12, 26, col, INK, 6)
             s.text(14, y + 18, head, FONT, "bold", "#fff")
             s.close()
             y += 30
-            colw = (WIDTH - 24 - 20) / 3
+            colw = (self.W - 24 - 20) / 3
             for t, th in enumerate(obs["thieves"][q]):
                 x = 12 + t * (colw + 10)
                 s.circle(x + 10, y + 10, 9, col, "#fff", 1.5)
@@ -761,7 +844,7 @@ class Board:
             else:
                 text = p.fig(fig)
             wdt = 14 + len(text) * FONT * 0.58
-            if x + wdt > WIDTH - 10:
+            if x + wdt > self.W - 10:
                 x, y = 12, y + 30
             s.badge(x, y, text, "#efe6d2", INK, None, fig, FONT)
             x += wdt + 8
@@ -774,7 +857,7 @@ class Board:
             for sec, m in missions:
                 text = f"⚓ {sec}: " + (p.term("mission", m) if m else p.t("ui.no_mission"))
                 wdt = 14 + len(text) * FONT * 0.58
-                if x + wdt > WIDTH - 10:
+                if x + wdt > self.W - 10:
                     x, y = 200, y + 30
                 s.badge(x, y, text, "#f3e3c7", INK, None, m, FONT)
                 x += wdt + 8
@@ -787,11 +870,12 @@ class Board:
         s, obs, p = self.svg, self.obs, self.p
         s.text(12, y + 16, p.t("ui.display", n=obs["equip_deck"]), FONT + 1, "bold")
         y += 24
-        cw, ch = (WIDTH - 24 - 30) / 4, 140
+        per = 2 if self.narrow else 4   # the phone: two cards a row
+        cw, ch = (self.W - 24 - 10 * (per - 1)) / per, 140
         for k, c in enumerate(obs["display"]):
             e = c.split(".")[0]
-            self.equipment_card(12 + k * (cw + 10), y, cw, ch, e, f"buy {e}")
-        return y + ch + 10
+            self.equipment_card(12 + (k % per) * (cw + 10), y + (k // per) * (ch + 10), cw, ch, e, f"buy {e}")
+        return y + max(1, (len(obs["display"]) + per - 1) // per) * (ch + 10)
 
     def draw_legend(self, y: float) -> float:
         s, p = self.svg, self.p
@@ -801,10 +885,10 @@ class Board:
                  ("#b02a2a", p.t("ui.legend.guard")), ("#6a3d9a", p.t("ui.legend.noble")),
                  ("#6b3f1d", p.t("ui.legend.carriage")), ("#3b82f6", p.t("ui.legend.recent"))]
         items += [(seat_color(q), p.seat(q)) for q in range(len(self.obs["vp"]))]
-        y = s.legend(12, y, items, WIDTH - 24, size=FONT)
+        y = s.legend(12, y, items, self.W - 24, size=FONT)
         icons = " · ".join(f"{TYPE_ICON[t]} {p.t(t)}" for t in TYPE_ICON)
-        y = s.para(12, y + 14, icons, WIDTH - 24, FONT)
-        return s.para(12, y + 4, p.t("ui.goods"), WIDTH - 24, FONT) + 6
+        y = s.para(12, y + 14, icons, self.W - 24, FONT)
+        return s.para(12, y + 4, p.t("ui.goods"), self.W - 24, FONT) + 6
 
 
 def p_dir(pres: "ThiefdomPresentation", face: int) -> str:
@@ -827,8 +911,15 @@ def draw_board(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> str:
     b.draw_pieces()
     b.draw_targets()
     b.draw_building_badges()
-    y = b.draw_panels(y)
+    if pres.narrow:
+        # the phone layout: the city scaled to a column NARROW_WIDTH wide, the panels below
+        b.svg.height = y
+        b, city = Board(pres, obs, NARROW_WIDTH), b
+        y = b.svg.inset(city.svg, 0, 0, b.W)
+        y = b.draw_narrow_panels(y)
+    else:
+        y = b.draw_panels(y)
     b.svg.height = y + 8
     # the city's dark background was drawn first; the panels sit on paper
-    b.svg.parts.insert(0, f'<rect x="0" y="0" width="{WIDTH}" height="{y + 8}" fill="{PAPER}"/>')
+    b.svg.parts.insert(0, f'<rect x="0" y="0" width="{b.W:g}" height="{y + 8}" fill="{PAPER}"/>')
     return b.svg.done()

@@ -16,12 +16,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MUTED, Svg, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, Svg, seat_color, wrap
 
 from .actions import MarketAction
 from .components import FACES, GEMS, Tables
 
 W = 920                     # the board's natural width (the board area is ~920 px at 1280)
+NARROW_W = NARROW_WIDTH      # the phone board (core.svg): fits a 420 px window at full size
 PAD = 8
 FONT = 13                   # smallest text on the board (renders >= 12 px at 1280)
 CARD_W, CARD_GAP = 174, 7
@@ -279,13 +280,20 @@ class _Board:
         self.obs = obs
         self.t = pres.data
         self.legal = obs.get("legal", [])
-        self.svg = Svg(W, 100, legal=self.legal, recent=obs.get("recent", ()),
+        narrow = pres.narrow
+        # the phone board: one column as wide as the window, cards two by two
+        self.W = NARROW_W if narrow else W
+        self.per_row = 2 if narrow else 5
+        self.card_w = (self.W - 2 * PAD - CARD_GAP) / 2 if narrow else CARD_W
+        self.die_size = 32 if narrow else DIE
+        self.svg = Svg(self.W, 100, legal=self.legal, recent=obs.get("recent", ()),
                        title=pres.t("name"))
         self.y = 0.0
 
     # ---- pieces
-    def die(self, x: float, y: float, face: str, action: str | None = None, size: float = DIE,
+    def die(self, x: float, y: float, face: str, action: str | None = None, size: float | None = None,
             dim: bool = False) -> None:
+        size = self.die_size if size is None else size
         live = self.svg.open(action, None, self.p.action_text(self.obs, action) if action else None, "die")
         if live:
             self.svg.rect(x - 3, y - 3, size + 6, size + 6, fill="#ffe9a8", stroke="#e8a317", rx=size * .25, width=2)
@@ -303,7 +311,8 @@ class _Board:
         self.svg.text(cx, cy + FONT * .36, label, FONT, "bold", "#3b2a05", "middle")
 
     def dice_row(self, x: float, y: float, counts: dict[str, int], verb: str | None = None,
-                 size: float = DIE, dim: bool = False) -> float:
+                 size: float | None = None, dim: bool = False) -> float:
+        size = self.die_size if size is None else size
         for f in FACES:
             for _ in range(counts.get(f, 0)):
                 self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim)
@@ -360,8 +369,10 @@ class _Board:
                 tx += SMALL_DIE + 10
 
     def card_grid(self, x0: float, y: float, cards: list[str], action_of: Any, show_cost: bool,
-                  used: Sequence[str] = (), per_row: int = 5) -> float:
+                  used: Sequence[str] = (), per_row: int | None = None) -> float:
         """Cards in rows of ``per_row``; returns the y below them."""
+        per_row = per_row or self.per_row
+        CARD_W = self.card_w
         for start in range(0, len(cards), per_row):
             row = cards[start:start + per_row]
             extra = {cid: self.targets(cid) for cid in row}
@@ -389,8 +400,13 @@ class _Board:
         self.svg.text(PAD, self.y, head, 18, "bold")
         cur = o.get("current", -1)
         if o["phase"] != "over" and cur is not None and cur >= 0:
-            self.svg.text(W - PAD, self.y, f"{p.term('player', cur)} {p.t('ui.to_act')}", 16, "bold",
-                          seat_color(cur), "end")
+            if self.p.narrow:   # the phone board: who acts goes on a line of its own
+                self.y += 22
+                self.svg.text(PAD, self.y, f"{p.term('player', cur)} {p.t('ui.to_act')}", 16, "bold",
+                              seat_color(cur))
+            else:
+                self.svg.text(self.W - PAD, self.y, f"{p.term('player', cur)} {p.t('ui.to_act')}", 16, "bold",
+                              seat_color(cur), "end")
         self.y += 12
 
     def legend(self) -> None:
@@ -400,7 +416,7 @@ class _Board:
         for f in [*FACES, "T"]:
             words = self.p.t(f"legend.{f}")
             w = 26 + len(words) * FONT * .56 + 14
-            if x + w > W - PAD:
+            if x + w > self.W - PAD:
                 x, y = PAD, y + 26
             if f == "T":
                 self.token(x + 10, y + 10, 10)
@@ -419,11 +435,13 @@ class _Board:
         returning = sum(o.get("returning", {}).values()) + (o["token"] == -2)
         if not split and not count:
             return
-        size = DIE if split else 30
+        size = self.die_size if split else 30
+        if self.p.narrow:   # the phone board: a long row of dice shrinks to fit the width
+            size = min(size, (self.W - 2 * PAD - 24) / max(1, count + returning + (returning > 0)) - 6)
         h = size + 40
         svg.open("take all", "center", self.p.action_text(o, "take all") if "take all" in self.legal else None,
                  "zone")
-        svg.rect(PAD, y, W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
+        svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
         svg.text(PAD + 10, y + 20, self.p.t("ui.center") if split else self.p.t("ui.spent"), FONT + 2, "bold")
         svg.close()
         x = self.dice_row(PAD + 12, y + 28, o["center"], "take" if split else None, size, dim=not split)
@@ -447,7 +465,7 @@ class _Board:
             return
         y = self.y
         h = 104
-        svg.rect(PAD, y, W - 2 * PAD, h, fill="#fff3cf", stroke="#c98a0b", rx=10, width=2)
+        svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#fff3cf", stroke="#c98a0b", rx=10, width=2)
         svg.text(PAD + 10, y + 20, p.t("ui.paying_for", card=pay["card"]), FONT + 2, "bold")
         # one slot per gem still to pay; the gem asked now (the first) takes a die of your
         # pile (clicked there), a gold coin (under the slot) or "one gem less" (the Racket)
@@ -494,7 +512,9 @@ class _Board:
         svg.open(None, f"seat:{q}", None, "seat")
         cur = o.get("current") == q and phase != "over"
         # header band: name in the seat's colour, then gold, henchmen, infamy
-        svg.add(f'<rect x="{PAD:g}" y="{y0:g}" width="{W - 2 * PAD:g}" height="30" rx="8" fill="{color}"/>')
+        band = 52 if p.narrow else 30     # the phone board: the counts on a second line
+        svg.add(f'<rect x="{PAD:g}" y="{y0:g}" width="{self.W - 2 * PAD:g}" height="{band}" rx="8" '
+                f'fill="{color}"/>')
         name = p.term("player", q)
         if q == me and p.t("ui.you").lower() not in name.lower():
             name += f" ({p.t('ui.you')})"
@@ -509,8 +529,11 @@ class _Board:
             stats.append(f"{p.t('ui.your_infamy') if q == me and phase != 'over' else p.t('ui.infamy')} {inf}")
         else:
             stats.append(p.t("ui.infamy_hidden"))
-        svg.text(W - PAD - 10, y0 + 20, "  ·  ".join(stats), FONT + 1, "bold", "#fff", "end")
-        y = y0 + 36
+        if p.narrow:
+            svg.text(PAD + 10, y0 + 43, " · ".join(stats), FONT + 1, "bold", "#fff")
+        else:
+            svg.text(self.W - PAD - 10, y0 + 20, "  ·  ".join(stats), FONT + 1, "bold", "#fff", "end")
+        y = y0 + band + 6
         # the pile: steal it (another's), keep it as it is (yours, Lucky Animal Appendage)
         has = o["has_pile"][q] or phase != "split"
         frame = None
@@ -518,9 +541,10 @@ class _Board:
             frame = f"steal {q + 1}"
         elif q == me:                      # your own pile: keep it as it is, or stop taking / putting back
             frame = next((a for a in ("keep", "done") if a in self.legal), None)
+        DIE = self.die_size
         ph = DIE + 16
         live = svg.open(frame, None, p.action_text(o, frame) if frame else None, "pile")
-        svg.rect(PAD + 4, y, W - 2 * PAD - 8, ph, fill="#fffdf8" if live else "#f6f1e6",
+        svg.rect(PAD + 4, y, self.W - 2 * PAD - 8, ph, fill="#fffdf8" if live else "#f6f1e6",
                  stroke=color if cur else "#b9ad98", rx=8, width=2.5 if cur else 1, extra=' stroke-dasharray="5 3"'
                  if not has else "")
         svg.text(PAD + 14, y + ph / 2 + 5, p.t("ui.pile"), FONT + 1, "bold", MUTED)
@@ -542,7 +566,7 @@ class _Board:
         else:
             svg.text(x, y + ph / 2 + 5, p.t("ui.no_pile"), FONT, "normal", MUTED)
         # gold coins beside the pile
-        gx = W - PAD - 30
+        gx = self.W - PAD - 30
         self.coin(gx, y + ph / 2, 16, str(o["gold"][q]))
         y += ph + 6
         owned = o["tableau"][q]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MIN_FONT, MUTED, SEAT_INK, Svg, seat_color
+from thieves.core.svg import INK, MIN_FONT, MUTED, NARROW_WIDTH, SEAT_INK, Svg, seat_color
 from thieves.core.texts import plural_index, seat_names
 
 from .components import FENCE_TYPES, TREASURES, LOCATION_TYPES
@@ -269,19 +269,23 @@ class DenPresentation(Presentation):
         self._names(obs)
         me = self.viewer
         acting = me is not None and me in (obs.get("to_act") or [])
-        return _Board(self, obs, set(obs.get("legal") or ()) if acting else set()).draw()
+        return _Board(self, obs, set(obs.get("legal") or ()) if acting else set(),
+                      NARROW_WIDTH if self.narrow else W).draw()
 
 
 class _Board:
     """One drawing of the table; ``live`` is the set of actions to make clickable."""
 
-    def __init__(self, pres: DenPresentation, obs: dict[str, Any], live: set[str]) -> None:
+    def __init__(self, pres: DenPresentation, obs: dict[str, Any], live: set[str], width: float = W) -> None:
+        self.W = width
+        #: the phone layout: this drawing is the narrow column (hand, dens, legend)
+        self.narrow = width < W
         self.p = pres
         self.obs = obs
         self.d = pres.data
         self.me = pres.viewer
         self.acting = bool(live)
-        self.svg = Svg(W, 100, legal=live, recent=obs.get("recent") or (), title=pres.texts.get(pres.lang, "name"))
+        self.svg = Svg(self.W, 100, legal=live, recent=obs.get("recent") or (), title=pres.texts.get(pres.lang, "name"))
         dec = obs.get("decision") or {}
         self.dec = dec if self.acting else {}
         self.turn = self.acting and not dec and obs["phase"] == "thieving"
@@ -351,18 +355,31 @@ class _Board:
 
     # -- sections --------------------------------------------------------------------------------------
     def draw(self) -> str:
-        y = self.header(6)
-        y = self.supply(y + 4)
-        y = self.witch_and_powers(y + 8)
-        y = self.fences(y + 8)
-        if self.obs["neutral"]:
-            y = self.neutral(y + 8)
+        if self.narrow:
+            # the phone layout: the shared board (supply, witch, fences) drawn whole and
+            # scaled to the width; the hand and the dens below it at full size
+            board = _Board(self.p, self.obs, self.svg.legal)
+            board.board(6)
+            y = self.svg.inset(board.svg, 0, 0, self.W)
+        else:
+            y = self.board(6)
         y = self.hand(y + 8)
         for q in self._seat_order():
             y = self.player(q, y + 8)
         y = self.legend(y + 10)
         self.svg.height = y + 8
         return self.svg.done()
+
+    def board(self, y: float) -> float:
+        """The shared part of the table: round, supply, witch and powers, fences."""
+        y = self.header(y)
+        y = self.supply(y + 4)
+        y = self.witch_and_powers(y + 8)
+        y = self.fences(y + 8)
+        if self.obs["neutral"]:
+            y = self.neutral(y + 8)
+        self.svg.height = y + 4
+        return y
 
     def _seat_order(self) -> list[int]:
         n = self.obs["num_players"]
@@ -375,8 +392,8 @@ class _Board:
         s.text(10, y + 18, f"{p.t('ui.round', round=obs['round'], rounds=self.d.board.rounds)} · {phase}", 17, "bold")
         s.text(10, y + 40, p.t("ui.direction", direction=obs["direction"], player=obs["holder"]), 14)
         arrow = "↻" if obs["direction"] == "clockwise" else "↺"
-        s.token(W - 30, y + 22, 18, "#efe6d2", arrow, INK)
-        s.text(W - 56, y + 40, p.t("ui.decks", a=obs["loc_deck_count"], b=obs["fence_deck_count"]), 13,
+        s.token(self.W - 30, y + 22, 18, "#efe6d2", arrow, INK)
+        s.text(self.W - 56, y + 40, p.t("ui.decks", a=obs["loc_deck_count"], b=obs["fence_deck_count"]), 13,
                "normal", MUTED, "end")
         return y + 48
 
@@ -418,7 +435,7 @@ class _Board:
         s.text(10, y + 14, p.t("ui.recruit") + ":", 13, "bold")
         x, y0 = 10, y + 20
         for a, b in pairs:
-            if x + 62 > W - 6:
+            if x + 62 > self.W - 6:
                 x, y0 = 10, y0 + 34
             act = f"recruit {a} {b}"
             s.open(act, None, p.action_text(self.obs, act), "pair")
@@ -431,7 +448,7 @@ class _Board:
 
     def witch_and_powers(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
-        self.box(10, y, W - 20, 64, "")
+        self.box(10, y, self.W - 20, 64, "")
         s.para(18, y + 26, p.t("ui.witch"), 150, 13, weight="bold")
         for j, slot in enumerate(self.d.board.witch.slots):
             used = obs["witch_used"][j]
@@ -447,7 +464,7 @@ class _Board:
         y += 72
         s.text(10, y + 14, p.t("ui.powers"), 13, "bold")
         y += 20
-        tw = (W - 20 - 16) / 3
+        tw = (self.W - 20 - 16) / 3
         h = 132
         for i, pw in enumerate(obs["powers"]):
             x = 10 + i * (tw + 8)
@@ -479,7 +496,7 @@ class _Board:
         s.text(10, y + 14, p.t("ui.fences"), 13, "bold")
         y += 20
         n = len(obs["row"])
-        fw = (W - 20 - 6 * (n - 1)) / n
+        fw = (self.W - 20 - 6 * (n - 1)) / n
         h = 150
         sell = self.turn or (self.dec.get("kind") == "sub" and self.dec.get("mode") == "normal")
         refresh = self.dec.get("kind") == "refresh"
@@ -606,14 +623,19 @@ class _Board:
         y += 20
         pick = obs.get("pick")
         drafting = self.acting and obs["phase"] == "draft" and not self.dec
+        cols = max(1, min(4, int((self.W - 10) // 230)))   # 4 wide, 1 on a phone
+        if self.narrow:
+            x0 = (self.W - 214) / 2
+        else:
+            x0 = 10
         for i, c in enumerate(hand):
-            x = 10 + (i % 4) * 230
-            yy = y + (i // 4) * 184
+            x = x0 + (i % cols) * 230
+            yy = y + (i // cols) * 184
             self.location_card(x, yy, c, f"keep {c}" if drafting else None,
                                mark=p.t("ui.pick_mark") if pick == c else "", space=False)
             if pick == c:
                 s.rect(x - 3, yy - 3, 220, 182, fill="none", stroke=seat_color(self.me), rx=8, width=4)
-        return y + ((len(hand) + 3) // 4) * 184
+        return y + ((len(hand) + cols - 1) // cols) * 184
 
     def player(self, q: int, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
@@ -629,15 +651,19 @@ class _Board:
             status.append(p.t("ui.passed"))
         give = f"give {q + 1}" if self.dec.get("kind") == "give" else None
         s.open(give, f"seat:{q}", p.action_text(obs, give) if give else p.name(q), "seat")
-        s.rect(10, y, W - 20, 30, fill=col, stroke=INK, rx=8)
+        band = 50 if self.narrow else 30    # the phone: the status on a second line
+        s.rect(10, y, self.W - 20, band, fill=col, stroke=INK, rx=8)
         head = f"{p.name(q)} · {p.t('ui.prestige', n=pl['prestige'])}"
         if obs["holder"] == q:
             head += " · ↻" if obs["direction"] == "clockwise" else " · ↺"
         s.text(20, y + 21, head, 15, "bold", SEAT_INK[q % len(SEAT_INK)])
-        s.text(W - 20, y + 21, " · ".join(status + [p.t("ui.collected", a=pl["left_count"], b=pl["right_count"])]),
-               13, "normal", SEAT_INK[q % len(SEAT_INK)], "end")
+        line = " · ".join(status + [p.t("ui.collected", a=pl["left_count"], b=pl["right_count"])])
+        if self.narrow:
+            s.text(20, y + 41, line, 13, "normal", SEAT_INK[q % len(SEAT_INK)])
+        else:
+            s.text(self.W - 20, y + 21, line, 13, "normal", SEAT_INK[q % len(SEAT_INK)], "end")
         s.close()
-        y += 36
+        y += band + 6
         # the den: thieves (figures) and treasures (icons with counts)
         den = p.t("ui.den") + ":"
         s.text(16, y + 22, den, 13, "bold")
@@ -645,7 +671,11 @@ class _Board:
         s.open(f"rob {q + 1}" if rob_thief else None, None, p.action_text(obs, f"rob {q + 1}"), "den-thieves")
         x = self.thieves(24 + len(den) * 8, y + 18, pl["thieves"], 18, 10)
         s.close()
-        x = max(x + 10, 210)
+        if self.narrow:     # the phone: the treasures on a line of their own
+            y += 34
+            x = 16.0
+        else:
+            x = max(x + 10, 210)
         kind = self.dec.get("kind")
         for t in TREASURES:
             n = pl["treasures"][t]
@@ -662,7 +692,11 @@ class _Board:
                "#b00020" if total > self.d.board.treasure_limit else MUTED)
         if "scheme" in pl:
             label = p.t("ui.scheme") if q == self.me else p.t("ui.scheme_other")
-            s.text(W - 20, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK, "end")
+            if self.narrow:
+                y += 34
+                s.text(16, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK)
+            else:
+                s.text(self.W - 20, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK, "end")
         y += 40
         cards = pl["above"]
         fences = pl["fences_above"]
@@ -670,13 +704,13 @@ class _Board:
             return y
         x, yy = 10, y
         for c in cards:
-            if x + 214 > W:
+            if x + 214 > self.W:
                 x, yy = 10, yy + 184
             self.location_card(x, yy, c, self._loc_action(c))
             self._compound_chips(x, yy, c)
             x += 230
         for fid in fences:
-            if x + 150 > W:
+            if x + 150 > self.W:
                 x, yy = 10, yy + 184
             extra = self.dec.get("kind") == "sub" and self.dec.get("mode") == "extra"
             self.fence_card(x, yy, 150, 176, fid, f"sell {fid}" if extra else None,
@@ -686,27 +720,33 @@ class _Board:
 
     def legend(self, y: float) -> float:
         p, s = self.p, self.svg
-        s.rect(10, y, W - 20, 10, fill="none", stroke="none")
+        s.rect(10, y, self.W - 20, 10, fill="none", stroke="none")
         s.text(10, y + 16, p.t("ui.legend"), 14, "bold")
         y += 26
         x = 10
         for t in TREASURES + ("joker",):
-            self.treasure(x + 10, y + 10, t, 9)
             label = p.term("treasure", t)
+            if x + 24 + len(label) * 7.6 > self.W - 10:   # a narrow board: next row
+                x, y = 10, y + 24
+            self.treasure(x + 10, y + 10, t, 9)
             s.text(x + 24, y + 15, label, 13)
             x += 34 + len(label) * 7.6
+        if x + 24 + len(p.t("ui.thief")) * 7.6 > self.W - 10:
+            x, y = 10, y + 24
         self.thief(x + 10, y + 10, 10)
         s.text(x + 24, y + 15, p.t("ui.thief"), 13)
         y += 28
         x = 10
         for lt in LOCATION_TYPES:
             label = p.term("type", lt)
+            if x + 22 + len(label) * 7.6 > self.W - 10:
+                x, y = 10, y + 24
             s.rect(x, y + 2, 16, 16, fill=TYPE_COLORS[lt], rx=3)
             s.text(x + 22, y + 15, label, 13)
             x += 34 + len(label) * 7.6
         y += 28
-        y = s.para(10, y + 12, self.p._majority_line(), W - 20, 13)
-        y = s.para(10, y + 4, self.p._sets_line(), W - 20, 13)
+        y = s.para(10, y + 12, self.p._majority_line(), self.W - 20, 13)
+        y = s.para(10, y + 4, self.p._sets_line(), self.W - 20, 13)
         return y
 
 

@@ -270,6 +270,17 @@ function setupRules(view) {
   });
 }
 
+// The table's layout: "narrow" on a phone-sized window (the server then draws
+// one tall board whose hand stays readable), "wide" otherwise. ``onChange``
+// is called when the window crosses the width.
+const NARROW = window.matchMedia("(max-width: 639px)");
+function tableLayout() { return NARROW.matches ? "narrow" : "wide"; }
+function onLayoutChange(fn) {
+  const cb = () => fn(tableLayout());
+  if (NARROW.addEventListener) NARROW.addEventListener("change", cb);
+  else if (NARROW.addListener) NARROW.addListener(cb);
+}
+
 // Zoom for small screens: the board fits the width; + and - enlarge it.
 function setupZoom() {
   const board = document.getElementById("board");

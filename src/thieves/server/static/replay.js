@@ -8,7 +8,7 @@
   if (CONFIG.seat !== null) viewerSel.value = String(CONFIG.seat);
 
   async function load(p) {
-    const q = new URLSearchParams({lang: CONFIG.lang, viewer: viewerSel.value});
+    const q = new URLSearchParams({lang: CONFIG.lang, viewer: viewerSel.value, layout: tableLayout()});
     if (CONFIG.token) q.set("token", CONFIG.token);
     const mine = ++asked;  // dragging the slider asks many steps: show only the last asked
     const r = await fetch("/api/tables/" + CONFIG.table + "/replay/" + p + "?" + q);
@@ -50,6 +50,7 @@
   document.getElementById("last").onclick = () => load(total);
   slider.oninput = () => load(Number(slider.value));
   viewerSel.onchange = () => load(ply);
+  onLayoutChange(() => load(ply));
   document.addEventListener("keydown", ev => {
     // the slider and the point-of-view menu use the arrow keys themselves
     if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;

@@ -31,6 +31,7 @@
     document.body.classList.remove("busy");
     document.body.dataset.ply = v.ply;
     document.body.dataset.terminal = v.terminal ? "1" : "0";
+    document.body.dataset.layout = v.layout || "wide";  // which board this is (phone or desktop)
     const mine = v.legal.length > 0;
     if (!draw.title) draw.title = document.title;
     document.title = (mine ? "● " : "") + draw.title;  // your turn shows in the browser tab
@@ -70,7 +71,7 @@
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = new URLSearchParams({lang: CONFIG.lang});
+    const q = new URLSearchParams({lang: CONFIG.lang, layout: tableLayout()});
     if (CONFIG.token) q.set("token", CONFIG.token);
     ws = new WebSocket(proto + "//" + location.host + "/ws/" + CONFIG.table + "?" + q);
     ws.onopen = () => { conn.textContent = "● " + T.connected; conn.className = "conn ok"; retry = 500; };
@@ -102,6 +103,10 @@
   }
   // a ping now and then keeps idle connections open through proxies
   setInterval(() => { if (ws && ws.readyState === 1) ws.send('{"type": "ping"}'); }, 30000);
+  // the window crossed the phone width: ask for the other drawing
+  onLayoutChange(layout => {
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify({type: "layout", layout: layout}));
+  });
   setupZoom();
   textsReady.then(connect);
 })();
