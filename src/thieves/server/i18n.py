@@ -343,9 +343,9 @@ for _lang, _texts in ERRORS.items():
 
 #: the names of the bots every game has; a game's own bots keep their names
 BOT_LABELS: dict[str, dict[str, str]] = {
-    "en": {"random": "random", "greedy": "greedy"},
-    "fr": {"random": "hasard", "greedy": "glouton"},
-    "de": {"random": "Zufall", "greedy": "gierig"},
+    "en": {"random": "random", "greedy": "greedy", "mcts": "search"},
+    "fr": {"random": "hasard", "greedy": "glouton", "mcts": "recherche"},
+    "de": {"random": "Zufall", "greedy": "gierig", "mcts": "Suche"},
 }
 
 
