@@ -500,7 +500,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         except ServerError as exc:
             return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
-        platform.hub.notify(table)
+        await platform.changed(table)  # the last seat taken starts the game
         return RedirectResponse(f"/t/{table.id}/s/{token}", status_code=303)
 
     async def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
@@ -584,9 +584,23 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table, token = platform.manager.claim(table_id, seat, body.get("name"))
         except ServerError as exc:
             return _error(exc)
-        platform.hub.notify(table)
+        await platform.changed(table)  # the last seat taken starts the game
         return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201,
                             headers=NO_STORE)
+
+    @app.post("/api/tables/{table_id}/fill")
+    async def api_fill(request: Request, table_id: str) -> JSONResponse:
+        """The creator gives the open seats to bots: the game starts."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                filled = platform.manager.fill_with_bots(table, seat, body.get("bot"))
+        except ServerError as exc:
+            return _error(exc)
+        await platform.changed(table)
+        return JSONResponse({"filled": filled})
 
     @app.get("/api/tables/{table_id}/view")
     async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:

@@ -99,6 +99,9 @@ UI: dict[str, dict[str, str]] = {
         "close": "Close",
         "zoom_in": "Zoom in",
         "zoom_out": "Zoom out",
+        "waiting_players": "Waiting for players: the game starts when every seat is taken (open: {seats}).",
+        "fill_bots": "Start now: bots take the open seats",
+        "fill_bot_level": "Bot for the open seats",
     },
     "fr": {
         "title": "Thieves — jeux de plateau dans le navigateur",
@@ -178,6 +181,9 @@ UI: dict[str, dict[str, str]] = {
         "close": "Fermer",
         "zoom_in": "Agrandir",
         "zoom_out": "Réduire",
+        "waiting_players": "En attente de joueurs : la partie commence quand toutes les places sont prises (libres : {seats}).",
+        "fill_bots": "Commencer : des robots prennent les places libres",
+        "fill_bot_level": "Robot pour les places libres",
     },
     "de": {
         "title": "Thieves — Brettspiele im Browser",
@@ -257,6 +263,9 @@ UI: dict[str, dict[str, str]] = {
         "close": "Schließen",
         "zoom_in": "Vergrößern",
         "zoom_out": "Verkleinern",
+        "waiting_players": "Warten auf Mitspieler: die Partie beginnt, wenn alle Plätze besetzt sind (frei: {seats}).",
+        "fill_bots": "Jetzt beginnen: Bots nehmen die freien Plätze",
+        "fill_bot_level": "Bot für die freien Plätze",
     },
 }
 
@@ -286,7 +295,9 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'rate_limited': 'Too many requests: wait a little and try again.',
         'expired': 'This table was abandoned: nothing happened for too long.',
         'forbidden_origin': 'This request did not come from this site.',
-        'unsupported_media_type': 'Requests must be sent as JSON.'},
+        'unsupported_media_type': 'Requests must be sent as JSON.',
+        'waiting': 'The game starts when every seat is taken.',
+        'not_host': "Only the table's creator can do this."},
  'fr': {'malformed': 'Le message est illisible.',
         'illegal': "Ce coup n'est pas permis maintenant",
         'not_your_turn': "Ce n'est pas votre tour.",
@@ -311,7 +322,9 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'rate_limited': 'Trop de demandes : attendez un peu et réessayez.',
         'expired': "Cette table a été abandonnée : rien ne s'y est passé depuis trop longtemps.",
         'forbidden_origin': "Cette demande ne vient pas de ce site.",
-        'unsupported_media_type': 'Les demandes doivent être envoyées en JSON.'},
+        'unsupported_media_type': 'Les demandes doivent être envoyées en JSON.',
+        'waiting': 'La partie commence quand toutes les places sont prises.',
+        'not_host': 'Seul le créateur de la table peut faire cela.'},
  'de': {'malformed': 'Die Nachricht ist nicht lesbar.',
         'illegal': 'Dieser Zug ist jetzt nicht erlaubt',
         'not_your_turn': 'Du bist nicht am Zug.',
@@ -336,7 +349,9 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'rate_limited': 'Zu viele Anfragen: warte kurz und versuche es noch einmal.',
         'expired': 'Dieser Tisch wurde aufgegeben: zu lange ist nichts passiert.',
         'forbidden_origin': 'Diese Anfrage kommt nicht von dieser Seite.',
-        'unsupported_media_type': 'Anfragen müssen als JSON gesendet werden.'}}
+        'unsupported_media_type': 'Anfragen müssen als JSON gesendet werden.',
+        'waiting': 'Die Partie beginnt, wenn alle Plätze besetzt sind.',
+        'not_host': 'Nur wer den Tisch erstellt hat, kann das tun.'}}
 for _lang, _texts in ERRORS.items():
     UI[_lang].update({"err_" + code: text for code, text in _texts.items()})
 

@@ -166,6 +166,12 @@ class Storage:
             c.execute(self.tables.update().where(self.tables.c.id == table_id)
                       .values(seats=json.dumps(seats)))
 
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]], status: str, updated: float) -> None:
+        """Store the seats, status and time of change of a table in one transaction."""
+        with self.engine.begin() as c:
+            c.execute(self.tables.update().where(self.tables.c.id == table_id)
+                      .values(seats=json.dumps(seats), status=status, updated=updated))
+
     def load_tables(self) -> list[TableRecord]:
         with self.engine.connect() as c:
             rows = c.execute(sa.select(self.tables).order_by(self.tables.c.created)).all()

@@ -110,6 +110,21 @@ class LiveTable:
             return "open"
         return "playing"
 
+    def open_seats(self) -> list[int]:
+        """Human seats nobody has taken yet."""
+        return [i for i, s in enumerate(self.rec.seats) if s["kind"] == "human" and i not in self.digests]
+
+    def waiting(self) -> bool:
+        """The game has not started and a human seat is still open: nobody acts
+        (neither people nor bots) until every seat is taken or the creator fills
+        the open ones with bots. A table that already has moves (made before
+        this rule) plays on."""
+        return self.state.ply == 0 and not self.state.is_terminal() and bool(self.open_seats())
+
+    def is_host(self, seat: int | None) -> bool:
+        """Whether ``seat`` was taken by the table's creator (who may fill open seats with bots)."""
+        return seat is not None and bool(self.rec.seats[seat].get("host"))
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token. Raises for a wrong token."""
         if token is None or token == "":
@@ -123,7 +138,7 @@ class LiveTable:
         raise ServerError("bad_token", "this seat link is not valid (unknown or expired)", 403)
 
     def bot_to_act(self) -> int | None:
-        if self.broken or self.expired or self.state.is_terminal():
+        if self.broken or self.expired or self.state.is_terminal() or self.waiting():
             return None
         for p in self.state.players_to_act():
             if self.rec.seats[p]["kind"] == "bot":
@@ -323,6 +338,7 @@ class TableManager:
                               "name": clean_name(s.get("name"), f"Player {i + 1}")})
                 if s["kind"] == "human":
                     claim.append(i)
+                    specs[-1]["host"] = True  # the creator's seat: may fill open seats with bots
         lang = lang if lang in LANGS else "en"
         table_id = secrets.token_urlsafe(9)  # 72 bits: tables cannot be found by guessing
         rec = TableRecord(table_id, slug, num_players, seed,
@@ -364,6 +380,32 @@ class TableManager:
         table.version += 1
         table.touched = time.time()
         return table, token
+
+    def fill_with_bots(self, table: LiveTable, seat: int | None, bot: Any = None) -> list[int]:
+        """The creator (``seat`` holds a seat taken at creation) gives every open
+        seat to a bot, so the game can start; returns the seats filled."""
+        if seat is None or not table.is_host(seat):
+            raise ServerError("not_host", "only the table's creator can fill its open seats with bots", 403)
+        bot = bot or "random"
+        bots = bot_names(table.rec.game)
+        if bot not in bots:
+            raise ServerError("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        filled = table.open_seats()
+        if not filled:
+            raise ServerError("seat_taken", "there is no open seat at this table", 409)
+        seats = [dict(x) for x in table.rec.seats]
+        for i in filled:
+            seats[i] = {"kind": "bot", "bot": bot, "name": f"{bot.title()} bot {i + 1}"}
+        now = time.time()
+        _stored("the seats could not be stored", self.storage.set_seats, table.id, seats, "playing", now)
+        if table.seen is not None and table.seen[0] == table.state.ply:
+            table.seen = (table.state.ply, now)
+        table.rec.seats = seats
+        table.version += 1
+        table.touched = now
+        return filled
 
     # -- playing ---------------------------------------------------------------------
     def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
@@ -460,6 +502,9 @@ class TableManager:
         state = table.state
         if state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
+        if table.waiting():
+            raise ServerError("waiting", f"the game starts when every seat is taken "
+                              f"({len(table.open_seats())} still open)", 409)
         if seat not in state.players_to_act():
             raise ServerError("not_your_turn", f"it is not your turn (seat {seat + 1})", 409)
         trial = state.clone()

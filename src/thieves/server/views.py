@@ -14,6 +14,7 @@ import re
 from types import ModuleType
 from typing import Any, Callable
 
+from ..bots import bot_names
 from ..core.game import State
 from ..core.registry import GAME_MODULES, load_game
 from ..core.replay import Replay
@@ -185,13 +186,20 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "terminal": terminal,
         "status": "finished" if terminal else table.status(),
         "broken": table.broken,
-        "to_act": obs.get("to_act", []),
+        # nobody acts before the start (every seat taken, or filled with bots)
+        "to_act": [] if state is table.state and table.waiting() else obs.get("to_act", []),
         "chosen": list(table.chosen) if state is table.state else [],
         "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
                    "alias": _alias(state, i),
                    "claimed": s["kind"] == "bot" or i in table.digests}
                   for i, (s, name) in enumerate(zip(table.rec.seats, names))],
+        # before the start: the seats still open, and for the creator the bots
+        # that can fill them (the game starts once none is open)
+        "waiting": table.open_seats() if state is table.state and table.waiting() else [],
+        "host": table.is_host(viewer),
+        "fill_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
+                      if state is table.state and table.waiting() and table.is_host(viewer) else []),
         "prompt": prompt_text,
         "observation": board_obs,
         "log": log_lines,

@@ -291,6 +291,10 @@ function errorText(code, message) {
 
 function statusText(view) {
   if (view.terminal) return T.game_over + " — " + (view.winners.length ? T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ") : T.nobody_wins);
+  // before the start: nobody plays until every seat is taken
+  if (view.waiting && view.waiting.length) {
+    return T.waiting_players.replace("{seats}", view.waiting.map(p => view.seats[p].name).join(", "));
+  }
   // a seat nobody has taken yet says so: the table waits for someone to join
   const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
   const why = view.prompt ? " — " + view.prompt : "";

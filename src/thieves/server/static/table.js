@@ -18,6 +18,16 @@
     ws.send(JSON.stringify({type: "action", action: action, ply: view ? view.ply : null}));
   }
 
+  function fill(bot, button) {
+    button.disabled = true;
+    fetch("/api/tables/" + CONFIG.table + "/fill", {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: CONFIG.token, bot: bot}),
+    }).then(r => r.ok ? null : r.json().then(e => showError(errorText(e.error, e.message))))
+      .catch(() => showError(T.reconnecting))
+      .finally(() => { button.disabled = false; });
+  }
+
   function showError(msg) {
     errorEl.textContent = T.error + " — " + msg;
     errorEl.hidden = false;
@@ -42,6 +52,18 @@
     document.getElementById("clickhint").hidden = n === 0;
     bar.textContent = "";
     bar.hidden = !mine;
+    if (v.fill_bots && v.fill_bots.length) {
+      // the creator may start now: bots take the seats nobody has taken
+      bar.hidden = false;
+      const pick = el("select", "fill-bot");
+      pick.setAttribute("aria-label", T.fill_bot_level);
+      pick.title = T.fill_bot_level;
+      v.fill_bots.forEach(b => { const o = el("option", "", b.label); o.value = b.bot; pick.appendChild(o); });
+      const go = el("button", "act primary fill", T.fill_bots);
+      go.addEventListener("click", () => fill(pick.value, go));
+      bar.appendChild(pick);
+      bar.appendChild(go);
+    }
     if (mine) {
       bar.appendChild(el("span", "bar-title", T.your_actions + ":"));
       // table standard: at most 8 buttons at once. With more, the choices that can be
