@@ -80,3 +80,107 @@ def test_the_waiting_texts_exist_in_every_language(client):
         assert "{seats}" in texts["waiting_players"] and texts["fill_bots"] and texts["fill_bot_level"]
         assert ERRORS[lang]["waiting"] and ERRORS[lang]["not_host"]
     assert len({ui(lang)["fill_bots"] for lang in LANGS}) == 3
+
+
+# -- leaving, substitutes, taking the seat back -------------------------------------
+def seat_post(client, tid, what, token, **body):
+    return client.post(f"/api/tables/{tid}/{what}", json={"token": token, **body})
+
+
+def test_a_player_leaves_a_bot_plays_on_and_the_player_comes_back(client):
+    t = new_table(client, 2, options={"rounds": 4})
+    tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
+    assert act(client, tid, tok0, "bid 1").status_code == 200
+    # seat 1 leaves: its substitute decides at once (bot_delay 0), for round 1
+    # and for round 2; seat 0 goes on
+    r = seat_post(client, tid, "leave", tok1, bot="random")
+    assert r.status_code == 200 and r.json() == {"seat": 1, "sub": "random"}
+    v = view(client, tid, tok0)
+    assert v["seats"][1]["sub"] == "random" and v["seats"][1]["kind"] == "human"
+    assert v["to_act"] == [0] and v["ply"] == 3 and v["substitute_moves"] == [0, 2]
+    # while the bot plays it, the player's own moves are refused
+    r = act(client, tid, tok1, "bid 1")
+    assert r.status_code == 409 and r.json()["error"] == "substituted"
+    assert act(client, tid, tok0, "bid 2").status_code == 200  # round 3: the bot bids at once
+    assert view(client, tid)["substitute_moves"] == [0, 3]
+    # back with the seat's link: the person decides again from the next round on
+    assert seat_post(client, tid, "back", tok1).json() == {"seat": 1, "sub": None}
+    assert view(client, tid)["seats"][1]["sub"] is None
+    assert act(client, tid, tok0, "bid 1").status_code == 200
+    v = view(client, tid, tok1)
+    assert v["to_act"] == [0, 1] and v["legal"] and v["ply"] == 6
+    assert act(client, tid, tok1, "bid 3").status_code == 200
+    assert act(client, tid, tok0, "bid 1").status_code == 200
+    v = view(client, tid)
+    assert v["terminal"] and v["substitute_moves"] == [0, 3]
+    # the replay says who decided each move
+    bys = [client.get(f"/api/tables/{tid}/replay/{p}").json()["last_action"]["by"] for p in range(1, 9)]
+    assert bys == [None, "random", "random", None, "random", None, None, None]
+
+
+def test_leaving_and_coming_back_are_checked(client):
+    t = new_table(client, 2, options={"rounds": 2})
+    tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
+    assert seat_post(client, tid, "leave", None).json()["error"] == "not_a_player"
+    assert seat_post(client, tid, "back", tok0).json()["error"] == "bad_request"  # never left
+    assert seat_post(client, tid, "leave", tok0, bot="nobody").json()["error"] == "bad_request"
+    assert seat_post(client, tid, "leave", "forged").json()["error"] == "bad_token"
+    assert view(client, tid)["seats"][0]["sub"] is None
+    # conceding: the bot plays to the end and the seat cannot be taken back
+    assert seat_post(client, tid, "concede", tok1).status_code == 200
+    v = view(client, tid)
+    assert v["seats"][1]["conceded"] and v["seats"][1]["sub"] == "random"
+    r = seat_post(client, tid, "back", tok1)
+    assert r.status_code == 409 and r.json()["error"] == "conceded"
+    while not (v := view(client, tid, tok0))["terminal"]:
+        assert act(client, tid, tok0, v["legal"][0]["action"], ply=v["ply"]).status_code == 200
+    assert v["substitute_moves"] == [0, 2]
+    assert seat_post(client, tid, "leave", tok0).json()["error"] == "game_over"
+
+
+def test_substitutes_and_who_decided_survive_a_restart(db_url):
+    from fastapi.testclient import TestClient
+
+    from thieves.server.app import create_app
+    from thieves.server.storage import Storage
+
+    with TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1") as c:
+        t = new_table(c, 2, options={"rounds": 3})
+        tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
+        assert seat_post(c, tid, "leave", tok1).status_code == 200
+        assert act(c, tid, tok0, "bid 1").status_code == 200
+    assert Storage(db_url).deciders(tid) == {0: "sub:random", 2: "sub:random"}
+    with TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1") as c:
+        v = view(c, tid, tok1)
+        assert v["seats"][1]["sub"] == "random" and v["substitute_moves"] == [0, 2] and v["ply"] == 3
+        assert seat_post(c, tid, "back", tok1).status_code == 200
+        assert act(c, tid, tok0, "bid 1").status_code == 200
+        v = view(c, tid, tok1)
+        assert v["to_act"] == [0, 1] and v["legal"] and v["substitute_moves"] == [0, 2]
+
+
+def test_an_older_database_learns_the_decider_column(tmp_path):
+    import sqlalchemy as sa
+
+    from thieves.server.storage import Storage
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    Storage(url).close()
+    engine = sa.create_engine(url)
+    with engine.begin() as c:  # as made before substitutes existed
+        c.execute(sa.text("ALTER TABLE thieves_actions DROP COLUMN decider"))
+    storage = Storage(url)
+    cols = {col["name"] for col in sa.inspect(storage.engine).get_columns("thieves_actions")}
+    assert "decider" in cols
+
+
+def test_the_leaving_texts_exist_in_every_language():
+    from thieves.server.i18n import ERRORS, LANGS, ui
+
+    keys = ("leave", "concede", "leave_confirm", "concede_confirm", "sub_level", "take_back",
+            "you_left", "you_conceded", "left", "conceded", "sub_moves")
+    for key in keys:
+        assert len({ui(lang)[key] for lang in LANGS}) == 3, key
+    for lang in LANGS:
+        assert "{bot}" in ui(lang)["you_left"] and "{n}" in ui(lang)["sub_moves"]
+        assert ERRORS[lang]["substituted"] and ERRORS[lang]["conceded"]

@@ -602,6 +602,36 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         await platform.changed(table)
         return JSONResponse({"filled": filled})
 
+    async def seat_change(request: Request, table_id: str, what: str) -> JSONResponse:
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                if what == "back":
+                    platform.manager.take_back(table, seat)
+                else:
+                    platform.manager.leave(table, seat, body.get("bot"), concede=what == "concede")
+        except ServerError as exc:
+            return _error(exc)
+        await platform.changed(table)  # the substitute plays at once if it is that seat's turn
+        return JSONResponse({"seat": seat, "sub": table.rec.seats[seat].get("sub") if seat is not None else None})
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def api_leave(request: Request, table_id: str) -> JSONResponse:
+        """A player leaves: a bot of the chosen level plays their seat until they come back."""
+        return await seat_change(request, table_id, "leave")
+
+    @app.post("/api/tables/{table_id}/concede")
+    async def api_concede(request: Request, table_id: str) -> JSONResponse:
+        """A player gives up: a bot plays their seat to the end; there is no coming back."""
+        return await seat_change(request, table_id, "concede")
+
+    @app.post("/api/tables/{table_id}/back")
+    async def api_back(request: Request, table_id: str) -> JSONResponse:
+        """A player who left takes their seat back (the game went on meanwhile)."""
+        return await seat_change(request, table_id, "back")
+
     @app.get("/api/tables/{table_id}/view")
     async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:
         try:

@@ -100,6 +100,9 @@ class Storage:
             sa.Column("ply", sa.Integer, primary_key=True),
             sa.Column("player", sa.Integer, nullable=False),
             sa.Column("action", sa.Text, nullable=False),
+            # who decided when it was not the seat's own player or bot: "sub:<bot>"
+            # (the substitute bot of a player who left or ran out of time)
+            sa.Column("decider", sa.String(40), nullable=True),
         )
         self.metadata = md
         self._migrate()
@@ -123,6 +126,10 @@ class Storage:
         if not insp.has_table(name):
             return
         q = self.engine.dialect.identifier_preparer.quote
+        acts = self.actions.name
+        if insp.has_table(acts) and "decider" not in {c["name"] for c in insp.get_columns(acts)}:
+            with self.engine.begin() as c:  # made before substitutes existed
+                c.execute(sa.text(f"ALTER TABLE {q(acts)} ADD COLUMN decider VARCHAR(40)"))
         columns = {c["name"] for c in insp.get_columns(name)}
         if "rng" in columns:
             if "status" not in columns:  # made between the two changes
@@ -295,7 +302,8 @@ class Storage:
 
     # -- actions ---------------------------------------------------------------
     def add_action(self, table_id: str, ply: int, player: int, action: str,
-                   status: str | None = None, updated: float | None = None) -> None:
+                   status: str | None = None, updated: float | None = None,
+                   decider: str | None = None) -> None:
         """Store one accepted action (and the table's status after it, in the same
         transaction); it is committed when this returns.
 
@@ -303,11 +311,19 @@ class Storage:
         """
         with self.engine.begin() as c:
             c.execute(self.actions.insert().values(table_id=table_id, ply=ply, player=player,
-                                                   action=action))
+                                                   action=action, decider=decider))
             values: dict[str, Any] = {"ply": ply + 1, "updated": time.time() if updated is None else updated}
             if status is not None:
                 values["status"] = status
             c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
+
+    def deciders(self, table_id: str, since: int = 0) -> dict[int, str]:
+        """The moves from ``since`` on that a substitute decided: ply -> decider."""
+        a = self.actions.c
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(a.ply, a.decider).where(
+                a.table_id == table_id, a.ply >= since, a.decider.is_not(None))).all()
+        return {r.ply: r.decider for r in rows}
 
     def action_at(self, table_id: str, ply: int) -> list[Any] | None:
         """The stored ``[player, action]`` at ``ply``, or None."""

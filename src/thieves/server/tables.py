@@ -89,6 +89,8 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: (move number, time of last change) as last stored or read by this process
     seen: tuple[int, float] | None = None
+    #: moves decided by a substitute bot (ply -> "sub:<bot>"); the others by the seat's own player
+    deciders: dict[int, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -121,6 +123,15 @@ class LiveTable:
         this rule) plays on."""
         return self.state.ply == 0 and not self.state.is_terminal() and bool(self.open_seats())
 
+    def controller(self, seat: int) -> str | None:
+        """The bot that decides for ``seat`` now: its own bot, or the substitute
+        of a player who left (None: a person decides)."""
+        s = self.rec.seats[seat]
+        if s["kind"] == "bot":
+            return str(s["bot"])
+        sub = s.get("sub")
+        return str(sub) if sub else None
+
     def is_host(self, seat: int | None) -> bool:
         """Whether ``seat`` was taken by the table's creator (who may fill open seats with bots)."""
         return seat is not None and bool(self.rec.seats[seat].get("host"))
@@ -141,7 +152,7 @@ class LiveTable:
         if self.broken or self.expired or self.state.is_terminal() or self.waiting():
             return None
         for p in self.state.players_to_act():
-            if self.rec.seats[p]["kind"] == "bot":
+            if self.controller(p) is not None:
                 return p
         return None
 
@@ -219,6 +230,7 @@ class TableManager:
                 log.error("table %s: stored action %d (%r by seat %s) no longer replays: %s",
                           rec.id, i + 1, action, player, exc)
                 break
+        table.deciders = self.storage.deciders(rec.id)
         table.touched = self.storage.touched(rec.id) or rec.created
         mark = self.storage.mark(rec.id)
         table.seen = mark if mark is not None and mark[0] == state.ply else None
@@ -243,18 +255,20 @@ class TableManager:
         """:meth:`refresh` with the database reads in a worker thread."""
         return self.apply_changes(table, await asyncio.to_thread(self.fetch_changes, table))
 
-    def fetch_changes(self, table: LiveTable) -> tuple[Any, Any] | None:
+    def fetch_changes(self, table: LiveTable) -> tuple[Any, Any, Any] | None:
         """What another process stored since this one last looked (None: nothing);
         one indexed read when nothing changed. Safe in a worker thread."""
         mark = self.storage.mark(table.id)
         if mark is None or mark == table.seen:
             return None
-        return mark, self.storage.changes_since(table.id, table.state.ply)
+        return mark, self.storage.changes_since(table.id, table.state.ply), \
+            self.storage.deciders(table.id, table.state.ply)
 
-    def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any] | None) -> bool:
+    def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any, Any] | None) -> bool:
         if fetched is None or fetched[1] is None:
             return False
-        mark, (seats, digests, actions) = fetched
+        mark, (seats, digests, actions), deciders = fetched
+        table.deciders.update(deciders)
         changed = False
         if digests != table.digests or seats != table.rec.seats:
             table.digests = digests
@@ -407,6 +421,53 @@ class TableManager:
         table.touched = now
         return filled
 
+    def leave(self, table: LiveTable, seat: int | None, bot: Any = None, concede: bool = False) -> None:
+        """A player leaves (or concedes): a bot of the chosen level plays the seat
+        from now on (Board Game Arena's "zombie"). Leaving can be undone with the
+        seat's link (:meth:`take_back`); conceding cannot."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators cannot leave a seat", 403)
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        bots = bot_names(table.rec.game)
+        if not bot:
+            bot = "greedy" if "greedy" in bots else "random"
+        if bot not in bots:
+            raise ServerError("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
+        spec = table.rec.seats[seat]
+        if spec.get("conceded"):
+            raise ServerError("conceded", "you conceded this seat", 409)
+        changes: dict[str, Any] = {"sub": bot}
+        if concede:
+            changes["conceded"] = True
+        self._set_seat(table, seat, changes)
+
+    def take_back(self, table: LiveTable, seat: int | None) -> None:
+        """A player who left plays their seat again (the game went on meanwhile)."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators have no seat to take back", 403)
+        spec = table.rec.seats[seat]
+        if spec.get("conceded"):
+            raise ServerError("conceded", "you conceded this seat; a bot plays it to the end", 409)
+        if not spec.get("sub"):
+            raise ServerError("bad_request", "you are playing this seat already")
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        self._set_seat(table, seat, {"sub": None})
+
+    def _set_seat(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> None:
+        seats = [dict(x) for x in table.rec.seats]
+        seats[seat].update(changes)
+        seats[seat] = {k: v for k, v in seats[seat].items() if v is not None or k == "bot"}
+        now = time.time()
+        _stored("the seat could not be stored", self.storage.set_seats, table.id, seats,
+                table.stored_status(table.state), now)
+        if table.seen is not None and table.seen[0] == table.state.ply:
+            table.seen = (table.state.ply, now)
+        table.rec.seats = seats
+        table.version += 1
+        table.touched = now
+
     # -- playing ---------------------------------------------------------------------
     def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
         """Apply a person's action for ``seat``; it is stored before it counts.
@@ -424,6 +485,7 @@ class TableManager:
             raise ServerError("malformed", "an action must be a non-empty notation string")
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise ServerError("malformed", "ply must be the move number the action was chosen at")
+        self._check_present(table, seat)
         for attempt in range(3):
             self._check_stale(table, seat, ply)
             try:
@@ -445,6 +507,7 @@ class TableManager:
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise ServerError("malformed", "ply must be the move number the action was chosen at")
         async with table.lock:
+            self._check_present(table, seat)
             for attempt in range(3):
                 self._check_stale(table, seat, ply)
                 try:
@@ -455,6 +518,12 @@ class TableManager:
                         raise
 
     @staticmethod
+    def _check_present(table: LiveTable, seat: int) -> None:
+        if table.rec.seats[seat].get("sub"):
+            raise ServerError("substituted", "a bot plays your seat since you left; take it back "
+                              "first", 409)
+
+    @staticmethod
     def _check_stale(table: LiveTable, seat: int, ply: int | None) -> None:
         if ply is None:
             return
@@ -463,19 +532,20 @@ class TableManager:
             raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
                               f"move {len(history)}); this action was not applied", 409)
 
-    def _commit(self, table: LiveTable, seat: int, action: str) -> None:
+    def _commit(self, table: LiveTable, seat: int, action: str, decider: str | None = None) -> None:
         """Check, store, then apply one decision (all on the calling thread)."""
         trial, chosen = self._prepare(table, seat, action)
         now = time.time()
         try:
-            self._store(table, table.state.ply, seat, action, table.stored_status(trial), now)
+            self._store(table, table.state.ply, seat, action, table.stored_status(trial), now, decider)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
                 self._resync(table)
             raise
-        self._install(table, trial, chosen, now)
+        self._install(table, trial, chosen, now, decider)
 
-    async def commit_async(self, table: LiveTable, seat: int, action: str) -> None:
+    async def commit_async(self, table: LiveTable, seat: int, action: str,
+                           decider: str | None = None) -> None:
         """:meth:`_commit` with the database write in a worker thread, so the event
         loop serves other tables while the commit reaches the disk. The table's
         lock (held by the caller) keeps every other change to it out meanwhile."""
@@ -483,12 +553,12 @@ class TableManager:
         now = time.time()
         try:
             await asyncio.to_thread(self._store, table, table.state.ply, seat, action,
-                                    table.stored_status(trial), now)
+                                    table.stored_status(trial), now, decider)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
                 self._resync(table)
             raise
-        self._install(table, trial, chosen, now)
+        self._install(table, trial, chosen, now, decider)
 
     def _prepare(self, table: LiveTable, seat: int, action: str) -> tuple[State, list[int]]:
         """The table's state after the decision (a copy) and the has-chosen marks
@@ -521,11 +591,12 @@ class TableManager:
             after, table.chosen = table.chosen, before
         return trial, after
 
-    def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str, now: float) -> None:
+    def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str, now: float,
+               decider: str | None = None) -> None:
         """Commit one decision; raises ``storage`` (``conflict`` set when another
         decision is stored at that move) when it is not stored."""
         try:
-            self.storage.add_action(table.id, ply, seat, action, status, now)
+            self.storage.add_action(table.id, ply, seat, action, status, now, decider)
         except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
             # The commit may have reached the database even though the call
@@ -546,7 +617,10 @@ class TableManager:
                 err.conflict = stored is not None  # type: ignore[attr-defined]
                 raise err from None
 
-    def _install(self, table: LiveTable, trial: State, chosen: list[int], now: float) -> None:
+    def _install(self, table: LiveTable, trial: State, chosen: list[int], now: float,
+                 decider: str | None = None) -> None:
+        if decider is not None:
+            table.deciders[trial.ply - 1] = decider
         table.state = trial
         table.chosen = chosen
         table.version += 1
@@ -560,6 +634,7 @@ class TableManager:
         state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options,
                                     rng=table.rec.rng)
         table.chosen = []
+        table.deciders = self.storage.deciders(table.id)
         for player, action in self.storage.load_actions(table.id):
             table._advance(state, int(player), action)
         table.state = state
@@ -575,7 +650,7 @@ class TableManager:
         state = table.state.clone()
         ply = state.ply
         seed = bot_seed(table.rec.seed, ply, seat)
-        name = table.rec.seats[seat]["bot"]
+        name = table.controller(seat) or "random"
         legal = state.legal_actions(seat)
         # A bot plays a seat like a person: it gets a copy in which what its
         # seat may not know is re-dealt (``determinize``), so it cannot read
@@ -601,18 +676,24 @@ class TableManager:
         return ply, action
 
     def bot_commit(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
-        """Apply a bot's decision if the table did not move meanwhile."""
-        if table.state.ply != ply or table.bot_to_act() is None or seat not in table.state.players_to_act():
+        """Apply a bot's decision if the table did not move meanwhile (and the seat
+        is still a bot's: a player who took their seat back decides again)."""
+        if not self._bot_may_commit(table, seat, ply):
             return False
-        self._commit(table, seat, action)
+        self._commit(table, seat, action, _decider(table, seat))
         return True
+
+    @staticmethod
+    def _bot_may_commit(table: LiveTable, seat: int, ply: int) -> bool:
+        return (table.state.ply == ply and table.bot_to_act() is not None
+                and table.controller(seat) is not None and seat in table.state.players_to_act())
 
     async def bot_commit_async(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
         """:meth:`bot_commit` for the event loop (the write in a worker thread, under the table's lock)."""
         async with table.lock:
-            if table.state.ply != ply or table.bot_to_act() is None or seat not in table.state.players_to_act():
+            if not self._bot_may_commit(table, seat, ply):
                 return False
-            await self.commit_async(table, seat, action)
+            await self.commit_async(table, seat, action, _decider(table, seat))
             return True
 
     def play_bots_now(self, table: LiveTable, limit: int = 100_000) -> int:
@@ -630,6 +711,12 @@ class TableManager:
                 break
             n += 1
         return n
+
+
+def _decider(table: LiveTable, seat: int) -> str | None:
+    """What is stored beside a bot's decision: "sub:<bot>" when it stands in for a person."""
+    s = table.rec.seats[seat]
+    return f"sub:{s['sub']}" if s["kind"] == "human" and s.get("sub") else None
 
 
 def bot_seed(table_seed: int, ply: int, seat: int) -> int:

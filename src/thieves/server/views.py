@@ -192,12 +192,20 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
                    "alias": _alias(state, i),
-                   "claimed": s["kind"] == "bot" or i in table.digests}
+                   "claimed": s["kind"] == "bot" or i in table.digests,
+                   # a player who left (or conceded): the bot that plays for them
+                   "sub": s.get("sub"), "sub_label": bot_label(s["sub"], lang) if s.get("sub") else None,
+                   "conceded": bool(s.get("conceded"))}
                   for i, (s, name) in enumerate(zip(table.rec.seats, names))],
+        # who played which moves: per seat, the decisions its substitute bot made
+        "substitute_moves": _substitute_moves(table, state),
         # before the start: the seats still open, and for the creator the bots
         # that can fill them (the game starts once none is open)
         "waiting": table.open_seats() if state is table.state and table.waiting() else [],
         "host": table.is_host(viewer),
+        # for a seated player: the bots that can stand in if they leave
+        "sub_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
+                     if viewer is not None and not terminal else []),
         "fill_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
                       if state is table.state and table.waiting() and table.is_host(viewer) else []),
         "prompt": prompt_text,
@@ -210,6 +218,15 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "winners": winners,
         **extra,
     }
+
+
+def _substitute_moves(table: LiveTable, state: State) -> list[int]:
+    """Per seat, how many of the decisions so far its substitute bot made."""
+    out = [0] * table.rec.num_players
+    for ply, (player, _action) in enumerate(state.history):
+        if ply in table.deciders:
+            out[player] += 1
+    return out
 
 
 def _alias(state: State, seat: int) -> str | None:
@@ -263,6 +280,10 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
         view["last_action"] = {"seat": last[0], "action": last[1], "text": text}
     elif last is not None:
         view["last_action"] = {"seat": last[0], "action": None, "text": None}
+    if last is not None:
+        # who decided: the seat's own player, or the bot standing in for them
+        by = table.deciders.get(ply - 1)
+        view["last_action"]["by"] = by.removeprefix("sub:") if by else None
     else:
         view["last_action"] = None
     return view

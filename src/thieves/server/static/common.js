@@ -153,7 +153,11 @@ function renderPlayers(view, box) {
     if (s.kind === "bot") head.appendChild(el("span", "tag", T.bot + " · " + (s.bot_label || s.bot)));
     if (s.alias) head.appendChild(el("span", "tag alias", s.alias));  // the game's own name: its colour
     if (view.viewer === s.seat) head.appendChild(el("span", "tag you", T.you));
+    // a player who left or conceded: the bot standing in for them
+    if (s.sub) head.appendChild(el("span", "tag sub", (s.conceded ? T.conceded : T.left) + " · " + T.bot + " " + (s.sub_label || s.sub)));
+    const subMoves = view.substitute_moves ? view.substitute_moves[s.seat] : 0;
     card.appendChild(head);
+    if (subMoves) card.appendChild(el("div", "muted small", T.sub_moves.replace("{n}", subMoves)));
     const st = seatStatus(view, s.seat);
     const line = el("div", "player-line");
     if (view.scores) line.appendChild(el("span", "score", T.score + ": " + view.scores[s.seat]));

@@ -28,6 +28,48 @@
       .finally(() => { button.disabled = false; });
   }
 
+  // Leave (a bot plays on; the seat's link takes it back), concede, come back.
+  function seatPost(what, body, button) {
+    if (button) button.disabled = true;
+    fetch("/api/tables/" + CONFIG.table + "/" + what, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(Object.assign({token: CONFIG.token}, body || {})),
+    }).then(r => r.ok ? null : r.json().then(e => showError(errorText(e.error, e.message))))
+      .catch(() => showError(T.reconnecting))
+      .finally(() => { if (button) button.disabled = false; });
+  }
+
+  function drawSeatTools(v) {
+    const box = document.getElementById("seat-tools");
+    if (!box) return;
+    box.textContent = "";
+    const me = v.viewer !== null ? v.seats[v.viewer] : null;
+    box.hidden = !me || v.terminal || (v.waiting && v.waiting.length > 0);
+    if (box.hidden) return;
+    if (me.sub) {
+      box.appendChild(el("p", "away", (me.conceded ? T.you_conceded : T.you_left).replace("{bot}", me.sub_label || me.sub)));
+      if (!me.conceded) {
+        const back = el("button", "primary", T.take_back);
+        back.addEventListener("click", () => seatPost("back", {}, back));
+        box.appendChild(back);
+      }
+      return;
+    }
+    const pick = el("select", "sub-bot");
+    pick.setAttribute("aria-label", T.sub_level);
+    pick.title = T.sub_level;
+    (v.sub_bots || []).forEach(b => { const o = el("option", "", b.label); o.value = b.bot; pick.appendChild(o); });
+    if ((v.sub_bots || []).some(b => b.bot === "greedy")) pick.value = "greedy";  // the server's default too
+    const leave = el("button", "tool", T.leave);
+    leave.addEventListener("click", () => { if (confirm(T.leave_confirm)) seatPost("leave", {bot: pick.value}, leave); });
+    const concede = el("button", "tool", T.concede);
+    concede.addEventListener("click", () => { if (confirm(T.concede_confirm)) seatPost("concede", {bot: pick.value}, concede); });
+    box.appendChild(el("span", "muted small", T.sub_level + " "));
+    box.appendChild(pick);
+    box.appendChild(leave);
+    box.appendChild(concede);
+  }
+
   function showError(msg) {
     errorEl.textContent = T.error + " — " + msg;
     errorEl.hidden = false;
@@ -81,6 +123,7 @@
       });
       if (fold && fold.children.length > 1) bar.appendChild(fold);
     }
+    drawSeatTools(v);
     renderPlayers(v, document.getElementById("players"));
     renderLog(v, document.getElementById("log"));
     renderFinal(v, document.getElementById("final"));
