@@ -23,7 +23,7 @@ def test_simultaneous_choices_run_several_clocks_each_stopping_alone():
     assert [c.remaining(p, 20.0) for p in range(3)] == [10.0, 20.0, 10.0]
     assert c.expired(30.0) == [0, 2]
     assert c.snapshot(20.0) == {"kind": "realtime", "increment": 0.0, "per_move": 0.0,
-                                "left": [10.0, 20.0, 10.0], "running": [0, 2]}
+                                "left": [10.0, 20.0, 10.0], "running": [0, 2], "since": 20.0}
 
 
 def test_turn_based_gives_each_decision_its_own_time():

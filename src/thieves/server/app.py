@@ -37,6 +37,8 @@ from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 log = logging.getLogger("thieves.server")
 HERE = Path(__file__).parent
 DEFAULT_BOT_DELAY = 0.8
+#: seconds between two looks at the clocks (a time-out is handed to a bot within this)
+CLOCK_EVERY = 0.5
 #: the largest request body the server reads (JSON or form)
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
@@ -74,12 +76,40 @@ class Platform:
             if task is not None and not task.done():
                 continue
             idle = now - table.touched >= self.limits.idle_unload
-            if table.state.is_terminal() or table.expired or table.broken or (idle and table.bot_to_act() is None):
+            ticking = table.clock is not None and bool(table.clock.running) and not table.state.is_terminal()
+            if table.state.is_terminal() or table.expired or table.broken or (
+                    idle and table.bot_to_act() is None and not ticking):
                 self.manager.unload(table_id)
                 self.hub.views.forget(table_id)
                 self._bot_tasks.pop(table_id, None)
                 gone.append(table_id)
         return gone
+
+    async def check_clocks(self) -> int:
+        """Hand every seat whose time ran out to a bot; returns how many."""
+        n = 0
+        for table in list(self.manager.tables.values()):
+            if table.clock is None or not table.clock.expired(self.manager.now()):
+                continue
+            try:
+                async with table.lock:
+                    seats = self.manager.check_clocks(table)
+            except ServerError as exc:
+                log.warning("time-out at table %s not stored: %s", table.id, exc)
+                continue
+            if seats:
+                log.info("table %s: seat(s) %s ran out of time; bots play on", table.id, seats)
+                n += len(seats)
+                await self.changed(table)
+        return n
+
+    async def _clocks_forever(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_EVERY)
+            try:
+                await self.check_clocks()
+            except Exception:  # noqa: BLE001 - never stop the clocks
+                log.exception("checking the clocks failed")
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -320,6 +350,37 @@ def lobby_tables(platform: "Platform", lang: str, status: str | None = None,
     return [stored_summary(platform, r, lang) for r in rows if r["rec"].game in playable_games()]
 
 
+#: the time controls the lobby offers: (form value, time control)
+CLOCK_CHOICES: list[tuple[str, dict[str, Any]]] = [
+    ("none", {"kind": "none"}),
+    ("realtime:180:2", {"kind": "realtime", "base": 180, "increment": 2}),
+    ("realtime:600:5", {"kind": "realtime", "base": 600, "increment": 5}),
+    ("realtime:1800:15", {"kind": "realtime", "base": 1800, "increment": 15}),
+    ("turn:3600", {"kind": "turn", "per_move": 3600}),
+    ("turn:86400", {"kind": "turn", "per_move": 86400}),
+    ("turn:259200", {"kind": "turn", "per_move": 259200}),
+]
+
+
+def form_clock(value: str) -> dict[str, Any]:
+    """The lobby form's time control ("realtime:<base>:<increment>", "turn:<seconds>", "none")."""
+    for key, control in CLOCK_CHOICES:
+        if key == value:
+            return control
+    raise ServerError("bad_request", f"there is no time control {value[:40]!r}")
+
+
+def clock_label(key: str, lang: str) -> str:
+    """A time control in words, e.g. "Real time: 10 min + 5 s per move"."""
+    texts = ui(lang)
+    parts = key.split(":")
+    if parts[0] == "realtime":
+        return texts["clock_realtime"].format(min=int(parts[1]) // 60, inc=parts[2])
+    if parts[0] == "turn":
+        return texts["clock_turn"].format(h=int(parts[1]) // 3600)
+    return texts["clock_none"]
+
+
 def _form_option(o: Option, raw: Any) -> Any:
     """A lobby form value turned into the option's type."""
     if o.kind is bool:
@@ -363,6 +424,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         for table in list(platform.manager.tables.values()):
             platform.ensure_bots(table)
         platform._sweeper = asyncio.create_task(platform._sweep_forever())
+        platform._background.append(asyncio.create_task(platform._clocks_forever()))
         if platform.shared is not None:
             platform.shared.start(platform.other_process_changed)
             platform._background.append(asyncio.create_task(platform._watch_bots()))
@@ -420,7 +482,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         return page(request, "lobby.html", lang, games=games_catalog(lang),
                     open_tables=lobby_tables(platform, lang, "open", 50),
                     running=lobby_tables(platform, lang, "playing", 50),
-                    finished=lobby_tables(platform, lang, "finished", 50))
+                    finished=lobby_tables(platform, lang, "finished", 50),
+                    clocks=[(key, clock_label(key, lang)) for key, _c in CLOCK_CHOICES])
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> RedirectResponse:
@@ -465,7 +528,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                     seats.append({"kind": "bot", "bot": choice.removeprefix("bot:")})
             options = {o.name: _form_option(o, form.get(f"opt_{o.name}")) for o in web_options(slug)}
             table, tokens = platform.manager.create(slug, players, seats, options,
-                                                    pick_lang(str(form.get("lang", lang))))
+                                                    pick_lang(str(form.get("lang", lang))),
+                                                    clock=form_clock(str(form.get("clock", "none"))))
         except ServerError as exc:
             resp = page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
@@ -568,7 +632,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             platform.creations.check(client_address(request), "you have created many tables just now")
             table, tokens = platform.manager.create(
                 body.get("game"), body.get("players"), body.get("seats"), body.get("options") or {},
-                pick_lang(body.get("lang")))
+                pick_lang(body.get("lang")), clock=body.get("clock"))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)

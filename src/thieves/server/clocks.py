@@ -132,4 +132,4 @@ class Clock:
         return {"kind": self.control.kind, "increment": self.control.increment,
                 "per_move": self.control.per_move,
                 "left": [round(max(0.0, self.remaining(p, now)), 1) for p in range(len(self.left))],
-                "running": sorted(self.running)}
+                "running": sorted(self.running), "since": round(now, 3)}

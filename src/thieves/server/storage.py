@@ -52,6 +52,9 @@ class TableRecord:
     #: the game's generator (``core/rng.py``): "keyed" for tables made since
     #: seeds became 128-bit secrets, "splitmix" for older ones
     rng: str = "splitmix"
+    #: the time control (``clocks.TimeControl`` as JSON) and ``started``: when the
+    #: game started (every seat taken); None: no clock
+    timing: dict[str, Any] | None = None
 
 
 class Storage:
@@ -85,6 +88,7 @@ class Storage:
             sa.Column("status", sa.String(16), nullable=True),
             sa.Column("ply", sa.Integer, nullable=True),
             sa.Column("updated", sa.Float, nullable=True),
+            sa.Column("timing", sa.Text, nullable=True),
             sa.Index(prefix + "tables_by_status", "status", "updated"),
         )
         self.seat_tokens = sa.Table(
@@ -103,6 +107,8 @@ class Storage:
             # who decided when it was not the seat's own player or bot: "sub:<bot>"
             # (the substitute bot of a player who left or ran out of time)
             sa.Column("decider", sa.String(40), nullable=True),
+            # when it was stored (time.time()): the clocks are replayed from these
+            sa.Column("at", sa.Float, nullable=True),
         )
         self.metadata = md
         self._migrate()
@@ -127,9 +133,16 @@ class Storage:
             return
         q = self.engine.dialect.identifier_preparer.quote
         acts = self.actions.name
-        if insp.has_table(acts) and "decider" not in {c["name"] for c in insp.get_columns(acts)}:
-            with self.engine.begin() as c:  # made before substitutes existed
-                c.execute(sa.text(f"ALTER TABLE {q(acts)} ADD COLUMN decider VARCHAR(40)"))
+        if insp.has_table(acts):
+            have = {c["name"] for c in insp.get_columns(acts)}
+            with self.engine.begin() as c:  # made before substitutes and clocks existed
+                for col, kind in (("decider", "VARCHAR(40)"), ("at", "FLOAT")):
+                    if col not in have:
+                        c.execute(sa.text(f"ALTER TABLE {q(acts)} ADD COLUMN {col} {kind}"))
+        if "rng" in {c["name"] for c in insp.get_columns(name)} and \
+                "timing" not in {c["name"] for c in insp.get_columns(name)}:
+            with self.engine.begin() as c:
+                c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN timing TEXT"))
         columns = {c["name"] for c in insp.get_columns(name)}
         if "rng" in columns:
             if "status" not in columns:  # made between the two changes
@@ -163,7 +176,8 @@ class Storage:
             c.execute(self.tables.insert().values(
                 id=rec.id, game=rec.game, num_players=rec.num_players, seed=str(rec.seed),
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
-                created=rec.created, rng=rec.rng, status=status, ply=0, updated=time.time()))
+                created=rec.created, rng=rec.rng, status=status, ply=0, updated=time.time(),
+                timing=json.dumps(rec.timing) if rec.timing else None))
             for seat, token, name in claims:
                 c.execute(self.seat_tokens.insert().values(
                     table_id=rec.id, seat=seat, digest=token_digest(token), name=name))
@@ -178,6 +192,24 @@ class Storage:
         with self.engine.begin() as c:
             c.execute(self.tables.update().where(self.tables.c.id == table_id)
                       .values(seats=json.dumps(seats), status=status, updated=updated))
+
+    def set_timing(self, table_id: str, timing: dict[str, Any]) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.tables.update().where(self.tables.c.id == table_id)
+                      .values(timing=json.dumps(timing)))
+
+    def timing(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.timing).where(self.tables.c.id == table_id)).first()
+        return json.loads(r.timing) if r is not None and r.timing else None
+
+    def action_times(self, table_id: str, since: int = 0) -> list[float | None]:
+        """When each move from ``since`` on was stored (None for moves stored before clocks)."""
+        a = self.actions.c
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(a.at).where(a.table_id == table_id, a.ply >= since)
+                             .order_by(a.ply)).all()
+        return [r.at for r in rows]
 
     def load_tables(self) -> list[TableRecord]:
         with self.engine.connect() as c:
@@ -303,7 +335,7 @@ class Storage:
     # -- actions ---------------------------------------------------------------
     def add_action(self, table_id: str, ply: int, player: int, action: str,
                    status: str | None = None, updated: float | None = None,
-                   decider: str | None = None) -> None:
+                   decider: str | None = None, at: float | None = None) -> None:
         """Store one accepted action (and the table's status after it, in the same
         transaction); it is committed when this returns.
 
@@ -311,7 +343,8 @@ class Storage:
         """
         with self.engine.begin() as c:
             c.execute(self.actions.insert().values(table_id=table_id, ply=ply, player=player,
-                                                   action=action, decider=decider))
+                                                   action=action, decider=decider,
+                                                   at=time.time() if at is None else at))
             values: dict[str, Any] = {"ply": ply + 1, "updated": time.time() if updated is None else updated}
             if status is not None:
                 values["status"] = status
@@ -359,7 +392,8 @@ class Storage:
 def _record(r: Any) -> TableRecord:
     """A stored row as a record."""
     return TableRecord(r.id, r.game, r.num_players, int(r.seed), json.loads(r.options),
-                       json.loads(r.seats), r.lang, r.created, r.rng)
+                       json.loads(r.seats), r.lang, r.created, r.rng,
+                       json.loads(r.timing) if getattr(r, "timing", None) else None)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

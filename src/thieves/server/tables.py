@@ -15,12 +15,13 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..bots import bot_names, make_bot
 from ..core.errors import ThievesError
 from ..core.game import Game, State
 from ..core.registry import GAME_MODULES, load_game
+from .clocks import Clock, TimeControl
 from .i18n import LANGS, bot_label, ui
 from .storage import Storage, TableRecord, token_digest
 
@@ -91,6 +92,27 @@ class LiveTable:
     seen: tuple[int, float] | None = None
     #: moves decided by a substitute bot (ply -> "sub:<bot>"); the others by the seat's own player
     deciders: dict[int, str] = field(default_factory=dict)
+    #: the players' clocks (None: the table has no time control)
+    clock: Clock | None = None
+
+    def make_clock(self) -> None:
+        """The clock of the table's time control, not started (None: no clock)."""
+        control = TimeControl.parse({k: v for k, v in (self.rec.timing or {}).items() if k != "started"})
+        self.clock = Clock(control, self.rec.num_players) if control.active else None
+
+    def started_at(self) -> float | None:
+        """When the game started (every seat taken), for a table with a clock."""
+        value = (self.rec.timing or {}).get("started")
+        return float(value) if isinstance(value, (int, float)) else None
+
+    def clock_step(self, state: State, player: int, at: float | None) -> None:
+        """Run the clock through one decision stored at ``at``."""
+        if self.clock is None or at is None:
+            return
+        if state.is_terminal():
+            self.clock.stop(at)
+        else:
+            self.clock.decided(player, state.players_to_act(), at)
 
     @property
     def id(self) -> str:
@@ -192,8 +214,11 @@ class TableManager:
     is read from storage when someone opens it (``get``) and leaves memory
     again when idle (``unload``), so memory follows live tables, not history."""
 
-    def __init__(self, storage: Storage, open_tables: int = 0, expire_after: float = float("inf")) -> None:
+    def __init__(self, storage: Storage, open_tables: int = 0, expire_after: float = float("inf"),
+                 now: Callable[[], float] = time.time) -> None:
         self.storage = storage
+        #: the time for clocks and stored moves (tests pass a fake clock)
+        self.now = now
         self.tables: dict[str, LiveTable] = {}
         #: most tables not finished on the site (0: no limit)
         self.open_tables = open_tables
@@ -219,9 +244,14 @@ class TableManager:
             log.warning("table %s cannot be loaded: %s", rec.id, exc)
             return None
         table = LiveTable(rec, game, state, digests)
+        table.make_clock()
+        times = self.storage.action_times(rec.id) if table.clock is not None else []
+        if table.clock is not None and table.started_at() is not None:
+            table.clock.start(state.players_to_act(), table.started_at() or 0.0)
         for i, (player, action) in enumerate(actions):
             try:
                 table._advance(state, int(player), action)
+                table.clock_step(state, int(player), times[i] if i < len(times) else None)
             except ThievesError as exc:
                 # the public message never names the move nor the engine's
                 # reason: either may be a secret choice; the log has both
@@ -262,13 +292,18 @@ class TableManager:
         if mark is None or mark == table.seen:
             return None
         return mark, self.storage.changes_since(table.id, table.state.ply), \
-            self.storage.deciders(table.id, table.state.ply)
+            (self.storage.deciders(table.id, table.state.ply),
+             self.storage.action_times(table.id, table.state.ply) if table.clock is not None else [],
+             self.storage.timing(table.id) if table.clock is not None else None)
 
     def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any, Any] | None) -> bool:
         if fetched is None or fetched[1] is None:
             return False
-        mark, (seats, digests, actions), deciders = fetched
+        mark, (seats, digests, actions), (deciders, times, timing) = fetched
         table.deciders.update(deciders)
+        if table.clock is not None and timing and timing.get("started") and table.started_at() is None:
+            table.rec.timing = timing  # another process started the game
+            table.clock.start(table.state.players_to_act(), float(timing["started"]))
         changed = False
         if digests != table.digests or seats != table.rec.seats:
             table.digests = digests
@@ -277,8 +312,9 @@ class TableManager:
         if actions and not table.broken:
             state = table.state.clone()
             try:
-                for player, action in actions:
+                for i, (player, action) in enumerate(actions):
                     table._advance(state, int(player), action)
+                    table.clock_step(state, int(player), times[i] if i < len(times) else None)
             except ThievesError:
                 log.warning("table %s: another process stored moves this one cannot follow", table.id)
                 self._resync(table)
@@ -303,7 +339,8 @@ class TableManager:
 
     # -- creating and joining --------------------------------------------------------
     def create(self, slug: Any, num_players: Any, seats: Any, options: Any = None,
-               lang: str = "en", seed: int | None = None) -> tuple[LiveTable, dict[int, str]]:
+               lang: str = "en", seed: int | None = None,
+               clock: Any = None) -> tuple[LiveTable, dict[int, str]]:
         """Create a table. ``seats``: one dict per seat, ``{"kind": "human"|"open"|"bot",
         "bot": name, "name": str}``; "human" seats are claimed now and their tokens returned."""
         if slug not in playable_games():
@@ -327,6 +364,10 @@ class TableManager:
                                   "try again later", 429)
                 exc.retry_after = 60
                 raise exc
+        try:
+            control = TimeControl.parse(clock)
+        except ValueError as exc:
+            raise ServerError("bad_request", f"clock: {exc}") from None
         if seed is None:
             # 128 bits from the operating system's secure source, and a keyed
             # generator: what people see of a table cannot be searched back
@@ -357,11 +398,14 @@ class TableManager:
         table_id = secrets.token_urlsafe(9)  # 72 bits: tables cannot be found by guessing
         rec = TableRecord(table_id, slug, num_players, seed,
                           {k: v for k, v in state.options.items() if v is not None}, specs, lang,
-                          time.time(), "keyed")
+                          time.time(), "keyed", control.to_json() if control.active else None)
         # the table and its creator's seats are stored in one transaction:
         # a failed write leaves neither a table nor a half-claimed one
         tokens = {i: secrets.token_urlsafe(24) for i in claim}  # 192 random bits each
         table = LiveTable(rec, game, state, {i: token_digest(t) for i, t in tokens.items()})
+        table.make_clock()
+        if table.clock is not None and not table.waiting():
+            self._start_clock(table, store=False)
         _stored("the table could not be stored", self.storage.add_table, rec,
                 [(i, tokens[i], specs[i]["name"]) for i in claim], table.stored_status(state))
         self.tables[table_id] = table
@@ -393,7 +437,22 @@ class TableManager:
         table.digests[seat] = token_digest(token)
         table.version += 1
         table.touched = time.time()
+        if table.clock is not None and not table.waiting():
+            self._start_clock(table)
         return table, token
+
+    def _start_clock(self, table: LiveTable, store: bool = True) -> None:
+        """The game starts (every seat taken): the clocks of those to act run."""
+        if table.clock is None or table.started_at() is not None:
+            return
+        now = self.now()
+        table.rec.timing = {**(table.rec.timing or {}), "started": now}
+        table.clock.start(table.state.players_to_act(), now)
+        if store:
+            try:
+                self.storage.set_timing(table.id, table.rec.timing)
+            except Exception:  # noqa: BLE001 - the clock runs; a restart would start it later
+                log.exception("could not store when table %s started", table.id)
 
     def fill_with_bots(self, table: LiveTable, seat: int | None, bot: Any = None) -> list[int]:
         """The creator (``seat`` holds a seat taken at creation) gives every open
@@ -419,9 +478,23 @@ class TableManager:
         table.rec.seats = seats
         table.version += 1
         table.touched = now
+        self._start_clock(table)
         return filled
 
-    def leave(self, table: LiveTable, seat: int | None, bot: Any = None, concede: bool = False) -> None:
+    def check_clocks(self, table: LiveTable) -> list[int]:
+        """Hand the seats whose time ran out to a bot (the game goes on); returns them.
+        Only a person can run out of time: bots and substitutes answer by themselves."""
+        if table.clock is None or table.broken or table.expired or table.state.is_terminal():
+            return []
+        out = []
+        for seat in table.clock.expired(self.now()):
+            if table.controller(seat) is None:
+                self.leave(table, seat, timed_out=True)
+                out.append(seat)
+        return out
+
+    def leave(self, table: LiveTable, seat: int | None, bot: Any = None, concede: bool = False,
+              timed_out: bool = False) -> None:
         """A player leaves (or concedes): a bot of the chosen level plays the seat
         from now on (Board Game Arena's "zombie"). Leaving can be undone with the
         seat's link (:meth:`take_back`); conceding cannot."""
@@ -437,7 +510,7 @@ class TableManager:
         spec = table.rec.seats[seat]
         if spec.get("conceded"):
             raise ServerError("conceded", "you conceded this seat", 409)
-        changes: dict[str, Any] = {"sub": bot}
+        changes: dict[str, Any] = {"sub": bot, "timed_out": True if timed_out else None}
         if concede:
             changes["conceded"] = True
         self._set_seat(table, seat, changes)
@@ -451,9 +524,13 @@ class TableManager:
             raise ServerError("conceded", "you conceded this seat; a bot plays it to the end", 409)
         if not spec.get("sub"):
             raise ServerError("bad_request", "you are playing this seat already")
+        if (table.clock is not None and table.clock.control.kind == "realtime"
+                and table.clock.remaining(seat, self.now()) <= 0):
+            # real time: a player whose time ran out cannot come back to it
+            raise ServerError("out_of_time", "your time has run out: a bot plays your seat to the end", 409)
         if table.state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
-        self._set_seat(table, seat, {"sub": None})
+        self._set_seat(table, seat, {"sub": None, "timed_out": None})
 
     def _set_seat(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> None:
         seats = [dict(x) for x in table.rec.seats]
@@ -535,7 +612,7 @@ class TableManager:
     def _commit(self, table: LiveTable, seat: int, action: str, decider: str | None = None) -> None:
         """Check, store, then apply one decision (all on the calling thread)."""
         trial, chosen = self._prepare(table, seat, action)
-        now = time.time()
+        now = self.now()
         try:
             self._store(table, table.state.ply, seat, action, table.stored_status(trial), now, decider)
         except ServerError as exc:
@@ -550,7 +627,7 @@ class TableManager:
         loop serves other tables while the commit reaches the disk. The table's
         lock (held by the caller) keeps every other change to it out meanwhile."""
         trial, chosen = self._prepare(table, seat, action)
-        now = time.time()
+        now = self.now()
         try:
             await asyncio.to_thread(self._store, table, table.state.ply, seat, action,
                                     table.stored_status(trial), now, decider)
@@ -596,7 +673,7 @@ class TableManager:
         """Commit one decision; raises ``storage`` (``conflict`` set when another
         decision is stored at that move) when it is not stored."""
         try:
-            self.storage.add_action(table.id, ply, seat, action, status, now, decider)
+            self.storage.add_action(table.id, ply, seat, action, status, now, decider, now)
         except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
             # The commit may have reached the database even though the call
@@ -621,6 +698,7 @@ class TableManager:
                  decider: str | None = None) -> None:
         if decider is not None:
             table.deciders[trial.ply - 1] = decider
+        table.clock_step(trial, trial.history[-1][0], now)
         table.state = trial
         table.chosen = chosen
         table.version += 1
@@ -635,8 +713,13 @@ class TableManager:
                                     rng=table.rec.rng)
         table.chosen = []
         table.deciders = self.storage.deciders(table.id)
-        for player, action in self.storage.load_actions(table.id):
+        table.make_clock()
+        times = self.storage.action_times(table.id) if table.clock is not None else []
+        if table.clock is not None and table.started_at() is not None:
+            table.clock.start(state.players_to_act(), table.started_at() or 0.0)
+        for i, (player, action) in enumerate(self.storage.load_actions(table.id)):
             table._advance(state, int(player), action)
+            table.clock_step(state, int(player), times[i] if i < len(times) else None)
         table.state = state
         table.version += 1
 

@@ -195,7 +195,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
                    "claimed": s["kind"] == "bot" or i in table.digests,
                    # a player who left (or conceded): the bot that plays for them
                    "sub": s.get("sub"), "sub_label": bot_label(s["sub"], lang) if s.get("sub") else None,
-                   "conceded": bool(s.get("conceded"))}
+                   "conceded": bool(s.get("conceded")), "timed_out": bool(s.get("timed_out"))}
                   for i, (s, name) in enumerate(zip(table.rec.seats, names))],
         # who played which moves: per seat, the decisions its substitute bot made
         "substitute_moves": _substitute_moves(table, state),
@@ -203,6 +203,10 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         # that can fill them (the game starts once none is open)
         "waiting": table.open_seats() if state is table.state and table.waiting() else [],
         "host": table.is_host(viewer),
+        # the clocks as of the last change (the browser counts down from there)
+        "clock": (table.clock.snapshot(table.clock.since)
+                  if table.clock is not None and state is table.state and table.started_at() is not None
+                  else None),
         # for a seated player: the bots that can stand in if they leave
         "sub_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
                      if viewer is not None and not terminal else []),

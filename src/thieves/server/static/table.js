@@ -28,6 +28,47 @@
       .finally(() => { button.disabled = false; });
   }
 
+  // The clocks: seconds left as of the last change; the running ones count
+  // down here between two messages (the server decides time-outs).
+  let clockAt = 0;
+  function fmtTime(sec) {
+    sec = Math.max(0, Math.floor(sec));
+    const h = Math.floor(sec / 3600), m = Math.floor(sec % 3600 / 60), s = sec % 60;
+    if (h >= 24) return Math.floor(h / 24) + " d " + (h % 24) + " h";
+    if (h > 0) return h + " h " + String(m).padStart(2, "0") + " min";
+    return m + ":" + String(s).padStart(2, "0");
+  }
+  function drawClocks(v) {
+    clockAt = performance.now();
+    tickClocks();
+  }
+  function tickClocks() {
+    const v = view;
+    if (!v || !v.clock) return;
+    // "left" is as of the last change ("since", the server's time): the
+    // time since comes from this device's clock (kept right by the system),
+    // never less than the time since this message came
+    const spent = v.terminal ? 0 : Math.max((performance.now() - clockAt) / 1000,
+                                             Date.now() / 1000 - v.clock.since);
+    document.querySelectorAll("#players .player[data-seat]").forEach(card => {
+      const seat = Number(card.dataset.seat);
+      let c = card.querySelector(".clock");
+      if (!c) {
+        c = el("span", "clock");
+        c.setAttribute("aria-label", T.time_left);
+        card.querySelector(".player-head").appendChild(c);
+      }
+      const running = !v.terminal && v.clock.running.includes(seat);
+      const left = v.clock.left[seat] - (running ? spent : 0);
+      c.textContent = fmtTime(left);
+      c.title = T.time_left;
+      c.classList.toggle("running", running);
+      c.classList.toggle("low", running && left < 30);
+      if (v.seats[seat].timed_out) c.textContent += " · " + T.timed_out;
+    });
+  }
+  setInterval(tickClocks, 1000);
+
   // Leave (a bot plays on; the seat's link takes it back), concede, come back.
   function seatPost(what, body, button) {
     if (button) button.disabled = true;
@@ -125,6 +166,7 @@
     }
     drawSeatTools(v);
     renderPlayers(v, document.getElementById("players"));
+    drawClocks(v);
     renderLog(v, document.getElementById("log"));
     renderFinal(v, document.getElementById("final"));
     setupRules(v);
