@@ -165,3 +165,40 @@ def test_clicking_the_svg_board_in_german(server, browser):
     assert "Partie beendet" in page.inner_text("#status-text")
     assert page.locator(".board .clickable").count() == 0  # nothing to click once it is over
     page.close()
+
+
+def test_a_clocked_game_where_a_player_times_out(server, browser):
+    """Real time, 3 s each: whoever must act first lets the clock run out; the
+    seat goes to a bot, the game goes on, and both pages say so."""
+    games = [g["slug"] for g in httpx.get(server + "/api/games").json()]
+    if "thiefs-market" not in games:
+        pytest.skip("Thief's Market is not implemented yet")
+    r = httpx.post(server + "/api/tables", json={
+        "game": "thiefs-market", "players": 3, "lang": "en",
+        "clock": {"kind": "realtime", "base": 3, "increment": 0},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
+                  {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    pages = []
+    for seat in ("0", "1"):
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        page.goto(server + t["urls"][seat])
+        page.wait_for_selector("#players .clock")
+        pages.append(page)
+    first = httpx.get(f"{server}/api/tables/{t['id']}/view").json()["to_act"]
+    assert first and first[0] in (0, 1, 2)
+    # nobody clicks: within a few seconds a person's clock runs out (bots answer at once)
+    for page in pages:
+        page.wait_for_function("() => document.querySelector('#players').innerText.includes('out of time')",
+                               timeout=20000)
+    v = httpx.get(f"{server}/api/tables/{t['id']}/view").json()
+    out = [s["seat"] for s in v["seats"] if s["timed_out"]]
+    assert out and all(v["seats"][s]["sub"] for s in out)
+    assert v["ply"] > 0 and not v["broken"]  # the substitute played on
+    who = out[0]
+    mine = pages[who]
+    mine.wait_for_selector("#seat-tools .away")
+    assert "Your time ran out" in mine.locator("#seat-tools").inner_text()
+    for page in pages:
+        page.close()

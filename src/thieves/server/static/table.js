@@ -88,8 +88,10 @@
     box.hidden = !me || v.terminal || (v.waiting && v.waiting.length > 0);
     if (box.hidden) return;
     if (me.sub) {
-      box.appendChild(el("p", "away", (me.conceded ? T.you_conceded : T.you_left).replace("{bot}", me.sub_label || me.sub)));
-      if (!me.conceded) {
+      box.appendChild(el("p", "away", (me.conceded ? T.you_conceded : me.timed_out ? T.you_timed_out : T.you_left).replace("{bot}", me.sub_label || me.sub)));
+      // real time at zero: no coming back (the server refuses it as out_of_time)
+      const spent = me.timed_out && v.clock && v.clock.kind === "realtime" && v.clock.left[v.viewer] <= 0;
+      if (!me.conceded && !spent) {
         const back = el("button", "primary", T.take_back);
         back.addEventListener("click", () => seatPost("back", {}, back));
         box.appendChild(back);
