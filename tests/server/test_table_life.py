@@ -184,3 +184,56 @@ def test_the_leaving_texts_exist_in_every_language():
     for lang in LANGS:
         assert "{bot}" in ui(lang)["you_left"] and "{n}" in ui(lang)["sub_moves"]
         assert ERRORS[lang]["substituted"] and ERRORS[lang]["conceded"]
+
+
+# -- undo ------------------------------------------------------------------------------
+def test_undo_goes_back_to_the_start_of_ones_turn_and_is_stored_as_a_record(db_url):
+    from fastapi.testclient import TestClient
+
+    from thieves.server.app import create_app
+    from thieves.server.storage import Storage
+
+    with TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1") as c:
+        t = new_table(c, 3, options={"rounds": 1})
+        tid, toks = t["id"], [t["tokens"][str(i)] for i in range(3)]
+        assert act(c, tid, toks[0], "bid 2").status_code == 200
+        v = view(c, tid, toks[0])
+        assert v["undo"] == 0 and view(c, tid, toks[1])["undo"] is None and view(c, tid)["undo"] is None
+        r = seat_post(c, tid, "undo", toks[1])
+        assert r.status_code == 409 and r.json()["error"] == "no_undo"  # seat 1 has not decided
+        assert seat_post(c, tid, "undo", None).json()["error"] == "not_a_player"
+        r = seat_post(c, tid, "undo", toks[0])
+        assert r.status_code == 200 and r.json() == {"ply": 0}
+        v = view(c, tid, toks[0])
+        assert v["ply"] == 0 and 0 in v["to_act"] and v["legal"] and v["undo"] is None
+        assert v["chosen"] == []
+        assert act(c, tid, toks[0], "bid 1").status_code == 200
+        assert act(c, tid, toks[1], "bid 3").status_code == 200
+        # another seat acted since: seat 0 may not undo any more
+        r = seat_post(c, tid, "undo", toks[0])
+        assert r.status_code == 409 and r.json()["error"] == "no_undo"
+    stored = Storage(db_url).load_actions(tid)
+    assert stored == [[0, "bid 2"], [0, "!undo 0"], [0, "bid 1"], [1, "bid 3"]]
+    # a restart replays the undo record exactly
+    with TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1") as c:
+        v = view(c, tid, toks[1])
+        assert v["ply"] == 2 and v["to_act"] == [2] and v["undo"] == 1
+        assert act(c, tid, toks[2], "bid 1").status_code == 200
+        v = view(c, tid)
+        # the last bid rolled the die: the game is over, nothing can be taken back
+        assert v["terminal"] and v["undo"] is None
+        replay = c.get(f"/api/tables/{tid}/replay.json").json()
+        # the replay file holds the line that was played (the undone bid is not in it)
+        assert replay["actions"] == [[0, "bid 1"], [1, "bid 3"], [2, "bid 1"]]
+        assert c.get(f"/api/tables/{tid}/replay/1").json()["last_action"]["action"] == "bid 1"
+
+
+def test_undo_after_a_die_roll_is_refused(client):
+    t = new_table(client, 2, options={"rounds": 2})
+    tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
+    assert act(client, tid, tok0, "bid 1").status_code == 200
+    assert act(client, tid, tok1, "bid 2").status_code == 200  # the round ends: a die is rolled
+    assert view(client, tid, tok1)["undo"] is None
+    r = seat_post(client, tid, "undo", tok1)
+    assert r.status_code == 409 and r.json()["error"] == "no_undo"
+    assert view(client, tid)["ply"] == 2

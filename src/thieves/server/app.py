@@ -681,6 +681,20 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         await platform.changed(table)  # the substitute plays at once if it is that seat's turn
         return JSONResponse({"seat": seat, "sub": table.rec.seats[seat].get("sub") if seat is not None else None})
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def api_undo(request: Request, table_id: str) -> JSONResponse:
+        """Take one's own decisions back to the start of one's turn, when allowed."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                target = platform.manager.undo(table, seat)
+        except ServerError as exc:
+            return _error(exc)
+        await platform.changed(table)
+        return JSONResponse({"ply": target})
+
     @app.post("/api/tables/{table_id}/leave")
     async def api_leave(request: Request, table_id: str) -> JSONResponse:
         """A player leaves: a bot of the chosen level plays their seat until they come back."""

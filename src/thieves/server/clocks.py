@@ -103,6 +103,14 @@ class Clock:
                 self.left[p] = self.control.per_move
         self.running = after
 
+    def resume(self, to_act: Iterable[int], now: float) -> None:
+        """Decisions were taken back: the time spent stays spent, and the clocks
+        of those who must act again run (no increment: nothing was decided)."""
+        if not self.control.active:
+            return
+        self._charge(now)
+        self.running = set(to_act)
+
     def stop(self, now: float) -> None:
         """The game is over: nothing runs any more."""
         self._charge(now)

@@ -21,6 +21,7 @@ from ..bots import bot_names, make_bot
 from ..core.errors import ThievesError
 from ..core.game import Game, State
 from ..core.registry import GAME_MODULES, load_game
+from ..core.undo import own_run_start, state_at, undo_point
 from .clocks import Clock, TimeControl
 from .i18n import LANGS, bot_label, ui
 from .storage import Storage, TableRecord, token_digest
@@ -28,6 +29,8 @@ from .storage import Storage, TableRecord, token_digest
 log = logging.getLogger("thieves.server")
 
 _MASK63 = (1 << 63) - 1
+#: a stored row that takes decisions back: "<UNDO><move number to go back to>"
+UNDO = "!undo "
 #: bits of a new table's seed (secrets.randbits)
 SEED_BITS = 128
 NAME_RE = re.compile(r"[^\w .'\-]", re.UNICODE)
@@ -94,6 +97,59 @@ class LiveTable:
     deciders: dict[int, str] = field(default_factory=dict)
     #: the players' clocks (None: the table has no time control)
     clock: Clock | None = None
+    #: rows stored for this table (decisions and undo records; the next row's number)
+    rows: int = 0
+    #: (version, seat) -> the move number that seat may undo to (None: it may not)
+    undo_cache: dict[tuple[int, int], int | None] = field(default_factory=dict)
+    #: the position before the last run of one seat's decisions (what an undo goes back to)
+    run_start: State | None = None
+
+    def note_run(self, state: State, player: int) -> None:
+        """Before ``player`` decides on ``state``: remember it when a new run begins."""
+        if not state.history or state.history[-1][0] != player:
+            self.run_start = state.clone()
+
+    def step(self, state: State, player: int, action: str, at: float | None,
+             decider: str | None) -> State:
+        """One stored row applied to ``state``: a decision (``state`` changes and
+        is returned) or an undo record (the earlier position is returned)."""
+        if action.startswith(UNDO):
+            target = int(action[len(UNDO):])
+            if not 0 <= target <= state.ply:
+                raise ThievesError(f"an undo to move {target} at move {state.ply}")
+            start = self.run_start
+            back = start.clone() if start is not None and start.ply == target else state_at(state, target)
+            self.run_start = None
+            self.deciders = {k: v for k, v in self.deciders.items() if k < target}
+            self.chosen = [c for c in self.chosen if c != player]
+            if self.clock is not None and at is not None and not back.is_terminal():
+                self.clock.resume(back.players_to_act(), at)
+            return back
+        self.note_run(state, player)
+        self._advance(state, player, action)
+        if decider is not None:
+            self.deciders[state.ply - 1] = decider
+        self.clock_step(state, player, at)
+        return state
+
+    def may_undo(self, seat: int | None) -> int | None:
+        """The move number ``seat`` may take its decisions back to now (None: no undo).
+        Only a person playing their own seat undoes; decided once per change."""
+        if seat is None or self.broken or self.expired or self.controller(seat) is not None:
+            return None
+        if not self.state.history or self.state.history[-1][0] != seat:
+            return None
+        key = (self.version, seat)
+        if key not in self.undo_cache:
+            self.undo_cache.clear()
+            begun = self.run_start
+            start = (undo_point(self.state, seat, before=begun)
+                     if begun is not None and begun.ply == own_run_start(self.state, seat) else None)
+            # decisions a substitute made are not the person's to take back
+            if start is not None and any(k >= start for k in self.deciders):
+                start = None
+            self.undo_cache[key] = start
+        return self.undo_cache[key]
 
     def make_clock(self) -> None:
         """The clock of the table's time control, not started (None: no clock)."""
@@ -248,10 +304,11 @@ class TableManager:
         times = self.storage.action_times(rec.id) if table.clock is not None else []
         if table.clock is not None and table.started_at() is not None:
             table.clock.start(state.players_to_act(), table.started_at() or 0.0)
+        deciders = self.storage.deciders(rec.id)
         for i, (player, action) in enumerate(actions):
             try:
-                table._advance(state, int(player), action)
-                table.clock_step(state, int(player), times[i] if i < len(times) else None)
+                state = table.step(state, int(player), action, times[i] if i < len(times) else None,
+                                   deciders.get(i))
             except ThievesError as exc:
                 # the public message never names the move nor the engine's
                 # reason: either may be a secret choice; the log has both
@@ -260,14 +317,15 @@ class TableManager:
                 log.error("table %s: stored action %d (%r by seat %s) no longer replays: %s",
                           rec.id, i + 1, action, player, exc)
                 break
-        table.deciders = self.storage.deciders(rec.id)
+        table.state = state
+        table.rows = len(actions)
         table.touched = self.storage.touched(rec.id) or rec.created
         mark = self.storage.mark(rec.id)
-        table.seen = mark if mark is not None and mark[0] == state.ply else None
+        table.seen = mark if mark is not None and mark[0] == table.rows else None
         table.expired = not state.is_terminal() and time.time() - table.touched > self.expire_after
         status = table.stored_status(state)
         try:  # rows of older versions learn their status here
-            self.storage.set_status(rec.id, status, state.ply)
+            self.storage.set_status(rec.id, status, table.rows)
         except Exception:  # noqa: BLE001 - only a cache for the lobby
             log.exception("could not store the status of table %s", rec.id)
         self.tables[rec.id] = table
@@ -291,16 +349,15 @@ class TableManager:
         mark = self.storage.mark(table.id)
         if mark is None or mark == table.seen:
             return None
-        return mark, self.storage.changes_since(table.id, table.state.ply), \
-            (self.storage.deciders(table.id, table.state.ply),
-             self.storage.action_times(table.id, table.state.ply) if table.clock is not None else [],
+        return mark, self.storage.changes_since(table.id, table.rows), \
+            (self.storage.deciders(table.id, table.rows),
+             self.storage.action_times(table.id, table.rows) if table.clock is not None else [],
              self.storage.timing(table.id) if table.clock is not None else None)
 
     def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any, Any] | None) -> bool:
         if fetched is None or fetched[1] is None:
             return False
         mark, (seats, digests, actions), (deciders, times, timing) = fetched
-        table.deciders.update(deciders)
         if table.clock is not None and timing and timing.get("started") and table.started_at() is None:
             table.rec.timing = timing  # another process started the game
             table.clock.start(table.state.players_to_act(), float(timing["started"]))
@@ -313,15 +370,16 @@ class TableManager:
             state = table.state.clone()
             try:
                 for i, (player, action) in enumerate(actions):
-                    table._advance(state, int(player), action)
-                    table.clock_step(state, int(player), times[i] if i < len(times) else None)
+                    state = table.step(state, int(player), action, times[i] if i < len(times) else None,
+                                       deciders.get(table.rows + i))
             except ThievesError:
                 log.warning("table %s: another process stored moves this one cannot follow", table.id)
                 self._resync(table)
                 return True
             table.state = state
+            table.rows += len(actions)
             changed = True
-        if table.state.ply == mark[0]:
+        if table.rows == mark[0]:
             table.seen = mark
         if changed:
             table.version += 1
@@ -431,8 +489,8 @@ class TableManager:
         now = time.time()
         _stored("the seat could not be stored", self.storage.claim_seat, table.id, seat, token,
                 seats[seat]["name"], seats, status, now)
-        if table.seen is not None and table.seen[0] == table.state.ply:
-            table.seen = (table.state.ply, now)
+        if table.seen is not None and table.seen[0] == table.rows:
+            table.seen = (table.rows, now)
         table.rec.seats = seats
         table.digests[seat] = token_digest(token)
         table.version += 1
@@ -473,13 +531,41 @@ class TableManager:
             seats[i] = {"kind": "bot", "bot": bot, "name": f"{bot.title()} bot {i + 1}"}
         now = time.time()
         _stored("the seats could not be stored", self.storage.set_seats, table.id, seats, "playing", now)
-        if table.seen is not None and table.seen[0] == table.state.ply:
-            table.seen = (table.state.ply, now)
+        if table.seen is not None and table.seen[0] == table.rows:
+            table.seen = (table.rows, now)
         table.rec.seats = seats
         table.version += 1
         table.touched = now
         self._start_clock(table)
         return filled
+
+    def undo(self, table: LiveTable, seat: int | None) -> int:
+        """Take ``seat``'s decisions back to the start of its turn, when the engine
+        allows it (``core.undo.undo_point``). Stored as its own row (an undo
+        record), so a restart and other processes replay it exactly. Returns
+        the move number gone back to."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators cannot undo", 403)
+        if table.broken:
+            raise ServerError("broken", f"this table cannot continue: {table.broken}", 409)
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        self._check_present(table, seat)
+        target = table.may_undo(seat)
+        if target is None:
+            raise ServerError("no_undo", "these decisions cannot be taken back (another seat "
+                              "acted since, or something random or hidden was revealed)", 409)
+        now = self.now()
+        record = f"{UNDO}{target}"
+        back = table.run_start.clone() if table.run_start is not None else state_at(table.state, target)
+        self._store(table, table.rows, seat, record, table.stored_status(back), now)
+        table.state = table.step(table.state, seat, record, now, None)
+        table.version += 1
+        table.touched = now
+        table.rows += 1
+        if table.seen is not None and table.seen[0] == table.rows - 1:
+            table.seen = (table.rows, now)
+        return target
 
     def check_clocks(self, table: LiveTable) -> list[int]:
         """Hand the seats whose time ran out to a bot (the game goes on); returns them.
@@ -539,8 +625,8 @@ class TableManager:
         now = time.time()
         _stored("the seat could not be stored", self.storage.set_seats, table.id, seats,
                 table.stored_status(table.state), now)
-        if table.seen is not None and table.seen[0] == table.state.ply:
-            table.seen = (table.state.ply, now)
+        if table.seen is not None and table.seen[0] == table.rows:
+            table.seen = (table.rows, now)
         table.rec.seats = seats
         table.version += 1
         table.touched = now
@@ -614,7 +700,7 @@ class TableManager:
         trial, chosen = self._prepare(table, seat, action)
         now = self.now()
         try:
-            self._store(table, table.state.ply, seat, action, table.stored_status(trial), now, decider)
+            self._store(table, table.rows, seat, action, table.stored_status(trial), now, decider)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
                 self._resync(table)
@@ -629,7 +715,7 @@ class TableManager:
         trial, chosen = self._prepare(table, seat, action)
         now = self.now()
         try:
-            await asyncio.to_thread(self._store, table, table.state.ply, seat, action,
+            await asyncio.to_thread(self._store, table, table.rows, seat, action,
                                     table.stored_status(trial), now, decider)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
@@ -699,12 +785,14 @@ class TableManager:
         if decider is not None:
             table.deciders[trial.ply - 1] = decider
         table.clock_step(trial, trial.history[-1][0], now)
+        table.note_run(table.state, trial.history[-1][0])
         table.state = trial
         table.chosen = chosen
         table.version += 1
         table.touched = now
-        if table.seen is not None and table.seen[0] == trial.ply - 1:
-            table.seen = (trial.ply, now)  # what storage holds now, unless another process wrote too
+        table.rows += 1
+        if table.seen is not None and table.seen[0] == table.rows - 1:
+            table.seen = (table.rows, now)  # what storage holds now, unless another process wrote too
 
     def _resync(self, table: LiveTable) -> None:
         """Rebuild a table from its stored actions (when memory fell behind storage)."""
@@ -712,15 +800,18 @@ class TableManager:
         state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options,
                                     rng=table.rec.rng)
         table.chosen = []
-        table.deciders = self.storage.deciders(table.id)
+        table.deciders = {}
+        deciders = self.storage.deciders(table.id)
         table.make_clock()
         times = self.storage.action_times(table.id) if table.clock is not None else []
         if table.clock is not None and table.started_at() is not None:
             table.clock.start(state.players_to_act(), table.started_at() or 0.0)
-        for i, (player, action) in enumerate(self.storage.load_actions(table.id)):
-            table._advance(state, int(player), action)
-            table.clock_step(state, int(player), times[i] if i < len(times) else None)
+        rows = self.storage.load_actions(table.id)
+        for i, (player, action) in enumerate(rows):
+            state = table.step(state, int(player), action, times[i] if i < len(times) else None,
+                               deciders.get(i))
         table.state = state
+        table.rows = len(rows)
         table.version += 1
 
     def bot_choice(self, table: LiveTable, seat: int) -> tuple[int, str]:
@@ -732,6 +823,7 @@ class TableManager:
         """
         state = table.state.clone()
         ply = state.ply
+        moment = table.rows  # the bot's choice counts only if no row was stored meanwhile
         seed = bot_seed(table.rec.seed, ply, seat)
         name = table.controller(seat) or "random"
         legal = state.legal_actions(seat)
@@ -756,7 +848,7 @@ class TableManager:
                 log.error("bot %s at table %s chose %r, which is not legal; the random bot plays "
                           "this move", name, table.id, action)
             action = make_bot("random", table.rec.game, seed).choose(state, seat)
-        return ply, action
+        return moment, action
 
     def bot_commit(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
         """Apply a bot's decision if the table did not move meanwhile (and the seat
@@ -768,7 +860,7 @@ class TableManager:
 
     @staticmethod
     def _bot_may_commit(table: LiveTable, seat: int, ply: int) -> bool:
-        return (table.state.ply == ply and table.bot_to_act() is not None
+        return (table.rows == ply and table.bot_to_act() is not None
                 and table.controller(seat) is not None and seat in table.state.players_to_act())
 
     async def bot_commit_async(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
