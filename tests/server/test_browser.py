@@ -66,6 +66,9 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
     page = browser.new_page(viewport={"width": 1300, "height": 900}, bypass_csp=True)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # moves that end the turn ask first ("End your turn with ...?"): say yes
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.goto(server + "/?lang=en")
     form = page.locator('form[data-game="thiefs-market"]')
     form.locator('select[name="players"]').select_option("3")
@@ -104,6 +107,7 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
             reloaded = True
         assert clicks < 1000
     assert switched and reloaded
+    assert any("End your turn" in m or "Finir votre tour" in m for m in asked)  # "done" and "end" asked first
     assert "Partie terminée" in page.inner_text("#status-text")
     assert page.locator("#final").is_visible()
     page.screenshot(path=str(Path(os.environ.get("THIEVES_SHOTS", "/tmp")) / "thieves-e2e-final.png"))
@@ -156,6 +160,7 @@ def test_clicking_the_svg_board_in_german(server, browser):
     r = httpx.post(server + "/api/tables", json={"game": "toy-svg", "players": 2, "options": {"rounds": 1},
                                                   "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     page = browser.new_page(bypass_csp=True)
+    page.on("dialog", lambda d: d.accept())
     page.goto(server + r.json()["urls"]["0"] + "?lang=de")
     page.wait_for_selector(".board .clickable")
     assert page.locator(".board .clickable").count() == 3

@@ -237,3 +237,43 @@ def test_undo_after_a_die_roll_is_refused(client):
     r = seat_post(client, tid, "undo", tok1)
     assert r.status_code == 409 and r.json()["error"] == "no_undo"
     assert view(client, tid)["ply"] == 2
+
+
+def test_turn_ending_moves_are_marked_for_confirmation(tmp_path):
+    import random
+
+    from thieves.server.storage import Storage
+    from thieves.server.tables import TableManager
+    from thieves.server.views import build_view
+
+    manager = TableManager(Storage(f"sqlite:///{tmp_path / 'c.db'}"))
+    table, _ = manager.create("thiefs-market", 3, [{"kind": "bot", "bot": "random"}] * 3)
+    rnd = random.Random(1)
+    marked = unmarked = 0
+    for _ in range(200):
+        state = table.state
+        if state.is_terminal():
+            break
+        seat = state.players_to_act()[0]
+        legal = build_view(table, state, seat, "en")["legal"]
+        for a in legal:
+            if a["action"].split()[0] in ("end", "done", "pass"):
+                assert a.get("ends_turn") is True
+                marked += 1
+            else:
+                assert "ends_turn" not in a
+                unmarked += 1
+        state.apply_action(seat, rnd.choice(state.legal_actions(seat)))
+    assert marked and unmarked
+    assert all("ends_turn" not in a for a in build_view(table, table.state, None, "en")["legal"])
+
+
+def test_the_undo_and_confirmation_texts_exist_in_every_language():
+    from thieves.server.i18n import ERRORS, LANGS, ui
+
+    for key in ("undo", "undo_help", "confirm_end", "ask_confirm", "you_timed_out", "clock",
+                "clock_none", "clock_realtime", "clock_turn", "timed_out", "time_left"):
+        assert len({ui(lang)[key] for lang in LANGS}) == 3, key
+    for lang in LANGS:
+        assert "{action}" in ui(lang)["confirm_end"]
+        assert ERRORS[lang]["no_undo"] and ERRORS[lang]["out_of_time"]

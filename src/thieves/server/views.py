@@ -175,6 +175,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
         prompt_text = prompt(slug, obs, lang)
         svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
+    ends = _ends_turn(state, viewer, acts) if legal and state is table.state else []
     return {
         "type": "state",
         "table": table.id,
@@ -218,12 +219,28 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "observation": board_obs,
         "log": log_lines,
         "log_start": log_from,
-        "legal": [{"action": a, "text": t} for a, t in zip(acts, texts)],
+        "legal": [{"action": a, "text": t, **({"ends_turn": True} if a in ends else {})}
+                  for a, t in zip(acts, texts)],
         "svg": svg,
         "scores": scores,
         "winners": winners,
         **extra,
     }
+
+
+#: the verbs of the games' notations that end a player's turn or pass for the
+#: round ("end", "done", "pass" in every game): the browser asks before sending
+#: them. A fixed public list, never a trial of the move: whether a move ends a
+#: turn may depend on a hidden card or a die not rolled yet, and a view may not
+#: reveal either.
+TURN_ENDING_VERBS = frozenset({"end", "done", "pass"})
+
+
+def _ends_turn(state: State, viewer: int | None, acts: list[str]) -> set[str]:
+    """The viewer's actions that end their turn or pass (by their notation's verb)."""
+    if viewer is None:
+        return set()
+    return {a for a in acts if a.split(" ", 1)[0].lower() in TURN_ENDING_VERBS}
 
 
 def _substitute_moves(table: LiveTable, state: State) -> list[int]:

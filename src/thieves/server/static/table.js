@@ -9,8 +9,15 @@
   const conn = document.getElementById("conn");
   let ws = null, view = null, retry = 500, pending = false;
 
+  // moves that end the turn (or pass) ask first, unless the player turned it off
+  function askFirst() {
+    try { return localStorage.getItem("thieves.confirm") !== "0"; } catch (e) { return true; }
+  }
   function send(action) {
     if (!ws || ws.readyState !== 1 || pending) return;
+    const a = view && view.legal.find(x => x.action === action);
+    if (a && a.ends_turn && askFirst()
+        && !confirm(T.confirm_end.replace("{action}", a.text && a.text !== a.action ? a.text : a.action))) return;
     pending = true;
     document.body.classList.add("busy");
     // the move number this action was chosen at: if the table moved on
@@ -165,6 +172,26 @@
         (fold && onBoard.has(a.action) ? fold : bar).appendChild(b);
       });
       if (fold && fold.children.length > 1) bar.appendChild(fold);
+    }
+    if (v.undo !== null && v.undo !== undefined && !v.terminal) {
+      // back to the start of this turn (the engine decided it is allowed)
+      bar.hidden = false;
+      const u = el("button", "tool undo", "↶ " + T.undo);
+      u.title = T.undo_help;
+      u.addEventListener("click", () => seatPost("undo", {}, u));
+      bar.appendChild(u);
+    }
+    if (mine) {
+      const box = el("label", "confirm-opt small");
+      const cb = el("input");
+      cb.type = "checkbox";
+      cb.checked = askFirst();
+      cb.addEventListener("change", () => {
+        try { localStorage.setItem("thieves.confirm", cb.checked ? "1" : "0"); } catch (e) { /* storage off */ }
+      });
+      box.appendChild(cb);
+      box.appendChild(document.createTextNode(" " + T.ask_confirm));
+      bar.appendChild(box);
     }
     drawSeatTools(v);
     renderPlayers(v, document.getElementById("players"));
