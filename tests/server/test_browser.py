@@ -207,3 +207,32 @@ def test_a_clocked_game_where_a_player_times_out(server, browser):
     assert "Your time ran out" in mine.locator("#seat-tools").inner_text()
     for page in pages:
         page.close()
+
+
+def test_a_rematch_in_one_click_each(server, browser):
+    r = httpx.post(server + "/api/tables", json={
+        "game": "toy-bids", "players": 2, "options": {"rounds": 1}, "lang": "en",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]})
+    t = r.json()
+    for seat, bid in (("0", "bid 1"), ("1", "bid 2")):
+        assert httpx.post(f"{server}/api/tables/{t['id']}/actions",
+                          json={"token": t["tokens"][seat], "action": bid}).status_code == 200
+    ann, bea = (browser.new_page(bypass_csp=True) for _ in range(2))
+    ann.goto(server + t["urls"]["0"])
+    bea.goto(server + t["urls"]["1"])
+    for page in (ann, bea):
+        page.wait_for_selector(".rematch button")
+    assert bea.inner_text(".rematch button").startswith("Rematch")
+    bea.click(".rematch button")
+    bea.wait_for_url(lambda url: t["id"] not in url and "/s/" in url)
+    # Ann's end screen now offers to join it (pushed over her socket)
+    ann.wait_for_function("() => document.querySelector('.rematch button').textContent.includes('Join')",
+                          timeout=10000)
+    ann.click(".rematch button")
+    ann.wait_for_url(lambda url: t["id"] not in url and "/s/" in url)
+    new_id = ann.url.split("/t/")[1].split("/")[0]
+    assert new_id in bea.url
+    v = httpx.get(f"{server}/api/tables/{new_id}/view").json()
+    assert v["status"] == "playing" and [s["name"] for s in v["seats"]] == ["Ann", "Bea"]
+    ann.close()
+    bea.close()

@@ -277,3 +277,66 @@ def test_the_undo_and_confirmation_texts_exist_in_every_language():
     for lang in LANGS:
         assert "{action}" in ui(lang)["confirm_end"]
         assert ERRORS[lang]["no_undo"] and ERRORS[lang]["out_of_time"]
+
+
+# -- rematch -----------------------------------------------------------------------
+def test_rematch_with_the_same_seats_and_options(client):
+    t = new_table(client, 3, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
+                              {"kind": "bot", "bot": "random"}], options={"rounds": 1})
+    tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
+    r = seat_post(client, tid, "rematch", tok0)
+    assert r.status_code == 409 and r.json()["error"] == "not_finished"
+    assert act(client, tid, tok0, "bid 1").status_code == 200
+    assert act(client, tid, tok1, "bid 2").status_code == 200
+    assert view(client, tid)["terminal"] and view(client, tid)["rematch"] is None
+    assert seat_post(client, tid, "rematch", None).json()["error"] == "not_a_player"
+    # one click by Bea: the new table, her seat taken, Ann's kept for her, the bot again
+    r = seat_post(client, tid, "rematch", tok1)
+    assert r.status_code == 201, r.text
+    new = r.json()
+    assert new["seat"] == 1 and new["url"] == f"/t/{new['id']}/s/{new['token']}"
+    assert view(client, tid)["rematch"] == new["id"]
+    v = view(client, new["id"], new["token"])
+    assert v["viewer"] == 1 and v["host"] and v["waiting"] == [0] and v["ply"] == 0
+    assert [s["name"] for s in v["seats"]] == ["Ann", "Bea", "Random bot 3"]
+    assert v["seats"][2]["kind"] == "bot" and v["seats"][2]["bot"] == "random"
+    # a stranger cannot take Ann's kept seat
+    r = client.post(f"/api/tables/{new['id']}/seats/0/claim", json={"name": "Eve"})
+    assert r.status_code == 409 and r.json()["error"] == "reserved"
+    # Ann's click takes it: the game starts (the same options: one round)
+    r = seat_post(client, tid, "rematch", tok0)
+    assert r.status_code == 201 and r.json()["id"] == new["id"] and r.json()["seat"] == 0
+    ann = r.json()["token"]
+    v = view(client, new["id"], ann)
+    assert v["status"] == "playing" and v["seats"][0]["name"] == "Ann" and v["legal"]
+    assert seat_post(client, tid, "rematch", tok0).json()["error"] == "seat_taken"
+    assert act(client, new["id"], ann, "bid 3").status_code == 200
+    assert act(client, new["id"], new["token"], "bid 1").status_code == 200
+    assert view(client, new["id"])["terminal"]  # one round, as before
+
+
+def test_a_rematch_keeps_the_time_control(db_url):
+    from fastapi.testclient import TestClient
+
+    from thieves.server.app import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1") as c:
+        r = c.post("/api/tables", json={"game": "toy-bids", "players": 2, "options": {"rounds": 1},
+                                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                        "clock": {"kind": "turn", "per_move": 600}})
+        t = r.json()
+        assert act(c, t["id"], t["tokens"]["0"], "bid 1").status_code == 200
+        new = seat_post(c, t["id"], "rematch", t["tokens"]["0"]).json()
+        v = view(c, new["id"], new["token"])
+        assert v["clock"]["kind"] == "turn" and v["clock"]["left"] == [600, 600] and v["status"] == "playing"
+    # the link between the two tables is stored
+    with TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1") as c:
+        assert view(c, t["id"])["rematch"] == new["id"]
+
+
+def test_the_rematch_texts_exist_in_every_language():
+    from thieves.server.i18n import ERRORS, LANGS, ui
+
+    for key in ("rematch", "join_rematch", "watch_rematch"):
+        assert len({ui(lang)[key] for lang in LANGS}) == 3, key
+    assert all(ERRORS[lang]["reserved"] for lang in LANGS)

@@ -695,6 +695,23 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         await platform.changed(table)
         return JSONResponse({"ply": target})
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str) -> JSONResponse:
+        """The same seats and options again: the first click makes the table, the
+        others take their kept seats."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                new, new_seat, token = platform.manager.rematch(table, seat)
+        except ServerError as exc:
+            return _error(exc)
+        platform.hub.notify(table)  # its end screen now offers to join the rematch
+        await platform.changed(new)
+        return JSONResponse({"id": new.id, "seat": new_seat, "token": token,
+                             "url": f"/t/{new.id}/s/{token}"}, status_code=201, headers=NO_STORE)
+
     @app.post("/api/tables/{table_id}/leave")
     async def api_leave(request: Request, table_id: str) -> JSONResponse:
         """A player leaves: a bot of the chosen level plays their seat until they come back."""

@@ -55,6 +55,12 @@ class TableRecord:
     #: the time control (``clocks.TimeControl`` as JSON) and ``started``: when the
     #: game started (every seat taken); None: no clock
     timing: dict[str, Any] | None = None
+    #: the table of the rematch started from this one (None: none yet)
+    rematch: str | None = None
+
+
+class RematchExists(Exception):
+    """Another rematch of this table was stored first."""
 
 
 class Storage:
@@ -89,6 +95,7 @@ class Storage:
             sa.Column("ply", sa.Integer, nullable=True),
             sa.Column("updated", sa.Float, nullable=True),
             sa.Column("timing", sa.Text, nullable=True),
+            sa.Column("rematch", sa.String(32), nullable=True),
             sa.Index(prefix + "tables_by_status", "status", "updated"),
         )
         self.seat_tokens = sa.Table(
@@ -139,10 +146,12 @@ class Storage:
                 for col, kind in (("decider", "VARCHAR(40)"), ("at", "FLOAT")):
                     if col not in have:
                         c.execute(sa.text(f"ALTER TABLE {q(acts)} ADD COLUMN {col} {kind}"))
-        if "rng" in {c["name"] for c in insp.get_columns(name)} and \
-                "timing" not in {c["name"] for c in insp.get_columns(name)}:
+        have_tables = {c["name"] for c in insp.get_columns(name)}
+        if "rng" in have_tables:
             with self.engine.begin() as c:
-                c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN timing TEXT"))
+                for col, kind in (("timing", "TEXT"), ("rematch", "VARCHAR(32)")):
+                    if col not in have_tables:
+                        c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN {col} {kind}"))
         columns = {c["name"] for c in insp.get_columns(name)}
         if "rng" in columns:
             if "status" not in columns:  # made between the two changes
@@ -170,9 +179,16 @@ class Storage:
 
     # -- tables ----------------------------------------------------------------
     def add_table(self, rec: TableRecord, claims: Sequence[tuple[int, str, str]] = (),
-                  status: str = "open") -> None:
-        """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction."""
+                  status: str = "open", rematch_of: str | None = None) -> None:
+        """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction;
+        ``rematch_of``: the finished table it is the rematch of (only one per table:
+        ``RematchExists`` when another was stored first, and nothing is stored)."""
         with self.engine.begin() as c:
+            if rematch_of is not None:
+                done = c.execute(self.tables.update().where(
+                    self.tables.c.id == rematch_of, self.tables.c.rematch.is_(None)).values(rematch=rec.id))
+                if done.rowcount != 1:
+                    raise RematchExists(rematch_of)
             c.execute(self.tables.insert().values(
                 id=rec.id, game=rec.game, num_players=rec.num_players, seed=str(rec.seed),
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
@@ -192,6 +208,12 @@ class Storage:
         with self.engine.begin() as c:
             c.execute(self.tables.update().where(self.tables.c.id == table_id)
                       .values(seats=json.dumps(seats), status=status, updated=updated))
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The rematch table started from ``table_id`` (None: none)."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.rematch).where(self.tables.c.id == table_id)).first()
+        return None if r is None else r.rematch
 
     def set_timing(self, table_id: str, timing: dict[str, Any]) -> None:
         with self.engine.begin() as c:
@@ -393,7 +415,8 @@ def _record(r: Any) -> TableRecord:
     """A stored row as a record."""
     return TableRecord(r.id, r.game, r.num_players, int(r.seed), json.loads(r.options),
                        json.loads(r.seats), r.lang, r.created, r.rng,
-                       json.loads(r.timing) if getattr(r, "timing", None) else None)
+                       json.loads(r.timing) if getattr(r, "timing", None) else None,
+                       getattr(r, "rematch", None))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

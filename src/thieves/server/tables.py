@@ -24,7 +24,7 @@ from ..core.registry import GAME_MODULES, load_game
 from ..core.undo import own_run_start, state_at, undo_point
 from .clocks import Clock, TimeControl
 from .i18n import LANGS, bot_label, ui
-from .storage import Storage, TableRecord, token_digest
+from .storage import RematchExists, Storage, TableRecord, token_digest
 
 log = logging.getLogger("thieves.server")
 
@@ -398,7 +398,7 @@ class TableManager:
     # -- creating and joining --------------------------------------------------------
     def create(self, slug: Any, num_players: Any, seats: Any, options: Any = None,
                lang: str = "en", seed: int | None = None,
-               clock: Any = None) -> tuple[LiveTable, dict[int, str]]:
+               clock: Any = None, rematch_of: str | None = None) -> tuple[LiveTable, dict[int, str]]:
         """Create a table. ``seats``: one dict per seat, ``{"kind": "human"|"open"|"bot",
         "bot": name, "name": str}``; "human" seats are claimed now and their tokens returned."""
         if slug not in playable_games():
@@ -452,6 +452,9 @@ class TableManager:
                 if s["kind"] == "human":
                     claim.append(i)
                     specs[-1]["host"] = True  # the creator's seat: may fill open seats with bots
+                elif rematch_of is not None:
+                    # a rematch keeps this seat for its player of the finished game
+                    specs[-1]["reserved"] = rematch_of
         lang = lang if lang in LANGS else "en"
         table_id = secrets.token_urlsafe(9)  # 72 bits: tables cannot be found by guessing
         rec = TableRecord(table_id, slug, num_players, seed,
@@ -464,13 +467,26 @@ class TableManager:
         table.make_clock()
         if table.clock is not None and not table.waiting():
             self._start_clock(table, store=False)
-        _stored("the table could not be stored", self.storage.add_table, rec,
-                [(i, tokens[i], specs[i]["name"]) for i in claim], table.stored_status(state))
+        claims = [(i, tokens[i], specs[i]["name"]) for i in claim]
+        if rematch_of is not None:
+            try:
+                self.storage.add_table(rec, claims, table.stored_status(state), rematch_of)
+            except RematchExists:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any database failure
+                log.exception("the rematch could not be stored")
+                raise ServerError("storage", f"the table could not be stored, try again "
+                                  f"({type(exc).__name__})", 503) from None
+        else:
+            _stored("the table could not be stored", self.storage.add_table, rec, claims,
+                    table.stored_status(state))
         self.tables[table_id] = table
         return table, tokens
 
-    def claim(self, table_id: str, seat: Any, name: Any = None) -> tuple[LiveTable, str]:
-        """Take an open seat; returns its new secret token."""
+    def claim(self, table_id: str, seat: Any, name: Any = None,
+              reserved: str | None = None) -> tuple[LiveTable, str]:
+        """Take an open seat; returns its new secret token. A seat a rematch keeps
+        for its former player is taken only through the rematch (``reserved``)."""
         table = self.get(table_id)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.rec.num_players:
             raise ServerError("bad_seat", f"there is no seat {seat!r} at this table")
@@ -481,6 +497,8 @@ class TableManager:
             raise ServerError("seat_taken", f"seat {seat + 1} is already taken", 409)
         if table.state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
+        if spec.get("reserved") and spec["reserved"] != reserved:
+            raise ServerError("reserved", f"seat {seat + 1} is kept for its player of the previous game", 409)
         seats = [dict(x) for x in table.rec.seats]
         seats[seat]["name"] = clean_name(name, spec["name"])
         token = secrets.token_urlsafe(24)  # 192 random bits
@@ -566,6 +584,39 @@ class TableManager:
         if table.seen is not None and table.seen[0] == table.rows - 1:
             table.seen = (table.rows, now)
         return target
+
+    def rematch(self, table: LiveTable, seat: int | None) -> tuple[LiveTable, int, str]:
+        """One click on the end screen: a new table with the same game, seats,
+        options and time control. The first player to ask creates it (their seat
+        taken, bots where bots were, the other people's seats kept for them);
+        each other player's click takes their kept seat. Returns the new table,
+        the seat and its new token."""
+        if seat is None:
+            raise ServerError("not_a_player", "only the players can start a rematch", 403)
+        if not table.state.is_terminal():
+            raise ServerError("not_finished", "a rematch starts once the game is over", 409)
+        existing = table.rec.rematch or _stored("the rematch could not be read",
+                                                self.storage.rematch_of, table.id)
+        name = table.rec.seats[seat]["name"]
+        if existing is None:
+            seats = [{"kind": "bot", "bot": s["bot"]} if s["kind"] == "bot"
+                     else {"kind": "human" if i == seat else "open", "name": s["name"]}
+                     for i, s in enumerate(table.rec.seats)]
+            timing = {k: v for k, v in (table.rec.timing or {}).items() if k != "started"} or None
+            try:
+                new, tokens = self.create(table.rec.game, table.rec.num_players, seats,
+                                          dict(table.rec.options), table.rec.lang, clock=timing,
+                                          rematch_of=table.id)
+            except RematchExists:
+                existing = self.storage.rematch_of(table.id)
+            else:
+                table.rec.rematch = new.id
+                table.version += 1
+                return new, seat, tokens[seat]
+        assert existing is not None
+        table.rec.rematch = existing
+        new, token = self.claim(existing, seat, name, reserved=table.id)
+        return new, seat, token
 
     def check_clocks(self, table: LiveTable) -> list[int]:
         """Hand the seats whose time ran out to a bot (the game goes on); returns them.

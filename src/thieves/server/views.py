@@ -208,6 +208,8 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "clock": (table.clock.snapshot(table.clock.since)
                   if table.clock is not None and state is table.state and table.started_at() is not None
                   else None),
+        # the rematch table started from this finished one (None: none yet)
+        "rematch": table.rec.rematch,
         # the move number this viewer may take their decisions back to (None: no undo)
         "undo": table.may_undo(viewer) if state is table.state else None,
         # for a seated player: the bots that can stand in if they leave

@@ -76,6 +76,32 @@
   }
   setInterval(tickClocks, 1000);
 
+  // The end screen: one click for a rematch with the same seats and options
+  // (or to take one's kept seat in the rematch another player started).
+  function drawRematch(v) {
+    const final = document.getElementById("final");
+    if (!v.terminal) return;
+    const box = el("div", "rematch");
+    if (v.viewer !== null) {
+      const b = el("button", "primary", v.rematch ? T.join_rematch : T.rematch);
+      b.addEventListener("click", () => {
+        b.disabled = true;
+        fetch("/api/tables/" + CONFIG.table + "/rematch", {
+          method: "POST", headers: {"Content-Type": "application/json"},
+          body: JSON.stringify({token: CONFIG.token}),
+        }).then(r => r.json().then(j => {
+          if (r.ok) location.href = j.url; else showError(errorText(j.error, j.message));
+        })).catch(() => showError(T.reconnecting)).finally(() => { b.disabled = false; });
+      });
+      box.appendChild(b);
+    } else if (v.rematch) {
+      const a = el("a", "", T.watch_rematch);
+      a.href = "/t/" + v.rematch;
+      box.appendChild(a);
+    }
+    if (box.childNodes.length) { final.appendChild(box); final.hidden = false; }
+  }
+
   // Leave (a bot plays on; the seat's link takes it back), concede, come back.
   function seatPost(what, body, button) {
     if (button) button.disabled = true;
@@ -198,6 +224,7 @@
     drawClocks(v);
     renderLog(v, document.getElementById("log"));
     renderFinal(v, document.getElementById("final"));
+    drawRematch(v);
     setupRules(v);
     if (mine && !draw.wasMine) document.getElementById("announce").textContent = T.your_turn;
     draw.wasMine = mine;
