@@ -236,3 +236,32 @@ def test_a_rematch_in_one_click_each(server, browser):
     assert v["status"] == "playing" and [s["name"] for s in v["seats"]] == ["Ann", "Bea"]
     ann.close()
     bea.close()
+
+
+def test_a_turn_alert_while_the_tab_is_hidden(server, browser):
+    """Notifications on, tab hidden: when the turn comes back, one notification."""
+    r = httpx.post(server + "/api/tables", json={
+        "game": "toy-bids", "players": 2, "options": {"rounds": 2}, "lang": "en",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]})
+    t = r.json()
+    ctx = browser.new_context(bypass_csp=True)
+    ctx.add_init_script("""
+      window.__notes = [];
+      window.Notification = class { constructor(title, o) { window.__notes.push(title); }
+        static get permission() { return "granted"; }
+        static requestPermission() { return Promise.resolve("granted"); } };
+      Object.defineProperty(document, "hidden", {get: () => true});
+      localStorage.setItem("thieves.notify", "1");""")
+    ann = ctx.new_page()
+    ann.goto(server + t["urls"]["0"])
+    ann.wait_for_selector("#alerts input[name=notify]:checked")
+    assert ann.evaluate("window.__notes") == []  # opening the page is not an alert
+    assert httpx.post(f"{server}/api/tables/{t['id']}/actions",
+                      json={"token": t["tokens"]["0"], "action": "bid 1"}).status_code == 200
+    ann.wait_for_function("() => document.body.dataset.ply === '1'")
+    assert httpx.post(f"{server}/api/tables/{t['id']}/actions",
+                      json={"token": t["tokens"]["1"], "action": "bid 2"}).status_code == 200
+    ann.wait_for_function("() => window.__notes.length > 0", timeout=10000)
+    assert ann.evaluate("window.__notes")[0].startswith("Your turn")
+    assert ann.inner_text("#announce") == "Your turn"
+    ctx.close()

@@ -337,6 +337,6 @@ def test_a_rematch_keeps_the_time_control(db_url):
 def test_the_rematch_texts_exist_in_every_language():
     from thieves.server.i18n import ERRORS, LANGS, ui
 
-    for key in ("rematch", "join_rematch", "watch_rematch"):
+    for key in ("rematch", "join_rematch", "watch_rematch", "alert_sound", "alert_notify"):
         assert len({ui(lang)[key] for lang in LANGS}) == 3, key
     assert all(ERRORS[lang]["reserved"] for lang in LANGS)

@@ -35,6 +35,49 @@
       .finally(() => { button.disabled = false; });
   }
 
+  // Turn alerts (each optional, kept in this browser): a short sound, and a
+  // system notification when the tab is hidden. Screen readers hear
+  // "your turn" through #announce in any case.
+  function pref(key) { try { return localStorage.getItem(key) === "1"; } catch (e) { return false; } }
+  function setPref(key, on) { try { localStorage.setItem(key, on ? "1" : "0"); } catch (e) { /* off */ } }
+  function beep() {
+    try {
+      const ctx = beep.ctx || (beep.ctx = new (window.AudioContext || window.webkitAudioContext)());
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.15, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.35);
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.35);
+    } catch (e) { /* no audio here */ }
+  }
+  function alertTurn(v) {
+    if (pref("thieves.sound")) beep();
+    if (document.hidden && pref("thieves.notify") && window.Notification && Notification.permission === "granted") {
+      try {
+        const n = new Notification(T.your_turn + " — " + v.game_name, {body: v.prompt || "", tag: "thieves-" + CONFIG.table});
+        n.onclick = () => { window.focus(); n.close(); };
+      } catch (e) { /* notifications refused */ }
+    }
+  }
+  function setupAlerts() {
+    const box = document.getElementById("alerts");
+    if (!box) return;
+    const sound = box.querySelector("input[name=sound]"), notify = box.querySelector("input[name=notify]");
+    sound.checked = pref("thieves.sound");
+    notify.checked = pref("thieves.notify") && window.Notification && Notification.permission === "granted";
+    if (!window.Notification) notify.disabled = true;
+    sound.addEventListener("change", () => { setPref("thieves.sound", sound.checked); if (sound.checked) beep(); });
+    notify.addEventListener("change", () => {
+      if (!notify.checked) { setPref("thieves.notify", false); return; }
+      Promise.resolve(Notification.requestPermission()).then(p => {
+        notify.checked = p === "granted";
+        setPref("thieves.notify", notify.checked);
+      });
+    });
+  }
+  setupAlerts();
+
   // The clocks: seconds left as of the last change; the running ones count
   // down here between two messages (the server decides time-outs).
   let clockAt = 0;
@@ -226,7 +269,11 @@
     renderFinal(v, document.getElementById("final"));
     drawRematch(v);
     setupRules(v);
-    if (mine && !draw.wasMine) document.getElementById("announce").textContent = T.your_turn;
+    if (mine && !draw.wasMine) {
+      document.getElementById("announce").textContent = T.your_turn;
+      if (draw.seen) alertTurn(v);  // not on opening the page: only when the turn comes
+    }
+    draw.seen = true;
     draw.wasMine = mine;
     document.getElementById("download").hidden = !v.terminal;
   }
