@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import os
+import secrets
 import time
 import urllib.parse
 from contextlib import asynccontextmanager
@@ -30,7 +31,7 @@ from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick
 from .limits import Limits, RateLimit, too_many
 from .shared import LOCK_TTL, Fanout
 from .storage import Storage
-from .tables import LiveTable, ServerError, TableManager, playable_games
+from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
 from .views import game_name, replay_file, replay_view
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 
@@ -149,9 +150,22 @@ class Platform:
                             if played:
                                 await self.shared.publish(table.id)
             self.hub.notify(table)
+            await self.rate_if_over(table)
             return
         self.hub.notify(table)
+        await self.rate_if_over(table)
         self.ensure_bots(table)
+
+    async def rate_if_over(self, table: LiveTable) -> None:
+        """A finished table counts once in its profiles' Elo ratings."""
+        if not table.state.is_terminal() or table.broken or getattr(table, "rated", False):
+            return
+        try:
+            await asyncio.to_thread(self.storage.rate_table, table.id, table.rec.game,
+                                    [float(x) for x in table.state.scores()])
+            table.rated = True  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - the next change or a restart tries again
+            log.exception("rating table %s failed", table.id)
 
     async def get(self, table_id: str) -> LiveTable:
         """A table (read from the database when not in memory), caught up with what
@@ -249,6 +263,7 @@ class Platform:
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
                 if await self.manager.bot_commit_async(table, seat, ply, action):
                     self.hub.notify(table)
+                    await self.rate_if_over(table)
                     if self.shared is not None:
                         await self.shared.publish(table.id)
             except ServerError as exc:
@@ -379,6 +394,14 @@ def clock_label(key: str, lang: str) -> str:
     if parts[0] == "turn":
         return texts["clock_turn"].format(h=int(parts[1]) // 3600)
     return texts["clock_none"]
+
+
+def _stored_call(what: str, fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except Exception as exc:  # noqa: BLE001 - any database failure
+        log.exception("%s", what)
+        raise ServerError("storage", f"{what}, try again ({type(exc).__name__})", 503) from None
 
 
 def _form_option(o: Option, raw: Any) -> Any:
@@ -711,6 +734,105 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         await platform.changed(new)
         return JSONResponse({"id": new.id, "seat": new_seat, "token": token,
                              "url": f"/t/{new.id}/s/{token}"}, status_code=201, headers=NO_STORE)
+
+    # -- profiles and ratings -------------------------------------------------------
+    @app.post("/api/profiles")
+    async def api_new_profile(request: Request) -> JSONResponse:
+        """A profile without password: its secret key is kept in the browser."""
+        try:
+            body = await _json_body(request, allow_empty=True)
+            platform.creations.check(client_address(request), "you have created many profiles just now")
+            name = clean_name(body.get("name"), "")
+            if not name:
+                raise ServerError("bad_request", "a profile needs a display name")
+            key = secrets.token_urlsafe(24)  # 192 random bits; only its digest is stored
+            pid = secrets.token_urlsafe(9)
+            _stored_call("the profile could not be stored", platform.storage.add_profile, pid, key, name)
+        except ServerError as exc:
+            return _error(exc)
+        return JSONResponse({"id": pid, "key": key, "name": name}, status_code=201, headers=NO_STORE)
+
+    def profile_of(body: dict[str, Any]) -> dict[str, Any]:
+        key = body.get("key")
+        found = platform.storage.profile_by_key(key) if isinstance(key, str) and 0 < len(key) <= 200 else None
+        if found is None:
+            raise ServerError("bad_profile", "this profile key is not known here", 403)
+        return found
+
+    @app.post("/api/profiles/me")
+    async def api_my_profile(request: Request) -> JSONResponse:
+        """The profile a key opens (a key moved from another device is checked here)."""
+        try:
+            body = await _json_body(request)
+            me = profile_of(body)
+            if body.get("name") is not None:
+                name = clean_name(body["name"], me["name"])
+                platform.storage.rename_profile(me["id"], name)
+                me["name"] = name
+        except ServerError as exc:
+            return _error(exc)
+        return JSONResponse(me, headers=NO_STORE)
+
+    @app.post("/api/tables/{table_id}/profile")
+    async def api_link_profile(request: Request, table_id: str) -> JSONResponse:
+        """This seat is played by this profile (once; before the game ends): its result counts in the ratings."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            if seat is None:
+                raise ServerError("not_a_player", "only a seat can be linked to a profile", 403)
+            me = profile_of(body)
+            if table.state.is_terminal():
+                raise ServerError("game_over", "the game is over", 409)
+            linked = platform.storage.link_seat(table.id, seat, me["id"])
+        except ServerError as exc:
+            return _error(exc)
+        return JSONResponse({"seat": seat, "profile": me["id"], "linked": linked})
+
+    @app.get("/api/leaderboard/{slug}")
+    async def api_leaderboard(slug: str) -> JSONResponse:
+        if slug not in playable_games():
+            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+        return JSONResponse(platform.storage.leaderboard(slug))
+
+    @app.get("/api/players/{profile_id}")
+    async def api_player(profile_id: str) -> JSONResponse:
+        found = platform.storage.profile(profile_id) if len(profile_id) <= 16 else None
+        if found is None:
+            return _error(ServerError("unknown_player", "there is no such player", 404))
+        found["seats"] = [{"table": t, "seat": s} for t, s in found["seats"]]
+        return JSONResponse(found)
+
+    @app.get("/players", response_class=HTMLResponse)
+    async def leaderboard_page(request: Request) -> HTMLResponse:
+        lang = _lang(request)
+        boards = [{"slug": slug, "name": game_name(slug, lang), "rows": platform.storage.leaderboard(slug, 20)}
+                  for slug in playable_games()]
+        return page(request, "players.html", lang, boards=boards)
+
+    @app.get("/p/{profile_id}", response_class=HTMLResponse)
+    async def player_page(request: Request, profile_id: str) -> HTMLResponse:
+        lang = _lang(request)
+        found = platform.storage.profile(profile_id) if len(profile_id) <= 16 else None
+        if found is None:
+            return page(request, "error.html", lang, message=error_text("unknown_player", lang), status_code=404)
+        rows = {r["rec"].id: r for r in platform.storage.list_tables(500)}
+        games = []
+        for table_id, seat in found["seats"]:
+            row = rows.get(table_id)
+            if row is not None:
+                games.append({"id": table_id, "seat": seat, "game": game_name(row["rec"].game, lang),
+                              "status": row["status"], "created": row["rec"].created})
+        games.sort(key=lambda g: -g["created"])
+        for r in found["ratings"]:
+            r["name"] = game_name(r["game"], lang) if r["game"] in playable_games() else r["game"]
+        return page(request, "player.html", lang, player=found, games=games)
+
+    @app.get("/profile", response_class=HTMLResponse)
+    async def profile_page(request: Request) -> HTMLResponse:
+        lang = _lang(request)
+        return page(request, "profile.html", lang, config=json.dumps({"ui": ui(lang), "lang": lang}))
 
     @app.post("/api/tables/{table_id}/leave")
     async def api_leave(request: Request, table_id: str) -> JSONResponse:

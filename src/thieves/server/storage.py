@@ -117,6 +117,32 @@ class Storage:
             # when it was stored (time.time()): the clocks are replayed from these
             sa.Column("at", sa.Float, nullable=True),
         )
+        # optional player profiles (no password: a secret key kept in the browser)
+        self.profiles = sa.Table(
+            prefix + "profiles", md,
+            sa.Column("id", sa.String(16), primary_key=True),
+            sa.Column("digest", sa.String(64), nullable=False, unique=True),
+            sa.Column("name", sa.String(64), nullable=False),
+            sa.Column("created", sa.Float, nullable=False),
+        )
+        self.seat_profiles = sa.Table(
+            prefix + "seat_profiles", md,
+            sa.Column("table_id", sa.String(32), primary_key=True),
+            sa.Column("seat", sa.Integer, primary_key=True),
+            sa.Column("profile_id", sa.String(16), nullable=False, index=True),
+        )
+        self.ratings = sa.Table(
+            prefix + "ratings", md,
+            sa.Column("profile_id", sa.String(16), primary_key=True),
+            sa.Column("game", sa.String(64), primary_key=True),
+            sa.Column("rating", sa.Float, nullable=False),
+            sa.Column("games", sa.Integer, nullable=False),
+        )
+        #: finished tables whose ratings were counted (once each)
+        self.rated = sa.Table(
+            prefix + "rated", md,
+            sa.Column("table_id", sa.String(32), primary_key=True),
+        )
         self.metadata = md
         self._migrate()
         try:
@@ -402,6 +428,88 @@ class Storage:
         for r in rows:
             out.setdefault(r.table_id, []).append([r.player, r.action])
         return out
+
+    # -- profiles and ratings ----------------------------------------------------
+    def add_profile(self, profile_id: str, key: str, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.profiles.insert().values(id=profile_id, digest=token_digest(key), name=name,
+                                                    created=time.time()))
+
+    def profile_by_key(self, key: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.profiles).where(self.profiles.c.digest == token_digest(key))).first()
+        return None if r is None else {"id": r.id, "name": r.name, "created": r.created}
+
+    def profile(self, profile_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.profiles).where(self.profiles.c.id == profile_id)).first()
+            if r is None:
+                return None
+            ratings = c.execute(sa.select(self.ratings).where(self.ratings.c.profile_id == profile_id)
+                                .order_by(self.ratings.c.game)).all()
+            seats = c.execute(sa.select(self.seat_profiles.c.table_id, self.seat_profiles.c.seat)
+                              .where(self.seat_profiles.c.profile_id == profile_id)).all()
+        return {"id": r.id, "name": r.name, "created": r.created,
+                "ratings": [{"game": x.game, "rating": round(x.rating), "games": x.games} for x in ratings],
+                "seats": [(x.table_id, x.seat) for x in seats]}
+
+    def rename_profile(self, profile_id: str, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.profiles.update().where(self.profiles.c.id == profile_id).values(name=name))
+
+    def link_seat(self, table_id: str, seat: int, profile_id: str) -> bool:
+        """Link a seat to a profile, once (False: the seat already has one)."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(self.seat_profiles.insert().values(table_id=table_id, seat=seat,
+                                                             profile_id=profile_id))
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
+    def seat_profile_ids(self, table_id: str) -> dict[int, str]:
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(self.seat_profiles).where(
+                self.seat_profiles.c.table_id == table_id)).all()
+        return {r.seat: r.profile_id for r in rows}
+
+    def rate_table(self, table_id: str, game: str, scores: list[float]) -> bool:
+        """Count a finished table in its profiles' ratings, once (one transaction);
+        False when it was counted already or has fewer than two profiles."""
+        from .ratings import START, updated
+
+        with self.engine.begin() as c:
+            seats = {r.seat: r.profile_id for r in c.execute(sa.select(self.seat_profiles).where(
+                self.seat_profiles.c.table_id == table_id)).all()}
+            players = sorted(seats)
+            if len(set(seats.values())) < 2 or len(set(seats.values())) != len(players):
+                return False  # one person on several seats is not rated
+            try:
+                c.execute(self.rated.insert().values(table_id=table_id))
+            except sa.exc.IntegrityError:
+                return False
+            r = self.ratings.c
+            old: dict[str, tuple[float, int]] = {
+                x.profile_id: (x.rating, x.games) for x in c.execute(sa.select(self.ratings).where(
+                    r.game == game, r.profile_id.in_(list(seats.values())))).all()}
+            before = [old.get(seats[p], (START, 0))[0] for p in players]
+            after = updated(before, [scores[p] for p in players])
+            for p, value in zip(players, after):
+                pid = seats[p]
+                if pid in old:
+                    c.execute(self.ratings.update().where(r.profile_id == pid, r.game == game)
+                              .values(rating=value, games=old[pid][1] + 1))
+                else:
+                    c.execute(self.ratings.insert().values(profile_id=pid, game=game, rating=value, games=1))
+        return True
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        r, p = self.ratings.c, self.profiles.c
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(r.profile_id, r.rating, r.games, p.name)
+                             .join(self.profiles, p.id == r.profile_id)
+                             .where(r.game == game).order_by(r.rating.desc()).limit(limit)).all()
+        return [{"id": x.profile_id, "name": x.name, "rating": round(x.rating), "games": x.games} for x in rows]
 
     def drop_all(self) -> None:
         """Remove this storage's tables (used by tests with their own prefix)."""

@@ -78,6 +78,17 @@
   }
   setupAlerts();
 
+  // A profile kept in this browser plays this seat: its result counts in the ratings.
+  (function linkProfile() {
+    let key = null;
+    try { key = localStorage.getItem("thieves.profile"); } catch (e) { /* storage off */ }
+    if (!key || !CONFIG.token) return;
+    fetch("/api/tables/" + CONFIG.table + "/profile", {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: CONFIG.token, key: key}),
+    }).catch(() => { /* not rated: the game itself goes on */ });
+  })();
+
   // The clocks: seconds left as of the last change; the running ones count
   // down here between two messages (the server decides time-outs).
   let clockAt = 0;
