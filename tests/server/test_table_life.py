@@ -167,11 +167,14 @@ def test_an_older_database_learns_the_decider_column(tmp_path):
     url = f"sqlite:///{tmp_path / 'old.db'}"
     Storage(url).close()
     engine = sa.create_engine(url)
-    with engine.begin() as c:  # as made before substitutes existed
-        c.execute(sa.text("ALTER TABLE thieves_actions DROP COLUMN decider"))
+    with engine.begin() as c:  # as made before substitutes, clocks and rematches existed
+        for table, col in (("thieves_actions", "decider"), ("thieves_actions", "at"),
+                           ("thieves_tables", "timing"), ("thieves_tables", "rematch")):
+            c.execute(sa.text(f"ALTER TABLE {table} DROP COLUMN {col}"))
     storage = Storage(url)
-    cols = {col["name"] for col in sa.inspect(storage.engine).get_columns("thieves_actions")}
-    assert "decider" in cols
+    insp = sa.inspect(storage.engine)
+    assert {"decider", "at"} <= {col["name"] for col in insp.get_columns("thieves_actions")}
+    assert {"timing", "rematch"} <= {col["name"] for col in insp.get_columns("thieves_tables")}
 
 
 def test_the_leaving_texts_exist_in_every_language():
