@@ -112,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.on("dialog", lambda d: d.accept())  # "End your turn with ...?"
                 page.goto(url)
                 for _ in range(args.decisions):
                     if not one_decision(page, rng):

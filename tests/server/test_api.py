@@ -119,7 +119,7 @@ def test_replay_steps_and_points_of_view(client):
     tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
     act(client, tid, tok0, "bid 3")
     step = client.get(f"/api/tables/{tid}/replay/1").json()
-    assert step["last_action"] == {"seat": 0, "action": None, "text": None}  # secret while running
+    assert step["last_action"] == {"seat": 0, "action": None, "text": None, "by": None}  # secret while running
     assert "bid 3" not in json.dumps(step)
     own = client.get(f"/api/tables/{tid}/replay/1", params={"viewer": 0, "token": tok0}).json()
     assert own["last_action"]["action"] == "bid 3" and own["observation"]["my_bid"] == 3

@@ -66,6 +66,9 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
     page = browser.new_page(viewport={"width": 1300, "height": 900}, bypass_csp=True)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # moves that end the turn ask first ("End your turn with ...?"): say yes
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.goto(server + "/?lang=en")
     form = page.locator('form[data-game="thiefs-market"]')
     form.locator('select[name="players"]').select_option("3")
@@ -104,6 +107,7 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
             reloaded = True
         assert clicks < 1000
     assert switched and reloaded
+    assert any("End your turn" in m or "Finir votre tour" in m for m in asked)  # "done" and "end" asked first
     assert "Partie terminée" in page.inner_text("#status-text")
     assert page.locator("#final").is_visible()
     page.screenshot(path=str(Path(os.environ.get("THIEVES_SHOTS", "/tmp")) / "thieves-e2e-final.png"))
@@ -156,6 +160,7 @@ def test_clicking_the_svg_board_in_german(server, browser):
     r = httpx.post(server + "/api/tables", json={"game": "toy-svg", "players": 2, "options": {"rounds": 1},
                                                   "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     page = browser.new_page(bypass_csp=True)
+    page.on("dialog", lambda d: d.accept())
     page.goto(server + r.json()["urls"]["0"] + "?lang=de")
     page.wait_for_selector(".board .clickable")
     assert page.locator(".board .clickable").count() == 3
@@ -165,3 +170,98 @@ def test_clicking_the_svg_board_in_german(server, browser):
     assert "Partie beendet" in page.inner_text("#status-text")
     assert page.locator(".board .clickable").count() == 0  # nothing to click once it is over
     page.close()
+
+
+def test_a_clocked_game_where_a_player_times_out(server, browser):
+    """Real time, 3 s each: whoever must act first lets the clock run out; the
+    seat goes to a bot, the game goes on, and both pages say so."""
+    games = [g["slug"] for g in httpx.get(server + "/api/games").json()]
+    if "thiefs-market" not in games:
+        pytest.skip("Thief's Market is not implemented yet")
+    r = httpx.post(server + "/api/tables", json={
+        "game": "thiefs-market", "players": 3, "lang": "en",
+        "clock": {"kind": "realtime", "base": 3, "increment": 0},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"},
+                  {"kind": "bot", "bot": "greedy"}]})
+    assert r.status_code == 201, r.text
+    t = r.json()
+    pages = []
+    for seat in ("0", "1"):
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        page.goto(server + t["urls"][seat])
+        page.wait_for_selector("#players .clock")
+        pages.append(page)
+    first = httpx.get(f"{server}/api/tables/{t['id']}/view").json()["to_act"]
+    assert first and first[0] in (0, 1, 2)
+    # nobody clicks: within a few seconds a person's clock runs out (bots answer at once)
+    for page in pages:
+        page.wait_for_function("() => document.querySelector('#players').innerText.includes('out of time')",
+                               timeout=20000)
+    v = httpx.get(f"{server}/api/tables/{t['id']}/view").json()
+    out = [s["seat"] for s in v["seats"] if s["timed_out"]]
+    assert out and all(v["seats"][s]["sub"] for s in out)
+    assert v["ply"] > 0 and not v["broken"]  # the substitute played on
+    who = out[0]
+    mine = pages[who]
+    mine.wait_for_selector("#seat-tools .away")
+    assert "Your time ran out" in mine.locator("#seat-tools").inner_text()
+    for page in pages:
+        page.close()
+
+
+def test_a_rematch_in_one_click_each(server, browser):
+    r = httpx.post(server + "/api/tables", json={
+        "game": "toy-bids", "players": 2, "options": {"rounds": 1}, "lang": "en",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]})
+    t = r.json()
+    for seat, bid in (("0", "bid 1"), ("1", "bid 2")):
+        assert httpx.post(f"{server}/api/tables/{t['id']}/actions",
+                          json={"token": t["tokens"][seat], "action": bid}).status_code == 200
+    ann, bea = (browser.new_page(bypass_csp=True) for _ in range(2))
+    ann.goto(server + t["urls"]["0"])
+    bea.goto(server + t["urls"]["1"])
+    for page in (ann, bea):
+        page.wait_for_selector(".rematch button")
+    assert bea.inner_text(".rematch button").startswith("Rematch")
+    bea.click(".rematch button")
+    bea.wait_for_url(lambda url: t["id"] not in url and "/s/" in url)
+    # Ann's end screen now offers to join it (pushed over her socket)
+    ann.wait_for_function("() => document.querySelector('.rematch button').textContent.includes('Join')",
+                          timeout=10000)
+    ann.click(".rematch button")
+    ann.wait_for_url(lambda url: t["id"] not in url and "/s/" in url)
+    new_id = ann.url.split("/t/")[1].split("/")[0]
+    assert new_id in bea.url
+    v = httpx.get(f"{server}/api/tables/{new_id}/view").json()
+    assert v["status"] == "playing" and [s["name"] for s in v["seats"]] == ["Ann", "Bea"]
+    ann.close()
+    bea.close()
+
+
+def test_a_turn_alert_while_the_tab_is_hidden(server, browser):
+    """Notifications on, tab hidden: when the turn comes back, one notification."""
+    r = httpx.post(server + "/api/tables", json={
+        "game": "toy-bids", "players": 2, "options": {"rounds": 2}, "lang": "en",
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]})
+    t = r.json()
+    ctx = browser.new_context(bypass_csp=True)
+    ctx.add_init_script("""
+      window.__notes = [];
+      window.Notification = class { constructor(title, o) { window.__notes.push(title); }
+        static get permission() { return "granted"; }
+        static requestPermission() { return Promise.resolve("granted"); } };
+      Object.defineProperty(document, "hidden", {get: () => true});
+      localStorage.setItem("thieves.notify", "1");""")
+    ann = ctx.new_page()
+    ann.goto(server + t["urls"]["0"])
+    ann.wait_for_selector("#alerts input[name=notify]:checked")
+    assert ann.evaluate("window.__notes") == []  # opening the page is not an alert
+    assert httpx.post(f"{server}/api/tables/{t['id']}/actions",
+                      json={"token": t["tokens"]["0"], "action": "bid 1"}).status_code == 200
+    ann.wait_for_function("() => document.body.dataset.ply === '1'")
+    assert httpx.post(f"{server}/api/tables/{t['id']}/actions",
+                      json={"token": t["tokens"]["1"], "action": "bid 2"}).status_code == 200
+    ann.wait_for_function("() => window.__notes.length > 0", timeout=10000)
+    assert ann.evaluate("window.__notes")[0].startswith("Your turn")
+    assert ann.inner_text("#announce") == "Your turn"
+    ctx.close()

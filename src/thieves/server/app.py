@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import os
+import secrets
 import time
 import urllib.parse
 from contextlib import asynccontextmanager
@@ -30,13 +31,15 @@ from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick
 from .limits import Limits, RateLimit, too_many
 from .shared import LOCK_TTL, Fanout
 from .storage import Storage
-from .tables import LiveTable, ServerError, TableManager, playable_games
+from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
 from .views import game_name, pick_layout, replay_file, replay_view
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 
 log = logging.getLogger("thieves.server")
 HERE = Path(__file__).parent
 DEFAULT_BOT_DELAY = 0.8
+#: seconds between two looks at the clocks (a time-out is handed to a bot within this)
+CLOCK_EVERY = 0.5
 #: the largest request body the server reads (JSON or form)
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
@@ -74,12 +77,40 @@ class Platform:
             if task is not None and not task.done():
                 continue
             idle = now - table.touched >= self.limits.idle_unload
-            if table.state.is_terminal() or table.expired or table.broken or (idle and table.bot_to_act() is None):
+            ticking = table.clock is not None and bool(table.clock.running) and not table.state.is_terminal()
+            if table.state.is_terminal() or table.expired or table.broken or (
+                    idle and table.bot_to_act() is None and not ticking):
                 self.manager.unload(table_id)
                 self.hub.views.forget(table_id)
                 self._bot_tasks.pop(table_id, None)
                 gone.append(table_id)
         return gone
+
+    async def check_clocks(self) -> int:
+        """Hand every seat whose time ran out to a bot; returns how many."""
+        n = 0
+        for table in list(self.manager.tables.values()):
+            if table.clock is None or not table.clock.expired(self.manager.now()):
+                continue
+            try:
+                async with table.lock:
+                    seats = self.manager.check_clocks(table)
+            except ServerError as exc:
+                log.warning("time-out at table %s not stored: %s", table.id, exc)
+                continue
+            if seats:
+                log.info("table %s: seat(s) %s ran out of time; bots play on", table.id, seats)
+                n += len(seats)
+                await self.changed(table)
+        return n
+
+    async def _clocks_forever(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_EVERY)
+            try:
+                await self.check_clocks()
+            except Exception:  # noqa: BLE001 - never stop the clocks
+                log.exception("checking the clocks failed")
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -119,9 +150,22 @@ class Platform:
                             if played:
                                 await self.shared.publish(table.id)
             self.hub.notify(table)
+            await self.rate_if_over(table)
             return
         self.hub.notify(table)
+        await self.rate_if_over(table)
         self.ensure_bots(table)
+
+    async def rate_if_over(self, table: LiveTable) -> None:
+        """A finished table counts once in its profiles' Elo ratings."""
+        if not table.state.is_terminal() or table.broken or getattr(table, "rated", False):
+            return
+        try:
+            await asyncio.to_thread(self.storage.rate_table, table.id, table.rec.game,
+                                    [float(x) for x in table.state.scores()])
+            table.rated = True  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - the next change or a restart tries again
+            log.exception("rating table %s failed", table.id)
 
     async def get(self, table_id: str) -> LiveTable:
         """A table (read from the database when not in memory), caught up with what
@@ -220,6 +264,7 @@ class Platform:
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
                 if await self.manager.bot_commit_async(table, seat, ply, action):
                     self.hub.notify(table)
+                    await self.rate_if_over(table)
                     if self.shared is not None:
                         await self.shared.publish(table.id)
             except ServerError as exc:
@@ -321,6 +366,45 @@ def lobby_tables(platform: "Platform", lang: str, status: str | None = None,
     return [stored_summary(platform, r, lang) for r in rows if r["rec"].game in playable_games()]
 
 
+#: the time controls the lobby offers: (form value, time control)
+CLOCK_CHOICES: list[tuple[str, dict[str, Any]]] = [
+    ("none", {"kind": "none"}),
+    ("realtime:180:2", {"kind": "realtime", "base": 180, "increment": 2}),
+    ("realtime:600:5", {"kind": "realtime", "base": 600, "increment": 5}),
+    ("realtime:1800:15", {"kind": "realtime", "base": 1800, "increment": 15}),
+    ("turn:3600", {"kind": "turn", "per_move": 3600}),
+    ("turn:86400", {"kind": "turn", "per_move": 86400}),
+    ("turn:259200", {"kind": "turn", "per_move": 259200}),
+]
+
+
+def form_clock(value: str) -> dict[str, Any]:
+    """The lobby form's time control ("realtime:<base>:<increment>", "turn:<seconds>", "none")."""
+    for key, control in CLOCK_CHOICES:
+        if key == value:
+            return control
+    raise ServerError("bad_request", f"there is no time control {value[:40]!r}")
+
+
+def clock_label(key: str, lang: str) -> str:
+    """A time control in words, e.g. "Real time: 10 min + 5 s per move"."""
+    texts = ui(lang)
+    parts = key.split(":")
+    if parts[0] == "realtime":
+        return texts["clock_realtime"].format(min=int(parts[1]) // 60, inc=parts[2])
+    if parts[0] == "turn":
+        return texts["clock_turn"].format(h=int(parts[1]) // 3600)
+    return texts["clock_none"]
+
+
+def _stored_call(what: str, fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except Exception as exc:  # noqa: BLE001 - any database failure
+        log.exception("%s", what)
+        raise ServerError("storage", f"{what}, try again ({type(exc).__name__})", 503) from None
+
+
 def _form_option(o: Option, raw: Any) -> Any:
     """A lobby form value turned into the option's type."""
     if o.kind is bool:
@@ -364,6 +448,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         for table in list(platform.manager.tables.values()):
             platform.ensure_bots(table)
         platform._sweeper = asyncio.create_task(platform._sweep_forever())
+        platform._background.append(asyncio.create_task(platform._clocks_forever()))
         if platform.shared is not None:
             platform.shared.start(platform.other_process_changed)
             platform._background.append(asyncio.create_task(platform._watch_bots()))
@@ -421,7 +506,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         return page(request, "lobby.html", lang, games=games_catalog(lang),
                     open_tables=lobby_tables(platform, lang, "open", 50),
                     running=lobby_tables(platform, lang, "playing", 50),
-                    finished=lobby_tables(platform, lang, "finished", 50))
+                    finished=lobby_tables(platform, lang, "finished", 50),
+                    clocks=[(key, clock_label(key, lang)) for key, _c in CLOCK_CHOICES])
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> RedirectResponse:
@@ -466,7 +552,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                     seats.append({"kind": "bot", "bot": choice.removeprefix("bot:")})
             options = {o.name: _form_option(o, form.get(f"opt_{o.name}")) for o in web_options(slug)}
             table, tokens = platform.manager.create(slug, players, seats, options,
-                                                    pick_lang(str(form.get("lang", lang))))
+                                                    pick_lang(str(form.get("lang", lang))),
+                                                    clock=form_clock(str(form.get("clock", "none"))))
         except ServerError as exc:
             resp = page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
@@ -501,7 +588,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         except ServerError as exc:
             return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
-        platform.hub.notify(table)
+        await platform.changed(table)  # the last seat taken starts the game
         return RedirectResponse(f"/t/{table.id}/s/{token}", status_code=303)
 
     async def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
@@ -569,7 +656,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             platform.creations.check(client_address(request), "you have created many tables just now")
             table, tokens = platform.manager.create(
                 body.get("game"), body.get("players"), body.get("seats"), body.get("options") or {},
-                pick_lang(body.get("lang")))
+                pick_lang(body.get("lang")), clock=body.get("clock"))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
@@ -585,9 +672,183 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table, token = platform.manager.claim(table_id, seat, body.get("name"))
         except ServerError as exc:
             return _error(exc)
-        platform.hub.notify(table)
+        await platform.changed(table)  # the last seat taken starts the game
         return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201,
                             headers=NO_STORE)
+
+    @app.post("/api/tables/{table_id}/fill")
+    async def api_fill(request: Request, table_id: str) -> JSONResponse:
+        """The creator gives the open seats to bots: the game starts."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                filled = platform.manager.fill_with_bots(table, seat, body.get("bot"))
+        except ServerError as exc:
+            return _error(exc)
+        await platform.changed(table)
+        return JSONResponse({"filled": filled})
+
+    async def seat_change(request: Request, table_id: str, what: str) -> JSONResponse:
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                if what == "back":
+                    platform.manager.take_back(table, seat)
+                else:
+                    platform.manager.leave(table, seat, body.get("bot"), concede=what == "concede")
+        except ServerError as exc:
+            return _error(exc)
+        await platform.changed(table)  # the substitute plays at once if it is that seat's turn
+        return JSONResponse({"seat": seat, "sub": table.rec.seats[seat].get("sub") if seat is not None else None})
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def api_undo(request: Request, table_id: str) -> JSONResponse:
+        """Take one's own decisions back to the start of one's turn, when allowed."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                target = platform.manager.undo(table, seat)
+        except ServerError as exc:
+            return _error(exc)
+        await platform.changed(table)
+        return JSONResponse({"ply": target})
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str) -> JSONResponse:
+        """The same seats and options again: the first click makes the table, the
+        others take their kept seats."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            async with table.lock:
+                new, new_seat, token = platform.manager.rematch(table, seat)
+        except ServerError as exc:
+            return _error(exc)
+        platform.hub.notify(table)  # its end screen now offers to join the rematch
+        await platform.changed(new)
+        return JSONResponse({"id": new.id, "seat": new_seat, "token": token,
+                             "url": f"/t/{new.id}/s/{token}"}, status_code=201, headers=NO_STORE)
+
+    # -- profiles and ratings -------------------------------------------------------
+    @app.post("/api/profiles")
+    async def api_new_profile(request: Request) -> JSONResponse:
+        """A profile without password: its secret key is kept in the browser."""
+        try:
+            body = await _json_body(request, allow_empty=True)
+            platform.creations.check(client_address(request), "you have created many profiles just now")
+            name = clean_name(body.get("name"), "")
+            if not name:
+                raise ServerError("bad_request", "a profile needs a display name")
+            key = secrets.token_urlsafe(24)  # 192 random bits; only its digest is stored
+            pid = secrets.token_urlsafe(9)
+            _stored_call("the profile could not be stored", platform.storage.add_profile, pid, key, name)
+        except ServerError as exc:
+            return _error(exc)
+        return JSONResponse({"id": pid, "key": key, "name": name}, status_code=201, headers=NO_STORE)
+
+    def profile_of(body: dict[str, Any]) -> dict[str, Any]:
+        key = body.get("key")
+        found = platform.storage.profile_by_key(key) if isinstance(key, str) and 0 < len(key) <= 200 else None
+        if found is None:
+            raise ServerError("bad_profile", "this profile key is not known here", 403)
+        return found
+
+    @app.post("/api/profiles/me")
+    async def api_my_profile(request: Request) -> JSONResponse:
+        """The profile a key opens (a key moved from another device is checked here)."""
+        try:
+            body = await _json_body(request)
+            me = profile_of(body)
+            if body.get("name") is not None:
+                name = clean_name(body["name"], me["name"])
+                platform.storage.rename_profile(me["id"], name)
+                me["name"] = name
+        except ServerError as exc:
+            return _error(exc)
+        return JSONResponse(me, headers=NO_STORE)
+
+    @app.post("/api/tables/{table_id}/profile")
+    async def api_link_profile(request: Request, table_id: str) -> JSONResponse:
+        """This seat is played by this profile (once; before the game ends): its result counts in the ratings."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            if seat is None:
+                raise ServerError("not_a_player", "only a seat can be linked to a profile", 403)
+            me = profile_of(body)
+            if table.state.is_terminal():
+                raise ServerError("game_over", "the game is over", 409)
+            linked = platform.storage.link_seat(table.id, seat, me["id"])
+        except ServerError as exc:
+            return _error(exc)
+        return JSONResponse({"seat": seat, "profile": me["id"], "linked": linked})
+
+    @app.get("/api/leaderboard/{slug}")
+    async def api_leaderboard(slug: str) -> JSONResponse:
+        if slug not in playable_games():
+            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+        return JSONResponse(platform.storage.leaderboard(slug))
+
+    @app.get("/api/players/{profile_id}")
+    async def api_player(profile_id: str) -> JSONResponse:
+        found = platform.storage.profile(profile_id) if len(profile_id) <= 16 else None
+        if found is None:
+            return _error(ServerError("unknown_player", "there is no such player", 404))
+        found["seats"] = [{"table": t, "seat": s} for t, s in found["seats"]]
+        return JSONResponse(found)
+
+    @app.get("/players", response_class=HTMLResponse)
+    async def leaderboard_page(request: Request) -> HTMLResponse:
+        lang = _lang(request)
+        boards = [{"slug": slug, "name": game_name(slug, lang), "rows": platform.storage.leaderboard(slug, 20)}
+                  for slug in playable_games()]
+        return page(request, "players.html", lang, boards=boards)
+
+    @app.get("/p/{profile_id}", response_class=HTMLResponse)
+    async def player_page(request: Request, profile_id: str) -> HTMLResponse:
+        lang = _lang(request)
+        found = platform.storage.profile(profile_id) if len(profile_id) <= 16 else None
+        if found is None:
+            return page(request, "error.html", lang, message=error_text("unknown_player", lang), status_code=404)
+        rows = {r["rec"].id: r for r in platform.storage.list_tables(500)}
+        games = []
+        for table_id, seat in found["seats"]:
+            row = rows.get(table_id)
+            if row is not None:
+                games.append({"id": table_id, "seat": seat, "game": game_name(row["rec"].game, lang),
+                              "status": row["status"], "created": row["rec"].created})
+        games.sort(key=lambda g: -g["created"])
+        for r in found["ratings"]:
+            r["name"] = game_name(r["game"], lang) if r["game"] in playable_games() else r["game"]
+        return page(request, "player.html", lang, player=found, games=games)
+
+    @app.get("/profile", response_class=HTMLResponse)
+    async def profile_page(request: Request) -> HTMLResponse:
+        lang = _lang(request)
+        return page(request, "profile.html", lang, config=json.dumps({"ui": ui(lang), "lang": lang}))
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def api_leave(request: Request, table_id: str) -> JSONResponse:
+        """A player leaves: a bot of the chosen level plays their seat until they come back."""
+        return await seat_change(request, table_id, "leave")
+
+    @app.post("/api/tables/{table_id}/concede")
+    async def api_concede(request: Request, table_id: str) -> JSONResponse:
+        """A player gives up: a bot plays their seat to the end; there is no coming back."""
+        return await seat_change(request, table_id, "concede")
+
+    @app.post("/api/tables/{table_id}/back")
+    async def api_back(request: Request, table_id: str) -> JSONResponse:
+        """A player who left takes their seat back (the game went on meanwhile)."""
+        return await seat_change(request, table_id, "back")
 
     @app.get("/api/tables/{table_id}/view")
     async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:

@@ -52,6 +52,15 @@ class TableRecord:
     #: the game's generator (``core/rng.py``): "keyed" for tables made since
     #: seeds became 128-bit secrets, "splitmix" for older ones
     rng: str = "splitmix"
+    #: the time control (``clocks.TimeControl`` as JSON) and ``started``: when the
+    #: game started (every seat taken); None: no clock
+    timing: dict[str, Any] | None = None
+    #: the table of the rematch started from this one (None: none yet)
+    rematch: str | None = None
+
+
+class RematchExists(Exception):
+    """Another rematch of this table was stored first."""
 
 
 class Storage:
@@ -85,6 +94,8 @@ class Storage:
             sa.Column("status", sa.String(16), nullable=True),
             sa.Column("ply", sa.Integer, nullable=True),
             sa.Column("updated", sa.Float, nullable=True),
+            sa.Column("timing", sa.Text, nullable=True),
+            sa.Column("rematch", sa.String(32), nullable=True),
             sa.Index(prefix + "tables_by_status", "status", "updated"),
         )
         self.seat_tokens = sa.Table(
@@ -100,6 +111,37 @@ class Storage:
             sa.Column("ply", sa.Integer, primary_key=True),
             sa.Column("player", sa.Integer, nullable=False),
             sa.Column("action", sa.Text, nullable=False),
+            # who decided when it was not the seat's own player or bot: "sub:<bot>"
+            # (the substitute bot of a player who left or ran out of time)
+            sa.Column("decider", sa.String(40), nullable=True),
+            # when it was stored (time.time()): the clocks are replayed from these
+            sa.Column("at", sa.Float, nullable=True),
+        )
+        # optional player profiles (no password: a secret key kept in the browser)
+        self.profiles = sa.Table(
+            prefix + "profiles", md,
+            sa.Column("id", sa.String(16), primary_key=True),
+            sa.Column("digest", sa.String(64), nullable=False, unique=True),
+            sa.Column("name", sa.String(64), nullable=False),
+            sa.Column("created", sa.Float, nullable=False),
+        )
+        self.seat_profiles = sa.Table(
+            prefix + "seat_profiles", md,
+            sa.Column("table_id", sa.String(32), primary_key=True),
+            sa.Column("seat", sa.Integer, primary_key=True),
+            sa.Column("profile_id", sa.String(16), nullable=False, index=True),
+        )
+        self.ratings = sa.Table(
+            prefix + "ratings", md,
+            sa.Column("profile_id", sa.String(16), primary_key=True),
+            sa.Column("game", sa.String(64), primary_key=True),
+            sa.Column("rating", sa.Float, nullable=False),
+            sa.Column("games", sa.Integer, nullable=False),
+        )
+        #: finished tables whose ratings were counted (once each)
+        self.rated = sa.Table(
+            prefix + "rated", md,
+            sa.Column("table_id", sa.String(32), primary_key=True),
         )
         self.metadata = md
         self._migrate()
@@ -123,6 +165,19 @@ class Storage:
         if not insp.has_table(name):
             return
         q = self.engine.dialect.identifier_preparer.quote
+        acts = self.actions.name
+        if insp.has_table(acts):
+            have = {c["name"] for c in insp.get_columns(acts)}
+            with self.engine.begin() as c:  # made before substitutes and clocks existed
+                for col, kind in (("decider", "VARCHAR(40)"), ("at", "FLOAT")):
+                    if col not in have:
+                        c.execute(sa.text(f"ALTER TABLE {q(acts)} ADD COLUMN {col} {kind}"))
+        have_tables = {c["name"] for c in insp.get_columns(name)}
+        if "rng" in have_tables:
+            with self.engine.begin() as c:
+                for col, kind in (("timing", "TEXT"), ("rematch", "VARCHAR(32)")):
+                    if col not in have_tables:
+                        c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN {col} {kind}"))
         columns = {c["name"] for c in insp.get_columns(name)}
         if "rng" in columns:
             if "status" not in columns:  # made between the two changes
@@ -150,13 +205,21 @@ class Storage:
 
     # -- tables ----------------------------------------------------------------
     def add_table(self, rec: TableRecord, claims: Sequence[tuple[int, str, str]] = (),
-                  status: str = "open") -> None:
-        """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction."""
+                  status: str = "open", rematch_of: str | None = None) -> None:
+        """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction;
+        ``rematch_of``: the finished table it is the rematch of (only one per table:
+        ``RematchExists`` when another was stored first, and nothing is stored)."""
         with self.engine.begin() as c:
+            if rematch_of is not None:
+                done = c.execute(self.tables.update().where(
+                    self.tables.c.id == rematch_of, self.tables.c.rematch.is_(None)).values(rematch=rec.id))
+                if done.rowcount != 1:
+                    raise RematchExists(rematch_of)
             c.execute(self.tables.insert().values(
                 id=rec.id, game=rec.game, num_players=rec.num_players, seed=str(rec.seed),
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
-                created=rec.created, rng=rec.rng, status=status, ply=0, updated=time.time()))
+                created=rec.created, rng=rec.rng, status=status, ply=0, updated=time.time(),
+                timing=json.dumps(rec.timing) if rec.timing else None))
             for seat, token, name in claims:
                 c.execute(self.seat_tokens.insert().values(
                     table_id=rec.id, seat=seat, digest=token_digest(token), name=name))
@@ -165,6 +228,36 @@ class Storage:
         with self.engine.begin() as c:
             c.execute(self.tables.update().where(self.tables.c.id == table_id)
                       .values(seats=json.dumps(seats)))
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]], status: str, updated: float) -> None:
+        """Store the seats, status and time of change of a table in one transaction."""
+        with self.engine.begin() as c:
+            c.execute(self.tables.update().where(self.tables.c.id == table_id)
+                      .values(seats=json.dumps(seats), status=status, updated=updated))
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The rematch table started from ``table_id`` (None: none)."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.rematch).where(self.tables.c.id == table_id)).first()
+        return None if r is None else r.rematch
+
+    def set_timing(self, table_id: str, timing: dict[str, Any]) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.tables.update().where(self.tables.c.id == table_id)
+                      .values(timing=json.dumps(timing)))
+
+    def timing(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.timing).where(self.tables.c.id == table_id)).first()
+        return json.loads(r.timing) if r is not None and r.timing else None
+
+    def action_times(self, table_id: str, since: int = 0) -> list[float | None]:
+        """When each move from ``since`` on was stored (None for moves stored before clocks)."""
+        a = self.actions.c
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(a.at).where(a.table_id == table_id, a.ply >= since)
+                             .order_by(a.ply)).all()
+        return [r.at for r in rows]
 
     def load_tables(self) -> list[TableRecord]:
         with self.engine.connect() as c:
@@ -290,7 +383,8 @@ class Storage:
 
     # -- actions ---------------------------------------------------------------
     def add_action(self, table_id: str, ply: int, player: int, action: str,
-                   status: str | None = None, updated: float | None = None) -> None:
+                   status: str | None = None, updated: float | None = None,
+                   decider: str | None = None, at: float | None = None) -> None:
         """Store one accepted action (and the table's status after it, in the same
         transaction); it is committed when this returns.
 
@@ -298,11 +392,20 @@ class Storage:
         """
         with self.engine.begin() as c:
             c.execute(self.actions.insert().values(table_id=table_id, ply=ply, player=player,
-                                                   action=action))
+                                                   action=action, decider=decider,
+                                                   at=time.time() if at is None else at))
             values: dict[str, Any] = {"ply": ply + 1, "updated": time.time() if updated is None else updated}
             if status is not None:
                 values["status"] = status
             c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
+
+    def deciders(self, table_id: str, since: int = 0) -> dict[int, str]:
+        """The moves from ``since`` on that a substitute decided: ply -> decider."""
+        a = self.actions.c
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(a.ply, a.decider).where(
+                a.table_id == table_id, a.ply >= since, a.decider.is_not(None))).all()
+        return {r.ply: r.decider for r in rows}
 
     def action_at(self, table_id: str, ply: int) -> list[Any] | None:
         """The stored ``[player, action]`` at ``ply``, or None."""
@@ -327,6 +430,88 @@ class Storage:
             out.setdefault(r.table_id, []).append([r.player, r.action])
         return out
 
+    # -- profiles and ratings ----------------------------------------------------
+    def add_profile(self, profile_id: str, key: str, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.profiles.insert().values(id=profile_id, digest=token_digest(key), name=name,
+                                                    created=time.time()))
+
+    def profile_by_key(self, key: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.profiles).where(self.profiles.c.digest == token_digest(key))).first()
+        return None if r is None else {"id": r.id, "name": r.name, "created": r.created}
+
+    def profile(self, profile_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.profiles).where(self.profiles.c.id == profile_id)).first()
+            if r is None:
+                return None
+            ratings = c.execute(sa.select(self.ratings).where(self.ratings.c.profile_id == profile_id)
+                                .order_by(self.ratings.c.game)).all()
+            seats = c.execute(sa.select(self.seat_profiles.c.table_id, self.seat_profiles.c.seat)
+                              .where(self.seat_profiles.c.profile_id == profile_id)).all()
+        return {"id": r.id, "name": r.name, "created": r.created,
+                "ratings": [{"game": x.game, "rating": round(x.rating), "games": x.games} for x in ratings],
+                "seats": [(x.table_id, x.seat) for x in seats]}
+
+    def rename_profile(self, profile_id: str, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(self.profiles.update().where(self.profiles.c.id == profile_id).values(name=name))
+
+    def link_seat(self, table_id: str, seat: int, profile_id: str) -> bool:
+        """Link a seat to a profile, once (False: the seat already has one)."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(self.seat_profiles.insert().values(table_id=table_id, seat=seat,
+                                                             profile_id=profile_id))
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
+    def seat_profile_ids(self, table_id: str) -> dict[int, str]:
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(self.seat_profiles).where(
+                self.seat_profiles.c.table_id == table_id)).all()
+        return {r.seat: r.profile_id for r in rows}
+
+    def rate_table(self, table_id: str, game: str, scores: list[float]) -> bool:
+        """Count a finished table in its profiles' ratings, once (one transaction);
+        False when it was counted already or has fewer than two profiles."""
+        from .ratings import START, updated
+
+        with self.engine.begin() as c:
+            seats = {r.seat: r.profile_id for r in c.execute(sa.select(self.seat_profiles).where(
+                self.seat_profiles.c.table_id == table_id)).all()}
+            players = sorted(seats)
+            if len(set(seats.values())) < 2 or len(set(seats.values())) != len(players):
+                return False  # one person on several seats is not rated
+            try:
+                c.execute(self.rated.insert().values(table_id=table_id))
+            except sa.exc.IntegrityError:
+                return False
+            r = self.ratings.c
+            old: dict[str, tuple[float, int]] = {
+                x.profile_id: (x.rating, x.games) for x in c.execute(sa.select(self.ratings).where(
+                    r.game == game, r.profile_id.in_(list(seats.values())))).all()}
+            before = [old.get(seats[p], (START, 0))[0] for p in players]
+            after = updated(before, [scores[p] for p in players])
+            for p, value in zip(players, after):
+                pid = seats[p]
+                if pid in old:
+                    c.execute(self.ratings.update().where(r.profile_id == pid, r.game == game)
+                              .values(rating=value, games=old[pid][1] + 1))
+                else:
+                    c.execute(self.ratings.insert().values(profile_id=pid, game=game, rating=value, games=1))
+        return True
+
+    def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
+        r, p = self.ratings.c, self.profiles.c
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(r.profile_id, r.rating, r.games, p.name)
+                             .join(self.profiles, p.id == r.profile_id)
+                             .where(r.game == game).order_by(r.rating.desc()).limit(limit)).all()
+        return [{"id": x.profile_id, "name": x.name, "rating": round(x.rating), "games": x.games} for x in rows]
+
     def drop_all(self) -> None:
         """Remove this storage's tables (used by tests with their own prefix)."""
         self.metadata.drop_all(self.engine)
@@ -338,7 +523,9 @@ class Storage:
 def _record(r: Any) -> TableRecord:
     """A stored row as a record."""
     return TableRecord(r.id, r.game, r.num_players, int(r.seed), json.loads(r.options),
-                       json.loads(r.seats), r.lang, r.created, r.rng)
+                       json.loads(r.seats), r.lang, r.created, r.rng,
+                       json.loads(r.timing) if getattr(r, "timing", None) else None,
+                       getattr(r, "rematch", None))
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

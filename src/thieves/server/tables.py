@@ -15,18 +15,22 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..bots import bot_names, choose_fairly, make_bot
 from ..core.errors import ThievesError
 from ..core.game import Game, State
 from ..core.registry import GAME_MODULES, load_game
+from ..core.undo import own_run_start, state_at, undo_point
+from .clocks import Clock, TimeControl
 from .i18n import LANGS, bot_label, ui
-from .storage import Storage, TableRecord, token_digest
+from .storage import RematchExists, Storage, TableRecord, token_digest
 
 log = logging.getLogger("thieves.server")
 
 _MASK63 = (1 << 63) - 1
+#: a stored row that takes decisions back: "<UNDO><move number to go back to>"
+UNDO = "!undo "
 #: bits of a new table's seed (secrets.randbits)
 SEED_BITS = 128
 NAME_RE = re.compile(r"[^\w .'\-]", re.UNICODE)
@@ -89,6 +93,82 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     #: (move number, time of last change) as last stored or read by this process
     seen: tuple[int, float] | None = None
+    #: moves decided by a substitute bot (ply -> "sub:<bot>"); the others by the seat's own player
+    deciders: dict[int, str] = field(default_factory=dict)
+    #: the players' clocks (None: the table has no time control)
+    clock: Clock | None = None
+    #: rows stored for this table (decisions and undo records; the next row's number)
+    rows: int = 0
+    #: (version, seat) -> the move number that seat may undo to (None: it may not)
+    undo_cache: dict[tuple[int, int], int | None] = field(default_factory=dict)
+    #: the position before the last run of one seat's decisions (what an undo goes back to)
+    run_start: State | None = None
+
+    def note_run(self, state: State, player: int) -> None:
+        """Before ``player`` decides on ``state``: remember it when a new run begins."""
+        if not state.history or state.history[-1][0] != player:
+            self.run_start = state.clone()
+
+    def step(self, state: State, player: int, action: str, at: float | None,
+             decider: str | None) -> State:
+        """One stored row applied to ``state``: a decision (``state`` changes and
+        is returned) or an undo record (the earlier position is returned)."""
+        if action.startswith(UNDO):
+            target = int(action[len(UNDO):])
+            if not 0 <= target <= state.ply:
+                raise ThievesError(f"an undo to move {target} at move {state.ply}")
+            start = self.run_start
+            back = start.clone() if start is not None and start.ply == target else state_at(state, target)
+            self.run_start = None
+            self.deciders = {k: v for k, v in self.deciders.items() if k < target}
+            self.chosen = [c for c in self.chosen if c != player]
+            if self.clock is not None and at is not None and not back.is_terminal():
+                self.clock.resume(back.players_to_act(), at)
+            return back
+        self.note_run(state, player)
+        self._advance(state, player, action)
+        if decider is not None:
+            self.deciders[state.ply - 1] = decider
+        self.clock_step(state, player, at)
+        return state
+
+    def may_undo(self, seat: int | None) -> int | None:
+        """The move number ``seat`` may take its decisions back to now (None: no undo).
+        Only a person playing their own seat undoes; decided once per change."""
+        if seat is None or self.broken or self.expired or self.controller(seat) is not None:
+            return None
+        if not self.state.history or self.state.history[-1][0] != seat:
+            return None
+        key = (self.version, seat)
+        if key not in self.undo_cache:
+            self.undo_cache.clear()
+            begun = self.run_start
+            start = (undo_point(self.state, seat, before=begun)
+                     if begun is not None and begun.ply == own_run_start(self.state, seat) else None)
+            # decisions a substitute made are not the person's to take back
+            if start is not None and any(k >= start for k in self.deciders):
+                start = None
+            self.undo_cache[key] = start
+        return self.undo_cache[key]
+
+    def make_clock(self) -> None:
+        """The clock of the table's time control, not started (None: no clock)."""
+        control = TimeControl.parse({k: v for k, v in (self.rec.timing or {}).items() if k != "started"})
+        self.clock = Clock(control, self.rec.num_players) if control.active else None
+
+    def started_at(self) -> float | None:
+        """When the game started (every seat taken), for a table with a clock."""
+        value = (self.rec.timing or {}).get("started")
+        return float(value) if isinstance(value, (int, float)) else None
+
+    def clock_step(self, state: State, player: int, at: float | None) -> None:
+        """Run the clock through one decision stored at ``at``."""
+        if self.clock is None or at is None:
+            return
+        if state.is_terminal():
+            self.clock.stop(at)
+        else:
+            self.clock.decided(player, state.players_to_act(), at)
 
     @property
     def id(self) -> str:
@@ -110,6 +190,30 @@ class LiveTable:
             return "open"
         return "playing"
 
+    def open_seats(self) -> list[int]:
+        """Human seats nobody has taken yet."""
+        return [i for i, s in enumerate(self.rec.seats) if s["kind"] == "human" and i not in self.digests]
+
+    def waiting(self) -> bool:
+        """The game has not started and a human seat is still open: nobody acts
+        (neither people nor bots) until every seat is taken or the creator fills
+        the open ones with bots. A table that already has moves (made before
+        this rule) plays on."""
+        return self.state.ply == 0 and not self.state.is_terminal() and bool(self.open_seats())
+
+    def controller(self, seat: int) -> str | None:
+        """The bot that decides for ``seat`` now: its own bot, or the substitute
+        of a player who left (None: a person decides)."""
+        s = self.rec.seats[seat]
+        if s["kind"] == "bot":
+            return str(s["bot"])
+        sub = s.get("sub")
+        return str(sub) if sub else None
+
+    def is_host(self, seat: int | None) -> bool:
+        """Whether ``seat`` was taken by the table's creator (who may fill open seats with bots)."""
+        return seat is not None and bool(self.rec.seats[seat].get("host"))
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token opens; None for no token. Raises for a wrong token."""
         if token is None or token == "":
@@ -123,10 +227,10 @@ class LiveTable:
         raise ServerError("bad_token", "this seat link is not valid (unknown or expired)", 403)
 
     def bot_to_act(self) -> int | None:
-        if self.broken or self.expired or self.state.is_terminal():
+        if self.broken or self.expired or self.state.is_terminal() or self.waiting():
             return None
         for p in self.state.players_to_act():
-            if self.rec.seats[p]["kind"] == "bot":
+            if self.controller(p) is not None:
                 return p
         return None
 
@@ -166,8 +270,11 @@ class TableManager:
     is read from storage when someone opens it (``get``) and leaves memory
     again when idle (``unload``), so memory follows live tables, not history."""
 
-    def __init__(self, storage: Storage, open_tables: int = 0, expire_after: float = float("inf")) -> None:
+    def __init__(self, storage: Storage, open_tables: int = 0, expire_after: float = float("inf"),
+                 now: Callable[[], float] = time.time) -> None:
         self.storage = storage
+        #: the time for clocks and stored moves (tests pass a fake clock)
+        self.now = now
         self.tables: dict[str, LiveTable] = {}
         #: most tables not finished on the site (0: no limit)
         self.open_tables = open_tables
@@ -193,9 +300,15 @@ class TableManager:
             log.warning("table %s cannot be loaded: %s", rec.id, exc)
             return None
         table = LiveTable(rec, game, state, digests)
+        table.make_clock()
+        times = self.storage.action_times(rec.id) if table.clock is not None else []
+        if table.clock is not None and table.started_at() is not None:
+            table.clock.start(state.players_to_act(), table.started_at() or 0.0)
+        deciders = self.storage.deciders(rec.id)
         for i, (player, action) in enumerate(actions):
             try:
-                table._advance(state, int(player), action)
+                state = table.step(state, int(player), action, times[i] if i < len(times) else None,
+                                   deciders.get(i))
             except ThievesError as exc:
                 # the public message never names the move nor the engine's
                 # reason: either may be a secret choice; the log has both
@@ -204,13 +317,15 @@ class TableManager:
                 log.error("table %s: stored action %d (%r by seat %s) no longer replays: %s",
                           rec.id, i + 1, action, player, exc)
                 break
+        table.state = state
+        table.rows = len(actions)
         table.touched = self.storage.touched(rec.id) or rec.created
         mark = self.storage.mark(rec.id)
-        table.seen = mark if mark is not None and mark[0] == state.ply else None
+        table.seen = mark if mark is not None and mark[0] == table.rows else None
         table.expired = not state.is_terminal() and time.time() - table.touched > self.expire_after
         status = table.stored_status(state)
         try:  # rows of older versions learn their status here
-            self.storage.set_status(rec.id, status, state.ply)
+            self.storage.set_status(rec.id, status, table.rows)
         except Exception:  # noqa: BLE001 - only a cache for the lobby
             log.exception("could not store the status of table %s", rec.id)
         self.tables[rec.id] = table
@@ -228,18 +343,24 @@ class TableManager:
         """:meth:`refresh` with the database reads in a worker thread."""
         return self.apply_changes(table, await asyncio.to_thread(self.fetch_changes, table))
 
-    def fetch_changes(self, table: LiveTable) -> tuple[Any, Any] | None:
+    def fetch_changes(self, table: LiveTable) -> tuple[Any, Any, Any] | None:
         """What another process stored since this one last looked (None: nothing);
         one indexed read when nothing changed. Safe in a worker thread."""
         mark = self.storage.mark(table.id)
         if mark is None or mark == table.seen:
             return None
-        return mark, self.storage.changes_since(table.id, table.state.ply)
+        return mark, self.storage.changes_since(table.id, table.rows), \
+            (self.storage.deciders(table.id, table.rows),
+             self.storage.action_times(table.id, table.rows) if table.clock is not None else [],
+             self.storage.timing(table.id) if table.clock is not None else None)
 
-    def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any] | None) -> bool:
+    def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any, Any] | None) -> bool:
         if fetched is None or fetched[1] is None:
             return False
-        mark, (seats, digests, actions) = fetched
+        mark, (seats, digests, actions), (deciders, times, timing) = fetched
+        if table.clock is not None and timing and timing.get("started") and table.started_at() is None:
+            table.rec.timing = timing  # another process started the game
+            table.clock.start(table.state.players_to_act(), float(timing["started"]))
         changed = False
         if digests != table.digests or seats != table.rec.seats:
             table.digests = digests
@@ -248,15 +369,17 @@ class TableManager:
         if actions and not table.broken:
             state = table.state.clone()
             try:
-                for player, action in actions:
-                    table._advance(state, int(player), action)
+                for i, (player, action) in enumerate(actions):
+                    state = table.step(state, int(player), action, times[i] if i < len(times) else None,
+                                       deciders.get(table.rows + i))
             except ThievesError:
                 log.warning("table %s: another process stored moves this one cannot follow", table.id)
                 self._resync(table)
                 return True
             table.state = state
+            table.rows += len(actions)
             changed = True
-        if table.state.ply == mark[0]:
+        if table.rows == mark[0]:
             table.seen = mark
         if changed:
             table.version += 1
@@ -274,7 +397,8 @@ class TableManager:
 
     # -- creating and joining --------------------------------------------------------
     def create(self, slug: Any, num_players: Any, seats: Any, options: Any = None,
-               lang: str = "en", seed: int | None = None) -> tuple[LiveTable, dict[int, str]]:
+               lang: str = "en", seed: int | None = None,
+               clock: Any = None, rematch_of: str | None = None) -> tuple[LiveTable, dict[int, str]]:
         """Create a table. ``seats``: one dict per seat, ``{"kind": "human"|"open"|"bot",
         "bot": name, "name": str}``; "human" seats are claimed now and their tokens returned."""
         if slug not in playable_games():
@@ -298,6 +422,10 @@ class TableManager:
                                   "try again later", 429)
                 exc.retry_after = 60
                 raise exc
+        try:
+            control = TimeControl.parse(clock)
+        except ValueError as exc:
+            raise ServerError("bad_request", f"clock: {exc}") from None
         if seed is None:
             # 128 bits from the operating system's secure source, and a keyed
             # generator: what people see of a table cannot be searched back
@@ -323,22 +451,42 @@ class TableManager:
                               "name": clean_name(s.get("name"), f"Player {i + 1}")})
                 if s["kind"] == "human":
                     claim.append(i)
+                    specs[-1]["host"] = True  # the creator's seat: may fill open seats with bots
+                elif rematch_of is not None:
+                    # a rematch keeps this seat for its player of the finished game
+                    specs[-1]["reserved"] = rematch_of
         lang = lang if lang in LANGS else "en"
         table_id = secrets.token_urlsafe(9)  # 72 bits: tables cannot be found by guessing
         rec = TableRecord(table_id, slug, num_players, seed,
                           {k: v for k, v in state.options.items() if v is not None}, specs, lang,
-                          time.time(), "keyed")
+                          time.time(), "keyed", control.to_json() if control.active else None)
         # the table and its creator's seats are stored in one transaction:
         # a failed write leaves neither a table nor a half-claimed one
         tokens = {i: secrets.token_urlsafe(24) for i in claim}  # 192 random bits each
         table = LiveTable(rec, game, state, {i: token_digest(t) for i, t in tokens.items()})
-        _stored("the table could not be stored", self.storage.add_table, rec,
-                [(i, tokens[i], specs[i]["name"]) for i in claim], table.stored_status(state))
+        table.make_clock()
+        if table.clock is not None and not table.waiting():
+            self._start_clock(table, store=False)
+        claims = [(i, tokens[i], specs[i]["name"]) for i in claim]
+        if rematch_of is not None:
+            try:
+                self.storage.add_table(rec, claims, table.stored_status(state), rematch_of)
+            except RematchExists:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any database failure
+                log.exception("the rematch could not be stored")
+                raise ServerError("storage", f"the table could not be stored, try again "
+                                  f"({type(exc).__name__})", 503) from None
+        else:
+            _stored("the table could not be stored", self.storage.add_table, rec, claims,
+                    table.stored_status(state))
         self.tables[table_id] = table
         return table, tokens
 
-    def claim(self, table_id: str, seat: Any, name: Any = None) -> tuple[LiveTable, str]:
-        """Take an open seat; returns its new secret token."""
+    def claim(self, table_id: str, seat: Any, name: Any = None,
+              reserved: str | None = None) -> tuple[LiveTable, str]:
+        """Take an open seat; returns its new secret token. A seat a rematch keeps
+        for its former player is taken only through the rematch (``reserved``)."""
         table = self.get(table_id)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.rec.num_players:
             raise ServerError("bad_seat", f"there is no seat {seat!r} at this table")
@@ -349,6 +497,8 @@ class TableManager:
             raise ServerError("seat_taken", f"seat {seat + 1} is already taken", 409)
         if table.state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
+        if spec.get("reserved") and spec["reserved"] != reserved:
+            raise ServerError("reserved", f"seat {seat + 1} is kept for its player of the previous game", 409)
         seats = [dict(x) for x in table.rec.seats]
         seats[seat]["name"] = clean_name(name, spec["name"])
         token = secrets.token_urlsafe(24)  # 192 random bits
@@ -357,13 +507,180 @@ class TableManager:
         now = time.time()
         _stored("the seat could not be stored", self.storage.claim_seat, table.id, seat, token,
                 seats[seat]["name"], seats, status, now)
-        if table.seen is not None and table.seen[0] == table.state.ply:
-            table.seen = (table.state.ply, now)
+        if table.seen is not None and table.seen[0] == table.rows:
+            table.seen = (table.rows, now)
         table.rec.seats = seats
         table.digests[seat] = token_digest(token)
         table.version += 1
         table.touched = time.time()
+        if table.clock is not None and not table.waiting():
+            self._start_clock(table)
         return table, token
+
+    def _start_clock(self, table: LiveTable, store: bool = True) -> None:
+        """The game starts (every seat taken): the clocks of those to act run."""
+        if table.clock is None or table.started_at() is not None:
+            return
+        now = self.now()
+        table.rec.timing = {**(table.rec.timing or {}), "started": now}
+        table.clock.start(table.state.players_to_act(), now)
+        if store:
+            try:
+                self.storage.set_timing(table.id, table.rec.timing)
+            except Exception:  # noqa: BLE001 - the clock runs; a restart would start it later
+                log.exception("could not store when table %s started", table.id)
+
+    def fill_with_bots(self, table: LiveTable, seat: int | None, bot: Any = None) -> list[int]:
+        """The creator (``seat`` holds a seat taken at creation) gives every open
+        seat to a bot, so the game can start; returns the seats filled."""
+        if seat is None or not table.is_host(seat):
+            raise ServerError("not_host", "only the table's creator can fill its open seats with bots", 403)
+        bot = bot or "random"
+        bots = bot_names(table.rec.game)
+        if bot not in bots:
+            raise ServerError("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        filled = table.open_seats()
+        if not filled:
+            raise ServerError("seat_taken", "there is no open seat at this table", 409)
+        seats = [dict(x) for x in table.rec.seats]
+        for i in filled:
+            seats[i] = {"kind": "bot", "bot": bot, "name": f"{bot.title()} bot {i + 1}"}
+        now = time.time()
+        _stored("the seats could not be stored", self.storage.set_seats, table.id, seats, "playing", now)
+        if table.seen is not None and table.seen[0] == table.rows:
+            table.seen = (table.rows, now)
+        table.rec.seats = seats
+        table.version += 1
+        table.touched = now
+        self._start_clock(table)
+        return filled
+
+    def undo(self, table: LiveTable, seat: int | None) -> int:
+        """Take ``seat``'s decisions back to the start of its turn, when the engine
+        allows it (``core.undo.undo_point``). Stored as its own row (an undo
+        record), so a restart and other processes replay it exactly. Returns
+        the move number gone back to."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators cannot undo", 403)
+        if table.broken:
+            raise ServerError("broken", f"this table cannot continue: {table.broken}", 409)
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        self._check_present(table, seat)
+        target = table.may_undo(seat)
+        if target is None:
+            raise ServerError("no_undo", "these decisions cannot be taken back (another seat "
+                              "acted since, or something random or hidden was revealed)", 409)
+        now = self.now()
+        record = f"{UNDO}{target}"
+        back = table.run_start.clone() if table.run_start is not None else state_at(table.state, target)
+        self._store(table, table.rows, seat, record, table.stored_status(back), now)
+        table.state = table.step(table.state, seat, record, now, None)
+        table.version += 1
+        table.touched = now
+        table.rows += 1
+        if table.seen is not None and table.seen[0] == table.rows - 1:
+            table.seen = (table.rows, now)
+        return target
+
+    def rematch(self, table: LiveTable, seat: int | None) -> tuple[LiveTable, int, str]:
+        """One click on the end screen: a new table with the same game, seats,
+        options and time control. The first player to ask creates it (their seat
+        taken, bots where bots were, the other people's seats kept for them);
+        each other player's click takes their kept seat. Returns the new table,
+        the seat and its new token."""
+        if seat is None:
+            raise ServerError("not_a_player", "only the players can start a rematch", 403)
+        if not table.state.is_terminal():
+            raise ServerError("not_finished", "a rematch starts once the game is over", 409)
+        existing = table.rec.rematch or _stored("the rematch could not be read",
+                                                self.storage.rematch_of, table.id)
+        name = table.rec.seats[seat]["name"]
+        if existing is None:
+            seats = [{"kind": "bot", "bot": s["bot"]} if s["kind"] == "bot"
+                     else {"kind": "human" if i == seat else "open", "name": s["name"]}
+                     for i, s in enumerate(table.rec.seats)]
+            timing = {k: v for k, v in (table.rec.timing or {}).items() if k != "started"} or None
+            try:
+                new, tokens = self.create(table.rec.game, table.rec.num_players, seats,
+                                          dict(table.rec.options), table.rec.lang, clock=timing,
+                                          rematch_of=table.id)
+            except RematchExists:
+                existing = self.storage.rematch_of(table.id)
+            else:
+                table.rec.rematch = new.id
+                table.version += 1
+                return new, seat, tokens[seat]
+        assert existing is not None
+        table.rec.rematch = existing
+        new, token = self.claim(existing, seat, name, reserved=table.id)
+        return new, seat, token
+
+    def check_clocks(self, table: LiveTable) -> list[int]:
+        """Hand the seats whose time ran out to a bot (the game goes on); returns them.
+        Only a person can run out of time: bots and substitutes answer by themselves."""
+        if table.clock is None or table.broken or table.expired or table.state.is_terminal():
+            return []
+        out = []
+        for seat in table.clock.expired(self.now()):
+            if table.controller(seat) is None:
+                self.leave(table, seat, timed_out=True)
+                out.append(seat)
+        return out
+
+    def leave(self, table: LiveTable, seat: int | None, bot: Any = None, concede: bool = False,
+              timed_out: bool = False) -> None:
+        """A player leaves (or concedes): a bot of the chosen level plays the seat
+        from now on (Board Game Arena's "zombie"). Leaving can be undone with the
+        seat's link (:meth:`take_back`); conceding cannot."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators cannot leave a seat", 403)
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        bots = bot_names(table.rec.game)
+        if not bot:
+            bot = "greedy" if "greedy" in bots else "random"
+        if bot not in bots:
+            raise ServerError("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
+        spec = table.rec.seats[seat]
+        if spec.get("conceded"):
+            raise ServerError("conceded", "you conceded this seat", 409)
+        changes: dict[str, Any] = {"sub": bot, "timed_out": True if timed_out else None}
+        if concede:
+            changes["conceded"] = True
+        self._set_seat(table, seat, changes)
+
+    def take_back(self, table: LiveTable, seat: int | None) -> None:
+        """A player who left plays their seat again (the game went on meanwhile)."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators have no seat to take back", 403)
+        spec = table.rec.seats[seat]
+        if spec.get("conceded"):
+            raise ServerError("conceded", "you conceded this seat; a bot plays it to the end", 409)
+        if not spec.get("sub"):
+            raise ServerError("bad_request", "you are playing this seat already")
+        if (table.clock is not None and table.clock.control.kind == "realtime"
+                and table.clock.remaining(seat, self.now()) <= 0):
+            # real time: a player whose time ran out cannot come back to it
+            raise ServerError("out_of_time", "your time has run out: a bot plays your seat to the end", 409)
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        self._set_seat(table, seat, {"sub": None, "timed_out": None})
+
+    def _set_seat(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> None:
+        seats = [dict(x) for x in table.rec.seats]
+        seats[seat].update(changes)
+        seats[seat] = {k: v for k, v in seats[seat].items() if v is not None or k == "bot"}
+        now = time.time()
+        _stored("the seat could not be stored", self.storage.set_seats, table.id, seats,
+                table.stored_status(table.state), now)
+        if table.seen is not None and table.seen[0] == table.rows:
+            table.seen = (table.rows, now)
+        table.rec.seats = seats
+        table.version += 1
+        table.touched = now
 
     # -- playing ---------------------------------------------------------------------
     def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
@@ -382,6 +699,7 @@ class TableManager:
             raise ServerError("malformed", "an action must be a non-empty notation string")
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise ServerError("malformed", "ply must be the move number the action was chosen at")
+        self._check_present(table, seat)
         for attempt in range(3):
             self._check_stale(table, seat, ply)
             try:
@@ -403,6 +721,7 @@ class TableManager:
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise ServerError("malformed", "ply must be the move number the action was chosen at")
         async with table.lock:
+            self._check_present(table, seat)
             for attempt in range(3):
                 self._check_stale(table, seat, ply)
                 try:
@@ -413,6 +732,12 @@ class TableManager:
                         raise
 
     @staticmethod
+    def _check_present(table: LiveTable, seat: int) -> None:
+        if table.rec.seats[seat].get("sub"):
+            raise ServerError("substituted", "a bot plays your seat since you left; take it back "
+                              "first", 409)
+
+    @staticmethod
     def _check_stale(table: LiveTable, seat: int, ply: int | None) -> None:
         if ply is None:
             return
@@ -421,32 +746,33 @@ class TableManager:
             raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
                               f"move {len(history)}); this action was not applied", 409)
 
-    def _commit(self, table: LiveTable, seat: int, action: str) -> None:
+    def _commit(self, table: LiveTable, seat: int, action: str, decider: str | None = None) -> None:
         """Check, store, then apply one decision (all on the calling thread)."""
         trial, chosen = self._prepare(table, seat, action)
-        now = time.time()
+        now = self.now()
         try:
-            self._store(table, table.state.ply, seat, action, table.stored_status(trial), now)
+            self._store(table, table.rows, seat, action, table.stored_status(trial), now, decider)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
                 self._resync(table)
             raise
-        self._install(table, trial, chosen, now)
+        self._install(table, trial, chosen, now, decider)
 
-    async def commit_async(self, table: LiveTable, seat: int, action: str) -> None:
+    async def commit_async(self, table: LiveTable, seat: int, action: str,
+                           decider: str | None = None) -> None:
         """:meth:`_commit` with the database write in a worker thread, so the event
         loop serves other tables while the commit reaches the disk. The table's
         lock (held by the caller) keeps every other change to it out meanwhile."""
         trial, chosen = self._prepare(table, seat, action)
-        now = time.time()
+        now = self.now()
         try:
-            await asyncio.to_thread(self._store, table, table.state.ply, seat, action,
-                                    table.stored_status(trial), now)
+            await asyncio.to_thread(self._store, table, table.rows, seat, action,
+                                    table.stored_status(trial), now, decider)
         except ServerError as exc:
             if getattr(exc, "conflict", False):
                 self._resync(table)
             raise
-        self._install(table, trial, chosen, now)
+        self._install(table, trial, chosen, now, decider)
 
     def _prepare(self, table: LiveTable, seat: int, action: str) -> tuple[State, list[int]]:
         """The table's state after the decision (a copy) and the has-chosen marks
@@ -460,6 +786,9 @@ class TableManager:
         state = table.state
         if state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
+        if table.waiting():
+            raise ServerError("waiting", f"the game starts when every seat is taken "
+                              f"({len(table.open_seats())} still open)", 409)
         if seat not in state.players_to_act():
             raise ServerError("not_your_turn", f"it is not your turn (seat {seat + 1})", 409)
         trial = state.clone()
@@ -476,11 +805,12 @@ class TableManager:
             after, table.chosen = table.chosen, before
         return trial, after
 
-    def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str, now: float) -> None:
+    def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str, now: float,
+               decider: str | None = None) -> None:
         """Commit one decision; raises ``storage`` (``conflict`` set when another
         decision is stored at that move) when it is not stored."""
         try:
-            self.storage.add_action(table.id, ply, seat, action, status, now)
+            self.storage.add_action(table.id, ply, seat, action, status, now, decider, now)
         except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
             # The commit may have reached the database even though the call
@@ -501,13 +831,19 @@ class TableManager:
                 err.conflict = stored is not None  # type: ignore[attr-defined]
                 raise err from None
 
-    def _install(self, table: LiveTable, trial: State, chosen: list[int], now: float) -> None:
+    def _install(self, table: LiveTable, trial: State, chosen: list[int], now: float,
+                 decider: str | None = None) -> None:
+        if decider is not None:
+            table.deciders[trial.ply - 1] = decider
+        table.clock_step(trial, trial.history[-1][0], now)
+        table.note_run(table.state, trial.history[-1][0])
         table.state = trial
         table.chosen = chosen
         table.version += 1
         table.touched = now
-        if table.seen is not None and table.seen[0] == trial.ply - 1:
-            table.seen = (trial.ply, now)  # what storage holds now, unless another process wrote too
+        table.rows += 1
+        if table.seen is not None and table.seen[0] == table.rows - 1:
+            table.seen = (table.rows, now)  # what storage holds now, unless another process wrote too
 
     def _resync(self, table: LiveTable) -> None:
         """Rebuild a table from its stored actions (when memory fell behind storage)."""
@@ -515,9 +851,18 @@ class TableManager:
         state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options,
                                     rng=table.rec.rng)
         table.chosen = []
-        for player, action in self.storage.load_actions(table.id):
-            table._advance(state, int(player), action)
+        table.deciders = {}
+        deciders = self.storage.deciders(table.id)
+        table.make_clock()
+        times = self.storage.action_times(table.id) if table.clock is not None else []
+        if table.clock is not None and table.started_at() is not None:
+            table.clock.start(state.players_to_act(), table.started_at() or 0.0)
+        rows = self.storage.load_actions(table.id)
+        for i, (player, action) in enumerate(rows):
+            state = table.step(state, int(player), action, times[i] if i < len(times) else None,
+                               deciders.get(i))
         table.state = state
+        table.rows = len(rows)
         table.version += 1
 
     def bot_choice(self, table: LiveTable, seat: int) -> tuple[int, str]:
@@ -529,8 +874,9 @@ class TableManager:
         """
         state = table.state.clone()
         ply = state.ply
+        moment = table.rows  # the bot's choice counts only if no row was stored meanwhile
         seed = bot_seed(table.rec.seed, ply, seat)
-        name = table.rec.seats[seat]["bot"]
+        name = table.controller(seat) or "random"
         legal = state.legal_actions(seat)
         # A bot plays a seat like a person: it decides on a fair view (others'
         # secrets re-dealt, another future, no seed, only its own log lines).
@@ -544,21 +890,27 @@ class TableManager:
                 log.error("bot %s at table %s chose %r, which is not legal; the random bot plays "
                           "this move", name, table.id, action)
             action = make_bot("random", table.rec.game, seed).choose(state, seat)
-        return ply, action
+        return moment, action
 
     def bot_commit(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
-        """Apply a bot's decision if the table did not move meanwhile."""
-        if table.state.ply != ply or table.bot_to_act() is None or seat not in table.state.players_to_act():
+        """Apply a bot's decision if the table did not move meanwhile (and the seat
+        is still a bot's: a player who took their seat back decides again)."""
+        if not self._bot_may_commit(table, seat, ply):
             return False
-        self._commit(table, seat, action)
+        self._commit(table, seat, action, _decider(table, seat))
         return True
+
+    @staticmethod
+    def _bot_may_commit(table: LiveTable, seat: int, ply: int) -> bool:
+        return (table.rows == ply and table.bot_to_act() is not None
+                and table.controller(seat) is not None and seat in table.state.players_to_act())
 
     async def bot_commit_async(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
         """:meth:`bot_commit` for the event loop (the write in a worker thread, under the table's lock)."""
         async with table.lock:
-            if table.state.ply != ply or table.bot_to_act() is None or seat not in table.state.players_to_act():
+            if not self._bot_may_commit(table, seat, ply):
                 return False
-            await self.commit_async(table, seat, action)
+            await self.commit_async(table, seat, action, _decider(table, seat))
             return True
 
     def play_bots_now(self, table: LiveTable, limit: int = 100_000) -> int:
@@ -576,6 +928,12 @@ class TableManager:
                 break
             n += 1
         return n
+
+
+def _decider(table: LiveTable, seat: int) -> str | None:
+    """What is stored beside a bot's decision: "sub:<bot>" when it stands in for a person."""
+    s = table.rec.seats[seat]
+    return f"sub:{s['sub']}" if s["kind"] == "human" and s.get("sub") else None
 
 
 def bot_seed(table_seed: int, ply: int, seat: int) -> int:

@@ -14,6 +14,7 @@ import re
 from types import ModuleType
 from typing import Any, Callable
 
+from ..bots import bot_names
 from ..core.game import State
 from ..core.registry import GAME_MODULES, load_game
 from ..core.replay import Replay
@@ -180,6 +181,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
         prompt_text = prompt(slug, obs, lang)
         svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
+    ends = _ends_turn(state, viewer, acts) if legal and state is table.state else []
     return {
         "type": "state",
         "table": table.id,
@@ -192,23 +194,71 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "terminal": terminal,
         "status": "finished" if terminal else table.status(),
         "broken": table.broken,
-        "to_act": obs.get("to_act", []),
+        # nobody acts before the start (every seat taken, or filled with bots)
+        "to_act": [] if state is table.state and table.waiting() else obs.get("to_act", []),
         "chosen": list(table.chosen) if state is table.state else [],
         "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
                    "alias": _alias(state, i),
-                   "claimed": s["kind"] == "bot" or i in table.digests}
+                   "claimed": s["kind"] == "bot" or i in table.digests,
+                   # a player who left (or conceded): the bot that plays for them
+                   "sub": s.get("sub"), "sub_label": bot_label(s["sub"], lang) if s.get("sub") else None,
+                   "conceded": bool(s.get("conceded")), "timed_out": bool(s.get("timed_out"))}
                   for i, (s, name) in enumerate(zip(table.rec.seats, names))],
+        # who played which moves: per seat, the decisions its substitute bot made
+        "substitute_moves": _substitute_moves(table, state),
+        # before the start: the seats still open, and for the creator the bots
+        # that can fill them (the game starts once none is open)
+        "waiting": table.open_seats() if state is table.state and table.waiting() else [],
+        "host": table.is_host(viewer),
+        # the clocks as of the last change (the browser counts down from there)
+        "clock": (table.clock.snapshot(table.clock.since)
+                  if table.clock is not None and state is table.state and table.started_at() is not None
+                  else None),
+        # the rematch table started from this finished one (None: none yet)
+        "rematch": table.rec.rematch,
+        # the move number this viewer may take their decisions back to (None: no undo)
+        "undo": table.may_undo(viewer) if state is table.state else None,
+        # for a seated player: the bots that can stand in if they leave
+        "sub_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
+                     if viewer is not None and not terminal else []),
+        "fill_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
+                      if state is table.state and table.waiting() and table.is_host(viewer) else []),
         "prompt": prompt_text,
         "observation": board_obs,
         "log": log_lines,
         "log_start": log_from,
-        "legal": [{"action": a, "text": t} for a, t in zip(acts, texts)],
+        "legal": [{"action": a, "text": t, **({"ends_turn": True} if a in ends else {})}
+                  for a, t in zip(acts, texts)],
         "svg": svg,
         "scores": scores,
         "winners": winners,
         **extra,
     }
+
+
+#: the verbs of the games' notations that end a player's turn or pass for the
+#: round ("end", "done", "pass" in every game): the browser asks before sending
+#: them. A fixed public list, never a trial of the move: whether a move ends a
+#: turn may depend on a hidden card or a die not rolled yet, and a view may not
+#: reveal either.
+TURN_ENDING_VERBS = frozenset({"end", "done", "pass"})
+
+
+def _ends_turn(state: State, viewer: int | None, acts: list[str]) -> set[str]:
+    """The viewer's actions that end their turn or pass (by their notation's verb)."""
+    if viewer is None:
+        return set()
+    return {a for a in acts if a.split(" ", 1)[0].lower() in TURN_ENDING_VERBS}
+
+
+def _substitute_moves(table: LiveTable, state: State) -> list[int]:
+    """Per seat, how many of the decisions so far its substitute bot made."""
+    out = [0] * table.rec.num_players
+    for ply, (player, _action) in enumerate(state.history):
+        if ply in table.deciders:
+            out[player] += 1
+    return out
 
 
 def _alias(state: State, seat: int) -> str | None:
@@ -262,6 +312,10 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
         view["last_action"] = {"seat": last[0], "action": last[1], "text": text}
     elif last is not None:
         view["last_action"] = {"seat": last[0], "action": None, "text": None}
+    if last is not None:
+        # who decided: the seat's own player, or the bot standing in for them
+        by = table.deciders.get(ply - 1)
+        view["last_action"]["by"] = by.removeprefix("sub:") if by else None
     else:
         view["last_action"] = None
     return view

@@ -153,7 +153,11 @@ function renderPlayers(view, box) {
     if (s.kind === "bot") head.appendChild(el("span", "tag", T.bot + " · " + (s.bot_label || s.bot)));
     if (s.alias) head.appendChild(el("span", "tag alias", s.alias));  // the game's own name: its colour
     if (view.viewer === s.seat) head.appendChild(el("span", "tag you", T.you));
+    // a player who left or conceded: the bot standing in for them
+    if (s.sub) head.appendChild(el("span", "tag sub", (s.conceded ? T.conceded : T.left) + " · " + T.bot + " " + (s.sub_label || s.sub)));
+    const subMoves = view.substitute_moves ? view.substitute_moves[s.seat] : 0;
     card.appendChild(head);
+    if (subMoves) card.appendChild(el("div", "muted small", T.sub_moves.replace("{n}", subMoves)));
     const st = seatStatus(view, s.seat);
     const line = el("div", "player-line");
     if (view.scores) line.appendChild(el("span", "score", T.score + ": " + view.scores[s.seat]));
@@ -302,6 +306,10 @@ function errorText(code, message) {
 
 function statusText(view) {
   if (view.terminal) return T.game_over + " — " + (view.winners.length ? T.winners + ": " + view.winners.map(w => view.seats[w].name).join(", ") : T.nobody_wins);
+  // before the start: nobody plays until every seat is taken
+  if (view.waiting && view.waiting.length) {
+    return T.waiting_players.replace("{seats}", view.waiting.map(p => view.seats[p].name).join(", "));
+  }
   // a seat nobody has taken yet says so: the table waits for someone to join
   const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
   const why = view.prompt ? " — " + view.prompt : "";

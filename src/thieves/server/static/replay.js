@@ -28,7 +28,9 @@
     const la = document.getElementById("lastaction");
     la.textContent = "";
     if (v.last_action) {
-      const who = v.seats[v.last_action.seat].name;
+      // a move its substitute bot made says so (the player had left)
+      const who = v.seats[v.last_action.seat].name
+        + (v.last_action.by ? " (" + T.by_sub.replace("{bot}", v.last_action.by) + ")" : "");
       la.appendChild(el("span", "bar-title", T.played + ": "));
       la.appendChild(el("span", "", who + " — " + (v.last_action.action ? (v.last_action.text || v.last_action.action)
                                                       : T.secret_choice)));

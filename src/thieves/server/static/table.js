@@ -9,13 +9,195 @@
   const conn = document.getElementById("conn");
   let ws = null, view = null, retry = 500, pending = false;
 
+  // moves that end the turn (or pass) ask first, unless the player turned it off
+  function askFirst() {
+    try { return localStorage.getItem("thieves.confirm") !== "0"; } catch (e) { return true; }
+  }
   function send(action) {
     if (!ws || ws.readyState !== 1 || pending) return;
+    const a = view && view.legal.find(x => x.action === action);
+    if (a && a.ends_turn && askFirst()
+        && !confirm(T.confirm_end.replace("{action}", a.text && a.text !== a.action ? a.text : a.action))) return;
     pending = true;
     document.body.classList.add("busy");
     // the move number this action was chosen at: if the table moved on
     // meanwhile (or this is a resend), the server refuses it as "stale"
     ws.send(JSON.stringify({type: "action", action: action, ply: view ? view.ply : null}));
+  }
+
+  function fill(bot, button) {
+    button.disabled = true;
+    fetch("/api/tables/" + CONFIG.table + "/fill", {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: CONFIG.token, bot: bot}),
+    }).then(r => r.ok ? null : r.json().then(e => showError(errorText(e.error, e.message))))
+      .catch(() => showError(T.reconnecting))
+      .finally(() => { button.disabled = false; });
+  }
+
+  // Turn alerts (each optional, kept in this browser): a short sound, and a
+  // system notification when the tab is hidden. Screen readers hear
+  // "your turn" through #announce in any case.
+  function pref(key) { try { return localStorage.getItem(key) === "1"; } catch (e) { return false; } }
+  function setPref(key, on) { try { localStorage.setItem(key, on ? "1" : "0"); } catch (e) { /* off */ } }
+  function beep() {
+    try {
+      const ctx = beep.ctx || (beep.ctx = new (window.AudioContext || window.webkitAudioContext)());
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.15, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.35);
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.35);
+    } catch (e) { /* no audio here */ }
+  }
+  function alertTurn(v) {
+    if (pref("thieves.sound")) beep();
+    if (document.hidden && pref("thieves.notify") && window.Notification && Notification.permission === "granted") {
+      try {
+        const n = new Notification(T.your_turn + " — " + v.game_name, {body: v.prompt || "", tag: "thieves-" + CONFIG.table});
+        n.onclick = () => { window.focus(); n.close(); };
+      } catch (e) { /* notifications refused */ }
+    }
+  }
+  function setupAlerts() {
+    const box = document.getElementById("alerts");
+    if (!box) return;
+    const sound = box.querySelector("input[name=sound]"), notify = box.querySelector("input[name=notify]");
+    sound.checked = pref("thieves.sound");
+    notify.checked = pref("thieves.notify") && window.Notification && Notification.permission === "granted";
+    if (!window.Notification) notify.disabled = true;
+    sound.addEventListener("change", () => { setPref("thieves.sound", sound.checked); if (sound.checked) beep(); });
+    notify.addEventListener("change", () => {
+      if (!notify.checked) { setPref("thieves.notify", false); return; }
+      Promise.resolve(Notification.requestPermission()).then(p => {
+        notify.checked = p === "granted";
+        setPref("thieves.notify", notify.checked);
+      });
+    });
+  }
+  setupAlerts();
+
+  // A profile kept in this browser plays this seat: its result counts in the ratings.
+  (function linkProfile() {
+    let key = null;
+    try { key = localStorage.getItem("thieves.profile"); } catch (e) { /* storage off */ }
+    if (!key || !CONFIG.token) return;
+    fetch("/api/tables/" + CONFIG.table + "/profile", {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: CONFIG.token, key: key}),
+    }).catch(() => { /* not rated: the game itself goes on */ });
+  })();
+
+  // The clocks: seconds left as of the last change; the running ones count
+  // down here between two messages (the server decides time-outs).
+  let clockAt = 0;
+  function fmtTime(sec) {
+    sec = Math.max(0, Math.floor(sec));
+    const h = Math.floor(sec / 3600), m = Math.floor(sec % 3600 / 60), s = sec % 60;
+    if (h >= 24) return Math.floor(h / 24) + " d " + (h % 24) + " h";
+    if (h > 0) return h + " h " + String(m).padStart(2, "0") + " min";
+    return m + ":" + String(s).padStart(2, "0");
+  }
+  function drawClocks(v) {
+    clockAt = performance.now();
+    tickClocks();
+  }
+  function tickClocks() {
+    const v = view;
+    if (!v || !v.clock) return;
+    // "left" is as of the last change ("since", the server's time): the
+    // time since comes from this device's clock (kept right by the system),
+    // never less than the time since this message came
+    const spent = v.terminal ? 0 : Math.max((performance.now() - clockAt) / 1000,
+                                             Date.now() / 1000 - v.clock.since);
+    document.querySelectorAll("#players .player[data-seat]").forEach(card => {
+      const seat = Number(card.dataset.seat);
+      let c = card.querySelector(".clock");
+      if (!c) {
+        c = el("span", "clock");
+        c.setAttribute("aria-label", T.time_left);
+        card.querySelector(".player-head").appendChild(c);
+      }
+      const running = !v.terminal && v.clock.running.includes(seat);
+      const left = v.clock.left[seat] - (running ? spent : 0);
+      c.textContent = fmtTime(left);
+      c.title = T.time_left;
+      c.classList.toggle("running", running);
+      c.classList.toggle("low", running && left < 30);
+      if (v.seats[seat].timed_out) c.textContent += " · " + T.timed_out;
+    });
+  }
+  setInterval(tickClocks, 1000);
+
+  // The end screen: one click for a rematch with the same seats and options
+  // (or to take one's kept seat in the rematch another player started).
+  function drawRematch(v) {
+    const final = document.getElementById("final");
+    if (!v.terminal) return;
+    const box = el("div", "rematch");
+    if (v.viewer !== null) {
+      const b = el("button", "primary", v.rematch ? T.join_rematch : T.rematch);
+      b.addEventListener("click", () => {
+        b.disabled = true;
+        fetch("/api/tables/" + CONFIG.table + "/rematch", {
+          method: "POST", headers: {"Content-Type": "application/json"},
+          body: JSON.stringify({token: CONFIG.token}),
+        }).then(r => r.json().then(j => {
+          if (r.ok) location.href = j.url; else showError(errorText(j.error, j.message));
+        })).catch(() => showError(T.reconnecting)).finally(() => { b.disabled = false; });
+      });
+      box.appendChild(b);
+    } else if (v.rematch) {
+      const a = el("a", "", T.watch_rematch);
+      a.href = "/t/" + v.rematch;
+      box.appendChild(a);
+    }
+    if (box.childNodes.length) { final.appendChild(box); final.hidden = false; }
+  }
+
+  // Leave (a bot plays on; the seat's link takes it back), concede, come back.
+  function seatPost(what, body, button) {
+    if (button) button.disabled = true;
+    fetch("/api/tables/" + CONFIG.table + "/" + what, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(Object.assign({token: CONFIG.token}, body || {})),
+    }).then(r => r.ok ? null : r.json().then(e => showError(errorText(e.error, e.message))))
+      .catch(() => showError(T.reconnecting))
+      .finally(() => { if (button) button.disabled = false; });
+  }
+
+  function drawSeatTools(v) {
+    const box = document.getElementById("seat-tools");
+    if (!box) return;
+    box.textContent = "";
+    const me = v.viewer !== null ? v.seats[v.viewer] : null;
+    box.hidden = !me || v.terminal || (v.waiting && v.waiting.length > 0);
+    if (box.hidden) return;
+    if (me.sub) {
+      box.appendChild(el("p", "away", (me.conceded ? T.you_conceded : me.timed_out ? T.you_timed_out : T.you_left).replace("{bot}", me.sub_label || me.sub)));
+      // real time at zero: no coming back (the server refuses it as out_of_time)
+      const spent = me.timed_out && v.clock && v.clock.kind === "realtime" && v.clock.left[v.viewer] <= 0;
+      if (!me.conceded && !spent) {
+        const back = el("button", "primary", T.take_back);
+        back.addEventListener("click", () => seatPost("back", {}, back));
+        box.appendChild(back);
+      }
+      return;
+    }
+    const pick = el("select", "sub-bot");
+    pick.setAttribute("aria-label", T.sub_level);
+    pick.title = T.sub_level;
+    (v.sub_bots || []).forEach(b => { const o = el("option", "", b.label); o.value = b.bot; pick.appendChild(o); });
+    if ((v.sub_bots || []).some(b => b.bot === "greedy")) pick.value = "greedy";  // the server's default too
+    const leave = el("button", "tool", T.leave);
+    leave.addEventListener("click", () => { if (confirm(T.leave_confirm)) seatPost("leave", {bot: pick.value}, leave); });
+    const concede = el("button", "tool", T.concede);
+    concede.addEventListener("click", () => { if (confirm(T.concede_confirm)) seatPost("concede", {bot: pick.value}, concede); });
+    box.appendChild(el("span", "muted small", T.sub_level + " "));
+    box.appendChild(pick);
+    box.appendChild(leave);
+    box.appendChild(concede);
   }
 
   function showError(msg) {
@@ -43,6 +225,18 @@
     document.getElementById("clickhint").hidden = n === 0;
     bar.textContent = "";
     bar.hidden = !mine;
+    if (v.fill_bots && v.fill_bots.length) {
+      // the creator may start now: bots take the seats nobody has taken
+      bar.hidden = false;
+      const pick = el("select", "fill-bot");
+      pick.setAttribute("aria-label", T.fill_bot_level);
+      pick.title = T.fill_bot_level;
+      v.fill_bots.forEach(b => { const o = el("option", "", b.label); o.value = b.bot; pick.appendChild(o); });
+      const go = el("button", "act primary fill", T.fill_bots);
+      go.addEventListener("click", () => fill(pick.value, go));
+      bar.appendChild(pick);
+      bar.appendChild(go);
+    }
     if (mine) {
       bar.appendChild(el("span", "bar-title", T.your_actions + ":"));
       // table standard: at most 8 buttons at once. With more, the choices that can be
@@ -60,11 +254,38 @@
       });
       if (fold && fold.children.length > 1) bar.appendChild(fold);
     }
+    if (v.undo !== null && v.undo !== undefined && !v.terminal) {
+      // back to the start of this turn (the engine decided it is allowed)
+      bar.hidden = false;
+      const u = el("button", "tool undo", "↶ " + T.undo);
+      u.title = T.undo_help;
+      u.addEventListener("click", () => seatPost("undo", {}, u));
+      bar.appendChild(u);
+    }
+    if (mine) {
+      const box = el("label", "confirm-opt small");
+      const cb = el("input");
+      cb.type = "checkbox";
+      cb.checked = askFirst();
+      cb.addEventListener("change", () => {
+        try { localStorage.setItem("thieves.confirm", cb.checked ? "1" : "0"); } catch (e) { /* storage off */ }
+      });
+      box.appendChild(cb);
+      box.appendChild(document.createTextNode(" " + T.ask_confirm));
+      bar.appendChild(box);
+    }
+    drawSeatTools(v);
     renderPlayers(v, document.getElementById("players"));
+    drawClocks(v);
     renderLog(v, document.getElementById("log"));
     renderFinal(v, document.getElementById("final"));
+    drawRematch(v);
     setupRules(v);
-    if (mine && !draw.wasMine) document.getElementById("announce").textContent = T.your_turn;
+    if (mine && !draw.wasMine) {
+      document.getElementById("announce").textContent = T.your_turn;
+      if (draw.seen) alertTurn(v);  // not on opening the page: only when the turn comes
+    }
+    draw.seen = true;
     draw.wasMine = mine;
     document.getElementById("download").hidden = !v.terminal;
   }
