@@ -43,8 +43,9 @@ def _wait_ply_change(page, old: str) -> None:
         " || document.body.dataset.terminal === '1')", arg=old, timeout=15000)
 
 
-def _click_one(page, rng: random.Random) -> None:
-    """Click a glowing part of the board when there is one, else a listed action."""
+def _click_one(page, rng: random.Random, asked: list[str] | None = None) -> None:
+    """Click a glowing part of the board when there is one, else a listed action;
+    a move that ends the turn is confirmed on the bar that asks for it."""
     old = page.evaluate("document.body.dataset.ply")
     board = page.locator(".board .clickable")
     if board.count() and rng.random() < 0.7:
@@ -55,6 +56,11 @@ def _click_one(page, rng: random.Random) -> None:
     else:
         buttons = page.locator(".actionbar button.act").filter(visible=True)  # folded ones are on the board
         buttons.nth(rng.randrange(buttons.count())).click()
+    bar = page.locator("#confirmbar")
+    if bar.is_visible():
+        if asked is not None:
+            asked.append(bar.inner_text())
+        page.click("#confirm-yes")
     _wait_ply_change(page, old)
 
 
@@ -66,9 +72,8 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
     page = browser.new_page(viewport={"width": 1300, "height": 900}, bypass_csp=True)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    # moves that end the turn ask first ("End your turn with ...?"): say yes
+    # moves that end the turn ask first on the page ("End your turn with ...?"): say yes
     asked: list[str] = []
-    page.on("dialog", lambda d: (asked.append(d.message), d.accept()))
     page.goto(server + "/?lang=en")
     form = page.locator('form[data-game="thiefs-market"]')
     form.locator('select[name="players"]').select_option("3")
@@ -88,7 +93,7 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
                                timeout=15000)
         if page.evaluate("document.body.dataset.terminal") == "1":
             break
-        _click_one(page, rng)
+        _click_one(page, rng, asked)
         clicks += 1
         if clicks == 5 and not switched:
             page.click('a[data-lang="fr"]')

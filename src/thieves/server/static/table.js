@@ -13,11 +13,44 @@
   function askFirst() {
     try { return localStorage.getItem("thieves.confirm") !== "0"; } catch (e) { return true; }
   }
+  // A move that ends the turn is confirmed on the page, as on Board Game
+  // Arena: a bar asks, and confirms by itself after a few seconds unless the
+  // player cancels (a misclick is caught, a deliberate click costs nothing).
+  const CONFIRM_SECONDS = 3;
+  let asking = null;
+  function cancelAsk() {
+    if (!asking) return;
+    clearInterval(asking.timer);
+    asking = null;
+    document.getElementById("confirmbar").hidden = true;
+  }
+  function ask(a) {
+    cancelAsk();
+    const barEl = document.getElementById("confirmbar");
+    const words = T.confirm_end.replace("{action}", a.text && a.text !== a.action ? a.text : a.action);
+    let left = CONFIRM_SECONDS;
+    const text = barEl.querySelector(".confirm-text");
+    const tick = () => { text.textContent = words + " " + T.confirm_auto.replace("{n}", left); };
+    tick();
+    barEl.hidden = false;
+    asking = {action: a.action, timer: setInterval(() => {
+      left -= 1;
+      if (left <= 0) { const go = asking.action; cancelAsk(); transmit(go); } else tick();
+    }, 1000)};
+    document.getElementById("confirm-yes").focus();
+  }
+  document.getElementById("confirm-yes").addEventListener("click", () => {
+    if (asking) { const go = asking.action; cancelAsk(); transmit(go); }
+  });
+  document.getElementById("confirm-no").addEventListener("click", cancelAsk);
   function send(action) {
     if (!ws || ws.readyState !== 1 || pending) return;
     const a = view && view.legal.find(x => x.action === action);
-    if (a && a.ends_turn && askFirst()
-        && !confirm(T.confirm_end.replace("{action}", a.text && a.text !== a.action ? a.text : a.action))) return;
+    if (a && a.ends_turn && askFirst()) { ask(a); return; }
+    transmit(action);
+  }
+  function transmit(action) {
+    if (!ws || ws.readyState !== 1 || pending) return;
     pending = true;
     document.body.classList.add("busy");
     // the move number this action was chosen at: if the table moved on
