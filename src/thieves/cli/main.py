@@ -1,4 +1,4 @@
-"""The ``thieves`` command: list, play, bench, simulate, replay, serve."""
+"""The ``thieves`` command: list, play, bench, simulate, playtest, replay, data, serve."""
 from __future__ import annotations
 
 import argparse
@@ -93,6 +93,21 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     for i, name in enumerate(names):
         console.print(f"seat bot {i} {name:10} wins {wins[i]:7.1f} ({100 * wins[i] / args.games:5.1f}%)"
                       f"  mean score {totals[i] / args.games:7.2f}")
+    return 0
+
+
+def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
+    from .playtest import play_records, render, summarise, write_json
+    import time
+    start = time.perf_counter()
+    records = play_records(args.game, args.games, args.bots.split(","), args.players, args.seed,
+                           _options(args))
+    report = summarise(records)
+    report.update({"game": args.game, "seed": args.seed, "seconds": round(time.perf_counter() - start, 1)})
+    render(report, console, top=args.top)
+    if args.out:
+        write_json(report, args.out)
+        console.print(Text(f"figures written to {args.out}"))
     return 0
 
 
@@ -204,6 +219,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--bots", default="greedy,random,random,random", help="one bot name per seat")
     sp.add_argument("--games", type=int, default=100)
     sp.set_defaults(func=cmd_simulate)
+
+    sp = sub.add_parser("playtest", help="how the components play: bot games, per-component figures")
+    game_args(sp)
+    sp.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (comma-separated)")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--top", type=int, default=12, help="rows per component kind (busiest and quietest)")
+    sp.add_argument("--out", help="write every figure to this JSON file")
+    sp.set_defaults(func=cmd_playtest)
 
     sp = sub.add_parser("replay", help="replay a saved game")
     sp.add_argument("file")
