@@ -1,11 +1,15 @@
 """The engine's conformance kit, bots and the SVG drawing."""
+import re
 import xml.etree.ElementTree as ET
 
 from thieves.bots import make_bot, play_game
-from thieves.games.cadwallon.render import render_svg
 from thieves.testing import check_conformance
 
 from .helpers import GAME
+
+
+def render_svg(obs, lang="en"):
+    return GAME.presentation(obs["viewer"], None, lang).svg(obs)
 
 
 def test_conformance_kit_2_to_4_players():
@@ -40,11 +44,11 @@ def test_svg_draws_every_zone_and_figure():
     for lang in ("en", "fr", "de"):
         svg = render_svg(st.observation(0), lang)
         root = ET.fromstring(svg)
-        zones = {e.get("data-zone") for e in root.iter() if e.get("data-zone")}
-        assert zones == set(st.data.zone)
-        chars = {e.get("data-char") for e in root.iter() if e.get("data-char")}
-        assert chars == set(st.pos)
-    assert "Salle des coffres" in render_svg(st.observation(None), "fr")
+        refs = {e.get("data-ref") for e in root.iter() if e.get("data-ref")}
+        assert set(st.data.zone) <= refs           # every zone (clickable and highlightable)
+        assert set(st.pos) <= refs                 # every figure on the board
+    drawn = " ".join(re.findall(r">([^<]*)</text>", render_svg(st.observation(None), "fr")))
+    assert all(w in drawn for w in "Salle des coffres".split())
 
 
 def test_svg_clicks_cover_the_legal_board_actions():
@@ -54,8 +58,10 @@ def test_svg_clicks_cover_the_legal_board_actions():
     svg = render_svg(st.observation(0))
     root = ET.fromstring(svg)
     clicks = {e.get("data-action") for e in root.iter() if e.get("data-action")}
-    legal = {a for a in st.legal_actions(0) if a.split()[0] in ("move", "attack", "act")}
+    legal = {a for a in st.legal_actions(0) if a.split()[0] in ("move", "attack", "act", "open", "force",
+                                                                "play", "mission", "end")}
     assert legal and legal <= clicks
+    assert clicks <= set(st.legal_actions(0))      # nothing clickable that is not legal
 
 
 def test_text_render_hides_other_hands():
@@ -65,3 +71,5 @@ def test_text_render_hides_other_hands():
     assert all(n in text for n in names)
     assert text.count("Your hand") == 1
     assert "Your hand" not in st.render_text(None)
+    others = {st.data.card[k].name for k in st.hands[0] + st.hands[2]} - names
+    assert not any(n + ":" in st.render_text(1) for n in others)

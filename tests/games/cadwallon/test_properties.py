@@ -46,7 +46,7 @@ def conserved(st) -> None:
     if st.combat is None:
         # (a beaten figure boxed in with no flight at all stays in the fight's zone)
         assert len(zones) == len(set(zones)) or any(
-            "cannot flee" in text for _, text in st.log), "two figures share a zone"
+            ev["key"] == "cannot_flee" for ev in st.log), "two figures share a zone"
     for z in st.portcullis:
         assert st.data.zone[z].deployment
 
@@ -131,9 +131,10 @@ def test_no_hidden_card_leaks_into_another_players_view():
                     if q != p and st.hands[q] != twin.hands[q]:
                         assert "hands" not in obs
             # the draw events name the card only to the player who drew it
-            for to, text in st.log:
-                if text.startswith("You draw"):
-                    assert to is not None and len(to) == 1
+            for ev in st.log:
+                if ev["key"] == "draw":
+                    assert ev["to"] == [ev["args"]["player"]] and "card" not in ev["args"]
+                    assert set(ev["secret"]) == {"card"}
 
 
 def test_determinize_keeps_own_hand_and_counts():

@@ -33,7 +33,7 @@ def test_a_militiaman_may_attack_a_heroine():
     do(st, "mm c6")
     # a fight (no arcana on either side): the militiaman wins and takes nothing; his
     # controller moves her 3 zones
-    assert not st.rng.rolls and any("Kornak wins the fight" in text for _, text in st.log)
+    assert not st.rng.rolls and any(ev["key"] == "fight_won" and ev["args"]["char"] == "kornak" for ev in st.log)
     assert st.pos["kornak"] == "c6" and st.carried["sienne"] == ["green1"] and st.ducats == [5, 5]
     if st.queue:
         assert st.players_to_act() == [0] and st.queue[0]["kind"] == "flee"

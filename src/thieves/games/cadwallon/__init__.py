@@ -11,7 +11,9 @@ from typing import Any
 
 from ...core.errors import GameSetupError
 from ...core.game import Game, Option
+from ...core.texts import LANGS, Texts
 from . import components
+from .presentation import CadwallonPresentation
 from .rules import CadwallonState
 
 ADVENTURES = ["dukes_treasure", "quiet_night", "heroines", "market_day", "dead_walk",
@@ -51,9 +53,28 @@ class CadwallonGame(Game):
                "(6 red gems + 6 reconstructed purses)", choices=["twelve_red", "six_red_six_purses"]),
     )
     state_class = CadwallonState
+    presentation_class = CadwallonPresentation
 
     def load_data(self, data_dir: str | None) -> Any:
         return components.load(data_dir)
+
+    def texts(self, data_dir: str | None = None) -> Texts:
+        """data/i18n.yaml plus the names every language shares, read from the component
+        data: figures (``char.E1``), zones (``zone.c3`` = "Library (c3)", a street its
+        coordinates) and die faces (``die.6``)."""
+        if data_dir not in self._texts_cache:
+            texts = super().texts(data_dir)
+            d = self.data(data_dir)
+            for lang in LANGS:
+                table = texts.table[lang]
+                for fid, name in d.name_of.items():
+                    table.setdefault(f"char.{fid}", name)
+                for z in d.board.zones:
+                    room = texts.get(lang, f"room.{z.id}") or z.name
+                    table.setdefault(f"zone.{z.id}", f"{room} ({z.id})" if room else z.id)
+                for face in range(1, 7):
+                    table.setdefault(f"die.{face}", str(face))
+        return self._texts_cache[data_dir]
 
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:
         adv = options["adventure"]

@@ -34,7 +34,7 @@ class CombatMixin:
         self.pos[attacker] = zone
         self.combat = {"att": attacker, "def": defender, "zone": zone, "ctl": controller,
                        "att_card": None, "def_card": None}
-        self.event_text(f"{self._name(attacker)} attacks {self._name(defender)} in {zone}.")
+        self.event("attack", char=attacker, target=defender, zone=zone)
         # Each thief's side may add one arcana card, attacker first. Guild rule no. 1: no
         # arcana card may help a militiaman (nor a heroine, who has no player). The window
         # is offered even to an empty-handed player, so skipping it reveals nothing.
@@ -77,7 +77,7 @@ class CombatMixin:
         c = self.combat
         if kind is None:
             c[side + "_passed"] = True
-            self.event_text(f"{self.player_name(p)} lets the roll stand.")
+            self.event("reroll_pass", player=p)
             return
         self.hands[p].remove(kind)
         self.discard.append(kind)
@@ -85,18 +85,17 @@ class CombatMixin:
         other = "def" if side == "att" else "att"
         again = side if kind == "second_chance" else other
         self._roll(again)
-        self.event_text(f"{self.player_name(p)} plays {self.data.card[kind].name}: "
-                   f"{self._name(c[again])} rolls {c['r' + again]}.")
+        self.event("reroll", player=p, card=kind, char=c[again], dice=list(c["r" + again]))
         self._post_roll_window()
 
     def _play_combat_card(self, p: int, side: str, kind: str | None) -> None:
         if kind is None:
-            self.event_text(f"{self.player_name(p)} plays no arcana card in the fight.")
+            self.event("fight_nocard", player=p)
             return
         self.hands[p].remove(kind)
         self.discard.append(kind)
         self.combat[side + "_card"] = kind
-        self.event_text(f"{self.player_name(p)} plays {self.data.card[kind].name} in the fight.")
+        self.event("fight_card", player=p, card=kind)
 
     # -- resolving -----------------------------------------------------------------
     def _dice(self, fighter: str, own_card: str | None, other_card: str | None) -> int:
@@ -132,7 +131,7 @@ class CombatMixin:
         self._roll("att")
         self._roll("def")
         c = self.combat
-        self.event_text(f"{self._name(c['att'])} rolls {c['ratt']}, {self._name(c['def'])} rolls {c['rdef']}.")
+        self.event("fight_dice", char=c["att"], dice=list(c["ratt"]), target=c["def"], dice2=list(c["rdef"]))
         self.queue.insert(0, {"kind": "outcome", "player": None})
         self._post_roll_window()
 
@@ -141,7 +140,7 @@ class CombatMixin:
         att, dfn = c["att"], c["def"]
         att_wins = self._attacker_wins()
         winner, loser = (att, dfn) if att_wins else (dfn, att)
-        self.event_text(f"{self._name(winner)} wins the fight.")
+        self.event("fight_won", char=winner, target=loser)
         loser_card = c["att_card"] if loser == att else c["def_card"]
         # the side that moves the loser: the winner's owner, or for a militiaman the
         # player controlling it; a heroine's flights are left to the attacker's left neighbour
@@ -152,8 +151,10 @@ class CombatMixin:
         else:
             mover = self._owner(winner)
         c["winner"], c["loser"], c["mover"] = winner, loser, mover
+        # the fight stays on the table (both sides' dice, cards, result) until the next one
+        self.fight = {k: (list(v) if isinstance(v, list) else v) for k, v in c.items()}
         if loser_card == "slippery":
-            self.event_text(f"{self._name(loser)} slips away with everything it carries.")
+            self.event("slips", char=loser)
         elif self._is_militia(winner):
             self._militia_fine(loser)
         elif self._is_thief(winner) and not self._is_militia(loser):
@@ -171,10 +172,10 @@ class CombatMixin:
             # The Duke's Treasure: fines go to the vault, not the bank (reconstructed reading)
             room = self.data.role[self.options["fines_room"]]
             self.room_ducats[room] = self.room_ducats.get(room, 0) + fine
-            self.event_text(f"{self.player_name(p)} pays {fine} ducats, put in {room}.")
+            self.event("fine_room", player=p, n=fine, zone=room)
         else:
             self.bank += fine
-            self.event_text(f"{self.player_name(p)} pays {fine} ducats to the bank.")
+            self.event("fine_bank", player=p, n=fine)
 
     def _spoils(self, winner: str, loser: str) -> None:
         """The winning thief takes one treasure, or 2 ducats if the loser has none."""
@@ -189,19 +190,19 @@ class CombatMixin:
             return
         lp = self._owner(loser)
         if lp is None:  # a heroine without a treasure has nothing to give (reconstructed)
-            self.event_text(f"{self._name(loser)} has nothing to give.")
+            self.event("nothing", char=loser)
             return
         amount = 3 if self._talent(winner) == "cutpurse" else THEFT_DUCATS
         got = min(amount, self.ducats[lp])
         self.ducats[lp] -= got
         self.ducats[wp] += got
-        self.event_text(f"{self._name(winner)} takes {got} ducats from {self._name(loser)}.")
+        self.event("takes_ducats", char=winner, n=got, target=loser)
 
     def _take_from(self, winner: str, loser: str, ttype: str) -> None:
         tid = next(t for t in self.carried[loser] if self._ttype(t) == ttype)
         self.carried[loser].remove(tid)
         self.carried[winner].append(tid)
-        self.event_text(f"{self._name(winner)} takes a {self.data.ttype[ttype].name} from {self._name(loser)}.")
+        self.event("takes_treasure", char=winner, treasure=ttype, target=loser)
         self._check_carry(winner)
 
     def _check_carry(self, char: str) -> None:
@@ -224,7 +225,7 @@ class CombatMixin:
 
     def _flee(self, char: str, zone: str) -> None:
         self.pos[char] = zone
-        self.event_text(f"{self._name(char)} flees to {zone}.")
+        self.event("flees", char=char, zone=zone)
         self._arrive(char, zone)
 
     def _end_combat_if_done(self) -> None:

@@ -14,7 +14,7 @@ from ...core.game import State
 from .board import reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
-from .notation import ActionsMixin
+from .actions import ActionsMixin
 from .view import ViewMixin
 
 
@@ -25,7 +25,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
               "banked", "escaped", "handed_in", "box", "hands", "deck", "discard", "missions",
               "mission_deck", "mission_discard", "activated", "active", "act", "injured",
               "portcullis", "alarm", "militia_left", "militia_sel", "militia_roll", "combat",
-              "queue", "over")
+              "fight", "queue", "over")
 
     # -- setup: §"Mise en place" ------------------------------------------------------
     def _setup(self) -> None:
@@ -47,6 +47,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         self.injured, self.portcullis, self.alarm = {}, [], False
         self.militia_left, self.militia_sel, self.militia_roll = 0, None, 0
         self.combat, self.queue, self.over = None, [], False
+        self.fight = None  # the last fight settled, shown until the next one
         # step 2: each player chooses a gang and takes its 4 characters (option gang_choice:
         # "seat" hands them out in seat order instead)
         self.gangs = [None] * n
@@ -99,7 +100,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             top = max(rolls.values())
             contenders = [p for p in contenders if rolls[p] == top]
         self.first = self.current = contenders[0]
-        self.event_text(f"Adventure: {a.name}. {self.player_name(self.first)} is first player.")
+        self.event("setup", adventure=adv, player=self.first)
         if self.phase == "gang":
             self.current = 0
 
@@ -196,7 +197,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             p = self._owner(c)
             amount = self.room_ducats.pop(zone)
             self.ducats[p] += amount
-            self.event_text(f"{self._name(c)} picks up {amount} ducats in {zone}.")
+            self.event("picks_up", char=c, n=amount, zone=zone)
 
     def _draw(self, p: int, count: int = 1) -> None:
         for _ in range(count):
@@ -209,8 +210,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             kind = self.deck.pop()
             self.hands[p].append(kind)
             self.hands[p].sort()
-            self.event_text(f"{self.player_name(p)} draws an arcana card.")
-            self.event_text(f"You draw {self.data.card[kind].name}.", to=[p])
+            self.event("draw", to=[p], secret={"card": kind}, player=p)
 
     # -- movement queries ----------------------------------------------------------------------
     def _move_targets(self, c: str) -> dict[str, int]:
@@ -292,7 +292,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         self.turns_done += 1
         thieves = self.data.char
         if not any(c in thieves for c in self.pos):
-            self._finish("No thief is left in the district.")
+            self._finish("empty")  # no thief is left in the district
             return
         if self.turns_done >= self.num_players:
             self._end_round()
@@ -310,11 +310,11 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         # §"Le tour de jeu": the players take back the Action Points they spent
         self.ap = [AP_PER_ROUND] * self.num_players
         if self.round >= self.adv.track:
-            self._finish("The turn track is finished.")
+            self._finish("track")  # the turn track is finished
             return
         self.round += 1
         self.current = self.first
-        self.event_text(f"Round {self.round} begins.")
+        self.event("round", round=self.round)
         for e in self.adv.events:
             if e.round == self.round:
                 self._apply_event(e)
@@ -323,15 +323,15 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         """§"Tableau d'aventure": events apply as soon as the marker reaches their space."""
         d = self.data
         if e.text:
-            self.event_text(f"Event: {e.text}")
+            self.event("adventure_event", event=f"{self.adventure}_{e.round}")
         if e.effect == "alarm":
             self.alarm = True
-            self.event_text("The alarm is raised: characters may now leave the district.")
+            self.event("alarm")
         if e.effect in ("alarm", "portcullis"):
             for z in e.zones:
                 if z not in self.portcullis:
                     self.portcullis.append(z)
-            self.event_text(f"Portcullises drop on {', '.join(e.zones)}.")
+            self.event("portcullis", zones=list(e.zones))
         elif e.effect == "ducats":
             zone = d.resolve(e.zone)
             amount = min(e.amount, self.bank)
@@ -355,9 +355,13 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         self.over = True
         self.phase = "over"
         self.queue = []
-        self.event_text(f"Game over: {why}")
+        if why == "empty":
+            self.event("over_empty")
+        else:
+            self.event("over_track")
         sc = self._scores()
-        self.event_text("Final ducats: " + ", ".join(f"{self.player_name(p)} {sc[p]:g}" for p in range(self.num_players)))
+        for p in range(self.num_players):
+            self.event("final", player=p, n=int(sc[p]))
 
     # -- scoring: §"Fin de la partie" -------------------------------------------------------------
     def treasure_value(self, tids: list[str]) -> int:
@@ -411,8 +415,11 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             "injured": dict(self.injured), "militia_left": self.militia_left,
             "militia_selected": self.militia_sel, "militia_roll": self.militia_roll,
             "combat": None if self.combat is None else dict(self.combat),
+            "fight": self.fight,
             "pending": None if not self.queue else {k: v for k, v in self.queue[0].items()},
             "scores": self._scores(),
+            # the viewer's own choices now (so the board can make them clickable)
+            "legal": self.legal_actions(player) if player is not None else [],
         }
 
     def determinize(self, player: int, seed: int) -> "CadwallonState":

@@ -1,0 +1,526 @@
+"""Legal actions, applying them (a mixin of the game state); the notation and its typed
+parse are in :mod:`.notation`."""
+from __future__ import annotations
+
+from .notation import Action
+from .constants import ATTACK_AP, FORCE_AP, MISSION_AP, MOVE_AP, OPEN_AP, OPEN_DUCATS
+
+ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
+             "skeleton_key": "action", "hidden_purse": "action"}
+# played on the active character before its move / before its action
+MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
+ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
+
+
+class ActionsMixin:
+    # -- legal actions --------------------------------------------------------------------
+    def _legal_actions(self, p: int) -> list[str]:
+        if self.queue:
+            return self._pending_actions(self.queue[0])
+        ph = self.phase
+        if ph == "gang":
+            return [f"gang {g}" for g in self.data.gang_ids if g not in self.gangs]
+        if ph == "deploy":
+            if self.deploy_sel is None:
+                return [f"deploy {c}" for c in self.to_deploy[p]]
+            occupied = self._occupied_zones()
+            return [f"at {z}" for z in self.data.deployment if z not in occupied and z not in self.tokens]
+        if ph == "militia":
+            return [f"militia {m}" for m in self.data.militia_ids]
+        if ph == "militia_move":
+            return ["mm stay"] + [f"mm {z}" for z in
+                                  self._militia_targets(self.militia_sel, self.militia_roll, p)]
+        return self._main_actions(p)
+
+    def _pending_actions(self, task: dict) -> list[str]:
+        kind = task["kind"]
+        if kind == "card":
+            return self._combat_cards(task["player"])
+        if kind == "reroll":
+            return self._reroll_cards(task["player"])
+        if kind in ("injury", "jinx"):
+            card = "niggling_injury" if kind == "injury" else "jinx"
+            return ["no"] + ([f"play {card}"] if card in self.hands[task["player"]] else [])
+        if kind == "replot":
+            c = task["char"]
+            targets = self._move_targets(c)
+            out = [f"move {z}" for z in sorted(targets)]
+            if self._can_leave(c, targets):
+                out.append("leave")
+            out.append("stay")
+            # Run is played during your own character's move, so it may answer the injury
+            if "run" in self.hands[task["player"]] and "run" not in self.act["cards"]:
+                out.append("play run")
+            return out
+        if kind == "take":
+            return [f"take {k}" for k in sorted({self._ttype(t) for t in self.carried[task["from"]]})]
+        if kind == "drop":
+            kinds = sorted({self._ttype(t) for t in self.carried[task["char"]]})
+            return [f"drop {k} {r}" for k in kinds for r in self._drop_rooms()]
+        if kind == "flee":
+            return [f"flee {z}" for z in self._flee_options(task["char"])]
+        return []
+
+    def _main_actions(self, p: int) -> list[str]:
+        out = []
+        ap = self.ap[p]
+        c = self.active
+        act = self.act
+        hand = set(self.hands[p])
+        if c is not None:
+            if not act["moved"] and ap >= MOVE_AP:
+                targets = self._move_targets(c)
+                out += [f"move {z}" for z in sorted(targets)]
+                if self._can_leave(c, targets):
+                    out.append("leave")
+            if not act["acted"]:
+                chest = self.chests.get(self.pos[c])
+                if chest is not None:
+                    if ap >= OPEN_AP and not chest["sealed"]:
+                        out.append("open")
+                    if ap >= FORCE_AP:
+                        out.append("force")
+                if ap >= ATTACK_AP:
+                    out += [f"attack {t}" for t in self._attack_targets(c)]
+            if not act["talent"]:
+                tal = self._talent(c)
+                if tal == "shadow_step" and ap >= self.data.talent[tal].cost:
+                    blocked = self._blocked()
+                    out += [f"talent {z}" for z in self.data.step_or_wall[self.pos[c]]
+                            if z not in blocked]
+                elif tal == "sleight":
+                    out += [f"talent {k}" for k in sorted(hand)]
+            played = act["cards"]
+            if not act["moved"]:
+                out += [f"play {k}" for k in MOVE_CARDS if k in hand and k not in played]
+            if not act["acted"]:
+                out += [f"play {k}" for k in ACTION_CARDS if k in hand and k not in played]
+        thieves = self._thieves_of(p)
+        if ap >= 1:  # no AP left: no more characters can be activated
+            out += [f"act {x}" for x in thieves if x not in self.activated]
+        if "second_wind" in hand:
+            out.append("play second_wind")
+        if "pickpocket" in hand:
+            out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
+        if "reinforced_lock" in hand:
+            out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
+        if ap >= MISSION_AP:
+            have: dict[str, int] = {}
+            carried = self.carried
+            for x in thieves:
+                for t in carried[x]:
+                    k = self._ttype(t)
+                    have[k] = have.get(k, 0) + 1
+            if have:
+                mission = self.data.mission
+                out += [f"mission {i + 1}" for i, m in enumerate(self.missions) if m is not None
+                        and all(have.get(k, 0) >= n for k, n in mission[m].needs.items())]
+        out.append("end")
+        return out
+
+    def _mission_items(self, p: int, mid: str) -> list[list[str]] | None:
+        """[character, treasure] pairs handed in for mission ``mid``, or None if unmet."""
+        need = dict(self.data.mission[mid].needs)
+        picked = []
+        for c in self._thieves_of(p):
+            for t in self.carried[c]:
+                k = self._ttype(t)
+                if need.get(k, 0) > 0:
+                    need[k] -= 1
+                    picked.append([c, t])
+        return picked if not any(need.values()) else None
+
+    # -- applying ----------------------------------------------------------------------------
+    def _apply(self, p: int, action: str) -> None:
+        a = Action.parse(action)
+        verb = a.verb
+        if self.queue:
+            self._apply_pending(p, self.queue[0], a)
+        elif verb == "gang":
+            self._do_gang(p, a.arg)
+        elif verb == "deploy":
+            self.deploy_sel = a.arg
+        elif verb == "at":
+            self._do_deploy(p, self.deploy_sel, a.arg)
+        elif verb == "militia":
+            self._do_militia(a.arg)
+        elif verb == "mm":
+            self._do_militia_move(p, a.arg)
+        elif verb == "end":
+            self.event("end_turn", player=p)
+            self._end_turn()
+        elif verb == "act":
+            self.active = a.arg
+            self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
+            self.activated.append(a.arg)
+            self.event("activate", player=p, char=a.arg)
+        elif verb == "move":
+            self._do_move(p, a.arg)
+        elif verb == "leave":
+            self._do_move(p, "leave")
+        elif verb in ("open", "force"):
+            self._do_chest(p, verb)
+        elif verb == "attack":
+            self.ap[p] -= ATTACK_AP  # attacking is the action (1 AP) and ends the character's movement
+            self.act["acted"] = self.act["moved"] = True
+            self._start_combat(self.active, a.arg, p)
+        elif verb == "talent":
+            self._do_talent(p, a.arg)
+        elif verb == "play":
+            self._do_play(p, a.arg, a)
+        elif verb == "mission":
+            self._do_mission(p, a.slot)
+        self._continue()
+
+    def _apply_pending(self, p: int, task: dict, a: Action) -> None:
+        self.queue.pop(0)
+        kind = task["kind"]
+        if kind == "card":
+            self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
+        elif kind == "reroll":
+            self._play_reroll_card(p, task["side"], None if a.verb == "nocard" else a.arg)
+        elif kind == "injury":
+            if a.verb == "play":
+                self._play_injury(p, task["char"])
+        elif kind == "jinx":
+            if a.verb == "play":
+                self._play_jinx(p)
+        elif kind == "replot":
+            if a.verb == "play":  # Run during the move: the move is still to be plotted
+                self.queue.insert(0, task)
+                self._do_play(p, "run", a)
+                return
+            dest = None if a.verb == "stay" else ("leave" if a.verb == "leave" else a.arg)
+            self._complete_move(task["char"], dest)
+        elif kind == "take":
+            self._take_from(task["char"], task["from"], a.arg)
+        elif kind == "drop":
+            c, k, room = task["char"], a.arg, a.target
+            tid = next(t for t in self.carried[c] if self._ttype(t) == k)
+            self.carried[c].remove(tid)
+            self.chests[room] = {"t": tid, "sealed": False}
+            self.event("drop", char=c, treasure=k, zone=room)
+        elif kind == "flee":
+            self._flee(task["char"], a.arg)
+
+    def _continue(self) -> None:
+        """Run the automatic steps (dice, forced flights) until someone must decide."""
+        while self.queue:
+            task = self.queue[0]
+            if task["kind"] == "resolve":
+                self.queue.pop(0)
+                self._resolve_combat()
+            elif task["kind"] == "outcome":
+                self.queue.pop(0)
+                self._combat_outcome()
+            elif task["kind"] == "move_end":
+                c, dest = task["char"], task["dest"]
+                targets = None
+                if self.injured.get(c):
+                    targets = self._move_targets(c)
+                    if not (self._can_leave(c, targets) if dest == "leave" else dest in targets):
+                        # the designer's ruling: the move is plotted again within the cut Movement
+                        self.queue[0] = {"kind": "replot", "player": task["player"], "char": c}
+                        self.event("replot", char=c, player=task["player"])
+                        break
+                self.queue.pop(0)
+                self._complete_move(c, dest, targets)
+            elif task["kind"] == "roll_end":
+                self.queue.pop(0)
+                self._roll_end(task)
+            elif task["kind"] == "flee":
+                opts = self._flee_options(task["char"])
+                if len(opts) > 1:
+                    break
+                self.queue.pop(0)
+                if opts:
+                    self._flee(task["char"], opts[0])
+                else:
+                    self.event("cannot_flee", char=task["char"])
+            elif task["kind"] == "drop" and not self._drop_rooms():
+                self.queue.pop(0)
+            else:
+                break
+        if not self.queue:
+            self.combat = None
+
+    # -- the actions ----------------------------------------------------------------------------
+    def _do_gang(self, p: int, g: str) -> None:
+        """§"Mise en place" step 2: each player chooses a gang (in seat order)."""
+        self._take_gang(p, g)
+        self.event("gang", player=p, gang=g)
+        if p + 1 < self.num_players:
+            self.current = p + 1
+        else:  # step 10: the first player deploys first
+            self.phase, self.current = "deploy", self.first
+
+    def _do_deploy(self, p: int, c: str, z: str) -> None:
+        """§"Mise en place" step 10: one character at a time, clockwise, in an empty zone."""
+        self.to_deploy[p].remove(c)
+        self.deploy_sel = None
+        self.pos[c] = z
+        self.event("deploy", player=p, char=c, zone=z)
+        if any(self.to_deploy):
+            q = (p + 1) % self.num_players
+            while not self.to_deploy[q]:
+                q = (q + 1) % self.num_players
+            self.current = q
+        else:
+            self.current = self.first
+            self.event("round", round=1)
+            self._start_turn()
+
+    def _do_militia(self, m: str) -> None:
+        """§"Déplacer un milicien": one die; the 'distracted' face means he stays put."""
+        roll = self.rng.die(6)
+        self.event("militia_roll", player=self.current, militia=m, roll=roll)
+        if roll == self.options["militia_still_face"]:
+            self.event("militia_still", militia=m)
+            self._militia_done()
+        else:
+            self.phase, self.militia_sel, self.militia_roll = "militia_move", m, roll
+
+    def _militia_done(self) -> None:
+        self.militia_left -= 1
+        self.militia_sel, self.militia_roll = None, 0
+        self.phase = "militia" if self.militia_left > 0 else "main"
+
+    def _do_militia_move(self, p: int, z: str) -> None:
+        m = self.militia_sel
+        self._militia_done()
+        if z == "stay":
+            self.event("militia_stay", militia=m, zone=self.pos[m])
+            return
+        victim = next((c for c, cz in self.pos.items()
+                       if cz == z and self._militia_may_attack(c, p)), None)
+        if victim is None:
+            self.pos[m] = z
+            self.event("militia_move", militia=m, zone=z)
+        else:  # entering a character's zone starts a fight and ends his move
+            self._start_combat(m, victim, p)
+
+    def _do_move(self, p: int, dest: str) -> None:
+        """§"Se déplacer": a move costs 1 AP. ``dest`` is a zone or "leave" (§"Quitter le
+        quartier": leaving is part of a move). Opponents may interrupt it with Niggling
+        injury before it is completed."""
+        c = self.active
+        self.ap[p] -= MOVE_AP
+        self.act["moved"] = True
+        holders = self._card_holders_after(p)
+        targets = self._move_targets(c)
+        if holders and self._injury_bites(c, dest, targets):
+            if dest == "leave":
+                self.event("sets_off_leave", char=c, zone=self.pos[c])
+            else:
+                self.event("sets_off", char=c, zone=self.pos[c], dest=dest)
+            for q in holders:
+                self.queue.append({"kind": "injury", "player": q, "char": c, "dest": dest})
+            self.queue.append({"kind": "move_end", "player": p, "char": c, "dest": dest})
+            return
+        self._complete_move(c, dest, targets)
+
+    def _card_holders_after(self, p: int) -> list[int]:
+        """The opponents of ``p``, clockwise from its left, who hold at least one arcana card.
+        Each is offered the window whatever its cards, so that a pass never tells what a hand
+        holds; an empty hand is public, so its player is not asked."""
+        n = self.num_players
+        return [(p + i) % n for i in range(1, n) if self.hands[(p + i) % n]]
+
+    def _injury_bites(self, c: str, dest: str, targets: dict[str, int]) -> bool:
+        """Niggling injury (designer's ruling): played at the start, during or at the end of an
+        enemy thief's move, it cuts that move's Movement by 2. The window opens only when the
+        cut would change something (the declared move, or the Movement point an attack after
+        it needs, would exceed the cut Movement), which everybody can see."""
+        if "niggling_injury" not in self.data.card or self.injured.get(c):
+            return False
+        mv = self._movement(c)
+        if dest == "leave":
+            need = min((0 if z == self.pos[c] else targets[z]) + 1 for z in self.data.deployment
+                       if z not in self.portcullis and (z == self.pos[c] or z in targets))
+            return need > mv - 2
+        spare = 1 if self.options["attack_needs_movement"] and not self.act["acted"] else 0
+        return targets[dest] + spare > mv - 2
+
+    def _play_injury(self, q: int, c: str) -> None:
+        self.hands[q].remove("niggling_injury")
+        self.discard.append("niggling_injury")
+        self.injured[c] = 2
+        # one Niggling injury per move: the other opponents' windows close
+        self.queue = [t for t in self.queue if t["kind"] != "injury"]
+        self.event("injury", player=q, card="niggling_injury", char=c)
+
+    def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None) -> None:
+        """The move ends in ``dest`` (a zone, "leave", or None: the character stays put).
+        ``targets``: :meth:`_move_targets` of ``c`` when the caller has them already."""
+        p = self._owner(c)
+        if dest == "leave":
+            self.injured.pop(c, None)
+            self._do_leave(p, c)
+            return
+        if dest is None:
+            self.act["left"] = self._movement(c)
+            self.event("stays", char=c, zone=self.pos[c])
+        else:
+            if targets is None:
+                targets = self._move_targets(c)
+            self.act["left"] = self._movement(c) - targets[dest]
+            self.event("moves", char=c, zone=self.pos[c], dest=dest)
+            self.pos[c] = dest
+            self._arrive(c, dest)
+        self.injured.pop(c, None)
+
+    def _do_leave(self, p: int, c: str) -> None:
+        """§"Quitter le quartier": the character and its treasures are out of play, safe."""
+        del self.pos[c]
+        self.escaped.append(c)
+        self.banked[p] += self.carried[c]
+        self.event("leaves", char=c, n=len(self.carried[c]))
+        self.carried[c] = []
+        self.active, self.act = None, None
+
+    def _do_chest(self, p: int, how: str) -> None:
+        """§"Ouvrir un coffre": open = 1 AP and a die <= Spirit; force = 2 AP, automatic."""
+        c = self.active
+        zone = self.pos[c]
+        self.act["acted"] = True
+        if how == "force":
+            self.ap[p] -= FORCE_AP
+            self.event("forces", char=c, zone=zone)
+        else:
+            self.ap[p] -= OPEN_AP
+            spirit = self.data.char[c].spirit
+            if self._talent(c) == "locksmith":
+                spirit += 1
+            if "skeleton_key" in self.act["cards"]:
+                spirit += 2
+            if not self._open_roll(c, spirit):
+                return
+            if self._jinx_window(p, {"what": "open", "char": c, "spirit": spirit}):
+                return
+        self._open_chest(p, c)
+
+    def _open_roll(self, c: str, spirit: int) -> bool:
+        """§"Ouvrir un coffre": one die, at most Spirit (Lucky hands: one re-roll per activation)."""
+        roll = self.rng.die(6)
+        if roll > spirit and self._talent(c) == "lucky_hands" and not self.act.get("lucky"):
+            self.act["lucky"] = True
+            self.event("lucky", char=c, roll=roll)
+            roll = self.rng.die(6)
+        if roll > spirit:
+            self.event("open_fail", char=c, roll=roll, spirit=spirit)
+            return False
+        self.event("open_ok", char=c, roll=roll, spirit=spirit)
+        return True
+
+    def _jinx_window(self, p: int, roll: dict) -> bool:
+        """After a successful roll of player ``p`` (opening a chest, a Spirit test), each
+        opponent holding cards may play Jinx to have it rolled again. True if a window opens."""
+        if "jinx" not in self.data.card:
+            return False
+        holders = self._card_holders_after(p)
+        if not holders:
+            return False
+        for q in holders:
+            self.queue.append({"kind": "jinx", "player": q})
+        self.queue.append({"kind": "roll_end", "player": p, "ok": True, **roll})
+        return True
+
+    def _play_jinx(self, q: int) -> None:
+        self.hands[q].remove("jinx")
+        self.discard.append("jinx")
+        self.queue = [t for t in self.queue if t["kind"] != "jinx"]
+        task = self.queue[0]  # the roll_end task
+        self.event("jinx", player=q, card="jinx")
+        if task["what"] == "open":
+            task["ok"] = self._open_roll(task["char"], task["spirit"])
+        else:
+            task["ok"] = self._spirit_test(task["player"], task["mission"], task["spirit"])
+
+    def _roll_end(self, task: dict) -> None:
+        p = task["player"]
+        if task["what"] == "open":
+            if task["ok"]:
+                self._open_chest(p, task["char"])
+        elif task["ok"]:
+            self._mission_reward(p, task["slot"])
+
+    def _open_chest(self, p: int, c: str) -> None:
+        zone = self.pos[c]
+        chest = self.chests.pop(zone)
+        self.carried[c].append(chest["t"])
+        # §"Les trésors": the player also takes 1 ducat from the bank
+        gain = OPEN_DUCATS + (2 if "hidden_purse" in self.act["cards"] else 0)
+        gain = min(gain, self.bank)
+        self.bank -= gain
+        self.ducats[p] += gain
+        self.event("chest_taken", char=c, treasure=self._ttype(chest["t"]), n=gain, zone=zone)
+        self._check_carry(c)
+
+    def _do_talent(self, p: int, arg: str) -> None:
+        c = self.active
+        self.act["talent"] = True
+        if arg in self.data.zone:  # shadow step: 1 AP, one zone, even through a red wall
+            self.ap[p] -= self.data.talent["shadow_step"].cost
+            self.event("shadow_step", char=c, zone=self.pos[c], dest=arg)
+            self.pos[c] = arg
+            self._arrive(c, arg)
+        else:  # sleight of hand: discard an arcana card for 1 AP
+            self.hands[p].remove(arg)
+            self.discard.append(arg)
+            self.ap[p] += 1
+            self.event("sleight", char=c, card=arg)
+
+    def _do_play(self, p: int, kind: str, a: Action) -> None:
+        """Arcana cards cost no AP; their effects are documented in data/arcana.yaml."""
+        self.hands[p].remove(kind)
+        self.discard.append(kind)
+        if kind in ACT_CARDS:
+            self.act["cards"].append(kind)
+            self.event("play_on", player=p, card=kind, char=self.active)
+        elif kind == "second_wind":
+            self.ap[p] += 1
+            self.event("second_wind", player=p, card=kind)
+        elif kind == "pickpocket":
+            q = a.seat
+            got = min(2, self.ducats[q])
+            self.ducats[q] -= got
+            self.ducats[p] += got
+            self.event("pickpocket", player=p, card=kind, n=got, victim=q)
+        elif kind == "reinforced_lock":
+            self.chests[a.target]["sealed"] = True
+            self.event("reinforced_lock", player=p, card=kind, zone=a.target)
+
+    def _do_mission(self, p: int, slot: int) -> None:
+        """§"Cartes mission": 3 AP, hand in the treasures, take the reward; refill the slot."""
+        mid = self.missions[slot]
+        m = self.data.mission[mid]
+        self.ap[p] -= MISSION_AP
+        if m.spirit_test:  # reconstructed: one die <= the best Spirit in the gang
+            best = max(self.data.char[c].spirit for c in self._thieves_of(p))
+            if not self._spirit_test(p, mid, best):
+                return
+            if self._jinx_window(p, {"what": "mission", "slot": slot, "mission": mid, "spirit": best}):
+                return
+        self._mission_reward(p, slot)
+
+    def _spirit_test(self, p: int, mid: str, spirit: int) -> bool:
+        roll = self.rng.die(6)
+        if roll > spirit:
+            self.event("spirit_fail", player=p, mission=mid, roll=roll, spirit=spirit)
+            return False
+        self.event("spirit_ok", player=p, mission=mid, roll=roll, spirit=spirit)
+        return True
+
+    def _mission_reward(self, p: int, slot: int) -> None:
+        """Hand in the treasures, take the reward; the slot is refilled at once."""
+        mid = self.missions[slot]
+        m = self.data.mission[mid]
+        for c, t in self._mission_items(p, mid):
+            self.carried[c].remove(t)
+            self.handed_in.append(t)
+        reward = min(m.reward + self.adv.special.mission_bonus, self.bank)
+        self.bank -= reward
+        self.ducats[p] += reward
+        self.event("mission_done", player=p, mission=mid, n=reward)
+        self.mission_discard.append(mid)
+        self.missions[slot] = self.mission_deck.pop() if self.mission_deck else None
