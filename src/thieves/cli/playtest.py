@@ -17,7 +17,9 @@ Generic over the engine contract. Every finished game becomes a small
   ``thieves.games.<package>.playtest``: ``measures(state) -> dict[str, float]``
   (averaged over games), ``first_player(state) -> int`` and
   ``catalogue(state) -> {kind: [id, ...]}`` (every id of the data, so that
-  components never used are listed with zero mentions).
+  components never used are listed with zero mentions) and
+  ``actor(state, args) -> int | None`` (the acting seat of an event that names
+  no ``player``, e.g. from a character id).
 
 The analysis reads the log from the referee's side (secret arguments
 included): it is an offline tool, never shown to a player during a game.
@@ -79,10 +81,15 @@ def hooks(slug: str) -> Any:
 def record(state: State, bots: Sequence[str] = (), hook: Any = None) -> GameRecord:
     """The record of a finished game ``state``."""
     events = []
+    actor = getattr(hook, "actor", None)
     for entry in state.log:
         if isinstance(entry, dict):
             args = dict(entry["args"])
             args.update(entry.get("secret") or {})
+            if actor is not None and type(args.get("player")) is not int:
+                seat = actor(state, args)
+                if seat is not None:
+                    args["player"] = seat
             events.append((entry["key"], args))
     first = state.history[0][0] if state.history else 0
     measures: dict[str, float] = {}
