@@ -22,7 +22,7 @@ def catalogue(state: Any) -> dict[str, list[str]]:
 def measures(state: Any) -> dict[str, float]:
     """How the game ended, jewels carried, rounds played."""
     out = {f"ended by {how}": float(state.ended == how)
-           for how in ("emperor", "defeat", "dawn", "calm_over")}
+           for how in ("emperor", "all_left", "dawn", "defeat", "calm_over")}
     out["rounds"] = float(state.round)
     out["alarm raised"] = float(bool(state.alarm))
     return out
