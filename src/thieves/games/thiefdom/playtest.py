@@ -24,9 +24,10 @@ def stuck_guards(state: Any) -> list[str]:
 
 def idle_figures(state: Any) -> list[str]:
     """Townsfolk on the board that no patrol board in play moves."""
-    boards = [state.data.patrols[b] for b in state.patrol] if state.patrol else []
-    if state.num_players == 1:
+    if state.num_players == 1:  # the solo boards are drawn from a pile each round
         boards = [b for b in state.data.patrols.values() if 1 in b.players]
+    else:
+        boards = [state.data.patrols[b] for b in state.patrol if b is not None]
     moved = {fig for b in boards for fig in b.figures}
     return [fig for fig in sorted(state.tf) if fig not in moved]
 
