@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..core.errors import ThievesError
 from ..core.game import State
 from ..core.registry import GAME_MODULES, load_game
+from ..core.rng import Rng
 
 #: an id argument: a short token such as ``A13``, ``F06``, ``golden_domes``, ``N-gate1``
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]{0,31}$")
@@ -252,7 +253,7 @@ def play_records(slug: str, games: int, bots: Sequence[str], num_players: int | 
                  progress: Callable[[int], None] | None = None) -> list[GameRecord]:
     """Play ``games`` seeded games; ``bots`` names one bot per seat (a single name
     fills every seat); seats rotate so no bot always sits first."""
-    from ..bots import make_bot, play_game
+    from ..bots import make_bot
     game = load_game(slug)
     if games < 1:
         raise ThievesError("--games must be at least 1")
@@ -266,11 +267,26 @@ def play_records(slug: str, games: int, bots: Sequence[str], num_players: int | 
         s = seed + g
         state = game.new_game(n, s, options)
         seat_bots = [names[(p + g) % n] for p in range(n)]
-        play_game(state, [make_bot(b, slug, s * 31 + p) for p, b in enumerate(seat_bots)])
+        _play(state, [make_bot(b, slug, s * 31 + p) for p, b in enumerate(seat_bots)], Rng.from_seed(s))
         records.append(record(state, seat_bots, hook))
         if progress:
             progress(g + 1)
     return records
+
+
+def _play(state: State, bots: Sequence[Any], order: Rng, max_decisions: int = 1_000_000) -> None:
+    """Play to the end. Where several seats decide at once (a hidden draft), who
+    decides first is drawn at random: a one-ply bot that decides last sees its
+    choice resolve in its search, and a fixed seat order would turn that into a
+    seat advantage that the components do not cause."""
+    n = 0
+    while not state.is_terminal():
+        to_act = state.players_to_act()
+        p = to_act[0] if len(to_act) == 1 else to_act[order.below(len(to_act))]
+        state.apply_action(p, bots[p].choose(state, p))
+        n += 1
+        if n > max_decisions:
+            raise ThievesError(f"game did not end after {max_decisions} decisions")
 
 
 def playtest(slug: str, games: int = 100, bots: Sequence[str] = ("greedy",),
