@@ -10,7 +10,7 @@ STAMP   = $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[server,test]'
+	$(PY) -m pip install -q -e '.[server,test,rl]'
 	touch $(STAMP)
 
 # The main program: the web server on http://127.0.0.1:8000 (SQLite in ./var).

@@ -5,6 +5,8 @@ import json
 
 from .conftest import new_table
 
+JSON = {"content-type": "application/json"}
+
 
 def act(client, tid, token, action):
     return client.post(f"/api/tables/{tid}/actions", json={"token": token, "action": action})
@@ -49,7 +51,7 @@ def test_bad_table_creation_is_refused(client):
     ]:
         r = client.post("/api/tables", json=body)
         assert r.status_code in (400, 404) and r.json()["error"] == code, (body, r.text)
-    assert client.post("/api/tables", content=b"{not json").json()["error"] == "malformed"
+    assert client.post("/api/tables", content=b"{not json", headers=JSON).json()["error"] == "malformed"
     assert client.get("/api/tables").json() == []
 
 
@@ -80,7 +82,7 @@ def test_illegal_and_malformed_actions_change_nothing(client):
         r = act(client, tid, tok, action)
         assert r.status_code in (400, 409) and r.json()["error"] == code, (action, r.text)
         assert r.json()["message"]
-    r = client.post(f"/api/tables/{tid}/actions", content=b"[1,2]")
+    r = client.post(f"/api/tables/{tid}/actions", content=b"[1,2]", headers=JSON)
     assert r.json()["error"] == "malformed"
     after = client.get(f"/api/tables/{tid}/view", params={"token": tok}).json()
     assert after == before

@@ -55,7 +55,7 @@ def _free_port() -> int:
 def _start(port: int, url: str) -> subprocess.Popen:
     code = ("import sys; import tests.core.toy_game, tests.server.svg_game; from thieves.cli.main import main; "
             f"sys.exit(main(['serve', '--host', '127.0.0.1', '--port', '{port}', '--database-url', {url!r}]))")
-    env = dict(os.environ, THIEVES_BOT_DELAY="0", PYTHONPATH=str(ROOT))
+    env = dict(os.environ, THIEVES_BOT_DELAY="0", PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "src")]))
     proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.time() + 30

@@ -141,7 +141,8 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
         raise ThievesError(f"the web server needs its extra packages ({exc.name}): "
                            "pip install 'thieves[server]'") from None
     _check_serve_args(args)
-    serve(host=args.host, port=args.port, database_url=args.database_url)
+    serve(host=args.host, port=args.port, database_url=args.database_url, public_url=args.public_url,
+          redis_url=args.redis_url)
     return 0
 
 
@@ -186,6 +187,15 @@ def cmd_data(args: argparse.Namespace, console: Console) -> int:
         for line in data.diff(args.game, args.dir):
             console.print(Text(line))
     return 0
+
+
+def cmd_loadtest(args: argparse.Namespace, console: Console) -> int:
+    try:
+        from ..server.loadtest import main as loadtest
+    except ModuleNotFoundError as exc:
+        raise ThievesError(f"the load test needs the server's extra packages ({exc.name}): "
+                           "pip install 'thieves[server]'") from None
+    return loadtest(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -244,7 +254,27 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--database-url", default=None, help="SQLAlchemy URL (default: SQLite file)")
+    sp.add_argument("--public-url", default=None,
+                    help="the address people use, e.g. https://thieves.example (links and origin checks; "
+                         "default $THIEVES_PUBLIC_URL)")
+    sp.add_argument("--redis-url", default=None,
+                    help="Redis for several processes on one database, e.g. redis://127.0.0.1:6379/0 "
+                         "(default $THIEVES_REDIS_URL; none: this process alone)")
     sp.set_defaults(func=cmd_serve)
+
+    sp = sub.add_parser("loadtest", help="live tables with bots and spectators: actions/s and broadcast latency")
+    sp.add_argument("--tables", type=int, default=50)
+    sp.add_argument("--spectators", type=int, default=2, help="spectator sockets per table")
+    sp.add_argument("--game", default="thiefs-market")
+    sp.add_argument("--players", type=int, default=3)
+    sp.add_argument("--seconds", type=float, default=15.0, help="measured time (after --warmup)")
+    sp.add_argument("--warmup", type=float, default=5.0)
+    sp.add_argument("--bot-delay", type=float, default=0.5, help="seconds a bot waits before each move")
+    sp.add_argument("--processes", type=int, default=1, help="servers to start (several need Redis)")
+    sp.add_argument("--database-url", default=None, help="default: a new SQLite file")
+    sp.add_argument("--redis-url", default=None)
+    sp.add_argument("--url", action="append", help="use a running server instead (repeatable)")
+    sp.set_defaults(func=cmd_loadtest)
     return p
 
 

@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 from . import snapshot
 from .data import read_yaml
 from .errors import GameSetupError, IllegalAction
-from .rng import Rng
+from .rng import RNG_KINDS, KeyedRng, Rng, make_rng, rng_from_json
 from .texts import Texts, flatten, make_event, seat_names, visible_event
 
 JSON = Any
@@ -148,8 +148,14 @@ class Game:
         return cls(self, viewer, names, lang, data_dir)
 
     # -- making states ------------------------------------------------------
-    def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None) -> "State":
-        """Start a game. Raises :class:`GameSetupError` for a bad count or option."""
+    def new_game(self, num_players: int, seed: int = 0, options: Mapping[str, Any] | None = None,
+                 rng: str = "splitmix") -> "State":
+        """Start a game. Raises :class:`GameSetupError` for a bad count or option.
+
+        ``rng`` picks the generator (``core/rng.py``): "splitmix" (fast, the
+        default) or "keyed" (unguessable with a seed of 128+ random bits, for
+        games people play against each other on a server).
+        """
         if not isinstance(num_players, int) or isinstance(num_players, bool):
             raise GameSetupError("the number of players must be an integer")
         if not self.min_players <= num_players <= self.max_players:
@@ -158,10 +164,12 @@ class Game:
                 f"not {num_players}")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise GameSetupError("the seed must be an integer")
+        if rng not in RNG_KINDS:
+            raise GameSetupError(f"unknown generator {rng!r}; generators are: {', '.join(RNG_KINDS)}")
         opts = self.resolve_options(options)
         self.check_options(num_players, opts)
         state = self.state_class.__new__(self.state_class)
-        state._init(self, num_players, seed, opts)
+        state._init(self, num_players, seed, opts, rng)
         state._setup()
         return state
 
@@ -176,14 +184,23 @@ class Game:
         d = snapshot.parse(text)
         snapshot.check_envelope(self, d)
         options = self.resolve_options(d["options"])
-        fresh = self.new_game(d["num_players"], d["seed"], options)
+        kind = d.get("rng_kind", "splitmix")
+        if kind not in RNG_KINDS:
+            raise GameSetupError(f"unknown generator {kind!r}; generators are: {', '.join(RNG_KINDS)}")
+        fresh = self.new_game(d["num_players"], d["seed"], options, rng=kind)
         snapshot.check_fields(fresh, d["fields"])
-        rng = d["rng"]
-        if type(rng) is not int or not 0 <= rng < 1 << 64:
+        value = d["rng"]
+        if type(value) is int and not 0 <= value < 1 << 64:
             raise GameSetupError("rng must be the generator's 64-bit state")
+        try:
+            rng = rng_from_json(value)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise GameSetupError(f"rng is not a generator's state ({exc})") from None
+        if (kind == "keyed") != (type(value) is dict):
+            raise GameSetupError(f"rng does not hold the state of a {kind} generator")
         state = self.state_class.__new__(self.state_class)
-        state._init(self, d["num_players"], d["seed"], options)
-        state.rng = Rng(rng)
+        state._init(self, d["num_players"], d["seed"], options, kind)
+        state.rng = rng
         state.ply = d["ply"]
         state.log = d["log"] if "log" in d else None
         state.history = d["history"]
@@ -207,7 +224,7 @@ class Game:
 
     def replay_log(self, state: "State") -> list:
         """Rebuild a state's event log from its seed and history (games are deterministic)."""
-        again = self.new_game(state.num_players, state.seed, state.options)
+        again = self.new_game(state.num_players, state.seed, state.options, rng=state.rng_kind)
         for player, action in state.history:
             again.apply_action(player, action)
         return again.log
@@ -241,6 +258,7 @@ class State:
             def determinize(self: "State", player: int, seed: int, _own: Any = own) -> "State":
                 new = _own(self, player, seed)
                 new._legal_cache = None
+                new.rng_kind = "keyed" if isinstance(new.rng, KeyedRng) else "splitmix"
                 return new
             determinize.__doc__ = own.__doc__
             determinize._clears_cache = True  # type: ignore[attr-defined]
@@ -252,6 +270,8 @@ class State:
     options: dict[str, Any]
     data: Any
     rng: Rng
+    #: the generator the game was started with ("splitmix" or "keyed"), kept for replays
+    rng_kind: str
     ply: int
     #: event log: structured events ``{"key", "args", "to"?, "secret"?}`` (see
     #: :mod:`thieves.core.texts`), or ``[visible_to, text]`` in games not yet moved to events
@@ -263,13 +283,15 @@ class State:
     _legal_cache: tuple[int, int, list[str]] | None
 
     # -- construction ---------------------------------------------------------
-    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any]) -> None:
+    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
+              rng_kind: str = "splitmix") -> None:
         self.game = game
         self.num_players = num_players
         self.seed = seed
         self.options = options
         self.data = game.data(options.get("data_dir"))
-        self.rng = Rng.from_seed(seed)
+        self.rng_kind = rng_kind
+        self.rng = make_rng(rng_kind, seed)
         self.ply = 0
         self.log = []
         self.history = []
@@ -376,12 +398,14 @@ class State:
             "num_players": self.num_players,
             "seed": self.seed,
             "options": self.options,
-            "rng": self.rng.state,
+            "rng": self.rng.to_json(),
             "ply": self.ply,
             "log": self.log,
             "history": self.history,
             "fields": {f: getattr(self, f) for f in self.FIELDS},
         }
+        if self.rng_kind != "splitmix":  # older snapshots have no such key
+            d["rng_kind"] = self.rng_kind
         if not log:
             del d["log"]
         return d
@@ -401,7 +425,8 @@ class State:
         new.seed = self.seed
         new.options = self.options  # never mutated after setup
         new.data = self.data        # immutable component data, shared
-        new.rng = Rng(self.rng.state)
+        new.rng_kind = self.rng_kind
+        new.rng = self.rng.copy()
         new.ply = self.ply
         new.log = self.log.copy()   # entries are never mutated
         new.history = self.history.copy()
@@ -422,6 +447,7 @@ class State:
         """
         new = self.clone()
         new.rng = Rng.from_seed(seed)
+        new.rng_kind = "splitmix"
         new._legal_cache = None
         return new
 

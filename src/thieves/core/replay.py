@@ -7,7 +7,8 @@ A replay is a JSON object::
      "actions": [[0, "take 3"], [1, "pass"], ...]}
 
 ``players`` names who sat in each seat (people or bots); it does not change
-the game. Replaying the actions on a new game with the same seed and
+the game. ``"rng": "keyed"`` (absent: ``"splitmix"``) names the generator
+the game was started with (``core/rng.py``). Replaying the actions on a new game with the same seed and
 options gives the same game, always.
 """
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Replay:
     options: dict[str, Any] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)
     actions: list[list[Any]] = field(default_factory=list)
+    rng: str = "splitmix"
 
     @classmethod
     def of(cls, state: State, players: list[str] | None = None) -> "Replay":
@@ -38,12 +40,15 @@ class Replay:
         opts = {k: v for k, v in state.options.items() if v is not None}
         return cls(state.game.slug, state.num_players, state.seed, opts,
                    players or [state.player_name(p) for p in range(state.num_players)],
-                   [list(a) for a in state.history])
+                   [list(a) for a in state.history], getattr(state, "rng_kind", "splitmix"))
 
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "game": self.game, "num_players": self.num_players,
-                           "seed": self.seed, "options": self.options, "players": self.players,
-                           "actions": self.actions}, indent=1)
+        d = {"format": FORMAT, "game": self.game, "num_players": self.num_players,
+             "seed": self.seed, "options": self.options, "players": self.players,
+             "actions": self.actions}
+        if self.rng != "splitmix":  # older readers see the same file for old games
+            d["rng"] = self.rng
+        return json.dumps(d, indent=1)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "Replay":
@@ -69,11 +74,14 @@ class Replay:
         for i, a in enumerate(actions):
             if not (isinstance(a, list) and len(a) == 2 and type(a[0]) is int and isinstance(a[1], str)):
                 raise ThievesError(f"replay file: action {i + 1} must be [seat, action], not {str(a)[:60]}")
+        rng = d.get("rng") or "splitmix"
+        if not isinstance(rng, str):
+            raise ThievesError("replay file: 'rng' must name the generator")
         players = [str(p) for p in d.get("players") or []]
-        return cls(game, n, seed, dict(d.get("options") or {}), players, [list(a) for a in actions])
+        return cls(game, n, seed, dict(d.get("options") or {}), players, [list(a) for a in actions], rng)
 
     def start(self) -> State:
-        return load_game(self.game).new_game(self.num_players, self.seed, self.options)
+        return load_game(self.game).new_game(self.num_players, self.seed, self.options, rng=self.rng)
 
     def states(self) -> Iterator[State]:
         """The starting state, then the state after each action (one object, advanced)."""

@@ -4,12 +4,22 @@ All chance in a game (dice, shuffles, draws) comes from this generator, so
 the same seed and actions give the same game. Its whole state is one
 64-bit integer: copying and serializing it is free.
 
-The algorithm is SplitMix64 (Steele, Lea & Flood, 2014), a small,
-well-tested generator with a full 2**64 period.
+The default algorithm is SplitMix64 (Steele, Lea & Flood, 2014), a small,
+well-tested generator with a full 2**64 period. It is fast, which
+simulations need, but it is not a secret: a few of its outputs give away its
+state, and a 64-bit seed can be searched.
+
+:class:`KeyedRng` is the generator for games where people must not be able
+to work out hidden cards from what they see (the web server's tables): a
+keyed BLAKE2b in counter mode, keyed by a seed of 128 bits or more. Its
+outputs tell nothing about its key or its other outputs. It has the same
+draws as :class:`Rng`; :func:`make_rng` picks one by name and
+:func:`rng_from_json` restores either from a snapshot.
 """
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+import hashlib
+from typing import Any, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -76,5 +86,98 @@ class Rng:
         """A float in ``[0, 1)`` with 53 random bits."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
+    kind = "splitmix"
+
+    def copy(self) -> "Rng":
+        return Rng(self.state)
+
+    def to_json(self) -> int:
+        """The snapshot value of the generator (an integer, as always)."""
+        return self.state
+
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#018x})"
+
+
+#: the BLAKE2b personalisation that makes this project's streams its own
+_PERSON = b"thieves-rng-v1"
+
+
+class KeyedRng(Rng):
+    """A keyed BLAKE2b stream in counter mode, with the draws of :class:`Rng`.
+
+    Block ``i`` of the stream is ``BLAKE2b-512(key, i)``, cut into eight
+    64-bit words; ``count`` is how many words were drawn. The key is a
+    BLAKE2b hash of the seed, so any integer seed works, but only a seed of
+    128 random bits or more makes the stream unguessable. Its whole state is
+    ``(key, count)``: copying and serializing stay exact and cheap.
+    """
+
+    __slots__ = ("key", "count", "_block", "_words")
+
+    kind = "keyed"
+
+    def __init__(self, key: bytes, count: int = 0) -> None:
+        if not isinstance(key, bytes) or not 16 <= len(key) <= 64:
+            raise ValueError("a keyed generator needs a key of 16 to 64 bytes")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise ValueError("the draw count must be a non-negative integer")
+        self.key = key
+        self.count = count
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    @classmethod
+    def from_seed(cls, seed: int) -> "KeyedRng":
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError("seed must be an integer")
+        key = hashlib.blake2b(str(seed).encode("ascii"), digest_size=32, person=_PERSON).digest()
+        return cls(key)
+
+    @property  # type: ignore[override]
+    def state(self) -> int:  # read-only: SplitMix's one-integer state has no meaning here
+        raise AttributeError("a keyed generator's state is (key, count); use to_json()")
+
+    def next64(self) -> int:
+        n = self.count
+        block, word = divmod(n, 8)
+        if block != self._block:
+            digest = hashlib.blake2b(block.to_bytes(16, "little"), key=self.key, digest_size=64,
+                                     person=_PERSON).digest()
+            self._words = tuple(int.from_bytes(digest[i:i + 8], "little") for i in range(0, 64, 8))
+            self._block = block
+        self.count = n + 1
+        return self._words[word]
+
+    def copy(self) -> "KeyedRng":
+        new = KeyedRng(self.key, self.count)
+        new._block, new._words = self._block, self._words
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "key": self.key.hex(), "count": self.count}
+
+    def __repr__(self) -> str:  # never shows the key
+        return f"KeyedRng(count={self.count})"
+
+
+#: generator kinds by name (``Game.new_game(..., rng=...)``)
+RNG_KINDS = ("splitmix", "keyed")
+
+
+def make_rng(kind: str, seed: int) -> Rng:
+    """A new generator of ``kind`` ("splitmix" or "keyed") from ``seed``."""
+    if kind == "splitmix":
+        return Rng.from_seed(seed)
+    if kind == "keyed":
+        return KeyedRng.from_seed(seed)
+    raise ValueError(f"unknown generator {kind!r}; generators are: {', '.join(RNG_KINDS)}")
+
+
+def rng_from_json(value: Any) -> Rng:
+    """A generator from its snapshot value: an integer (SplitMix64) or a keyed object."""
+    if isinstance(value, dict):
+        if value.get("kind") != "keyed":
+            raise ValueError(f"unknown generator {value.get('kind')!r} in the snapshot")
+        return KeyedRng(bytes.fromhex(value["key"]), int(value["count"]))
+    return Rng(int(value))

@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 import urllib.parse
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -19,42 +20,162 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from fastapi.templating import Jinja2Templates
 
 from ..bots import bot_names
 from ..core.game import Option
 from ..core.registry import load_game
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
+from .limits import Limits, RateLimit, too_many
+from .shared import LOCK_TTL, Fanout
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, playable_games
-from .views import build_view, game_name, replay_file, replay_view
-from .websocket import Hub, table_socket
+from .views import game_name, replay_file, replay_view
+from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 
 log = logging.getLogger("thieves.server")
 HERE = Path(__file__).parent
 DEFAULT_BOT_DELAY = 0.8
 #: the largest request body the server reads (JSON or form)
 MAX_BODY = 64 * 1024
+#: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
+WS_MAX_BYTES = 4 * MAX_MESSAGE
 
 
 class Platform:
     """The server's state: storage, live tables, connections, running bots."""
 
-    def __init__(self, storage: Storage, bot_delay: float) -> None:
+    def __init__(self, storage: Storage, bot_delay: float, limits: Limits | None = None,
+                 shared: Fanout | None = None) -> None:
         self.storage = storage
-        self.manager = TableManager(storage)
+        #: Redis fan-out when several processes serve one database (None: this process alone)
+        self.shared = shared
+        self.limits = limits or Limits.from_env()
+        self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
         self.bot_delay = bot_delay
         self._bot_tasks: dict[str, asyncio.Task] = {}
+        self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
+        self._sweeper: asyncio.Task | None = None
+        self._background: list[asyncio.Task] = []
+        self._catching: dict[str, asyncio.Task] = {}
+        self._again: set[str] = set()
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Unload the tables nobody uses: finished, abandoned, or idle (no change for
+        ``idle_unload`` seconds) with no socket and no bot to play. Returns their ids."""
+        now = time.time() if now is None else now
+        gone = []
+        for table_id, table in list(self.manager.tables.items()):
+            if self.hub.count(table_id):
+                continue
+            task = self._bot_tasks.get(table_id)
+            if task is not None and not task.done():
+                continue
+            idle = now - table.touched >= self.limits.idle_unload
+            if table.state.is_terminal() or table.expired or table.broken or (idle and table.bot_to_act() is None):
+                self.manager.unload(table_id)
+                self.hub.views.forget(table_id)
+                self._bot_tasks.pop(table_id, None)
+                gone.append(table_id)
+        return gone
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.limits.sweep_every)
+            try:
+                gone = self.sweep()
+                if gone:
+                    log.info("%d idle tables left memory (%d in memory)", len(gone), len(self.manager.tables))
+            except Exception:  # noqa: BLE001 - never stop sweeping
+                log.exception("sweeping tables failed")
+
+    def check_socket(self, table_id: str, address: str) -> None:
+        """Refuse a socket beyond the limits per table and per address (429)."""
+        lim = self.limits
+        if lim.sockets_per_table > 0 and self.hub.count(table_id) >= lim.sockets_per_table:
+            raise too_many(f"this table already has {lim.sockets_per_table} connections", 30)
+        if lim.sockets_per_address > 0 and self.hub.count_address(address) >= lim.sockets_per_address:
+            raise too_many(f"your address already has {lim.sockets_per_address} connections", 30)
 
     async def changed(self, table: LiveTable) -> None:
-        """After an accepted action: tell every viewer, then let bots move."""
+        """After an accepted (stored) change: tell the other processes, mark every
+        viewer's socket (never waiting for one: each sends at its own pace), then
+        let bots move."""
+        if self.shared is not None:
+            await self.shared.publish(table.id)
         if self.bot_delay <= 0:
-            self.manager.play_bots_now(table)
-            await self.hub.broadcast(table)
+            if table.bot_to_act() is not None:
+                if self.shared is None:
+                    async with table.lock:
+                        self.manager.play_bots_now(table)
+                else:
+                    async with self.shared.bot_lock(table.id) as lock:
+                        if lock is not None:  # else another process is playing them
+                            async with table.lock:
+                                self.manager.refresh(table)
+                                played = self.manager.play_bots_now(table)
+                            if played:
+                                await self.shared.publish(table.id)
+            self.hub.notify(table)
             return
-        await self.hub.broadcast(table)
+        self.hub.notify(table)
         self.ensure_bots(table)
+
+    async def get(self, table_id: str) -> LiveTable:
+        """A table (read from the database when not in memory), caught up with what
+        other processes stored (several processes only: one indexed read when nothing changed)."""
+        table = self.manager.get(table_id)
+        if self.shared is not None and await self.manager.refresh_async(table):
+            self.hub.notify(table)
+        return table
+
+    def other_process_changed(self, table_id: str) -> None:
+        """A change stored by another process: catch up if the table is here. Never
+        waits: one catch-up per table at a time, and the messages that come
+        meanwhile are merged into one more."""
+        if table_id not in self.manager.tables:
+            return
+        if table_id in self._catching:
+            self._again.add(table_id)
+            return
+        self._catching[table_id] = asyncio.create_task(self._catch_up(table_id))
+
+    async def _catch_up(self, table_id: str) -> None:
+        try:
+            while True:
+                self._again.discard(table_id)
+                table = self.manager.tables.get(table_id)
+                if table is None:
+                    return
+                if await self.manager.refresh_async(table):
+                    self.hub.notify(table)
+                if table_id not in self._again:
+                    return
+        except Exception:  # noqa: BLE001 - the next message or request catches up
+            log.exception("catching up with table %s failed", table_id)
+        finally:
+            self._catching.pop(table_id, None)
+
+    async def _watch_bots(self) -> None:
+        """Several processes: a bot turn whose process died (its lock expired) is taken over."""
+        while True:
+            await asyncio.sleep(LOCK_TTL / 3)
+            for table in list(self.manager.tables.values()):
+                try:
+                    if time.time() - table.touched < LOCK_TTL / 3:
+                        continue  # moving: its bots are played somewhere
+                    if await self.manager.refresh_async(table):
+                        self.hub.notify(table)
+                    self.ensure_bots(table)
+                except Exception:  # noqa: BLE001 - never stop watching
+                    log.exception("watching the bots of table %s failed", table.id)
+
+    async def view_response(self, table: LiveTable, seat: int | None, lang: str) -> Response:
+        """A view as an HTTP answer, from the shared cache (built once per change)."""
+        _version, text = await self.hub.views.text(table, seat, lang)
+        return Response(text, media_type="application/json")
 
     def ensure_bots(self, table: LiveTable) -> None:
         if table.bot_to_act() is None:
@@ -67,15 +188,39 @@ class Platform:
             self._bot_tasks[table.id] = asyncio.create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
+        if self.shared is None:
+            await self._play_bots(table, None)
+            return
+        for _ in range(10):
+            async with self.shared.bot_lock(table.id) as lock:
+                if lock is not None:
+                    await self._play_bots(table, lock)
+                    return
+            # another process holds the lock: it is playing them, or just letting go
+            await asyncio.sleep(0.2)
+            if await self.manager.refresh_async(table):
+                self.hub.notify(table)
+            if table.bot_to_act() is None:
+                return
+
+    async def _play_bots(self, table: LiveTable, lock: Any) -> None:
         while True:
             seat = table.bot_to_act()
             if seat is None:
                 return
             await asyncio.sleep(self.bot_delay)
             try:
+                if lock is not None:
+                    await lock.reacquire()  # still ours for another LOCK_TTL
+                    if await self.manager.refresh_async(table):
+                        self.hub.notify(table)
+                    if table.bot_to_act() != seat:
+                        continue
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
-                if self.manager.bot_commit(table, seat, ply, action):
-                    await self.hub.broadcast(table)
+                if await self.manager.bot_commit_async(table, seat, ply, action):
+                    self.hub.notify(table)
+                    if self.shared is not None:
+                        await self.shared.publish(table.id)
             except ServerError as exc:
                 if exc.code != "storage":  # the bot chose wrongly: trying again would loop
                     log.error("bot at table %s stopped: %s", table.id, exc)
@@ -88,6 +233,12 @@ class Platform:
                 return
 
     async def stop(self) -> None:
+        for task in self._background:
+            task.cancel()
+        if self.shared is not None:
+            await self.shared.close()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in self._bot_tasks.values():
             task.cancel()
         self._bot_tasks.clear()
@@ -100,7 +251,15 @@ def _lang(request: Request) -> str:
 
 
 def _error(exc: ServerError) -> JSONResponse:
-    return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+    resp = JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+    if exc.retry_after:
+        resp.headers["Retry-After"] = str(exc.retry_after)
+    return resp
+
+
+def client_address(conn: Request | WebSocket) -> str:
+    """Who is asking, for the limits (the peer's address as uvicorn gives it)."""
+    return conn.client.host if conn.client else "?"
 
 
 def web_options(slug: str) -> list[Option]:
@@ -136,6 +295,31 @@ def table_summary(t: LiveTable, lang: str) -> dict[str, Any]:
                       for i, (s, name) in enumerate(zip(t.rec.seats, t.display_names(lang)))]}
 
 
+def stored_summary(platform: "Platform", row: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A table for the lobby from its stored row (the live table when it is in memory)."""
+    rec = row["rec"]
+    live = platform.manager.tables.get(rec.id)
+    if live is not None:
+        return table_summary(live, lang)
+    status = row["status"] or "playing"
+    if status != "finished" and time.time() - row["updated"] > platform.limits.expire_after:
+        status = "expired"
+    shell = LiveTable(rec, None, None, {i: "" for i in row["claimed"]})  # type: ignore[arg-type]
+    return {"id": rec.id, "game": rec.game, "game_name": game_name(rec.game, lang),
+            "num_players": rec.num_players, "status": status, "ply": row["ply"],
+            "created": rec.created, "broken": None,
+            "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
+                       "claimed": s["kind"] == "bot" or i in row["claimed"]}
+                      for i, (s, name) in enumerate(zip(rec.seats, shell.display_names(lang)))]}
+
+
+def lobby_tables(platform: "Platform", lang: str, status: str | None = None,
+                 limit: int = 200) -> list[dict[str, Any]]:
+    since = None if status in (None, "finished") else time.time() - platform.limits.expire_after
+    rows = platform.storage.list_tables(limit, status, since)
+    return [stored_summary(platform, r, lang) for r in rows if r["rec"].game in playable_games()]
+
+
 def _form_option(o: Option, raw: Any) -> Any:
     """A lobby form value turned into the option's type."""
     if o.kind is bool:
@@ -156,25 +340,46 @@ def _form_option(o: Option, raw: Any) -> Any:
 
 
 def create_app(database_url: str | None = None, bot_delay: float | None = None,
-               table_prefix: str = "thieves_") -> FastAPI:
-    """The application; ``bot_delay`` 0 lets bots answer at once (tests)."""
+               table_prefix: str | None = None, limits: Limits | None = None,
+               public_url: str | None = None, redis_url: str | None = None) -> FastAPI:
+    """The application; ``bot_delay`` 0 lets bots answer at once (tests).
+
+    ``public_url`` (or ``$THIEVES_PUBLIC_URL``), e.g. ``https://thieves.example``:
+    the address people use; links shown to them are built from it, and
+    state-changing requests and websockets must come from its origin.
+    """
+    public_url = (public_url or os.environ.get("THIEVES_PUBLIC_URL") or "").rstrip("/") or None
+    table_prefix = table_prefix or os.environ.get("THIEVES_TABLE_PREFIX") or "thieves_"
+    redis_url = redis_url or os.environ.get("THIEVES_REDIS_URL") or None
     if bot_delay is None:
         bot_delay = float(os.environ.get("THIEVES_BOT_DELAY", DEFAULT_BOT_DELAY))
     storage = Storage(database_url, prefix=table_prefix)
-    platform = Platform(storage, bot_delay)
+    shared = Fanout(redis_url, table_prefix) if redis_url else None
+    platform = Platform(storage, bot_delay, limits, shared)
     platform.manager.load_all()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         for table in list(platform.manager.tables.values()):
             platform.ensure_bots(table)
+        platform._sweeper = asyncio.create_task(platform._sweep_forever())
+        if platform.shared is not None:
+            platform.shared.start(platform.other_process_changed)
+            platform._background.append(asyncio.create_task(platform._watch_bots()))
         yield
         await platform.stop()
 
     app = FastAPI(title="thieves", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.platform = platform
+    app.state.public_url = public_url
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    # static files: compressed, and kept by browsers for an hour (then revalidated by ETag)
+    app.mount("/static", GZipMiddleware(CachedStatic(directory=str(HERE / "static")), minimum_size=512,
+                                        compresslevel=6), name="static")
+
+    def site(request: Request) -> str:
+        """The address for links shown to people: the configured public URL, else this request's."""
+        return public_url or f"{request.url.scheme}://{request.url.netloc}"
 
     @app.exception_handler(RequestValidationError)
     async def bad_path(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -185,6 +390,12 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            refused = origin_refusal(request.headers, public_url)
+            if refused is None and request.url.path.startswith("/api/"):
+                refused = content_type_refusal(request.headers)
+            if refused is not None:
+                return _error(refused)
         response = await call_next(request)
         asked = request.query_params.get("lang")
         if asked and pick_lang(asked) == asked.strip().lower()[:2] and "set-cookie" not in response.headers:
@@ -206,12 +417,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> HTMLResponse:
         lang = _lang(request)
-        tables = [table_summary(t, lang) for t in platform.manager.tables.values()]
-        tables.sort(key=lambda t: -t["created"])
         return page(request, "lobby.html", lang, games=games_catalog(lang),
-                    open_tables=[t for t in tables if t["status"] == "open"][:50],
-                    running=[t for t in tables if t["status"] == "playing"][:50],
-                    finished=[t for t in tables if t["status"] == "finished"][:50])
+                    open_tables=lobby_tables(platform, lang, "open", 50),
+                    running=lobby_tables(platform, lang, "playing", 50),
+                    finished=lobby_tables(platform, lang, "finished", 50))
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> RedirectResponse:
@@ -233,6 +442,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         try:
             form = await _form(request)
             lang = pick_lang(form.get("lang"), lang)  # the lobby's language
+            platform.creations.check(client_address(request), "you have created many tables just now")
             slug = str(form.get("game", ""))
             if slug not in playable_games():
                 raise ServerError("unknown_game", f"there is no game {slug!r}", 404)
@@ -257,14 +467,17 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table, tokens = platform.manager.create(slug, players, seats, options,
                                                     pick_lang(str(form.get("lang", lang))))
         except ServerError as exc:
-            return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
+            resp = page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
+            if exc.retry_after:
+                resp.headers["Retry-After"] = str(exc.retry_after)
+            return resp
         await platform.changed(table)
         if len(tokens) > 1:
             # several seats are the creator's (people sharing one screen, or
             # friends to send links to): each link is shown once, here, and
             # never again (only their digests are stored)
-            origin = f"{request.url.scheme}://{request.url.netloc}"
+            origin = site(request)
             names = table.display_names(lang)
             links = [{"seat": i, "name": names[i], "url": f"/t/{table.id}/s/{tok}",
                       "full": f"{origin}/t/{table.id}/s/{tok}"} for i, tok in sorted(tokens.items())]
@@ -282,17 +495,18 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         lang = _lang(request)
         try:
             form = await _form(request)
+            await platform.get(table_id)  # caught up with the other processes first
             table, token = platform.manager.claim(table_id, seat, form.get("name"))
         except ServerError as exc:
             return page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
-        await platform.hub.broadcast(table)
+        platform.hub.notify(table)
         return RedirectResponse(f"/t/{table.id}/s/{token}", status_code=303)
 
-    def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
+    async def table_page(request: Request, table_id: str, token: str | None, name: str) -> HTMLResponse:
         lang = _lang(request)
         try:
-            table = platform.manager.get(table_id)
+            table = await platform.get(table_id)
             seat = table.seat_of(token)
         except ServerError as exc:
             return page(request, "error.html", lang, message=ui(lang)["not_found"] + f" ({exc})",
@@ -301,27 +515,30 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         config = {"table": table.id, "game": table.rec.game, "token": token, "seat": seat, "lang": lang, "ui": ui(lang),
                   "num_players": table.rec.num_players}
         base = f"/t/{table.id}" + (f"/s/{token}" if token else "")
-        watch_url = f"{request.url.scheme}://{request.url.netloc}/t/{table.id}"
-        return page(request, name, lang, table_id=table.id, watch_url=watch_url, game_name=game_name(table.rec.game, lang),
+        watch_url = f"{site(request)}/t/{table.id}"
+        resp = page(request, name, lang, table_id=table.id, watch_url=watch_url, game_name=game_name(table.rec.game, lang),
                     config=json.dumps(config).replace("<", "\\u003c"), base=base, seat=seat,
                     names=table.display_names(lang), open_seats=[i for i, s in enumerate(table.rec.seats)
                                                      if s["kind"] == "human" and i not in table.digests])
+        if token:  # a seat's page holds its secret link: never kept by a cache
+            resp.headers["Cache-Control"] = "no-store"
+        return resp
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def watch(request: Request, table_id: str) -> HTMLResponse:
-        return table_page(request, table_id, None, "table.html")
+        return await table_page(request, table_id, None, "table.html")
 
     @app.get("/t/{table_id}/s/{token}", response_class=HTMLResponse)
     async def play(request: Request, table_id: str, token: str) -> HTMLResponse:
-        return table_page(request, table_id, token, "table.html")
+        return await table_page(request, table_id, token, "table.html")
 
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
-        return table_page(request, table_id, None, "replay.html")
+        return await table_page(request, table_id, None, "replay.html")
 
     @app.get("/t/{table_id}/s/{token}/replay", response_class=HTMLResponse)
     async def seat_replay_page(request: Request, table_id: str, token: str) -> HTMLResponse:
-        return table_page(request, table_id, token, "replay.html")
+        return await table_page(request, table_id, token, "replay.html")
 
     # -- JSON API -----------------------------------------------------------------
     @app.get("/api/games")
@@ -342,12 +559,13 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/tables")
     async def api_tables(request: Request) -> JSONResponse:
         lang = _lang(request)
-        return JSONResponse([table_summary(t, lang) for t in platform.manager.tables.values()])
+        return JSONResponse(lobby_tables(platform, lang))
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         try:
             body = await _json_body(request)
+            platform.creations.check(client_address(request), "you have created many tables just now")
             table, tokens = platform.manager.create(
                 body.get("game"), body.get("players"), body.get("seats"), body.get("options") or {},
                 pick_lang(body.get("lang")))
@@ -356,44 +574,46 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         await platform.changed(table)
         return JSONResponse({"id": table.id, "tokens": {str(k): v for k, v in tokens.items()},
                              "urls": {str(k): f"/t/{table.id}/s/{v}" for k, v in tokens.items()},
-                             "watch": f"/t/{table.id}"}, status_code=201)
+                             "watch": f"/t/{table.id}"}, status_code=201, headers=NO_STORE)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/claim")
     async def api_claim(request: Request, table_id: str, seat: int) -> JSONResponse:
         try:
             body = await _json_body(request, allow_empty=True)
+            await platform.get(table_id)  # caught up with the other processes first
             table, token = platform.manager.claim(table_id, seat, body.get("name"))
         except ServerError as exc:
             return _error(exc)
-        await platform.hub.broadcast(table)
-        return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201)
+        platform.hub.notify(table)
+        return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201,
+                            headers=NO_STORE)
 
     @app.get("/api/tables/{table_id}/view")
-    async def api_view(request: Request, table_id: str, token: str | None = None) -> JSONResponse:
+    async def api_view(request: Request, table_id: str, token: str | None = None) -> Response:
         try:
-            table = platform.manager.get(table_id)
+            table = await platform.get(table_id)
             seat = table.seat_of(token)
         except ServerError as exc:
             return _error(exc)
-        return JSONResponse(build_view(table, table.state, seat, _lang(request)))
+        return await platform.view_response(table, seat, _lang(request))
 
     @app.post("/api/tables/{table_id}/actions")
-    async def api_act(request: Request, table_id: str) -> JSONResponse:
+    async def api_act(request: Request, table_id: str) -> Response:
         try:
-            table = platform.manager.get(table_id)
+            table = await platform.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
-            platform.manager.act(table, seat, body.get("action"), body.get("ply"))
+            await platform.manager.act_async(table, seat, body.get("action"), body.get("ply"))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
-        return JSONResponse(build_view(table, table.state, seat, _lang(request)))
+        return await platform.view_response(table, seat, _lang(request))
 
     @app.get("/api/tables/{table_id}/replay/{ply}")
     async def api_replay_step(request: Request, table_id: str, ply: int, token: str | None = None,
                               viewer: str | None = None) -> JSONResponse:
         try:
-            table = platform.manager.get(table_id)
+            table = await platform.get(table_id)
             seat = table.seat_of(token)
             v: int | None = None
             if viewer not in (None, "", "spectator"):
@@ -408,7 +628,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/tables/{table_id}/replay.json")
     async def api_replay_file(table_id: str) -> Response:
         try:
-            text = replay_file(platform.manager.get(table_id))
+            text = replay_file(await platform.get(table_id))
         except ServerError as exc:
             return _error(exc)
         return Response(text, media_type="application/json", headers={
@@ -416,6 +636,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.websocket("/ws/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
+        refused = origin_refusal(websocket.headers, public_url)
+        if refused is not None:  # another site's page may not open a seat's socket
+            await deny(websocket, refused)
+            return
         await table_socket(websocket, platform, table_id)
 
     return app
@@ -458,12 +682,68 @@ async def _json_body(request: Request, allow_empty: bool = False) -> dict[str, A
     return body
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None) -> None:
+def origin_refusal(headers: Any, public_url: str | None) -> ServerError | None:
+    """A request that changes something (or a websocket) from another site's page.
+
+    Browsers send ``Sec-Fetch-Site`` (it must be ``same-origin``) and ``Origin``
+    with every such request; the origin must be this site: the configured
+    public URL's origin, else the host the request was sent to (``null``, what
+    a form sends under ``Referrer-Policy: no-referrer``, counts only with
+    ``Sec-Fetch-Site: same-origin``). Programs that send neither (curl, bots)
+    are not browsers and are let in.
+    """
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return ServerError("forbidden_origin", "requests from other sites are refused", 403)
+    origin = headers.get("origin")
+    if origin is None:
+        return None
+    if origin == "null":
+        # our pages' forms send "null" (Referrer-Policy: no-referrer); the browser
+        # still says where the request came from in Sec-Fetch-Site
+        if fetch_site is not None:
+            return None
+        return ServerError("forbidden_origin", "requests from an unknown origin are refused", 403)
+    if public_url:
+        parts = urllib.parse.urlsplit(public_url)
+        ok = origin.lower() == f"{parts.scheme}://{parts.netloc}".lower()
+    else:
+        ok = urllib.parse.urlsplit(origin).netloc.lower() == (headers.get("host") or "").lower()
+    if not ok:
+        return ServerError("forbidden_origin", f"requests from {origin[:80]!r} are refused", 403)
+    return None
+
+
+def content_type_refusal(headers: Any) -> ServerError | None:
+    """The JSON API reads JSON only (a form or text/plain body is what another
+    site's page can send without asking first)."""
+    kind = (headers.get("content-type") or "").split(";")[0].strip().lower()
+    length = headers.get("content-length")
+    if kind == "application/json" or (not kind and length in (None, "0")):
+        return None
+    return ServerError("unsupported_media_type", "the JSON API accepts only application/json", 415)
+
+
+class CachedStatic(StaticFiles):
+    """Static files with a cache lifetime (ETag and Last-Modified come with them)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        resp = super().file_response(*args, **kwargs)
+        resp.headers.setdefault("Cache-Control", "public, max-age=3600")
+        return resp
+
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
+          public_url: str | None = None, redis_url: str | None = None) -> None:
     """Run the server (what ``thieves serve`` calls)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(database_url)
+    app = create_app(database_url, public_url=public_url, redis_url=redis_url)
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # ws_max_size: a frame over the limit is refused (1009) before it is read whole
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)

@@ -283,7 +283,11 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'too_large': 'The message is too large.',
         'broken': 'This table cannot continue.',
         'engine_error': 'The game failed on this move; nothing changed.',
-        'server_error': 'Something went wrong on the server.'},
+        'server_error': 'Something went wrong on the server.',
+        'rate_limited': 'Too many requests: wait a little and try again.',
+        'expired': 'This table was abandoned: nothing happened for too long.',
+        'forbidden_origin': 'This request did not come from this site.',
+        'unsupported_media_type': 'Requests must be sent as JSON.'},
  'fr': {'malformed': 'Le message est illisible.',
         'illegal': "Ce coup n'est pas permis maintenant",
         'not_your_turn': "Ce n'est pas votre tour.",
@@ -304,7 +308,11 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'too_large': 'Le message est trop long.',
         'broken': 'Cette table ne peut pas continuer.',
         'engine_error': "Le jeu a échoué sur ce coup ; rien n'a changé.",
-        'server_error': "Une erreur s'est produite sur le serveur."},
+        'server_error': "Une erreur s'est produite sur le serveur.",
+        'rate_limited': 'Trop de demandes : attendez un peu et réessayez.',
+        'expired': "Cette table a été abandonnée : rien ne s'y est passé depuis trop longtemps.",
+        'forbidden_origin': "Cette demande ne vient pas de ce site.",
+        'unsupported_media_type': 'Les demandes doivent être envoyées en JSON.'},
  'de': {'malformed': 'Die Nachricht ist nicht lesbar.',
         'illegal': 'Dieser Zug ist jetzt nicht erlaubt',
         'not_your_turn': 'Du bist nicht am Zug.',
@@ -325,7 +333,11 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'too_large': 'Die Nachricht ist zu groß.',
         'broken': 'Dieser Tisch kann nicht weitergespielt werden.',
         'engine_error': 'Das Spiel ist an diesem Zug gescheitert; nichts hat sich geändert.',
-        'server_error': 'Auf dem Server ist ein Fehler aufgetreten.'}}
+        'server_error': 'Auf dem Server ist ein Fehler aufgetreten.',
+        'rate_limited': 'Zu viele Anfragen: warte kurz und versuche es noch einmal.',
+        'expired': 'Dieser Tisch wurde aufgegeben: zu lange ist nichts passiert.',
+        'forbidden_origin': 'Diese Anfrage kommt nicht von dieser Seite.',
+        'unsupported_media_type': 'Anfragen müssen als JSON gesendet werden.'}}
 for _lang, _texts in ERRORS.items():
     UI[_lang].update({"err_" + code: text for code, text in _texts.items()})
 

@@ -49,6 +49,9 @@ class TableRecord:
     seats: list[dict[str, Any]]
     lang: str = "en"
     created: float = field(default_factory=time.time)
+    #: the game's generator (``core/rng.py``): "keyed" for tables made since
+    #: seeds became 128-bit secrets, "splitmix" for older ones
+    rng: str = "splitmix"
 
 
 class Storage:
@@ -70,11 +73,19 @@ class Storage:
             sa.Column("id", sa.String(32), primary_key=True),
             sa.Column("game", sa.String(64), nullable=False),
             sa.Column("num_players", sa.Integer, nullable=False),
-            sa.Column("seed", sa.BigInteger, nullable=False),
+            # decimal text: a seed is 128 random bits (older rows: 31 bits)
+            sa.Column("seed", sa.Text, nullable=False),
             sa.Column("options", sa.Text, nullable=False),
             sa.Column("seats", sa.Text, nullable=False),
             sa.Column("lang", sa.String(8), nullable=False),
             sa.Column("created", sa.Float, nullable=False),
+            sa.Column("rng", sa.String(16), nullable=False, server_default="splitmix"),
+            # kept with every change, so the lobby and the limits need no table in memory:
+            # open / playing / finished (NULL: not yet known, a row from an older version)
+            sa.Column("status", sa.String(16), nullable=True),
+            sa.Column("ply", sa.Integer, nullable=True),
+            sa.Column("updated", sa.Float, nullable=True),
+            sa.Index(prefix + "tables_by_status", "status", "updated"),
         )
         self.seat_tokens = sa.Table(
             prefix + "seat_tokens", md,
@@ -91,16 +102,61 @@ class Storage:
             sa.Column("action", sa.Text, nullable=False),
         )
         self.metadata = md
-        md.create_all(self.engine)
+        self._migrate()
+        try:
+            md.create_all(self.engine)
+        except sa.exc.DBAPIError:
+            # several processes starting at once on a new database: another one
+            # made the tables between our check and our CREATE; look again
+            time.sleep(0.5)
+            md.create_all(self.engine)
+
+    def _migrate(self) -> None:
+        """Bring a database made by an older version up to this schema.
+
+        Older tables stored the seed as a 64-bit integer and had no ``rng``
+        column (their games use SplitMix64): the seed becomes decimal text
+        and ``rng`` is "splitmix" for those rows, so they replay exactly.
+        """
+        name = self.tables.name
+        insp = sa.inspect(self.engine)
+        if not insp.has_table(name):
+            return
+        q = self.engine.dialect.identifier_preparer.quote
+        columns = {c["name"] for c in insp.get_columns(name)}
+        if "rng" in columns:
+            if "status" not in columns:  # made between the two changes
+                with self.engine.begin() as c:
+                    for col, kind in (("status", "VARCHAR(16)"), ("ply", "INTEGER"), ("updated", "FLOAT")):
+                        c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN {col} {kind}"))
+            return
+        with self.engine.begin() as c:
+            if self.engine.dialect.name == "postgresql":
+                c.execute(sa.text(f"ALTER TABLE {q(name)} ALTER COLUMN seed TYPE TEXT USING seed::text"))
+                c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN rng VARCHAR(16) NOT NULL "
+                                  f"DEFAULT 'splitmix'"))
+                for col, kind in (("status", "VARCHAR(16)"), ("ply", "INTEGER"), ("updated", "FLOAT")):
+                    c.execute(sa.text(f"ALTER TABLE {q(name)} ADD COLUMN {col} {kind}"))
+                return
+            # SQLite cannot change a column's type: copy into a new table
+            old = name + "_old"
+            c.execute(sa.text(f"ALTER TABLE {q(name)} RENAME TO {q(old)}"))
+            self.tables.create(c)
+            c.execute(sa.text(
+                f"INSERT INTO {q(name)} (id, game, num_players, seed, options, seats, lang, created, rng) "
+                f"SELECT id, game, num_players, CAST(seed AS TEXT), options, seats, lang, created, "
+                f"'splitmix' FROM {q(old)}"))
+            c.execute(sa.text(f"DROP TABLE {q(old)}"))
 
     # -- tables ----------------------------------------------------------------
-    def add_table(self, rec: TableRecord, claims: list[tuple[int, str, str]] = ()) -> None:
+    def add_table(self, rec: TableRecord, claims: list[tuple[int, str, str]] = (),
+                  status: str = "open") -> None:
         """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction."""
         with self.engine.begin() as c:
             c.execute(self.tables.insert().values(
-                id=rec.id, game=rec.game, num_players=rec.num_players, seed=rec.seed,
+                id=rec.id, game=rec.game, num_players=rec.num_players, seed=str(rec.seed),
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
-                created=rec.created))
+                created=rec.created, rng=rec.rng, status=status, ply=0, updated=time.time()))
             for seat, token, name in claims:
                 c.execute(self.seat_tokens.insert().values(
                     table_id=rec.id, seat=seat, digest=token_digest(token), name=name))
@@ -113,20 +169,110 @@ class Storage:
     def load_tables(self) -> list[TableRecord]:
         with self.engine.connect() as c:
             rows = c.execute(sa.select(self.tables).order_by(self.tables.c.created)).all()
-        return [TableRecord(r.id, r.game, r.num_players, int(r.seed), json.loads(r.options),
-                            json.loads(r.seats), r.lang, r.created) for r in rows]
+        return [_record(r) for r in rows]
+
+    def load_table(self, table_id: str) -> tuple[TableRecord, dict[int, str], list[list[Any]]] | None:
+        """One table: its record, seat digests and actions (None when there is none)."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables).where(self.tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            digests = {d.seat: d.digest for d in c.execute(
+                sa.select(self.seat_tokens.c.seat, self.seat_tokens.c.digest)
+                .where(self.seat_tokens.c.table_id == table_id)).all()}
+            actions = [[a.player, a.action] for a in c.execute(
+                sa.select(self.actions.c.player, self.actions.c.action)
+                .where(self.actions.c.table_id == table_id).order_by(self.actions.c.ply)).all()]
+        return _record(r), digests, actions
+
+    def mark(self, table_id: str) -> tuple[int, float] | None:
+        """The table's stored move number and time of its last change (one indexed read)."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.ply, self.tables.c.updated)
+                          .where(self.tables.c.id == table_id)).first()
+        return None if r is None else (r.ply or 0, r.updated or 0.0)
+
+    def changes_since(self, table_id: str, ply: int) -> tuple[list[dict[str, Any]], dict[int, str], list[list[Any]]] | None:
+        """What another process may have stored: the seats, the seat digests and the
+        actions from move ``ply`` on (None when the table is gone)."""
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.seats).where(self.tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            digests = {d.seat: d.digest for d in c.execute(
+                sa.select(self.seat_tokens.c.seat, self.seat_tokens.c.digest)
+                .where(self.seat_tokens.c.table_id == table_id)).all()}
+            actions = [[a.player, a.action] for a in c.execute(
+                sa.select(self.actions.c.player, self.actions.c.action)
+                .where(self.actions.c.table_id == table_id, self.actions.c.ply >= ply)
+                .order_by(self.actions.c.ply)).all()]
+        return json.loads(r.seats), digests, actions
+
+    def live_ids(self, since: float) -> list[str]:
+        """Tables not finished that changed since ``since`` (or whose status is not known yet)."""
+        t = self.tables.c
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(t.id).where(
+                sa.or_(t.status.is_(None),
+                       sa.and_(t.status.in_(("open", "playing")),
+                               sa.func.coalesce(t.updated, t.created) >= since)))
+                .order_by(t.created)).all()
+        return [r.id for r in rows]
+
+    def count_live(self, since: float) -> int:
+        t = self.tables.c
+        with self.engine.connect() as c:
+            return int(c.execute(sa.select(sa.func.count()).select_from(self.tables).where(
+                t.status.in_(("open", "playing")), sa.func.coalesce(t.updated, t.created) >= since)).scalar())
+
+    def list_tables(self, limit: int = 200, status: str | None = None,
+                    since: float | None = None) -> list[dict[str, Any]]:
+        """The newest tables for the lobby: record, status, ply and claimed seats."""
+        t = self.tables.c
+        q = sa.select(self.tables).order_by(t.created.desc()).limit(limit)
+        if status is not None:
+            q = q.where(t.status == status)
+        if since is not None:
+            q = q.where(sa.func.coalesce(t.updated, t.created) >= since)
+        with self.engine.connect() as c:
+            rows = c.execute(q).all()
+            ids = [r.id for r in rows]
+            claimed: dict[str, set[int]] = {}
+            if ids:
+                for d in c.execute(sa.select(self.seat_tokens.c.table_id, self.seat_tokens.c.seat)
+                                   .where(self.seat_tokens.c.table_id.in_(ids))).all():
+                    claimed.setdefault(d.table_id, set()).add(d.seat)
+        return [{"rec": _record(r), "status": r.status, "ply": r.ply or 0,
+                 "updated": r.updated or r.created, "claimed": claimed.get(r.id, set())} for r in rows]
+
+    def set_status(self, table_id: str, status: str, ply: int, touch: bool = False) -> None:
+        values: dict[str, Any] = {"status": status, "ply": ply}
+        if touch:
+            values["updated"] = time.time()
+        with self.engine.begin() as c:
+            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
+
+    def touched(self, table_id: str) -> float | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(self.tables.c.updated, self.tables.c.created)
+                          .where(self.tables.c.id == table_id)).first()
+        return None if r is None else (r.updated or r.created)
 
     # -- seats -----------------------------------------------------------------
     def claim_seat(self, table_id: str, seat: int, token: str, name: str,
-                   seats: list[dict[str, Any]] | None = None) -> None:
-        """Store a seat's token digest (and the seats' new names, in the same
-        transaction); fails (IntegrityError) if already claimed."""
+                   seats: list[dict[str, Any]] | None = None, status: str | None = None,
+                   updated: float | None = None) -> None:
+        """Store a seat's token digest (and the seats' new names and the table's
+        status, in the same transaction); fails (IntegrityError) if already claimed."""
         with self.engine.begin() as c:
             c.execute(self.seat_tokens.insert().values(
                 table_id=table_id, seat=seat, digest=token_digest(token), name=name))
+            values: dict[str, Any] = {"updated": time.time() if updated is None else updated}
             if seats is not None:
-                c.execute(self.tables.update().where(self.tables.c.id == table_id)
-                          .values(seats=json.dumps(seats)))
+                values["seats"] = json.dumps(seats)
+            if status is not None:
+                values["status"] = status
+            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
 
     def seat_digests(self, table_id: str) -> dict[int, str]:
         with self.engine.connect() as c:
@@ -142,14 +288,20 @@ class Storage:
         return out
 
     # -- actions ---------------------------------------------------------------
-    def add_action(self, table_id: str, ply: int, player: int, action: str) -> None:
-        """Store one accepted action; it is committed when this returns.
+    def add_action(self, table_id: str, ply: int, player: int, action: str,
+                   status: str | None = None, updated: float | None = None) -> None:
+        """Store one accepted action (and the table's status after it, in the same
+        transaction); it is committed when this returns.
 
         The primary key (table, ply) makes a second writer for the same ply fail.
         """
         with self.engine.begin() as c:
             c.execute(self.actions.insert().values(table_id=table_id, ply=ply, player=player,
                                                    action=action))
+            values: dict[str, Any] = {"ply": ply + 1, "updated": time.time() if updated is None else updated}
+            if status is not None:
+                values["status"] = status
+            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
 
     def action_at(self, table_id: str, ply: int) -> list[Any] | None:
         """The stored ``[player, action]`` at ``ply``, or None."""
@@ -180,6 +332,12 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _record(r: Any) -> TableRecord:
+    """A stored row as a record."""
+    return TableRecord(r.id, r.game, r.num_players, int(r.seed), json.loads(r.options),
+                       json.loads(r.seats), r.lang, r.created, r.rng)
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

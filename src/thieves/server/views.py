@@ -229,7 +229,8 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
         if viewer != token_seat and not state_now.is_terminal():
             raise ServerError("forbidden_view",
                               "a seat's point of view is only for its player until the game is over", 403)
-    state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options)
+    state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options,
+                                rng=table.rec.rng)
     for player, action in state_now.history[:ply]:
         state.apply_action(player, action)
     view = build_view(table, state, viewer, lang, legal=False)

@@ -16,18 +16,22 @@ Messages are text frames of at most 16 KiB.
 A wrong table or token gets an error message, then the socket closes
 (code 4404 or 4403).
 
-Frames to one connection are sent one at a time, each built from the
-table as it is when it is sent, so a client never gets an older position
-after a newer one.
+Frames to one connection are sent one at a time by its own task, each
+built from the table as it is when it is sent (changes that come faster than
+the client reads are merged), so a client never gets an older position after
+a newer one, and a slow client delays nobody: one that does not take a frame
+within ``SEND_TIMEOUT`` or lets ``MAX_QUEUE`` frames pile up is dropped.
 """
 from __future__ import annotations
 
 import asyncio
 import json
 import logging
-from dataclasses import dataclass, field
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import pick_lang
@@ -42,64 +46,195 @@ log = logging.getLogger("thieves.server")
 
 #: the largest message a client may send (an action is at most 200 characters)
 MAX_MESSAGE = 16 * 1024
-#: seconds a broadcast waits for one connection: a client that does not read
-#: (stalled network, or on purpose) is dropped instead of holding up the others
+#: seconds one frame may take to leave: a client that does not read (stalled
+#: network, or on purpose) is dropped instead of holding anything up
 SEND_TIMEOUT = 10.0
+#: frames other than the table's state (errors, pongs) waiting for one
+#: connection; a connection with more is dropped (it can reconnect)
+MAX_QUEUE = 32
+
+#: worker threads that build views, so the event loop keeps serving while a big board is drawn
+_VIEW_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="thieves-view")
 
 
-@dataclass(eq=False)
+class ViewCache:
+    """Each view's JSON text built once per table change, shared by every
+    connection with the same viewer and language (all the spectators of a
+    table share one), built in a worker thread."""
+
+    def __init__(self) -> None:
+        self._views: dict[tuple[str, int | None, str], tuple[int, asyncio.Future]] = {}
+
+    async def text(self, table: LiveTable, viewer: int | None, lang: str) -> tuple[int, str]:
+        """``(version, text)`` of the table as it is now, for ``viewer`` in ``lang``."""
+        key = (table.id, viewer, lang)
+        version = table.version
+        entry = self._views.get(key)
+        if entry is None or entry[0] != version:
+            loop = asyncio.get_running_loop()
+            fut = loop.run_in_executor(_VIEW_POOL, _view_text, table, table.state, viewer, lang)
+            entry = (version, fut)
+            self._views[key] = entry
+        try:
+            return version, await asyncio.shield(entry[1])
+        except Exception:
+            if self._views.get(key) is entry:  # never keep a failure
+                del self._views[key]
+            raise
+
+    def forget(self, table_id: str) -> None:
+        for key in [k for k in self._views if k[0] == table_id]:
+            del self._views[key]
+
+
+def _view_text(table: LiveTable, state: Any, viewer: int | None, lang: str) -> str:
+    return json.dumps(build_view(table, state, viewer, lang))
+
+
 class Conn:
-    ws: WebSocket
-    viewer: int | None
-    lang: str
-    #: one frame at a time per connection, in the order the table changed
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """One open socket: the newest state of its table and a short queue of
+    other frames, sent by its own task one at a time, so a slow reader only
+    ever delays itself. Changes that come faster than it reads are merged:
+    it gets the newest position, never an older one after a newer one."""
 
-    async def send(self, text: str) -> None:
-        async with self.lock:
-            await self.ws.send_text(text)
+    def __init__(self, ws: Any, viewer: int | None, lang: str, table: LiveTable | None = None,
+                 hub: "Hub | None" = None, address: str = "") -> None:
+        self.ws = ws
+        self.viewer = viewer
+        self.lang = lang
+        self.table = table
+        self.hub = hub
+        self.address = address
+        self.queue: deque[str] = deque()
+        self.dirty = False
+        self.sent_version = -1
+        self.closed = False
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
 
-    async def send_view(self, table: LiveTable, cache: dict | None = None) -> None:
-        async with self.lock:
-            # built now, under the lock: the newest position is always the last sent
-            key = (self.viewer, self.lang, table.version)
-            text = cache.get(key) if cache is not None else None
-            if text is None:
-                text = json.dumps(build_view(table, table.state, self.viewer, self.lang))
-                if cache is not None:
-                    cache[key] = text
-            await self.ws.send_text(text)
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run())
+
+    def notify(self, force: bool = False) -> None:
+        """The table changed (``force``: send even at the same version, e.g. a new language)."""
+        if force:
+            self.sent_version = -1
+        self.dirty = True
+        self._wake.set()
+
+    def push(self, text: str) -> None:
+        """Queue one frame; a connection that has too many waiting is dropped."""
+        if len(self.queue) >= MAX_QUEUE:
+            self.drop("too many frames waiting")
+            return
+        self.queue.append(text)
+        self._wake.set()
+
+    def drop(self, why: str) -> None:
+        """Close this connection (1011) without waiting for it; it may reconnect."""
+        if self.closed:
+            return
+        self.closed = True
+        log.info("dropping a connection to table %s: %s", self.table.id if self.table else "?", why)
+        if self.hub is not None and self.table is not None:
+            self.hub.remove(self.table.id, self)
+        self._wake.set()
+        asyncio.ensure_future(self._close())
+
+    async def _close(self) -> None:
+        try:
+            await asyncio.wait_for(self.ws.close(code=1011), 1.0)
+        except Exception:  # noqa: BLE001 - already gone
+            pass
+
+    async def _send(self, text: str) -> bool:
+        try:
+            await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+            return True
+        except Exception as exc:  # noqa: BLE001 - a closed, broken or stalled socket
+            self.drop(f"send failed ({type(exc).__name__})")
+            return False
+
+    async def _run(self) -> None:
+        assert self.table is not None and self.hub is not None
+        while not self.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            while not self.closed and (self.queue or self.dirty):
+                if self.queue:
+                    if not await self._send(self.queue.popleft()):
+                        return
+                    continue
+                self.dirty = False
+                if self.table.version <= self.sent_version:
+                    continue
+                try:
+                    version, text = await self.hub.views.text(self.table, self.viewer, self.lang)
+                except Exception:  # noqa: BLE001 - a game's bug: keep the socket, log it
+                    log.exception("building a view of table %s failed", self.table.id)
+                    continue
+                if version > self.sent_version:
+                    if not await self._send(text):
+                        return
+                    self.sent_version = version
+
+    async def wait_idle(self, timeout: float = 5.0) -> None:
+        """Until everything queued is sent (tests)."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while (self.queue or self.dirty or self._wake.is_set()) and not self.closed:
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError("the connection did not catch up")
+            await asyncio.sleep(0.005)
+
+    async def stop(self) -> None:
+        self.closed = True
+        self._wake.set()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass
 
 
 class Hub:
-    """Open connections per table, and broadcasting views to them."""
+    """Open connections per table; a change only marks them (never waits for one)."""
 
     def __init__(self) -> None:
         self.conns: dict[str, list[Conn]] = {}
+        self.views = ViewCache()
 
     def add(self, table_id: str, conn: Conn) -> None:
+        conn.hub = self
         self.conns.setdefault(table_id, []).append(conn)
+        conn.start()
+        conn.notify()
 
     def remove(self, table_id: str, conn: Conn) -> None:
         lst = self.conns.get(table_id, [])
         if conn in lst:
             lst.remove(conn)
+        if not lst:
+            self.conns.pop(table_id, None)
+
+    def count(self, table_id: str) -> int:
+        return len(self.conns.get(table_id, ()))
+
+    def count_address(self, address: str) -> int:
+        return sum(1 for lst in self.conns.values() for c in lst if c.address == address)
+
+    def notify(self, table: LiveTable) -> None:
+        """The table changed: every connection will get the new state, at its own pace."""
+        for conn in list(self.conns.get(table.id, ())):
+            conn.table = table
+            conn.notify()
 
     async def broadcast(self, table: LiveTable) -> None:
-        cache: dict[tuple[int | None, str, int], str] = {}
-
-        async def one(conn: Conn) -> None:
-            try:
-                await asyncio.wait_for(conn.send_view(table, cache), SEND_TIMEOUT)
-            except Exception:  # noqa: BLE001 - a closed, broken or stalled socket
-                self.remove(table.id, conn)
-                try:
-                    await asyncio.wait_for(conn.ws.close(code=1011), 1.0)
-                except Exception:  # noqa: BLE001 - already gone
-                    pass
-
-        # every connection at once: a slow client never holds up the others
-        await asyncio.gather(*(one(c) for c in list(self.conns.get(table.id, []))))
+        """Notify, then wait (up to a bound) until the connections have it (tests)."""
+        self.notify(table)
+        await asyncio.gather(*(c.wait_idle() for c in list(self.conns.get(table.id, ()))),
+                             return_exceptions=True)
 
 
 def _error_text(exc: ServerError) -> str:
@@ -110,21 +245,39 @@ async def send_error(ws: WebSocket, exc: ServerError) -> None:
     await ws.send_text(_error_text(exc))
 
 
+async def deny(ws: WebSocket, exc: ServerError) -> None:
+    """Refuse a socket before it opens: an HTTP answer (e.g. 429 with Retry-After)
+    where the server supports it, else an error message and close code 4000 + status."""
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else {}
+    try:
+        await ws.send_denial_response(JSONResponse({"error": exc.code, "message": str(exc)},
+                                                   status_code=exc.status, headers=headers))
+    except RuntimeError:  # the server has no denial responses
+        await ws.accept()
+        await send_error(ws, exc)
+        await ws.close(code=4000 + exc.status)
+
+
 async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> None:
+    address = ws.client.host if ws.client else "?"
+    try:
+        platform.check_socket(table_id, address)
+    except ServerError as exc:
+        await deny(ws, exc)
+        return
     await ws.accept()
     lang = pick_lang(ws.query_params.get("lang"), ws.cookies.get("lang"))
     try:
-        table = platform.manager.get(table_id)
+        table = await platform.get(table_id)
         viewer = table.seat_of(ws.query_params.get("token"))
     except ServerError as exc:
         await send_error(ws, exc)
         await ws.close(code=4404 if exc.code == "unknown_table" else 4403)
         return
-    conn = Conn(ws, viewer, lang)
+    conn = Conn(ws, viewer, lang, table, address=address)
     platform.hub.add(table.id, conn)
     try:
-        await conn.send_view(table)
-        while True:
+        while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
@@ -136,22 +289,26 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                     raise ServerError("too_large", f"messages are at most {MAX_MESSAGE} characters", 413)
                 msg = _parse(text)
                 kind = msg["type"]
+                table = conn.table or table
                 if kind == "action":
-                    platform.manager.act(table, viewer, msg.get("action"), msg.get("ply"))
+                    if platform.shared is not None and await platform.manager.refresh_async(table):
+                        platform.hub.notify(table)
+                    await platform.manager.act_async(table, viewer, msg.get("action"), msg.get("ply"))
                     await platform.changed(table)
                 elif kind == "lang":
                     conn.lang = pick_lang(msg.get("lang") if isinstance(msg.get("lang"), str) else None)
-                    await conn.send_view(table)
+                    conn.notify(force=True)
                 elif kind == "ping":
-                    await conn.send(json.dumps({"type": "pong", "ply": table.state.ply}))
+                    conn.push(json.dumps({"type": "pong", "ply": table.state.ply}))
                 else:
                     raise ServerError("malformed", f"unknown message type {kind!r}")
             except ServerError as exc:
-                await conn.send(_error_text(exc))
+                conn.push(_error_text(exc))
     except WebSocketDisconnect:
         pass
     finally:
         platform.hub.remove(table.id, conn)
+        await conn.stop()
 
 
 def _parse(text: str) -> dict[str, Any]:

@@ -17,6 +17,14 @@ def to_action(n: int = 2, seed: int = 0, options: dict | None = None):
     return s
 
 
+def plan(s, p: int, order: str) -> None:
+    """Lay player ``p``'s planning tiles in ``order`` ("3P21"), one slot per decision
+    (the last tile fills the last slot by itself)."""
+    for tile in order[:-1]:
+        s.apply_action(p, f"plan {tile}")
+    assert s.plans[p] == order
+
+
 def clear(s):
     """Everyone at home, no turn running, nobody robbed anything yet."""
     s.turn = None

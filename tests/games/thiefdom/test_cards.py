@@ -203,7 +203,7 @@ def test_wibald_guards_on_section_7_cannot_arrest():
     th = s.thieves[0][0]
     th["ally"] = "wibald"
     seven = [i for i in range(city.W * city.H) if city.section_of[i] == 7 and city.lantern[i]][0]
-    assert s._immune(0, 0, "gA", seven) == "Wibald"
+    assert s._immune(0, 0, "gA", seven) == "wibald"
     other = [i for i in range(city.W * city.H) if city.section_of[i] != 7 and city.lantern[i]][0]
     assert s._immune(0, 0, "gA", other) is None
 

@@ -6,10 +6,13 @@ from thieves.core.errors import DataError, IllegalAction
 from thieves.core.rng import Rng
 from thieves.games.thiefdom.components import ThiefdomData
 from thieves.games.thiefdom.goods import GOODS, room
-from thieves.games.thiefdom.render import render_svg
 from thieves.testing import random_step
 
 from .helpers import GAME
+
+
+def render_svg(obs, lang="en"):
+    return GAME.presentation(obs["viewer"], None, lang).svg(obs)
 
 
 def invariants(s):
@@ -63,7 +66,11 @@ def test_no_hidden_plan_or_draft_leaks():
                     obs = s.observation((p + 1) % 3)
                     if s.plans[p] is not None:
                         assert obs["plans"][p] == "placed"
-                        assert f"You planned {s.plans[p]}" not in obs["log"]
+                        for ev in obs["log"]:
+                            if ev["args"].get("player") == p:  # p's order never reaches another seat
+                                assert "order" not in ev["args"], ev
+                    # only the viewer's own tiles laid so far are in its observation
+                    assert obs["planning"] == s.planning[(p + 1) % 3]
             if s.draft is not None:
                 for p in range(3):
                     obs = s.observation(p)
@@ -116,10 +123,13 @@ def test_explain_and_describe():
         p = s.players_to_act()[0]
         a = s.legal_actions(p)
         s.apply_action(p, "done" if "done" in a else a[0])
-    with pytest.raises(IllegalAction, match="each tile"):
+    with pytest.raises(IllegalAction, match="next slot"):
         s.apply_action(0, "plan 1123")
-    assert "patrol board" in s.describe_action("plan 12P3")
-    assert "north" in s.describe_action("n")
+    with pytest.raises(IllegalAction, match="unknown action 'fly'"):
+        s.apply_action(0, "fly")
+    pres = GAME.presentation(0, ["Ann", "Bob"], "en")
+    assert pres.action_text(s.observation(0), "plan P") == "Slot 1: patrol board"
+    assert "north" in pres.action_text(s.observation(0), "n")
 
 
 def test_render_svg_and_text():
@@ -132,7 +142,10 @@ def test_render_svg_and_text():
         assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "garde" in render_svg(s.observation(None), "fr")
     text = s.render_text(0)
-    assert "night" in text and "VP" in text
+    assert "Night" in text and "VP" in text and "Guard A" in text
+    # labelled rows and columns, and the buildings by name
+    assert " 1 2 3 4 5 6 7 8 910" in text and "\n  A " in text and "\n  N " in text
+    assert "Tower " in text and "Forge " in text
 
 
 def test_svg_clickable_actions_are_legal():
@@ -183,17 +196,22 @@ def test_sections_follow_the_rules():
 
 
 def test_i18n_has_every_term_in_three_languages():
-    from thieves.games.thiefdom.i18n import terms
-    t = terms()
-    assert set(t) == {"en", "fr", "de"}
+    t = GAME.texts().table
     assert set(t["en"]) == set(t["fr"]) == set(t["de"])
     for e in ThiefdomData().equipment:
-        assert f"equipment.{e}" in t["fr"]
+        assert f"equipment.{e}" in t["fr"] and f"effect.{e}" in t["de"]
+    for c in ThiefdomData().power.values():
+        assert f"effect.{c}" in t["fr"] and f"effect.{c}" in t["de"]
 
 
-def test_server_hooks_translate():
-    from thieves.games.thiefdom.render import describe_action, prompt
-    assert describe_action("go n", {}, "fr") == "Le citadin va nord"
-    assert describe_action("move", {}, "de") == "Bewegen (1 AP)"
-    assert describe_action("crossbow gA", {}, "en") == "Crossbow at guard A (1 AP)"
-    assert prompt({"phase": "plan"}, "de").startswith("lege")
+def test_presentation_words():
+    fr = GAME.presentation(0, ["Ann", "Bob"], "fr")
+    de = GAME.presentation(0, ["Ann", "Bob"], "de")
+    en = GAME.presentation(0, ["Ann", "Bob"], "en")
+    assert fr.action_text({}, "go n") == "Le citadin va nord"
+    assert de.action_text({}, "move").startswith("Bewegen (1 AP")
+    assert en.action_text({}, "crossbow gA") == "Crossbow at Guard A (1 AP)"
+    assert de.prompt({"phase": "plan", "viewer": 1, "to_act": [0], "round": 2, "nights": 6}) \
+        == "Nacht 2/6: die anderen legen ihre Plättchen geheim"
+
+

@@ -1,7 +1,7 @@
 """Rules-review fixes: each test failed before its fix."""
 from thieves.games.thiefdom.goods import empty_inv
 
-from .helpers import at_location, clear, park_townsfolk, place_thief, to_action, turn
+from .helpers import at_location, clear, park_townsfolk, place_thief, plan, to_action, turn
 
 
 def test_river_sections_have_a_quay_on_the_river():
@@ -157,7 +157,8 @@ def test_determinize_keeps_a_placed_plan_placed():
         p = s.players_to_act()[0]
         acts = s.legal_actions(p)
         s.apply_action(p, "done" if "done" in acts else acts[0])
-    s.apply_action(0, "plan 123P")
+    s.apply_action(1, "plan 3")  # another player half-way through planning
+    plan(s, 0, "123P")
     for p in (1, 2):
         assert s.determinize(p, 7).observation(p) == s.observation(p)
     assert s.observation(1)["plans"][0] == "placed"

@@ -4,7 +4,7 @@ import pytest
 from thieves.core.errors import GameSetupError, IllegalAction
 from thieves.games.thiefdom.goods import empty_inv, goods_vp
 
-from .helpers import GAME, clear, park_townsfolk, to_action
+from .helpers import GAME, clear, park_townsfolk, plan, to_action
 
 
 @pytest.mark.parametrize("n,cols,guards", [(1, 3, 3), (2, 3, 3), (3, 4, 4), (4, 4, 4)])
@@ -90,14 +90,23 @@ def test_planning_is_secret_until_everyone_placed():
         p = s.players_to_act()[0]
         a = s.legal_actions(p)
         s.apply_action(p, "done" if "done" in a else a[0])
-    s.apply_action(0, "plan 3P21")
+    s.apply_action(0, "plan 3")
+    s.apply_action(0, "plan P")
+    # the tiles laid so far are the planner's own business
+    assert s.observation(0)["planning"] == "3P"
+    assert s.observation(1)["planning"] == "" and s.observation(None)["planning"] == ""
+    assert s.legal_actions(0) == ["plan 1", "plan 2"]
+    with pytest.raises(IllegalAction):
+        s.apply_action(0, "plan 3")  # a tile goes in one slot only
+    s.apply_action(0, "plan 2")       # the last tile fills the last slot
+    assert s.plans[0] == "3P21" and s.players_to_act() == [1]
     assert s.observation(1)["plans"][0] == "placed"
     assert s.observation(0)["plans"][0] == "3P21"
-    assert "3P21" not in str(s.observation(1)["log"])
-    assert "3P21" not in str(s.observation(None))
+    for seen in (str(s.observation(1)), str(s.observation(None))):
+        assert "3P21" not in seen and "'3', 'P', '2', '1'" not in seen
     with pytest.raises(IllegalAction):
-        s.apply_action(1, "plan 1234")
-    s.apply_action(1, "plan 123P")
+        s.apply_action(1, "plan 4")
+    plan(s, 1, "123P")
     assert s.phase == "action" and s.observation(1)["plans"][0] == "3P21"
 
 
@@ -107,8 +116,8 @@ def test_turn_order_tiles_one_by_one():
         p = s.players_to_act()[0]
         a = s.legal_actions(p)
         s.apply_action(p, "done" if "done" in a else a[0])
-    s.apply_action(0, "plan 123P")
-    s.apply_action(1, "plan 123P")
+    plan(s, 0, "123P")
+    plan(s, 1, "123P")
     f = s.first
     assert [x[1] for x in s.schedule[:4]] == [f, 1 - f, f, 1 - f]
     assert s.schedule[0] == ["thief", f, 0] and s.schedule[6] == ["patrol", f, 0]
@@ -202,15 +211,15 @@ def test_solo_turns_alternate_and_compass_flips():
     while s.phase != "plan":
         a = s.legal_actions(0)
         s.apply_action(0, "done" if "done" in a else a[0])
-    assert len(s.legal_actions(0)) == 6
-    s.apply_action(0, "plan 213")
+    assert s.legal_actions(0) == ["plan 1", "plan 2", "plan 3"]
+    plan(s, 0, "213")
     assert [x[0] for x in s.schedule] == ["thief", "town"] * 3
     assert s.schedule[0] == ["thief", 0, 1]
     s.turn = None
     s.act = 6
     s._advance()
     assert s.round == 2 and s.solo["side"] == "second"
-    s.apply_action(0, "plan 123")
+    plan(s, 0, "123")
     assert [x[0] for x in s.schedule] == ["town", "thief"] * 3
     # the rival thieves went to locations; entering costs 1 VP each
     assert any(v for v in s.solo["rivals"].values())

@@ -125,7 +125,7 @@ def test_blue_enters_yellow_hideout_with_white_inside():
     vp = s.vp[3]
     turn(s, 3, 0)
     s.apply_action(3, "move")
-    s._move_apply(next(a for a in s.legal_actions(3) if len(a) == 1 and
+    s.apply_action(3, next(a for a in s.legal_actions(3) if len(a) == 1 and
                        city.building_at[city._step(ent, "nesw".index(a))] == yellow_home))
     assert s.vp[3] == vp - 1
     s.turn = None

@@ -9,7 +9,10 @@ import re
 import pytest
 
 from thieves.core.registry import load_game
-from thieves.games.thiefdom import render
+
+def render_svg(obs, lang="en"):
+    return load_game("thiefdom").presentation(obs["viewer"], None, lang).svg(obs)
+
 
 # the kinds that used to be buttons only (their targets need the engine's geometry)
 AIMED = {"exit", "hook", "tp", "cata", "svenja", "crossbow", "stars", "rob", "jin", "bernhard"}
@@ -52,7 +55,7 @@ def _positions(n: int, seed: int, steps: int, options: dict | None = None):
 
 
 GAMES = [(2, 1, 500, {}), (3, 2, 500, {}), (4, 3, 400, {}), (1, 4, 300, {}),
-         (2, 5, 400, {"exit_through_entrances": True})]
+         (2, 5, 400, {"exit_through_entrances": True}), (3, 6, 500, {})]
 
 
 def test_every_aimed_legal_action_is_clickable_on_the_seats_board():
@@ -63,21 +66,34 @@ def test_every_aimed_legal_action_is_clickable_on_the_seats_board():
             legal = s.legal_actions(p)
             aimed = [a for a in legal if a.split()[0] in AIMED]
             obs = s.observation(p)
-            svg = render.render_svg(obs, ("en", "fr", "de")[checked % 3])
+            svg = render_svg(obs, ("en", "fr", "de")[checked % 3])
             marked = set(re.findall(r'data-action="([^"]*)"', svg))
             assert marked <= set(legal), (marked - set(legal), legal)  # nothing else is offered
             missing = [a for a in aimed if a not in marked]
             assert not missing, (missing, obs["phase"], obs["turn"], legal)
             seen.update(_kind(a) for a in aimed)
             # nobody else (other seats, spectators) is told anything to aim at
-            for q in [None] + [q for q in range(s.num_players) if q != p]:
+            # (seats that must decide too, as in the draft, click their own choices)
+            for q in [None] + [q for q in range(s.num_players) if q not in s.players_to_act()]:
                 other = s.observation(q)
                 assert other["targets"] == []
-                assert "data-action" not in render.render_svg(other, "en")
+                assert "data-action" not in render_svg(other, "en")
             checked += 1
         assert checked > 50, (n, seed)
-    want = {"exit", "hook", "tp", "cata", "svenja", "crossbow", "stars", "rob g", "rob n+", "rob car"}
+    want = {"exit", "hook", "tp", "cata", "crossbow", "stars", "rob g", "rob n+", "rob car"}
     assert want <= seen, want - seen
+
+
+def test_svenja_teleports_are_clicked_on_the_buildings():
+    from .helpers import at_location
+    s, th, tav = at_location("tavern", n=2)
+    th["ally"] = "svenja"
+    s.apply_action(0, "use")
+    obs = s.observation(0)
+    svenja = [a for a in s.legal_actions(0) if a.startswith("svenja ")]
+    assert svenja
+    marked = set(re.findall(r'data-action="([^"]*)"', render_svg(obs, "de")))
+    assert set(svenja) <= marked <= set(s.legal_actions(0))
 
 
 @pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (4, 13), (1, 14)])

@@ -1,4 +1,5 @@
-"""Thiefdom in the web interface: texts in en/fr/de, log lines, prompt, clickable board."""
+"""Thiefdom's words and drawings for people: structured events with templates in
+three languages, action texts, prompts, the board and the secrecy of the plan."""
 from __future__ import annotations
 
 import random
@@ -7,31 +8,17 @@ import re
 import pytest
 
 from thieves.core.registry import load_game
-from thieves.games.thiefdom import render
-from thieves.games.thiefdom.i18n import terms
-from thieves.games.thiefdom.i18n_text import EVENTS
+from thieves.core.texts import LANGS
 from thieves.server.i18n import game_text
+from thieves.testing import check_rendered_texts, check_templates
 
-LANGS = ("en", "fr", "de")
+NAMES = ["Ann", "Bob", "Cy", "Dee"]
 PHASES = ("draft", "buy", "hideout", "plan", "action", "over")
-
-# one example of each action kind of the notation (docs/thiefdom.md)
-SAMPLE_ACTIONS = (
-    "n", "e", "s", "w", "climb e", "go s", "plan 12P3", "plan 312", "rob car", "rob car pay", "rob gA",
-    "rob nB", "rob nB gold", "exit 1.2", "jin 3.4", "tp 2Bb", "tp 1.20", "hook 2Bb", "svenja 3Bb",
-    "hideout 2Bb", "cata 3", "pigeon 2", "samuel 1", "lentz 3", "crossbow gA", "stars nC", "stars car",
-    "bernhard gB", "buy crossbow", "buy crossbow 2", "take 1 gold", "hand 2 wine", "keep sack",
-    "fetch gem", "stash art1", "take gems", "take art", "take brandy", "drop badge", "give brandy",
-    "get wine", "ruth gem", "sell wine", "fill gold", "ally jin", "brawl ruth", "deliver art2",
-    "burn poster", "end", "stamina", "move", "stop", "use", "done", "decline", "clients", "smoke", "fish",
-    "antonius", "kostanze", "beatrix", "apollon",
-)
-
-# a value for each placeholder of the engine's log patterns
-SAMPLE_SLOTS = {"T": "purple thief 2", "P": "White (P3)", "F": "guard B", "B": "the forge 2Bb", "G": "wine",
-                "E": "Grappling Hook", "N": "3", "M": "2", "X": "m05", "S": "4.12", "D": "NE",
-                "L": "Yellow (P1) 12 VP, Purple (P2) 9 VP"}
-ENGLISH_WORDS = re.compile(r"\b(thief|guard|carriage|the|moves|robs|turn|their|goods|patrol|VP)\b")
+# internal ids that must never reach a person: buildings (3Ab), figures (gA, nB),
+# thieves (p0t1), squares in the notation (3.11), keys (log.x, ui.x)
+RAW_ID = re.compile(r"\b(\d[AB][a-g]|[gn][A-D]|p\dt\d|\d+\.\d+|villa\d|art\d|(?:log|ui|do|prompt|effect)\.\w+)\b")
+DOUBLED = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
+ENGLISH = re.compile(r"\b(thief|guard|carriage|the|moves|robs|turn|their|goods|patrol|VP|Night|Slot)\b")
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +27,7 @@ def game():
 
 
 def _play(game, n: int, seed: int, steps: int):
-    """Positions of a random game: (state, acting player) before each decision."""
+    """Positions of a random game that prefers moving and robbing: (state, actor)."""
     s = game.new_game(n, seed, {})
     rnd = random.Random(seed)
     for _ in range(steps):
@@ -49,144 +36,183 @@ def _play(game, n: int, seed: int, steps: int):
         p = s.players_to_act()[0]
         yield s, p
         acts = s.legal_actions(p)
-        pref = [a for a in acts if a.split()[0] in ("move", "use", "rob", "n", "e", "s", "w", "go")]
+        pref = [a for a in acts if a.split()[0] in ("move", "use", "rob", "n", "e", "s", "w", "go", "exit")]
         s.apply_action(p, rnd.choice(pref if pref and rnd.random() < 0.7 else acts))
     yield s, None
 
 
 @pytest.fixture(scope="module")
 def played(game):
-    """Two short random games (solo and 2 players) with their positions."""
+    """Two random games (solo and 3 players) with the actor's observation and legal actions."""
     out = []
-    for n, seed in ((1, 3), (2, 5)):
-        for s, p in _play(game, n, seed, 900):
-            if p is None:
-                out.append((s, None, None, None))
-            else:
-                out.append((s, p, s.observation(p), s.legal_actions(p)))
+    for n, seed in ((1, 3), (3, 5)):
+        for s, p in _play(game, n, seed, 700):
+            out.append((s, p, s.observation(p) if p is not None else None,
+                        s.legal_actions(p) if p is not None else None))
     return out
 
 
+def test_every_event_key_has_templates_in_three_languages():
+    check_templates("thiefdom")
+
+
+@pytest.mark.parametrize("n,seeds", [(1, [1]), (2, [2]), (4, [3])])
+def test_every_event_renders_strictly_in_french_and_german(n, seeds):
+    assert check_rendered_texts("thiefdom", n, seeds) > 100
+
+
 def test_every_key_the_server_reads_exists_in_every_language(game):
-    keys = ["name", "summary"] + [f"phase.{ph}" for ph in PHASES]
+    keys = ["name", "summary", "rules"] + [f"phase.{ph}" for ph in PHASES]
     for opt in game.options:
         keys += [f"option.{opt.name}", f"option.{opt.name}.help"]
-    t = terms()
+    t = game.texts().table
     for lang in LANGS:
         for key in keys:
             assert t[lang].get(key), (lang, key)
             assert game_text("thiefdom", lang, key) == t[lang][key]
-    # the French and German texts are real translations of the labels
     for opt in game.options:
         key = f"option.{opt.name}"
         assert t["fr"][key] != t["en"][key] and t["de"][key] != t["en"][key], key
+    assert set(t["en"]) == set(t["fr"]) == set(t["de"])
+    # the rules summary in three languages, with headings
+    for lang in LANGS:
+        rules = game.presentation(0, NAMES[:2], lang).rules()
+        assert rules.count("# ") >= 4 and len(rules) > 1000, lang
 
 
-def test_every_text_key_is_in_french_and_german(game):
-    t = terms()
-    for key in t["en"]:
-        assert key in t["fr"] and key in t["de"], key
-    assert set(t["fr"]) == set(t["de"])
-    for key, _pattern in EVENTS:
-        assert f"ev.{key}" in t["fr"] and f"ev.{key}" in t["de"], key
-    for lang in ("fr", "de"):  # the placeholders of a template are those of its pattern
-        for key, pattern in EVENTS:
-            assert set(re.findall(r"\{(\w)\}", t[lang][f"ev.{key}"])) <= set(re.findall(r"\{(\w)\}", pattern)), \
-                (lang, key)
-
-
-def test_describe_action_gives_words_for_each_action_kind(played):
-    obs = next(o for s, p, o, la in played if o is not None)
-    for action in SAMPLE_ACTIONS:
-        texts = {lang: render.describe_action(action, obs, lang) for lang in LANGS}
-        for lang, text in texts.items():
-            assert text and text != action and "{" not in text, (lang, action, text)
-        assert texts["fr"] != texts["en"] and texts["de"] != texts["en"], (action, texts)
-    assert render.describe_action("hook 2Bb", obs, "fr").endswith("(1 PA)")
-    assert "Norden" in render.describe_action("n", obs, "de")
-    assert render.describe_action("e", obs, "fr") == "Aller vers l'est"
-
-
-def test_every_action_offered_in_play_has_words(played):
-    kinds = {a.split()[0] for a in SAMPLE_ACTIONS}
-    for s, p, obs, legal in played:
-        for a in legal or []:
-            assert a.split()[0] in kinds, f"new action kind {a!r}: add it to i18n_text.describe_action"
-            for lang in ("fr", "de"):
-                text = render.describe_action(a, obs, lang)
-                assert text != a and text != render.describe_action(a, obs, "en"), (lang, a)
-
-
-def test_translate_event_handles_each_pattern():
-    for key, pattern in EVENTS:
-        line = re.sub(r"\{(\w)\}", lambda m: SAMPLE_SLOTS[m.group(1)], pattern)
-        assert render.translate_event(line, "en") == line
-        for lang in ("fr", "de"):
-            out = render.translate_event(line, lang)
-            assert out != line and "{" not in out, (lang, key, out)
-            assert not ENGLISH_WORDS.search(out.replace("Grappling", "")), (lang, key, out)
-    fr = render.translate_event("purple thief 2 is arrested by guard B and sent home (-2 VP).", "fr")
-    assert fr == "Voleur violet 2 est arrêté par le garde B et renvoyé au repaire (-2 PV)."
-    de = render.translate_event("The game is over: Yellow (P1) 12 VP, Purple (P2) 9 VP", "de")
-    assert de == "Das Spiel ist vorbei: Gelb (P1) 12 SP, Lila (P2) 9 SP"
-    assert render.translate_event("the carriage moves to 3.4.", "de") == "Die Kutsche bewegt sich nach 3.4."
-
-
-def test_every_log_line_of_a_game_is_translated(played):
-    final = [s for s, p, o, la in played if p is None]
-    assert final
-    for s in final:
-        for line in s.observation(0)["log"]:
-            for lang in ("fr", "de"):
-                assert render.translate_event(line, lang) != line, (lang, line)
-
-
-def test_clickable_board_elements_are_legal_actions(played):
-    seen = set()
+def test_every_action_offered_in_play_has_words_in_each_language(game, played):
+    pres = {lang: game.presentation(None, NAMES, lang) for lang in LANGS}
+    kinds = set()
     for s, p, obs, legal in played:
         if p is None:
             continue
-        svg = render.render_svg(obs, "en")
-        for action in re.findall(r'data-action="([^"]*)"', svg):
-            assert action in legal, (action, obs["phase"], legal)
-            seen.add(action.split()[0])
-        # another seat (or a spectator) never gets anything to click
-        other = s.observation(None)
-        assert "data-action" not in render.render_svg(other, "en")
-    assert {"hideout", "go"} <= seen and seen & {"n", "e", "s", "w"}, seen
+        for a in legal:
+            texts = {}
+            for lang in LANGS:
+                pres[lang].viewer = p
+                texts[lang] = pres[lang].action_text(obs, a)
+                assert texts[lang] and "{" not in texts[lang] and not RAW_ID.search(texts[lang]), (lang, a, texts)
+                assert not DOUBLED.search(texts[lang]), (lang, a, texts)  # "Aller vers vers le nord"
+            kinds.add(a.split()[0])
+            if a.split()[0] not in ("ally", "brawl"):  # a client's name reads the same
+                assert texts["fr"] != texts["en"] and texts["de"] != texts["en"], (a, texts)
+    assert {"plan", "keep", "buy", "hideout", "move", "n", "end", "use", "done"} <= kinds, kinds
 
 
-def test_board_legend_names_the_players_as_the_panels_do(played, game):
-    s = game.new_game(2, 1, {})
-    obs = s.observation(0)
-    svg = render.render_svg(obs, "en")
-    for p in range(2):
-        # the server shows state.player_name beside each seat's name: the board uses the same name
-        assert f"{s.player_name(p)}" in svg
-        assert f"{s.player_name(p)} (you)" in svg or p != 0
-        assert render.SEAT_DOTS[p] in svg and render.COLOURS[p] in svg
-    assert f"{obs['vp'][0]} VP" in svg and "Player 1" not in svg
-    solo = game.new_game(1, 3, {})
-    bid = next(b for b in solo.observation(0)["bcells"] if not b.startswith("villa"))
-    solo.solo["rivals"] = {"1": bid}  # a rival thief standing in a location is drawn there
-    assert ">R1</text>" in render.render_svg(solo.observation(0), "en")
-    end = dict(solo.observation(0), terminal=True, solo_stars=2)  # the solo rating once it is over
-    assert "Solo-Wertung: 2 Stern(e) &#9733;&#9733;<" in render.render_svg(end, "de")
-    fr = render.render_svg(obs, "fr")
-    assert "Jaune (P1) (vous)" in fr and "Violet (P2)" in fr and "PV" in fr
+def test_action_texts_name_squares_buildings_and_tiles(game, played):
+    s, p, obs, legal = next((s, p, o, la) for s, p, o, la in played if o and o["phase"] == "plan")
+    fr = game.presentation(p, NAMES, "fr")
+    de = game.presentation(p, NAMES, "de")
+    assert fr.action_text(obs, "plan P").startswith("Case 1 : plateau de patrouille")
+    assert de.action_text(obs, "plan 2") == "Feld 1: Dieb 2"
+    w = obs["city"]["w"]
+    assert de.action_text(obs, f"exit 3.{w - 1}") == f"Hinaus auf D{w}"
+    bid = next(b for b, (ty, _c) in obs["buildings"].items() if ty == "tower")
+    assert "Tour " in fr.action_text(obs, f"hideout {bid}")
+    assert de.action_text(obs, "crossbow gA").startswith("Armbrust auf Wache A")
 
 
-def test_prompt_says_why_in_each_language(played):
+def test_prompts_say_why_once_in_each_language(game, played):
     seen = set()
     for s, p, obs, legal in played:
         if obs is None:
             continue
-        key = (obs["phase"], bool(obs.get("turn")), bool(obs.get("tmove")))
+        tu = obs.get("turn") or {}
+        key = (obs["phase"], bool(tu), bool(obs.get("tmove")), (tu.get("sub") or {}).get("kind"), tu.get("moving"))
         if key in seen:
             continue
         seen.add(key)
-        texts = {lang: render.prompt(obs, lang) for lang in LANGS}
+        texts = {lang: game.presentation(p, NAMES, lang).prompt(obs) for lang in LANGS}
         for lang, text in texts.items():
-            assert text and "phase." not in text and "prompt." not in text and "{" not in text, (lang, text)
+            assert text and "{" not in text and not RAW_ID.search(text), (lang, text)
+            for word in ("Night", "Nuit", "Nacht"):  # never "Night 1/6 - Night 1/6"
+                assert text.count(word) <= 1, text
+            assert not DOUBLED.search(text) and not re.search(r"\b1 (points|Bewegungspunkte|moves)\b", text), text
         assert texts["fr"] != texts["en"] and texts["de"] != texts["en"], texts
+        assert not ENGLISH.search(texts["de"]), texts
     assert {k[0] for k in seen} >= {"draft", "buy", "hideout", "plan", "action"}
+
+
+def test_thief_moves_and_exits_are_in_everyones_log(game):
+    s = game.new_game(2, 4, {})
+    rnd = random.Random(4)
+    moves = 0
+    while not s.is_terminal() and moves < 12:
+        p = s.players_to_act()[0]
+        acts = s.legal_actions(p)
+        steps = [a for a in acts if a in ("n", "e", "s", "w") or a.startswith("exit ")]
+        start = len(s.log)
+        a = rnd.choice(steps) if steps else rnd.choice([x for x in acts if x != "end"] or acts)
+        s.apply_action(p, a)
+        if a in steps:
+            moves += 1
+            keys = [e["key"] for e in s.log[start:]]
+            assert {"step", "exit", "enter"} & set(keys), (a, keys)
+            other = 1 - p
+            lines = game.presentation(other, NAMES[:2], "de").log(s.visible_events(other, start))
+            assert any(re.search(r"\b[A-N]\d{1,2}\b", line) or "betritt" in line for line in lines), lines
+    assert moves == 12
+
+
+def test_the_planned_order_never_reaches_another_seat(game):
+    """Seat 0's order, half laid or whole, changes nothing that seat 1 or a spectator
+    sees: observation, log lines and board are identical whatever the order."""
+    def views(order: str, laid: int):
+        s = game.new_game(2, 6, {})
+        while s.phase != "plan":
+            p = s.players_to_act()[0]
+            acts = s.legal_actions(p)
+            s.apply_action(p, "done" if "done" in acts else acts[0])
+        for tile in order[:laid]:
+            s.apply_action(0, f"plan {tile}")
+        out = []
+        for viewer in (1, None):
+            obs = s.observation(viewer)
+            pres = game.presentation(viewer, NAMES[:2], "en")
+            out.append((obs, pres.log(s.visible_events(viewer)), pres.svg(obs)))
+        return out, s
+    for laid in (1, 2, 3):
+        a, sa = views("3P21", laid)
+        b, sb = views("12P3", laid)
+        assert a == b, laid
+    # the planner sees its own tiles in their slots
+    _, s = views("3P21", 3)
+    assert s.plans[0] == "3P21"
+    obs = s.observation(0)
+    svg = game.presentation(0, NAMES[:2], "en").svg(obs)
+    assert svg.index(">thief 3<") < svg.index(">patrol board<") < svg.index(">thief 2<")
+
+
+def test_board_readable_named_and_in_seat_colours(game, played):
+    from thieves.core.svg import seat_color
+    checked = 0
+    for s, p, obs, legal in played[::25]:
+        if obs is None:
+            continue
+        for lang in LANGS:
+            svg = game.presentation(p, NAMES, lang).svg(obs)
+            sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)"', svg)]
+            assert sizes and min(sizes) >= 12, min(sizes)
+            texts = re.findall(r">([^<>]+)</text>", svg)
+            assert not [t for t in texts if RAW_ID.search(t)], [t for t in texts if RAW_ID.search(t)][:5]
+            for q in range(s.num_players):
+                assert NAMES[q] in svg and seat_color(q) in svg
+            assert "Yellow (P1)" not in svg and "Player 1" not in svg
+            checked += 1
+    assert checked > 20
+    # the seat names are the core's: the game has no name of its own for a seat
+    s = game.new_game(2, 1, {})
+    assert s.player_name(0) == "Player 1"
+
+
+def test_cards_show_their_effects(game):
+    s = game.new_game(2, 2, {})
+    obs = s.observation(0)
+    e = obs["draft"]["hand"][0].split(".")[0]
+    for lang in LANGS:
+        pres = game.presentation(0, NAMES[:2], lang)
+        svg = pres.svg(obs)
+        assert pres.card_name(e) in svg
+        first_words = " ".join(pres.t(f"effect.{e}").split()[:2])
+        assert first_words in svg, (lang, first_words)
+        assert f'data-action="keep {e}"' in svg

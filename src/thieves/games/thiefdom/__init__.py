@@ -4,8 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from thieves.core.game import Game, Option
+from thieves.core.texts import LANGS, Texts
 
 from .components import ThiefdomData
+from .presentation import ThiefdomPresentation, generated_texts
 from .state import ThiefdomState
 
 
@@ -38,9 +40,21 @@ class Thiefdom(Game):
                "(default: it cannot arrest the Bernhard thief, the card's second clause)."),
     )
     state_class = ThiefdomState
+    presentation_class = ThiefdomPresentation
 
     def load_data(self, data_dir: str | None) -> Any:
         return ThiefdomData(data_dir)
+
+    def texts(self, data_dir: str | None = None) -> Texts:
+        """The texts of data/i18n.yaml plus the names made from the component data
+        (buildings, clients, smuggling missions) in every language."""
+        if data_dir not in self._texts_cache:
+            texts = super().texts(data_dir)
+            extra = generated_texts(self.data(data_dir), texts)
+            for lang in LANGS:
+                for key, value in extra[lang].items():
+                    texts.table[lang].setdefault(key, value)
+        return self._texts_cache[data_dir]
 
 
 GAME = Thiefdom()

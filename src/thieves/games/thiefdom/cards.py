@@ -7,6 +7,8 @@ holds the cards that add new actions. Card notation is the card id.
 from __future__ import annotations
 
 from .goods import GOODS, add, room
+from .notation import Action
+from .townsfolk import THIEF_REFS
 
 TELEPORT_ALLIES = {"jolanda": "garden", "johanna": "stable", "larissa": "forge", "siti": "tower",
                    "towa": "tavern"}
@@ -133,35 +135,36 @@ class CardMixin:
                     cur = nb
         return sorted(out)
 
-    def _card_apply(self, p: int, t: int, w: list[str]) -> None:
+    def _card_apply(self, p: int, t: int, act: Action) -> None:
         tu = self.turn
         th = self.thieves[p][t]
-        a = w[0]
-        name = self._tname(p, t)
+        w = act.words
+        a = act.verb
+        who = THIEF_REFS[p][t]
         if a in ("crossbow", "fish", "hook", "pigeon", "bernhard", "samuel", "juma", "lentz", "antonius",
                  "apollon"):
             tu["once"].append(a)
         if a == "crossbow":
             tu["ap"] -= 1
             self._gain(p, 1)
-            self.event_text(f"{name} shoots {self._fig_name(w[1])} with the crossbow (+1 VP).")
+            self.event("crossbow", player=p, thief=who, fig=w[1])
             self._start_tmove(w[1], p)
         elif a == "stars":
             tu["ap"] -= 1
             th["equip"].remove("stars")
             self.equip_discard.append("stars.x")
             self._gain(p, 5)
-            self.event_text(f"{name} throws stars at {self._fig_name(w[1])} (+5 VP).")
+            self.event("stars", player=p, thief=who, fig=w[1])
             stop = 1 if (w[1] == "car" and self.options["stars_carriage_first_lantern"]) else 0
             self._start_tmove(w[1], p, stop_at=stop)
         elif a == "fish":
             tu["ap"] -= 1
             add(th, "wine", 1)
             self._gain(p, 2)
-            self.event_text(f"{name} fishes a bottle of wine from the carriage (+2 VP).")
+            self.event("fish", player=p, thief=who)
         elif a == "hook":
             tu["ap"] -= 1
-            self.event_text(f"{name} swings across the roofs with the grappling hook.")
+            self.event("hook", player=p, thief=who, place=w[1])
             self._enter_building(p, t, w[1])
         elif a == "pigeon":
             tu["ap"] -= 1
@@ -174,19 +177,19 @@ class CardMixin:
             th["equip"].remove("smoke")
             self.equip_discard.append("smoke.x")
             self._gain(p, 4)
-            self.event_text(f"{name} throws a smoke bomb (+4 VP) and cannot be arrested this turn.")
+            self.event("smoke", player=p, thief=who)
         elif a == "bernhard":
             tu["ap"] -= 1
             th["inv"]["gold"] -= 1
             self.dungeon["gold"] += 1
             th["blind"].append(w[1])
-            self.event_text(f"{name} bribes {self._fig_name(w[1])} through Bernhard.")
+            self.event("bernhard", player=p, thief=who, fig=w[1])
         elif a == "samuel":
             tu["ap"] -= 1
             mate = self.thieves[p][int(w[1]) - 1]
             here, there = th["pos"], mate["pos"]
             th["pos"], mate["pos"] = there, here
-            self.event_text(f"{name} swaps places with a guildmate (Samuel).")
+            self.event("samuel", player=p, thief=who, mate=THIEF_REFS[p][int(w[1]) - 1])
             if here != there:  # teleporting in still meets opponents, for both thieves
                 if isinstance(there, str):
                     self._enter_building(p, t, there)
@@ -199,34 +202,35 @@ class CardMixin:
             if self._ally(p, t) == "juma" and (th["pos"] in self.city.river_spaces
                                                or th["pos"] in self.city.river_cells):
                 tu["once"].append("juma")
-            self.event_text(f"{name} teleports.")
             if "." in w[1]:  # Juma onto a quay square: seen there by a guard means an arrest attempt
                 th["pos"] = self.city.parse(w[1])
+                self.event("teleport_square", player=p, thief=who, sq=self.city.label(th["pos"]))
                 self._check_thief_seen(p, t, th["pos"])
             else:
+                self.event("teleport", player=p, thief=who, place=w[1])
                 self._enter_building(p, t, w[1])
         elif a == "antonius":
             add(th, "wine", 1)
-            self.event_text(f"{name} receives 1 wine from Antonius.")
+            self.event("antonius", player=p, thief=who)
         elif a == "apollon":
             th["inv"]["brandy"] -= 1
             th["inv"]["wine"] += 1
-            self.event_text(f"{name} swaps brandy for wine (Apollon).")
+            self.event("apollon", player=p, thief=who)
         elif a == "kostanze":
             th["inv"]["gold"] -= 2
             self._gain(p, 3)
-            self.event_text(f"{name} donates 2 gold at the church (+3 VP).")
+            self.event("kostanze", player=p, thief=who)
         elif a == "beatrix":
             th["ally"] = None  # Beatrix leaves the game; the ally slot is free again
             self._gain(p, 3)
             tu["ap"] += 3
-            self.event_text(f"{name} escorts Beatrix to the church (+3 VP, +3 AP).")
+            self.event("beatrix", player=p, thief=who)
         elif a == "ruth":
             g = w[1]
             self.stash[p][g] -= 1
             self.stash[p]["gold"] += 2
             self._gain(p, 2 if g == "wine" else 1)
-            self.event_text(f"{name} trades 1 {g} from the hideout with Ruth.")
+            self.event("ruth", player=p, thief=who, good=g, vp=2 if g == "wine" else 1)
         elif a == "buy":
             self._buy(p, t, w[1], at_forge=True)
 
@@ -245,7 +249,8 @@ class CardMixin:
         acts.append("done")
         return acts
 
-    def _share_apply(self, sub: dict, w: list[str]) -> None:
+    def _share_apply(self, sub: dict, act: Action) -> None:
+        w = act.words
         tu = self.turn
         th = self.thieves[tu["p"]][tu["t"]]
         mate = self.thieves[tu["p"]][sub["mate"]]
@@ -257,4 +262,8 @@ class CardMixin:
         dst["inv"][w[1]] += 1
         sub["left"] -= 1
         sub[w[0]] = 0
-        self.event_text(f"{self._tname(tu['p'], tu['t'])} passes goods with a guildmate.")
+        who, mate = THIEF_REFS[tu["p"]][tu["t"]], THIEF_REFS[tu["p"]][sub["mate"]]
+        if w[0] == "give":
+            self.event("give", player=tu["p"], thief=who, mate=mate, good=w[1])
+        else:
+            self.event("take", player=tu["p"], thief=who, mate=mate, good=w[1])

@@ -22,6 +22,14 @@ CATACOMB_SECTIONS = (1, 3, 6, 8)
 VILLA_SECTIONS = (2, 4, 5, 7)
 
 _CACHE: dict[tuple, "City"] = {}
+ROW_LETTERS = "ABCDEFGHIJKLMN"
+
+
+def square_label(r: int, c: int) -> str:
+    """A square's name for people: its row letter (A at the north edge) and its
+    column number (1 at the west edge), as printed in the board's margins."""
+    return f"{ROW_LETTERS[r]}{c + 1}"
+
 _STEPS: dict[tuple[int, int], list[list[int]]] = {}
 
 
@@ -153,6 +161,7 @@ class City:
         self.catacombs = [self.entrance_cell[s] for s in CATACOMB_SECTIONS if s in sections]
         self.catacomb_section = {self.entrance_cell[s]: s for s in CATACOMB_SECTIONS if s in sections}
         self.villa_sections = [s for s in VILLA_SECTIONS if s in sections]
+        self.noble_starts = self._noble_starts()
         for s in self.villa_sections:
             cell = self.entrance_cell[s]
             self.buildings[f"villa{s}"] = {"id": f"villa{s}", "type": "villa", "cells": [], "section": s,
@@ -170,9 +179,37 @@ class City:
             self.by_type.setdefault(b["type"], []).append(bid)
         self._fov: dict[tuple[int, int], list[int]] = {}
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
+        self._labels = [square_label(r, c) for r in range(H) for c in range(W)]
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
         self.memo: dict[tuple, Any] = {}
+
+    def _noble_starts(self) -> list[int]:
+        """The lantern nearest each catacomb, where a noble starts (rulebook,
+        "Mise en place" 11): searched along the alleys from the square in
+        front of the catacomb, that square itself left free so the catacomb
+        can be used from the first night. Two catacombs never share one."""
+        taken = set(self.catacombs)
+        starts = []
+        for start in self.catacombs:
+            seen = {start}
+            frontier = [start]
+            found = -1
+            while frontier and found < 0:
+                nxt = []
+                for idx in frontier:
+                    for nb in self.nbr[idx]:
+                        if nb >= 0 and nb not in seen:
+                            seen.add(nb)
+                            nxt.append(nb)
+                for idx in sorted(nxt):
+                    if self.lantern[idx] and idx not in taken:
+                        found = idx
+                        break
+                frontier = nxt
+            starts.append(found if found >= 0 else start)
+            taken.add(starts[-1])
+        return starts
 
     def _step(self, idx: int, d: int) -> int:
         return self.steps[idx][d]
@@ -197,6 +234,10 @@ class City:
     def name(self, idx: int) -> str:
         """The square's notation ``row.col``."""
         return self._names[idx]
+
+    def label(self, idx: int) -> str:
+        """The square as the board's margins name it: row letter, column number ("D12")."""
+        return self._labels[idx]
 
     def parse(self, text: str) -> int:
         r, c = text.split(".")

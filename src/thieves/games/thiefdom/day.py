@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from .goods import add, goods_vp, total_goods
+from .notation import Action
 
 PLANS4 = ["".join(x) for x in permutations("123P")]
 PLANS3 = ["".join(x) for x in permutations("123")]
@@ -18,11 +19,12 @@ class DayMixin:
     def _start_round(self) -> None:
         self.phase = "plan"
         self.plans = [None] * self.num_players
+        self.planning = [""] * self.num_players
         if self.solo:
             pile = ["S1", "S2", "S3"]
             self.rng.shuffle(pile)  # the solo patrol boards form a new pile each round
             self.solo["pile"] = pile
-        self.event_text(f"Night {self.round} begins.")
+        self.event("night", night=self.round, nights=self.data.board.nights)
         if self.options["chaotic_planning"]:
             # variant: the tiles are shuffled and placed at random
             for p in range(self.num_players):
@@ -30,23 +32,41 @@ class DayMixin:
                 self.plans[p] = opts[self.rng.below(len(opts))]
             self._begin_actions()
 
+    # Planning (rulebook "1. Phase de planification"): each player lays the tiles of
+    # its three thieves and its patrol board (solo: the three thieves) face down in
+    # an order of activation. The engine asks for the order one slot at a time
+    # (which tile goes in the next free slot), so a player clicks the tiles into
+    # the slots; the last tile fills the last slot by itself. The order stays
+    # secret until every player has finished, exactly as with the whole order
+    # at once: only the number of the decision differs.
+    def _plan_tiles(self) -> str:
+        return "123" if self.solo else "123P"
+
     def _plan_actions(self, p: int) -> list[str]:
         if self.plans[p] is not None:
             return []
-        return [f"plan {x}" for x in (PLANS3 if self.solo else PLANS4)]
+        placed = self.planning[p]
+        return [f"plan {x}" for x in self._plan_tiles() if x not in placed]
 
-    def _plan_apply(self, p: int, action: str) -> None:
-        self.plans[p] = action.split()[1]
-        self.event_text(f"{self.player_name(p)} has placed their planning tiles.")
-        self.event_text(f"You planned {self.plans[p]}.", to=[p])
+    def _plan_apply(self, p: int, act: Action) -> None:
+        placed = self.planning[p] + act.arg
+        left = [x for x in self._plan_tiles() if x not in placed]
+        if len(left) == 1:
+            placed += left[0]  # the last tile goes into the last slot
+        self.planning[p] = placed
+        if len(placed) < len(self._plan_tiles()):
+            return
+        self.plans[p] = placed
+        self.planning[p] = ""
+        self.event("planned", to=[p], secret={"order": list(self.plans[p])}, player=p)
         if all(x is not None for x in self.plans):
             self._begin_actions()
 
     def _begin_actions(self) -> None:
         """All tiles are revealed; activations go tile 1 for everyone in turn order, then 2..."""
         self.phase = "action"
-        self.event_text("Planning tiles revealed: " + "; ".join(
-            f"{self.player_name(p)} {self.plans[p]}" for p in range(self.num_players)))
+        for p in range(self.num_players):
+            self.event("revealed", player=p, order=list(self.plans[p]))
         sched = []
         if self.solo:
             thieves = [["thief", 0, int(ch) - 1] for ch in self.plans[0]]
@@ -87,7 +107,7 @@ class DayMixin:
                 self._start_turn(p, t)
             elif kind == "patrol":
                 board = self.data.patrols[self.patrol[p]]
-                self.event_text(f"{self.player_name(p)} moves the townsfolk of patrol board {board.id}.")
+                self.event("patrol", player=p, board=board.id, figs=list(board.figures))
                 self.queue = list(board.figures)
                 self.queue_mover = p
             else:
@@ -132,7 +152,7 @@ class DayMixin:
             self.display = []
             while len(self.display) < 4 and self._draw_equipment_possible():
                 self.display.append(self._draw_equipment())
-        self.event_text(f"Day {self.round - 1}: administration done.")
+        self.event("day", day=self.round - 1)
 
     def _final_scoring(self) -> None:
         """Rulebook "Fin de la partie": goods, ally end bonuses, thieves at home."""
@@ -157,8 +177,8 @@ class DayMixin:
                           "art": len(pool["art"]), "badge": pool["badge"], "wine": pool["wine"]})
         self.final = final
         self.phase = "over"
-        self.event_text("The game is over: " + ", ".join(
-            f"{self.player_name(p)} {self.vp[p]} VP" for p in range(self.num_players)))
+        for p in range(self.num_players):
+            self.event("final", player=p, vp=self.vp[p])
 
     def _winners(self) -> list[int]:
         """Most VP; then most goods; then artworks, badges, wine (INTERPRETATION of the

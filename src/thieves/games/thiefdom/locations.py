@@ -8,6 +8,8 @@ once per night. A use is a sequence of small decisions ending with "done".
 from __future__ import annotations
 
 from .goods import GOODS, add, room
+from .notation import Action
+from .townsfolk import THIEF_REFS
 
 
 class LocationMixin:
@@ -36,8 +38,7 @@ class LocationMixin:
         bid = th["pos"]
         kind = self._loc_type(bid)
         th["used"].append(bid)
-        name = self._tname(p, t)
-        self.event_text(f"{name} uses {self._bname(bid)}.")
+        self.event("use", player=p, thief=THIEF_REFS[p][t], place=bid)
         sub = {"kind": kind, "bid": bid, "done": []}
         if kind == "smuggler":
             self._smuggle(p, t, bid)
@@ -61,7 +62,7 @@ class LocationMixin:
             self._gain(p, 2)
         self.missions_done[p].append(m.id)
         self.smugglers[sec] = None
-        self.event_text(f"{self._tname(p, t)} completes smuggling mission {m.id}.")
+        self.event("mission", player=p, thief=THIEF_REFS[p][t], place=bid, mission=m.id)
 
     def _reward(self, p: int, t: int, reward: dict) -> None:
         th = self.thieves[p][t]
@@ -164,18 +165,18 @@ class LocationMixin:
                     out.append(a)
         return out
 
-    def _sub_apply(self, action: str) -> None:
+    def _sub_apply(self, act: Action) -> None:
         tu = self.turn
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
         inv = th["inv"]
         sub = tu["sub"]
         kind = sub["kind"]
-        w = action.split()
-        a = w[0]
-        name = self._tname(p, t)
+        w = act.words
+        a = act.verb
+        who = THIEF_REFS[p][t]
         if kind in ("pigeon", "lentz"):
-            self._share_apply(sub, w)
+            self._share_apply(sub, act)
             return
         if kind == "clients":
             self._clients_choice(p, t, w)
@@ -186,9 +187,9 @@ class LocationMixin:
                 card = next(c for c in cards if c.split(".")[0] == w[1])
                 cards.remove(card)
                 th["equip"].append(w[1])
-                self.event_text(f"{name} keeps {self.data.equipment[w[1]].name} from the artwork reward.")
+                self.event("art_keep", player=p, thief=who, card=w[1])
             else:
-                self.event_text(f"{name} can fit neither drawn equipment card.")
+                self.event("art_none", player=p, thief=who)
             self.equip_discard.extend(cards)
             tu["sub"] = sub["back"]
             return
@@ -198,7 +199,7 @@ class LocationMixin:
         if a == "fill":  # Market: fill the gold slots
             sub["done"].append("gold")
             n = add(th, "gold", 99)
-            self.event_text(f"{name} fills their purse at the market (+{n} gold).")
+            self.event("fill_gold", player=p, thief=who, n=n)
         elif a == "sell":
             g = w[1]
             inv[g] -= 1
@@ -207,21 +208,21 @@ class LocationMixin:
                   "wine": 4 if self._ally(p, t) == "jonathan" else 2,
                   "badge": 2}[g]
             self._gain(p, vp)
-            self.event_text(f"{name} sells 1 {g} (+{vp} VP).")
+            self.event("sell", player=p, thief=who, good=g, vp=vp)
         elif a == "clients":
             sub["done"].append("clients")
             self.revealed = [self._draw_client() for _ in range(4) if self._draw_client_possible()]
-            self.event_text(f"{name} meets clients: {', '.join(self.data.clients[c].name for c in self.revealed)}.")
+            self.event("clients", player=p, thief=who, clients=list(self.revealed))
             tu["sub"] = {"kind": "clients", "back": sub}
         elif a == "take" and kind == "villa":
             sub["done"].append("loot")
             v = self.villas[sub["bid"][5:]]
             if w[1] == "gems":
                 n = add(th, "gem", 99)
-                self.event_text(f"{name} fills their bag with gems at the villa (+{n}).")
+                self.event("villa_gems", player=p, thief=who, n=n, place=sub["bid"])
             else:
                 inv["art"].append(v["art"])
-                self.event_text(f"{name} steals the artwork {v['art']} from the villa.")
+                self.event("villa_art", player=p, thief=who, art=v["art"], place=sub["bid"])
                 v["art"] = None
         elif a == "take":
             g = w[1]
@@ -231,19 +232,22 @@ class LocationMixin:
             else:
                 self.dungeon["art"].remove(g)
                 inv["art"].append(g)
-            self.event_text(f"{name} recovers 1 {g} from the dungeon.")
+            if g in GOODS:
+                self.event("dungeon_take", player=p, thief=who, good=g)
+            else:
+                self.event("dungeon_take_art", player=p, thief=who, art=g)
         elif a == "burn":
             sub["done"].append("burn")
             th["wanted"] = False
             self._gain(p, 3)
-            self.event_text(f"{name} burns their wanted poster in the dungeon (+3 VP).")
+            self.event("burn", player=p, thief=who)
         elif a == "deliver":
             sub["done"].append("deliver")
             inv["art"].remove(w[1])
             self.delivered.append(w[1])  # the artwork leaves the game
             reward = self.data.artworks[w[1]].reward
             self._reward(p, t, reward)
-            self.event_text(f"{name} delivers artwork {w[1]} to the dealer.")
+            self.event("deliver", player=p, thief=who, art=w[1])
             if reward.get("equipment"):
                 # the reward icon "draw 2 cards, keep 1" (equipment: the dealers trade
                 # equipment for paintings)
@@ -255,12 +259,13 @@ class LocationMixin:
         elif a == "buy" and kind == "tavern":
             inv["gold"] -= 1
             inv["brandy"] += 1
-            self.event_text(f"{name} buys 1 brandy.")
+            self.event("buy_brandy", player=p, thief=who)
         elif a == "buy":
             self._buy(p, t, w[1], at_forge=(kind == "forge"))
             sub["done"].append("buy")
         elif a == "svenja":
             sub["done"].append("svenja")
+            self.event("teleport", player=p, thief=who, place=w[1])
             th["pos"] = w[1]  # Svenja: teleport between a Dealer and a Tavern
             self._enter_building(p, t, w[1])
 
@@ -277,14 +282,14 @@ class LocationMixin:
         self.refill = True
         if at_forge:
             self.turn["shop"] += 1
-        self.event_text(f"{self._tname(p, t)} buys {eq.name} for {cost} gold (+{vp} VP).")
+        self.event("buy", player=p, thief=THIEF_REFS[p][t], card=e, cost=cost, vp=vp)
 
     def _clients_choice(self, p: int, t: int, w: list[str]) -> None:
         """Tavern A: ally (pay, gain VP and goods), brawl (face down, +1 VP, never
         again) or decline; the other revealed clients go to the discard."""
         tu = self.turn
         th = self.thieves[p][t]
-        name = self._tname(p, t)
+        who = THIEF_REFS[p][t]
         chosen = w[1] if len(w) > 1 else None
         if w[0] == "ally":
             c = self.data.clients[chosen]
@@ -293,14 +298,14 @@ class LocationMixin:
             self._gain(p, c.vp)
             for g, n in c.goods.items():
                 add(th, g, n)
-            self.event_text(f"{name} allies with {c.name} (+{c.vp} VP).")
+            self.event("ally", player=p, thief=who, client=chosen, vp=c.vp)
         elif w[0] == "brawl":
             th["brawl"] = True
             th["brawled"] = chosen
             self._gain(p, 1)
-            self.event_text(f"{name} starts a brawl (+1 VP) and can never make an ally now.")
+            self.event("brawl", player=p, thief=who)
         else:
-            self.event_text(f"{name} declines the clients.")
+            self.event("decline", player=p, thief=who)
         self.client_discard.extend(c for c in self.revealed if c != chosen)
         self.revealed = []
         tu["sub"] = tu["sub"]["back"]

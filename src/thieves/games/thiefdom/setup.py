@@ -6,6 +6,8 @@ partie" (1. draft des cartes équipement, 2. placement des repaires).
 from __future__ import annotations
 
 from .goods import empty_inv
+from .notation import Action
+from .townsfolk import THIEF_REFS
 
 HOUSE_FOR_HIDEOUT = ("tower", "garden", "forge", "stable")  # never the church
 
@@ -81,7 +83,8 @@ class SetupMixin:
             self.tf[g] = {"cell": cell, "face": 2 if north else 0}
         nl = [f"n{x}" for x in side.nobles]
         rng.shuffle(nl)
-        for cell, nb in zip(city.catacombs, nl):
+        # 11. one noble at random on the lantern nearest each catacomb
+        for cell, nb in zip(city.noble_starts, nl):
             self.tf[nb] = {"cell": cell}
         self.tf["car"] = {"cell": city.carriage_start}
         # 12. players: 8 gold in the hideout, 10 VP
@@ -95,6 +98,7 @@ class SetupMixin:
         self.hideout = [None] * n
         self.stamina = [False] * n
         self.plans = [None] * n
+        self.planning = [""] * n  # the tiles laid so far, in order, while planning (secret)
         self.round = 1
         self.turn = None
         self.tmove = None
@@ -161,15 +165,14 @@ class SetupMixin:
         eq = self.thieves[p][t]["equip"]
         return len(eq) < 2 and e not in eq  # at most 2, never two of the same on one thief
 
-    def _draft_apply(self, p: int, action: str) -> None:
+    def _draft_apply(self, p: int, act: Action) -> None:
         dr = self.draft
-        parts = action.split()
+        parts = act.words
         if parts[0] == "keep":
             card = next(c for c in dr["hands"][p] if c.split(".")[0] == parts[1])
             dr["hands"][p].remove(card)
             dr["kept"][p].append(card)
-            self.event_text(f"{self.player_name(p)} keeps a card.")
-            self.event_text(f"You keep {self.data.equipment[parts[1]].name}.", to=[p])
+            self.event("draft_keep", to=[p], secret={"card": parts[1]}, player=p)
             if all(len(k) > dr["stage"] for k in dr["kept"]):
                 self._draft_pass()
             return
@@ -182,10 +185,10 @@ class SetupMixin:
             self.thieves[p][t]["equip"].append(e)
             self._gain(p, eq.vp)
             self.bought[p] += 1
-            self.event_text(f"{self.player_name(p)} buys {eq.name} for thief {t + 1} (+{eq.vp} VP).")
+            self.event("draft_buy", player=p, thief=THIEF_REFS[p][t], card=e, cost=eq.cost, vp=eq.vp)
             return
         self.done[p] = True
-        self.event_text(f"{self.player_name(p)} has finished buying.")
+        self.event("draft_done", player=p)
         if all(self.done):
             self._draft_end()
 
@@ -232,12 +235,12 @@ class SetupMixin:
         return [f"hideout {b}" for t in HOUSE_FOR_HIDEOUT for b in self.city.by_type.get(t, [])
                 if b not in taken]
 
-    def _hideout_apply(self, p: int, action: str) -> None:
-        b = action.split()[1]
+    def _hideout_apply(self, p: int, act: Action) -> None:
+        b = act.arg
         self.hideout[p] = b
         for th in self.thieves[p]:
             th["pos"] = b
         self.hide_order.pop(0)
-        self.event_text(f"{self.player_name(p)} sets up their hideout in {self._bname(b)}.")
+        self.event("hideout", player=p, place=b)
         if not self.hide_order:
             self._start_round()

@@ -22,8 +22,8 @@ class SoloMixin:
         solo["board"] = board.id
         roll = self.rng.die(8)
         solo["roll"] = roll
-        self.event_text(f"Townsfolk turn: patrol board {board.id}, the D8 shows {roll} "
-                   f"({self.data.solo.compass['directions'][roll]}).")
+        self.event("solo_turn", board=board.id, roll=roll,
+                   dir=self.data.solo.compass["directions"][roll].lower())
         for fig in board.figures:
             if fig in self.tf:
                 self._start_tmove(fig, 0, solo_roll=roll)
@@ -33,7 +33,7 @@ class SoloMixin:
         bid = next(b for b in self.city.by_type.get(spot["type"], [])
                    if self.city.buildings[b]["section"] == spot["section"])
         solo["rivals"][str(board.rival)] = bid
-        self.event_text(f"The rival thief {board.rival} goes to {self._bname(bid)} (D8 {r2}).")
+        self.event("rival", rival=board.rival, place=bid, roll=r2)
 
     def _solo_pick(self, tm: dict, opts: list[int]) -> int:
         """The rolled direction if possible, else turn as the arrow shows, same way on."""

@@ -8,13 +8,13 @@ from .cards import CardMixin
 from .city import DIRS, city_for
 from .day import PLANS4, DayMixin
 from .locations import LocationMixin
+from .notation import Action
 from .setup import SetupMixin
 from .solo import SoloMixin
 from .thief import ThiefMixin
 from .townsfolk import TownsfolkMixin
 from .view import ViewMixin
 
-COLOURS = ("yellow", "purple", "white", "blue")
 
 
 class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMixin, CardMixin,
@@ -24,7 +24,7 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
               "display", "equip_deck", "equip_discard", "half_pile", "tf", "vp", "stash", "thieves",
               "hideout", "stamina", "plans", "patrol", "first", "first_order", "solo", "draft", "bought",
               "done", "turn", "tmove", "queue", "queue_mover", "schedule", "act", "final", "refill",
-              "hide_order", "delivered")
+              "hide_order", "delivered", "planning")
 
     def _after_load(self) -> None:
         self.city = city_for(self.data, self.layout, self.ncols)
@@ -47,16 +47,6 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
     # -- helpers -----------------------------------------------------------------------
     def _gain(self, p: int, n: int) -> None:
         self.vp[p] = max(0, self.vp[p] + n)  # the VP track never goes below 0
-
-    def player_name(self, p: int) -> str:
-        return f"{COLOURS[p].title()} (P{p + 1})"
-
-    def _tname(self, p: int, t: int) -> str:
-        return f"{COLOURS[p]} thief {t + 1}"
-
-    def _bname(self, bid: str) -> str:
-        b = self.city.buildings[bid]
-        return f"the {b['type']} {bid}"
 
     # -- contract ----------------------------------------------------------------------
     def _players_to_act(self) -> list[int]:
@@ -93,18 +83,19 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         return []
 
     def _apply(self, p: int, action: str) -> None:
+        act = Action.parse(action)  # the notation is read once, here (legal, so well formed)
         ph = self.phase
         if ph == "action":
             if self.tmove is not None:
-                self._run_tmove(choice=DIRS.index(action.split()[1].upper()))
+                self._run_tmove(choice=DIRS.index(act.arg.upper()))
             else:
-                self._turn_apply(action)
+                self._turn_apply(act)
         elif ph in ("draft", "buy"):
-            self._draft_apply(p, action)
+            self._draft_apply(p, act)
         elif ph == "hideout":
-            self._hideout_apply(p, action)
+            self._hideout_apply(p, act)
         elif ph == "plan":
-            self._plan_apply(p, action)
+            self._plan_apply(p, act)
         self._advance()
 
     def _is_terminal(self) -> bool:
@@ -134,9 +125,15 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                     new.draft[key][q] = [pool.pop() for _ in range(k)]
             new.half_pile = pool
         if new.phase == "plan":
-            # a placed but unrevealed plan is replaced by a random guess (still "placed")
+            # a placed but unrevealed plan is replaced by a random guess (still "placed"),
+            # and so are the tiles another player has laid so far (as many of them)
             for q in range(self.num_players):
-                if q != player and new.plans[q] is not None:
-                    new.plans[q] = PLANS4[rng.below(len(PLANS4))]
+                if q == player:
+                    continue
+                guess = PLANS4[rng.below(len(PLANS4))]
+                if new.plans[q] is not None:
+                    new.plans[q] = guess
+                elif new.planning[q]:
+                    new.planning[q] = guess[:len(new.planning[q])]
         new._legal_cache = None
         return new

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from .city import DIRS
 from .goods import GOODS, add, room
+from .notation import Action
+from .townsfolk import THIEF_REFS
 
 DROP = {g: f"drop {g}" for g in GOODS}
 STASH = {g: f"stash {g}" for g in GOODS}
@@ -20,10 +22,11 @@ class ThiefMixin:
         self.turn = {"p": p, "t": t, "ap": self.data.board.action_points, "mp": 0, "moving": False,
                      "over": None, "sub": None, "once": [], "smoke": False, "shop": 0, "climbed": False,
                      "chain": []}
-        self.event_text(f"{self._tname(p, t)} starts their turn.")
+        self.event("turn_start", player=p, thief=THIEF_REFS[p][t], ap=self.turn["ap"])
 
     def _end_turn(self) -> None:
-        self.event_text(f"{self._tname(self.turn['p'], self.turn['t'])} ends their turn.")
+        p, t = self.turn["p"], self.turn["t"]
+        self.event("turn_end", player=p, thief=THIEF_REFS[p][t])
         self.turn = None
         if self.refill:  # the Dealer's display is refilled after the buyer's turn
             self.refill = False
@@ -82,34 +85,35 @@ class ThiefMixin:
         inv = th["inv"]
         return [DROP[g] for g in GOODS if inv[g] > 0] + ["drop " + a for a in inv["art"]]
 
-    def _turn_apply(self, action: str) -> None:
+    def _turn_apply(self, act: Action) -> None:
         tu = self.turn
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
-        if action.startswith("drop "):
-            g = action[5:]
+        if act.verb == "drop":
+            g = act.arg
             if g in GOODS:
                 th["inv"][g] -= 1
+                self.event("drop", player=p, thief=THIEF_REFS[p][t], good=g)
             else:  # an artwork never goes back to a villa: it leaves the game
                 th["inv"]["art"].remove(g)
                 self.delivered.append(g)
-            self.event_text(f"{self._tname(p, t)} discards 1 {g}.")
+                self.event("drop_art", player=p, thief=THIEF_REFS[p][t], art=g)
             return
         if tu["sub"] is not None:
-            self._sub_apply(action)
+            self._sub_apply(act)
             return
         if tu["moving"]:
-            self._move_apply(action)
+            self._move_apply(act)
             return
-        w = action.split()
-        a = w[0]
+        w = act.words
+        a = act.verb
         if a == "end":
             self._end_turn()
         elif a == "stamina":
             # once per night: +1 AP for one thief
             self.stamina[p] = True
             tu["ap"] += 1
-            self.event_text(f"{self._tname(p, t)} uses the stamina marker (+1 AP).")
+            self.event("stamina", player=p, thief=THIEF_REFS[p][t])
         elif a == "move":
             tu["ap"] -= 1
             tu["moving"] = True
@@ -117,6 +121,7 @@ class ThiefMixin:
             # Tristan has no frequency condition: +1 point for a trip through the
             # catacombs in every move action (once per move, so a move always ends)
             tu["tristan"] = False
+            self.event("move_start", player=p, thief=THIEF_REFS[p][t], mp=tu["mp"])
         elif a == "rob":
             tu["ap"] -= 1
             self._rob(p, t, w[1:])
@@ -131,9 +136,13 @@ class ThiefMixin:
             mate = self.thieves[p][int(w[1]) - 1]
             src, dst = (th, mate) if a == "hand" else (mate, th)
             self._transfer(src["inv"], dst["inv"], w[2])
-            self.event_text(f"{self._tname(p, t)} trades goods with a guildmate at home.")
+            mate = THIEF_REFS[p][int(w[1]) - 1]
+            if a == "hand":
+                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[2])
+            else:
+                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[2])
         else:
-            self._card_apply(p, t, w)
+            self._card_apply(p, t, act)
 
     def _transfer(self, src: dict, dst: dict, good: str) -> None:
         if good in GOODS:
@@ -244,13 +253,13 @@ class ThiefMixin:
                 stack.append(nb)
         return False
 
-    def _move_apply(self, action: str) -> None:
+    def _move_apply(self, act: Action) -> None:
         tu = self.turn
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
         city = self.city
-        w = action.split()
-        a = w[0]
+        w = act.words
+        a = act.verb
         if a == "stop":
             self._stop_move()
             return
@@ -258,7 +267,16 @@ class ThiefMixin:
             mate = self.thieves[p][int(tu["over"][3])]
             src, dst = (th, mate) if a == "give" else (mate, th)
             self._transfer(src["inv"], dst["inv"], w[1])
-            self.event_text(f"{self._tname(p, t)} and a guildmate exchange goods.")
+            mate = THIEF_REFS[p][int(tu["over"][3])]
+            if w[1] not in GOODS:
+                if a == "give":
+                    self.event("give_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[1])
+                else:
+                    self.event("take_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[1])
+            elif a == "give":
+                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
+            else:
+                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
             return
         if a == "exit":
             cell = city.parse(w[1])
@@ -267,6 +285,7 @@ class ThiefMixin:
             if cell not in ways:
                 tu["climbed"] = True  # Climbing Tools: over the building's wall
             tu["mp"] -= 1
+            self.event("exit", player=p, thief=THIEF_REFS[p][t], place=th["pos"], sq=city.label(cell))
             self._land(p, t, cell)
             return
         if a == "cata":
@@ -276,11 +295,13 @@ class ThiefMixin:
             if self._ally(p, t) == "tristan" and not tu.get("tristan"):
                 tu["tristan"] = True
                 tu["mp"] += 1  # Tristan: +1 movement point in the catacombs
+            self.event("catacombs", player=p, thief=THIEF_REFS[p][t], sq=city.label(target))
             self._land(p, t, target)
             return
         if a == "jin":
             tu["jin"] = True
             tu["mp"] -= 1
+            self.event("jin", player=p, thief=THIEF_REFS[p][t], sq=city.label(city.parse(w[1])))
             self._land(p, t, city.parse(w[1]))
             return
         if a == "climb":
@@ -297,6 +318,7 @@ class ThiefMixin:
             self._stop_move()
             return
         ref = self._figure_at(nb)
+        self.event("step", player=p, thief=THIEF_REFS[p][t], sq=city.label(nb), dir=a.lower())
         if ref is None:
             tu["mp"] -= 1
             self._land(p, t, nb)
@@ -335,7 +357,7 @@ class ThiefMixin:
         # Smoke Bomb: every figure on the alleys counts as friendly this turn
         if ref[0] == "p" and int(ref[1]) != p and self._ally(p, t) != "benjamin" and not tu["smoke"]:
             self._gain(p, -1)
-            self.event_text(f"{self._tname(p, t)} slips past an opposing thief (-1 VP).")
+            self.event("slip", player=p, thief=THIEF_REFS[p][t], other=ref, victim=int(ref[1]))
         if ref[0] in "nc" and th["wanted"]:
             pending = [[f"p{p}t{t}", ref, cell]]
             if self._resolve(pending):
@@ -347,6 +369,7 @@ class ThiefMixin:
         their own hideout and when entering your own hideout; solo: per rival."""
         th = self.thieves[p][t]
         th["pos"] = bid
+        self.event("enter", player=p, thief=THIEF_REFS[p][t], place=bid)
         if bid != self.hideout[p] and self._ally(p, t) != "benjamin":
             others = 0
             for q, ts in enumerate(self.thieves):
@@ -356,11 +379,10 @@ class ThiefMixin:
                 others += sum(1 for v in self.solo["rivals"].values() if v == bid)
             if others:
                 self._gain(p, -others)
-                self.event_text(f"{self._tname(p, t)} meets {others} opposing thief/thieves (-{others} VP).")
+                self.event("meet", player=p, thief=THIEF_REFS[p][t], n=others, place=bid)
         if bid == self.hideout[p] and th["wanted"]:
             th["wanted"] = False  # a quick change of clothes at home
-            self.event_text(f"{self._tname(p, t)} gets rid of the wanted poster at home.")
-        self.event_text(f"{self._tname(p, t)} enters {self._bname(bid)}.")
+            self.event("poster_home", player=p, thief=THIEF_REFS[p][t])
 
     def _jin_targets(self, pos: int, occ: dict) -> list[int]:
         city = self.city
@@ -405,33 +427,36 @@ class ThiefMixin:
         th = self.thieves[p][t]
         fig = w[0]
         th["robbed"].append(fig)  # each figure at most once per night by this thief
-        name = self._tname(p, t)
+        who = THIEF_REFS[p][t]
         if fig == "car":
             if len(w) > 1:  # Mortana: pay 1 gold, 2 wine, no poster
                 th["inv"]["gold"] -= 1
                 add(th, "wine", 2)
-                self.event_text(f"{name} robs the carriage with Mortana's help: 2 wine, no wanted poster.")
+                self.event("rob_car_mortana", player=p, thief=who, fig=fig)
             else:
                 add(th, "wine", 1)
                 th["wanted"] = True
-                self.event_text(f"{name} robs the carriage: 1 wine and a wanted poster.")
+                self.event("rob_car", player=p, thief=who, fig=fig)
         elif fig[0] == "g":
             if self.badges[fig]:
                 self.badges[fig] = 0
                 add(th, "badge", 1)
-                self.event_text(f"{name} steals the badge of {self._fig_name(fig)}.")
+                self.event("rob_badge", player=p, thief=who, fig=fig)
             if "cudgel" in th["equip"]:
                 # Cudgel: +1 VP, then the guard moves at once by the normal rules
                 self._gain(p, 1)
-                self.event_text(f"{name} knocks out {self._fig_name(fig)} with the cudgel (+1 VP).")
+                self.event("cudgel", player=p, thief=who, fig=fig)
                 self._start_tmove(fig, p)
         else:
             self.purses[fig] = False
+            gold = gem = 0
             if "thimble" in th["equip"]:
-                add(th, "gold", 2)
-                add(th, "gem", 1)
+                gold = add(th, "gold", 2)
+                gem = add(th, "gem", 1)
+            elif w[1] == "gold":
+                gold = add(th, "gold", 2)
             else:
-                add(th, w[1], 2 if w[1] == "gold" else 1)
+                gem = add(th, "gem", 1)
             if self._ally(p, t) == "quinta":
-                add(th, "gem", 1)
-            self.event_text(f"{name} robs {self._fig_name(fig)}.")
+                gem += add(th, "gem", 1)
+            self.event("rob_noble", player=p, thief=who, fig=fig, gold=gold, gem=gem)

@@ -55,12 +55,12 @@ class TownsfolkMixin:
         th = self.thieves[p][t]
         turn = self.turn
         if turn and turn["smoke"] and turn["p"] == p and turn["t"] == t:
-            return "Smoke Bomb"  # Smoke Bomb: cannot be arrested this turn
+            return "smoke"  # Smoke Bomb: cannot be arrested this turn
         if fig[0] == "g":
             if self._blinded(p, t, fig):
-                return "Bernhard"  # Bernhard: that guard cannot arrest this thief this round
+                return "bernhard"  # Bernhard: that guard cannot arrest this thief this round
             if self._ally(p, t) == "wibald" and self.city.section_of[fig_cell] == 7:
-                return "Wibald"  # Wibald: guards on the Dungeon's section cannot arrest
+                return "wibald"  # Wibald: guards on the Dungeon's section cannot arrest
         return None
 
     def _blinded(self, p: int, t: int, fig: str) -> bool:
@@ -85,7 +85,7 @@ class TownsfolkMixin:
                 continue
             why = self._immune(p, t, fig, cell)
             if why:
-                self.event_text(f"{self._tname(p, t)} escapes an arrest attempt ({why}).")
+                self.event("escape", player=p, thief=THIEF_REFS[p][t], fig=fig, why=why)
             else:
                 self._arrest(p, t, fig)
                 arrested.append(ref)
@@ -101,7 +101,7 @@ class TownsfolkMixin:
             merge_into(self.dungeon, th["inv"])
         th["inv"] = empty_inv()
         self._gain(p, -2)
-        self.event_text(f"{self._tname(p, t)} is arrested by {self._fig_name(fig)} and sent home (-2 VP).")
+        self.event("arrest", player=p, thief=THIEF_REFS[p][t], fig=fig, place=th["pos"])
         turn = self.turn
         if turn and turn["p"] == p and turn["t"] == t:
             turn["moving"] = False
@@ -185,7 +185,7 @@ class TownsfolkMixin:
                 opts = self._tf_options(tm, occ)
                 if not opts:
                     if not tm["moved"]:
-                        self.event_text(f"{self._fig_name(fig)} cannot move and stays.")
+                        self.event("tf_stays", fig=fig)
                     break
                 if tm["roll"]:
                     choice = self._solo_pick(tm, opts)
@@ -214,7 +214,10 @@ class TownsfolkMixin:
                 self.tf[fig]["face"] = tm["head"]
             self._tf_sight(tm, tm["cell"], occ, final=True)
         if tm["moved"]:
-            self.event_text(f"{self._fig_name(fig)} moves to {self.city.name(tm['cell'])}.")
+            if fig[0] == "g":
+                self.event("guard_moves", fig=fig, sq=self.city.label(tm["cell"]), dir="nesw"[self.tf[fig]["face"]])
+            else:
+                self.event("tf_moves", fig=fig, sq=self.city.label(tm["cell"]))
         self.tmove = None
         self._resolve(tm["pending"])
 
@@ -234,8 +237,3 @@ class TownsfolkMixin:
 
     def _tmove_actions(self) -> list[str]:
         return [f"go {DIRS[d].lower()}" for d in self.tmove["opts"]]
-
-    def _fig_name(self, fig: str) -> str:
-        if fig == "car":
-            return "the carriage"
-        return f"{'guard' if fig[0] == 'g' else 'noble'} {fig[1]}"

@@ -3,12 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .goods import GOODS
-
-PHASE_HELP = {
-    "draft": "equipment draft", "buy": "buying drafted equipment", "hideout": "placing hideouts",
-    "plan": "planning (secret)", "action": "action phase", "over": "game over"}
-
+from .notation import Action
 
 # actions that aim at a square, a building or a figure whose legal targets need the
 # engine's geometry (field of view, hook lines, exits, quays...): the acting seat's
@@ -62,6 +57,13 @@ class ViewMixin:
             "display": list(self.display), "equip_deck": len(self.equip_deck),
             "client_deck": len(self.client_deck), "client_discard": list(self.client_discard),
             "revealed": list(self.revealed), "patrol": list(self.patrol), "plans": plans,
+            # the viewer's own planning tiles laid so far, in slot order (secret from the others)
+            "planning": self.planning[player] if player is not None and self.phase == "plan" else "",
+            # every building's type and squares (the printed city), and each guard's
+            # field of view (straight along its facing: public geometry)
+            "buildings": {b: [x["type"], list(x["cells"])] for b, x in city.buildings.items()},
+            "sight": {g: city.line(f["cell"], f["face"]) for g, f in self.tf.items() if g[0] == "g"},
+            "nights": self.data.board.nights,
             "draft": draft, "turn": self.turn, "tmove": self.tmove,
             "solo": None if not self.solo else {  # the solo patrol pile is face down
                 k: (len(v) if k == "pile" else v) for k, v in self.solo.items()},
@@ -73,6 +75,9 @@ class ViewMixin:
                 and self.turn["sub"] is None) else [],
             # the viewer's legal actions aimed at a square, building or figure (see TARGET_KINDS)
             "targets": self._target_actions(player),
+            # all the viewer's legal actions while it must act (its own business only)
+            "legal": self.legal_actions(player) if player is not None and player in self._players_to_act()
+            else [],
         }
         obs = _copy(obs)
         # a brawl card is tucked face down: only its owner knows which client it was
@@ -89,104 +94,43 @@ class ViewMixin:
         return obs
 
     def render_text(self, player: int | None) -> str:
-        city = self.city
-        rows = [list(r) for r in city.grid_rows()]
-        for fig, f in self.tf.items():
-            r, c = divmod(f["cell"], city.W)
-            rows[r][c] = {"g": "!", "n": "$", "c": "&"}[fig[0]] if fig != "car" else "&"
-        for p, ts in enumerate(self.thieves):
-            for t, th in enumerate(ts):
-                if isinstance(th["pos"], int):
-                    r, c = divmod(th["pos"], city.W)
-                    rows[r][c] = str(p + 1)
-        lines = [f"Thiefdom - night {self.round}/6 - {PHASE_HELP.get(self.phase, self.phase)}"]
-        lines.append("Map: . alley  L lantern  T tower G garden F forge S stable C church M market "
-                     "D dealer V tavern J dungeon X smuggler | 1-4 thieves ! guard $ noble & carriage")
-        lines += ["".join(r) for r in rows]
-        plans = self._observe(player)["plans"]
-        for fig, f in sorted(self.tf.items()):
-            extra = f" facing {'NESW'[f['face']]}" if "face" in f else ""
-            loot = f" badge:{self.badges.get(fig)}" if fig[0] == "g" else (
-                f" purse:{'full' if self.purses.get(fig) else 'empty'}" if fig[0] == "n" else "")
-            lines.append(f"  {self._fig_name(fig)} at {city.name(f['cell'])}{extra}{loot}")
-        for p in range(self.num_players):
-            lines.append(f"{self.player_name(p)}: {self.vp[p]} VP, hideout {self.hideout[p]}, "
-                         f"stash {_inv(self.stash[p])}, plan {plans[p]}")
-            for t, th in enumerate(self.thieves[p]):
-                pos = th["pos"]
-                where = city.name(pos) if isinstance(pos, int) else pos
-                lines.append(f"   thief {t + 1} at {where}: {_inv(th['inv'])} equip {th['equip']} "
-                             f"ally {th['ally']}{' WANTED' if th['wanted'] else ''}")
-        if self.turn:
-            tu = self.turn
-            lines.append(f"Turn: {self._tname(tu['p'], tu['t'])}, {tu['ap']} AP, {tu['mp']} moves left")
-        if self.revealed:
-            lines.append("Clients on the table: " + ", ".join(self.revealed))
-        lines.append("Dealer display: " + ", ".join(self.display))
-        if self.final is not None:
-            for p in range(self.num_players):
-                f = self.final[p]
-                lines.append(f"Final {self.player_name(p)}: goods {f['goods']}, allies {f['allies']}, "
-                             f"home {f['home']} -> {self.vp[p]} VP")
-            if self.solo:
-                lines.append(f"Solo rating: {self.solo_rating()} star(s)")
-        if self.solo:
-            lines.append(f"Solo compass: {self.solo['side']} side; rivals {self.solo['rivals']}")
-        return "\n".join(lines)
+        """The position for the terminal: the presentation's text view in English."""
+        pres = self.game.presentation(player, None, "en", self.options.get("data_dir"))
+        return pres.text_view(self.observation(player))
 
     def describe_action(self, action: str) -> str:
-        w = action.split()
-        a = w[0] if w else ""
-        text = {
-            "n": "step north", "e": "step east", "s": "step south", "w": "step west",
-            "end": "end this thief's turn", "stamina": "use the stamina marker (+1 AP, once a night)",
-            "move": "start a move action (1 AP: 3 movement points)", "stop": "end the move here",
-            "use": "use this location (1 AP)", "done": "finish here", "decline": "take no client",
-            "smoke": "throw the smoke bomb (1 AP, +4 VP, no arrest this turn)",
-            "fish": "rob the adjacent carriage with the fishing rod (1 AP, +1 wine, +2 VP)"}.get(a)
-        if text:
-            return text
-        if a == "go":
-            return f"move the townsfolk {w[1].upper()} from here"
-        if a == "plan":
-            return "planning tiles 1-4 activate: " + ", ".join(
-                "patrol board" if ch == "P" else f"thief {ch}" for ch in w[1])
-        if a == "rob":
-            return f"rob {' '.join(w[1:])} (1 AP)"
-        if a == "exit":
-            return f"leave the building to square {w[1]}"
-        if a == "cata":
-            return f"go through the catacombs to section {w[1]}"
-        return action
+        """The action's words for the terminal (the presentation's, in English, as
+        the seat that acts now sees the position)."""
+        to_act = self._players_to_act()
+        viewer = to_act[0] if to_act else None
+        pres = self.game.presentation(viewer, None, "en", self.options.get("data_dir"))
+        return pres.action_text(self.observation(viewer), action)
 
     def _explain(self, p: int, action: str) -> str | None:
-        if not isinstance(action, str) or not action.strip():
-            return "an empty action"
-        w = action.split()
+        try:
+            act = Action.parse(action)
+        except ValueError as e:
+            return str(e)
         tu = self.turn
-        if self.phase == "plan" and w[0] == "plan":
-            return "a plan lists each tile's target once: thieves 1, 2, 3" + (
-                "" if self.solo else " and P for the patrol board") + ", e.g. 'plan 12P3'"
+        verb = act.verb
+        if self.phase == "plan" and verb == "plan":
+            return "put a tile not laid yet in the next slot: thief 1, 2 or 3" + (
+                "" if self.solo else " or P for the patrol board") + ", e.g. 'plan 2'"
         if self.phase == "action" and tu is not None and tu["p"] == p:
-            if w[0] in ("move", "use", "rob") and tu["ap"] < 1:
+            if verb in ("move", "use", "rob") and tu["ap"] < 1:
                 return "this thief has no action points left"
-            if w[0] == "use":
+            if verb == "use":
                 return "the thief is not in a location it may use now (once per location per night)"
-            if w[0] == "rob":
+            if verb == "rob":
                 return "no such townsfolk to rob next to this thief (each at most once a night; " \
                        "never a guard's badge from inside its field of view)"
-            if w[0] in ("n", "e", "s", "w"):
+            if verb in ("n", "e", "s", "w"):
                 return "that way is blocked (wall, building without entrance, guard, or no moves left)"
-            if w[0] == "stamina":
+            if verb == "stamina":
                 return "the stamina marker is used once a night"
-        if self.phase == "hideout" and w[0] == "hideout":
+        if self.phase == "hideout" and verb == "hideout":
             return "a hideout goes in a free house (not the church, not a location)"
         return None
-
-
-def _inv(inv: dict) -> str:
-    parts = [f"{inv[g]} {g}" for g in GOODS if inv[g]] + list(inv["art"])
-    return ", ".join(parts) or "nothing"
 
 
 def _copy(x):

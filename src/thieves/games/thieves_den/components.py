@@ -225,7 +225,18 @@ class DenData:
 PACKAGE = "thieves.games.thieves_den"
 
 
+_DATA: dict[str | None, "DenData"] = {}
+
+
 def load_data(data_dir: str | None = None) -> DenData:
+    """The validated data, read once per data directory (the web texts ask for it
+    for every button label, so it must never go back to the disk)."""
+    if data_dir not in _DATA:
+        _DATA[data_dir] = _read_data(data_dir)
+    return _DATA[data_dir]
+
+
+def _read_data(data_dir: str | None) -> DenData:
     board = load_model(PACKAGE, "board.yaml", Board, data_dir)
     locs = load_model(PACKAGE, "locations.yaml", LocationsFile, data_dir).locations
     fences = load_model(PACKAGE, "fences.yaml", FencesFile, data_dir).fences

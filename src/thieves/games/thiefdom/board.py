@@ -1,0 +1,834 @@
+"""The Thiefdom table as one SVG, drawn from an observation with the shared kit.
+
+Top: the city (streets, lanterns, walls, buildings with icons and names,
+hideouts in their guild's colour, villas and catacombs at the gates, the
+river), with the townsfolk (guards with their facing and field of view,
+nobles with their purses, the carriage) and the thieves. Margins name the
+rows (A-N) and columns (1-28) as the log does. Below: the night track,
+planning slots, the viewer's guild (inventory, equipment and ally cards with
+their effects), the other guilds, the townsfolk's loot, the dealer's
+display, the clients, the smuggling missions, the dungeon and the solo
+compass. Everything clickable carries the legal action it makes.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from thieves.core.svg import INK, MUTED, PAPER, Svg, seat_color
+
+from .city import square_label
+from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
+                           WALL, WIDTH)
+
+if TYPE_CHECKING:
+    from .presentation import ThiefdomPresentation
+
+FONT = 13
+CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
+GLOW = "#e8a317"
+STEP_COLOR = "#2f9e44"
+
+
+class Board:
+    def __init__(self, pres: "ThiefdomPresentation", obs: dict[str, Any]) -> None:
+        self.p = pres
+        self.obs = obs
+        city = obs["city"]
+        self.w, self.h = city["w"], city["h"]
+        self.cell = min(42, (WIDTH - 40 - 36) // self.w)
+        self.ox = 30
+        self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
+        viewer = obs.get("viewer")
+        self.viewer = viewer
+        legal = self._legal()
+        self.svg = Svg(WIDTH, 100, legal=legal, recent=obs.get("recent") or (),
+                       title=pres.t("name"))
+        self.legal = legal
+
+    # -- which actions the viewer may click --------------------------------------------------
+    def _legal(self) -> set[str]:
+        """The viewer's legal actions (the observation lists them only while the
+        viewer must act): only these are ever made clickable."""
+        obs = self.obs
+        if self.viewer is None or obs.get("terminal"):
+            return set()
+        return set(obs.get("legal") or ())
+
+    # -- geometry ----------------------------------------------------------------------------
+    def xy(self, cell: int) -> tuple[float, float]:
+        r, c = divmod(cell, self.w)
+        return self.ox + c * self.cell, self.oy + r * self.cell
+
+    def center(self, cell: int) -> tuple[float, float]:
+        x, y = self.xy(cell)
+        return x + self.cell / 2, y + self.cell / 2
+
+    def gate_box(self, cell: int) -> tuple[float, float, float, float]:
+        """The box of a villa or catacomb outside the gate square ``cell``."""
+        r, c = divmod(cell, self.w)
+        x = self.ox + (c - 1) * self.cell + 4
+        y = self.oy - self.cell if r == 0 else self.oy + self.h * self.cell
+        return x, y + 2, 3 * self.cell - 8, self.cell - 4
+
+    def building_center(self, bid: str) -> tuple[float, float]:
+        if bid.startswith("villa"):
+            cell = self.obs["bcells"].get(bid, [0])[0]
+            x, y, bw, bh = self.gate_box(cell)
+            return x + bw / 2, y + bh / 2
+        cells = self.obs["buildings"][bid][1]
+        xs = [self.center(c) for c in cells]
+        # the square nearest the middle, so a label sits inside the building
+        mx = sum(p[0] for p in xs) / len(xs)
+        my = sum(p[1] for p in xs) / len(xs)
+        return min(xs, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+
+    # -- the city ---------------------------------------------------------------------------
+    def draw_city(self) -> float:
+        s, obs, cs = self.svg, self.obs, self.cell
+        w, h, ox, oy = self.w, self.h, self.ox, self.oy
+        s.add(f'<rect x="0" y="0" width="{WIDTH}" height="{oy + h * cs + cs + 8}" fill="#4a4238"/>')
+        rows = obs["city"]["rows"]
+        # margins: column numbers and row letters, as the log names squares
+        for c in range(w):
+            s.text(ox + c * cs + cs / 2, 16, str(c + 1), FONT, "bold", "#f3ead8", "middle")
+        for r in range(h):
+            s.text(ox / 2 - 1, oy + r * cs + cs / 2 + 5, square_label(r, 0)[0], FONT, "bold", "#f3ead8", "middle")
+        # the squares: alleys and lanterns (buildings are drawn over them below)
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                x, y = ox + c * cs, oy + r * cs
+                ref = square_label(r, c)
+                if ch in ".L":
+                    recent = ref in s.recent
+                    s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{LANTERN if ch == "L" else ALLEY}" '
+                          f'stroke="#c9bfa9" stroke-width="0.6" data-ref="{ref}"'
+                          + (' class="recent"' if recent else "") + "/>")
+                    if ch == "L":
+                        s.circle(x + cs / 2, y + cs / 2, cs * 0.16, "#f4c430", "#8a6d1f", 1)
+        # guards' fields of view (public): a red band on each square a guard sees
+        for g, cells in (obs.get("sight") or {}).items():
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
+                      f'fill-opacity="0.22" pointer-events="none"/>')
+        self.draw_buildings()
+        # walls
+        for a, b in obs["city"]["walls"]:
+            ra, ca = divmod(a, w)
+            rb, cb = divmod(b, w)
+            if ra == rb:
+                x = ox + max(ca, cb) * cs
+                s.add(f'<line x1="{x}" y1="{oy + ra * cs}" x2="{x}" y2="{oy + (ra + 1) * cs}" stroke="{WALL}" '
+                      f'stroke-width="4" stroke-linecap="round"/>')
+            else:
+                y = oy + max(ra, rb) * cs
+                s.add(f'<line x1="{ox + ca * cs}" y1="{y}" x2="{ox + (ca + 1) * cs}" y2="{y}" stroke="{WALL}" '
+                      f'stroke-width="4" stroke-linecap="round"/>')
+        # section borders (7 x 7 squares each)
+        for k in range(1, w // 7):
+            x = ox + k * 7 * cs
+            s.add(f'<line x1="{x}" y1="{oy}" x2="{x}" y2="{oy + h * cs}" stroke="#6d6253" stroke-dasharray="5 4" '
+                  f'pointer-events="none"/>')
+        s.add(f'<line x1="{ox}" y1="{oy + 7 * cs}" x2="{ox + w * cs}" y2="{oy + 7 * cs}" stroke="#6d6253" '
+              f'stroke-dasharray="5 4" pointer-events="none"/>')
+        # the river along the east edge
+        rx = ox + w * cs + 3
+        s.add(f'<rect x="{rx}" y="{oy}" width="28" height="{h * cs}" fill="{RIVER}" rx="4"/>')
+        s.add(f'<text x="{rx + 19}" y="{oy + h * cs / 2}" font-size="{FONT}" font-weight="bold" fill="#fff" '
+              f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">'
+              f'{_esc(self.p.t("river").upper())}</text>')
+        self.draw_gates()
+        return oy + h * cs + cs + 8
+
+    def draw_buildings(self) -> None:
+        s, obs, cs = self.svg, self.obs, self.cell
+        hideouts = {b: p for p, b in enumerate(obs["hideouts"]) if b}
+        for bid, (ty, cells) in sorted(obs["buildings"].items()):
+            if not cells:
+                continue
+            action = self._building_action(bid)
+            s.open(None, bid, None, "building")
+            cellset = set(cells)
+            fill = TYPE_FILL.get(ty, "#ccc")
+            owner = hideouts.get(bid)
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{fill}"/>')
+            # the outline: a cell edge with no square of the same building beyond it
+            stroke = seat_color(owner) if owner is not None else "#5b4a3a"
+            width = 5 if owner is not None else 2
+            if action:
+                stroke, width = GLOW, 5
+            for cell in cells:
+                x, y = self.xy(cell)
+                r, c = divmod(cell, self.w)
+                for d, (dx, dy) in enumerate(DXY):
+                    rr, cc = r + dy, c + dx
+                    if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
+                        continue
+                    x1 = x + (cs if dx > 0 else 0)
+                    y1 = y + (cs if dy > 0 else 0)
+                    x2 = x1 + (cs if dy != 0 else 0)
+                    y2 = y1 + (cs if dx != 0 else 0)
+                    s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" '
+                          f'stroke-width="{width}" stroke-linecap="square"/>')
+            s.close()
+            if action:
+                # one clickable square per cell, so a click anywhere on the building counts
+                label = self.p.action_text(obs, action)
+                for cell in cells:
+                    x, y = self.xy(cell)
+                    s.open(action, None, label, "building-cell")
+                    s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
+                    s.close()
+        # icons and names on top, so pieces drawn later stay above them
+        for bid, (ty, cells) in sorted(obs["buildings"].items()):
+            if not cells:
+                continue
+            cx, cy = self.building_center(bid)
+            owner = hideouts.get(bid)
+            name = self.p.place(bid)
+            s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
+            # the whole name where the building is wide enough, else its number
+            # (the icon says the type; the legend and the log say the rest)
+            cols = {c % self.w for c in cells}
+            room = (max(cols) - min(cols) + 1) * cs - 4
+            if len(name) * FONT * 0.6 + 8 > room:
+                name = name.rsplit(" ", 1)[-1]
+            else:  # a whole name is centred on the building's width
+                cx = self.ox + (min(cols) + max(cols) + 1) * cs / 2
+            tw = len(name) * FONT * 0.6 + 8
+            s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{FONT + 4}" rx="4" '
+                  f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
+                  f'pointer-events="none"/>')
+            s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
+
+    def _building_action(self, bid: str) -> str | None:
+        for a in (f"hideout {bid}", f"tp {bid}", f"hook {bid}", f"svenja {bid}"):
+            if a in self.legal:
+                return a
+        tu = self.obs.get("turn")
+        if tu and tu.get("p") == self.viewer:
+            th = self.obs["thieves"][tu["p"]][tu["t"]]
+            if th["pos"] == bid:
+                # use the location the thief is in; clicking it again ends the visit
+                return self.first_legal("use", "done" if tu.get("sub") else "")
+        return None
+
+    def draw_gates(self) -> None:
+        """Villas and catacombs stand outside the city's north and south gates."""
+        s, obs = self.svg, self.obs
+        for sec, v in sorted(obs["villas"].items()):
+            bid = f"villa{sec}"
+            cell = obs["bcells"].get(bid, [None])[0]
+            if cell is None:
+                continue
+            x, y, bw, bh = self.gate_box(cell)
+            action = self._building_action(bid)
+            s.open(action, bid, self.p.place(bid) if action else None, "building")
+            s.rect(x, y, bw, bh, TYPE_FILL["villa"], GLOW if action else "#5b4a3a", 4, 4 if action else 1.5)
+            art = " ▣" if v.get("art") else ""
+            s.text(x + bw / 2, y + bh / 2 + 5, f"{TYPE_ICON['villa']} {self.p.place(bid)}{art}", FONT, "bold",
+                   INK, "middle")
+            s.close()
+        for sec, cell in sorted((obs["city"].get("catacombs") or {}).items()):
+            x, y, bw, bh = self.gate_box(cell)
+            s.rect(x, y, bw, bh, "#3b2f4a", "#1c1526", 4, 1.5)
+            s.text(x + bw / 2, y + bh / 2 + 5, "∩ " + self.p.t("catacombs"), FONT, "bold", "#efe6ff", "middle")
+
+    # -- pieces -------------------------------------------------------------------------------
+    def draw_pieces(self) -> None:
+        s, obs, cs = self.svg, self.obs, self.cell
+        r = cs * 0.4
+        for fig, f in sorted(obs["townsfolk"].items()):
+            cx, cy = self.center(f["cell"])
+            action = self._figure_action(fig)
+            label = self.p.fig(fig)
+            s.open(action, fig, self.p.action_text(obs, action) if action else None, "figure")
+            if fig[0] == "g":
+                dx, dy = DXY[f["face"]]
+                tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
+                left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
+                right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
+                s.add(f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+                      f'{right[0]:.1f},{right[1]:.1f}" fill="#8b1a1a"/>')
+                s.circle(cx, cy, r, "#b02a2a", GLOW if action else "#fff", 3 if action else 1.5)
+                s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+                if obs["badges"].get(fig):
+                    s.text(cx + r * 0.9, cy - r * 0.55, "★", FONT, "bold", "#f4f4f4", "middle")
+            elif fig[0] == "n":
+                s.circle(cx, cy, r, "#6a3d9a", GLOW if action else "#fff", 3 if action else 1.5)
+                s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+                if obs["purses"].get(fig):
+                    s.circle(cx + r * 0.85, cy - r * 0.7, r * 0.36, GOOD_COLOR["gold"], "#6b4f00", 1)
+            else:
+                s.rect(cx - r * 1.05, cy - r * 0.7, r * 2.1, r * 1.3, "#6b3f1d", GLOW if action else "#fff", 3,
+                       3 if action else 1.5)
+                s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+                s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+                s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
+            if fig[0] == "g":  # pointing at a guard names the squares it sees
+                seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
+                label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
+            s.add(f"<title>{_esc(label)}</title>")
+            s.close()
+        # the thieves: on a square, or side by side in a building
+        tu = obs.get("turn")
+        inside: dict[str, int] = {}
+        for p, ts in enumerate(obs["thieves"]):
+            for t, th in enumerate(ts):
+                pos = th["pos"]
+                if pos is None:
+                    continue
+                if isinstance(pos, int):
+                    cx, cy = self.center(pos)
+                else:
+                    k = inside.get(pos, 0)
+                    inside[pos] = k + 1
+                    bx, by = self.building_center(pos)
+                    cx = bx + (k % 4 - 1.5) * r * 1.5
+                    cy = by - r * 1.5 - (k // 4) * r * 1.6
+                ref = f"p{p}t{t}"
+                active = bool(tu) and tu["p"] == p and tu["t"] == t
+                action = self.first_legal("move", "stop") if active else None
+                label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
+                s.open(action, ref, self.p.action_text(obs, "move") if action else None, "thief")
+                if active:
+                    s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
+                s.circle(cx, cy, r * 0.8, seat_color(p), "#fff" if not th.get("wanted") else "#ff2d2d",
+                         1.5 if not th.get("wanted") else 3)
+                s.text(cx, cy + 5, str(t + 1), FONT, "bold", "#fff", "middle")
+                s.add(f"<title>{_esc(label)}</title>")
+                s.close()
+        solo = obs.get("solo") or {}
+        for rid, bid in sorted((solo.get("rivals") or {}).items()):
+            if isinstance(bid, str) and bid in obs["buildings"]:
+                bx, by = self.building_center(bid)
+                s.circle(bx + r * 1.6, by + r * 1.4, r * 0.75, "#222", "#fff", 1.5)
+                s.text(bx + r * 1.6, by + r * 1.4 + 5, f"R{rid}", FONT, "bold", "#fff", "middle")
+
+    def _figure_action(self, fig: str) -> str | None:
+        for a in (f"rob {fig}", f"crossbow {fig}", f"stars {fig}", f"bernhard {fig}"):
+            if a in self.legal:
+                return a
+        return None
+
+    def draw_building_badges(self) -> None:
+        """A building aimed at by several actions (teleport, hook, Svenja) gets a badge per action."""
+        for bid in self.obs["buildings"]:
+            acts = [a for a in (f"tp {bid}", f"hook {bid}", f"svenja {bid}") if a in self.legal]
+            if len(acts) < 2:
+                continue
+            cx, cy = self.building_center(bid)
+            for k, a in enumerate(acts):
+                label = self.p.t("do." + a.split()[0], place="", n="", fig="").strip(" :")
+                self.svg.badge(cx - 30, cy - 30 - k * (FONT * 1.9), label, "#fff3c4", INK, a, None, FONT)
+
+    def draw_targets(self) -> None:
+        """Squares the viewer may click: steps, exits, jumps, catacombs, quays, and
+        badges beside a figure where one target has several actions."""
+        s, obs, cs = self.svg, self.obs, self.cell
+        tu = obs.get("turn")
+        tm = obs.get("tmove")
+        if tm and tm.get("opts") and tm.get("mover") == self.viewer:
+            cx, cy = self.center(tm["cell"])
+            s.circle(cx, cy, cs * 0.62, "none", GLOW, 3)
+            for d in tm["opts"]:
+                dx, dy = DXY[d]
+                action = f"go {'nesw'[d]}"
+                s.open(action, None, self.p.action_text(obs, action), "target")
+                s.circle(cx + dx * cs, cy + dy * cs, cs * 0.34, GLOW, "#fff", 2)
+                s.text(cx + dx * cs, cy + dy * cs + 5, "↑→↓←"[d], FONT + 1, "bold", INK, "middle")
+                s.close()
+            return
+        if not tu or tu.get("p") != self.viewer:
+            return
+        aims: dict[int, list[str]] = {}
+        th = obs["thieves"][tu["p"]][tu["t"]]
+        if isinstance(th["pos"], int):
+            r, c = divmod(th["pos"], self.w)
+            for d in obs.get("steps") or []:
+                dx, dy = DXY["nesw".index(d)]
+                if 0 <= r + dy < self.h and 0 <= c + dx < self.w:
+                    aims.setdefault((r + dy) * self.w + c + dx, []).append(d)
+        for a in obs.get("targets") or []:
+            verb, _, arg = a.partition(" ")
+            arg = arg.split(" ")[0]
+            if verb in ("exit", "jin") or (verb == "tp" and "." in arg):
+                aims.setdefault(_cell(arg, self.w), []).append(a)
+            elif verb == "cata":
+                cell = (obs["city"].get("catacombs") or {}).get(arg)
+                if isinstance(cell, int):
+                    aims.setdefault(cell, []).append(a)
+        for cell, acts in aims.items():
+            x, y = self.xy(cell)
+            n = len(acts)
+            for k, a in enumerate(acts):
+                part = (cs - 4) / n
+                s.open(a, None, self.p.action_text(obs, a), "target")
+                s.add(f'<rect x="{x + 2 + k * part:.1f}" y="{y + 2}" width="{part:.1f}" height="{cs - 4}" rx="4" '
+                      f'fill="{STEP_COLOR}" fill-opacity="0.45" stroke="{STEP_COLOR}" stroke-width="3"/>')
+                s.close()
+        # figures with several actions (rob a noble: gold or gem...) get a badge per action
+        multi: dict[str, list[str]] = {}
+        for a in obs.get("targets") or []:
+            parts = a.split()
+            if parts[0] in ("rob", "crossbow", "stars", "bernhard") and len(parts) >= 2:
+                multi.setdefault(parts[1], []).append(a)
+        for fig, acts in multi.items():
+            if len(acts) < 2 or fig not in obs["townsfolk"]:
+                continue
+            cx, cy = self.center(obs["townsfolk"][fig]["cell"])
+            bx = cx + cs * 0.5
+            for k, a in enumerate(acts):
+                parts = a.split()
+                label = self.p.good(parts[2]) if len(parts) > 2 and parts[2] in GOODS else \
+                    self.p.action_text(obs, a).split("(")[0].strip()
+                s.badge(bx, cy - cs * 0.5 + k * (FONT * 1.9), label, "#fff3c4", INK, a, None, FONT)
+
+    # -- below the city ---------------------------------------------------------------------
+    def draw_panels(self, y: float) -> float:
+        y = self.draw_status(y)
+        mark, top = len(self.svg.parts), y
+        y = self.draw_plans(y)
+        y = self.draw_choice_cards(y)
+        y = self.draw_guild(y)
+        y = self.draw_others(y)
+        y = self.draw_townsfolk(y)
+        y = self.draw_display(y)
+        y = self.draw_legend(y)
+        # whatever the drawing has no place for yet (a location's own choices: fill
+        # the purse, buy brandy, meet the clients...) is offered right under the
+        # night track, as labelled pieces of the board
+        placed = set(re.findall(r'data-action="([^"]*)"', "".join(self.svg.parts)))
+        rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
+        if not rest:
+            return y
+        parts, self.svg.parts = self.svg.parts, []
+        h = self.draw_tray(top, rest) - top
+        tray, self.svg.parts = self.svg.parts, parts
+        self.svg.parts[mark:] = tray + [f'<g transform="translate(0 {h:g})">'] + self.svg.parts[mark:] + ["</g>"]
+        return y + h
+
+    def draw_tray(self, y: float, acts: list[str]) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        tu = obs.get("turn") or {}
+        sub = (tu.get("sub") or {}).get("kind")
+        title = p.t(f"prompt.sub.{sub}") if sub else p.t("ui.more")
+        s.text(12, y + 18, title[:1].upper() + title[1:] + ":", FONT + 1, "bold")
+        x, y = 12 + len(title) * (FONT + 1) * 0.6 + 16, y + 2
+        for a in acts:
+            label = p.action_text(obs, a)
+            w = 14 + len(label) * FONT * 0.58
+            if x + w > WIDTH - 10:
+                x, y = 12, y + 30
+            s.badge(x, y, label, "#fff3c4", INK, a, None, FONT)
+            x += w + 8
+        return y + 34
+
+    def draw_status(self, y: float) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        y += 8
+        s.text(12, y + 18, p.t("ui.night"), FONT + 1, "bold")
+        nights = obs.get("nights", 6)
+        for k in range(1, nights + 1):
+            cur = k == obs.get("round")
+            s.circle(100 + (k - 1) * 34, y + 13, 13, "#1f2d4d" if cur else "#d8d0bf", INK, 1.5 if cur else 1)
+            s.text(100 + (k - 1) * 34, y + 18, str(k), FONT, "bold", "#fff" if cur else INK, "middle")
+        x = 100 + nights * 34 + 10
+        tu = obs.get("turn")
+        if tu and not obs.get("terminal"):
+            text = p.t("ui.turn", thief=p.thief(tu["p"], tu["t"]), player=p.seat(tu["p"]), ap=tu.get("ap", 0))
+            if tu.get("moving"):
+                text += " · " + p.t("ui.moves", mp=tu.get("mp", 0))
+            s.rect(x, y, 10 + len(text) * FONT * 0.56, 26, seat_color(tu["p"]), INK, 13)
+            s.text(x + 6, y + 18, text, FONT, "bold", "#fff")
+        elif obs.get("terminal") and obs.get("solo_stars") is not None:
+            s.text(x, y + 18, p.t("ui.stars", n=obs["solo_stars"]) + " " + "★" * int(obs["solo_stars"]), FONT + 1,
+                   "bold")
+        y += 34
+        solo = obs.get("solo")
+        if solo:
+            y = self.draw_solo(y, solo)
+        return y
+
+    def draw_solo(self, y: float, solo: dict[str, Any]) -> float:
+        s, p = self.svg, self.p
+        recent = solo.get("board") in s.recent
+        label = p.t("ui.solo") + ":"
+        s.text(12, y + 18, label, FONT, "bold")
+        side = solo.get("side", "first")
+        s.text(24 + len(label) * FONT * 0.62, y + 18, p.t(f"ui.compass.{side}"), FONT)
+        roll = solo.get("roll") or 0
+        if roll:
+            d = {1: "n", 2: "n", 3: "e", 4: "e", 5: "s", 6: "s", 7: "w", 8: "w"}[roll]
+            s.die(WIDTH - 300, y, 30, "#fff", INK, str(roll), ref=solo.get("board"))
+            s.text(WIDTH - 262, y + 20, p.t("ui.d8", roll=roll, dir=p.term("dir", d)), FONT, "bold" if recent else "normal")
+        return y + 38
+
+    def draw_plans(self, y: float) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        if obs.get("phase") not in ("plan", "action"):
+            return y
+        n = len(obs["vp"])
+        slots = 3 if obs.get("solo") else 4
+        s.text(12, y + 16, p.t("ui.plan"), FONT + 1, "bold")
+        y += 24
+        sw = (WIDTH - 172 - 12 - 8 * slots) / slots
+        tu = obs.get("turn")
+        for q in range(n):
+            plan = obs["plans"][q]
+            mine = q == self.viewer
+            laid = obs.get("planning") if mine and plan is None else plan
+            s.rect(12, y, 150, 40, seat_color(q), INK, 6)
+            s.text(20, y + 25, p.seat(q)[:18], FONT, "bold", "#fff")
+            for k in range(slots):
+                x = 172 + k * (sw + 8)
+                tile = laid[k] if laid and laid != "placed" and k < len(laid) else None
+                # the tile whose thief acts now is lit; its owner clicks it to end the turn
+                acting = bool(tu) and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1)
+                end = "end" if acting and "end" in self.legal else None
+                s.open(end, None, p.action_text(obs, "end") if end else None, "tile")
+                s.rect(x, y, sw, 40, "#f6e7a8" if acting else "#fffaf0" if tile else "#ece4d3",
+                       GLOW if acting else INK, 6, 3 if acting else 1.2,
+                       "" if tile or laid == "placed" else ' stroke-dasharray="4 3"')
+                if tile:
+                    s.text(x + sw / 2, y + 25, p.term("tile", tile), FONT, "bold", INK, "middle")
+                elif laid == "placed":
+                    s.text(x + sw / 2, y + 25, "?", FONT + 2, "bold", MUTED, "middle")
+                else:
+                    s.text(x + sw / 2, y + 25, p.t("ui.slot", n=k + 1), FONT, "normal", MUTED, "middle")
+                s.close()
+            y += 46
+        if self.viewer is not None and obs.get("phase") == "plan" and obs["plans"][self.viewer] is None:
+            tiles = "123" if obs.get("solo") else "123P"
+            left = [x for x in tiles if x not in (obs.get("planning") or "")]
+            s.text(12, y + 22, p.t("ui.tiles_left"), FONT, "bold")
+            for k, x in enumerate(left):
+                a = f"plan {x}"
+                bx = 172 + k * (sw + 8)
+                s.open(a, None, p.action_text(obs, a), "tile")
+                s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6, 3 if a in self.legal else 1)
+                s.text(bx + sw / 2, y + 23, p.term("tile", x), FONT, "bold", INK, "middle")
+                s.close()
+            s.text(172 + len(left) * (sw + 8) + 4, y + 23, p.t("ui.plan_secret"), FONT, "normal", MUTED)
+            y += 44
+        return y + 6
+
+    def draw_choice_cards(self, y: float) -> float:
+        """Cards the viewer chooses among now: draft hand, kept cards to buy,
+        clients, the artwork reward's two cards."""
+        s, obs, p = self.svg, self.obs, self.p
+        dr = obs.get("draft")
+        tu = obs.get("turn")
+        sub = (tu or {}).get("sub") or {}
+        cw, ch = 215, 128
+        if dr and self.viewer is not None and obs.get("phase") == "draft" and dr["hand"]:
+            s.text(12, y + 16, p.t("ui.hand"), FONT + 1, "bold")
+            y += 24
+            for k, c in enumerate(dr["hand"]):
+                e = c.split(".")[0]
+                self.equipment_card(12 + k * (cw + 10), y, cw, ch, e, f"keep {e}")
+            y += ch + 10
+        if dr and self.viewer is not None and obs.get("phase") == "buy" and dr["kept"]:
+            s.text(12, y + 16, p.t("ui.kept"), FONT + 1, "bold")
+            y += 24
+            for k, c in enumerate(dr["kept"]):
+                e = c.split(".")[0]
+                x = 12 + k * (cw + 10)
+                self.equipment_card(x, y, cw, ch, e, None)
+                for t in range(3):
+                    a = f"buy {e} {t + 1}"
+                    if a in self.legal:
+                        s.badge(x + t * 70, y + ch + 4, p.t("ui.for_thief", n=t + 1), "#fff3c4", INK, a, None, FONT)
+            y += ch + 38
+        if tu and tu.get("p") == self.viewer and sub.get("kind") == "clients":
+            s.text(12, y + 16, p.t("ui.clients"), FONT + 1, "bold")
+            y += 24
+            for k, c in enumerate(obs.get("revealed", [])):
+                x = 12 + k * (cw + 10)
+                self.client_card(x, y, cw, ch, c)
+                cost = self.p.data.clients[c].cost
+                bx = s.badge(x, y + ch + 4, p.t("ui.ally_btn", cost=cost), "#fff3c4", INK, f"ally {c}", None, FONT)
+                s.badge(bx + 6, y + ch + 4, p.t("ui.brawl_btn"), "#f3d4d4", INK, f"brawl {c}", None, FONT)
+            y += ch + 40
+        if tu and tu.get("p") == self.viewer and sub.get("kind") == "artdraw" and isinstance(sub.get("cards"), list):
+            s.text(12, y + 16, p.t("ui.artdraw"), FONT + 1, "bold")
+            y += 24
+            for k, c in enumerate(sub["cards"]):
+                e = c.split(".")[0]
+                self.equipment_card(12 + k * (cw + 10), y, cw, ch, e, f"keep {e}")
+            y += ch + 10
+        return y
+
+    def equipment_card(self, x: float, y: float, w: float, h: float, e: str, action: str | None) -> None:
+        eq = self.p.data.equipment[e]
+        self.svg.card(x, y, w, h, self.p.card_name(e), self.p.t(f"effect.{e}"),
+                      action=action if action in self.legal else None, ref=e, band="#5b4a3a",
+                      corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=CARD_FONT)
+
+    def client_card(self, x: float, y: float, w: float, h: float, c: str, action: str | None = None) -> None:
+        cl = self.p.data.clients[c]
+        power = self.p.client_power(c)
+        self.svg.card(x, y, w, h, self.p.term("client", c), self.p.t(f"effect.{power}"),
+                      action=action if action in self.legal else None, ref=c, band="#2e5e4e",
+                      corner=f"{cl.cost}●", footer=self.p.t("ui.vp", vp=f"+{cl.vp}"), size=CARD_FONT)
+
+    def inventory(self, x: float, y: float, inv: dict[str, Any], actions: Any = None,
+                  drops: bool = False) -> float:
+        """Goods as icons with counts; returns the x after them. ``actions(g)`` gives
+        the legal action a click on good ``g`` makes (an artwork id for artworks);
+        ``drops`` adds a small discard mark under each good."""
+        s = self.svg
+        items = [(g, inv.get(g, 0)) for g in GOODS if inv.get(g)]
+        items += [(a, 1) for a in inv.get("art", [])]
+        if not items:
+            s.text(x, y + 14, self.p.t("ui.empty"), FONT, "normal", MUTED)
+            return x + 50
+        for g, n in items:
+            action = actions(g) if actions else None
+            label = self.p.action_text(self.obs, action) if action else None
+            s.open(action, None, label, "good")
+            s.rect(x, y - 1, 42, 22, "#fffaf0" if action else "none", GLOW if action else "none", 4,
+                   2 if action else 0)
+            self.good_icon(x + 9, y + 9, "art" if g.startswith("art") else g)
+            s.text(x + 20, y + 15, f"×{n}" if not g.startswith("art") else "", FONT, "bold")
+            s.close()
+            drop = f"drop {g}"
+            if drops and drop in self.legal:
+                s.open(drop, None, self.p.action_text(self.obs, drop), "drop")
+                s.circle(x + 38, y + 1, 7, "#fff", "#a31515", 1.2)
+                s.text(x + 38, y + 5.5, "×", FONT, "bold", "#a31515", "middle")
+                s.close()
+            x += 48
+        return x
+
+    def first_legal(self, *acts: str) -> str | None:
+        return next((a for a in acts if a in self.legal), None)
+
+    def good_icon(self, cx: float, cy: float, g: str) -> None:
+        s = self.svg
+        col = GOOD_COLOR[g]
+        if g == "gold":
+            s.circle(cx, cy, 7, col, "#6b4f00", 1)
+        elif g == "gem":
+            s.add(f'<polygon points="{cx},{cy - 8} {cx + 7},{cy} {cx},{cy + 8} {cx - 7},{cy}" fill="{col}" '
+                  f'stroke="#0d4f5e"/>')
+        elif g in ("brandy", "wine"):
+            s.add(f'<rect x="{cx - 4}" y="{cy - 5}" width="8" height="13" rx="2" fill="{col}" stroke="#222"/>'
+                  f'<rect x="{cx - 1.5}" y="{cy - 9}" width="3" height="5" fill="{col}" stroke="#222"/>')
+        elif g == "badge":
+            s.text(cx, cy + 6, "★", 16, "bold", col, "middle")
+        else:
+            s.rect(cx - 8, cy - 7, 16, 14, "#f1d27a", col, 2, 2)
+
+    def draw_guild(self, y: float) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        v = self.viewer
+        if v is None:
+            return y
+        colw = (WIDTH - 24 - 20) / 3
+        col = seat_color(v)
+        s.rect(6, y, WIDTH - 12, 30, col, INK, 6)
+        hide = obs["hideouts"][v]
+        head = p.t("ui.your_guild", player=p.seat(v)) + " · " + p.t("ui.vp", vp=obs["vp"][v])
+        if hide:
+            head += " · " + p.t("hideout") + ": " + p.place(hide)
+        s.text(14, y + 20, head, FONT + 1, "bold", "#fff")
+        x_stash = 14 + len(head) * (FONT + 1) * 0.58 + 16
+        y += 36
+        # the hideout's inventory (click a good to take it) and the stamina marker
+        s.text(14, y + 16, p.t("ui.hideout_stash"), FONT, "bold")
+        xe = self.inventory(100, y + 2, obs["stash"][v], lambda g: self.first_legal(f"fetch {g}"))
+        stamina = not obs["stamina"][v]
+        s.open("stamina" if "stamina" in self.legal else None, "stamina", p.action_text(obs, "stamina"), "stamina")
+        s.circle(max(xe + 30, 420), y + 11, 12, "#f4c430" if stamina else "#ccc", INK, 1.5)
+        s.text(max(xe + 30, 420), y + 16, "+1", FONT, "bold", INK, "middle")
+        s.text(max(xe + 30, 420) + 18, y + 16, p.t("do.stamina"), FONT, "normal", INK if stamina else MUTED)
+        s.close()
+        y += 28
+        bottom = y
+        for t, th in enumerate(obs["thieves"][v]):
+            x = 12 + t * (colw + 10)
+            ref = f"p{v}t{t}"
+            s.open(None, ref, None, "thiefcard")
+            s.rect(x, y, colw, 26, "#fffaf0", col, 6, 2)
+            s.circle(x + 14, y + 13, 10, col, "#fff", 1.5)
+            s.text(x + 14, y + 18, str(t + 1), FONT, "bold", "#fff", "middle")
+            where = p.t("ui.at", place=p.where(obs, th["pos"])) if th["pos"] is not None else ""
+            s.text(x + 30, y + 18, f"{p.thief(v, t)} {where}"[:38], FONT, "bold")
+            s.close()
+            yy = y + 30
+            tu = obs.get("turn") or {}
+            active = tu.get("p") == v and tu.get("t") == t
+            if th.get("wanted"):
+                burn = "burn poster" if active and "burn poster" in self.legal else None
+                s.open(burn, None, p.action_text(obs, "burn poster") if burn else None, "wanted")
+                s.rect(x + colw - 96, yy, 92, 22, "#ffdddd", GLOW if burn else "#c0392b", 4, 2)
+                s.text(x + colw - 50, yy + 16, p.t("ui.wanted"), FONT, "bold", "#a31515", "middle")
+                s.close()
+            if active:
+                acts = lambda g: self.first_legal(f"sell {g}", f"deliver {g}", f"stash {g}", f"give {g}")
+            else:
+                acts = lambda g, k=t + 1: self.first_legal(f"get {g}", f"take {k} {g}")
+            self.inventory(x + 2, yy, th["inv"], acts, drops=active)
+            yy += 28
+            if not active:
+                # a guildmate: Pigeon, Samuel, Lentz and handing goods at home aim at it
+                xb = x + 2
+                for a in (f"pigeon {t + 1}", f"samuel {t + 1}", f"lentz {t + 1}"):
+                    if a in self.legal:
+                        xb = s.badge(xb, yy, p.action_text(obs, a), "#fff3c4", INK, a, None, FONT) + 6
+                for g in GOODS + tuple(tu and obs["thieves"][v][tu["t"]]["inv"].get("art", []) or ()):
+                    a = f"hand {t + 1} {g}"
+                    if a in self.legal:
+                        xb = s.badge(xb, yy, "→ " + p.thing(g), "#e3f1de", INK, a, None, FONT) + 6
+                if xb > x + 2:
+                    yy += 30
+            if th["equip"]:
+                for e in th["equip"]:
+                    use = self.first_legal(e if e in ("smoke",) else "fish" if e == "fishing" else "") \
+                        if active else None
+                    self.equipment_card(x, yy, colw, 112, e, use)
+                    yy += 118
+            else:
+                s.text(x + 2, yy + 14, p.t("ui.no_equipment"), FONT, "normal", MUTED)
+                yy += 22
+            if th.get("ally"):
+                power = p.client_power(th["ally"])
+                use = self.first_legal(power) if active else None
+                self.client_card(x, yy, colw, 96, th["ally"], use)
+                yy += 102
+                if active and power == "ruth":
+                    xb = x + 2
+                    for g in ("gem", "brandy", "wine"):
+                        if f"ruth {g}" in self.legal:
+                            xb = s.badge(xb, yy, p.good(g), "#fff3c4", INK, f"ruth {g}", None, FONT) + 6
+                    yy += 30 if xb > x + 2 else 0
+            elif th.get("brawl"):
+                s.text(x + 2, yy + 14, p.t("ui.brawl"), FONT, "normal", MUTED)
+                yy += 22
+            else:
+                s.text(x + 2, yy + 14, p.t("ui.no_ally"), FONT, "normal", MUTED)
+                yy += 22
+            bottom = max(bottom, yy)
+        return bottom + 8
+
+    def draw_others(self, y: float) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        for q in range(len(obs["vp"])):
+            if q == self.viewer:
+                continue
+            col = seat_color(q)
+            hide = obs["hideouts"][q]
+            head = p.t("ui.guild", player=p.seat(q)) + " · " + p.t("ui.vp", vp=obs["vp"][q])
+            if hide:
+                head += " · " + p.t("hideout") + ": " + p.place(hide)
+            s.open(None, f"seat:{q}", None, "guild")
+            s.rect(6, y, WIDTH - 12, 26, col, INK, 6)
+            s.text(14, y + 18, head, FONT, "bold", "#fff")
+            s.close()
+            y += 30
+            colw = (WIDTH - 24 - 20) / 3
+            for t, th in enumerate(obs["thieves"][q]):
+                x = 12 + t * (colw + 10)
+                s.circle(x + 10, y + 10, 9, col, "#fff", 1.5)
+                s.text(x + 10, y + 15, str(t + 1), FONT, "bold", "#fff", "middle")
+                where = p.where(obs, th["pos"]) if th["pos"] is not None else "—"
+                s.text(x + 24, y + 15, where[:30], FONT, "bold")
+                if th.get("wanted"):
+                    s.text(x + colw - 4, y + 15, p.t("ui.wanted"), FONT, "bold", "#a31515", "end")
+                self.inventory(x, y + 20, th["inv"])
+                names = [p.card_name(e) for e in th["equip"]]
+                if th.get("ally"):
+                    names.append(p.term("client", th["ally"]))
+                s.para(x, y + 62, ", ".join(names) or p.t("ui.no_equipment"), colw - 4, FONT, MUTED, 2)
+            y += 96
+        return y
+
+    def draw_townsfolk(self, y: float) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        s.text(12, y + 16, p.t("ui.townsfolk"), FONT + 1, "bold")
+        y += 24
+        x = 12
+        for fig in sorted(obs["townsfolk"]):
+            if fig[0] == "g":
+                text = f"{p.fig(fig)}: " + (p.t("ui.badge") + " ★" if obs["badges"].get(fig) else p.t("ui.no_badge"))
+            elif fig[0] == "n":
+                text = f"{p.fig(fig)}: " + (p.t("ui.purse_full") + " ●" if obs["purses"].get(fig)
+                                            else p.t("ui.purse_empty"))
+            else:
+                text = p.fig(fig)
+            wdt = 14 + len(text) * FONT * 0.58
+            if x + wdt > WIDTH - 10:
+                x, y = 12, y + 30
+            s.badge(x, y, text, "#efe6d2", INK, None, fig, FONT)
+            x += wdt + 8
+        y += 34
+        # smuggling missions and the dungeon
+        missions = [(sec, m) for sec, m in sorted(obs["smugglers"].items())]
+        if missions:
+            s.text(12, y + 16, p.t("ui.missions") + ":", FONT, "bold")
+            x = 200
+            for sec, m in missions:
+                text = f"⚓ {sec}: " + (p.term("mission", m) if m else p.t("ui.no_mission"))
+                wdt = 14 + len(text) * FONT * 0.58
+                if x + wdt > WIDTH - 10:
+                    x, y = 200, y + 30
+                s.badge(x, y, text, "#f3e3c7", INK, None, m, FONT)
+                x += wdt + 8
+            y += 34
+        s.text(12, y + 16, p.t("ui.dungeon"), FONT, "bold")
+        self.inventory(300, y + 2, obs["dungeon"], lambda g: self.first_legal(f"take {g}"))
+        return y + 34
+
+    def draw_display(self, y: float) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        s.text(12, y + 16, p.t("ui.display", n=obs["equip_deck"]), FONT + 1, "bold")
+        y += 24
+        cw, ch = (WIDTH - 24 - 30) / 4, 140
+        for k, c in enumerate(obs["display"]):
+            e = c.split(".")[0]
+            self.equipment_card(12 + k * (cw + 10), y, cw, ch, e, f"buy {e}")
+        return y + ch + 10
+
+    def draw_legend(self, y: float) -> float:
+        s, p = self.svg, self.p
+        items = [(ALLEY, p.t("ui.legend.alley")), (LANTERN, p.t("ui.legend.lantern")),
+                 (WALL, p.t("ui.legend.wall")), ("#f4b3aa", p.t("ui.legend.sight")),
+                 (RIVER, p.t("ui.legend.river")), ("#3b2f4a", p.t("ui.legend.catacombs")),
+                 ("#b02a2a", p.t("ui.legend.guard")), ("#6a3d9a", p.t("ui.legend.noble")),
+                 ("#6b3f1d", p.t("ui.legend.carriage")), ("#3b82f6", p.t("ui.legend.recent"))]
+        items += [(seat_color(q), p.seat(q)) for q in range(len(self.obs["vp"]))]
+        y = s.legend(12, y, items, WIDTH - 24, size=FONT)
+        icons = " · ".join(f"{TYPE_ICON[t]} {p.t(t)}" for t in TYPE_ICON)
+        y = s.para(12, y + 14, icons, WIDTH - 24, FONT)
+        return s.para(12, y + 4, p.t("ui.goods"), WIDTH - 24, FONT) + 6
+
+
+def p_dir(pres: "ThiefdomPresentation", face: int) -> str:
+    return pres.term("dir", "nesw"[face])
+
+
+def _cell(text: str, w: int) -> int:
+    r, c = text.split(".")
+    return int(r) * w + int(c)
+
+
+def _esc(text: str) -> str:
+    from xml.sax.saxutils import escape
+    return escape(text)
+
+
+def draw_board(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> str:
+    b = Board(pres, obs)
+    y = b.draw_city()
+    b.draw_pieces()
+    b.draw_targets()
+    b.draw_building_badges()
+    y = b.draw_panels(y)
+    b.svg.height = y + 8
+    # the city's dark background was drawn first; the panels sit on paper
+    b.svg.parts.insert(0, f'<rect x="0" y="0" width="{WIDTH}" height="{y + 8}" fill="{PAPER}"/>')
+    return b.svg.done()

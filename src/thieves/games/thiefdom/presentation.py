@@ -1,0 +1,320 @@
+"""What a person sees of Thiefdom: the city, the panels, action texts, prompts,
+the end-of-game table and the terminal view, drawn from an observation only.
+
+Every word comes from data/i18n.yaml (en, fr, de); names of buildings,
+clients and smuggling missions are made from the component data by
+:func:`generated_texts`. Squares are named by the board's margins: a row
+letter (A at the north edge) and a column number ("D12").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from thieves.core.presentation import Presentation
+from thieves.core.svg import INK, MUTED, PAPER, Svg, seat_color, wrap
+from thieves.core.texts import LANGS, Texts
+
+from .city import VILLA_SECTIONS, square_label
+from .notation import STEPS, Action
+
+GOODS = ("gold", "gem", "brandy", "wine", "badge")
+HOUSE_TYPES = ("tower", "garden", "forge", "stable")
+TYPE_ICON = {"tower": "♜", "garden": "✿", "forge": "⚒", "stable": "♞", "church": "✝", "market": "⚖",
+             "dealer": "♦", "tavern": "☕", "dungeon": "☠", "smuggler": "⚓", "villa": "♛"}
+TYPE_FILL = {"tower": "#b9b2a6", "garden": "#9cc48a", "forge": "#c29a82", "stable": "#d2b37c",
+             "church": "#e4ddcf", "market": "#f0b25e", "dealer": "#e89a5a", "tavern": "#edc15a",
+             "dungeon": "#a9826a", "smuggler": "#d7a06a", "villa": "#f1d27a"}
+LOCATIONS = ("market", "dealer", "tavern", "dungeon", "smuggler", "villa", "church")
+GOOD_COLOR = {"gold": "#e3b21b", "gem": "#2bb7d6", "brandy": "#c77a1e", "wine": "#8e1f3a", "badge": "#8a8f99",
+              "art": "#6b4f2a"}
+ALLEY, LANTERN, WALL, RIVER, SIGHT = "#e9e3d6", "#f6e7a8", "#2b2420", "#3f7fbf", "#e74c3c"
+DXY = ((0, -1), (1, 0), (0, 1), (-1, 0))
+WIDTH = 900
+
+
+# ----------------------------------------------------------------------------- names from data
+def generated_texts(data: Any, texts: Texts) -> dict[str, dict[str, str]]:
+    """``building.<id>``, ``client.<id>`` and ``mission.<id>`` in every language:
+    a building is named by its type and section ("Tower 3", "Forge 2a" where a
+    section face has two), a villa by its section, a mission by its goods."""
+    out: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+    for lang in LANGS:
+        def word(key: str) -> str:
+            return texts.get(lang, key) or key
+        names = out[lang]
+        for face, sec in data.sections.items():
+            counts: dict[str, int] = {}
+            for b in sec.buildings:
+                counts[b.type] = counts.get(b.type, 0) + 1
+            seen: dict[str, int] = {}
+            for b in sec.buildings:
+                title = word(b.type)
+                title = title[:1].upper() + title[1:]
+                suffix = ""
+                if counts[b.type] > 1:
+                    suffix = "abcdefg"[seen.get(b.type, 0)]
+                    seen[b.type] = seen.get(b.type, 0) + 1
+                names[f"building.{face}{b.id}"] = f"{title} {sec.section}{suffix}"
+        villa = word("villa")
+        for s in VILLA_SECTIONS:
+            names[f"building.villa{s}"] = f"{villa[:1].upper()}{villa[1:]} {s}"
+        for cid, c in data.clients.items():
+            names[f"client.{cid}"] = c.name
+        for mid, m in data.missions.items():
+            give = ", ".join(f"{n} {word('good.' + g)}" for g, n in m.deliver.items())
+            get = ", ".join(f"{n} {word('vp') if g == 'vp' else word('good.' + g)}" for g, n in m.reward.items())
+            names[f"mission.{mid}"] = f"{give} → {get}"
+    return out
+
+
+def _cell_of(text: str, w: int) -> int:
+    r, c = text.split(".")
+    return int(r) * w + int(c)
+
+
+class ThiefdomPresentation(Presentation):
+    """Thiefdom for one viewer in one language."""
+
+    # -- names ------------------------------------------------------------------------
+    def seat(self, p: int) -> str:
+        return self.names[p] if p < len(self.names) and self.names[p] else f"Player {p + 1}"
+
+    def thief(self, p: int, t: int) -> str:
+        return self.term("thief", f"p{p}t{t}")
+
+    def place(self, bid: str) -> str:
+        return self.term("building", bid)
+
+    def fig(self, fig: str) -> str:
+        return self.term("fig", fig)
+
+    def good(self, g: str) -> str:
+        return self.term("good", g)
+
+    def card_name(self, e: str) -> str:
+        return self.term("equipment", e)
+
+    def client_power(self, c: str) -> str:
+        return self.data.power.get(c, c)
+
+    def thing(self, x: str) -> str:
+        """A word of the notation that names a good, an artwork, equipment or a client."""
+        if x in GOODS:
+            return self.good(x)
+        if x == "gems":
+            return self.good("gem")
+        if x == "art":
+            return self.t("artwork")
+        if x.startswith("art") and x[3:].isdigit():
+            return self.term("art", x)
+        if x in self.data.equipment:
+            return self.card_name(x)
+        if x in self.data.clients:
+            return self.term("client", x)
+        return x
+
+    def where(self, obs: dict[str, Any], pos: Any) -> str:
+        if isinstance(pos, int):
+            w = obs["city"]["w"]
+            return square_label(*divmod(pos, w))
+        if isinstance(pos, str):
+            return self.place(pos)
+        return "—"
+
+    # -- action texts -------------------------------------------------------------------
+    def action_text(self, obs: dict[str, Any], action: str) -> str:
+        try:
+            act = Action.parse(action)
+        except ValueError:
+            return action
+        v, a, b = act.verb, act.arg, act.arg2
+        w = obs.get("city", {}).get("w", 28)
+        t = self.t
+        if v in STEPS:
+            return t("do.step", dir=self.term("dirto", v), sq=self._step_square(obs, v))
+        if v == "climb":
+            return t("do.climb", dir=self.term("dirto", a))
+        if v == "go":
+            return t("do.go", dir=self.term("dir", a))
+        if v == "plan":
+            return t("do.plan_tile", slot=len(obs.get("planning") or "") + 1, tile=self.term("tile", a))
+        if v == "rob":
+            if b == "pay":
+                return t("do.rob_pay", fig=self.fig(a))
+            if b:
+                return t("do.rob_goods", fig=self.fig(a), good=self.good(b))
+            return t("do.rob", fig=self.fig(a))
+        if v in ("exit", "jin"):
+            return t(f"do.{v}", sq=square_label(*divmod(_cell_of(a, w), w)))
+        if v == "tp":
+            place = square_label(*divmod(_cell_of(a, w), w)) if "." in a else self.place(a)
+            return t("do.tp", place=place)
+        if v in ("hook", "svenja", "hideout"):
+            return t(f"do.{v}", place=self.place(a))
+        if v == "cata":
+            cell = (obs.get("city", {}).get("catacombs") or {}).get(a)
+            return t("do.cata", sq=square_label(*divmod(cell, w)) if isinstance(cell, int) else a)
+        if v in ("pigeon", "samuel", "lentz"):
+            return t(f"do.{v}", n=a)
+        if v in ("crossbow", "stars", "bernhard"):
+            return t(f"do.{v}", fig=self.fig(a))
+        if v == "buy":
+            if b:
+                return t("do.buy_for", card=self.card_name(a), n=b)
+            return t("do.buy", card=self.thing(a))
+        if v == "take" and b:
+            return t("do.take_from", good=self.thing(b), n=a)
+        if v == "hand":
+            return t("do.hand", good=self.thing(b), n=a)
+        if v == "burn":
+            return t("do.burn")
+        if a is not None:
+            return t(f"do.{v}", good=self.thing(a))
+        return t(f"do.{v}")
+
+    def _step_square(self, obs: dict[str, Any], d: str) -> str:
+        tu = obs.get("turn") or {}
+        try:
+            pos = obs["thieves"][tu["p"]][tu["t"]]["pos"]
+        except (KeyError, IndexError, TypeError):
+            return "?"
+        if not isinstance(pos, int):
+            return "?"
+        w = obs["city"]["w"]
+        r, c = divmod(pos, w)
+        dx, dy = DXY["nesw".index(d)]
+        if 0 <= r + dy < obs["city"]["h"] and 0 <= c + dx < w:
+            return square_label(r + dy, c + dx)
+        return self.t("villa")
+
+    # -- prompt -------------------------------------------------------------------------
+    def prompt(self, obs: dict[str, Any]) -> str | None:
+        if obs.get("terminal"):
+            return self.t("prompt.over")
+        viewer = obs.get("viewer")
+        phase = obs.get("phase")
+        night = {"night": obs.get("round", 1), "nights": obs.get("nights", 6)}
+        acting = viewer is not None and viewer in obs.get("to_act", [])
+        waiting = ", ".join(self.seat(p) for p in obs.get("to_act", []))
+        if phase == "draft":
+            return self.t("prompt.draft", n=len((obs.get("draft") or {}).get("hand") or [])) if acting \
+                else self.t("prompt.wait", who=waiting, **night)
+        if phase == "buy":
+            gold = obs["stash"][viewer]["gold"] if viewer is not None else 0
+            return self.t("prompt.buy", gold=gold) if acting else self.t("prompt.wait", who=waiting, **night)
+        if phase == "hideout":
+            return self.t("prompt.hideout") if acting else self.t("prompt.wait", who=waiting, **night)
+        if phase == "plan":
+            if acting:
+                slots = 3 if obs.get("solo") else 4
+                return self.t("prompt.plan", slot=len(obs.get("planning") or "") + 1, slots=slots, **night)
+            return self.t("prompt.plan_wait", **night)
+        tm = obs.get("tmove")
+        if tm:
+            return self.t("prompt.tmove", who=self.seat(tm["mover"]), fig=self.fig(tm["fig"]), **night)
+        tu = obs.get("turn")
+        if tu:
+            text = self.t("prompt.turn", thief=self.thief(tu["p"], tu["t"]), player=self.seat(tu["p"]),
+                          ap=tu.get("ap", 0), **night)
+            sub = (tu.get("sub") or {}).get("kind")
+            if tu.get("moving"):
+                text += " — " + self.t("prompt.moving", mp=tu.get("mp", 0))
+            elif sub:
+                text += " — " + self.t(f"prompt.sub.{sub}")
+            return text
+        return self.t(f"phase.{phase}")
+
+    # -- end of the game ------------------------------------------------------------------
+    def score_table(self, obs: dict[str, Any], scores: list[float], winners: list[int]) -> dict[str, Any] | None:
+        final = obs.get("final")
+        if not final:
+            return None
+        n = len(final)
+        vp = obs["vp"]
+        during = [vp[p] - final[p]["goods"] - final[p]["allies"] - final[p]["home"] for p in range(n)]
+        rows = [[self.t("score.during"), *during],
+                [self.t("score.goods"), *(f["goods"] for f in final)],
+                [self.t("score.allies"), *(f["allies"] for f in final)],
+                [self.t("score.home"), *(f["home"] for f in final)],
+                [self.t("score.total"), *vp]]
+        return {"columns": [self.seat(p) for p in range(n)], "rows": rows,
+                "tiebreak": self._tiebreak(obs, winners)}
+
+    def _tiebreak(self, obs: dict[str, Any], winners: list[int]) -> str | None:
+        """Which tie-breaker decided (rulebook "Victoire"), if the VP were tied."""
+        vp = obs["vp"]
+        if not winners or len(vp) < 2:
+            return None
+        top = [p for p in range(len(vp)) if vp[p] == max(vp)]
+        if len(top) < 2:
+            return None
+        final = obs["final"]
+        for key, crit in (("goods", "total_goods"), ("art", "art"), ("badge", "badge"), ("wine", "wine")):
+            values = [final[p][crit] for p in top]
+            best = max(values)
+            if values.count(best) == 1:
+                return self.t(f"tiebreak.{key}")
+            top = [p for p in top if final[p][crit] == best]
+        return self.t("tiebreak.late")
+
+    # -- terminal -----------------------------------------------------------------------------
+    def text_view(self, obs: dict[str, Any]) -> str:
+        city = obs["city"]
+        w, h = city["w"], city["h"]
+        grid = [[" ." if ch == "." else " *" if ch == "L" else " " + ch.lower() for ch in row]
+                for row in city["rows"]]
+        for fig, f in obs["townsfolk"].items():
+            r, c = divmod(f["cell"], w)
+            grid[r][c] = {"g": "!", "n": "$", "c": "&"}[fig[0]] + ("&" if fig == "car" else fig[1])
+        for p, ts in enumerate(obs["thieves"]):
+            for t, th in enumerate(ts):
+                if isinstance(th["pos"], int):
+                    r, c = divmod(th["pos"], w)
+                    grid[r][c] = f"{p + 1}{t + 1}"
+        lines = [self.prompt(obs) or ""]
+        lines.append("    " + "".join(f"{c + 1:>2}" for c in range(w)))
+        for r in range(h):
+            lines.append(f"  {square_label(r, 0)[0]} " + "".join(grid[r]) + " ~")
+        lines.append("  . alley  * lantern  ~ river | t tower g garden f forge s stable c church m market "
+                     "d dealer v tavern j dungeon x smuggler | !A guard  $A noble  && carriage  "
+                     "12 = thief 2 of seat 1")
+        lines.append("  " + "; ".join(f"{self.place(b)} {self.where(obs, cells[0])}"
+                                      for b, (_ty, cells) in sorted(obs["buildings"].items()) if cells))
+        for fig, f in sorted(obs["townsfolk"].items()):
+            extra = ""
+            if fig[0] == "g":
+                extra = f", {self.term('dir', 'nesw'[f['face']])}, " + \
+                    (self.t("ui.badge") if obs["badges"].get(fig) else self.t("ui.no_badge"))
+            elif fig[0] == "n":
+                extra = ", " + (self.t("ui.purse_full") if obs["purses"].get(fig) else self.t("ui.purse_empty"))
+            lines.append(f"  {self.fig(fig)}: {self.where(obs, f['cell'])}{extra}")
+        for p in range(len(obs["vp"])):
+            hide = obs["hideouts"][p]
+            lines.append(f"{self.seat(p)}: {self.t('ui.vp', vp=obs['vp'][p])}, "
+                         f"{self.t('hideout')} {self.place(hide) if hide else '—'}, "
+                         f"{self.t('ui.hideout_stash')} {self._inv_text(obs['stash'][p])}"
+                         + (f", {self.t('ui.plan')}: {self._plan_text(obs['plans'][p])}" if obs["plans"][p] else ""))
+            for t, th in enumerate(obs["thieves"][p]):
+                eq = ", ".join(self.card_name(e) for e in th["equip"]) or self.t("ui.no_equipment")
+                ally = self.term("client", th["ally"]) if th["ally"] else self.t("ui.no_ally")
+                lines.append(f"   {self.thief(p, t)} {self.t('ui.at', place=self.where(obs, th['pos']))}: "
+                             f"{self._inv_text(th['inv'])}; {eq}; {ally}"
+                             + (f"; {self.t('ui.wanted')}" if th["wanted"] else ""))
+        lines.append(self.t("ui.display", n=obs["equip_deck"]) + ": "
+                     + ", ".join(self.card_name(c.split(".")[0]) for c in obs["display"]))
+        return "\n".join(lines)
+
+    def _inv_text(self, inv: dict[str, Any]) -> str:
+        parts = [f"{inv[g]} {self.good(g)}" for g in GOODS if inv.get(g)]
+        parts += [self.term("art", a) for a in inv.get("art", [])]
+        return ", ".join(parts) or self.t("ui.empty")
+
+    def _plan_text(self, plan: str) -> str:
+        if plan == "placed":
+            return self.t("ui.plan_secret")
+        return ", ".join(self.term("tile", x) for x in plan)
+
+    # -- the board ------------------------------------------------------------------------------
+    def svg(self, obs: dict[str, Any]) -> str | None:
+        from .board import draw_board
+        return draw_board(self, obs)

@@ -1,0 +1,229 @@
+"""``thieves loadtest``: live tables with bots and websocket spectators, measured.
+
+Starts ``--processes`` servers on free loopback ports (or uses ``--url``),
+creates ``--tables`` tables of ``--game`` in which seat 1 is played by this
+program (a random legal action as soon as it may act) and the other seats by
+the server's random bots, opens ``--spectators`` sockets per table (spread
+over the servers), and for ``--seconds`` counts every decision the spectators
+see (actions/s) and, for each action this program sends, the time until each
+spectator socket receives the position after it (action-to-broadcast, p50
+and p99). A finished game is replaced by a new table.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    #: from sending an action to the acting socket's own new position
+    own: list[float] = field(default_factory=list)
+    decisions: int = 0
+    errors: int = 0
+    tables_made: int = 0
+    dropped: int = 0
+    refused: int = 0
+    measuring: bool = False
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_servers(n: int, database_url: str | None, redis_url: str | None, bot_delay: float,
+                  prefix: str) -> tuple[list[str], list[subprocess.Popen]]:
+    if n > 1 and not redis_url:
+        raise SystemExit("several processes need --redis-url (and a PostgreSQL --database-url)")
+    if database_url is None:
+        database_url = f"sqlite:///{tempfile.mkdtemp(prefix='thieves-load-')}/load.db"
+    env = dict(os.environ, THIEVES_BOT_DELAY=str(bot_delay), THIEVES_TABLE_PREFIX=prefix,
+               THIEVES_TABLES_PER_ADDRESS="0", THIEVES_OPEN_TABLES="0", THIEVES_SOCKETS_PER_TABLE="0",
+               THIEVES_SOCKETS_PER_ADDRESS="0")
+    urls, procs = [], []
+    for _ in range(n):
+        port = _free_port()
+        cmd = [sys.executable, "-m", "thieves.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--database-url", database_url]
+        if redis_url:
+            cmd += ["--redis-url", redis_url]
+        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        urls.append(f"http://127.0.0.1:{port}")
+    for url, proc in zip(urls, procs):
+        deadline = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/api/games", timeout=2).read()
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    raise SystemExit(f"the server at {url} did not start")
+                time.sleep(0.3)
+    return urls, procs
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+async def one_table(i: int, urls: list[str], game: str, players: int, spectators: int, stats: Stats,
+                    stop: asyncio.Event) -> None:
+    import websockets
+
+    rng = random.Random(i)
+    while not stop.is_set():
+        base = urls[i % len(urls)]
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+        try:
+            made = await asyncio.to_thread(_post, base + "/api/tables",
+                                           {"game": game, "players": players, "seats": seats})
+        except OSError:
+            stats.errors += 1
+            await asyncio.sleep(1)
+            continue
+        stats.tables_made += 1
+        tid, token = made["id"], made["tokens"]["0"]
+        pending: dict[int, float] = {}  # ply the driver acted at -> when it sent the action
+        done = asyncio.Event()
+
+        async def watch(url: str, counts: bool) -> None:
+            seen = -1
+            measured: set[int] = set()
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            try:
+                async with websockets.connect(ws_url, max_size=None) as ws:
+                    async for text in ws:
+                        frame = json.loads(text)
+                        if frame.get("type") != "state":
+                            continue
+                        now = time.perf_counter()
+                        ply = frame["ply"]
+                        if seen >= 0 and stats.measuring:
+                            stats.decisions += max(0, ply - seen) if counts else 0  # one socket per table counts
+                        for at, sent in list(pending.items()):
+                            if ply > at and at not in measured:  # the first frame after it
+                                measured.add(at)
+                                if stats.measuring:
+                                    stats.latencies.append(now - sent)
+                        seen = max(seen, ply)
+                        if frame["terminal"] or stop.is_set():
+                            done.set()
+                            return
+            except Exception:  # noqa: BLE001 - a dropped socket counts, the run goes on
+                stats.dropped += 1
+
+        watchers = [asyncio.create_task(watch(urls[(i + k) % len(urls)], k == 0)) for k in range(spectators)]
+        try:
+            ws_url = base.replace("http://", "ws://") + f"/ws/{tid}?token={token}"
+            own: set[int] = set()
+            async with websockets.connect(ws_url, max_size=None) as ws:
+                while not stop.is_set() and not done.is_set():
+                    try:
+                        text = await asyncio.wait_for(ws.recv(), 1.0)
+                    except asyncio.TimeoutError:
+                        continue
+                    frame = json.loads(text)
+                    if frame.get("type") == "error":
+                        stats.refused += 1
+                        continue
+                    if frame.get("type") != "state":
+                        continue
+                    if frame["ply"] - 1 in pending and (frame["ply"] - 1) not in own:
+                        own.add(frame["ply"] - 1)
+                        if stats.measuring:
+                            stats.own.append(time.perf_counter() - pending[frame["ply"] - 1])
+                    # answers older than every spectator's view are done with
+                    for at in [a for a in pending if a < frame["ply"]]:
+                        if time.perf_counter() - pending[at] > 5:
+                            del pending[at]
+                    if frame["terminal"]:
+                        break
+                    legal = frame.get("legal") or []
+                    if legal and 0 in frame["to_act"]:
+                        action = rng.choice(legal)["action"]
+                        pending[frame["ply"]] = time.perf_counter()
+                        await ws.send(json.dumps({"type": "action", "action": action, "ply": frame["ply"]}))
+        except Exception:  # noqa: BLE001
+            stats.errors += 1
+        finally:
+            done.set()
+            await asyncio.sleep(0.2)
+            for w in watchers:
+                w.cancel()
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+async def run(urls: list[str], tables: int, game: str, players: int, spectators: int, seconds: float,
+              warmup: float) -> Stats:
+    stats = Stats()
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(one_table(i, urls, game, players, spectators, stats, stop))
+             for i in range(tables)]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    for t in tasks:
+        t.cancel()
+    return stats
+
+
+def main(args: Any) -> int:
+    prefix = f"load{secrets.token_hex(3)}_"
+    procs: list[subprocess.Popen] = []
+    urls = list(args.url or [])
+    if not urls:
+        urls, procs = start_servers(args.processes, args.database_url, args.redis_url, args.bot_delay, prefix)
+    try:
+        stats = asyncio.run(run(urls, args.tables, args.game, args.players, args.spectators, args.seconds,
+                                args.warmup))
+    finally:
+        for p in procs:
+            p.send_signal(signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if procs and args.database_url and args.database_url.startswith("postgresql"):
+            from .storage import Storage
+            Storage(args.database_url, prefix=prefix).drop_all()
+    lat = stats.latencies
+    print(f"{len(urls)} process(es), {args.tables} tables of {args.game} ({args.players} players: 1 driven "
+          f"here, {args.players - 1} bots), {args.spectators} spectator socket(s) per table, "
+          f"{args.seconds:.0f} s measured")
+    print(f"actions/s (decisions seen): {stats.decisions / args.seconds:.1f}")
+    print(f"action-to-broadcast: p50 {_pct(lat, 0.5) * 1000:.1f} ms, p90 {_pct(lat, 0.9) * 1000:.1f} ms, "
+          f"p99 {_pct(lat, 0.99) * 1000:.1f} ms "
+          f"({len(lat)} frames)")
+    print(f"action to the actor's own new position: p50 {_pct(stats.own, 0.5) * 1000:.1f} ms, "
+          f"p99 {_pct(stats.own, 0.99) * 1000:.1f} ms")
+    print(f"tables made: {stats.tables_made}, errors: {stats.errors}, actions refused: {stats.refused}, "
+          f"dropped sockets: {stats.dropped}")
+    return 0
