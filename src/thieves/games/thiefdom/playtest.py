@@ -10,6 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 
+def first_player(state: Any) -> int:
+    """The holder of the first-player patrol board in the first round (the board passes
+    on each round, so it is read from the starting position)."""
+    return state.game.new_game(state.num_players, state.seed, state.options).first
+
+
 def _can_move(state: Any, fig: str) -> bool:
     f = state.tf[fig]
     tm = {"fig": fig, "cell": f["cell"], "start": f["cell"], "head": f["face"], "passed": 0,
