@@ -3,18 +3,27 @@
 PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
-STAMP   = $(VENV)/.installed
+# `make run` installs only the server's packages; `make test` adds the test
+# tools and the research extras (PettingZoo, OpenSpiel) that their tests use.
+RUN_STAMP  = $(VENV)/.installed-run
+STAMP      = $(VENV)/.installed-test
 
-.PHONY: run test play bench clean browser playthroughs
+.PHONY: run test typecheck play bench clean browser playthroughs
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e '.[server]'
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[server,test,rl]'
 	touch $(STAMP)
 
 # The main program: the web server on http://127.0.0.1:8000 (SQLite in ./var).
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(VENV)/bin/thieves serve
 
 # Headless Chromium from Debian for the end-to-end tests (skipped if present).
@@ -24,8 +33,13 @@ browser:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) \
 	  || echo "warning: could not install chromium; browser tests will be skipped"; }
 
-test: $(STAMP) browser
+test: $(STAMP) browser typecheck
 	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+# mypy as configured in pyproject.toml: strict for the engine, bots, CLI and
+# server, the default mode for the games (a few seconds with its cache).
+typecheck: $(STAMP)
+	$(PY) -m mypy
 
 # Record the seeded playthroughs again, on purpose (review the diff like code).
 playthroughs: $(STAMP)

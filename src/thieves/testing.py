@@ -69,7 +69,7 @@ def check_illegal_rejected(state: State) -> None:
         probes.append((idle[0], some))
     for player, action in probes:
         try:
-            state.apply_action(player, action)  # type: ignore[arg-type]
+            state.apply_action(player, action)
         except IllegalAction as exc:
             assert str(exc), "IllegalAction without a reason"
         else:
@@ -163,7 +163,7 @@ def emitted_events(slug: str) -> dict[str, set[str]]:
 
     pkg = importlib.import_module(GAME_MODULES[slug])
     out: dict[str, set[str]] = {}
-    for path in sorted(Path(pkg.__file__).parent.glob("*.py")):
+    for path in sorted(Path(pkg.__file__ or "").parent.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -175,7 +175,7 @@ def emitted_events(slug: str) -> dict[str, set[str]]:
             secret: set[str] = set()
             for kw in node.keywords:
                 if kw.arg == "secret" and isinstance(kw.value, ast.Dict):
-                    secret = {k.value for k in kw.value.keys if isinstance(k, ast.Constant)}
+                    secret = {k.value for k in kw.value.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
             out.setdefault(key, set()).update(public | secret)
             if any(kw.arg == "secret" for kw in node.keywords):
                 out.setdefault(public_key(key), set()).update(public)

@@ -57,9 +57,14 @@ class OnePlyBot(Bot):
         best: list[str] = []
         best_value = float("-inf")
         tol = self.tolerance
+        # checked once on the copy, then applied by the trusted fast path
+        legal = set(base.legal_actions(player))
         for action in actions:
             trial = base.clone()
-            trial.apply_action(player, action)
+            if action in legal:
+                trial.apply_trusted(player, action)
+            else:  # the copy disagrees with the real position: the checked path says why
+                trial.apply_action(player, action)
             value = self.evaluate(trial, player)
             if value > best_value + tol:
                 best_value, best = value, [action]

@@ -57,11 +57,11 @@ def models_of(slug: str) -> dict[str, type[BaseModel]]:
         return original(model, raw, source)
 
     game = load_game(slug)
-    core_data.validate = watch  # type: ignore[assignment]
+    core_data.validate = watch
     try:
         type(game)().load_data(None)  # a fresh instance: nothing cached
     finally:
-        core_data.validate = original  # type: ignore[assignment]
+        core_data.validate = original
     return seen
 
 
@@ -237,11 +237,11 @@ def diff(slug: str, source: str) -> list[str]:
         if not mine.exists():
             continue
         try:
-            new = yaml.safe_load(mine.read_text(encoding="utf-8"))
+            new = core_data.load_yaml(mine.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
             raise ThievesError(f"{mine}: not valid YAML: {exc}") from None
         changes: list[str] = []
-        _diff(yaml.safe_load(shipped_text(slug, name)), new, "", changes)
+        _diff(core_data.load_yaml(shipped_text(slug, name)), new, "", changes)
         out.append(f"{name}: " + (f"{len(changes)} change(s)" if changes else "same as shipped"))
         out += ["  " + c for c in changes]
     if not out:

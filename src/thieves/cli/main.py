@@ -5,7 +5,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -14,8 +14,8 @@ from ..core.errors import ThievesError
 from ..core.registry import GAME_MODULES, list_games, load_game
 
 
-def _options(args: argparse.Namespace) -> dict:
-    opts: dict = {}
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
     for item in getattr(args, "option", None) or []:
         if "=" not in item:
             raise ThievesError(f"option {item!r} must look like name=value")
@@ -62,7 +62,15 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
-    from .bench import bench
+    from .bench import bench, bench_playouts
+    if args.playouts:
+        p = bench_playouts(args.game, args.seconds, args.players, args.seed, _options(args))
+        console.print(f"{args.game}: playouts from {p.positions} mid-game positions "
+                      f"({p.decisions} decisions each on average)")
+        console.print(f"  checked path: {p.checked_per_second:,.0f} playouts per CPU second")
+        console.print(f"  fast path:    {p.fast_per_second:,.0f} playouts per CPU second ({p.speedup:.2f}x)")
+        console.print(f"  same games move for move: {'yes' if p.same else 'NO'}")
+        return 0 if p.same else 1
     r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
     console.print(f"{args.game}: {r.games} games, {r.decisions} decisions in {r.seconds:.2f} s")
     console.print(f"  decisions/s: {r.decisions_per_second:,.0f} (per CPU second: {r.decisions_per_cpu_second:,.0f})")
@@ -222,6 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("bench", help="decisions per second of random play")
     game_args(sp)
     sp.add_argument("--seconds", type=float, default=5.0)
+    sp.add_argument("--playouts", action="store_true",
+                    help="playouts per CPU second from mid-game positions, checked path against fast path")
     sp.set_defaults(func=cmd_bench)
 
     sp = sub.add_parser("simulate", help="bot against bot over many seeded games")
@@ -282,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     console = Console()
     try:
-        return args.func(args, console)
+        return int(args.func(args, console))
     except ThievesError as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         return 2

@@ -49,7 +49,7 @@ class TerminalTable:
     def describe(self, viewer: int, action: str) -> str:
         pres = self.presentation(viewer)
         if pres is not None:
-            return pres.action_text(self.state.observation(viewer), action)
+            return str(pres.action_text(self.state.observation(viewer), action))
         return self.state.describe_action(action)
 
     def command(self, player: int, answer: str) -> bool:

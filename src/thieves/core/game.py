@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import marshal
 import sys
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from . import snapshot
 from .data import read_yaml
@@ -202,7 +202,7 @@ class Game:
         state._init(self, d["num_players"], d["seed"], options, kind)
         state.rng = rng
         state.ply = d["ply"]
-        state.log = d["log"] if "log" in d else None
+        state.log = d["log"] if "log" in d else []
         state.history = d["history"]
         fields = d["fields"]
         for f in self.state_class.FIELDS:
@@ -218,11 +218,11 @@ class Game:
         except Exception as exc:  # noqa: BLE001 - a bad snapshot must not crash later
             raise GameSetupError(f"the snapshot is not a consistent {self.name} position "
                                  f"({type(exc).__name__}: {str(exc)[:120]})") from None
-        if state.log is None:
+        if "log" not in d:
             state.log = self.replay_log(state)
         return state
 
-    def replay_log(self, state: "State") -> list:
+    def replay_log(self, state: "State") -> list[Any]:
         """Rebuild a state's event log from its seed and history (games are deterministic)."""
         again = self.new_game(state.num_players, state.seed, state.options, rng=state.rng_kind)
         for player, action in state.history:
@@ -256,13 +256,13 @@ class State:
             # a game's determinize re-deals hidden cards on a clone: the clone's
             # cached legal actions were those of the real deal, so they go
             def determinize(self: "State", player: int, seed: int, _own: Any = own) -> "State":
-                new = _own(self, player, seed)
+                new: State = _own(self, player, seed)
                 new._legal_cache = None
                 new.rng_kind = "keyed" if isinstance(new.rng, KeyedRng) else "splitmix"
                 return new
             determinize.__doc__ = own.__doc__
             determinize._clears_cache = True  # type: ignore[attr-defined]
-            cls.determinize = determinize  # type: ignore[method-assign]
+            cls.determinize = determinize  # type: ignore[method-assign,assignment]
 
     game: Game
     num_players: int
@@ -275,9 +275,9 @@ class State:
     ply: int
     #: event log: structured events ``{"key", "args", "to"?, "secret"?}`` (see
     #: :mod:`thieves.core.texts`), or ``[visible_to, text]`` in games not yet moved to events
-    log: list
+    log: list[Any]
     #: every accepted decision as ``[player, action]``
-    history: list
+    history: list[Any]
     #: ``(ply, player, actions)`` of the last ``legal_actions`` call; code that edits
     #: fields directly (tests building a position) must reset it to None
     _legal_cache: tuple[int, int, list[str]] | None
@@ -343,6 +343,51 @@ class State:
         self.history.append([player, action])
         self.ply += 1
         self._legal_cache = None
+
+    # -- the trusted fast path (search and simulation) ------------------------------
+    def apply_trusted(self, player: int, action: str) -> None:
+        """Apply ``action`` for ``player`` WITHOUT checking turn or legality.
+
+        Only for actions that came from :meth:`legal_actions` of this very
+        position (playouts, search); anything else may corrupt the state.
+        Same effect as :meth:`apply_action` for a legal action."""
+        self._apply(player, action)
+        self.history.append([player, action])
+        self.ply += 1
+        self._legal_cache = None
+
+    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+        """Play uniformly random legal decisions until the game ends (or after
+        ``max_decisions``); returns the number of decisions played.
+
+        ``rng`` picks the decisions (the state's own generator still rolls the
+        game's chance). It plays exactly the moves of the checked loop::
+
+            while not s.is_terminal():
+                to_act = s.players_to_act()
+                p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
+                acts = s.legal_actions(p)
+                s.apply_action(p, acts[rng.below(len(acts))])
+
+        with one ``_players_to_act`` and one ``_legal_actions`` per decision."""
+        is_terminal = self._is_terminal
+        players_to_act = self._players_to_act
+        legal_actions = self._legal_actions
+        apply = self._apply
+        history = self.history
+        below = rng.below
+        n = 0
+        while n < max_decisions and not is_terminal():
+            to_act = players_to_act()
+            p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+            acts = legal_actions(p)
+            action = acts[below(len(acts))]
+            apply(p, action)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     def is_terminal(self) -> bool:
         return self._is_terminal()
@@ -417,7 +462,7 @@ class State:
         dicts, and so lists its legal actions, exactly as the original."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
         new = self.__class__.__new__(self.__class__)
         new.game = self.game
@@ -438,7 +483,7 @@ class State:
         new._after_load()
         return new
 
-    def determinize(self, player: int, seed: int) -> "State":
+    def determinize(self, player: int, seed: int) -> Self:
         """A copy consistent with what ``player`` knows, for search bots.
 
         The default re-seeds the generator (the future is unknown to players);

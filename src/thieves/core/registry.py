@@ -49,7 +49,7 @@ def load_game(slug: str) -> Game:
         if exc.name and module_name.startswith(exc.name):
             raise UnknownGame(f"game {slug!r} is not implemented yet") from None
         raise
-    game = getattr(module, "GAME", None)
+    game: Game | None = getattr(module, "GAME", None)
     if game is None:
         raise UnknownGame(f"game {slug!r} is not implemented yet")
     _loaded[slug] = game

@@ -91,7 +91,7 @@ class Rng:
     def copy(self) -> "Rng":
         return Rng(self.state)
 
-    def to_json(self) -> int:
+    def to_json(self) -> int | dict[str, Any]:
         """The snapshot value of the generator (an integer, as always)."""
         return self.state
 
@@ -134,8 +134,8 @@ class KeyedRng(Rng):
         key = hashlib.blake2b(str(seed).encode("ascii"), digest_size=32, person=_PERSON).digest()
         return cls(key)
 
-    @property  # type: ignore[override]
-    def state(self) -> int:  # read-only: SplitMix's one-integer state has no meaning here
+    @property
+    def state(self) -> int:  # type: ignore[override]  # read-only: (key, count) is the state here
         raise AttributeError("a keyed generator's state is (key, count); use to_json()")
 
     def next64(self) -> int:

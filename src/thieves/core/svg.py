@@ -72,7 +72,7 @@ class Svg:
         live = action is not None and action in self.legal
         if live:
             classes.append("clickable")
-            attrs += f' data-action={quoteattr(action)} tabindex="0" role="button"'
+            attrs += f' data-action={quoteattr(action or "")} tabindex="0" role="button"'
             if label:
                 attrs += f" aria-label={quoteattr(label)}"
         if ref is not None:

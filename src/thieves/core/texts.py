@@ -211,7 +211,7 @@ class Texts:
     def event(self, ev: Mapping[str, Any], lang: str, names: Sequence[str], strict: bool = False) -> str:
         """One visible event (from :func:`visible_event`) as a line of text."""
         if "text" in ev:
-            return ev["text"]
+            return str(ev["text"])
         return self.format(lang, "log." + ev["key"], ev["args"], names, strict)
 
 

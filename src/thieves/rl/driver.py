@@ -71,6 +71,13 @@ class Table:
         """The player to give the next token (None once the game is over)."""
         return None if self.decision is None else self.decision.player
 
+    @property
+    def seat(self) -> int:
+        """The player to give the next token; only while the game goes on."""
+        if self.decision is None:
+            raise RuntimeError("the game is over: nobody is to act")
+        return self.decision.player
+
     def is_over(self) -> bool:
         return self.decision is None
 

@@ -62,6 +62,13 @@ class ThievesGym(gym.Env):
         self.seat = 0
         self.bots: dict[int, Any] = {}
 
+    @property
+    def _live(self) -> Table:
+        """The table in play (``reset()`` makes one)."""
+        if self.table is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.table
+
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         rng = self.np_random
@@ -76,24 +83,24 @@ class ThievesGym(gym.Env):
         return self._obs(), self._info()
 
     def _play_bots(self) -> None:
-        t = self.table
+        t = self._live
         while not t.is_over() and t.current != self.seat and not t.truncated():
-            p = t.current
+            p = t.seat
             t.state.apply_action(p, self.bots[p].choose(t.state, p))
             t.steps += 1
             t._refresh()
 
     def _obs(self) -> np.ndarray:
-        return self.table.observe(self.seat)
+        return self._live.observe(self.seat)
 
     def action_masks(self) -> np.ndarray:
-        return self.table.mask().astype(bool)
+        return self._live.mask().astype(bool)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask()}
+        return {"action_mask": self._live.mask()}
 
     def step(self, action: int):
-        t = self.table
+        t = self._live
         if self.illegal == "lose" and int(action) not in t.legal():
             return self._obs(), -1.0, True, False, {"action_mask": t.mask(), "illegal": True}
         t.step(int(action))

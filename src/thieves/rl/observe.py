@@ -86,5 +86,7 @@ def observation_shape(slug: str, num_players: int, data_dir: str | None = None) 
     if encoder_builder(slug) is not None:
         import thieves
         st = thieves.load_game(slug).new_game(num_players, 0, {"data_dir": data_dir} if data_dir else None)
-        return (_encoder_of(st)[0],)
+        built = _encoder_of(st)
+        assert built is not None  # the game has an encoder (checked above)
+        return (built[0],)
     return (SIZE,)

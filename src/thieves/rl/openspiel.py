@@ -136,8 +136,8 @@ class ThievesSpielState(pyspiel.State):
     def current_player(self) -> int:
         t = self.table
         if t.is_over() or t.truncated():
-            return pyspiel.PlayerId.TERMINAL
-        return t.current
+            return int(pyspiel.PlayerId.TERMINAL)
+        return t.seat
 
     def _legal_actions(self, player: int) -> list[int]:
         t = self.table
@@ -185,9 +185,7 @@ class ThievesSpielState(pyspiel.State):
 def _info_string(t: Table, player: int, with_log: bool) -> str:
     """What ``player`` knows: its observation (with the log it may read: all it has
     seen, in order) and, while it is building an action, the pieces it gave so far."""
-    if player < 0:
-        player = None
-    obs = t.state.observation(player)
+    obs = t.state.observation(None if player < 0 else player)
     if not with_log:
         obs.pop("log", None)
     own = t.partial() if player is not None and t.current == player else ""

@@ -59,6 +59,13 @@ class ThievesAEC(AECEnv):
         return self._act_spaces[agent]
 
     # -- the AEC loop ------------------------------------------------------------------
+    @property
+    def _live(self) -> Table:
+        """The table in play (``reset()`` makes one)."""
+        if self.table is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.table
+
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
@@ -69,18 +76,18 @@ class ThievesAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.table.current]
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self._live.seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self._index[agent]
-        t = self.table
+        t = self._live
         mask = t.mask() if t.current == p else np.zeros(self.space.n, dtype=np.int8)
         return {"observation": t.observe(p), "action_mask": mask}
 
     def action_mask(self, agent: str) -> np.ndarray:
         """The mask alone (no observation tensor): for agents that read no observation."""
-        t = self.table
+        t = self._live
         if t.current == self._index[agent]:
             return t.mask()
         return np.zeros(self.space.n, dtype=np.int8)
@@ -90,8 +97,10 @@ class ThievesAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        t = self.table
+        t = self._live
         self._cumulative_rewards[agent] = 0.0
+        if action is None:
+            raise ValueError(f"{agent} must act: a live agent's action cannot be None")
         t.step(int(action))
         for a in self.agents:
             self.rewards[a] = 0.0
@@ -107,13 +116,13 @@ class ThievesAEC(AECEnv):
             # every agent then makes its dead step, in seat order
             self.agent_selection = self.agents[0]
             return
-        self.agent_selection = self.possible_agents[t.current]
+        self.agent_selection = self.possible_agents[t.seat]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.table is None:
             return None
-        text = self.table.state.render_text(None)
+        text = self._live.state.render_text(None)
         if self.render_mode == "human":
             print(text)
             return None

@@ -250,7 +250,7 @@ class Decision:
             self._whole: dict[int, str] | None = {index[a]: a for a in state.legal_actions(player)}
             self.cands = []
             self._opts = list(self._whole)
-            self._complete = None
+            self._complete: str | None = None
             return
         self._whole = None
         split = space.split
@@ -260,7 +260,7 @@ class Decision:
     def _scan(self) -> None:
         k = len(self.prefix)
         opts: dict[int, None] = {}
-        complete = None
+        complete: str | None = None
         for toks, a in self.cands:
             if len(toks) == k:
                 complete = a

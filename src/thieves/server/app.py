@@ -55,11 +55,11 @@ class Platform:
         self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
         self.bot_delay = bot_delay
-        self._bot_tasks: dict[str, asyncio.Task] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
-        self._sweeper: asyncio.Task | None = None
-        self._background: list[asyncio.Task] = []
-        self._catching: dict[str, asyncio.Task] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self._background: list[asyncio.Task[None]] = []
+        self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
 
     def sweep(self, now: float | None = None) -> list[str]:
@@ -396,7 +396,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                 refused = content_type_refusal(request.headers)
             if refused is not None:
                 return _error(refused)
-        response = await call_next(request)
+        response: Response = await call_next(request)
         asked = request.query_params.get("lang")
         if asked and pick_lang(asked) == asked.strip().lower()[:2] and "set-cookie" not in response.headers:
             # ?lang=fr is remembered, so the pages reached from here (a new
@@ -618,7 +618,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             v: int | None = None
             if viewer not in (None, "", "spectator"):
                 try:
-                    v = int(viewer)  # type: ignore[arg-type]
+                    v = int(viewer)
                 except ValueError:
                     raise ServerError("bad_seat", f"there is no seat {viewer!r}") from None
             return JSONResponse(replay_view(table, ply, v, _lang(request), seat))
@@ -746,4 +746,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
     # ws_max_size: a frame over the limit is refused (1009) before it is read whole
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    # permessage-deflate shrinks frames (boards are SVG) but costs CPU for every
+    # socket on every change: THIEVES_WS_DEFLATE=0 turns it off
+    deflate = os.environ.get("THIEVES_WS_DEFLATE", "1").strip() not in ("0", "false", "no")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
+                ws_per_message_deflate=deflate)

@@ -12,8 +12,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..core.data import load_yaml
 from ..core.registry import GAME_MODULES
 
 log = logging.getLogger("thieves.server")
@@ -391,7 +390,7 @@ def game_texts(slug: str) -> dict[str, dict[str, str]]:
         path = Path(mod_file).parent / "data" / "i18n.yaml"
         if not path.is_file():
             return {}
-        raw: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw: Any = load_yaml(path.read_text(encoding="utf-8"))
     except Exception:  # noqa: BLE001 - a missing or broken file means no translations
         log.warning("cannot read the texts of %s", slug, exc_info=True)
         return {}

@@ -43,11 +43,11 @@ class Stats:
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 def start_servers(n: int, database_url: str | None, redis_url: str | None, bot_delay: float,
-                  prefix: str) -> tuple[list[str], list[subprocess.Popen]]:
+                  prefix: str) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
     if n > 1 and not redis_url:
         raise SystemExit("several processes need --redis-url (and a PostgreSQL --database-url)")
     if database_url is None:
@@ -81,7 +81,8 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                  headers={"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
+        answer: dict[str, Any] = json.loads(r.read())
+        return answer
 
 
 async def one_table(i: int, urls: list[str], game: str, players: int, spectators: int, stats: Stats,
@@ -196,7 +197,7 @@ async def run(urls: list[str], tables: int, game: str, players: int, spectators:
 
 def main(args: Any) -> int:
     prefix = f"load{secrets.token_hex(3)}_"
-    procs: list[subprocess.Popen] = []
+    procs: list[subprocess.Popen[bytes]] = []
     urls = list(args.url or [])
     if not urls:
         urls, procs = start_servers(args.processes, args.database_url, args.redis_url, args.bot_delay, prefix)

@@ -37,7 +37,7 @@ class Fanout:
         self.lock_prefix = f"thieves:{prefix}bots:"
         #: this process, so it skips its own messages
         self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     async def publish(self, table_id: str) -> None:
         try:

@@ -15,7 +15,7 @@ import json
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -149,7 +149,7 @@ class Storage:
             c.execute(sa.text(f"DROP TABLE {q(old)}"))
 
     # -- tables ----------------------------------------------------------------
-    def add_table(self, rec: TableRecord, claims: list[tuple[int, str, str]] = (),
+    def add_table(self, rec: TableRecord, claims: Sequence[tuple[int, str, str]] = (),
                   status: str = "open") -> None:
         """Store a table and the seats taken at once (``(seat, token, name)``) in one transaction."""
         with self.engine.begin() as c:
@@ -222,8 +222,9 @@ class Storage:
     def count_live(self, since: float) -> int:
         t = self.tables.c
         with self.engine.connect() as c:
-            return int(c.execute(sa.select(sa.func.count()).select_from(self.tables).where(
-                t.status.in_(("open", "playing")), sa.func.coalesce(t.updated, t.created) >= since)).scalar())
+            n = c.execute(sa.select(sa.func.count()).select_from(self.tables).where(
+                t.status.in_(("open", "playing")), sa.func.coalesce(t.updated, t.created) >= since)).scalar()
+            return int(n or 0)
 
     def list_tables(self, limit: int = 200, status: str | None = None,
                     since: float | None = None) -> list[dict[str, Any]]:

@@ -273,7 +273,7 @@ class TableManager:
         return table
 
     # -- creating and joining --------------------------------------------------------
-    def create(self, slug: str, num_players: Any, seats: Any, options: Any = None,
+    def create(self, slug: Any, num_players: Any, seats: Any, options: Any = None,
                lang: str = "en", seed: int | None = None) -> tuple[LiveTable, dict[int, str]]:
         """Create a table. ``seats``: one dict per seat, ``{"kind": "human"|"open"|"bot",
         "bot": name, "name": str}``; "human" seats are claimed now and their tokens returned."""

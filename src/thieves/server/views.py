@@ -12,7 +12,7 @@ import importlib
 import logging
 import re
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 from ..core.game import State
 from ..core.registry import GAME_MODULES, load_game
@@ -52,7 +52,8 @@ def _svg(slug: str, obs: dict[str, Any], lang: str) -> str | None:
     if fn is None:
         return None
     try:
-        return fn(obs, lang)
+        svg: str | None = fn(obs, lang)
+        return svg
     except Exception:
         log.exception("render_svg of %s failed; showing the generic view", slug)
         return None
@@ -76,6 +77,11 @@ def _translate_log(slug: str, lines: list[str], lang: str) -> list[str]:
     return out
 
 
+
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement that inserts ``text`` as it is (no backslash escapes)."""
+    return lambda _m: text
+
 def seat_names(table: LiveTable, state: State, lines: list[str], markup: bool = False,
                lang: str = "en") -> list[str]:
     """Put the table's seat names in place of the engine's "Player N"
@@ -95,7 +101,7 @@ def seat_names(table: LiveTable, state: State, lines: list[str], markup: bool = 
     out = []
     for line in lines:
         for rx, name in subs:
-            line = rx.sub(lambda _m, n=name: n, line)
+            line = rx.sub(_literal(name), line)
         out.append(line)
     return out
 
@@ -104,7 +110,8 @@ def describe(state: State, obs: dict[str, Any], action: str, lang: str) -> str:
     fn = _hook(state.game.slug, "describe_action")
     if fn is not None:
         try:
-            return fn(action, obs, lang)
+            text: str = fn(action, obs, lang)
+            return text
         except Exception:
             log.exception("describe_action hook failed")
     try:
@@ -117,7 +124,8 @@ def prompt(slug: str, obs: dict[str, Any], lang: str) -> str | None:
     fn = _hook(slug, "prompt")
     if fn is not None:
         try:
-            return fn(obs, lang)
+            line: str | None = fn(obs, lang)
+            return line
         except Exception:
             log.exception("prompt hook failed")
     for key in ("prompt", "phase_name", "phase", "step"):

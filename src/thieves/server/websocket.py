@@ -63,7 +63,7 @@ class ViewCache:
     table share one), built in a worker thread."""
 
     def __init__(self) -> None:
-        self._views: dict[tuple[str, int | None, str], tuple[int, asyncio.Future]] = {}
+        self._views: dict[tuple[str, int | None, str], tuple[int, asyncio.Future[str]]] = {}
 
     async def text(self, table: LiveTable, viewer: int | None, lang: str) -> tuple[int, str]:
         """``(version, text)`` of the table as it is now, for ``viewer`` in ``lang``."""
@@ -110,7 +110,7 @@ class Conn:
         self.sent_version = -1
         self.closed = False
         self._wake = asyncio.Event()
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         if self._task is None:

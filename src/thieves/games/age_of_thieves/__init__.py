@@ -91,8 +91,9 @@ class AgeOfThieves(Game):
                     "gatename", kind=texts.get(lang, "exit." + e.kind) or e.kind,
                     district=texts.get(lang, "district." + e.district) or e.district))
             for tid in data.thief_ids:
-                if texts.get(lang, "special." + tid):
-                    table.setdefault("card.sp_" + tid, texts.get(lang, "special." + tid))
+                special = texts.get(lang, "special." + tid)
+                if special:
+                    table.setdefault("card.sp_" + tid, special)
         return texts
 
     def check_options(self, num_players: int, options: dict[str, Any]) -> None:

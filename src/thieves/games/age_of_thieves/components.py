@@ -217,10 +217,10 @@ class AotData:
         self.token_name = {t.id: t.name for t in tokens.city_tokens}
         self.calm_event: dict[str, Event] = {}
         self.alarm_event: dict[str, Event] = {}
-        for e in events.calm:
-            self.calm_event.setdefault(e.id, e)  # the first card with an id, as a search finds it
-        for e in events.alarm:
-            self.alarm_event.setdefault(e.id, e)
+        for ev in events.calm:
+            self.calm_event.setdefault(ev.id, ev)  # the first card with an id, as a search finds it
+        for ev in events.alarm:
+            self.alarm_event.setdefault(ev.id, ev)
         # where a yellow jewel may go (§1b): the district's spaces but its dungeon, and for each
         # space the spaces closer than the jewel distance (a thief there rules the space out)
         far = tokens.pieces["jewel_distance"]

@@ -8,10 +8,15 @@ start player token, less a little for a pile large enough to tempt thieves.
 from __future__ import annotations
 
 from thieves.bots.base import evaluator_bot
+from typing import TYPE_CHECKING, cast
+
 from thieves.core.game import State
 
 from . import scoring
 from .components import P, Y
+
+if TYPE_CHECKING:
+    from .state import MarketState
 
 GEM_DIE, BAG_DIE, PURPLE_DIE = 0.45, 0.8, 0.9
 CARD, GOLD, TOKEN = 1.2, 0.8, 0.4
@@ -20,7 +25,7 @@ BIG_PILE, PILE_PENALTY = 4, 0.5
 
 def evaluate(state: State, player: int) -> float:
     """Heuristic value of ``state`` for ``player`` (uses only what ``player`` may know)."""
-    s = state
+    s = cast("MarketState", state)
     hench, gold_award = scoring.awards(s)
     value = (scoring.card_points(s, player) + s.infamy[player] + hench[player] + gold_award[player]
              + CARD * len(s.tableau[player]) + GOLD * s.gold[player])

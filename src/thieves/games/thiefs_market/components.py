@@ -7,7 +7,7 @@ bag, P purple infamy face). Cards are referred to by their index in
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -21,7 +21,7 @@ TOKEN = "T"
 
 Face = Literal["R", "W", "B", "G", "Y", "P"]
 Icon = Literal["henchman", "magic", "building", "finery", "map", "scheme"]
-ICONS = ("henchman", "magic", "building", "finery", "map", "scheme")
+ICONS: tuple[Icon, ...] = ("henchman", "magic", "building", "finery", "map", "scheme")
 
 #: effect kind -> parameters it requires
 EFFECT_PARAMS: dict[str, tuple[str, ...]] = {
@@ -120,7 +120,7 @@ class Tables:
         self.names = [c.name for c in self.cards]
         self.deck_of = ["ABC".index(c.deck) for c in self.cards]
         self.deck_cards = [[i for i, c in enumerate(self.cards) if c.deck == d] for d in "ABC"]
-        self.deck_sizes = [setup.deck_sizes.get(d, 0) for d in "ABC"]
+        self.deck_sizes = [setup.deck_sizes.get(d, 0) for d in ("A", "B", "C")]
         for d, size in zip("ABC", self.deck_sizes):
             if size > len(self.deck_cards["ABC".index(d)]):
                 raise DataError(f"setup.yaml: deck {d} needs {size} cards but cards.yaml has fewer")
@@ -150,10 +150,10 @@ class Tables:
         self.actions: dict = {}
         self.parse = action_table(self)
         #: notation -> (state method, argument); filled in by ``state.attach_dispatch``
-        self.dispatch: dict[str, tuple[object, object]] = {}
+        self.dispatch: dict[str, tuple[Any, Any]] = {}
 
 
-def action_table(t: "Tables") -> dict[str, tuple[str, object]]:
+def action_table(t: "Tables") -> dict[str, tuple[str, Any]]:
     """Every action notation -> (kind, argument), read once by :meth:`MarketAction.parse`,
     so applying an action is a dict look-up. Fills ``t.actions`` (notation -> typed action)."""
     from .actions import MarketAction
@@ -168,7 +168,7 @@ def action_table(t: "Tables") -> dict[str, tuple[str, object]]:
         if a.kind == "steal":
             arg: object = a.seat
         elif a.kind in ("buy", "use"):
-            c = t.index[a.card]  # type: ignore[index]
+            c = t.index[a.card]
             arg = c if a.kind == "buy" else [c, a.face_index]
         elif a.face is not None:
             arg = a.face_index

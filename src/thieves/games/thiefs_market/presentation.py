@@ -130,12 +130,12 @@ class MarketPresentation(Presentation):
         elif k == "buy":
             if a.card not in self.data.index:
                 return action
-            text = self.t("act.buy", card=a.card, cost=self.cost(a.card))  # type: ignore[arg-type]
+            text = self.t("act.buy", card=a.card, cost=self.cost(a.card))
         elif k == "use":
             if a.card not in self.data.index:
                 return action
             if a.face is not None:
-                c = self.data.index[a.card]  # type: ignore[index]
+                c = self.data.index[a.card]
                 text = self.t("act.use_turn", card=a.card, face=self.data.cards[c].effect.face, to=a.face)
             else:
                 text = self.t("act.use", card=a.card)
@@ -394,7 +394,7 @@ class _Board:
         self.y += 12
 
     def legend(self) -> None:
-        svg, x, y = self.svg, PAD, self.y
+        svg, x, y = self.svg, float(PAD), float(self.y)
         svg.text(x, y + 15, self.p.t("ui.legend") + ":", FONT, "bold")
         x += 8 + len(self.p.t("ui.legend")) * FONT * .6
         for f in [*FACES, "T"]:

@@ -1,7 +1,7 @@
 """Final scoring (rulebook "Fin du jeu") and the tie-breakers."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .state import MarketState
@@ -17,7 +17,7 @@ def card_points(s: "MarketState", p: int) -> int:
         kind = t.kind[c]
         if kind == "none":
             continue
-        e = t.effect[c]
+        e: Any = t.effect[c]  # the fields its kind requires are set (checked on load)
         if kind == "set_points":                  # Safehouses: one card of the icon / two or more
             n = sum(1 for o in tab if t.icon_count[o][e.icon])
             total += e.one if n == 1 else e.more

@@ -48,15 +48,17 @@ class MarketState(State):
         self.num_dice = t.dice_by_players[n]          # 13 / 11 / 10 dice for 5 / 4 / 3 players
         self.gold = [t.setup.start_gold] * n          # one gold coin each
         self.infamy = [0] * n
-        self.tableau = [[] for _ in range(n)]
-        self.decks, self.box, self.discarded = [], [], []
+        self.tableau: list[list[int]] = [[] for _ in range(n)]
+        self.decks: list[list[int]] = []
+        self.box: list[int] = []
+        self.discarded: list[int] = []
         for d in range(3):                            # shuffle each deck, keep 13 / 12 / 11
             cards = list(t.deck_cards[d])
             self.rng.shuffle(cards)
             keep = t.deck_sizes[d]
             self.decks.append(cards[:keep])           # top of a deck = last element
             self.box.extend(cards[keep:])             # back in the box unseen
-        self.rows = [[], [], []]
+        self.rows: list[list[int]] = [[], [], []]
         self.active_row = 0
         deck = self.decks[0]
         for _ in range(t.setup.market_row):           # deal 5 cards beside deck A
@@ -86,9 +88,9 @@ class MarketState(State):
         self.victim, self.moved = -1, 0
         self.p1_mask, self.p1_objects = [0] * n, [0] * n
         self.turns_done, self.buys = 0, 0
-        self.used = []
+        self.used: list[int] = []
         self.paying, self.pay_card, self.waived = [0, 0, 0, 0], -1, 0
-        self.lucky_queue = []
+        self.lucky_queue: list[int] = []
         self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=text.dice_list(center))
 
     def _roll(self, counts: list[int], k: int) -> None:

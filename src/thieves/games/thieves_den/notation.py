@@ -81,8 +81,8 @@ def _parse(text: str) -> DenAction:
     if not low <= len(rest) <= len(kinds):
         example = " ".join([verb] + [_EXAMPLES[k] for k in kinds])
         raise NotationError(f"{verb!r} takes {len(kinds)} word(s) after it, e.g. {example!r}")
-    cards: list[str] = []
-    treasures: list[str] = []
+    cards: list[str | None] = []
+    treasures: list[str | None] = []
     seat = stack = None
     for kind, word in zip(kinds, rest):
         if kind == "t":

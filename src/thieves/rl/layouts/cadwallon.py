@@ -59,7 +59,7 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
     slot_of = {c: k for chars in data.gang_chars.values() for k, c in enumerate(chars)}
     offs, size = offsets(cw_layout(n, data))
     detail_paths = Paths()
-    detail_seats = frozenset()
+    detail_seats: frozenset[str] = frozenset()
 
     def ttype(token: str) -> int:
         base = token.rstrip("0123456789")
