@@ -27,8 +27,9 @@ def catalogue(state: Any) -> dict[str, list[str]]:
 
 
 def measures(state: Any) -> dict[str, float]:
-    """Characters out of the district at the end, treasure still on the board, missions done."""
+    """Characters out of the district at the end, chests still on the board, treasures
+    handed in for missions."""
     chars = sum(len(state.data.gang_chars[g]) for g in state.gangs)
     return {"characters escaped (share)": len(state.escaped) / chars if chars else 0.0,
             "chests left on the board": float(len(state.chests)),
-            "missions handed in": float(len(state.handed_in))}
+            "treasures handed in for missions": float(len(state.handed_in))}
