@@ -1,4 +1,4 @@
-"""The ``thieves`` command: list, play, bench, simulate, replay, serve."""
+"""The ``thieves`` command: list, play, bench, simulate, playtest, replay, data, serve."""
 from __future__ import annotations
 
 import argparse
@@ -82,6 +82,21 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from .simulate import cmd_simulate as run
     return run(args, console, _options(args))
+
+
+def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
+    from .playtest import play_records, render, summarise, write_json
+    import time
+    start = time.perf_counter()
+    records = play_records(args.game, args.games, args.bots.split(","), args.players, args.seed,
+                           _options(args))
+    report = summarise(records)
+    report.update({"game": args.game, "seed": args.seed, "seconds": round(time.perf_counter() - start, 1)})
+    render(report, console, top=args.top)
+    if args.out:
+        write_json(report, args.out)
+        console.print(Text(f"figures written to {args.out}"))
+    return 0
 
 
 def cmd_replay(args: argparse.Namespace, console: Console) -> int:
@@ -202,6 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     from .simulate import add_parser as add_simulate
     add_simulate(sub, game_args)
     sub.choices["simulate"].set_defaults(func=cmd_simulate)
+
+    sp = sub.add_parser("playtest", help="how the components play: bot games, per-component figures")
+    game_args(sp)
+    sp.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (comma-separated)")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--top", type=int, default=12, help="rows per component kind (busiest and quietest)")
+    sp.add_argument("--out", help="write every figure to this JSON file")
+    sp.set_defaults(func=cmd_playtest)
 
     sp = sub.add_parser("replay", help="replay a saved game")
     sp.add_argument("file")

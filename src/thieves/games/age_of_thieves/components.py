@@ -101,6 +101,8 @@ class GeneralCard(Strict):
     amount: int = 0
     text: str
     reconstructed: bool = False
+    #: why a stand-in is as it is (e.g. a redesign after playtesting)
+    note: str = ""
 
 
 class Basic(Strict):

@@ -212,6 +212,8 @@ class Mission(StrictModel):
     reward: int = Field(ge=0)
     spirit_test: bool = False
     reconstructed: bool = False
+    #: why a stand-in is as it is (e.g. a redesign after playtesting)
+    note: str = ""
 
 
 class Missions(StrictModel):

@@ -83,6 +83,8 @@ class Fence(Strict):
     prestige: int = Field(ge=0)
     moon: bool
     reconstructed: bool = False
+    #: why a stand-in is as it is (e.g. a redesign after playtesting)
+    note: Optional[str] = None
 
 
 class Power(Strict):

@@ -1,0 +1,82 @@
+"""The playtest figures on a known tiny input, and the command end to end."""
+import json
+
+import pytest
+
+from thieves.cli.main import main
+from thieves.cli.playtest import GameRecord, play_records, summarise
+
+from . import toy_game  # noqa: F401
+
+
+def _records():
+    one = GameRecord(num_players=2, decisions=5, scores=[10, 4], winners=[0], first_player=0,
+                     events=[("buy", {"player": 0, "card": "X"}),
+                             ("buy", {"player": 1, "card": "Y", "aps": "8, 1"}),
+                             ("buy", {"player": 0, "card": "X"}),
+                             ("refill", {"card": "Y", "dice": ["R", "R", "B"], "n": 3})],
+                     bots=["greedy", "random"], catalogue={"card": ["X", "Y", "Z"]})
+    two = GameRecord(num_players=2, decisions=7, scores=[7, 7], winners=[0, 1], first_player=1,
+                     events=[("buy", {"player": 1, "card": "X"})], bots=["random", "greedy"],
+                     measures={"stuck": 2.0})
+    return [one, two]
+
+
+def test_summary_of_two_known_games():
+    r = summarise(_records())
+    assert r["games"] == 2 and r["players"] == [2]
+    assert r["length"] == {"mean": 6.0, "min": 5.0, "max": 7.0, "sd": 1.0}
+    assert r["winners"] == {"shared": 0.5, "nobody": 0.0}
+    # game 1: the first player wins; game 2: the first player shares the win
+    assert r["first_player"] == {"win_share": 0.75, "fair_share": 0.5}
+    assert [s["win_share"] for s in r["seats"]] == [0.75, 0.25]
+    assert [s["mean_score"] for s in r["seats"]] == [8.5, 5.5]
+    assert r["scores"]["spread"]["mean"] == 3.0 and r["scores"]["winner_margin"]["max"] == 6.0
+    # greedy won game 1 from seat 1 and shared game 2 from seat 2
+    assert r["bots"] == {"greedy": {"seats": 2, "win_share": 0.75}, "random": {"seats": 2, "win_share": 0.25}}
+    assert r["measures"]["stuck"]["mean"] == 2.0
+    assert r["events_per_game"] == {"buy": 2.0, "refill": 0.5}
+
+
+def test_component_figures_credit_the_acting_seat():
+    cards = summarise(_records())["components"]["card"]
+    x, y, z = cards["X"], cards["Y"], cards["Z"]
+    assert list(cards) == ["X", "Y", "Z"]  # busiest first, unused ones listed
+    assert (x["mentions"], x["by_key"], x["games"], x["acted"]) == (3, {"buy": 3}, 1.0, 3)
+    # every mention of X is by a winner; by chance 1/2, 1/2 and 2/2 of them would be
+    assert x["winner_share"] == 1.0 and x["fair_share"] == pytest.approx(2 / 3)
+    assert x["lift"] == pytest.approx(1.5)
+    assert (y["mentions"], y["by_key"], y["games"], y["acted"]) == (2, {"buy": 1, "refill": 1}, 0.5, 1)
+    assert y["winner_share"] == 0.0 and y["lift"] == 0.0
+    assert z["mentions"] == 0 and z["winner_share"] is None and z["lift"] is None
+    # a list of ids counts each item; readable text ("8, 1") and numbers are not ids
+    dice = summarise(_records())["components"]["dice"]
+    assert dice["R"]["mentions"] == 2 and dice["B"]["mentions"] == 1
+    assert "aps" not in summarise(_records())["components"]
+
+
+def test_no_games_is_an_error():
+    from thieves.core.errors import ThievesError
+    with pytest.raises(ThievesError):
+        summarise([])
+
+
+def test_playtest_command_writes_json(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert main(["playtest", "toy-bids", "--games", "3", "--players", "2", "--bots", "random",
+                 "--out", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert report["games"] == 3 and report["game"] == "toy-bids"
+    assert sum(s["win_share"] for s in report["seats"]) + report["winners"]["nobody"] == pytest.approx(1.0)
+    assert "first player wins" in capsys.readouterr().out
+    assert main(["playtest", "toy-bids", "--games", "2", "--bots", "random,random,random,random,random"]) == 2
+
+
+def test_a_game_hook_adds_its_measures_and_catalogue():
+    recs = play_records("thieves-den", 2, ["random"], 3, seed=5)
+    r = summarise(recs)
+    sold = r["measures"]["fences sold"]["mean"]
+    assert sold == sum(r["measures"][f"{k}-treasure fences sold"]["mean"] for k in (2, 3, 4))
+    assert all(0 <= r["measures"][f"{k}-treasure fences: sold / shown"]["max"] <= 1 for k in (2, 3, 4))
+    assert len(r["components"]["fence"]) == 42  # every fence listed, sold or not
+    assert {rec.first_player for rec in recs} <= {0, 1, 2}
