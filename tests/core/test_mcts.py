@@ -69,7 +69,7 @@ def test_iteration_budget_is_deterministic():
     assert len(picks) == 1
 
 
-def _winning_positions(slug: str, n: int, want: int = 1, seeds: range = range(60)):
+def _winning_positions(slug: str, n: int, want: int = 1, seeds: range = range(200)):
     """Positions of seeded random games where some actions of the player to act win the game
     at once, whatever that player does not know (checked on several re-deals), and some
     other action wins at most half of random continuations: the choice matters."""

@@ -225,7 +225,7 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
             bot_seats[name] += 1
             if p in w:
                 bot_wins[name] += 1 / len(w)
-    per_key: Counter = Counter()
+    per_key: Counter[str] = Counter()
     for r in records:
         per_key.update(k for k, _ in r.events)
     names = sorted({k for r in records for k in r.measures})
@@ -344,7 +344,7 @@ def render(report: Mapping[str, Any], console: Any, top: int = 12) -> None:
             t.add_row(k, f"{v:.2f}")
         console.print(t)
     for kind, ids in report["components"].items():
-        keys = Counter()
+        keys: Counter[str] = Counter()
         for s in ids.values():
             keys.update(s["by_key"])
         cols = [k for k, _ in keys.most_common(4)]
@@ -380,5 +380,5 @@ def by_key(ids: Mapping[str, Mapping[str, Any]], key: str) -> dict[str, int]:
     return {i: s["by_key"].get(key, 0) for i, s in ids.items()}
 
 
-__all__: Iterable[str] = ["GameRecord", "record", "summarise", "component_stats", "play_records",
-                          "playtest", "render", "hooks"]
+__all__ = ["GameRecord", "record", "summarise", "component_stats", "play_records",
+           "playtest", "render", "hooks"]
