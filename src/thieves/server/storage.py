@@ -270,13 +270,20 @@ class Storage:
             r = c.execute(sa.select(self.tables).where(self.tables.c.id == table_id)).first()
             if r is None:
                 return None
-            digests = {d.seat: d.digest for d in c.execute(
-                sa.select(self.seat_tokens.c.seat, self.seat_tokens.c.digest)
-                .where(self.seat_tokens.c.table_id == table_id)).all()}
-            actions = [[a.player, a.action] for a in c.execute(
-                sa.select(self.actions.c.player, self.actions.c.action)
-                .where(self.actions.c.table_id == table_id).order_by(self.actions.c.ply)).all()]
+            digests, actions = self._seats_and_actions(c, table_id, 0)
         return _record(r), digests, actions
+
+    def _seats_and_actions(self, c: Any, table_id: str,
+                           ply: int) -> tuple[dict[int, str], list[list[Any]]]:
+        """A table's seat digests and its actions from move ``ply`` on, in order."""
+        digests = {d.seat: d.digest for d in c.execute(
+            sa.select(self.seat_tokens.c.seat, self.seat_tokens.c.digest)
+            .where(self.seat_tokens.c.table_id == table_id)).all()}
+        actions = [[a.player, a.action] for a in c.execute(
+            sa.select(self.actions.c.player, self.actions.c.action)
+            .where(self.actions.c.table_id == table_id, self.actions.c.ply >= ply)
+            .order_by(self.actions.c.ply)).all()]
+        return digests, actions
 
     def mark(self, table_id: str) -> tuple[int, float] | None:
         """The table's stored move number and time of its last change (one indexed read)."""
@@ -292,13 +299,7 @@ class Storage:
             r = c.execute(sa.select(self.tables.c.seats).where(self.tables.c.id == table_id)).first()
             if r is None:
                 return None
-            digests = {d.seat: d.digest for d in c.execute(
-                sa.select(self.seat_tokens.c.seat, self.seat_tokens.c.digest)
-                .where(self.seat_tokens.c.table_id == table_id)).all()}
-            actions = [[a.player, a.action] for a in c.execute(
-                sa.select(self.actions.c.player, self.actions.c.action)
-                .where(self.actions.c.table_id == table_id, self.actions.c.ply >= ply)
-                .order_by(self.actions.c.ply)).all()]
+            digests, actions = self._seats_and_actions(c, table_id, ply)
         return json.loads(r.seats), digests, actions
 
     def live_ids(self, since: float) -> list[str]:

@@ -156,6 +156,19 @@ class LiveTable:
         control = TimeControl.parse({k: v for k, v in (self.rec.timing or {}).items() if k != "started"})
         self.clock = Clock(control, self.rec.num_players) if control.active else None
 
+    def clock_from_start(self, state: State,
+                         action_times: Callable[[], list[float | None]]) -> list[float | None]:
+        """A new clock started as the game began at ``state`` (the position before
+        any move); returns the stored move times to run it through (none without a clock)."""
+        self.make_clock()
+        if self.clock is None:
+            return []
+        times = action_times()
+        start = self.started_at()
+        if start is not None:
+            self.clock.start(state.players_to_act(), start)
+        return times
+
     def started_at(self) -> float | None:
         """When the game started (every seat taken), for a table with a clock."""
         value = (self.rec.timing or {}).get("started")
@@ -300,10 +313,7 @@ class TableManager:
             log.warning("table %s cannot be loaded: %s", rec.id, exc)
             return None
         table = LiveTable(rec, game, state, digests)
-        table.make_clock()
-        times = self.storage.action_times(rec.id) if table.clock is not None else []
-        if table.clock is not None and table.started_at() is not None:
-            table.clock.start(state.players_to_act(), table.started_at() or 0.0)
+        times = table.clock_from_start(state, lambda: self.storage.action_times(rec.id))
         deciders = self.storage.deciders(rec.id)
         for i, (player, action) in enumerate(actions):
             try:
@@ -853,10 +863,7 @@ class TableManager:
         table.chosen = []
         table.deciders = {}
         deciders = self.storage.deciders(table.id)
-        table.make_clock()
-        times = self.storage.action_times(table.id) if table.clock is not None else []
-        if table.clock is not None and table.started_at() is not None:
-            table.clock.start(state.players_to_act(), table.started_at() or 0.0)
+        times = table.clock_from_start(state, lambda: self.storage.action_times(table.id))
         rows = self.storage.load_actions(table.id)
         for i, (player, action) in enumerate(rows):
             state = table.step(state, int(player), action, times[i] if i < len(times) else None,
