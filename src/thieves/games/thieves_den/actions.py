@@ -7,26 +7,87 @@ for 1 thief) and "Clarifications des Tuiles Pouvoir".
 """
 from __future__ import annotations
 
-from typing import Any
+from itertools import chain, compress
+from operator import not_
+from typing import Any, NamedTuple, Sequence
 
-from .components import TREASURES
+from .components import TREASURES, DenData
+from .effects import MEMO_LIMIT, can_pay
 from .notation import DenAction
 
 #: power effects whose possibility does not depend on the treasures their user holds, so the
 #: treasure paid for them cannot change it (see _power_possible_after)
 PAYMENT_BLIND = frozenset({"recall", "swap", "thieves_for_treasures", "thieves", "treasure",
                            "prestige", "refresh", "new_location"})
+#: the notation of the actions that name a treasure, made once
+WITCH_ACTIONS = {t: f"witch {t}" for t in TREASURES}
+STEAL_ACTIONS = {t: f"steal {t}" for t in TREASURES}
+
+
+class Holding(NamedTuple):
+    """What one treasure holding allows, whoever holds it (see :func:`holding`)."""
+
+    #: the treasure types held, in TREASURES order
+    owned: tuple[str, ...]
+    #: Recruit a Thief: two different treasures you own, or two of one kind (pairs in
+    #: TREASURES order), as actions
+    recruits: tuple[str, ...]
+    #: Sell Treasures, step 2: the fences whose every wanted treasure it pays (each named
+    #: one, and enough others for the jokers)
+    sellable: frozenset[str]
+    #: ``payable[k]``: the location cards whose ability's costs it pays with ``k`` thieves
+    #: left (:func:`can_pay`); the last entry holds for every larger ``k``
+    payable: tuple[frozenset[str], ...]
+
+    def payable_with(self, thieves_after: int) -> frozenset[str]:
+        """The location cards whose costs it and ``thieves_after`` thieves pay (:func:`can_pay`)."""
+        payable = self.payable
+        if thieves_after < 0:
+            return frozenset()
+        return payable[thieves_after] if thieves_after < len(payable) else payable[-1]
+
+
+def holding(data: DenData, have: dict[str, int]) -> Holding:
+    """The :class:`Holding` of treasures ``have``, worked out once per holding and kept in
+    ``data`` (the legal actions ask for it at every turn)."""
+    key = tuple(have.items())
+    got = data.holding_memo.get(key)
+    if got is None:
+        if len(data.holding_memo) >= MEMO_LIMIT:
+            data.holding_memo.clear()
+        got = data.holding_memo[key] = _make_holding(data, have)
+    return got
+
+
+def _make_holding(data: DenData, have: dict[str, int]) -> Holding:
+    owned = tuple([t for t in TREASURES if have[t] > 0])
+    recruits = tuple([f"recruit {a} {b}" for i, a in enumerate(owned) for b in owned[i:]
+                      if a != b or have[a] >= 2])
+    total = sum(have.values())
+    sellable = frozenset([fid for fid, (spec, _) in data.fence_needs.items()
+                          if can_sell(spec, data.fence_total[fid], have, total)])
+    free = data.free_locations
+    payable = tuple(free.union([c for c, cost in data.costed_locations if can_pay(cost, have, k)])
+                    for k in range(data.most_thieves_paid + 1))
+    return Holding(owned, recruits, sellable, payable)
+
+
+def can_sell(spec: dict[str, int], wanted: int, have: dict[str, int], total: int) -> bool:
+    """Sell Treasures, step 2: whether treasures ``have`` (``total`` in all) pay a fence that
+    wants ``spec`` (its named treasures) and ``wanted`` treasures in all (jokers included)."""
+    if total < wanted:
+        return False
+    for t, k in spec.items():
+        if have[t] < k:
+            return False
+    return True
 
 
 class ActionsMixin:
     # -- where things are ----------------------------------------------------------------------------
     def _in_play(self) -> list[str]:
         """Face-up location cards in play: above the boards, and (2 players) beside the board."""
-        out: list[str] = []
-        for cards in self.above:
-            out.extend(cards)
-        out.extend(self.neutral)
-        return out
+        return [*chain.from_iterable(self.above), *self.neutral]
 
     def _owner(self, card: str) -> int | None:
         for q, cards in enumerate(self.above):
@@ -47,97 +108,99 @@ class ActionsMixin:
                 or self.options.get("passed_locations", "open") == "open")
 
     # -- option lists -----------------------------------------------------------------------------------
-    def _loc_options(self, p: int, mode: str) -> list[str]:
-        """Activate a Location, step 1: a face-up card with an empty action space (power tile
-        "extra thief": an occupied one instead)."""
-        lt = self.loc_thieves
+    def _usable_cards(self, p: int) -> list[str]:
+        """The face-up cards ``p`` may put a thief on (option ``passed_locations``)."""
         cards = self._in_play()
         if self.options.get("passed_locations", "open") != "open" and any(self.passed):
             cards = [c for c in cards if self._open_to(p, self._owner(c))]
+        return cards
+
+    def _loc_options(self, p: int, mode: str, cards: list[str] | None = None,
+                     hold: Holding | None = None) -> list[str]:
+        """Activate a Location, step 1: a face-up card with an empty action space (power tile
+        "extra thief": an occupied one instead), whose ability's costs ``p`` can pay.
+        ``cards``, ``hold``: :meth:`_usable_cards` and ``p``'s :func:`holding` if known."""
+        if cards is None:
+            cards = self._usable_cards(p)
+        if hold is None:
+            hold = holding(self.data, self.treasures[p])
+        lt = self.loc_thieves
         if mode == "extra":
             if self.forest < 1:
                 return []
-            costs = self.data.costs   # None: the ability costs nothing
-            return [c for c in cards if lt.get(c, 0) > 0
-                    and (costs[c] is None or self._can_pay_ability(p, c, self.thieves[p]))]
+            ok = hold.payable_with(self.thieves[p])
+            return [c for c in cards if c in ok and lt.get(c, 0) > 0]
         if mode in ("normal", "cut"):
             if self.thieves[p] < 1:
                 return []
             after = self.thieves[p] - 1
         else:   # relocate: the moved thief is not one of yours
             after = self.thieves[p]
-        costs = self.data.costs   # None: the ability costs nothing
-        return [c for c in cards if lt.get(c, 0) == 0
-                and (costs[c] is None or self._can_pay_ability(p, c, after))]
+        ok = hold.payable_with(after)
+        return [c for c in cards if c in ok and not lt.get(c)]   # no thief on its space
 
-    def _can_sell(self, have: dict[str, int], total: int, fid: str) -> bool:
-        """Whether treasures ``have`` (``total`` in all) pay every treasure fence ``fid`` wants:
-        each named one, and enough others for its jokers."""
-        if total < self.data.fence_total[fid]:
-            return False
-        for t, k in self.data.fence_needs[fid][0].items():
-            if have[t] < k:
-                return False
-        return True
-
-    def _sell_options(self, p: int, mode: str) -> list[str]:
+    def _sell_options(self, p: int, mode: str, hold: Holding | None = None) -> list[str]:
         """Sell Treasures, step 2: a thief and every wanted treasure are needed."""
-        have = self.treasures[p]
-        total = sum(have.values())
         if mode == "extra":
             if self.forest < 1:
                 return []
-            return [f for q, fs in enumerate(self.fences_above) if self._open_to(p, q)
-                    for f in fs if self._can_sell(have, total, f)]
-        if self.thieves[p] < 1:
+            fences = [f for q, fs in enumerate(self.fences_above) if self._open_to(p, q) for f in fs]
+        elif self.thieves[p] < 1:
             return []
-        return [f for f in self.row if f is not None and self._can_sell(have, total, f)]
+        else:
+            fences = self.row   # an empty slot (None) is never sellable
+        if hold is None:
+            hold = holding(self.data, self.treasures[p])
+        return list(filter(hold.sellable.__contains__, fences))
 
-    def _power_payments(self, p: int, i: int, owned: list[str]) -> list[str]:
+    def _power_payments(self, p: int, i: int, owned: Sequence[str], cards: list[str]) -> Sequence[str]:
         """The treasures among ``owned`` that ``p`` may pay for the face-up tile of stack ``i``:
-        those after whose payment the tile can still do something (interpretation 6)."""
+        those after whose payment the tile can still do something (interpretation 6).
+        ``cards``: :meth:`_usable_cards` (paying a treasure does not change them)."""
         if self.data.power_effect[self.power_stacks[i][-1]] in PAYMENT_BLIND:
-            return owned if self._power_possible_after(p, i) else []
+            return owned if self._power_possible_after(p, i, cards) else []
         # The other tiles only look at treasures to check costs, and fewer treasures never
         # open an option: possible with no treasure at all, possible after any payment;
         # impossible with every treasure, impossible after any payment.
         have = self.treasures[p]
         self.treasures[p] = dict.fromkeys(have, 0)
         try:
-            if self._power_possible_after(p, i):
+            if self._power_possible_after(p, i, cards):
                 return owned
         finally:
             self.treasures[p] = have
-        if not self._power_possible_after(p, i):
+        if not self._power_possible_after(p, i, cards):
             return []
-        return [t for t in owned if self._power_possible(p, i, t)]
+        return [t for t in owned if self._power_possible(p, i, t, cards)]
 
-    def _power_possible(self, p: int, i: int, paid: str) -> bool:
+    def _power_possible(self, p: int, i: int, paid: str, cards: list[str] | None = None) -> bool:
         """Whether the face-up tile of stack ``i`` can do anything once ``paid`` is on its slot
         (interpretation 6: a tile that could only cost a treasure is not offered)."""
         have = self.treasures[p]
         have[paid] -= 1
         try:
-            return self._power_possible_after(p, i)
+            return self._power_possible_after(p, i, cards)
         finally:
             have[paid] += 1
 
-    def _power_possible_after(self, p: int, i: int) -> bool:
+    def _power_possible_after(self, p: int, i: int, cards: list[str] | None = None) -> bool:
+        if cards is None:
+            cards = self._usable_cards(p)
         eff = self.data.power_effect[self.power_stacks[i][-1]]
         if eff == "recall":
-            return bool(self._recall_options(p))
+            return self._can_recall(p)
         if eff == "relocate":
             # = bool(self._relocate_options(p)): a source holds a thief and a destination none,
             # so any source and any destination make a move
-            return bool(self._recall_options(p)) and bool(self._loc_options(p, "relocate"))
+            return self._can_recall(p) and bool(self._loc_options(p, "relocate", cards))
         if eff == "swap":
-            return bool(self._swap_options(p))
+            return self._can_swap(p)
         if eff == "owner_cut":
-            return bool(self._loc_options(p, "cut"))
+            return bool(self._loc_options(p, "cut", cards))
         if eff == "extra_thief":
-            return bool(self._loc_options(p, "extra") or self._sell_options(p, "extra"))
+            return bool(self._loc_options(p, "extra", cards) or self._sell_options(p, "extra"))
         if eff == "double":
-            return bool(self._loc_options(p, "normal") or self._sell_options(p, "normal"))
+            return bool(self._loc_options(p, "normal", cards) or self._sell_options(p, "normal"))
         if eff == "thieves_for_treasures":
             return self.thieves[p] >= 2
         if eff == "thieves":
@@ -155,6 +218,11 @@ class ActionsMixin:
     def _recall_options(self, p: int) -> list[str]:
         return [c for c in self._in_play() if self.loc_thieves.get(c, 0) > 0 and self._not_protected(p, c)]
 
+    def _can_recall(self, p: int) -> bool:
+        """``bool(self._recall_options(p))``, without the list."""
+        lt = self.loc_thieves
+        return any(lt.get(c, 0) > 0 and self._not_protected(p, c) for c in self._in_play())
+
     def _relocate_options(self, p: int) -> list[str]:
         srcs = self._recall_options(p)
         if not srcs:
@@ -166,27 +234,33 @@ class ActionsMixin:
         mine = self.above[p]
         return [f"swap {a} {b}" for a in mine for q in self._targets(p) for b in self.above[q]]
 
+    def _can_swap(self, p: int) -> bool:
+        """``bool(self._swap_options(p))``, without the list."""
+        return bool(self.above[p]) and any(self.above[q] for q in self._targets(p))
+
     # -- the main turn -------------------------------------------------------------------------------------
     def _turn_actions(self, p: int) -> list[str]:
-        acts = [f"loc {c}" for c in self._loc_options(p, "normal")]
-        acts += [f"sell {f}" for f in self._sell_options(p, "normal")]
-        have = self.treasures[p]
-        owned = [t for t in TREASURES if have[t] > 0]
+        data = self.data
+        hold = holding(data, self.treasures[p])
+        cards = self._usable_cards(p)
+        acts = list(map(data.loc_actions.__getitem__, self._loc_options(p, "normal", cards, hold)))
+        acts += map(data.sell_actions.__getitem__, self._sell_options(p, "normal", hold))
+        owned = hold.owned
         if owned:
+            paid = self.power_paid
             for i, stack in enumerate(self.power_stacks):
-                if stack and self.power_paid[i] is None:
-                    acts += [f"power {i + 1} {t}" for t in self._power_payments(p, i, owned)]
-            free = {t for t, used in zip(self.data.witch_treasures, self.witch_used) if not used}
-            acts += [f"witch {t}" for t in owned if t in free]
+                if stack and paid[i] is None:
+                    acts += map(data.power_actions[i].__getitem__, self._power_payments(p, i, owned, cards))
+            free = set(compress(data.witch_treasures, map(not_, self.witch_used)))
+            acts += map(WITCH_ACTIONS.__getitem__, filter(free.__contains__, owned))
         if self.thieves[p] >= 2:
-            stealable = [f"steal {t}" for t in TREASURES if self.city[t] > 0]
+            city = self.city
+            stealable = [STEAL_ACTIONS[t] for t in TREASURES if city[t] > 0]
             if not stealable and self._short_supply_ok():
                 stealable = ["steal"]          # the City is empty: 2 thieves for nothing
             acts += stealable
         if self.forest > 0 or self._short_supply_ok():
-            # two different treasures you own, or two of one kind (pairs in TREASURES order)
-            acts += [f"recruit {a} {b}" for i, a in enumerate(owned) for b in owned[i:]
-                     if a != b or have[a] >= 2]
+            acts += hold.recruits
         acts.append("pass")
         return acts
 

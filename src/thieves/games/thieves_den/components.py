@@ -1,7 +1,7 @@
 """Thieves Den component data: pydantic models for the YAML files in ``data/``."""
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -220,6 +220,19 @@ class DenData:
         self.scheme_ids = sorted(self.schemes)
         #: "Name (id)" of each location card, as events and texts print it
         self.loc_labels = {c.id: f"{c.name} ({c.id})" for c in locations}
+        #: tables for the legal-action hot path, one entry per treasure holding met in play
+        #: (filled by ``actions.holding``; a pure cache, the facts
+        #: they hold follow from the data above)
+        self.holding_memo: dict[Any, Any] = {}
+        #: the notation of the actions that name a card or a power stack, made once
+        self.loc_actions = {c: f"loc {c}" for c in self.locations}
+        self.sell_actions = {f: f"sell {f}" for f in self.fences}
+        self.power_actions = [{t: f"power {i + 1} {t}" for t in TREASURES} for i in range(board.power_stacks)]
+        #: the location cards whose ability costs nothing, and the others with their costs
+        self.free_locations = frozenset(c for c, cost in self.costs.items() if cost is None)
+        self.costed_locations = [(c, cost) for c, cost in self.costs.items() if cost is not None]
+        #: the most thieves an ability costs
+        self.most_thieves_paid = max((cost[2] for cost in self.costs.values() if cost), default=0)
 
 
 PACKAGE = "thieves.games.thieves_den"

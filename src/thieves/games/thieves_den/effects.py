@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import TREASURES
+from .components import TREASURES, DenData
 from .notation import DenAction
 
 #: frames that wait for a decision; every other frame kind runs by itself
@@ -18,15 +18,35 @@ CHOICE_KINDS = frozenset({"take", "payany", "rob", "robthief", "discard", "give"
                           "sub", "recall", "relocate", "swap", "refresh"})
 #: automatic frames that can add to a player's treasures (every other one only takes some away)
 GAIN_KINDS = frozenset({"gain"})
+#: decisions that can add to a player's treasures ("steal", "take", "rob" with the Customs
+#: House) or end with a player still over the limit ("discard" takes one at a time)
+LIMIT_VERBS = frozenset({"steal", "take", "rob", "discard"})
+
+#: how many holdings a memo table keeps before it starts again (far more than a game meets)
+MEMO_LIMIT = 50_000
+
+
+def can_pay(cost: tuple[dict[str, int], int, int] | None, have: dict[str, int], thieves_after: int) -> bool:
+    """Whether treasures ``have`` and ``thieves_after`` thieves pay a location ability's costs
+    (``DenData.costs``: pay, pay_any, pay_thieves; None: it costs nothing)."""
+    if cost is None:
+        return True
+    pay, any_, thieves = cost
+    if thieves_after < thieves:
+        return False
+    for t, n in pay.items():
+        if have[t] < n:
+            return False
+    return not any_ or sum(have.values()) - sum(pay.values()) >= any_
 
 
 class EffectsMixin:
     # -- the frame runner ------------------------------------------------------------------------
-    def _run(self) -> None:
-        """Run automatic frames until a decision is needed (or nothing is pending)."""
+    def _run(self, check: bool = True) -> None:
+        """Run automatic frames until a decision is needed (or nothing is pending).
+        ``check``: the decision just applied may have put someone over the treasure limit."""
         pend = self.pending
         limit = self.data.board.treasure_limit
-        check = True   # the decision just applied may have added treasures
         while True:
             # Rulebook "Coffres au Trésor": over 8 treasures, at any moment, the owner must
             # discard the excess of their choice (the new one or an older one). Only a decision
@@ -42,7 +62,7 @@ class EffectsMixin:
             f = pend[0]
             k = f["k"]
             if k in CHOICE_KINDS:
-                if self._choices(f):
+                if self._can_choose(f):
                     return
                 pend.pop(0)   # nothing can be chosen: the step does nothing
                 continue
@@ -107,17 +127,7 @@ class EffectsMixin:
 
     def _can_pay_ability(self, p: int, card: str, thieves_after: int) -> bool:
         """Whether ``p`` can pay the costs in a location's ability (pay, pay_any, pay_thieves)."""
-        cost = self.data.costs[card]
-        if cost is None:
-            return True
-        pay, any_, thieves = cost
-        if thieves_after < thieves:
-            return False
-        have = self.treasures[p]
-        for t, n in pay.items():
-            if have[t] < n:
-                return False
-        return not any_ or sum(have.values()) - sum(pay.values()) >= any_
+        return can_pay(self.data.costs[card], self.treasures[p], thieves_after)
 
     # -- automatic frames ------------------------------------------------------------------------------
     def _auto_gain(self, f: dict) -> None:
@@ -169,6 +179,21 @@ class EffectsMixin:
         if k == "give":
             return [f"give {q + 1}" for q in f["among"]]
         return self._power_choices(f)
+
+    def _can_choose(self, f: dict[str, Any]) -> bool:
+        """``bool(self._choices(f))``, without building the list for the simple frames."""
+        k = f["k"]
+        if k == "take":
+            return max(self.city.values()) > 0
+        if k == "payany" or k == "discard":
+            return max(self.treasures[f["p"]].values()) > 0
+        if k == "rob":
+            return any(max(self.treasures[q].values()) > 0 for q in self._targets(f["p"]))
+        if k == "robthief":
+            return any(self.thieves[q] > 0 for q in self._targets(f["p"]))
+        if k == "give":
+            return bool(f["among"])
+        return bool(self._choices(f))
 
     def _apply_choice(self, p: int, act: DenAction) -> None:
         f = self.pending[0]

@@ -13,7 +13,7 @@ from thieves.core.rng import Rng
 
 from .actions import ActionsMixin
 from .components import FENCE_TYPES, TREASURES, DenData
-from .effects import EffectsMixin
+from .effects import LIMIT_VERBS, EffectsMixin
 from .notation import DenAction
 from .view import ViewMixin
 
@@ -298,17 +298,20 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         return self._turn_actions(player)
 
     def _apply(self, player: int, action: str) -> None:
+        act = DenAction.parse(action)
         if self.pending:
-            self._apply_choice(player, DenAction.parse(action))
+            self._apply_choice(player, act)
         elif self.phase == "draft":
             # Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked
-            self.picks[player] = DenAction.parse(action).card
-            self.event("pick", to=[player], secret={"card": self.picks[player]}, player=player)
+            self.picks[player] = act.card
+            self.event("pick", to=[player], secret={"card": act.card}, player=player)
             if None not in self.picks:
                 self._reveal_picks()
         else:
-            self._apply_turn(player, DenAction.parse(action))
-        self._run()
+            self._apply_turn(player, act)
+        # only these decisions add treasures (or leave a discard to finish): the treasure
+        # limit needs no look after the others
+        self._run(check=act.verb in LIMIT_VERBS)
 
     def _is_terminal(self) -> bool:
         return self.phase == "end"
