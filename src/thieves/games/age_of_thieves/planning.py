@@ -11,6 +11,8 @@ from typing import Any
 from .notation import AotAction
 
 AP_TOKENS = ("informer", "agent")
+#: ``AP_ACTIONS[k]`` is "ap k" (more than a sheet's markers ever give)
+AP_ACTIONS = tuple(f"ap {k}" for k in range(64))
 
 
 def ctype(cid: str) -> str:
@@ -33,13 +35,18 @@ class PlanningMixin:
 
     def markers_free(self, p: int) -> int:
         t = self.thieves[p]
-        used = sum(s["m"] for s in t["plan"]) + (t["cur"]["m"] if t["cur"] else 0)
+        used = t["cur"]["m"] if t["cur"] else 0
+        for s in t["plan"]:
+            used += s["m"]
         return t["blue"] + t["red"] + t["violet"] - used
 
     def tokens_free(self, p: int) -> list[str]:
         """AP-giving city tokens on the sheet not yet put on a card this planning."""
         t = self.thieves[p]
-        left = [x for x in t["sheet"] if x in AP_TOKENS]
+        sheet = t["sheet"]
+        if "informer" not in sheet and "agent" not in sheet:  # AP_TOKENS: none to put on
+            return []
+        left = [x for x in sheet if x in AP_TOKENS]
         for s in t["plan"] + ([t["cur"]] if t["cur"] else []):
             for x in s["tok"]:
                 left.remove(x)
@@ -66,7 +73,9 @@ class PlanningMixin:
             acts.append("done")
             return acts
         if cur["stage"] == "ap":
-            acts = [f"ap {k}" for k in range(1, self.markers_free(p) + 1)]
+            free = self.markers_free(p)
+            acts = list(AP_ACTIONS[1:free + 1]) if free < len(AP_ACTIONS) else \
+                [f"ap {k}" for k in range(1, free + 1)]
             if self.tokens_free(p):
                 acts.insert(0, "ap 0")
             return acts

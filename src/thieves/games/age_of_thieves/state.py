@@ -184,8 +184,9 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             elif ph == "draw":
                 self._draw_phase()
             elif ph == "plan":
-                if any(not t["done"] for t in self.thieves):
-                    return
+                for t in self.thieves:
+                    if not t["done"]:
+                        return   # someone is still planning
                 self._reveal_plans()
             elif ph == "exec":
                 if self.turn is not None:
@@ -320,9 +321,17 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def _exec_next(self) -> bool:
         """Find who acts next; False when the phase is over."""
         ex = self.exec
-        waiting = [(p, s["ap"]) for p, t in enumerate(self.thieves) for s in t["plan"]
-                   if not s["shown"]]  # the cards still face down
-        top = max((ap for _, ap in waiting), default=None)
+        # the highest AP among the cards still face down, and the thieves who planned it
+        top: int | None = None
+        players: set[int] = set()
+        for p, t in enumerate(self.thieves):
+            for s in t["plan"]:
+                if not s["shown"]:
+                    ap = s["ap"]
+                    if top is None or ap > top:
+                        top, players = ap, {p}
+                    elif ap == top:
+                        players.add(p)
         if not ex["guards_done"]:
             # calm: thieves win ties against the watch; alarm: the watch wins them
             if top is None or self.die > top or (self.die == top and self.alarm):
@@ -330,7 +339,6 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 return True
         if top is None:
             return False
-        players = {p for p, ap in waiting if ap == top}
         n = self.num_players
         # ties between thieves: start player then clockwise; equal cards alternate
         if ex["last"] and ex["last"][0] == top:
