@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, Sequence
 
 from .components import TREASURES, DenData
 from .effects import MEMO_LIMIT, can_pay
+from .fields import MixinBase
 from .notation import DenAction
 
 #: power effects whose possibility does not depend on the treasures their user holds, so the
@@ -83,7 +84,7 @@ def can_sell(spec: dict[str, int], wanted: int, have: dict[str, int], total: int
     return True
 
 
-class ActionsMixin:
+class ActionsMixin(MixinBase):
     # -- where things are ----------------------------------------------------------------------------
     def _in_play(self) -> list[str]:
         """Face-up location cards in play: above the boards, and (2 players) beside the board."""
@@ -148,7 +149,7 @@ class ActionsMixin:
         elif self.thieves[p] < 1:
             return []
         else:
-            fences = self.row   # an empty slot (None) is never sellable
+            fences = [f for f in self.row if f is not None]
         if hold is None:
             hold = holding(self.data, self.treasures[p])
         return list(filter(hold.sellable.__contains__, fences))
@@ -271,14 +272,14 @@ class ActionsMixin:
             self.passed[p] = True
             self.event("pass", player=p)
         elif verb == "loc":
-            self.pending[0:0] = self._activate(p, act.card, "normal")
+            self.pending[0:0] = self._activate(p, act.named_card, "normal")
         elif verb == "sell":
-            self.pending[0:0] = self._sell(p, act.card, "normal")
+            self.pending[0:0] = self._sell(p, act.named_card, "normal")
         elif verb == "power":
-            self._use_power(p, act.stack, act.treasure)
+            self._use_power(p, act.named_stack, act.named_treasure)
         elif verb == "witch":
             # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
-            t = act.treasure
+            t = act.named_treasure
             slots = self.data.board.witch.slots
             free = [j for j in self.data.witch_slots_of[t] if not self.witch_used[j]]
             j = max(free, key=lambda j: slots[j].prestige)
@@ -297,7 +298,7 @@ class ActionsMixin:
                 self.event("steal_empty", player=p)
         elif verb == "recruit":
             # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
-            for t in (act.treasure, act.treasure2):
+            for t in (act.named_treasure, act.named_treasure2):
                 self.treasures[p][t] -= 1
                 self.recruit_slot[t] += 1
             got = self._gain_thieves(p, 1)
@@ -351,7 +352,7 @@ class ActionsMixin:
             frames.insert(0, {"k": "payany", "p": p, "n": jokers, "to": fid})
         return frames
 
-    def _auto_refill(self, f: dict) -> None:
+    def _auto_refill(self, f: dict[str, Any]) -> None:
         """Sell step 5: refill the slot from the fence deck; an empty deck leaves it empty."""
         if self.row[f["i"]] is None and self.fence_deck:
             self.row[f["i"]] = self.fence_deck.pop()
@@ -407,7 +408,7 @@ class ActionsMixin:
         elif eff == "extra_thief":
             self.pending.insert(0, {"k": "sub", "p": p, "mode": "extra"})
 
-    def _power_choices(self, f: dict) -> list[str]:
+    def _power_choices(self, f: dict[str, Any]) -> list[str]:
         k, p = f["k"], f["p"]
         if k == "sub":
             mode = f["mode"]
@@ -430,15 +431,15 @@ class ActionsMixin:
         if k == "sub":
             self.pending.pop(0)
             if act.verb == "loc":
-                self.pending[0:0] = self._activate(p, act.card, f["mode"])
+                self.pending[0:0] = self._activate(p, act.named_card, f["mode"])
             elif act.verb == "sell":
-                self.pending[0:0] = self._sell(p, act.card, f["mode"])
+                self.pending[0:0] = self._sell(p, act.named_card, f["mode"])
             else:   # done: the optional follow-up is skipped
                 self.event("skip", player=p)
         elif k == "recall":
             # Take a thief off the card onto your board; the card goes on top of the location deck
             self.pending.pop(0)
-            c = act.card
+            c = act.named_card
             self.loc_thieves[c] -= 1
             self._add_thieves(p, 1)
             self.forest += self.loc_thieves.pop(c)   # any other thief on it: to the Forest [interp.]
@@ -449,7 +450,7 @@ class ActionsMixin:
         elif k == "relocate":
             # Move a thief to another card to use it, then take that thief onto your board
             self.pending.pop(0)
-            a, b = act.card, act.card2
+            a, b = act.named_card, act.named_card2
             self.loc_thieves[a] -= 1
             if not self.loc_thieves[a]:
                 del self.loc_thieves[a]
@@ -459,14 +460,15 @@ class ActionsMixin:
         elif k == "swap":
             # Exchange location cards with an opponent; thieves stay on the cards
             self.pending.pop(0)
-            a, b = act.card, act.card2
+            a, b = act.named_card, act.named_card2
             q = self._owner(b)
+            assert q is not None   # an opponent's card (legal actions only)
             ia, ib = self.above[p].index(a), self.above[q].index(b)
             self.above[p][ia], self.above[q][ib] = b, a
             self.event("swap", player=p, card=a, card2=b, target=q)
         elif k == "refresh":
             # Put a fence of the row under the fence deck; refill the emptied slots afterwards
-            fid = act.card
+            fid = act.named_card
             idx = self.row.index(fid)
             self.row[idx] = None
             self.fence_deck.insert(0, fid)
@@ -477,7 +479,7 @@ class ActionsMixin:
                 self.pending.pop(0)
                 self.pending[0:0] = [{"k": "refill", "i": i} for i in f["slots"]]
 
-    def _auto_unplace(self, f: dict) -> None:
+    def _auto_unplace(self, f: dict[str, Any]) -> None:
         c = f["c"]
         self.loc_thieves[c] -= 1
         if not self.loc_thieves[c]:

@@ -3,14 +3,19 @@ from __future__ import annotations
 
 from thieves.bots.base import evaluator_bot
 from thieves.bots.mcts import SearchSpec
+from typing import TYPE_CHECKING, cast
+
 from thieves.core.game import State
 
 from .components import FENCE_TYPES
 
+if TYPE_CHECKING:
+    from .state import DenState
+
 
 def evaluate(state: State, p: int) -> float:
     """Prestige plus rough worth of tokens, cards kept for the scheme and fence majorities."""
-    s = state
+    s = cast("DenState", state)
     data = s.data
     if s.phase == "end":
         best_other = max(s.prestige[q] for q in range(s.num_players) if q != p)
@@ -23,7 +28,8 @@ def evaluate(state: State, p: int) -> float:
     v += (0.3 if late else 1.1) * sum(s.loc_thieves.get(c, 0) for c in s.above[p])
     # scheme: sets among collected + current cards (+ my hidden pick)
     a, b = data.schemes[s.scheme[p]].types
-    cards = s.left[p] + s.above[p] + ([s.picks[p]] if s.picks[p] else [])
+    pick = s.picks[p]
+    cards = s.left[p] + s.above[p] + ([pick] if pick else [])
     types = [data.locations[c].type for c in cards]
     na, nb = types.count(a), types.count(b)
     vals = data.board.scheme_sets.values

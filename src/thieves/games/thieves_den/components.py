@@ -10,11 +10,14 @@ from thieves.core.errors import DataError
 
 TREASURES = ("book", "jewel", "artifact", "fossil", "potion")
 LOCATION_TYPES = ("village", "shadow_valley", "ruins", "sanctuary", "city")
-FENCE_TYPES = ("noble", "representative", "collector", "sorcerer", "mercenary", "peddler", "tinkerer")
 
 Treasure = Literal["book", "jewel", "artifact", "fossil", "potion"]
 LocationType = Literal["village", "shadow_valley", "ruins", "sanctuary", "city"]
 FenceType = Literal["noble", "representative", "collector", "sorcerer", "mercenary", "peddler", "tinkerer"]
+#: the player counts of the setup table (board.yaml ``setup``)
+PlayerCount = Literal["2", "3", "4", "5"]
+FENCE_TYPES: tuple[FenceType, ...] = ("noble", "representative", "collector", "sorcerer", "mercenary",
+                                      "peddler", "tinkerer")
 
 #: ability steps a location card may use (see locations.yaml)
 STEP_KINDS = ("gain", "gain_any", "thieves", "prestige", "pay", "pay_any", "pay_thieves",
@@ -129,7 +132,7 @@ class SchemeSets(Strict):
 
 
 class Board(Strict):
-    setup: dict[Literal["2", "3", "4", "5"], SetupRow]
+    setup: dict[PlayerCount, SetupRow]
     start_thieves: int
     treasure_limit: int
     thief_limit: int

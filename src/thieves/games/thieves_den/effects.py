@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .components import TREASURES, DenData
+from .fields import MixinBase
 from .notation import DenAction
 
 #: frames that wait for a decision; every other frame kind runs by itself
@@ -40,7 +41,7 @@ def can_pay(cost: tuple[dict[str, int], int, int] | None, have: dict[str, int], 
     return not any_ or sum(have.values()) - sum(pay.values()) >= any_
 
 
-class EffectsMixin:
+class EffectsMixin(MixinBase):
     # -- the frame runner ------------------------------------------------------------------------
     def _run(self, check: bool = True) -> None:
         """Run automatic frames until a decision is needed (or nothing is pending).
@@ -130,21 +131,21 @@ class EffectsMixin:
         return can_pay(self.data.costs[card], self.treasures[p], thieves_after)
 
     # -- automatic frames ------------------------------------------------------------------------------
-    def _auto_gain(self, f: dict) -> None:
+    def _auto_gain(self, f: dict[str, Any]) -> None:
         p = f["p"]
         for t, n in f["t"].items():
             got = self._gain_treasure(p, t, n)
             self.event("gain", player=p, treasure=t, n=got)
 
-    def _auto_thieves(self, f: dict) -> None:
+    def _auto_thieves(self, f: dict[str, Any]) -> None:
         got = self._gain_thieves(f["p"], f["n"])
         self.event("thieves", player=f["p"], n=got)
 
-    def _auto_prestige(self, f: dict) -> None:
+    def _auto_prestige(self, f: dict[str, Any]) -> None:
         self.prestige[f["p"]] += f["n"]
         self.event("prestige", player=f["p"], n=f["n"])
 
-    def _auto_pay(self, f: dict) -> None:
+    def _auto_pay(self, f: dict[str, Any]) -> None:
         p = f["p"]
         for t, n in f["t"].items():
             n = min(n, self.treasures[p][t])
@@ -152,7 +153,7 @@ class EffectsMixin:
             self.city[t] += n
             self.event("pay", player=p, treasure=t, n=n)
 
-    def _auto_paythieves(self, f: dict) -> None:
+    def _auto_paythieves(self, f: dict[str, Any]) -> None:
         p = f["p"]
         n = min(f["n"], self.thieves[p])
         self.thieves[p] -= n
@@ -164,7 +165,7 @@ class EffectsMixin:
         """Opponents who may be targeted: rulebook "Phase Voleurs": not those who have passed."""
         return [q for q in range(self.num_players) if q != p and not self.passed[q]]
 
-    def _choices(self, f: dict) -> list[str]:
+    def _choices(self, f: dict[str, Any]) -> list[str]:
         k, p = f["k"], f["p"]
         if k == "take":
             return [f"take {t}" for t in TREASURES if self.city[t] > 0]
@@ -199,10 +200,10 @@ class EffectsMixin:
         f = self.pending[0]
         k = f["k"]
         if k == "take":
-            self._gain_treasure(p, act.treasure)
+            self._gain_treasure(p, act.named_treasure)
             self.event("take", player=p, treasure=act.treasure)
         elif k == "payany":
-            t = act.treasure
+            t = act.named_treasure
             self.treasures[p][t] -= 1
             dest = f["to"]
             if dest == "city":
@@ -213,13 +214,13 @@ class EffectsMixin:
             self.event("pay", player=p, treasure=t, n=1)
         elif k == "discard":
             # discarded treasures return to the City [interpretation]
-            self.treasures[p][act.treasure] -= 1
-            self.city[act.treasure] += 1
+            self.treasures[p][act.named_treasure] -= 1
+            self.city[act.named_treasure] += 1
             self.event("discard", player=p, treasure=act.treasure, n=self.data.board.treasure_limit)
             self.pending.pop(0)
             return
         elif k == "rob":
-            q, t = act.seat, act.treasure
+            q, t = act.named_seat, act.named_treasure
             self.treasures[q][t] -= 1
             if f["mode"] == "take":   # Customs House: onto your board
                 self.treasures[p][t] += 1
@@ -228,13 +229,13 @@ class EffectsMixin:
                 self.city[t] += 1
                 self.event("destroy", player=p, victim=q, treasure=t)
         elif k == "robthief":        # Guild
-            q = act.seat
+            q = act.named_seat
             self.thieves[q] -= 1
             self._add_thieves(p, 1)
             self.event("rob_thief", player=p, victim=q)
         elif k == "give":
             self.pending.pop(0)
-            self._hand_over(act.seat)
+            self._hand_over(act.named_seat)
             return
         else:
             self._apply_power_choice(p, f, act)

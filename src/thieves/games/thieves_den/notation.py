@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from .components import TREASURES
 
@@ -57,6 +58,31 @@ class DenAction:
         it is not well formed (whether it is legal now is the state's business)."""
         return _parse(text)
 
+    # -- the parts its verb always names (SHAPES), typed as present -----------------------------
+    @property
+    def named_card(self) -> str:
+        return _named(self.card, self.verb, "card")
+
+    @property
+    def named_card2(self) -> str:
+        return _named(self.card2, self.verb, "second card")
+
+    @property
+    def named_treasure(self) -> str:
+        return _named(self.treasure, self.verb, "treasure")
+
+    @property
+    def named_treasure2(self) -> str:
+        return _named(self.treasure2, self.verb, "second treasure")
+
+    @property
+    def named_seat(self) -> int:
+        return _named(self.seat, self.verb, "seat")
+
+    @property
+    def named_stack(self) -> int:
+        return _named(self.stack, self.verb, "power stack")
+
     def __str__(self) -> str:
         words = [self.verb]
         if self.stack is not None:
@@ -65,6 +91,15 @@ class DenAction:
             words.append(str(self.seat + 1))
         words += [w for w in (self.card, self.card2, self.treasure, self.treasure2) if w is not None]
         return " ".join(words)
+
+
+T = TypeVar("T")
+
+
+def _named(part: T | None, verb: str, what: str) -> T:
+    if part is None:
+        raise NotationError(f"{verb!r} names no {what}")
+    return part
 
 
 @lru_cache(maxsize=4096)

@@ -83,16 +83,16 @@ class DenPresentation(Presentation):
         v = a.verb
         if v == "loc":
             key = "act.extra_loc" if dec.get("kind") == "sub" and dec.get("mode") == "extra" else "act.loc"
-            return self.t(key, card=a.card, text=self.ability(a.card))
+            return self.t(key, card=a.card, text=self.ability(a.named_card))
         if v == "sell":
             fence = self.data.fences.get(a.card)
             n = fence.prestige if fence else 0
             if dec.get("kind") == "sub" and dec.get("mode") == "extra":
                 return self.t("act.extra_sell", fence=a.card, n=n)
-            return self.t("act.sell", fence=a.card, text=self.wants(a.card) if fence else "", n=n)
+            return self.t("act.sell", fence=a.card, text=self.wants(a.named_card) if fence else "", n=n)
         if v == "power":
             tiles = obs.get("powers") or []
-            tile = tiles[a.stack]["tile"] if a.stack < len(tiles) else None
+            tile = tiles[a.named_stack]["tile"] if a.named_stack < len(tiles) else None
             return self.t("act.power", treasure=a.treasure, tile=tile, text=self.tile_text(tile) if tile else "")
         if v == "witch":
             slots = self.data.board.witch.slots
@@ -415,7 +415,7 @@ class _Board:
         self.thieves(464, y + 48, obs["steal_slot"], 16, 9, 11)
         s.close()
         self.box(694, y, 236, h, p.t("ui.recruit"))
-        x = 702
+        x: float = 702
         for t in TREASURES:
             if obs["recruit_slot"][t]:
                 x = self.treasure_count(x, y + 48, t, obs["recruit_slot"][t])
@@ -452,7 +452,7 @@ class _Board:
         s.para(18, y + 26, p.t("ui.witch"), 150, 13, weight="bold")
         for j, slot in enumerate(self.d.board.witch.slots):
             used = obs["witch_used"][j]
-            x = 176 + j * 150
+            x: float = 176 + j * 150
             act = f"witch {slot.treasure}" if self.turn and not used else None
             s.open(act, None, p.term("treasure", slot.treasure), "witch-slot")
             s.rect(x, y + 8, 144, 48, fill="#e6e1d8" if used else "#fff", stroke="#9a8c74", rx=8)
@@ -634,7 +634,7 @@ class _Board:
             self.location_card(x, yy, c, f"keep {c}" if drafting else None,
                                mark=p.t("ui.pick_mark") if pick == c else "", space=False)
             if pick == c:
-                s.rect(x - 3, yy - 3, 220, 182, fill="none", stroke=seat_color(self.me), rx=8, width=4)
+                s.rect(x - 3, yy - 3, 220, 182, fill="none", stroke=seat_color(self.me or 0), rx=8, width=4)
         return y + ((len(hand) + cols - 1) // cols) * 184
 
     def player(self, q: int, y: float) -> float:
@@ -723,7 +723,7 @@ class _Board:
         s.rect(10, y, self.W - 20, 10, fill="none", stroke="none")
         s.text(10, y + 16, p.t("ui.legend"), 14, "bold")
         y += 26
-        x = 10
+        x: float = 10
         for t in TREASURES + ("joker",):
             label = p.term("treasure", t)
             if x + 24 + len(label) * 7.6 > self.W - 10:   # a narrow board: next row

@@ -7,12 +7,13 @@ Rule sections cited as in the French rulebook (seed 003, "Les Voleurs d'Amarynth
 """
 from __future__ import annotations
 
+from typing import cast
 
 from thieves.core.game import State
 from thieves.core.rng import Rng
 
 from .actions import ActionsMixin
-from .components import FENCE_TYPES, TREASURES, DenData
+from .components import FENCE_TYPES, TREASURES, DenData, PlayerCount
 from .effects import LIMIT_VERBS, EffectsMixin
 from .notation import DenAction
 from .view import ViewMixin
@@ -55,7 +56,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         rng.shuffle(fences)
         self.fence_deck = fences
         self.row = [self.fence_deck.pop() if self.fence_deck else None for _ in range(b.fence_row)]
-        row = b.setup[str(n)]
+        row = b.setup[cast(PlayerCount, str(n))]
         self.forest = row.forest                                  # step 6
         self.city = {t: row.treasures_each for t in TREASURES}    # step 7
         # step 8: 3 stacks of 3 power tiles, top tile face up (last element); the rest to the box
@@ -124,6 +125,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         the direction-tile holder [interpretation], then go face down to the left."""
         for p in self.order_from(self.holder):
             card = self.picks[p]
+            assert card is not None   # everyone has picked
             self.hands[p].remove(card)
             self.picks[p] = None
             loc = self.data.locations[card]
@@ -142,7 +144,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         if self.draft_kept < self.data.board.draft_keep:
             # step 2: pass the rest face down in the tile's direction
             d = self.direction
-            new = [[] for _ in range(n)]
+            new: list[list[str]] = [[] for _ in range(n)]
             for p in range(n):
                 new[(p + d) % n] = self.hands[p]
             self.hands = new
@@ -208,9 +210,9 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 self.right[p].append(fid)
             self.fences_above[p] = []
         # 3. power tile payments to the City; the top tile of each stack to the box; reveal the next
-        for i, t in enumerate(self.power_paid):
-            if t is not None:
-                self.city[t] += 1
+        for i, paid in enumerate(self.power_paid):
+            if paid is not None:
+                self.city[paid] += 1
             self.power_paid[i] = None
             if self.power_stacks[i]:
                 self.power_gone.append(self.power_stacks[i].pop())

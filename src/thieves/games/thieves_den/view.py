@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .fields import MixinBase
 from .notation import DenAction, NotationError
 
 #: the actions of a thieving turn (the others answer a pending decision)
 TURN_VERBS = ("loc", "sell", "power", "witch", "steal", "recruit", "pass")
 
 
-class ViewMixin:
+class ViewMixin(MixinBase):
     # -- observation -------------------------------------------------------------------------------
     def _observe(self, player: int | None) -> dict[str, Any]:
         end = self.phase == "end"
@@ -148,18 +149,18 @@ class ViewMixin:
                 return "the Forest has no thief left (option empty_supply=forbidden)"
             return "recruiting needs those 2 treasures on your board (e.g. 'recruit book potion')"
         if v == "witch":
-            if have[act.treasure] < 1:
+            if have[act.named_treasure] < 1:
                 return f"you have no {act.treasure}"
             return "the Witch's slot for that treasure is already taken this round"
         if v == "power":
-            i = act.stack
+            i = act.named_stack
             if i >= len(self.power_stacks):
                 return f"there are {len(self.power_stacks)} power stacks"
             if not self.power_stacks[i]:
                 return "that stack has no power tile left"
             if self.power_paid[i] is not None:
                 return "that power tile is already used this round"
-            if have[act.treasure] < 1:
+            if have[act.named_treasure] < 1:
                 return f"you have no {act.treasure} to pay with"
             return "that power tile's effect is impossible now (no target, or nothing left to do once paid)"
         return None
