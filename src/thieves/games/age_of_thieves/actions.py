@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .notation import AotAction
+from .fields import MixinBase
 
 GEM_KINDS = ("emperor", "green", "yellow")
 
@@ -16,7 +17,7 @@ def ctype(cid: str) -> str:
     return cid.rstrip("0123456789")
 
 
-class ActionsMixin:
+class ActionsMixin(MixinBase):
     # -- choosing which planned card to resolve (and which effect) ----------------------
     def _my_slots(self, p: int) -> list[dict[str, Any]]:
         v = self.exec["value"]
@@ -207,7 +208,7 @@ class ActionsMixin:
         elif word == "take":
             self.pick_up(p, arg)
         elif word == "steal":
-            self.steal(p, action.seat, action.kind)
+            self.steal(p, action.named_seat, action.named_kind)
         elif word == "know":
             t["sheet"].remove("knowcity")
             self.spent_tokens.append("knowcity")

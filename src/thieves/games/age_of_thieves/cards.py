@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from .notation import AotAction, figure_kind
+from .fields import MixinBase
 
 
 def ctype(cid: str) -> str:
     return cid.rstrip("0123456789")
 
 
-class CardsMixin:
+class CardsMixin(MixinBase):
     # -- general cards and special actions -------------------------------------------------
     def in_range(self, p: int, rng: int | None, s: str) -> bool:
         if rng is None:
@@ -106,7 +107,7 @@ class CardsMixin:
         return [f"at {s}" for s in self.spaces_in_range(p, rng) if self.data.kind[s] != "dungeon"
                 and s not in figures and not self.thieves_at(s) and s not in self.fire]
 
-    def _trap_opts(self, p: int, rng: int) -> list[str]:
+    def _trap_opts(self, p: int, rng: int | None) -> list[str]:
         return [f"guard {g}" for g in self.guards_in(p, rng)] + \
                [f"thief {q + 1}" for q in self.targetable_thieves(p, rng, others=False)]
 
@@ -128,7 +129,7 @@ class CardsMixin:
         if word == "nothing":
             return
         if then == "steal":
-            self.steal(p, action.seat, action.kind)
+            self.steal(p, action.named_seat, action.named_kind)
         elif then in ("beacon", "lure", "noise_guard"):
             if self._guard_free(arg):
                 self.act = {"kind": "gmove", "p": p, "g": arg, "left": 2 if then == "lure" else a["steps"],
@@ -171,13 +172,13 @@ class CardsMixin:
                 self.exec.setdefault("immobile", []).append(arg)
                 self.event("trap_guard", fig=arg, figure=figure_kind(arg), space=self.guards[arg])
             else:
-                self.thieves[action.seat]["immobile"] = True
+                self.thieves[action.named_seat]["immobile"] = True
                 self.event("trap_thief", victim=action.seat)
         elif then == "bola":
-            self.thieves[action.seat]["poison"] += a["amount"]
+            self.thieves[action.named_seat]["poison"] += a["amount"]
             self.event("bola", victim=action.seat, n=a["amount"])
         elif then == "rats":
-            q, x = action.seat, action.kind
+            q, x = action.named_seat, action.named_kind
             self.thieves[q]["sheet"].remove(x)
             self.thieves[p]["sheet"].append(x)
             self.event("rats", player=p, victim=q, token=x)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import ClassVar, Literal, Optional
+from typing import Any, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -106,8 +106,8 @@ class GeneralCard(Strict):
 
 
 class Basic(Strict):
-    move: dict[str, object]
-    ambush: dict[str, object]
+    move: dict[str, Any]      # numbers and effect names
+    ambush: dict[str, Any]
     reconstructed: bool = False
 
 
@@ -161,7 +161,7 @@ class Tokens(Strict):
     city_tokens: list[CityToken]
     pieces: dict[str, int]
     values: dict[str, int]
-    guard_sheet: dict[str, object]
+    guard_sheet: dict[str, Any]   # "calm"/"alarm" -> number name -> value
 
     #: the counts the rules read from ``pieces``
     REQUIRED_PIECES: ClassVar[tuple[str, ...]] = (
@@ -200,8 +200,8 @@ class AotData:
         self.exits_from: dict[str, list[str]] = {}
         for e in board.exits:
             self.exits_from.setdefault(e.space, []).append(e.id)
-        self.dungeon = {s.district: s.id for s in board.spaces if s.kind == "dungeon"}
-        self.imperial = {s.district: s.id for s in board.spaces if s.kind == "imperial"}
+        self.dungeon: dict[str, str] = {s.district: s.id for s in board.spaces if s.kind == "dungeon"}
+        self.imperial: dict[str, str] = {s.district: s.id for s in board.spaces if s.kind == "imperial"}
         self.of_kind: dict[str, list[str]] = {}
         for s in board.spaces:
             if s.kind:

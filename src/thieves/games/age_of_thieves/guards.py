@@ -14,11 +14,12 @@ from itertools import product
 from typing import Any
 
 from .notation import AotAction, figure_kind
+from .fields import MixinBase
 
 MAX_COMBOS = 4096
 
 
-class GuardsMixin:
+class GuardsMixin(MixinBase):
     # -- the numbers on the city guard sheet (plus the round's event) ---------------------
     def vigilance(self, g: str) -> int:
         side = self.data.sheet["alarm" if self.alarm else "calm"]
@@ -46,6 +47,12 @@ class GuardsMixin:
         rng = self.vigilance(g) - (1 if t["id"] == "joanne" else 0)  # Joanne: reconstructed ability
         return self.data.dist[self.guards[g]].get(t["pos"], 99) <= rng
 
+    def _watch(self) -> dict[str, Any]:
+        """The watch at work (``gq``); asked for only while it is."""
+        gq = self.gq
+        assert gq is not None
+        return gq
+
     # -- activation ----------------------------------------------------------------------------
     def begin_guards(self, figs: list[str] | None, after: str) -> None:
         if figs is None:
@@ -72,7 +79,7 @@ class GuardsMixin:
     def _targets(self, g: str) -> list[str]:
         """Spaces of the thieves g detected that are still there to be chased."""
         out = []
-        for p in self.gq["det"].get(g, []):
+        for p in self._watch()["det"].get(g, []):
             t = self.thieves[p]
             if t["left"] is None and not t["dungeon"] and t["pos"] not in out:
                 out.append(t["pos"])
@@ -80,7 +87,7 @@ class GuardsMixin:
 
     def _has_targets(self, g: str) -> bool:
         """``bool(self._targets(g))`` without sorting."""
-        detected = self.gq["det"].get(g)
+        detected = self._watch()["det"].get(g)
         return bool(detected) and any(self.thieves[p]["left"] is None and not self.thieves[p]["dungeon"]
                                       for p in detected)
 
@@ -135,7 +142,7 @@ class GuardsMixin:
 
     def _guards_run(self) -> bool:
         """Advance the watch; False when the start player must decide something."""
-        gq = self.gq
+        gq = self._watch()
         while True:
             if self.ended:
                 return False
@@ -170,7 +177,7 @@ class GuardsMixin:
             self._start_guard(first)
 
     def _start_guard(self, g: str) -> None:
-        gq = self.gq
+        gq = self._watch()
         gq["groups"][0].remove(g)
         target = gq["assigned"].get(g)
         targets = self._targets(g)
@@ -189,7 +196,7 @@ class GuardsMixin:
             gq["cur"] = None
 
     def _guard_steps(self) -> list[str]:
-        cur = self.gq["cur"]
+        cur = self._watch()["cur"]
         here, t = self.guards[cur["g"]], cur["t"]
         d = self.data
         if cur["left"] <= 0 or here == t:
@@ -217,7 +224,7 @@ class GuardsMixin:
         return True
 
     def _guard_enter(self, n: str) -> None:
-        cur = self.gq["cur"]
+        cur = self._watch()["cur"]
         g = cur["g"]
         self.guards[g] = n
         cur["left"] -= 1
@@ -229,7 +236,7 @@ class GuardsMixin:
             self._end_guard()
 
     def _end_guard(self) -> None:
-        cur = self.gq["cur"]
+        cur = self._watch()["cur"]
         g = cur["g"]
         # only one figure may end on a space: stop on the last free space of the way
         for s in reversed(cur["path"]):
@@ -239,7 +246,7 @@ class GuardsMixin:
         if self.guards[g] != cur["path"][0]:
             self.event("guard_moved", fig=g, figure=figure_kind(g), space=self.guards[g],
                        route=cur["path"])
-        self.gq["cur"] = None
+        self._watch()["cur"] = None
 
     # -- the watch's open choices, made by the start player ---------------------------------------
     def _guard_pending_actions(self, pd: dict[str, Any]) -> list[str]:
@@ -260,7 +267,7 @@ class GuardsMixin:
         elif word == "first":
             self._start_guard(arg)
         elif word == "assign":
-            self.gq["assigned"] = action.assignment
+            self._watch()["assigned"] = action.assignment
 
     # -- the dungeon (Rulebook §"Verlies") ------------------------------------------------------------
     def catch_on(self, s: str) -> None:
@@ -302,6 +309,7 @@ class GuardsMixin:
         # 3. to a dungeon: the district's, a drawn district's from the Palace, the alarm district's
         if self.alarm:
             where = self.alarm_district
+            assert where is not None   # drawn before the alarm is raised
         elif dist == "palace":
             where = self.district_deck[self.rng.below(len(self.district_deck))]
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from ...core.errors import IllegalAction
 
@@ -72,6 +73,19 @@ class AotAction:
             return self.arg.split()[1]
         return None
 
+    # -- the same, for a verb that always names it (typed as present) ------------------
+    @property
+    def named_seat(self) -> int:
+        return _named(self.seat, self.verb, "seat")
+
+    @property
+    def named_kind(self) -> str:
+        return _named(self.kind, self.verb, "jewel or token")
+
+    @property
+    def named_count(self) -> int:
+        return _named(self.count, self.verb, "number of AP")
+
     @property
     def count(self) -> int | None:
         """The number of AP of ``ap N``."""
@@ -83,6 +97,15 @@ class AotAction:
         if self.verb != "assign":
             return {}
         return dict(x.split(">") for x in self.arg.split())
+
+
+T = TypeVar("T")
+
+
+def _named(part: T | None, verb: str, what: str) -> T:
+    if part is None:
+        raise IllegalAction(f"{verb!r} names no {what}")
+    return part
 
 
 @lru_cache(maxsize=4096)

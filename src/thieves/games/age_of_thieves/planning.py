@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .notation import AotAction
+from .fields import MixinBase
 
 AP_TOKENS = ("informer", "agent")
 #: ``AP_ACTIONS[k]`` is "ap k" (more than a sheet's markers ever give)
@@ -19,7 +20,7 @@ def ctype(cid: str) -> str:
     return cid.rstrip("0123456789")
 
 
-class PlanningMixin:
+class PlanningMixin(MixinBase):
     # -- start of planning: the AP each thief has -------------------------------------
     def _begin_planning(self) -> None:
         blue_ap = self.data.tokens.pieces["blue_ap"]

@@ -12,7 +12,7 @@ from typing import Any
 from ...core.game import State
 from .actions import ActionsMixin
 from .cards import CardsMixin
-from .components import COMPASS, AotData
+from .components import COMPASS, AotData, Event
 from .guards import GuardsMixin
 from .notation import AotAction, figure_kind
 from .planning import PlanningMixin
@@ -197,7 +197,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 self._cleanup()
 
     # -- 1. event phase (Rulebook §"1. Phase: Ereignis") --------------------------------
-    def current_event(self):
+    def current_event(self) -> Event | None:
         if self.ev is None:
             return None
         return (self.data.alarm_event if self.alarm else self.data.calm_event).get(self.ev)
@@ -219,6 +219,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             deck = self.alarm_deck if self.alarm else self.calm_deck
             self.ev = deck.pop(0)
             ev = self.current_event()
+            assert ev is not None   # the card just drawn
             if ev.direction:
                 self.event("event_calm", round=self.round, event=ev.id, district=COMPASS[ev.direction])
             else:
@@ -236,6 +237,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         if self.estep == 2:
             self.estep = 3
             ev = self.current_event()
+            assert ev is not None   # this round's card
             # b) a yellow jewel in the compass district, chosen by the start player (calm only)
             if not self.alarm and ev.direction and self.yellow_supply > 0:
                 spots = self.jewel_spots(COMPASS[ev.direction])

@@ -295,18 +295,14 @@ class Board:
         return y + 12
 
     def plan_words(self, plan: list[dict[str, Any]]) -> str:
-        out = []
-        for sl in plan:
-            name = self.p.term("card", sl["card"]) if sl.get("card") else "?"
-            out.append(f"{name} {sl['ap']}" + (" ✓" if sl["done"] else ""))
-        return ", ".join(out)
+        return plan_words(self.p, plan)
 
     # ------------------------------------------------------------------ your hand and plan
     def mine(self, y: float) -> float:
         if self.me is None:
             return y
         s, p, me, o = self.s, self.p, self.me, self.o
-        q = self.viewer
+        q = self.viewer if self.viewer is not None else 0   # self.me is the viewer's thief
         s.rect(6, y, self.W - 12, 4, fill=seat_color(q), stroke="none", rx=2)
         ap = me.get("ap") or {}
         apline = p.t("ui.your_ap", blue=ap.get("blue", 0), red=ap.get("red", 0), violet=ap.get("violet", 0))
@@ -331,7 +327,7 @@ class Board:
                       None, "sp"))
         for c in me.get("hand", []):
             cards.append((p.term("card", c), p.t("cardtext." + c), "#375a7f", self._hand_action(c), c))
-        x = 6
+        x: float = 6
         per_row = 2 if self.narrow else len(cards)   # the phone: two cards a row
         cw = min(180, (self.W - 12) // per_row - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
         ch = CARD_H if cw < 150 else CARD_H - 40
@@ -357,9 +353,10 @@ class Board:
 
     def plan_area(self, y: float) -> float:
         s, p, me = self.s, self.p, self.me
+        assert me is not None   # called from mine(), for a seated viewer
         s.text(10, y + 18, p.t("ui.your_plan"), 15, "bold")
         y += 30
-        x = 10
+        x: float = 10
         slots = list(me.get("plan", []))
         turn = (self.o.get("deciding") or {}).get("kind") == "turn"
         for sl in slots:
@@ -383,7 +380,7 @@ class Board:
             s.text(x, y + 40, p.t("ui.plan_empty"), 13, color=MUTED)
         y += 86 + (36 if turn else 0)
         # AP to put on the card being planned: click how many
-        aps = sorted((AotAction.parse(a).count for a in self.legal if a.startswith("ap ")), key=int)
+        aps = sorted(AotAction.parse(a).named_count for a in self.legal if a.startswith("ap "))
         adds = [a for a in self.legal if a.startswith("add ")]
         finish = [a for a in ("next", "done") if a in self.other]
         if aps or adds or finish:
@@ -413,7 +410,9 @@ class Board:
         if turn and not sl["done"]:
             action = {"move": "sneak", "ambush": "cleverness", "special": "special"}.get(card, f"play {card}")
             action = action if action in self.other else None
-        title = p.term("card", "sp_" + self.me["thief"]) if card == "special" else p.term("card", card)
+        me = self.me
+        assert me is not None   # the viewer's own plan
+        title = p.term("card", "sp_" + me["thief"]) if card == "special" else p.term("card", card)
         w = max(150, 24 + len(title) * 8.4)
         s.open(action, ref=card, label=title)
         s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
@@ -455,7 +454,7 @@ class Board:
             rest.append("gstop")
         if not rest:
             return y
-        x = 10
+        x: float = 10
         for a in rest:
             label = p.action_text(self.o, a)
             if x + 14 + len(label) * 7.6 > self.W - 10:
@@ -539,7 +538,7 @@ def text_view(pres: "AotPresentation", obs: dict[str, Any]) -> str:
                      + "; ".join(x for x in (", ".join(gems), ", ".join(sheet), t("ui.cards", n=th["hand_count"]),
                                              " ".join(flags)) if x))
         if th.get("plan"):
-            lines.append("   " + t("ui.revealed_plan", plan=Board.plan_words(_Words(p), th["plan"])))
+            lines.append("   " + t("ui.revealed_plan", plan=plan_words(p, th["plan"])))
         if "hand" in th:
             lines.append("   " + t("ui.your_hand", thief=p.term("thief", th["thief"])) + ": "
                          + (", ".join(p.term("card", x) for x in th["hand"]) or "–"))
@@ -559,8 +558,10 @@ def text_view(pres: "AotPresentation", obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-class _Words:
-    """A stand-in ``Board`` with only what :meth:`Board.plan_words` reads."""
-
-    def __init__(self, pres: "AotPresentation") -> None:
-        self.p = pres
+def plan_words(pres: "AotPresentation", plan: list[dict[str, Any]]) -> str:
+    """A revealed plan in words: each card with its AP, ticked once done."""
+    out = []
+    for sl in plan:
+        name = pres.term("card", sl["card"]) if sl.get("card") else "?"
+        out.append(f"{name} {sl['ap']}" + (" ✓" if sl["done"] else ""))
+    return ", ".join(out)

@@ -7,13 +7,14 @@ from ...core.errors import IllegalAction
 from ...core.rng import Rng
 from .notation import AotAction
 from .components import COMPASS
+from .fields import MixinBase
 
 
 def ctype(cid: str) -> str:
     return cid.rstrip("0123456789")
 
 
-class ViewMixin:
+class ViewMixin(MixinBase):
     def slot_card(self, s: dict[str, Any], p: int) -> str:
         """The text id of a planned card: ``move``, ``ambush``, a general card type, or
         ``sp_<thief>`` for a special action card."""
@@ -138,7 +139,7 @@ class ViewMixin:
             if word in ("plan", "special") and arg in self.data.general and \
                     all(ctype(c) != arg for c in t["hand"]):
                 return f"you have no {self.data.general[arg].name} in hand"
-            if word == "ap" and action.count > self.markers_free(p):
+            if word == "ap" and action.named_count > self.markers_free(p):
                 return f"you have only {self.markers_free(p)} AP markers left"
             if word == "next":
                 return "a planned card needs at least 1 AP"
