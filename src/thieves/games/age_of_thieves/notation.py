@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
 
 from ...core.errors import IllegalAction
 
@@ -76,15 +75,24 @@ class AotAction:
     # -- the same, for a verb that always names it (typed as present) ------------------
     @property
     def named_seat(self) -> int:
-        return _named(self.seat, self.verb, "seat")
+        v = self.seat
+        if v is None:
+            raise IllegalAction(f"{self.verb!r} names no seat")
+        return v
 
     @property
     def named_kind(self) -> str:
-        return _named(self.kind, self.verb, "jewel or token")
+        v = self.kind
+        if v is None:
+            raise IllegalAction(f"{self.verb!r} names no jewel or token")
+        return v
 
     @property
     def named_count(self) -> int:
-        return _named(self.count, self.verb, "number of AP")
+        v = self.count
+        if v is None:
+            raise IllegalAction(f"{self.verb!r} names no number of AP")
+        return v
 
     @property
     def count(self) -> int | None:
@@ -97,15 +105,6 @@ class AotAction:
         if self.verb != "assign":
             return {}
         return dict(x.split(">") for x in self.arg.split())
-
-
-T = TypeVar("T")
-
-
-def _named(part: T | None, verb: str, what: str) -> T:
-    if part is None:
-        raise IllegalAction(f"{verb!r} names no {what}")
-    return part
 
 
 @lru_cache(maxsize=4096)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
 
 from .components import TREASURES
 
@@ -61,27 +60,45 @@ class DenAction:
     # -- the parts its verb always names (SHAPES), typed as present -----------------------------
     @property
     def named_card(self) -> str:
-        return _named(self.card, self.verb, "card")
+        v = self.card
+        if v is None:
+            raise NotationError(f"{self.verb!r} names no card")
+        return v
 
     @property
     def named_card2(self) -> str:
-        return _named(self.card2, self.verb, "second card")
+        v = self.card2
+        if v is None:
+            raise NotationError(f"{self.verb!r} names no second card")
+        return v
 
     @property
     def named_treasure(self) -> str:
-        return _named(self.treasure, self.verb, "treasure")
+        v = self.treasure
+        if v is None:
+            raise NotationError(f"{self.verb!r} names no treasure")
+        return v
 
     @property
     def named_treasure2(self) -> str:
-        return _named(self.treasure2, self.verb, "second treasure")
+        v = self.treasure2
+        if v is None:
+            raise NotationError(f"{self.verb!r} names no second treasure")
+        return v
 
     @property
     def named_seat(self) -> int:
-        return _named(self.seat, self.verb, "seat")
+        v = self.seat
+        if v is None:
+            raise NotationError(f"{self.verb!r} names no seat")
+        return v
 
     @property
     def named_stack(self) -> int:
-        return _named(self.stack, self.verb, "power stack")
+        v = self.stack
+        if v is None:
+            raise NotationError(f"{self.verb!r} names no power stack")
+        return v
 
     def __str__(self) -> str:
         words = [self.verb]
@@ -91,15 +108,6 @@ class DenAction:
             words.append(str(self.seat + 1))
         words += [w for w in (self.card, self.card2, self.treasure, self.treasure2) if w is not None]
         return " ".join(words)
-
-
-T = TypeVar("T")
-
-
-def _named(part: T | None, verb: str, what: str) -> T:
-    if part is None:
-        raise NotationError(f"{verb!r} names no {what}")
-    return part
 
 
 @lru_cache(maxsize=4096)
