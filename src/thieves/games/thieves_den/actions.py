@@ -36,16 +36,16 @@ class Holding(NamedTuple):
     #: Sell Treasures, step 2: the fences whose every wanted treasure it pays (each named
     #: one, and enough others for the jokers)
     sellable: frozenset[str]
-    #: ``payable[k]``: the location cards whose ability's costs it pays with ``k`` thieves
-    #: left (:func:`can_pay`); the last entry holds for every larger ``k``
+    #: ``payable[k + 1]``: the location cards whose ability's costs it pays with ``k`` thieves
+    #: left (:func:`can_pay`), from k = -1 (only the free ones); the first entry holds for
+    #: every smaller ``k``, the last for every larger one
     payable: tuple[frozenset[str], ...]
 
     def payable_with(self, thieves_after: int) -> frozenset[str]:
         """The location cards whose costs it and ``thieves_after`` thieves pay (:func:`can_pay`)."""
         payable = self.payable
-        if thieves_after < 0:
-            return frozenset()
-        return payable[thieves_after] if thieves_after < len(payable) else payable[-1]
+        i = thieves_after + 1
+        return payable[i] if 0 <= i < len(payable) else payable[0 if i < 0 else -1]
 
 
 def holding(data: DenData, have: dict[str, int]) -> Holding:
@@ -69,7 +69,7 @@ def _make_holding(data: DenData, have: dict[str, int]) -> Holding:
                           if can_sell(spec, data.fence_total[fid], have, total)])
     free = data.free_locations
     payable = tuple(free.union([c for c, cost in data.costed_locations if can_pay(cost, have, k)])
-                    for k in range(data.most_thieves_paid + 1))
+                    for k in range(-1, data.most_thieves_paid + 1))
     return Holding(owned, recruits, sellable, payable)
 
 
