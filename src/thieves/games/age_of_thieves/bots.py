@@ -276,9 +276,9 @@ class GreedyBot(Bot):
             return min(guards, key=lambda a: (d.get(obs["guards"][a[6:]], 99), a))
         if any(a in seats for a in acts):
             return min((a for a in acts if a in seats), key=seats.__getitem__)
-        loot = [a.split() for a in acts if a.startswith(("steal ", "token "))]
+        loot = [a for a in acts if a.startswith(("steal ", "token "))]
         if loot:  # the best jewel (a token: any)
-            return " ".join(min(loot, key=lambda w: (LOOT.index(w[2]) if w[2] in LOOT else 9, w)))
+            return min(loot, key=lambda a: (LOOT.index(a.split()[2]) if a.split()[2] in LOOT else 9, a))
         spots = [a for a in acts if a.startswith(("at ", "to "))]
         if spots:
             return self._spot(spots, obs, me, data)
