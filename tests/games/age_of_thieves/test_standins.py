@@ -17,7 +17,7 @@ def bot(seat: int):
 
 def test_thief_targeting_cards_reach_past_a_sneak():
     """Redesigned ranges: a rival 4 spaces away (one Sneak) is in reach of Poisoned Bola,
-    Mechanical Rats and the Fishing Rod; the old ranges (2-3) never reached one."""
+    Mechanical Rats and the Fishing Rod; the old ranges (2-3) seldom reached one."""
     s = fresh("zain,jasmine")
     for card in ("rod", "bola", "rats"):
         assert s.data.general[card].range >= 4, card
