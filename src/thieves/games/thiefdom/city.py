@@ -133,8 +133,9 @@ class City:
             # the outer entrance of this section: middle of its north or south edge
             er = 0 if R == 0 else H - 1
             self.entrance_cell[sec] = er * W + C * N + 3
-        # every square at a city entrance (north, south, west edge) is a lantern
-        edge = list(range(W)) + [(H - 1) * W + c for c in range(W)] + [r * W for r in range(H)]
+        # the square of every section opening on the city edge (north, south, west) is a lantern
+        edge = ([c for c in range(3, W, N)] + [(H - 1) * W + c for c in range(3, W, N)]
+                + [r * W for r in range(3, H, N)])
         for idx in edge:
             if alley[idx]:
                 lantern[idx] = True

@@ -28,6 +28,7 @@ class Section(StrictModel):
     grid: list[str]
     buildings: list[Building]
     walls: list[list] = Field(default_factory=list)
+    note: Optional[str] = None  # why a reconstructed face is as it is
 
     @model_validator(mode="after")
     def _check(self) -> "Section":
@@ -54,6 +55,7 @@ class Equipment(StrictModel):
     vp: int = Field(ge=0)
     kind: str
     reconstructed: bool = False
+    note: Optional[str] = None  # why a reconstructed value is as it is
 
 
 class EquipmentList(StrictModel):
@@ -120,6 +122,7 @@ class Patrol(StrictModel):
     figures: list[str]
     rival: Optional[int] = None
     reconstructed: bool = False
+    note: Optional[str] = None  # why a reconstructed board is as it is
 
 
 class Patrols(StrictModel):
