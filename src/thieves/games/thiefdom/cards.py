@@ -6,6 +6,9 @@ holds the cards that add new actions. Card notation is the card id.
 """
 from __future__ import annotations
 
+from typing import cast
+
+from .base import RulesBase
 from .goods import GOODS, add, room
 from .notation import Action
 from .townsfolk import THIEF_REFS
@@ -14,7 +17,7 @@ TELEPORT_ALLIES = {"jolanda": "garden", "johanna": "stable", "larissa": "forge",
                    "towa": "tavern"}
 
 
-class CardMixin:
+class CardMixin(RulesBase):
     def _ally(self, p: int, t: int) -> str | None:
         a = self.thieves[p][t]["ally"]
         return self.data.power[a] if a else None
@@ -54,10 +57,15 @@ class CardMixin:
         pos = th["pos"]
         once = tu["once"]
         city = self.city
-        acts = []
+        acts: list[str] = []
         ap = tu["ap"]
         inside = isinstance(pos, str)
         btype = city.buildings[pos]["type"] if inside else None
+        if not eq and ally is None:
+            # no card at all: only the Forge's shop of a guild with Melisande (the last check below)
+            if btype == "forge" and self._guild_has(p, "melisande") and tu["shop"] < 2:
+                return self._buy_actions(p, t, 1)
+            return []
         if ap >= 1:
             if "crossbow" in eq and "crossbow" not in once:
                 view = self._thief_view(pos)
@@ -130,7 +138,7 @@ class CardMixin:
                         break
                     if not city.alley[nb]:
                         if city.building_at[nb] != bid:
-                            out.add(city.building_at[nb])
+                            out.add(cast(str, city.building_at[nb]))
                         break
                     cur = nb
         return sorted(out)
@@ -195,9 +203,9 @@ class CardMixin:
                     self._enter_building(p, t, there)
                 if isinstance(here, str):
                     self._enter_building(p, int(w[1]) - 1, here)
-            for k, who in ((t, th), (int(w[1]) - 1, mate)):
-                if isinstance(who["pos"], int):
-                    self._check_thief_seen(p, k, who["pos"])
+            for k, moved in ((t, th), (int(w[1]) - 1, mate)):
+                if isinstance(moved["pos"], int):
+                    self._check_thief_seen(p, k, moved["pos"])
         elif a == "tp":
             if self._ally(p, t) == "juma" and (th["pos"] in self.city.river_spaces
                                                or th["pos"] in self.city.river_cells):

@@ -8,7 +8,8 @@ point that is not the stop), and everything else is automatic.
 """
 from __future__ import annotations
 
-from .city import DIRS
+from .base import RulesBase
+from .city import DIRS, City
 from .goods import empty_inv, merge_into
 
 REV = (2, 3, 0, 1)
@@ -16,17 +17,16 @@ REV = (2, 3, 0, 1)
 THIEF_REFS = [[f"p{p}t{t}" for t in range(3)] for p in range(4)]
 
 
-class TownsfolkMixin:
+class TownsfolkMixin(RulesBase):
     # -- occupancy -------------------------------------------------------------
-    def _occ(self, without: str | None = None) -> dict:
+    def _occ(self, without: str | None = None) -> dict[int, str]:
         """Alley square -> figure on it ("gA", "nB", "car", "p0t1")."""
         occ = {}
-        for p, ts in enumerate(self.thieves):
-            refs = THIEF_REFS[p]
-            for t, th in enumerate(ts):
+        for refs, ts in zip(THIEF_REFS, self.thieves):
+            for ref, th in zip(refs, ts):
                 pos = th["pos"]
                 if type(pos) is int:  # on an alley square (not in a building, not yet placed)
-                    occ[pos] = refs[t]
+                    occ[pos] = ref
         for fig, f in self.tf.items():
             if fig != without:
                 occ[f["cell"]] = fig
@@ -40,10 +40,10 @@ class TownsfolkMixin:
             if f["cell"] == cell:
                 ref = fig
         if ref is None:
-            for p, ts in enumerate(self.thieves):
-                for t, th in enumerate(ts):
+            for refs, ts in zip(THIEF_REFS, self.thieves):
+                for thief, th in zip(refs, ts):
                     if th["pos"] == cell:
-                        ref = THIEF_REFS[p][t]
+                        ref = thief
         return ref
 
     def _guard_sees(self, fig: str) -> list[int]:
@@ -110,7 +110,7 @@ class TownsfolkMixin:
             turn["chain"] = []
             turn["sub"] = None
 
-    def _check_thief_seen(self, p: int, t: int, cell: int, occ: dict | None = None) -> bool:
+    def _check_thief_seen(self, p: int, t: int, cell: int, occ: dict[int, str] | None = None) -> bool:
         """A thief moved onto ``cell``: attempted arrest if a guard sees it (case 3).
         Returns True when there was an attempt: the thief's move is then interrupted
         at once, whether it escapes (Wibald) or is arrested. A Smoke Bomb thief
@@ -151,29 +151,19 @@ class TownsfolkMixin:
         back = REV[head] if head >= 0 else -1
         passed, stop, start = tm["passed"], tm["stop"], tm["start"]
         # a figure may loop back over its own way, but never goes round the same way twice
-        been = {tuple(x) for x in tm["seen"]}
-        for d, nb in enumerate(self.city.nbr[tm["cell"]]):
-            if d == back:
+        been = {(c, d, k) for c, d, k in tm["seen"]}
+        city = self.city
+        lantern = city.lantern
+        for d, nb in enumerate(city.nbr[tm["cell"]]):
+            if d == back or nb < 0:
                 continue  # never a 180-degree turn
-            if nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, set(been)):
+            if (nb, d, passed) in been:
+                continue  # the way it has gone already (what _tf_reach would answer)
+            if passed + 1 >= stop and lantern[nb] and (nb == start or nb not in occ):
+                out.append(d)  # the stop is the very next square (what _tf_reach would answer)
+            elif _tf_reach(city, nb, d, passed, stop, start, occ, set(been)):
                 out.append(d)
         return out
-
-    def _tf_reach(self, cell: int, head: int, passed: int, stop: int, start: int, occ: dict, seen: set) -> bool:
-        key = (cell, head, passed)
-        if key in seen:
-            return False
-        seen.add(key)
-        city = self.city
-        if city.lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
-            passed += 1
-            if passed >= stop:
-                return True
-        back = REV[head]
-        for d, nb in enumerate(city.nbr[cell]):
-            if d != back and nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, seen):
-                return True
-        return False
 
     def _run_tmove(self, choice: int | None = None) -> None:
         """Advance the current townsfolk move until it stops or needs a decision."""
@@ -225,11 +215,15 @@ class TownsfolkMixin:
         """Attempted arrests while a townsfolk moves (cases 1, 2 and wanted thieves)."""
         fig = tm["fig"]
         if fig[0] == "g":
-            seen = ([] if final else [cell]) + self.city.line(cell, tm["head"] if not final else self.tf[fig]["face"])
-            for c in seen:
+            pending = tm["pending"]
+            if not final:  # the square it steps on, then the squares it sees
+                ref = occ.get(cell)
+                if ref and ref[0] == "p":
+                    self._attempt(ref, fig, cell, pending)
+            for c in self.city.line(cell, tm["head"] if not final else self.tf[fig]["face"]):
                 ref = occ.get(c)
                 if ref and ref[0] == "p":
-                    self._attempt(ref, fig, cell, tm["pending"])
+                    self._attempt(ref, fig, cell, pending)
         else:
             ref = occ.get(cell)
             if ref and ref[0] == "p" and self.thieves[int(ref[1])][int(ref[3])]["wanted"]:
@@ -237,3 +231,44 @@ class TownsfolkMixin:
 
     def _tmove_actions(self) -> list[str]:
         return [f"go {DIRS[d].lower()}" for d in self.tmove["opts"]]
+
+
+def _forward(city: City) -> list[tuple[tuple[int, int], ...]]:
+    """``table[cell * 4 + head]``: the ``(direction, square)`` steps on from alley
+    square ``cell`` for a figure heading ``head`` (no 180-degree turn; geometry
+    only, so remembered by the city)."""
+    table = city.memo.get(("forward",))
+    if table is None:
+        table = []
+        for cell, nbs in enumerate(city.nbr):
+            for head in range(4):
+                back = REV[head]
+                table.append(tuple((d, nb) for d, nb in enumerate(nbs) if d != back and nb >= 0))
+        city.memo[("forward",)] = table
+    return table
+
+
+def _tf_reach(city: City, cell: int, head: int, passed: int, stop: int, start: int, occ: dict,
+              seen: set) -> bool:
+    """Can a townsfolk entering ``cell`` heading ``head``, with ``passed`` free lanterns
+    behind it, go on to its ``stop``-th free lantern without a 180-degree turn and
+    without going round the same way twice (the states in ``seen``)? A search over
+    the states (square, heading, lanterns passed): what follows a state depends on
+    the state alone, so the order of the search does not change the answer."""
+    forward = _forward(city)
+    lantern = city.lantern
+    todo = [(cell, head, passed)]
+    pop, push = todo.pop, todo.append
+    while todo:
+        key = pop()
+        if key in seen:
+            continue
+        seen.add(key)
+        cell, head, passed = key
+        if lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
+            passed += 1
+            if passed >= stop:
+                return True
+        for d, nb in forward[cell * 4 + head]:
+            push((nb, d, passed))
+    return False

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .base import RulesBase
 from .notation import Action
 
 # actions that aim at a square, a building or a figure whose legal targets need the
@@ -12,7 +13,7 @@ TARGET_KINDS = frozenset(("exit", "hook", "tp", "cata", "svenja", "crossbow", "s
                           "bernhard"))
 
 
-class ViewMixin:
+class ViewMixin(RulesBase):
     def _target_actions(self, player: int | None) -> list[str]:
         """The viewer's legal actions that target a place or figure, only while that
         viewer's thief acts (built from what the viewer may know; the engine caches
