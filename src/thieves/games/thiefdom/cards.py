@@ -61,12 +61,7 @@ class CardMixin(RulesBase):
         ap = tu["ap"]
         inside = isinstance(pos, str)
         btype = city.buildings[pos]["type"] if inside else None
-        if not eq and ally is None:
-            # no card at all: only the Forge's shop of a guild with Melisande (the last check below)
-            if btype == "forge" and self._guild_has(p, "melisande") and tu["shop"] < 2:
-                return self._buy_actions(p, t, 1)
-            return []
-        if ap >= 1:
+        if ap >= 1 and eq:
             if "crossbow" in eq and "crossbow" not in once:
                 view = self._thief_view(pos)
                 acts.extend(f"crossbow {g}" for g, f in self.tf.items() if g[0] == "g" and f["cell"] in view)
@@ -82,10 +77,15 @@ class CardMixin(RulesBase):
                 acts.extend(f"pigeon {k + 1}" for k in range(3) if k != t)
             if "smoke" in eq and not tu["smoke"]:
                 acts.append("smoke")
+        if ap >= 1 and ally is not None:
             if ally == "bernhard" and "bernhard" not in once and th["inv"]["gold"] >= 1:
                 acts.extend(f"bernhard {g}" for g in self.tf if g[0] == "g" and g not in th["blind"])
             if ally == "samuel" and "samuel" not in once:
                 acts.extend(f"samuel {k + 1}" for k in range(3) if k != t)
+        if ally is None:  # of the free actions below, only the Forge's shop (the last one)
+            if btype == "forge" and self._guild_has(p, "melisande") and tu["shop"] < 2:
+                acts.extend(self._buy_actions(p, t, 1))
+            return acts
         # free actions
         if ally in TELEPORT_ALLIES and btype == TELEPORT_ALLIES[ally]:
             acts.extend(f"tp {b}" for b in city.by_type.get(btype, []) if b != pos)

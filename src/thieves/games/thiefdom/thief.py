@@ -200,7 +200,8 @@ class ThiefMixin(RulesBase):
                 for c, s in city.catacomb_section.items():
                     if c != pos and c not in occ:
                         acts.append(f"cata {s}")
-            if self._ally(p, t) == "jin" and not tu.get("jin"):  # Jin: once per turn ("1 x par tour")
+            ally = th["ally"]
+            if ally and self.data.power[ally] == "jin" and not tu.get("jin"):  # Jin: once per turn ("1 x par tour")
                 for c in self._jin_targets(pos, occ):
                     acts.append(f"jin {city.name(c)}")
         over = tu["over"]

@@ -21,12 +21,9 @@ class TownsfolkMixin(RulesBase):
     # -- occupancy -------------------------------------------------------------
     def _occ(self, without: str | None = None) -> dict[int, str]:
         """Alley square -> figure on it ("gA", "nB", "car", "p0t1")."""
-        occ = {}
-        for refs, ts in zip(THIEF_REFS, self.thieves):
-            for ref, th in zip(refs, ts):
-                pos = th["pos"]
-                if type(pos) is int:  # on an alley square (not in a building, not yet placed)
-                    occ[pos] = ref
+        # thieves on an alley square (not in a building, not yet placed), then the townsfolk
+        occ = {th["pos"]: ref for refs, ts in zip(THIEF_REFS, self.thieves)
+               for ref, th in zip(refs, ts) if type(th["pos"]) is int}
         for fig, f in self.tf.items():
             if fig != without:
                 occ[f["cell"]] = fig
@@ -151,17 +148,26 @@ class TownsfolkMixin(RulesBase):
         back = REV[head] if head >= 0 else -1
         passed, stop, start = tm["passed"], tm["stop"], tm["start"]
         # a figure may loop back over its own way, but never goes round the same way twice
-        been = {(c, d, k) for c, d, k in tm["seen"]}
+        seen = tm["seen"]
+        been = {(c, d, k) for c, d, k in seen}
+        # the states already gone through with as many lanterns behind as now
+        been_now = {(c, d) for c, d, k in seen if k == passed}
         city = self.city
         lantern = city.lantern
+        forward = _forward(city)
         for d, nb in enumerate(city.nbr[tm["cell"]]):
             if d == back or nb < 0:
                 continue  # never a 180-degree turn
             if (nb, d, passed) in been:
                 continue  # the way it has gone already (what _tf_reach would answer)
-            if passed + 1 >= stop and lantern[nb] and (nb == start or nb not in occ):
-                out.append(d)  # the stop is the very next square (what _tf_reach would answer)
-            elif _tf_reach(city, nb, d, passed, stop, start, occ, set(been)):
+            if passed + 1 >= stop:
+                # one more free lantern ends the move: the first lanterns ahead tell,
+                # unless the way there crosses the figure's own way (then search)
+                lanterns, region = _first_lanterns(city, nb, d)
+                if region.isdisjoint(been_now) and any(c == start or c not in occ for c in lanterns):
+                    out.append(d)  # what _tf_reach would answer
+                    continue
+            if _tf_reach(forward, lantern, nb, d, passed, stop, start, occ, set(been)):
                 out.append(d)
         return out
 
@@ -170,9 +176,17 @@ class TownsfolkMixin(RulesBase):
         tm = self.tmove
         fig = tm["fig"]
         occ = self._occ(without=fig)
+        forward = _forward(self.city)
+        # ``sure``: the step about to be taken is one that _tf_options offered, so a
+        # stop lies ahead along it. Where the square it leads to has one way on only,
+        # the search that found that stop went on that way (it never passes a state
+        # twice, and the only state the step adds to tm["seen"] is its own first one):
+        # the options there are that way alone, with no need to search again.
+        sure = choice is not None and choice in tm.get("opts", ())
         while True:
             if choice is None:
-                opts = self._tf_options(tm, occ)
+                ways = forward[tm["cell"] * 4 + tm["head"]] if sure else ()
+                opts = [ways[0][0]] if len(ways) == 1 else self._tf_options(tm, occ)
                 if not opts:
                     if not tm["moved"]:
                         self.event("tf_stays", fig=fig)
@@ -184,6 +198,7 @@ class TownsfolkMixin(RulesBase):
                     return  # the mover decides
                 else:
                     choice = opts[0]
+                sure = True  # a choice among opts
             d = choice
             choice = None
             tm.pop("opts", None)
@@ -248,15 +263,46 @@ def _forward(city: City) -> list[tuple[tuple[int, int], ...]]:
     return table
 
 
-def _tf_reach(city: City, cell: int, head: int, passed: int, stop: int, start: int, occ: dict,
-              seen: set) -> bool:
+def _first_lanterns(city: City, cell: int, head: int) -> tuple[tuple[int, ...], frozenset[tuple[int, int]]]:
+    """The lantern squares a townsfolk entering ``cell`` heading ``head`` may reach
+    first (passing no other lantern, never turning back), and the states
+    (square, heading) on the ways there, lanterns included. Geometry only, so
+    remembered by the city. If one of these lanterns is free and the figure has
+    not been in any of these states yet (with as many lanterns behind it), the
+    search of :func:`_tf_reach` for one more free lantern finds it."""
+    memo = city.memo.get(("first lanterns",))
+    if memo is None:
+        memo = city.memo[("first lanterns",)] = {}
+    got = memo.get(cell * 4 + head)
+    if got is None:
+        forward = _forward(city)
+        lantern = city.lantern
+        states: set[tuple[int, int]] = set()
+        lanterns = []
+        todo = [(cell, head)]
+        while todo:
+            state = todo.pop()
+            if state in states:
+                continue
+            states.add(state)
+            at, facing = state
+            if lantern[at]:
+                lanterns.append(at)
+                continue
+            for d, nb in forward[at * 4 + facing]:
+                todo.append((nb, d))
+        got = memo[cell * 4 + head] = (tuple(lanterns), frozenset(states))
+    return got
+
+
+def _tf_reach(forward: list[tuple[tuple[int, int], ...]], lantern: list[bool], cell: int, head: int,
+              passed: int, stop: int, start: int, occ: dict[int, str], seen: set[tuple[int, int, int]]) -> bool:
     """Can a townsfolk entering ``cell`` heading ``head``, with ``passed`` free lanterns
     behind it, go on to its ``stop``-th free lantern without a 180-degree turn and
     without going round the same way twice (the states in ``seen``)? A search over
     the states (square, heading, lanterns passed): what follows a state depends on
-    the state alone, so the order of the search does not change the answer."""
-    forward = _forward(city)
-    lantern = city.lantern
+    the state alone, so the order of the search does not change the answer.
+    ``forward`` is the city's :func:`_forward` table, ``lantern`` its lantern squares."""
     todo = [(cell, head, passed)]
     pop, push = todo.pop, todo.append
     while todo:
