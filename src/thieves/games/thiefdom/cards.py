@@ -13,6 +13,8 @@ from .goods import GOODS, add, room
 from .notation import Action
 from .townsfolk import THIEF_REFS
 
+#: the equipment cards that give an action (checked below in this order)
+ACTION_CARDS = frozenset(("crossbow", "stars", "fishing", "hook", "pigeon", "smoke"))
 TELEPORT_ALLIES = {"jolanda": "garden", "johanna": "stable", "larissa": "forge", "siti": "tower",
                    "towa": "tavern"}
 
@@ -61,7 +63,7 @@ class CardMixin(RulesBase):
         ap = tu["ap"]
         inside = isinstance(pos, str)
         btype = city.buildings[pos]["type"] if inside else None
-        if ap >= 1 and eq:
+        if ap >= 1 and eq and not ACTION_CARDS.isdisjoint(eq):
             if "crossbow" in eq and "crossbow" not in once:
                 view = self._thief_view(pos)
                 acts.extend(f"crossbow {g}" for g, f in self.tf.items() if g[0] == "g" and f["cell"] in view)

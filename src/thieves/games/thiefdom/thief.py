@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import cast
 
 from .base import RulesBase
-from .city import DIRS
+from .city import DIRS, City
 from .goods import GOODS, add, room
 from .notation import Action
 from .townsfolk import THIEF_REFS
@@ -181,9 +181,10 @@ class ThiefMixin(RulesBase):
                 # leaving: onto any adjacent alley square (rulebook "Entrer et sortir
                 # d'un bâtiment"); option exit_through_entrances keeps to the entrances
                 ways = b["entrances"] if self.options["exit_through_entrances"] else b["adjacent"]
+                exits = _square_actions(city, "exit")
                 for c in (b["all_adjacent"] if can_climb else ways):
                     if c not in occ:
-                        acts.append(f"exit {city.name(c)}")
+                        acts.append(exits[c])
             acts.append("stop")
             return acts
         if mp >= 1:
@@ -415,6 +416,12 @@ class ThiefMixin(RulesBase):
 
     # -- 2. robbing townsfolk ----------------------------------------------------------------
     def _rob_actions(self, p: int, t: int, pos: int) -> list[str]:
+        nbs = self.city.nbr[pos]
+        for f in self.tf.values():
+            if f["cell"] in nbs:
+                break
+        else:
+            return []  # no townsfolk on an alley square next to the thief
         th = self.thieves[p][t]
         acts = []
         for d in range(4):
@@ -478,6 +485,14 @@ class ThiefMixin(RulesBase):
             if self._ally(p, t) == "quinta":
                 gem += add(th, "gem", 1)
             self.event("rob_noble", player=p, thief=who, fig=fig, gold=gold, gem=gem)
+
+
+def _square_actions(city: City, verb: str) -> list[str]:
+    """``table[square]``: the notation ``"<verb> row.col"`` of every square (remembered by the city)."""
+    table = city.memo.get(("square actions", verb))
+    if table is None:
+        table = city.memo[("square actions", verb)] = [f"{verb} {city.name(c)}" for c in range(city.W * city.H)]
+    return table
 
 
 def _add_drops(acts: list[str], inv: dict) -> None:

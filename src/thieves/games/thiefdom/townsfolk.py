@@ -21,9 +21,19 @@ class TownsfolkMixin(RulesBase):
     # -- occupancy -------------------------------------------------------------
     def _occ(self, without: str | None = None) -> dict[int, str]:
         """Alley square -> figure on it ("gA", "nB", "car", "p0t1")."""
-        # thieves on an alley square (not in a building, not yet placed), then the townsfolk
-        occ = {th["pos"]: ref for refs, ts in zip(THIEF_REFS, self.thieves)
-               for ref, th in zip(refs, ts) if type(th["pos"]) is int}
+        # thieves on an alley square (not in a building, not yet placed), then the
+        # townsfolk; each guild has its three thieves (written out: this runs often)
+        occ = {}
+        for (ref0, ref1, ref2), (th0, th1, th2) in zip(THIEF_REFS, self.thieves):
+            pos = th0["pos"]
+            if type(pos) is int:
+                occ[pos] = ref0
+            pos = th1["pos"]
+            if type(pos) is int:
+                occ[pos] = ref1
+            pos = th2["pos"]
+            if type(pos) is int:
+                occ[pos] = ref2
         for fig, f in self.tf.items():
             if fig != without:
                 occ[f["cell"]] = fig
@@ -149,9 +159,9 @@ class TownsfolkMixin(RulesBase):
         passed, stop, start = tm["passed"], tm["stop"], tm["start"]
         # a figure may loop back over its own way, but never goes round the same way twice
         seen = tm["seen"]
-        been = {(c, d, k) for c, d, k in seen}
+        been = {(c, d, k) for c, d, k in seen} if seen else set()
         # the states already gone through with as many lanterns behind as now
-        been_now = {(c, d) for c, d, k in seen if k == passed}
+        been_now = {(c, d) for c, d, k in seen if k == passed} if seen else been
         city = self.city
         lantern = city.lantern
         forward = _forward(city)
@@ -164,9 +174,15 @@ class TownsfolkMixin(RulesBase):
                 # one more free lantern ends the move: the first lanterns ahead tell,
                 # unless the way there crosses the figure's own way (then search)
                 lanterns, region = _first_lanterns(city, nb, d)
-                if region.isdisjoint(been_now) and any(c == start or c not in occ for c in lanterns):
-                    out.append(d)  # what _tf_reach would answer
-                    continue
+                if not been_now or region.isdisjoint(been_now):
+                    for c in lanterns:
+                        if c == start or c not in occ:
+                            break
+                    else:
+                        c = -1
+                    if c >= 0:
+                        out.append(d)  # a free one: what _tf_reach would answer
+                        continue
             if _tf_reach(forward, lantern, nb, d, passed, stop, start, occ, set(been)):
                 out.append(d)
         return out
@@ -176,7 +192,9 @@ class TownsfolkMixin(RulesBase):
         tm = self.tmove
         fig = tm["fig"]
         occ = self._occ(without=fig)
-        forward = _forward(self.city)
+        city = self.city
+        forward, nbr, lantern = _forward(city), city.nbr, city.lantern
+        figure, guard, start = self.tf[fig], fig[0] == "g", tm["start"]
         # ``sure``: the step about to be taken is one that _tf_options offered, so a
         # stop lies ahead along it. Where the square it leads to has one way on only,
         # the search that found that stop went on that way (it never passes a state
@@ -185,7 +203,7 @@ class TownsfolkMixin(RulesBase):
         sure = choice is not None and choice in tm.get("opts", ())
         while True:
             if choice is None:
-                ways = forward[tm["cell"] * 4 + tm["head"]] if sure else ()
+                ways: tuple[tuple[int, int], ...] = forward[tm["cell"] * 4 + tm["head"]] if sure else ()
                 opts = [ways[0][0]] if len(ways) == 1 else self._tf_options(tm, occ)
                 if not opts:
                     if not tm["moved"]:
@@ -201,15 +219,17 @@ class TownsfolkMixin(RulesBase):
                 sure = True  # a choice among opts
             d = choice
             choice = None
-            tm.pop("opts", None)
-            cell = self.city.nbr[tm["cell"]][d]
+            if "opts" in tm:
+                del tm["opts"]
+            cell = nbr[tm["cell"]][d]
             tm["seen"].append([cell, d, tm["passed"]])
             tm["cell"] = cell
             tm["head"] = d
             tm["moved"] = True
-            self.tf[fig]["cell"] = cell
-            self._tf_sight(tm, cell, occ)
-            if self.city.lantern[cell] and self._tf_free(cell, occ, tm["start"]):
+            figure["cell"] = cell
+            if guard or cell in occ:  # (_tf_sight: nobody there to see otherwise)
+                self._tf_sight(tm, cell, occ)
+            if lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
                 tm["passed"] += 1
                 if tm["passed"] >= tm["stop"]:
                     break
