@@ -47,10 +47,13 @@ class TownsfolkMixin(RulesBase):
             if f["cell"] == cell:
                 ref = fig
         if ref is None:
-            for refs, ts in zip(THIEF_REFS, self.thieves):
-                for thief, th in zip(refs, ts):
-                    if th["pos"] == cell:
-                        ref = thief
+            for (ref0, ref1, ref2), (th0, th1, th2) in zip(THIEF_REFS, self.thieves):
+                if th0["pos"] == cell:
+                    ref = ref0
+                if th1["pos"] == cell:
+                    ref = ref1
+                if th2["pos"] == cell:
+                    ref = ref2
         return ref
 
     def _guard_sees(self, fig: str) -> list[int]:
