@@ -11,7 +11,7 @@ stands on that number; a thief in a building stands on the building's id
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 N = 7
 DIRS = "NESW"
@@ -241,8 +241,8 @@ class City:
         return self._labels[idx]
 
     def parse(self, text: str) -> int:
-        r, c = text.split(".")
-        r, c = int(r), int(c)
+        row, col = text.split(".")
+        r, c = int(row), int(col)
         if not (0 <= r < self.H and 0 <= c < self.W):
             raise ValueError(text)
         return r * self.W + c
@@ -277,7 +277,7 @@ class City:
                 if self.alley[i]:
                     s.append("L" if self.lantern[i] else ".")
                 else:
-                    s.append(code[self.buildings[self.building_at[i]]["type"]])
+                    s.append(code[self.buildings[cast(str, self.building_at[i])]["type"]])
             rows.append("".join(s))
         self._rows = rows
         return list(rows)

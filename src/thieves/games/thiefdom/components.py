@@ -145,12 +145,16 @@ class LootSide(StrictModel):
     nobles: list[str]
 
 
+#: the purse tokens of option noble_purse_fixed when board.yaml does not say (RECONSTRUCTED)
+PURSE_GOODS: dict[str, Literal["gold", "gem"]] = {"A": "gold", "B": "gem", "C": "gold", "D": "gem"}
+
+
 class Board(StrictModel):
     loot_board: dict[str, LootSide]
     wanted_posters: int
     # option noble_purse_fixed: what each noble's purse token shows (RECONSTRUCTED)
     purse_goods: dict[str, Literal["gold", "gem"]] = Field(
-        default_factory=lambda: {"A": "gold", "B": "gem", "C": "gold", "D": "gem"})
+        default_factory=lambda: dict(PURSE_GOODS))
     start_vp: int
     start_hideout_gold: int
     action_points: int
