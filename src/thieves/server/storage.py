@@ -218,7 +218,7 @@ class Storage:
             c.execute(self.tables.insert().values(
                 id=rec.id, game=rec.game, num_players=rec.num_players, seed=str(rec.seed),
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
-                created=rec.created, rng=rec.rng, status=status, ply=0, updated=time.time(),
+                created=rec.created, rng=rec.rng, status=status, ply=0, updated=rec.created,
                 timing=json.dumps(rec.timing) if rec.timing else None))
             for seat, token, name in claims:
                 c.execute(self.seat_tokens.insert().values(

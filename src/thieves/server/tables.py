@@ -101,6 +101,9 @@ class LiveTable:
     rows: int = 0
     #: (version, seat) -> the move number that seat may undo to (None: it may not)
     undo_cache: dict[tuple[int, int], int | None] = field(default_factory=dict)
+    #: (viewer, language, layout) -> the log lines already written for that
+    #: viewer, with the events and names they came from (see ``views.log_lines``)
+    log_cache: dict[tuple[int | None, str, str], tuple[Any, ...]] = field(default_factory=dict, repr=False)
     #: the position before the last run of one seat's decisions (what an undo goes back to)
     run_start: State | None = None
     #: the last decision this process stored, as the other processes can apply it
@@ -519,6 +522,7 @@ class TableManager:
         else:
             _stored("the table could not be stored", self.storage.add_table, rec, claims,
                     table.stored_status(state))
+        table.seen = (0, rec.created)  # what storage holds (its time of last change is the creation's)
         self.tables[table_id] = table
         return table, tokens
 
