@@ -150,3 +150,46 @@ def test_a_table_read_twice_at_once_is_kept_once(tmp_path):
     with pytest.raises(Exception) as exc:
         asyncio.run(mb.get_async("nosuchtable"))
     assert getattr(exc.value, "code", None) == "unknown_table"
+
+
+def test_one_text_is_compressed_once_and_reads_back():
+    import zlib
+
+    from thieves.server.wsdeflate import compressed
+
+    text = ('{"type": "state", "svg": "' + "<g><rect/></g>" * 2000 + '"}').encode()
+    first = compressed(text, 12)
+    assert compressed(text, 12) is first  # kept: the next socket sends the same bytes
+    dec = zlib.decompressobj(wbits=-12)
+    assert dec.decompress(first + b"\x00\x00\xff\xff") == text
+    assert len(first) < len(text) // 10
+
+
+def test_a_real_server_sends_shared_compressed_frames(tmp_path):
+    """Browsers' sockets negotiate permessage-deflate without server context
+    takeover, and every spectator reads the same position."""
+    import json
+
+    import httpx
+    from websockets.sync.client import connect
+
+    from .test_durability import _free_port, _start
+
+    port = _free_port()
+    proc = _start(port, f"sqlite:///{tmp_path / 'deflate.db'}")
+    try:
+        base = f"http://127.0.0.1:{port}"
+        made = httpx.post(base + "/api/tables", json={
+            "game": "thiefs-market", "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+        frames = []
+        for _ in range(2):
+            with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=None) as ws:
+                extensions = ws.response.headers.get("Sec-WebSocket-Extensions", "")
+                assert "permessage-deflate" in extensions and "server_no_context_takeover" in extensions
+                frames.append(json.loads(ws.recv(timeout=10)))
+        assert frames[0]["type"] == frames[1]["type"] == "state"
+        assert frames[0]["svg"] == frames[1]["svg"] and frames[0]["viewer"] is None
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -1023,8 +1023,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
     # ws_max_size: a frame over the limit is refused (1009) before it is read whole
-    # permessage-deflate shrinks frames (boards are SVG) but costs CPU for every
-    # socket on every change: THIEVES_WS_DEFLATE=0 turns it off
+    # permessage-deflate shrinks frames (boards are SVG) but costs CPU: each
+    # text is compressed once for every socket that sends it (server/wsdeflate.py);
+    # THIEVES_WS_DEFLATE=0 turns it off
     deflate = os.environ.get("THIEVES_WS_DEFLATE", "1").strip() not in ("0", "false", "no")
+    from .wsdeflate import protocol_class
+
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
-                ws_per_message_deflate=deflate)
+                ws_per_message_deflate=deflate, ws=protocol_class() or "auto")

@@ -104,7 +104,7 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def one_table(i: int, urls: list[str], game: str, players: int, spectators: int, stats: Stats,
-                    stop: asyncio.Event) -> None:
+                    stop: asyncio.Event, by_table: bool = False) -> None:
     import websockets
 
     rng = random.Random(i)
@@ -149,7 +149,9 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
             except Exception:  # noqa: BLE001 - a dropped socket counts, the run goes on
                 stats.dropped += 1
 
-        watchers = [asyncio.create_task(watch(urls[(i + k) % len(urls)], k == 0)) for k in range(spectators)]
+        # spread over the servers, or all on the table's own (a balancer that routes by table)
+        watchers = [asyncio.create_task(watch(urls[(i + (0 if by_table else k)) % len(urls)], k == 0))
+                    for k in range(spectators)]
         try:
             ws_url = base.replace("http://", "ws://") + f"/ws/{tid}?token={token}"
             own: set[int] = set()
@@ -212,10 +214,10 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 async def run(urls: list[str], tables: int, game: str, players: int, spectators: int, seconds: float,
-              warmup: float, pids: list[int] | None = None) -> Stats:
+              warmup: float, pids: list[int] | None = None, by_table: bool = False) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(one_table(i, urls, game, players, spectators, stats, stop))
+    tasks = [asyncio.create_task(one_table(i, urls, game, players, spectators, stats, stop, by_table))
              for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
@@ -243,7 +245,7 @@ def main(args: Any) -> int:
         pids = [p.pid for p in procs] + list(getattr(args, "pid", None) or [])
         load = os.getloadavg()
         stats = asyncio.run(run(urls, args.tables, args.game, args.players, args.spectators, args.seconds,
-                                args.warmup, pids))
+                                args.warmup, pids, bool(getattr(args, "by_table", False))))
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
@@ -257,7 +259,8 @@ def main(args: Any) -> int:
             Storage(args.database_url, prefix=prefix).drop_all()
     lat = stats.latencies
     print(f"{len(urls)} process(es), {args.tables} tables of {args.game} ({args.players} players: 1 driven "
-          f"here, {args.players - 1} bots), {args.spectators} spectator socket(s) per table, "
+          f"here, {args.players - 1} bots), {args.spectators} spectator socket(s) per table"
+          f"{' on its own server' if getattr(args, 'by_table', False) else ''}, "
           f"{args.seconds:.0f} s measured")
     print(f"actions/s (decisions seen): {stats.decisions / args.seconds:.1f}")
     print(f"action-to-broadcast: p50 {_pct(lat, 0.5) * 1000:.1f} ms, p90 {_pct(lat, 0.9) * 1000:.1f} ms, "

@@ -253,14 +253,14 @@ def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]]
     key = (viewer, lang, layout)
     seen = [repr(ev) for ev in events]  # what each event was, even if it is changed later
     cached = table.log_cache.get(key)
-    done = 0
+    done, kept_lines, kept_refs = 0, [], []
     if cached is not None:
         old_names, old_seen, old_lines, old_refs = cached
         n = len(old_seen)
         if old_names == names and n <= len(seen) and seen[:n] == old_seen:
-            done = n
-    lines = (cached[2][:done] if done else []) + pres.log(events[done:])
-    refs = (cached[3][:done] if done else []) + pres.log_refs(events[done:])
+            done, kept_lines, kept_refs = n, old_lines, old_refs
+    lines = kept_lines + pres.log(events[done:])
+    refs = kept_refs + pres.log_refs(events[done:])
     table.log_cache[key] = (list(names), seen, lines, refs)
     return lines, refs
 
