@@ -10,6 +10,7 @@ ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
 # played on the active character before its move / before its action
 MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
+PLAY = {k: f"play {k}" for k in ACT_CARDS}
 
 
 class ActionsMixin:
@@ -62,15 +63,17 @@ class ActionsMixin:
         return []
 
     def _main_actions(self, p: int) -> list[str]:
+        d = self.data
         out = []
         ap = self.ap[p]
         c = self.active
         act = self.act
-        hand = set(self.hands[p])
+        hand = self.hands[p]
         if c is not None:
             if not act["moved"] and ap >= MOVE_AP:
                 targets = self._move_targets(c)
-                out += [f"move {z}" for z in sorted(targets)]
+                move = d.move_action
+                out += [move[z] for z in sorted(targets)]
                 if self._can_leave(c, targets):
                     out.append("leave")
             if not act["acted"]:
@@ -81,40 +84,55 @@ class ActionsMixin:
                     if ap >= FORCE_AP:
                         out.append("force")
                 if ap >= ATTACK_AP:
-                    out += [f"attack {t}" for t in self._attack_targets(c)]
+                    for t in self._attack_targets(c):
+                        out.append(f"attack {t}")
             if not act["talent"]:
-                tal = self._talent(c)
-                if tal == "shadow_step" and ap >= self.data.talent[tal].cost:
+                tal = d.talent_of[c]
+                if tal == "shadow_step" and ap >= d.talent[tal].cost:
                     blocked = self._blocked()
-                    out += [f"talent {z}" for z in self.data.step_or_wall[self.pos[c]]
+                    out += [f"talent {z}" for z in d.step_or_wall[self.pos[c]]
                             if z not in blocked]
                 elif tal == "sleight":
-                    out += [f"talent {k}" for k in sorted(hand)]
-            played = act["cards"]
-            if not act["moved"]:
-                out += [f"play {k}" for k in MOVE_CARDS if k in hand and k not in played]
-            if not act["acted"]:
-                out += [f"play {k}" for k in ACTION_CARDS if k in hand and k not in played]
+                    out += [f"talent {k}" for k in sorted(set(hand))]
+            if hand:
+                played = act["cards"]
+                if not act["moved"]:
+                    for k in MOVE_CARDS:
+                        if k in hand and k not in played:
+                            out.append(PLAY[k])
+                if not act["acted"]:
+                    for k in ACTION_CARDS:
+                        if k in hand and k not in played:
+                            out.append(PLAY[k])
         thieves = self._thieves_of(p)
         if ap >= 1:  # no AP left: no more characters can be activated
-            out += [f"act {x}" for x in thieves if x not in self.activated]
-        if "second_wind" in hand:
-            out.append("play second_wind")
-        if "pickpocket" in hand:
-            out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
-        if "reinforced_lock" in hand:
-            out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
+            activated, act_action = self.activated, d.act_action
+            for x in thieves:
+                if x not in activated:
+                    out.append(act_action[x])
+        if hand:
+            if "second_wind" in hand:
+                out.append("play second_wind")
+            if "pickpocket" in hand:
+                out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
+            if "reinforced_lock" in hand:
+                out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
         if ap >= MISSION_AP:
             have: dict[str, int] = {}
-            carried = self.carried
+            carried, ttype = self.carried, self._ttype
             for x in thieves:
                 for t in carried[x]:
-                    k = self._ttype(t)
+                    k = ttype(t)
                     have[k] = have.get(k, 0) + 1
             if have:
-                mission = self.data.mission
-                out += [f"mission {i + 1}" for i, m in enumerate(self.missions) if m is not None
-                        and all(have.get(k, 0) >= n for k, n in mission[m].needs.items())]
+                needs = d.mission_needs
+                for i, m in enumerate(self.missions):
+                    if m is not None:
+                        for k, n in needs[m]:
+                            if have.get(k, 0) < n:
+                                break
+                        else:
+                            out.append(f"mission {i + 1}")
         out.append("end")
         return out
 
@@ -136,26 +154,26 @@ class ActionsMixin:
         verb = a.verb
         if self.queue:
             self._apply_pending(p, self.queue[0], a)
+        elif verb == "act":
+            self.active = a.arg
+            self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
+            self.activated.append(a.arg)
+            self.event("activate", player=p, char=a.arg)
+        elif verb == "militia":
+            self._do_militia(a.arg)
+        elif verb == "end":
+            self.event("end_turn", player=p)
+            self._end_turn()
+        elif verb == "move":
+            self._do_move(p, a.arg)
+        elif verb == "mm":
+            self._do_militia_move(p, a.arg)
         elif verb == "gang":
             self._do_gang(p, a.arg)
         elif verb == "deploy":
             self.deploy_sel = a.arg
         elif verb == "at":
             self._do_deploy(p, self.deploy_sel, a.arg)
-        elif verb == "militia":
-            self._do_militia(a.arg)
-        elif verb == "mm":
-            self._do_militia_move(p, a.arg)
-        elif verb == "end":
-            self.event("end_turn", player=p)
-            self._end_turn()
-        elif verb == "act":
-            self.active = a.arg
-            self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
-            self.activated.append(a.arg)
-            self.event("activate", player=p, char=a.arg)
-        elif verb == "move":
-            self._do_move(p, a.arg)
         elif verb == "leave":
             self._do_move(p, "leave")
         elif verb in ("open", "force"):

@@ -322,6 +322,16 @@ class CadwallonData:
         self.name_of = {f.id: f.name for f in figures}
         self.combat_of = {f.id: f.combat for f in figures}
         self.militia_ids = sorted(self.militia)
+        self.movement_of = {c: ch.movement for c, ch in self.char.items()}
+        self.deployment_set = frozenset(self.deployment)
+        #: treasure token id (``red3``) -> its type (``red``), for every token of every mix
+        self.ttype_of = {f"{t}{i + 1}": t for mix in self.treasures.mixes.values()
+                         for t, count in mix.items() for i in range(count)}
+        #: mission -> what it needs as (treasure type, count) pairs
+        self.mission_needs = {m.id: tuple(m.needs.items()) for m in self.missions.missions}
+        #: action notations the hot path hands out, made once
+        self.move_action = {z: f"move {z}" for z in self.zone_ids}
+        self.act_action = {c: f"act {c}" for c in self.char}
         self.adj_set = {z: frozenset(self.adj[z]) for z in self.zone_ids}
         # shadow step: one zone through a white line, a green arrow or a red wall
         self.step_or_wall = {z: sorted(set(self.adj[z]) | set(self.wall_adj[z])) for z in self.zone_ids}
