@@ -2,8 +2,11 @@
 parse are in :mod:`.notation`."""
 from __future__ import annotations
 
+from typing import Any
+
 from .notation import Action
 from .constants import ATTACK_AP, FORCE_AP, MISSION_AP, MOVE_AP, OPEN_AP, OPEN_DUCATS
+from .base import CadwallonBase
 
 ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
              "skeleton_key": "action", "hidden_purse": "action"}
@@ -13,7 +16,7 @@ ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 PLAY = {k: f"play {k}" for k in ACT_CARDS}
 
 
-class ActionsMixin:
+class ActionsMixin(CadwallonBase):
     # -- legal actions --------------------------------------------------------------------
     def _legal_actions(self, p: int) -> list[str]:
         if self.queue:
@@ -152,28 +155,29 @@ class ActionsMixin:
     def _apply(self, p: int, action: str) -> None:
         a = Action.parse(action)
         verb = a.verb
+        obj = a.arg or ""  # the word after the verb (every verb below that reads it has one)
         if self.queue:
             self._apply_pending(p, self.queue[0], a)
         elif verb == "act":
-            self.active = a.arg
+            self.active = obj
             self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
-            self.activated.append(a.arg)
-            self.event("activate", player=p, char=a.arg)
+            self.activated.append(obj)
+            self.event("activate", player=p, char=obj)
         elif verb == "militia":
-            self._do_militia(a.arg)
+            self._do_militia(obj)
         elif verb == "end":
             self.event("end_turn", player=p)
             self._end_turn()
         elif verb == "move":
-            self._do_move(p, a.arg)
+            self._do_move(p, obj)
         elif verb == "mm":
-            self._do_militia_move(p, a.arg)
+            self._do_militia_move(p, obj)
         elif verb == "gang":
-            self._do_gang(p, a.arg)
+            self._do_gang(p, obj)
         elif verb == "deploy":
-            self.deploy_sel = a.arg
+            self.deploy_sel = obj
         elif verb == "at":
-            self._do_deploy(p, self.deploy_sel, a.arg)
+            self._do_deploy(p, self.deploy_sel, obj)
         elif verb == "leave":
             self._do_move(p, "leave")
         elif verb in ("open", "force"):
@@ -181,18 +185,19 @@ class ActionsMixin:
         elif verb == "attack":
             self.ap[p] -= ATTACK_AP  # attacking is the action (1 AP) and ends the character's movement
             self.act["acted"] = self.act["moved"] = True
-            self._start_combat(self.active, a.arg, p)
+            self._start_combat(self.active, obj, p)
         elif verb == "talent":
-            self._do_talent(p, a.arg)
+            self._do_talent(p, obj)
         elif verb == "play":
-            self._do_play(p, a.arg, a)
+            self._do_play(p, obj, a)
         elif verb == "mission":
             self._do_mission(p, a.slot)
         self._continue()
 
-    def _apply_pending(self, p: int, task: dict, a: Action) -> None:
+    def _apply_pending(self, p: int, task: dict[str, Any], a: Action) -> None:
         self.queue.pop(0)
         kind = task["kind"]
+        obj = a.arg or ""  # the word after the verb, for the answers that have one
         if kind == "card":
             self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "reroll":
@@ -211,15 +216,15 @@ class ActionsMixin:
             dest = None if a.verb == "stay" else ("leave" if a.verb == "leave" else a.arg)
             self._complete_move(task["char"], dest)
         elif kind == "take":
-            self._take_from(task["char"], task["from"], a.arg)
+            self._take_from(task["char"], task["from"], obj)
         elif kind == "drop":
-            c, k, room = task["char"], a.arg, a.target
+            c, k, room = task["char"], obj, a.target or ""
             tid = next(t for t in self.carried[c] if self._ttype(t) == k)
             self.carried[c].remove(tid)
             self.chests[room] = {"t": tid, "sealed": False}
             self.event("drop", char=c, treasure=k, zone=room)
         elif kind == "flee":
-            self._flee(task["char"], a.arg)
+            self._flee(task["char"], obj)
 
     def _continue(self) -> None:
         """Run the automatic steps (dice, forced flights) until someone must decide."""
@@ -370,10 +375,9 @@ class ActionsMixin:
     def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None) -> None:
         """The move ends in ``dest`` (a zone, "leave", or None: the character stays put).
         ``targets``: :meth:`_move_targets` of ``c`` when the caller has them already."""
-        p = self._owner(c)
         if dest == "leave":
             self.injured.pop(c, None)
-            self._do_leave(p, c)
+            self._do_leave(self._player(c), c)
             return
         if dest is None:
             self.act["left"] = self._movement(c)
@@ -500,17 +504,20 @@ class ActionsMixin:
             self.event("second_wind", player=p, card=kind)
         elif kind == "pickpocket":
             q = a.seat
+            assert q is not None  # the notation names the seat robbed
             got = min(2, self.ducats[q])
             self.ducats[q] -= got
             self.ducats[p] += got
             self.event("pickpocket", player=p, card=kind, n=got, victim=q)
         elif kind == "reinforced_lock":
+            assert a.target is not None  # the notation names the chest's room
             self.chests[a.target]["sealed"] = True
             self.event("reinforced_lock", player=p, card=kind, zone=a.target)
 
     def _do_mission(self, p: int, slot: int) -> None:
         """§"Cartes mission": 3 AP, hand in the treasures, take the reward; refill the slot."""
         mid = self.missions[slot]
+        assert mid is not None  # a mission is used only from a filled slot
         m = self.data.mission[mid]
         self.ap[p] -= MISSION_AP
         if m.spirit_test:  # reconstructed: one die <= the best Spirit in the gang
@@ -532,8 +539,10 @@ class ActionsMixin:
     def _mission_reward(self, p: int, slot: int) -> None:
         """Hand in the treasures, take the reward; the slot is refilled at once."""
         mid = self.missions[slot]
+        items = self._mission_items(p, mid) if mid is not None else None
+        assert mid is not None and items is not None  # met when the mission was offered
         m = self.data.mission[mid]
-        for c, t in self._mission_items(p, mid):
+        for c, t in items:
             self.carried[c].remove(t)
             self.handed_in.append(t)
         reward = min(m.reward + self.adv.special.mission_bonus, self.bank)

@@ -16,11 +16,13 @@ from .board import reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
 from .actions import ActionsMixin
+from .base import CadwallonBase
+from .components import Adventure
 from .view import ViewMixin
 
 
 
-class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
+class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "gangs", "to_deploy", "deploy_sel",
               "ap", "pos", "carried", "chests", "room_ducats", "tokens", "ducats", "bank",
               "banked", "escaped", "handed_in", "box", "hands", "deck", "discard", "missions",
@@ -89,13 +91,13 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         # adventure setup (ducats in rooms, tokens, heroines)
         a = self.adv
         for z, amount in a.setup.ducats.items():
-            zone = d.resolve(z)
+            zone = d.zone_of(z)
             self.room_ducats[zone] = self.room_ducats.get(zone, 0) + amount
             self.bank -= amount
         for z, kind in a.setup.tokens.items():
-            self.tokens[d.resolve(z)] = kind
+            self.tokens[d.zone_of(z)] = kind
         for h, z in a.setup.heroines.items():
-            self.pos[h] = d.resolve(z)
+            self.pos[h] = d.zone_of(z)
             self.carried[h] = [self.box.pop()] if self.box else []
         # step 9: two dice each, highest total starts (ties re-rolled)
         contenders = list(range(n))
@@ -115,7 +117,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             self.carried[c] = []
 
     @property
-    def adv(self):
+    def adv(self) -> Adventure:
         return self.data.adventure[self.adventure]
 
     # -- who acts ------------------------------------------------------------------
@@ -163,6 +165,12 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         g = self.data.gang_of.get(c)
         gangs = self.gangs
         return gangs.index(g) if g in gangs else None
+
+    def _player(self, c: str) -> int:
+        """The player of thief ``c`` (a thief on the board always has one)."""
+        p = self._owner(c)
+        assert p is not None, f"{c} belongs to no player"
+        return p
 
     def _name(self, c: str) -> str:
         return self.data.name_of[c]
@@ -222,7 +230,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
     def _arrive(self, c: str, zone: str) -> None:
         """Loose ducats in a zone go to the gang of the thief who stops there (reconstructed)."""
         if zone in self.room_ducats and self._is_thief(c):
-            p = self._owner(c)
+            p = self._player(c)
             amount = self.room_ducats.pop(zone)
             self.ducats[p] += amount
             self.event("picks_up", char=c, n=amount, zone=zone)
@@ -379,7 +387,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
                     self.portcullis.append(z)
             self.event("portcullis", zones=list(e.zones))
         elif e.effect == "ducats":
-            zone = d.resolve(e.zone)
+            zone = d.zone_of(e.zone)
             amount = min(e.amount, self.bank)
             self.bank -= amount
             self.room_ducats[zone] = self.room_ducats.get(zone, 0) + amount
