@@ -320,11 +320,13 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         d = self.data
         me = self._owner(c)
         adj = d.adj_set[self.pos[c]]
+        near = [(t, z) for t, z in self.pos.items() if z in adj]
+        if not near:
+            return []
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
         out = []
-        for t, z in self.pos.items():
-            if z in adj and z not in closed and (
-                    (t in d.char and self._owner(t) != me) or t in d.heroine):
+        for t, z in near:
+            if z not in closed and ((t in d.char and self._owner(t) != me) or t in d.heroine):
                 out.append(t)
         out.sort()
         return out
