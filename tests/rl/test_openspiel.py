@@ -1,8 +1,6 @@
 """OpenSpiel: every game registered as a Python game; OpenSpiel's own tests and bots run."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install open_spiel)")
@@ -20,9 +18,7 @@ CASES = [("thiefs-market", 3), ("thieves-den", 2), ("age-of-thieves", 3), ("thie
 def test_random_sim_test(slug, n):
     game = tos.load(slug, n, seed=11)
     assert game.num_distinct_actions() == tos.action_space(slug).n
-    start = time.perf_counter()
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-    assert time.perf_counter() - start < 30
 
 
 def _position_with_choices(game, seed: int, min_ply: int = 5):

@@ -262,6 +262,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--database-url", default=None, help="default: a new SQLite file")
     sp.add_argument("--redis-url", default=None)
     sp.add_argument("--url", action="append", help="use a running server instead (repeatable)")
+    sp.add_argument("--by-table", action="store_true",
+                    help="every socket of a table on the server that made it (a balancer routing by "
+                         "table), instead of spreading the spectators over the servers")
+    sp.add_argument("--pid", type=int, action="append",
+                    help="with --url: a server's process id, to report its CPU time (repeatable)")
     sp.set_defaults(func=cmd_loadtest)
     return p
 

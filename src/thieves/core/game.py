@@ -506,6 +506,9 @@ class State:
         event, but only ``to`` reads the secret arguments (the others read
         the ``log.<key>.public`` template). See :mod:`thieves.core.texts`.
         """
+        if to is None and not secret:  # a public event: make_event's shape, without its checks
+            self.log.append({"key": key, "args": args, "ply": self.ply})
+            return
         self.log.append(make_event(key, to, secret, args, self.ply))
 
     def event_text(self, text: str, to: list[int] | None = None) -> None:

@@ -135,7 +135,7 @@ class Platform:
         viewer's socket (never waiting for one: each sends at its own pace), then
         let bots move."""
         if self.shared is not None:
-            await self.shared.publish(table.id)
+            await self.shared.publish(table.id, self._news(table))
         if self.bot_delay <= 0:
             if table.bot_to_act() is not None:
                 if self.shared is None:
@@ -148,7 +148,7 @@ class Platform:
                                 self.manager.refresh(table)
                                 played = self.manager.play_bots_now(table)
                             if played:
-                                await self.shared.publish(table.id)
+                                await self.shared.publish(table.id, self._news(table))
             self.hub.notify(table)
             await self.rate_if_over(table)
             return
@@ -170,16 +170,27 @@ class Platform:
     async def get(self, table_id: str) -> LiveTable:
         """A table (read from the database when not in memory), caught up with what
         other processes stored (several processes only: one indexed read when nothing changed)."""
-        table = self.manager.get(table_id)
+        table = await self.manager.get_async(table_id)
         if self.shared is not None and await self.manager.refresh_async(table):
             self.hub.notify(table)
         return table
 
-    def other_process_changed(self, table_id: str) -> None:
+    @staticmethod
+    def _news(table: LiveTable) -> dict[str, Any] | None:
+        """The decision to announce with a change, when the table's last change is that decision."""
+        news = table.news
+        return news if news is not None and news.get("version") == table.version else None
+
+    def other_process_changed(self, table_id: str, news: Any = None) -> None:
         """A change stored by another process: catch up if the table is here. Never
         waits: one catch-up per table at a time, and the messages that come
-        meanwhile are merged into one more."""
-        if table_id not in self.manager.tables:
+        meanwhile are merged into one more. A message that carries the very next
+        decision (``news``) is applied at once, without reading the database."""
+        table = self.manager.tables.get(table_id)
+        if table is None:
+            return
+        if table_id not in self._catching and news is not None and self.manager.apply_news(table, news):
+            self.hub.notify(table)
             return
         if table_id in self._catching:
             self._again.add(table_id)
@@ -266,7 +277,7 @@ class Platform:
                     self.hub.notify(table)
                     await self.rate_if_over(table)
                     if self.shared is not None:
-                        await self.shared.publish(table.id)
+                        await self.shared.publish(table.id, self._news(table))
             except ServerError as exc:
                 if exc.code != "storage":  # the bot chose wrongly: trying again would loop
                     log.error("bot at table %s stopped: %s", table.id, exc)
@@ -654,9 +665,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         try:
             body = await _json_body(request)
             platform.creations.check(client_address(request), "you have created many tables just now")
-            table, tokens = platform.manager.create(
-                body.get("game"), body.get("players"), body.get("seats"), body.get("options") or {},
-                pick_lang(body.get("lang")), clock=body.get("clock"))
+            # in a worker thread: the write must not hold up the other tables
+            table, tokens = await asyncio.to_thread(
+                platform.manager.create, body.get("game"), body.get("players"), body.get("seats"),
+                body.get("options") or {}, pick_lang(body.get("lang")), clock=body.get("clock"))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
@@ -1011,8 +1023,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
     # ws_max_size: a frame over the limit is refused (1009) before it is read whole
-    # permessage-deflate shrinks frames (boards are SVG) but costs CPU for every
-    # socket on every change: THIEVES_WS_DEFLATE=0 turns it off
+    # permessage-deflate shrinks frames (boards are SVG) but costs CPU: each
+    # text is compressed once for every socket that sends it (server/wsdeflate.py);
+    # THIEVES_WS_DEFLATE=0 turns it off
     deflate = os.environ.get("THIEVES_WS_DEFLATE", "1").strip() not in ("0", "false", "no")
+    from .wsdeflate import protocol_class
+
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
-                ws_per_message_deflate=deflate)
+                ws_per_message_deflate=deflate, ws=protocol_class() or "auto")

@@ -15,6 +15,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import secrets
 import signal
 import socket
@@ -38,6 +39,23 @@ class Stats:
     dropped: int = 0
     refused: int = 0
     measuring: bool = False
+    #: CPU seconds of this program and of the servers during the measured time
+    client_cpu: float = 0.0
+    server_cpu: float | None = None
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system, all threads) a process has used so far (Linux)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _servers_cpu(pids: list[int]) -> float | None:
+    try:
+        return sum(process_cpu(pid) for pid in pids)
+    except (OSError, ValueError, IndexError):  # not Linux, or a server is gone
+        return None
 
 
 def _free_port() -> int:
@@ -86,7 +104,7 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def one_table(i: int, urls: list[str], game: str, players: int, spectators: int, stats: Stats,
-                    stop: asyncio.Event) -> None:
+                    stop: asyncio.Event, by_table: bool = False) -> None:
     import websockets
 
     rng = random.Random(i)
@@ -112,10 +130,10 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
             try:
                 async with websockets.connect(ws_url, max_size=None) as ws:
                     async for text in ws:
-                        frame = json.loads(text)
+                        now = time.perf_counter()
+                        frame = frame_head(text)
                         if frame.get("type") != "state":
                             continue
-                        now = time.perf_counter()
                         ply = frame["ply"]
                         if seen >= 0 and stats.measuring:
                             stats.decisions += max(0, ply - seen) if counts else 0  # one socket per table counts
@@ -131,7 +149,9 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
             except Exception:  # noqa: BLE001 - a dropped socket counts, the run goes on
                 stats.dropped += 1
 
-        watchers = [asyncio.create_task(watch(urls[(i + k) % len(urls)], k == 0)) for k in range(spectators)]
+        # spread over the servers, or all on the table's own (a balancer that routes by table)
+        watchers = [asyncio.create_task(watch(urls[(i + (0 if by_table else k)) % len(urls)], k == 0))
+                    for k in range(spectators)]
         try:
             ws_url = base.replace("http://", "ws://") + f"/ws/{tid}?token={token}"
             own: set[int] = set()
@@ -171,6 +191,21 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
                 w.cancel()
 
 
+_HEAD = re.compile(r'{"type":\s*"(\w+)".*?"ply":\s*(\d+),\s*"terminal":\s*(true|false)', re.S)
+
+
+def frame_head(text: str | bytes) -> dict[str, Any]:
+    """What a spectator needs of a frame (its type, move number and whether the
+    game is over), read from its first characters instead of parsing the whole
+    board: the client shares the machine with the servers it measures."""
+    if isinstance(text, str):
+        m = _HEAD.match(text, 0, 600) if text.startswith('{"type"') else None
+        if m is not None:
+            return {"type": m[1], "ply": int(m[2]), "terminal": m[3] == "true"}
+    frame: dict[str, Any] = json.loads(text)
+    return frame
+
+
 def _pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -179,15 +214,20 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 async def run(urls: list[str], tables: int, game: str, players: int, spectators: int, seconds: float,
-              warmup: float) -> Stats:
+              warmup: float, pids: list[int] | None = None, by_table: bool = False) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(one_table(i, urls, game, players, spectators, stats, stop))
+    tasks = [asyncio.create_task(one_table(i, urls, game, players, spectators, stats, stop, by_table))
              for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
+    client0, server0 = time.process_time(), _servers_cpu(pids or [])
     await asyncio.sleep(seconds)
     stats.measuring = False
+    server1 = _servers_cpu(pids or [])
+    stats.client_cpu = time.process_time() - client0
+    if pids and server0 is not None and server1 is not None:
+        stats.server_cpu = server1 - server0
     stop.set()
     await asyncio.wait(tasks, timeout=10)
     for t in tasks:
@@ -202,8 +242,10 @@ def main(args: Any) -> int:
     if not urls:
         urls, procs = start_servers(args.processes, args.database_url, args.redis_url, args.bot_delay, prefix)
     try:
+        pids = [p.pid for p in procs] + list(getattr(args, "pid", None) or [])
+        load = os.getloadavg()
         stats = asyncio.run(run(urls, args.tables, args.game, args.players, args.spectators, args.seconds,
-                                args.warmup))
+                                args.warmup, pids, bool(getattr(args, "by_table", False))))
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
@@ -217,7 +259,8 @@ def main(args: Any) -> int:
             Storage(args.database_url, prefix=prefix).drop_all()
     lat = stats.latencies
     print(f"{len(urls)} process(es), {args.tables} tables of {args.game} ({args.players} players: 1 driven "
-          f"here, {args.players - 1} bots), {args.spectators} spectator socket(s) per table, "
+          f"here, {args.players - 1} bots), {args.spectators} spectator socket(s) per table"
+          f"{' on its own server' if getattr(args, 'by_table', False) else ''}, "
           f"{args.seconds:.0f} s measured")
     print(f"actions/s (decisions seen): {stats.decisions / args.seconds:.1f}")
     print(f"action-to-broadcast: p50 {_pct(lat, 0.5) * 1000:.1f} ms, p90 {_pct(lat, 0.9) * 1000:.1f} ms, "
@@ -225,6 +268,12 @@ def main(args: Any) -> int:
           f"({len(lat)} frames)")
     print(f"action to the actor's own new position: p50 {_pct(stats.own, 0.5) * 1000:.1f} ms, "
           f"p99 {_pct(stats.own, 0.99) * 1000:.1f} ms")
+    per = 1000 / max(stats.decisions, 1)
+    server = (f"servers {stats.server_cpu:.1f} s ({stats.server_cpu * per:.2f} ms per decision), "
+              if stats.server_cpu is not None else "")
+    print(f"CPU during the measured time: {server}this client {stats.client_cpu:.1f} s "
+          f"({stats.client_cpu * per:.2f} ms per decision); load average before the run "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"tables made: {stats.tables_made}, errors: {stats.errors}, actions refused: {stats.refused}, "
           f"dropped sockets: {stats.dropped}")
     return 0

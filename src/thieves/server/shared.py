@@ -39,17 +39,22 @@ class Fanout:
         self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
         self._task: asyncio.Task[None] | None = None
 
-    async def publish(self, table_id: str) -> None:
+    async def publish(self, table_id: str, news: dict[str, Any] | None = None) -> None:
+        """Tell the others that a table changed; ``news``: the decision that
+        changed it, which they may apply without reading the database."""
+        message: dict[str, Any] = {"table": table_id, "from": self.me}
+        if news is not None:
+            message["news"] = {k: v for k, v in news.items() if k != "version"}
         try:
-            await self.redis.publish(self.channel, json.dumps({"table": table_id, "from": self.me}))
+            await self.redis.publish(self.channel, json.dumps(message))
         except Exception:  # noqa: BLE001 - Redis away: others catch up when they next read the table
             log.exception("could not tell the other processes about table %s", table_id)
 
-    def start(self, on_change: Callable[[str], None]) -> None:
-        """Listen for other processes' changes; ``on_change(table_id)`` must not block."""
+    def start(self, on_change: Callable[[str, Any], None]) -> None:
+        """Listen for other processes' changes; ``on_change(table_id, news)`` must not block."""
         self._task = asyncio.create_task(self._listen(on_change))
 
-    async def _listen(self, on_change: Callable[[str], None]) -> None:
+    async def _listen(self, on_change: Callable[[str, Any], None]) -> None:
         while True:
             try:
                 pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
@@ -63,7 +68,7 @@ class Fanout:
                         continue
                     if isinstance(data, dict) and data.get("from") != self.me and isinstance(data.get("table"), str):
                         try:
-                            on_change(data["table"])
+                            on_change(data["table"], data.get("news"))
                         except Exception:  # noqa: BLE001 - one table's trouble never stops listening
                             log.exception("catching up with table %s failed", data["table"])
             except asyncio.CancelledError:

@@ -75,6 +75,11 @@ class Storage:
         self.engine: Engine = sa.create_engine(self.url, future=True)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        #: single-statement reads asked many times a second (a table's mark): on
+        #: PostgreSQL its own connections in autocommit, one round trip instead
+        #: of BEGIN, SELECT and ROLLBACK (SQLite: the same engine, one database)
+        self.quick: Engine = (sa.create_engine(self.url, future=True, isolation_level="AUTOCOMMIT")
+                              if self.engine.dialect.name == "postgresql" else self.engine)
         self.prefix = prefix
         md = sa.MetaData()
         self.tables = sa.Table(
@@ -218,7 +223,7 @@ class Storage:
             c.execute(self.tables.insert().values(
                 id=rec.id, game=rec.game, num_players=rec.num_players, seed=str(rec.seed),
                 options=json.dumps(rec.options), seats=json.dumps(rec.seats), lang=rec.lang,
-                created=rec.created, rng=rec.rng, status=status, ply=0, updated=time.time(),
+                created=rec.created, rng=rec.rng, status=status, ply=0, updated=rec.created,
                 timing=json.dumps(rec.timing) if rec.timing else None))
             for seat, token, name in claims:
                 c.execute(self.seat_tokens.insert().values(
@@ -287,7 +292,7 @@ class Storage:
 
     def mark(self, table_id: str) -> tuple[int, float] | None:
         """The table's stored move number and time of its last change (one indexed read)."""
-        with self.engine.connect() as c:
+        with self.quick.connect() as c:
             r = c.execute(sa.select(self.tables.c.ply, self.tables.c.updated)
                           .where(self.tables.c.id == table_id)).first()
         return None if r is None else (r.ply or 0, r.updated or 0.0)
@@ -519,6 +524,8 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.quick is not self.engine:
+            self.quick.dispose()
 
 
 def _record(r: Any) -> TableRecord:

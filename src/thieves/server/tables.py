@@ -101,8 +101,15 @@ class LiveTable:
     rows: int = 0
     #: (version, seat) -> the move number that seat may undo to (None: it may not)
     undo_cache: dict[tuple[int, int], int | None] = field(default_factory=dict)
+    #: (viewer, language, layout) -> the log lines already written for that
+    #: viewer, with the events and names they came from (see ``views.log_lines``)
+    log_cache: dict[tuple[int | None, str, str], tuple[Any, ...]] = field(default_factory=dict, repr=False)
     #: the position before the last run of one seat's decisions (what an undo goes back to)
     run_start: State | None = None
+    #: the last decision this process stored, as the other processes can apply it
+    #: without reading storage (see :meth:`TableManager.apply_news`), with the
+    #: ``version`` it made (None: the last change was not one that can be sent so)
+    news: dict[str, Any] | None = None
 
     def note_run(self, state: State, player: int) -> None:
         """Before ``player`` decides on ``state``: remember it when a new run begins."""
@@ -302,6 +309,13 @@ class TableManager:
 
     def load(self, table_id: str) -> LiveTable | None:
         """Read one table from storage and replay its actions (None: no such table)."""
+        table = self.read(table_id)
+        if table is not None:
+            self.tables[table.id] = table
+        return table
+
+    def read(self, table_id: str) -> LiveTable | None:
+        """:meth:`load` without keeping the table in memory (safe in a worker thread)."""
         found = self.storage.load_table(table_id)
         if found is None:
             return None
@@ -338,7 +352,6 @@ class TableManager:
             self.storage.set_status(rec.id, status, table.rows)
         except Exception:  # noqa: BLE001 - only a cache for the lobby
             log.exception("could not store the status of table %s", rec.id)
-        self.tables[rec.id] = table
         return table
 
     def unload(self, table_id: str) -> None:
@@ -350,24 +363,30 @@ class TableManager:
         return self.apply_changes(table, self.fetch_changes(table))
 
     async def refresh_async(self, table: LiveTable) -> bool:
-        """:meth:`refresh` with the database reads in a worker thread."""
-        return self.apply_changes(table, await asyncio.to_thread(self.fetch_changes, table))
+        """:meth:`refresh` with the database reads in a worker thread, under the
+        table's lock: a change of this process being stored meanwhile (its rows
+        would be read back too) or another catch-up never interleaves with it."""
+        async with table.lock:
+            return self.apply_changes(table, await asyncio.to_thread(self.fetch_changes, table))
 
-    def fetch_changes(self, table: LiveTable) -> tuple[Any, Any, Any] | None:
+    def fetch_changes(self, table: LiveTable) -> tuple[Any, Any, Any, int] | None:
         """What another process stored since this one last looked (None: nothing);
         one indexed read when nothing changed. Safe in a worker thread."""
         mark = self.storage.mark(table.id)
         if mark is None or mark == table.seen:
             return None
-        return mark, self.storage.changes_since(table.id, table.rows), \
-            (self.storage.deciders(table.id, table.rows),
-             self.storage.action_times(table.id, table.rows) if table.clock is not None else [],
-             self.storage.timing(table.id) if table.clock is not None else None)
+        since = table.rows
+        return mark, self.storage.changes_since(table.id, since), \
+            (self.storage.deciders(table.id, since),
+             self.storage.action_times(table.id, since) if table.clock is not None else [],
+             self.storage.timing(table.id) if table.clock is not None else None), since
 
-    def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any, Any] | None) -> bool:
+    def apply_changes(self, table: LiveTable, fetched: tuple[Any, Any, Any, int] | None) -> bool:
         if fetched is None or fetched[1] is None:
             return False
-        mark, (seats, digests, actions), (deciders, times, timing) = fetched
+        mark, (seats, digests, actions), (deciders, times, timing), since = fetched
+        if since != table.rows:  # the table moved while this was read: the next look catches up
+            return False
         if table.clock is not None and timing and timing.get("started") and table.started_at() is None:
             table.rec.timing = timing  # another process started the game
             table.clock.start(table.state.players_to_act(), float(timing["started"]))
@@ -401,6 +420,19 @@ class TableManager:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None and isinstance(table_id, str) and 0 < len(table_id) <= 32:
             table = self.load(table_id)
+        if table is None:
+            raise ServerError("unknown_table", f"there is no table {table_id!r}", 404)
+        return table
+
+    async def get_async(self, table_id: str) -> LiveTable:
+        """:meth:`get` for the event loop: a table not in memory is read and
+        replayed in a worker thread, so the other tables go on meanwhile (when
+        two read it at once, the first one kept is the table)."""
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None and isinstance(table_id, str) and 0 < len(table_id) <= 32:
+            read = await asyncio.to_thread(self.read, table_id)
+            if read is not None:
+                table = self.tables.setdefault(read.id, read)
         if table is None:
             raise ServerError("unknown_table", f"there is no table {table_id!r}", 404)
         return table
@@ -490,6 +522,7 @@ class TableManager:
         else:
             _stored("the table could not be stored", self.storage.add_table, rec, claims,
                     table.stored_status(state))
+        table.seen = (0, rec.created)  # what storage holds (its time of last change is the creation's)
         self.tables[table_id] = table
         return table, tokens
 
@@ -852,8 +885,42 @@ class TableManager:
         table.version += 1
         table.touched = now
         table.rows += 1
-        if table.seen is not None and table.seen[0] == table.rows - 1:
+        before = table.seen
+        table.news = None
+        if before is not None and before[0] == table.rows - 1:
             table.seen = (table.rows, now)  # what storage holds now, unless another process wrote too
+            table.news = {"row": table.rows - 1, "player": trial.history[-1][0], "action": trial.history[-1][1],
+                          "decider": decider, "before": list(before), "after": [table.rows, now],
+                          "version": table.version}
+
+    def apply_news(self, table: LiveTable, news: Any) -> bool:
+        """Apply one decision another process stored and announced (its
+        :attr:`LiveTable.news`) without reading storage. Only when it is the very
+        next row after exactly what this process last saw of the table (same
+        move number and time of last change, so nothing else was stored
+        between), and the table has no clock (its times come from storage);
+        False otherwise, and then the caller reads storage (:meth:`refresh_async`)."""
+        if (not isinstance(news, dict) or table.broken or table.clock is not None or table.lock.locked()
+                or table.seen is None or news.get("row") != table.rows
+                or news.get("before") != list(table.seen)):
+            return False
+        player, action, decider, after = news.get("player"), news.get("action"), news.get("decider"), news.get("after")
+        if (not isinstance(player, int) or not isinstance(action, str) or action.startswith(UNDO)
+                or not (decider is None or isinstance(decider, str))
+                or not (isinstance(after, list) and len(after) == 2 and after[0] == table.rows + 1
+                        and isinstance(after[1], (int, float)))):
+            return False
+        try:
+            state = table.step(table.state.clone(), player, action, None, decider)
+        except ThievesError:
+            return False  # storage decides (the caller reads it)
+        table.state = state
+        table.rows += 1
+        table.seen = (int(after[0]), float(after[1]))
+        table.news = None
+        table.version += 1
+        table.touched = time.time()
+        return True
 
     def _resync(self, table: LiveTable) -> None:
         """Rebuild a table from its stored actions (when memory fell behind storage)."""

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from ..bots import bot_names
 from ..core.game import State
+from ..core.presentation import Presentation
 from ..core.registry import GAME_MODULES, load_game
 from ..core.replay import Replay
 from .i18n import bot_label, game_text
@@ -164,10 +165,11 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         log_from = max(0, min(log_from, len(events)))
         shown = events[log_from:]
         last = state.last_decision(viewer)
-        log_lines = pres.log(shown)
-        extra["log_refs"] = pres.log_refs(shown)
+        all_lines, all_refs = log_lines(table, pres, events, viewer, lang, layout, names)
+        log_lines_ = all_lines[log_from:]
+        extra["log_refs"] = all_refs[log_from:]
         extra["log_recent"] = [ev.get("ply", 0) > last for ev in shown]
-        recent = {r for refs, ev in zip(pres.log_refs(events), events) if ev.get("ply", 0) > last for r in refs}
+        recent = {r for refs, ev in zip(all_refs, events) if ev.get("ply", 0) > last for r in refs}
         board_obs["recent"] = sorted(recent)
         texts = [pres.action_text(board_obs, a) for a in acts]
         prompt_text = pres.prompt(board_obs)
@@ -177,7 +179,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     else:
         lines = list(obs.get("log", []))
         log_from = max(0, min(log_from, len(lines)))
-        log_lines = seat_names(table, state, _translate_log(slug, lines[log_from:], lang), lang=lang)
+        log_lines_ = seat_names(table, state, _translate_log(slug, lines[log_from:], lang), lang=lang)
         texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
         prompt_text = prompt(slug, obs, lang)
         svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
@@ -226,7 +228,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
                       if state is table.state and table.waiting() and table.is_host(viewer) else []),
         "prompt": prompt_text,
         "observation": board_obs,
-        "log": log_lines,
+        "log": log_lines_,
         "log_start": log_from,
         "legal": [{"action": a, "text": t, **({"ends_turn": True} if a in ends else {})}
                   for a, t in zip(acts, texts)],
@@ -235,6 +237,32 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "winners": winners,
         **extra,
     }
+
+
+def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]], viewer: int | None,
+              lang: str, layout: str, names: list[str]) -> tuple[list[str], list[list[str]]]:
+    """Every visible event's log line and the ids it names, for one viewer.
+
+    A log only grows between two changes (an undo shortens it), and each
+    event's line depends only on that event, the language and the seat
+    names (``Presentation.log``), so the lines written for the previous view
+    are kept with the events they came from and only the new events are
+    written. A presentation that writes its own log gets no shortcut."""
+    if type(pres).log is not Presentation.log or type(pres).log_refs is not Presentation.log_refs:
+        return pres.log(events), pres.log_refs(events)
+    key = (viewer, lang, layout)
+    seen = [repr(ev) for ev in events]  # what each event was, even if it is changed later
+    cached = table.log_cache.get(key)
+    done, kept_lines, kept_refs = 0, [], []
+    if cached is not None:
+        old_names, old_seen, old_lines, old_refs = cached
+        n = len(old_seen)
+        if old_names == names and n <= len(seen) and seen[:n] == old_seen:
+            done, kept_lines, kept_refs = n, old_lines, old_refs
+    lines = kept_lines + pres.log(events[done:])
+    refs = kept_refs + pres.log_refs(events[done:])
+    table.log_cache[key] = (list(names), seen, lines, refs)
+    return lines, refs
 
 
 #: the verbs of the games' notations that end a player's turn or pass for the

@@ -30,7 +30,6 @@ import asyncio
 import json
 import logging
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from starlette.responses import JSONResponse
@@ -55,36 +54,37 @@ SEND_TIMEOUT = 10.0
 #: connection; a connection with more is dropped (it can reconnect)
 MAX_QUEUE = 32
 
-#: worker threads that build views, so the event loop keeps serving while a big board is drawn
-_VIEW_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="thieves-view")
-
 
 class ViewCache:
     """Each view's JSON text built once per table change, shared by every
     connection with the same viewer, language and layout (all the spectators of a
-    table share one), built in a worker thread."""
+    table share one).
+
+    Views are built on the event loop, not in worker threads: a view takes
+    about a millisecond, and a thread drawing boards while the loop waits for
+    the interpreter's lock made every socket and every table slower (each
+    hand-over of the lock can cost the loop up to the switch interval, 5 ms).
+    """
 
     def __init__(self) -> None:
-        self._views: dict[tuple[str, int | None, str, str], tuple[int, asyncio.Future[str]]] = {}
+        self._views: dict[tuple[str, int | None, str, str], tuple[int, str]] = {}
 
     async def text(self, table: LiveTable, viewer: int | None, lang: str,
                    layout: str = "wide") -> tuple[int, str]:
         """``(version, text)`` of the table as it is now, for ``viewer`` in ``lang``
         and ``layout``."""
+        return self.text_now(table, viewer, lang, layout)
+
+    def text_now(self, table: LiveTable, viewer: int | None, lang: str,
+                 layout: str = "wide") -> tuple[int, str]:
+        """:meth:`text` without waiting (a failure is raised, never kept)."""
         key = (table.id, viewer, lang, layout)
         version = table.version
         entry = self._views.get(key)
         if entry is None or entry[0] != version:
-            loop = asyncio.get_running_loop()
-            fut = loop.run_in_executor(_VIEW_POOL, _view_text, table, table.state, viewer, lang, layout)
-            entry = (version, fut)
+            entry = (version, _view_text(table, table.state, viewer, lang, layout))
             self._views[key] = entry
-        try:
-            return version, await asyncio.shield(entry[1])
-        except Exception:
-            if self._views.get(key) is entry:  # never keep a failure
-                del self._views[key]
-            raise
+        return entry
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:

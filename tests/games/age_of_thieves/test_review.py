@@ -235,14 +235,15 @@ def test_noiron_uses_the_fishing_rod_then_only_cleverness_rulebook_example():
     """Zain (Emperors' Jewel, initiative 8) walks out of the Rod's range; Noiron may still
     resolve the Rod (no target), and then only the upper Ambush effect is left."""
     s = fresh("noiron,zain", die=1)
-    a = path(s, G, 4)
+    rod = s.data.general["rod"].range
+    a = path(s, G, rod + 1)
     s.thieves[0]["pos"] = G
-    s.thieves[1]["pos"], s.thieves[1]["emperor"] = a[2], True
+    s.thieves[1]["pos"], s.thieves[1]["emperor"] = a[rod - 2], True  # in range
     give(s, 0, "rod")
     begin(s, [[("ambush", 1), ("rod", 6)], [("move", 8)]])
     act(s, 1, "sneak")
-    act(s, 1, f"to {a[3]}")
-    act(s, 1, f"to {a[4]}")
+    for step in a[rod - 1:rod + 2]:  # 3 steps: one space beyond the Rod's range
+        act(s, 1, f"to {step}")
     act(s, 1, "stop")
     act(s, 0, "play rod")
     assert s.act is None  # out of range: nothing to steal

@@ -14,7 +14,13 @@ public board data and its legal actions:
   Once the alarm sounds, everything goes on one Sprint toward an open exit;
 * movement: among the spaces it can still reach it aims for a safe one
   closest to its goal (the Emperors' Jewel, then the exits), taking jewels,
-  tokens and loot on the way, and leaves the city as soon as it can.
+  tokens and loot on the way, and leaves the city as soon as it can;
+* the other general cards: without a Cloak or Rope and Hook it holds off the
+  watch with a card that stops or moves a guard (``STOPPERS``) the same way,
+  first with high AP; AP left over go on a card against a rival (``STRIKES``:
+  Fishing Rod, Poisoned Bola, Mechanical Rats, Firecrackers) when one is near.
+  Targets: the guard nearest to itself (moved away from it, or onto a rival),
+  the richest rival, the best jewel.
 """
 from __future__ import annotations
 
@@ -25,6 +31,14 @@ from typing import Any
 from ...bots.base import Bot
 from ...bots.mcts import SearchSpec
 from ...core.game import State
+
+
+#: general cards that hold off the watch, best first (played like a Cloak, before the watch)
+STOPPERS = ("trap", "smoke", "orders", "beacon", "gas", "noise", "fire")
+#: general cards against a rival, with 1 AP when AP are left over
+STRIKES = ("rod", "bola", "rats", "firecrackers")
+#: which jewel to take from a rival first
+LOOT = ("emperor", "green", "yellow", "trinket")
 
 
 class GreedyBot(Bot):
@@ -179,6 +193,7 @@ class GreedyBot(Bot):
         if me["dungeon"]:
             return {"move": free}  # out first; escaping hides for the rest of the round
         hand_cover = next((c for c in ("cloak", "rope") if c in hand), None)
+        stopper = next((c for c in STOPPERS if c in hand), None)
         if obs["alarm"]:
             # ties go to the watch now: 9 AP always come first
             field = self._field(obs, me, data)
@@ -204,7 +219,105 @@ class GreedyBot(Bot):
             left -= 1
         if left >= 1:
             plan["ambush"] = 1
+            left -= 1
+        # AP left over: a card against a rival, then one that holds off the watch before it acts
+        strike = next((c for c in STRIKES if c in hand), None)
+        if strike and left >= 1:
+            plan[strike] = 1
+            left -= 1
+        if stopper and left >= 2:
+            plan[stopper] = left
         return plan
+
+    # -- the other general cards ------------------------------------------------------------------
+    def _rivals(self, obs: dict, me: dict) -> list[dict]:
+        return [t for t in obs["thieves"] if t is not me and t["pos"] and not t["dungeon"]
+                and t["left"] is None]
+
+    def _strike_target(self, obs: dict, me: dict, data, card: str, slack: int = 0) -> bool:
+        """A rival within the card's range (plus ``slack`` for the moves still to come)."""
+        rng = data.general[card].range or 99
+        near = [t for t in self._rivals(obs, me) if data.dist[me["pos"]].get(t["pos"], 99) <= rng + slack]
+        if card == "rod":
+            near = [t for t in near if t["vp"] > 0 or t["emperor"]]
+        elif card == "rats":
+            near = [t for t in near if t["sheet"]]
+        elif card == "firecrackers":  # the woken guards must not catch us
+            near = [t for t in near if not t["hidden"] and self._danger(obs, data, t["pos"])]
+            near = near if not self._danger(obs, data, me["pos"]) or me["hidden"] else []
+        return bool(near)
+
+    def _play_card(self, acts: list[str], obs: dict, me: dict, data) -> str | None:
+        """``play <card>`` for a stopper or strike whose effect is still of use."""
+        for a in acts:
+            card = a[5:] if a.startswith("play ") else ""
+            if card in STOPPERS and card != "trap":
+                return a
+            if card == "trap" and (self._nearest_guard(obs, data, me, captains=False, within=4)
+                                   or self._strike_target(obs, me, data, "trap")):
+                return a
+            if card in STRIKES and self._strike_target(obs, me, data, card):
+                return a
+        return None
+
+    def _nearest_guard(self, obs: dict, data, me: dict, captains: bool = True,
+                       within: int = 99) -> str | None:
+        d = data.dist[me["pos"]]
+        figs = [g for g, s in obs["guards"].items() if (captains or g[0] == "g") and d.get(s, 99) <= within]
+        return min(figs, key=lambda g: (d.get(obs["guards"][g], 99), g)) if figs else None
+
+    def _target(self, acts: list[str], obs: dict, me: dict, data) -> str:
+        """A target for a general card's effect (``obs["deciding"]["then"]``)."""
+        d = data.dist[me["pos"]]
+        rich = sorted(self._rivals(obs, me), key=lambda t: (-t["emperor"], -t["vp"]))
+        seats = {f"thief {obs['thieves'].index(t) + 1}": i for i, t in enumerate(rich)}
+        guards = [a for a in acts if a.startswith("guard ")]
+        if guards:  # the guard nearest to us
+            return min(guards, key=lambda a: (d.get(obs["guards"][a[6:]], 99), a))
+        if any(a in seats for a in acts):
+            return min((a for a in acts if a in seats), key=seats.__getitem__)
+        loot = [a for a in acts if a.startswith(("steal ", "token "))]
+        if loot:  # the best jewel (a token: any)
+            return min(loot, key=lambda a: (LOOT.index(a.split()[2]) if a.split()[2] in LOOT else 9, a))
+        spots = [a for a in acts if a.startswith(("at ", "to "))]
+        if spots:
+            return self._spot(spots, obs, me, data)
+        return "nothing" if "nothing" in acts else acts[0]
+
+    def _spot(self, spots: list[str], obs: dict, me: dict, data) -> str:
+        then = (obs["deciding"] or {}).get("then")
+        d = data.dist[me["pos"]]
+        g = self._nearest_guard(obs, data, me)
+        gs = obs["guards"][g] if g else me["pos"]
+        if then == "orders_to":  # the guard as far from us as it goes
+            return max(spots, key=lambda a: (d.get(a[3:], 0), a))
+        if then == "smoke" and f"at {me['pos']}" in spots:
+            return f"at {me['pos']}"
+        if then == "fire":  # on the guard's way to us, near us
+            way = [a for a in spots if data.dist[gs].get(a[3:], 99) + d.get(a[3:], 99) <= d.get(gs, 99)]
+            return min(way or spots, key=lambda a: (d.get(a[3:], 99), a))
+        # noise: onto a rival to mark it, else onto the guard nearest to us
+        rivals = {t["pos"] for t in self._rivals(obs, me)}
+        return min(spots, key=lambda a: (a[3:] not in rivals, data.dist[gs].get(a[3:], 99), a))
+
+    def _guard_step(self, acts: list[str], obs: dict, me: dict, data) -> str:
+        """Move a guard with a card: onto a rival it can reach, else away from us."""
+        dec = obs["deciding"] or {}
+        left = dec.get("steps_left", 0)
+        here = obs["guards"][dec["figure"]]
+        prey = [t["pos"] for t in self._rivals(obs, me) if not t["hidden"] and not t["protected"]
+                and data.dist[here].get(t["pos"], 99) <= left]
+
+        def worth(s: str) -> tuple:
+            if prey:
+                return (min(data.dist[s].get(x, 99) for x in prey), 0)
+            return (0, -data.dist[me["pos"]].get(s, 0))
+
+        steps = [a for a in acts if a.startswith("gstep ") and a[6:] != me["pos"]]
+        best = min(steps, key=lambda a: (worth(a[6:]), a), default=None)
+        if best is None or worth(best[6:]) >= worth(here):
+            return "gstop"
+        return best
 
     want: dict[str, int] = {}
 
@@ -217,6 +330,14 @@ class GreedyBot(Bot):
         for a in ("play cloak", "play rope", "sneak", "play elixir", "cleverness"):
             if a in has:
                 return a
+        card = self._play_card(acts, obs, me, data)
+        if card:
+            return card
+        kind = (obs["deciding"] or {}).get("kind")
+        if kind == "choose":
+            return self._target(acts, obs, me, data)
+        if kind == "gmove":
+            return self._guard_step(acts, obs, me, data)
         if any(a.startswith("decline ") for a in acts):
             return next(a for a in acts if a.startswith("decline "))
         # movement

@@ -2,17 +2,21 @@
 parse are in :mod:`.notation`."""
 from __future__ import annotations
 
+from typing import Any
+
 from .notation import Action
 from .constants import ATTACK_AP, FORCE_AP, MISSION_AP, MOVE_AP, OPEN_AP, OPEN_DUCATS
+from .base import CadwallonBase
 
 ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
              "skeleton_key": "action", "hidden_purse": "action"}
 # played on the active character before its move / before its action
 MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
+PLAY = {k: f"play {k}" for k in ACT_CARDS}
 
 
-class ActionsMixin:
+class ActionsMixin(CadwallonBase):
     # -- legal actions --------------------------------------------------------------------
     def _legal_actions(self, p: int) -> list[str]:
         if self.queue:
@@ -62,15 +66,17 @@ class ActionsMixin:
         return []
 
     def _main_actions(self, p: int) -> list[str]:
+        d = self.data
         out = []
         ap = self.ap[p]
         c = self.active
         act = self.act
-        hand = set(self.hands[p])
+        hand = self.hands[p]
         if c is not None:
             if not act["moved"] and ap >= MOVE_AP:
                 targets = self._move_targets(c)
-                out += [f"move {z}" for z in sorted(targets)]
+                move = d.move_action
+                out += [move[z] for z in sorted(targets)]
                 if self._can_leave(c, targets):
                     out.append("leave")
             if not act["acted"]:
@@ -81,40 +87,55 @@ class ActionsMixin:
                     if ap >= FORCE_AP:
                         out.append("force")
                 if ap >= ATTACK_AP:
-                    out += [f"attack {t}" for t in self._attack_targets(c)]
+                    for t in self._attack_targets(c):
+                        out.append(f"attack {t}")
             if not act["talent"]:
-                tal = self._talent(c)
-                if tal == "shadow_step" and ap >= self.data.talent[tal].cost:
+                tal = d.talent_of[c]
+                if tal == "shadow_step" and ap >= d.talent[tal].cost:
                     blocked = self._blocked()
-                    out += [f"talent {z}" for z in self.data.step_or_wall[self.pos[c]]
+                    out += [f"talent {z}" for z in d.step_or_wall[self.pos[c]]
                             if z not in blocked]
                 elif tal == "sleight":
-                    out += [f"talent {k}" for k in sorted(hand)]
-            played = act["cards"]
-            if not act["moved"]:
-                out += [f"play {k}" for k in MOVE_CARDS if k in hand and k not in played]
-            if not act["acted"]:
-                out += [f"play {k}" for k in ACTION_CARDS if k in hand and k not in played]
+                    out += [f"talent {k}" for k in sorted(set(hand))]
+            if hand:
+                played = act["cards"]
+                if not act["moved"]:
+                    for k in MOVE_CARDS:
+                        if k in hand and k not in played:
+                            out.append(PLAY[k])
+                if not act["acted"]:
+                    for k in ACTION_CARDS:
+                        if k in hand and k not in played:
+                            out.append(PLAY[k])
         thieves = self._thieves_of(p)
         if ap >= 1:  # no AP left: no more characters can be activated
-            out += [f"act {x}" for x in thieves if x not in self.activated]
-        if "second_wind" in hand:
-            out.append("play second_wind")
-        if "pickpocket" in hand:
-            out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
-        if "reinforced_lock" in hand:
-            out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
+            activated, act_action = self.activated, d.act_action
+            for x in thieves:
+                if x not in activated:
+                    out.append(act_action[x])
+        if hand:
+            if "second_wind" in hand:
+                out.append("play second_wind")
+            if "pickpocket" in hand:
+                out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
+            if "reinforced_lock" in hand:
+                out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
         if ap >= MISSION_AP:
             have: dict[str, int] = {}
-            carried = self.carried
+            carried, ttype = self.carried, self._ttype
             for x in thieves:
                 for t in carried[x]:
-                    k = self._ttype(t)
+                    k = ttype(t)
                     have[k] = have.get(k, 0) + 1
             if have:
-                mission = self.data.mission
-                out += [f"mission {i + 1}" for i, m in enumerate(self.missions) if m is not None
-                        and all(have.get(k, 0) >= n for k, n in mission[m].needs.items())]
+                needs = d.mission_needs
+                for i, m in enumerate(self.missions):
+                    if m is not None:
+                        for k, n in needs[m]:
+                            if have.get(k, 0) < n:
+                                break
+                        else:
+                            out.append(f"mission {i + 1}")
         out.append("end")
         return out
 
@@ -134,28 +155,29 @@ class ActionsMixin:
     def _apply(self, p: int, action: str) -> None:
         a = Action.parse(action)
         verb = a.verb
+        obj = a.arg or ""  # the word after the verb (every verb below that reads it has one)
         if self.queue:
             self._apply_pending(p, self.queue[0], a)
-        elif verb == "gang":
-            self._do_gang(p, a.arg)
-        elif verb == "deploy":
-            self.deploy_sel = a.arg
-        elif verb == "at":
-            self._do_deploy(p, self.deploy_sel, a.arg)
+        elif verb == "act":
+            self.active = obj
+            self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
+            self.activated.append(obj)
+            self.event("activate", player=p, char=obj)
         elif verb == "militia":
-            self._do_militia(a.arg)
-        elif verb == "mm":
-            self._do_militia_move(p, a.arg)
+            self._do_militia(obj)
         elif verb == "end":
             self.event("end_turn", player=p)
             self._end_turn()
-        elif verb == "act":
-            self.active = a.arg
-            self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
-            self.activated.append(a.arg)
-            self.event("activate", player=p, char=a.arg)
         elif verb == "move":
-            self._do_move(p, a.arg)
+            self._do_move(p, obj)
+        elif verb == "mm":
+            self._do_militia_move(p, obj)
+        elif verb == "gang":
+            self._do_gang(p, obj)
+        elif verb == "deploy":
+            self.deploy_sel = obj
+        elif verb == "at":
+            self._do_deploy(p, self.deploy_sel, obj)
         elif verb == "leave":
             self._do_move(p, "leave")
         elif verb in ("open", "force"):
@@ -163,18 +185,19 @@ class ActionsMixin:
         elif verb == "attack":
             self.ap[p] -= ATTACK_AP  # attacking is the action (1 AP) and ends the character's movement
             self.act["acted"] = self.act["moved"] = True
-            self._start_combat(self.active, a.arg, p)
+            self._start_combat(self.active, obj, p)
         elif verb == "talent":
-            self._do_talent(p, a.arg)
+            self._do_talent(p, obj)
         elif verb == "play":
-            self._do_play(p, a.arg, a)
+            self._do_play(p, obj, a)
         elif verb == "mission":
             self._do_mission(p, a.slot)
         self._continue()
 
-    def _apply_pending(self, p: int, task: dict, a: Action) -> None:
+    def _apply_pending(self, p: int, task: dict[str, Any], a: Action) -> None:
         self.queue.pop(0)
         kind = task["kind"]
+        obj = a.arg or ""  # the word after the verb, for the answers that have one
         if kind == "card":
             self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "reroll":
@@ -193,15 +216,15 @@ class ActionsMixin:
             dest = None if a.verb == "stay" else ("leave" if a.verb == "leave" else a.arg)
             self._complete_move(task["char"], dest)
         elif kind == "take":
-            self._take_from(task["char"], task["from"], a.arg)
+            self._take_from(task["char"], task["from"], obj)
         elif kind == "drop":
-            c, k, room = task["char"], a.arg, a.target
+            c, k, room = task["char"], obj, a.target or ""
             tid = next(t for t in self.carried[c] if self._ttype(t) == k)
             self.carried[c].remove(tid)
             self.chests[room] = {"t": tid, "sealed": False}
             self.event("drop", char=c, treasure=k, zone=room)
         elif kind == "flee":
-            self._flee(task["char"], a.arg)
+            self._flee(task["char"], obj)
 
     def _continue(self) -> None:
         """Run the automatic steps (dice, forced flights) until someone must decide."""
@@ -352,10 +375,9 @@ class ActionsMixin:
     def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None) -> None:
         """The move ends in ``dest`` (a zone, "leave", or None: the character stays put).
         ``targets``: :meth:`_move_targets` of ``c`` when the caller has them already."""
-        p = self._owner(c)
         if dest == "leave":
             self.injured.pop(c, None)
-            self._do_leave(p, c)
+            self._do_leave(self._player(c), c)
             return
         if dest is None:
             self.act["left"] = self._movement(c)
@@ -482,17 +504,20 @@ class ActionsMixin:
             self.event("second_wind", player=p, card=kind)
         elif kind == "pickpocket":
             q = a.seat
+            assert q is not None  # the notation names the seat robbed
             got = min(2, self.ducats[q])
             self.ducats[q] -= got
             self.ducats[p] += got
             self.event("pickpocket", player=p, card=kind, n=got, victim=q)
         elif kind == "reinforced_lock":
+            assert a.target is not None  # the notation names the chest's room
             self.chests[a.target]["sealed"] = True
             self.event("reinforced_lock", player=p, card=kind, zone=a.target)
 
     def _do_mission(self, p: int, slot: int) -> None:
         """§"Cartes mission": 3 AP, hand in the treasures, take the reward; refill the slot."""
         mid = self.missions[slot]
+        assert mid is not None  # a mission is used only from a filled slot
         m = self.data.mission[mid]
         self.ap[p] -= MISSION_AP
         if m.spirit_test:  # reconstructed: one die <= the best Spirit in the gang
@@ -514,8 +539,10 @@ class ActionsMixin:
     def _mission_reward(self, p: int, slot: int) -> None:
         """Hand in the treasures, take the reward; the slot is refilled at once."""
         mid = self.missions[slot]
+        items = self._mission_items(p, mid) if mid is not None else None
+        assert mid is not None and items is not None  # met when the mission was offered
         m = self.data.mission[mid]
-        for c, t in self._mission_items(p, mid):
+        for c, t in items:
             self.carried[c].remove(t)
             self.handed_in.append(t)
         reward = min(m.reward + self.adv.special.mission_bonus, self.bank)

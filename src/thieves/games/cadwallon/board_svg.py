@@ -93,7 +93,7 @@ class Table:
         self.s = Svg(self.W, 100, legal=self.legal, recent=obs.get("recent") or [],
                      title=pres.texts.get(pres.lang, "name"))
         self.pos: dict[str, str] = obs.get("positions") or {}
-        self.at = {}
+        self.at: dict[str, list[str]] = {}  # zone -> the figures in it
         for c, z in sorted(self.pos.items()):
             self.at.setdefault(z, []).append(c)
 
@@ -198,7 +198,7 @@ class Table:
         shown = {"nocard": "ui.pass", "no": "act.no", "leave": "ui.leave", "stay": "ui.stay"}
         if "open" in self.legal:
             shown["force"] = "ui.force"     # the chest itself opens; forcing is the other choice
-        x = PAD
+        x: float = PAD
         for action, key in shown.items():
             if action in self.legal:
                 x = self.s.badge(x, y, self.t(key), "#fff59d", action=action, size=F) + 8
@@ -363,10 +363,10 @@ class Table:
             if pending.get("kind") == "take" and pending.get("from") == c:
                 kinds = sorted({_tt(t) for t in (obs.get("carried") or {}).get(c, [])})
                 bx = x0 + 200
-                for k in kinds:
-                    act = self.first(f"take {k}")
-                    bx = s.badge(bx, y + 72, self.p.term("treasure", k), TREASURE_LOOK[k][0],
-                                 TREASURE_LOOK[k][1], action=act, size=F) + 6
+                for kind in kinds:
+                    act = self.first(f"take {kind}")
+                    bx = s.badge(bx, y + 72, self.p.term("treasure", kind), TREASURE_LOOK[kind][0],
+                                 TREASURE_LOOK[kind][1], action=act, size=F) + 6
         return y + 110
 
     # -- the gangs -------------------------------------------------------------------------------
@@ -476,7 +476,7 @@ class Table:
         s, d = self.s, self.d
         s.text(PAD, y + 16, self.t("ui.choose_gang"), 15, "bold")
         gangs = self.obs.get("gangs") or []
-        bx = PAD
+        bx: float = PAD
         for q in range(len(gangs)):   # the seats in their colours (the gang each has taken)
             label = self._seat(q) + (" — " + self.p.term("gang", gangs[q]) if gangs[q] else "")
             bx = s.badge(bx, y + 26, label, seat_color(q), SEAT_INK[q % len(SEAT_INK)], ref=f"seat:{q}", size=F) + 8

@@ -15,18 +15,10 @@ from typing import Any
 from .board import flee_ends
 
 from .constants import FLEE_ZONES, MILITIA_FINE, THEFT_DUCATS
+from .base import CadwallonBase
 
 
-class CombatMixin:
-    # attributes provided by the state class
-    combat: Any
-    queue: list
-    pos: dict
-    carried: dict
-    ducats: list
-    bank: int
-    room_ducats: dict
-
+class CombatMixin(CadwallonBase):
     # -- starting a fight ---------------------------------------------------------
     def _start_combat(self, attacker: str, defender: str, controller: int) -> None:
         """``controller`` plays the attacker's side (the active player)."""
@@ -192,6 +184,7 @@ class CombatMixin:
         if lp is None:  # a heroine without a treasure has nothing to give (reconstructed)
             self.event("nothing", char=loser)
             return
+        assert wp is not None  # the winner is a thief here
         amount = 3 if self._talent(winner) == "cutpurse" else THEFT_DUCATS
         got = min(amount, self.ducats[lp])
         self.ducats[lp] -= got

@@ -73,9 +73,9 @@ class Board(StrictModel):
             if z.deployment and z.kind != "street":
                 raise ValueError(f"deployment zone {z.id} must be a street zone")
         deploy = {z.id for z in self.zones if z.deployment}
-        for z in self.portcullis_slots:
-            if z not in deploy:
-                raise ValueError(f"portcullis slot {z} is not a deployment zone")
+        for slot in self.portcullis_slots:
+            if slot not in deploy:
+                raise ValueError(f"portcullis slot {slot} is not a deployment zone")
         if sum(z.deployment for z in self.zones) < 16:
             raise ValueError("16 thieves need at least 16 deployment zones")
         if sum(z.kind == "room" for z in self.zones) > 24:
@@ -299,15 +299,15 @@ class CadwallonData:
             self.adj[z].sort()
             self.wall_adj[z].sort()
         self.dist = {z: self._bfs(z) for z in self.zone_ids}
-        self.char = {}
-        self.gang_of = {}
+        self.char: dict[str, Character] = {}
+        self.gang_of: dict[str, str] = {}
         for g in self.characters.gangs:
-            for c in g.characters:
-                self.char[c.id] = c
-                self.gang_of[c.id] = g.id
+            for ch in g.characters:
+                self.char[ch.id] = ch
+                self.gang_of[ch.id] = g.id
         self.gang = {g.id: g for g in self.characters.gangs}
         self.gang_ids = [g.id for g in self.characters.gangs]
-        self.talent = {t.id: t for t in self.characters.talents}
+        self.talent: dict[str, Talent] = {t.id: t for t in self.characters.talents}
         self.militia = {m.id: m for m in self.characters.militiamen}
         self.heroine = {h.id: h for h in self.characters.heroines}
         self.ttype = {t.id: t for t in self.treasures.types}
@@ -318,10 +318,21 @@ class CadwallonData:
         self.gang_chars = {g.id: [c.id for c in g.characters] for g in self.characters.gangs}
         self.talent_of = {c: ch.talent for c, ch in self.char.items()}
         # (a thief's id wins over a militiaman's, which wins over a heroine's, as in _name)
-        figures = [*self.heroine.values(), *self.militia.values(), *self.char.values()]
+        figures: list[Heroine | Militiaman | Character] = [
+            *self.heroine.values(), *self.militia.values(), *self.char.values()]
         self.name_of = {f.id: f.name for f in figures}
         self.combat_of = {f.id: f.combat for f in figures}
         self.militia_ids = sorted(self.militia)
+        self.movement_of = {c: ch.movement for c, ch in self.char.items()}
+        self.deployment_set = frozenset(self.deployment)
+        #: treasure token id (``red3``) -> its type (``red``), for every token of every mix
+        self.ttype_of = {f"{t}{i + 1}": t for mix in self.treasures.mixes.values()
+                         for t, count in mix.items() for i in range(count)}
+        #: mission -> what it needs as (treasure type, count) pairs
+        self.mission_needs = {m.id: tuple(m.needs.items()) for m in self.missions.missions}
+        #: action notations the hot path hands out, made once
+        self.move_action = {z: f"move {z}" for z in self.zone_ids}
+        self.act_action = {c: f"act {c}" for c in self.char}
         self.adj_set = {z: frozenset(self.adj[z]) for z in self.zone_ids}
         # shadow step: one zone through a white line, a green arrow or a red wall
         self.step_or_wall = {z: sorted(set(self.adj[z]) | set(self.wall_adj[z])) for z in self.zone_ids}
@@ -329,25 +340,31 @@ class CadwallonData:
             for t in m.needs:
                 if t not in self.ttype:
                     raise DataError(f"missions.yaml: mission {m.id} needs unknown treasure {t}")
-        for a in self.adventures.adventures:
-            for e in a.events:
+        for adv in self.adventures.adventures:
+            for e in adv.events:
                 for z in e.zones:
                     if z not in self.board.portcullis_slots:
-                        raise DataError(f"adventures.yaml: {a.id}: {z} is not a portcullis slot of the board")
+                        raise DataError(f"adventures.yaml: {adv.id}: {z} is not a portcullis slot of the board")
                 if e.effect == "ducats" and self.resolve(e.zone) is None:
-                    raise DataError(f"adventures.yaml: {a.id}: unknown zone {e.zone}")
-            for z in list(a.setup.ducats) + list(a.setup.tokens) + list(a.setup.heroines.values()):
+                    raise DataError(f"adventures.yaml: {adv.id}: unknown zone {e.zone}")
+            for z in list(adv.setup.ducats) + list(adv.setup.tokens) + list(adv.setup.heroines.values()):
                 if self.resolve(z) is None:
-                    raise DataError(f"adventures.yaml: {a.id}: unknown zone {z}")
-            for h in a.setup.heroines:
+                    raise DataError(f"adventures.yaml: {adv.id}: unknown zone {z}")
+            for h in adv.setup.heroines:
                 if h not in self.heroine:
-                    raise DataError(f"adventures.yaml: {a.id}: unknown heroine {h}")
+                    raise DataError(f"adventures.yaml: {adv.id}: unknown heroine {h}")
+
+    def zone_of(self, name: str | None) -> str:
+        """:meth:`resolve` for a name the data checks have found (see ``__init__``)."""
+        zone = self.resolve(name)
+        assert zone is not None, f"unknown zone {name}"
+        return zone
 
     def resolve(self, name: str | None) -> str | None:
         """A zone id from a zone id or a room role (``vault``...)."""
-        if name in self.zone:
+        if name is None or name in self.zone:
             return name
-        return self.role.get(name)  # type: ignore[arg-type]
+        return self.role.get(name)  # type: ignore[call-overload]  # a role name, or None
 
     def _bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}

@@ -11,21 +11,27 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import State
+from ...core.rng import Rng
 from .board import reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
 from .actions import ActionsMixin
+from .base import CadwallonBase
+from .components import Adventure
 from .view import ViewMixin
 
 
 
-class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
+class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "gangs", "to_deploy", "deploy_sel",
               "ap", "pos", "carried", "chests", "room_ducats", "tokens", "ducats", "bank",
               "banked", "escaped", "handed_in", "box", "hands", "deck", "discard", "missions",
               "mission_deck", "mission_discard", "activated", "active", "act", "injured",
               "portcullis", "alarm", "militia_left", "militia_sel", "militia_roll", "combat",
               "fight", "queue", "over")
+
+    #: the last :meth:`_reach` answer with its inputs (derived, never serialized)
+    _reach_memo: tuple[tuple[Any, ...], dict[str, int]] | None = None
 
     # -- setup: §"Mise en place" ------------------------------------------------------
     def _setup(self) -> None:
@@ -85,13 +91,13 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         # adventure setup (ducats in rooms, tokens, heroines)
         a = self.adv
         for z, amount in a.setup.ducats.items():
-            zone = d.resolve(z)
+            zone = d.zone_of(z)
             self.room_ducats[zone] = self.room_ducats.get(zone, 0) + amount
             self.bank -= amount
         for z, kind in a.setup.tokens.items():
-            self.tokens[d.resolve(z)] = kind
+            self.tokens[d.zone_of(z)] = kind
         for h, z in a.setup.heroines.items():
-            self.pos[h] = d.resolve(z)
+            self.pos[h] = d.zone_of(z)
             self.carried[h] = [self.box.pop()] if self.box else []
         # step 9: two dice each, highest total starts (ties re-rolled)
         contenders = list(range(n))
@@ -111,7 +117,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
             self.carried[c] = []
 
     @property
-    def adv(self):
+    def adv(self) -> Adventure:
         return self.data.adventure[self.adventure]
 
     # -- who acts ------------------------------------------------------------------
@@ -124,6 +130,26 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
 
     def _is_terminal(self) -> bool:
         return self.over
+
+    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+        """:meth:`State.random_playout` (the same moves as the checked loop), with this
+        game's turn structure built in: one player decides at a time (the first pending
+        task's, else the current player), so no seat is drawn."""
+        below = rng.below
+        history = self.history
+        legal, apply = self._legal_actions, self._apply
+        n = 0
+        while n < max_decisions and not self.over:
+            queue = self.queue
+            p = queue[0]["player"] if queue else self.current
+            acts = legal(p)
+            action = acts[below(len(acts))]
+            apply(p, action)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     # -- small helpers -------------------------------------------------------------------
     def _is_thief(self, c: str) -> bool:
@@ -140,6 +166,12 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         gangs = self.gangs
         return gangs.index(g) if g in gangs else None
 
+    def _player(self, c: str) -> int:
+        """The player of thief ``c`` (a thief on the board always has one)."""
+        p = self._owner(c)
+        assert p is not None, f"{c} belongs to no player"
+        return p
+
     def _name(self, c: str) -> str:
         return self.data.name_of[c]
 
@@ -150,7 +182,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         return self.data.combat_of[c]
 
     def _ttype(self, tid: str) -> str:
-        return tid.rstrip("0123456789")
+        ttype = self.data.ttype_of.get(tid)
+        return ttype if ttype is not None else tid.rstrip("0123456789")
 
     def _thieves_of(self, p: int) -> list[str]:
         """Characters of player p on the board, in card order."""
@@ -183,18 +216,21 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         """Movement of thief ``c`` for its move now (talent, Run, a Niggling injury played
         during this move)."""
         d = self.data
-        mv = d.char[c].movement
+        mv = d.movement_of[c]
         if d.talent_of[c] == "nimble":
             mv += 1
         act = self.act
         if act and self.active == c and "run" in act["cards"]:
             mv += 2
-        return max(0, mv - self.injured.get(c, 0))
+        injured = self.injured
+        if injured:
+            mv -= injured.get(c, 0)
+        return mv if mv > 0 else 0
 
     def _arrive(self, c: str, zone: str) -> None:
         """Loose ducats in a zone go to the gang of the thief who stops there (reconstructed)."""
         if zone in self.room_ducats and self._is_thief(c):
-            p = self._owner(c)
+            p = self._player(c)
             amount = self.room_ducats.pop(zone)
             self.ducats[p] += amount
             self.event("picks_up", char=c, n=amount, zone=zone)
@@ -216,11 +252,24 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
     def _move_targets(self, c: str) -> dict[str, int]:
         """§"Se déplacer": empty zones within Movement through empty adjacent zones."""
         cards = self.act["cards"] if self.act and self.active == c else ()
-        through = None
-        if "rooftops" in cards:
-            through = self._enterable
-        return reach(self.data, self.pos[c], self._movement(c), self._blocked(),
-                     walls=1 if "secret_passage" in cards else 0, through=through)
+        return self._reach(self.pos[c], self._movement(c), 1 if "secret_passage" in cards else 0,
+                           "rooftops" in cards)
+
+    def _reach(self, start: str, steps: int, walls: int = 0, rooftops: bool = False) -> dict[str, int]:
+        """:func:`.board.reach` from ``start`` around the zones blocked now (see
+        :meth:`_blocked`); ``rooftops``: blocked zones open to pass through (not closed by a
+        portcullis). The last answer is remembered with everything it was worked out from
+        (a move asks again when it is applied; the next decision often asks the same); the
+        dict is shared: never mutate it."""
+        key = (start, steps, walls, rooftops, tuple(self.pos.values()), tuple(self.tokens),
+               tuple(self.portcullis), self.options["portcullis_blocks_zone"])
+        memo = self._reach_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        out = reach(self.data, start, steps, self._blocked(), walls=walls,
+                    through=self._enterable if rooftops else None)
+        self._reach_memo = (key, out)
+        return out
 
     def _can_leave(self, c: str, targets: dict[str, int]) -> bool:
         """§"Quitter le quartier": after the alarm, from an open deployment zone, with one
@@ -228,12 +277,12 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         if not self.alarm:
             return False
         mv = self._movement(c)
+        deployment, closed = self.data.deployment_set, self.portcullis
         here = self.pos[c]
-        for z in self.data.deployment:
-            if z in self.portcullis:
-                continue
-            steps = 0 if z == here else targets.get(z)
-            if steps is not None and steps + 1 <= mv:
+        if here in deployment and here not in closed and mv >= 1:
+            return True
+        for z, steps in targets.items():
+            if steps < mv and z in deployment and z not in closed:
                 return True
         return False
 
@@ -242,7 +291,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         zone holding a character he may attack (not of the mover's gang, not a militiaman;
         heroines are left alone, reconstructed)."""
         adj = self.data.adj
-        moves = reach(self.data, self.pos[m], roll, self._blocked())
+        moves = self._reach(self.pos[m], roll)
         out = set(moves)
         starts = {self.pos[m]: 0, **moves}
         # the zones next to where he may stop with a step to spare; one holding a character
@@ -271,12 +320,16 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         d = self.data
         me = self._owner(c)
         adj = d.adj_set[self.pos[c]]
+        near = [(t, z) for t, z in self.pos.items() if z in adj]
+        if not near:
+            return []
+        closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
         out = []
-        for t, z in self.pos.items():
-            if z in adj and self._enterable(z) and (
-                    (t in d.char and self._owner(t) != me) or t in d.heroine):
+        for t, z in near:
+            if z not in closed and ((t in d.char and self._owner(t) != me) or t in d.heroine):
                 out.append(t)
-        return sorted(out)
+        out.sort()
+        return out
 
     # -- turn flow: §"Le tour de jeu" -------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -291,7 +344,10 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
         self.active, self.act = None, None
         self.turns_done += 1
         thieves = self.data.char
-        if not any(c in thieves for c in self.pos):
+        for c in self.pos:
+            if c in thieves:
+                break
+        else:
             self._finish("empty")  # no thief is left in the district
             return
         if self.turns_done >= self.num_players:
@@ -333,7 +389,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, State):
                     self.portcullis.append(z)
             self.event("portcullis", zones=list(e.zones))
         elif e.effect == "ducats":
-            zone = d.resolve(e.zone)
+            zone = d.zone_of(e.zone)
             amount = min(e.amount, self.bank)
             self.bank -= amount
             self.room_ducats[zone] = self.room_ducats.get(zone, 0) + amount

@@ -74,7 +74,7 @@ def text_view(p: "CadwallonPresentation", obs: dict[str, Any]) -> str:
 def district_map(p: "CadwallonPresentation", obs: dict[str, Any]) -> list[str]:
     d = p.data
     b = d.board
-    link: dict[frozenset, str] = {}
+    link: dict[frozenset[str], str] = {}
     for c in b.connections:
         link[frozenset((c.a, c.b))] = "line" if c.kind == "line" else "door"
     for a, z in b.walls:
@@ -101,7 +101,7 @@ def district_map(p: "CadwallonPresentation", obs: dict[str, Any]) -> list[str]:
         return " + " if d.is_room[z] else " . "
 
     def between(a: str, z: str, vertical: bool) -> str:
-        kind = link.get(frozenset((a, z)))
+        kind = link.get(frozenset((a, z)), "")  # "": not joined
         if vertical:
             return {"line": "   ", "door": " D ", "wall": "###"}.get(kind, "---")
         return {"line": " ", "door": "D", "wall": "#"}.get(kind, "|")

@@ -6,9 +6,10 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from .constants import FORCE_AP, OPEN_AP
 from .notation import Action
+from .base import CadwallonBase
 
 
-class ViewMixin:
+class ViewMixin(CadwallonBase):
     # -- explanations -----------------------------------------------------------------------------
     def _explain(self, p: int, action: str) -> str | None:
         try:

@@ -13,7 +13,7 @@ compass. Everything clickable carries the legal action it makes.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, seat_color, wrap
 
@@ -293,7 +293,7 @@ class Board:
                     cx = bx + (k % 4 - 1.5) * r * 1.5
                     cy = by - r * 1.5 - (k // 4) * r * 1.6
                 ref = f"p{p}t{t}"
-                active = bool(tu) and tu["p"] == p and tu["t"] == t
+                active = bool(tu and tu["p"] == p and tu["t"] == t)
                 action = self.first_legal("move", "stop") if active else None
                 label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
                 s.open(action, ref, self.p.action_text(obs, "move") if action else None, "thief")
@@ -525,7 +525,7 @@ class Board:
                 x = sx + k * (sw + 8)
                 tile = laid[k] if laid and laid != "placed" and k < len(laid) else None
                 # the tile whose thief acts now is lit; its owner clicks it to end the turn
-                acting = bool(tu) and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1)
+                acting = bool(tu and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1))
                 end = "end" if acting and "end" in self.legal else None
                 s.open(end, None, p.action_text(obs, "end") if end else None, "tile")
                 s.rect(x, y, sw, 40, "#f6e7a8" if acting else "#fffaf0" if tile else "#ece4d3",
@@ -545,12 +545,12 @@ class Board:
             s.text(12, y + 22, p.t("ui.tiles_left"), FONT, "bold")
             if self.narrow:
                 y += 30
-            for k, x in enumerate(left):
-                a = f"plan {x}"
+            for k, tile_id in enumerate(left):
+                a = f"plan {tile_id}"
                 bx = sx + k * (sw + 8)
                 s.open(a, None, p.action_text(obs, a), "tile")
                 s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6, 3 if a in self.legal else 1)
-                self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", x))
+                self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", tile_id))
                 s.close()
             if self.narrow:
                 y += 44
@@ -578,7 +578,8 @@ class Board:
         dr = obs.get("draft")
         tu = obs.get("turn")
         sub = (tu or {}).get("sub") or {}
-        cw, ch = 215, 128
+        cw: float = 215
+        ch = 128
         if self.narrow:   # the phone: two cards a row
             cw = (self.W - 24 - 10) / 2
         per = 2 if self.narrow else 99
@@ -751,10 +752,12 @@ class Board:
                 s.rect(x + colw - 96, yy, 92, 22, "#ffdddd", GLOW if burn else "#c0392b", 4, 2)
                 s.text(x + colw - 50, yy + 16, p.t("ui.wanted"), FONT, "bold", "#a31515", "middle")
                 s.close()
+            acts: Callable[[str], str | None]
             if active:
                 acts = lambda g: self.first_legal(f"sell {g}", f"deliver {g}", f"stash {g}", f"give {g}")
             else:
-                acts = lambda g, k=t + 1: self.first_legal(f"get {g}", f"take {k} {g}")
+                mate_no = t + 1  # read at once by inventory() below
+                acts = lambda g: self.first_legal(f"get {g}", f"take {mate_no} {g}")
             self.inventory(x + 2, yy, th["inv"], acts, drops=active)
             yy += 28
             if not active:
@@ -834,7 +837,7 @@ class Board:
         s, obs, p = self.svg, self.obs, self.p
         s.text(12, y + 16, p.t("ui.townsfolk"), FONT + 1, "bold")
         y += 24
-        x = 12
+        x: float = 12
         for fig in sorted(obs["townsfolk"]):
             if fig[0] == "g":
                 text = f"{p.fig(fig)}: " + (p.t("ui.badge") + " ★" if obs["badges"].get(fig) else p.t("ui.no_badge"))

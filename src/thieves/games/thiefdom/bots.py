@@ -124,7 +124,7 @@ class GreedyBot(Bot):
                 danger.update(city.line(f["cell"], f["face"]))
         # distances from every goal (buildings count through their entrances)
         dist = {}
-        dq = deque()
+        dq: deque[int] = deque()
         for g in goal:
             cells = [g] if isinstance(g, int) else city.buildings[g]["entrances"]
             for c in cells:

@@ -6,15 +6,20 @@ holds the cards that add new actions. Card notation is the card id.
 """
 from __future__ import annotations
 
+from typing import cast
+
+from .base import RulesBase
 from .goods import GOODS, add, room
 from .notation import Action
 from .townsfolk import THIEF_REFS
 
+#: the equipment cards that give an action (checked below in this order)
+ACTION_CARDS = frozenset(("crossbow", "stars", "fishing", "hook", "pigeon", "smoke"))
 TELEPORT_ALLIES = {"jolanda": "garden", "johanna": "stable", "larissa": "forge", "siti": "tower",
                    "towa": "tavern"}
 
 
-class CardMixin:
+class CardMixin(RulesBase):
     def _ally(self, p: int, t: int) -> str | None:
         a = self.thieves[p][t]["ally"]
         return self.data.power[a] if a else None
@@ -54,11 +59,11 @@ class CardMixin:
         pos = th["pos"]
         once = tu["once"]
         city = self.city
-        acts = []
+        acts: list[str] = []
         ap = tu["ap"]
         inside = isinstance(pos, str)
         btype = city.buildings[pos]["type"] if inside else None
-        if ap >= 1:
+        if ap >= 1 and eq and not ACTION_CARDS.isdisjoint(eq):
             if "crossbow" in eq and "crossbow" not in once:
                 view = self._thief_view(pos)
                 acts.extend(f"crossbow {g}" for g, f in self.tf.items() if g[0] == "g" and f["cell"] in view)
@@ -74,10 +79,15 @@ class CardMixin:
                 acts.extend(f"pigeon {k + 1}" for k in range(3) if k != t)
             if "smoke" in eq and not tu["smoke"]:
                 acts.append("smoke")
+        if ap >= 1 and ally is not None:
             if ally == "bernhard" and "bernhard" not in once and th["inv"]["gold"] >= 1:
                 acts.extend(f"bernhard {g}" for g in self.tf if g[0] == "g" and g not in th["blind"])
             if ally == "samuel" and "samuel" not in once:
                 acts.extend(f"samuel {k + 1}" for k in range(3) if k != t)
+        if ally is None:  # of the free actions below, only the Forge's shop (the last one)
+            if btype == "forge" and self._guild_has(p, "melisande") and tu["shop"] < 2:
+                acts.extend(self._buy_actions(p, t, 1))
+            return acts
         # free actions
         if ally in TELEPORT_ALLIES and btype == TELEPORT_ALLIES[ally]:
             acts.extend(f"tp {b}" for b in city.by_type.get(btype, []) if b != pos)
@@ -130,7 +140,7 @@ class CardMixin:
                         break
                     if not city.alley[nb]:
                         if city.building_at[nb] != bid:
-                            out.add(city.building_at[nb])
+                            out.add(cast(str, city.building_at[nb]))
                         break
                     cur = nb
         return sorted(out)
@@ -195,9 +205,9 @@ class CardMixin:
                     self._enter_building(p, t, there)
                 if isinstance(here, str):
                     self._enter_building(p, int(w[1]) - 1, here)
-            for k, who in ((t, th), (int(w[1]) - 1, mate)):
-                if isinstance(who["pos"], int):
-                    self._check_thief_seen(p, k, who["pos"])
+            for k, moved in ((t, th), (int(w[1]) - 1, mate)):
+                if isinstance(moved["pos"], int):
+                    self._check_thief_seen(p, k, moved["pos"])
         elif a == "tp":
             if self._ally(p, t) == "juma" and (th["pos"] in self.city.river_spaces
                                                or th["pos"] in self.city.river_cells):

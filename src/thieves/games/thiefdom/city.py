@@ -11,7 +11,7 @@ stands on that number; a thief in a building stands on the building's id
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 N = 7
 DIRS = "NESW"
@@ -133,8 +133,9 @@ class City:
             # the outer entrance of this section: middle of its north or south edge
             er = 0 if R == 0 else H - 1
             self.entrance_cell[sec] = er * W + C * N + 3
-        # every square at a city entrance (north, south, west edge) is a lantern
-        edge = list(range(W)) + [(H - 1) * W + c for c in range(W)] + [r * W for r in range(H)]
+        # the square of every section opening on the city edge (north, south, west) is a lantern
+        edge = ([c for c in range(3, W, N)] + [(H - 1) * W + c for c in range(3, W, N)]
+                + [r * W for r in range(3, H, N)])
         for idx in edge:
             if alley[idx]:
                 lantern[idx] = True
@@ -240,8 +241,8 @@ class City:
         return self._labels[idx]
 
     def parse(self, text: str) -> int:
-        r, c = text.split(".")
-        r, c = int(r), int(c)
+        row, col = text.split(".")
+        r, c = int(row), int(col)
         if not (0 <= r < self.H and 0 <= c < self.W):
             raise ValueError(text)
         return r * self.W + c
@@ -276,7 +277,7 @@ class City:
                 if self.alley[i]:
                     s.append("L" if self.lantern[i] else ".")
                 else:
-                    s.append(code[self.buildings[self.building_at[i]]["type"]])
+                    s.append(code[self.buildings[cast(str, self.building_at[i])]["type"]])
             rows.append("".join(s))
         self._rows = rows
         return list(rows)

@@ -28,6 +28,7 @@ class Section(StrictModel):
     grid: list[str]
     buildings: list[Building]
     walls: list[list] = Field(default_factory=list)
+    note: Optional[str] = None  # why a reconstructed face is as it is
 
     @model_validator(mode="after")
     def _check(self) -> "Section":
@@ -54,6 +55,7 @@ class Equipment(StrictModel):
     vp: int = Field(ge=0)
     kind: str
     reconstructed: bool = False
+    note: Optional[str] = None  # why a reconstructed value is as it is
 
 
 class EquipmentList(StrictModel):
@@ -120,6 +122,7 @@ class Patrol(StrictModel):
     figures: list[str]
     rival: Optional[int] = None
     reconstructed: bool = False
+    note: Optional[str] = None  # why a reconstructed board is as it is
 
 
 class Patrols(StrictModel):
@@ -142,12 +145,16 @@ class LootSide(StrictModel):
     nobles: list[str]
 
 
+#: the purse tokens of option noble_purse_fixed when board.yaml does not say (RECONSTRUCTED)
+PURSE_GOODS: dict[str, Literal["gold", "gem"]] = {"A": "gold", "B": "gem", "C": "gold", "D": "gem"}
+
+
 class Board(StrictModel):
     loot_board: dict[str, LootSide]
     wanted_posters: int
     # option noble_purse_fixed: what each noble's purse token shows (RECONSTRUCTED)
     purse_goods: dict[str, Literal["gold", "gem"]] = Field(
-        default_factory=lambda: {"A": "gold", "B": "gem", "C": "gold", "D": "gem"})
+        default_factory=lambda: dict(PURSE_GOODS))
     start_vp: int
     start_hideout_gold: int
     action_points: int

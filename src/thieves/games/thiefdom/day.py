@@ -7,7 +7,9 @@ Rulebook "Déroulement d'une manche", "Jour : 3. Phase d'administration",
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any, cast
 
+from .base import RulesBase
 from .goods import add, goods_vp, total_goods
 from .notation import Action
 
@@ -15,7 +17,7 @@ PLANS4 = ["".join(x) for x in permutations("123P")]
 PLANS3 = ["".join(x) for x in permutations("123")]
 
 
-class DayMixin:
+class DayMixin(RulesBase):
     def _start_round(self) -> None:
         self.phase = "plan"
         self.plans = [None] * self.num_players
@@ -49,7 +51,7 @@ class DayMixin:
         return [f"plan {x}" for x in self._plan_tiles() if x not in placed]
 
     def _plan_apply(self, p: int, act: Action) -> None:
-        placed = self.planning[p] + act.arg
+        placed = self.planning[p] + act.args[0]
         left = [x for x in self._plan_tiles() if x not in placed]
         if len(left) == 1:
             placed += left[0]  # the last tile goes into the last slot
@@ -58,18 +60,19 @@ class DayMixin:
             return
         self.plans[p] = placed
         self.planning[p] = ""
-        self.event("planned", to=[p], secret={"order": list(self.plans[p])}, player=p)
+        self.event("planned", to=[p], secret={"order": list(placed)}, player=p)
         if all(x is not None for x in self.plans):
             self._begin_actions()
 
     def _begin_actions(self) -> None:
         """All tiles are revealed; activations go tile 1 for everyone in turn order, then 2..."""
         self.phase = "action"
+        plans = cast(list[str], self.plans)  # every player has laid a plan by now
         for p in range(self.num_players):
-            self.event("revealed", player=p, order=list(self.plans[p]))
-        sched = []
+            self.event("revealed", player=p, order=list(plans[p]))
+        sched: list[list[Any]] = []
         if self.solo:
-            thieves = [["thief", 0, int(ch) - 1] for ch in self.plans[0]]
+            thieves = [["thief", 0, int(ch) - 1] for ch in plans[0]]
             for th in thieves:
                 if self.solo["side"] == "first":
                     sched += [th, ["town", 0, 0]]
@@ -78,7 +81,7 @@ class DayMixin:
         else:
             for k in range(4):
                 for p in self._order():
-                    ch = self.plans[p][k]
+                    ch = plans[p][k]
                     sched.append(["patrol", p, 0] if ch == "P" else ["thief", p, int(ch) - 1])
         self.schedule = sched
         self.act = 0

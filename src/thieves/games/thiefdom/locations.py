@@ -7,12 +7,13 @@ once per night. A use is a sequence of small decisions ending with "done".
 """
 from __future__ import annotations
 
+from .base import RulesBase
 from .goods import GOODS, add, room
 from .notation import Action
 from .townsfolk import THIEF_REFS
 
 
-class LocationMixin:
+class LocationMixin(RulesBase):
     def _loc_type(self, bid: str) -> str:
         return self.city.buildings[bid]["type"]
 
@@ -292,8 +293,8 @@ class LocationMixin:
         who = THIEF_REFS[p][t]
         chosen = w[1] if len(w) > 1 else None
         if w[0] == "ally":
-            c = self.data.clients[chosen]
-            th["inv"]["gold"] -= self._ally_cost(p, chosen)
+            c = self.data.clients[w[1]]
+            th["inv"]["gold"] -= self._ally_cost(p, w[1])
             th["ally"] = chosen
             self._gain(p, c.vp)
             for g, n in c.goods.items():

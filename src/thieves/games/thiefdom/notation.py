@@ -41,6 +41,9 @@ ARITY: dict[str, tuple[int, int]] = {
     "rob": (1, 2), "buy": (1, 2), "take": (1, 2), "hand": (2, 2),
 }
 STEPS = ("n", "e", "s", "w")
+#: notation -> its parsed Action (an Action is frozen, so one value serves every
+#: caller; the notations of a game are a small, fixed set)
+_PARSED: dict[str, "Action"] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,9 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> "Action":
         """The action written as ``text``; ValueError for a malformed one."""
+        got = _PARSED.get(text) if type(text) is str else None
+        if got is not None:
+            return got
         if not isinstance(text, str):
             raise ValueError(f"an action is text, not {type(text).__name__}")
         words = text.split()
@@ -66,7 +72,10 @@ class Action:
         if not arity[0] <= len(args) <= arity[1]:
             raise ValueError(f"{verb!r} takes {arity[0]}" + (f" to {arity[1]}" if arity[1] != arity[0] else "")
                              + f" word(s), not {len(args)}")
-        return cls(verb, args)
+        got = cls(verb, args)
+        if cls is Action and len(_PARSED) < 100_000:
+            _PARSED[text] = got
+        return got
 
     @property
     def arg(self) -> str | None:

@@ -4,6 +4,7 @@ Stuck guards: a guard may only go straight, left or right (never back), so a
 guard facing a dead end cannot move again. At the end of the game each guard
 is asked, with the figures where they stand, whether it has any legal move.
 Idle figures: townsfolk that no patrol board in play names never move.
+Equipment: cards bought (draft and dealers) and single-use cards used up for VP.
 """
 from __future__ import annotations
 
@@ -41,6 +42,11 @@ def idle_figures(state: Any) -> list[str]:
 def measures(state: Any) -> dict[str, float]:
     guards = [fig for fig in state.tf if fig[0] == "g"]
     figures = len(state.tf)
+    keys = [e["key"] for e in state.log if isinstance(e, dict)]
     return {"guards immobile at game end (share)": len(stuck_guards(state)) / len(guards) if guards else 0.0,
             "figures on no patrol board in play": float(len(idle_figures(state))),
-            "figures on no patrol board (share)": len(idle_figures(state)) / figures if figures else 0.0}
+            "figures on no patrol board (share)": len(idle_figures(state)) / figures if figures else 0.0,
+            # which cards were bought, and whether their buyers won, is in the "card"
+            # table of the component figures (events draft_buy and buy)
+            "equipment bought": float(keys.count("draft_buy") + keys.count("buy")),
+            "equipment used up for VP (Smoke Bomb, Throwing Stars)": float(keys.count("smoke") + keys.count("stars"))}

@@ -127,7 +127,8 @@ class ThiefdomPresentation(Presentation):
             act = Action.parse(action)
         except ValueError:
             return action
-        v, a, b = act.verb, act.arg, act.arg2
+        # the verbs that read a word always have it (notation.ARITY); "" stands for none
+        v, a, b = act.verb, act.arg or "", act.arg2 or ""
         w = obs.get("city", {}).get("w", 28)
         t = self.t
         if v in STEPS:
@@ -168,7 +169,7 @@ class ThiefdomPresentation(Presentation):
             return t("do.hand", good=self.thing(b), n=a)
         if v == "burn":
             return t("do.burn")
-        if a is not None:
+        if act.arg is not None:
             return t(f"do.{v}", good=self.thing(a))
         return t(f"do.{v}")
 

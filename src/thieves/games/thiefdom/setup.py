@@ -5,6 +5,7 @@ partie" (1. draft des cartes équipement, 2. placement des repaires).
 """
 from __future__ import annotations
 
+from .base import RulesBase
 from .goods import empty_inv
 from .notation import Action
 from .townsfolk import THIEF_REFS
@@ -12,7 +13,7 @@ from .townsfolk import THIEF_REFS
 HOUSE_FOR_HIDEOUT = ("tower", "garden", "forge", "stable")  # never the church
 
 
-class SetupMixin:
+class SetupMixin(RulesBase):
     def _setup(self) -> None:
         rng = self.rng
         n = self.num_players
@@ -90,8 +91,8 @@ class SetupMixin:
         # 12. players: 8 gold in the hideout, 10 VP
         self.vp = [d.board.start_vp] * n
         self.stash = [empty_inv() for _ in range(n)]
-        for s in self.stash:
-            s["gold"] = d.board.start_hideout_gold
+        for inv in self.stash:
+            inv["gold"] = d.board.start_hideout_gold
         self.thieves = [[{"pos": None, "inv": empty_inv(), "equip": [], "ally": None, "brawl": False,
                           "wanted": False, "used": [], "robbed": [], "blind": []} for _ in range(3)]
                         for _ in range(n)]

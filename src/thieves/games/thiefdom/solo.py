@@ -8,10 +8,11 @@ place the rival thief shown on the board.
 """
 from __future__ import annotations
 
+from .base import RulesBase
 from .city import DIRS
 
 
-class SoloMixin:
+class SoloMixin(RulesBase):
     def _solo_townsfolk(self) -> None:
         solo = self.solo
         if not solo["pile"]:

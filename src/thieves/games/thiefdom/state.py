@@ -5,13 +5,13 @@ from thieves.core.game import State
 from thieves.core.rng import Rng
 
 from .cards import CardMixin
-from .city import DIRS, city_for
+from .city import city_for
 from .day import PLANS4, DayMixin
 from .locations import LocationMixin
 from .notation import Action
 from .setup import SetupMixin
 from .solo import SoloMixin
-from .thief import ThiefMixin
+from .thief import STEP_DIR, ThiefMixin
 from .townsfolk import TownsfolkMixin
 from .view import ViewMixin
 
@@ -87,7 +87,7 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         ph = self.phase
         if ph == "action":
             if self.tmove is not None:
-                self._run_tmove(choice=DIRS.index(act.arg.upper()))
+                self._run_tmove(choice=STEP_DIR[act.args[0]])
             else:
                 self._turn_apply(act)
         elif ph in ("draft", "buy"):

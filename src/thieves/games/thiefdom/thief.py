@@ -5,19 +5,28 @@ Rulebook "B. Actions des voleurs": 1. Déplacement, 2. Détrousser les citadins
 """
 from __future__ import annotations
 
-from .city import DIRS
+from typing import cast
+
+from .base import RulesBase
+from .city import DIRS, City
 from .goods import GOODS, add, room
 from .notation import Action
 from .townsfolk import THIEF_REFS
 
 DROP = {g: f"drop {g}" for g in GOODS}
+DROPS = tuple(DROP.items())  # (good, its drop action), in the order of GOODS
+#: the notation of a step towards each direction, on the alleys and over a wall
+STEP = tuple(d.lower() for d in DIRS)
+CLIMB = tuple(f"climb {d.lower()}" for d in DIRS)
+#: a step's notation -> its direction (the index in DIRS)
+STEP_DIR = {a: d for d, a in enumerate(STEP)}
 STASH = {g: f"stash {g}" for g in GOODS}
 FETCH = {g: f"fetch {g}" for g in GOODS}
 HAND = [{g: f"hand {k + 1} {g}" for g in GOODS} for k in range(3)]  # HAND[k][g]: to thief k + 1
 TAKE = [{g: f"take {k + 1} {g}" for g in GOODS} for k in range(3)]
 
 
-class ThiefMixin:
+class ThiefMixin(RulesBase):
     def _start_turn(self, p: int, t: int) -> None:
         self.turn = {"p": p, "t": t, "ap": self.data.board.action_points, "mp": 0, "moving": False,
                      "over": None, "sub": None, "once": [], "smoke": False, "shop": 0, "climbed": False,
@@ -42,7 +51,8 @@ class ThiefMixin:
             acts = self._sub_actions() if tu["sub"] is not None else self._move_actions()
             # Rulebook "Les biens", remark: goods may be discarded at any time to make
             # room, so also in the middle of a move or of a location's sub-actions
-            return acts + self._drop_actions(th)
+            _add_drops(acts, th["inv"])
+            return acts
         acts = ["end"]
         if not self.stamina[p]:
             acts.append("stamina")
@@ -77,20 +87,22 @@ class ThiefMixin:
                             acts.append(hand[g])
                         if mate_inv[g] > 0 and room(th, g) > 0:
                             acts.append(take[g])
-        return acts + self._drop_actions(th)
+        _add_drops(acts, th["inv"])
+        return acts
 
     def _drop_actions(self, th: dict) -> list[str]:
         """Rulebook "Les biens", remark: any good, artworks included (they are loot),
         may be discarded at any time to make room."""
-        inv = th["inv"]
-        return [DROP[g] for g in GOODS if inv[g] > 0] + ["drop " + a for a in inv["art"]]
+        acts: list[str] = []
+        _add_drops(acts, th["inv"])
+        return acts
 
     def _turn_apply(self, act: Action) -> None:
         tu = self.turn
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
         if act.verb == "drop":
-            g = act.arg
+            g = act.args[0]
             if g in GOODS:
                 th["inv"][g] -= 1
                 self.event("drop", player=p, thief=THIEF_REFS[p][t], good=g)
@@ -169,21 +181,28 @@ class ThiefMixin:
                 # leaving: onto any adjacent alley square (rulebook "Entrer et sortir
                 # d'un bâtiment"); option exit_through_entrances keeps to the entrances
                 ways = b["entrances"] if self.options["exit_through_entrances"] else b["adjacent"]
+                exits = _square_actions(city, "exit")
                 for c in (b["all_adjacent"] if can_climb else ways):
                     if c not in occ:
-                        acts.append(f"exit {city.name(c)}")
+                        acts.append(exits[c])
             acts.append("stop")
             return acts
         if mp >= 1:
+            steps, alley, walls = city.steps[pos], city.alley, city.walls
             for d in range(4):
+                nb = steps[d]
+                if nb >= 0 and alley[nb] and nb not in occ and (pos, nb) not in walls:
+                    acts.append(STEP[d])  # onto a free alley square (_step_kind's "step")
+                    continue
                 kind = self._step_kind(p, t, pos, d, occ, can_climb)
                 if kind:
-                    acts.append(("climb " if kind == "climb" else "") + DIRS[d].lower())
+                    acts.append(CLIMB[d] if kind == "climb" else STEP[d])
             if pos in city.catacomb_section:
                 for c, s in city.catacomb_section.items():
                     if c != pos and c not in occ:
                         acts.append(f"cata {s}")
-            if self._ally(p, t) == "jin" and not tu.get("jin"):  # Jin: once per turn ("1 x par tour")
+            ally = th["ally"]
+            if ally and self.data.power[ally] == "jin" and not tu.get("jin"):  # Jin: once per turn ("1 x par tour")
                 for c in self._jin_targets(pos, occ):
                     acts.append(f"jin {city.name(c)}")
         over = tu["over"]
@@ -225,7 +244,7 @@ class ThiefMixin:
             if walled:
                 return "climb" if can_climb else None
             return "step"
-        b = city.buildings[city.building_at[nb]]
+        b = city.buildings[cast(str, city.building_at[nb])]
         if walled or pos not in b["entrances"]:
             return "climb" if can_climb else None
         return "enter"
@@ -307,11 +326,11 @@ class ThiefMixin:
         if a == "climb":
             tu["climbed"] = True
             a = w[1]
-        d = DIRS.index(a.upper())
+        d = STEP_DIR[a]
         pos = th["pos"]
         nb = city._step(pos, d)
         if nb < 0 or not city.alley[nb]:
-            bid = city.building_at[nb] if nb >= 0 else next(
+            bid = cast(str, city.building_at[nb]) if nb >= 0 else next(
                 f"villa{s}" for s in city.villa_sections if city.entrance_cell[s] == pos)
             tu["mp"] -= 1
             self._enter_building(p, t, bid)
@@ -390,13 +409,19 @@ class ThiefMixin:
         for d in range(4):
             nb = city._step(pos, d)
             if nb >= 0 and not city.alley[nb]:
-                for c in city.buildings[city.building_at[nb]]["all_adjacent"]:
+                for c in city.buildings[cast(str, city.building_at[nb])]["all_adjacent"]:
                     if c != pos and c not in occ:
                         out.add(c)
         return sorted(out)
 
     # -- 2. robbing townsfolk ----------------------------------------------------------------
     def _rob_actions(self, p: int, t: int, pos: int) -> list[str]:
+        nbs = self.city.nbr[pos]
+        for f in self.tf.values():
+            if f["cell"] in nbs:
+                break
+        else:
+            return []  # no townsfolk on an alley square next to the thief
         th = self.thieves[p][t]
         acts = []
         for d in range(4):
@@ -460,3 +485,20 @@ class ThiefMixin:
             if self._ally(p, t) == "quinta":
                 gem += add(th, "gem", 1)
             self.event("rob_noble", player=p, thief=who, fig=fig, gold=gold, gem=gem)
+
+
+def _square_actions(city: City, verb: str) -> list[str]:
+    """``table[square]``: the notation ``"<verb> row.col"`` of every square (remembered by the city)."""
+    table = city.memo.get(("square actions", verb))
+    if table is None:
+        table = city.memo[("square actions", verb)] = [f"{verb} {city.name(c)}" for c in range(city.W * city.H)]
+    return table
+
+
+def _add_drops(acts: list[str], inv: dict) -> None:
+    """Append the drop actions of inventory ``inv`` (see ``_drop_actions``)."""
+    for g, drop in DROPS:
+        if inv[g] > 0:
+            acts.append(drop)
+    for a in inv["art"]:
+        acts.append("drop " + a)

@@ -8,7 +8,8 @@ point that is not the stop), and everything else is automatic.
 """
 from __future__ import annotations
 
-from .city import DIRS
+from .base import RulesBase
+from .city import DIRS, City
 from .goods import empty_inv, merge_into
 
 REV = (2, 3, 0, 1)
@@ -16,17 +17,23 @@ REV = (2, 3, 0, 1)
 THIEF_REFS = [[f"p{p}t{t}" for t in range(3)] for p in range(4)]
 
 
-class TownsfolkMixin:
+class TownsfolkMixin(RulesBase):
     # -- occupancy -------------------------------------------------------------
-    def _occ(self, without: str | None = None) -> dict:
+    def _occ(self, without: str | None = None) -> dict[int, str]:
         """Alley square -> figure on it ("gA", "nB", "car", "p0t1")."""
+        # thieves on an alley square (not in a building, not yet placed), then the
+        # townsfolk; each guild has its three thieves (written out: this runs often)
         occ = {}
-        for p, ts in enumerate(self.thieves):
-            refs = THIEF_REFS[p]
-            for t, th in enumerate(ts):
-                pos = th["pos"]
-                if type(pos) is int:  # on an alley square (not in a building, not yet placed)
-                    occ[pos] = refs[t]
+        for (ref0, ref1, ref2), (th0, th1, th2) in zip(THIEF_REFS, self.thieves):
+            pos = th0["pos"]
+            if type(pos) is int:
+                occ[pos] = ref0
+            pos = th1["pos"]
+            if type(pos) is int:
+                occ[pos] = ref1
+            pos = th2["pos"]
+            if type(pos) is int:
+                occ[pos] = ref2
         for fig, f in self.tf.items():
             if fig != without:
                 occ[f["cell"]] = fig
@@ -40,10 +47,13 @@ class TownsfolkMixin:
             if f["cell"] == cell:
                 ref = fig
         if ref is None:
-            for p, ts in enumerate(self.thieves):
-                for t, th in enumerate(ts):
-                    if th["pos"] == cell:
-                        ref = THIEF_REFS[p][t]
+            for (ref0, ref1, ref2), (th0, th1, th2) in zip(THIEF_REFS, self.thieves):
+                if th0["pos"] == cell:
+                    ref = ref0
+                if th1["pos"] == cell:
+                    ref = ref1
+                if th2["pos"] == cell:
+                    ref = ref2
         return ref
 
     def _guard_sees(self, fig: str) -> list[int]:
@@ -110,7 +120,7 @@ class TownsfolkMixin:
             turn["chain"] = []
             turn["sub"] = None
 
-    def _check_thief_seen(self, p: int, t: int, cell: int, occ: dict | None = None) -> bool:
+    def _check_thief_seen(self, p: int, t: int, cell: int, occ: dict[int, str] | None = None) -> bool:
         """A thief moved onto ``cell``: attempted arrest if a guard sees it (case 3).
         Returns True when there was an attempt: the thief's move is then interrupted
         at once, whether it escapes (Wibald) or is arrested. A Smoke Bomb thief
@@ -151,38 +161,53 @@ class TownsfolkMixin:
         back = REV[head] if head >= 0 else -1
         passed, stop, start = tm["passed"], tm["stop"], tm["start"]
         # a figure may loop back over its own way, but never goes round the same way twice
-        been = {tuple(x) for x in tm["seen"]}
-        for d, nb in enumerate(self.city.nbr[tm["cell"]]):
-            if d == back:
+        seen = tm["seen"]
+        been = {(c, d, k) for c, d, k in seen} if seen else set()
+        # the states already gone through with as many lanterns behind as now
+        been_now = {(c, d) for c, d, k in seen if k == passed} if seen else been
+        city = self.city
+        lantern = city.lantern
+        forward = _forward(city)
+        for d, nb in enumerate(city.nbr[tm["cell"]]):
+            if d == back or nb < 0:
                 continue  # never a 180-degree turn
-            if nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, set(been)):
+            if (nb, d, passed) in been:
+                continue  # the way it has gone already (what _tf_reach would answer)
+            if passed + 1 >= stop:
+                # one more free lantern ends the move: the first lanterns ahead tell,
+                # unless the way there crosses the figure's own way (then search)
+                lanterns, region = _first_lanterns(city, nb, d)
+                if not been_now or region.isdisjoint(been_now):
+                    for c in lanterns:
+                        if c == start or c not in occ:
+                            break
+                    else:
+                        c = -1
+                    if c >= 0:
+                        out.append(d)  # a free one: what _tf_reach would answer
+                        continue
+            if _tf_reach(forward, lantern, nb, d, passed, stop, start, occ, set(been)):
                 out.append(d)
         return out
-
-    def _tf_reach(self, cell: int, head: int, passed: int, stop: int, start: int, occ: dict, seen: set) -> bool:
-        key = (cell, head, passed)
-        if key in seen:
-            return False
-        seen.add(key)
-        city = self.city
-        if city.lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
-            passed += 1
-            if passed >= stop:
-                return True
-        back = REV[head]
-        for d, nb in enumerate(city.nbr[cell]):
-            if d != back and nb >= 0 and self._tf_reach(nb, d, passed, stop, start, occ, seen):
-                return True
-        return False
 
     def _run_tmove(self, choice: int | None = None) -> None:
         """Advance the current townsfolk move until it stops or needs a decision."""
         tm = self.tmove
         fig = tm["fig"]
         occ = self._occ(without=fig)
+        city = self.city
+        forward, nbr, lantern = _forward(city), city.nbr, city.lantern
+        figure, guard, start = self.tf[fig], fig[0] == "g", tm["start"]
+        # ``sure``: the step about to be taken is one that _tf_options offered, so a
+        # stop lies ahead along it. Where the square it leads to has one way on only,
+        # the search that found that stop went on that way (it never passes a state
+        # twice, and the only state the step adds to tm["seen"] is its own first one):
+        # the options there are that way alone, with no need to search again.
+        sure = choice is not None and choice in tm.get("opts", ())
         while True:
             if choice is None:
-                opts = self._tf_options(tm, occ)
+                ways: tuple[tuple[int, int], ...] = forward[tm["cell"] * 4 + tm["head"]] if sure else ()
+                opts = [ways[0][0]] if len(ways) == 1 else self._tf_options(tm, occ)
                 if not opts:
                     if not tm["moved"]:
                         self.event("tf_stays", fig=fig)
@@ -194,17 +219,20 @@ class TownsfolkMixin:
                     return  # the mover decides
                 else:
                     choice = opts[0]
+                sure = True  # a choice among opts
             d = choice
             choice = None
-            tm.pop("opts", None)
-            cell = self.city.nbr[tm["cell"]][d]
+            if "opts" in tm:
+                del tm["opts"]
+            cell = nbr[tm["cell"]][d]
             tm["seen"].append([cell, d, tm["passed"]])
             tm["cell"] = cell
             tm["head"] = d
             tm["moved"] = True
-            self.tf[fig]["cell"] = cell
-            self._tf_sight(tm, cell, occ)
-            if self.city.lantern[cell] and self._tf_free(cell, occ, tm["start"]):
+            figure["cell"] = cell
+            if guard or cell in occ:  # (_tf_sight: nobody there to see otherwise)
+                self._tf_sight(tm, cell, occ)
+            if lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
                 tm["passed"] += 1
                 if tm["passed"] >= tm["stop"]:
                     break
@@ -225,11 +253,15 @@ class TownsfolkMixin:
         """Attempted arrests while a townsfolk moves (cases 1, 2 and wanted thieves)."""
         fig = tm["fig"]
         if fig[0] == "g":
-            seen = ([] if final else [cell]) + self.city.line(cell, tm["head"] if not final else self.tf[fig]["face"])
-            for c in seen:
+            pending = tm["pending"]
+            if not final:  # the square it steps on, then the squares it sees
+                ref = occ.get(cell)
+                if ref and ref[0] == "p":
+                    self._attempt(ref, fig, cell, pending)
+            for c in self.city.line(cell, tm["head"] if not final else self.tf[fig]["face"]):
                 ref = occ.get(c)
                 if ref and ref[0] == "p":
-                    self._attempt(ref, fig, cell, tm["pending"])
+                    self._attempt(ref, fig, cell, pending)
         else:
             ref = occ.get(cell)
             if ref and ref[0] == "p" and self.thieves[int(ref[1])][int(ref[3])]["wanted"]:
@@ -237,3 +269,75 @@ class TownsfolkMixin:
 
     def _tmove_actions(self) -> list[str]:
         return [f"go {DIRS[d].lower()}" for d in self.tmove["opts"]]
+
+
+def _forward(city: City) -> list[tuple[tuple[int, int], ...]]:
+    """``table[cell * 4 + head]``: the ``(direction, square)`` steps on from alley
+    square ``cell`` for a figure heading ``head`` (no 180-degree turn; geometry
+    only, so remembered by the city)."""
+    table = city.memo.get(("forward",))
+    if table is None:
+        table = []
+        for cell, nbs in enumerate(city.nbr):
+            for head in range(4):
+                back = REV[head]
+                table.append(tuple((d, nb) for d, nb in enumerate(nbs) if d != back and nb >= 0))
+        city.memo[("forward",)] = table
+    return table
+
+
+def _first_lanterns(city: City, cell: int, head: int) -> tuple[tuple[int, ...], frozenset[tuple[int, int]]]:
+    """The lantern squares a townsfolk entering ``cell`` heading ``head`` may reach
+    first (passing no other lantern, never turning back), and the states
+    (square, heading) on the ways there, lanterns included. Geometry only, so
+    remembered by the city. If one of these lanterns is free and the figure has
+    not been in any of these states yet (with as many lanterns behind it), the
+    search of :func:`_tf_reach` for one more free lantern finds it."""
+    memo = city.memo.get(("first lanterns",))
+    if memo is None:
+        memo = city.memo[("first lanterns",)] = {}
+    got = memo.get(cell * 4 + head)
+    if got is None:
+        forward = _forward(city)
+        lantern = city.lantern
+        states: set[tuple[int, int]] = set()
+        lanterns = []
+        todo = [(cell, head)]
+        while todo:
+            state = todo.pop()
+            if state in states:
+                continue
+            states.add(state)
+            at, facing = state
+            if lantern[at]:
+                lanterns.append(at)
+                continue
+            for d, nb in forward[at * 4 + facing]:
+                todo.append((nb, d))
+        got = memo[cell * 4 + head] = (tuple(lanterns), frozenset(states))
+    return got
+
+
+def _tf_reach(forward: list[tuple[tuple[int, int], ...]], lantern: list[bool], cell: int, head: int,
+              passed: int, stop: int, start: int, occ: dict[int, str], seen: set[tuple[int, int, int]]) -> bool:
+    """Can a townsfolk entering ``cell`` heading ``head``, with ``passed`` free lanterns
+    behind it, go on to its ``stop``-th free lantern without a 180-degree turn and
+    without going round the same way twice (the states in ``seen``)? A search over
+    the states (square, heading, lanterns passed): what follows a state depends on
+    the state alone, so the order of the search does not change the answer.
+    ``forward`` is the city's :func:`_forward` table, ``lantern`` its lantern squares."""
+    todo = [(cell, head, passed)]
+    pop, push = todo.pop, todo.append
+    while todo:
+        key = pop()
+        if key in seen:
+            continue
+        seen.add(key)
+        cell, head, passed = key
+        if lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
+            passed += 1
+            if passed >= stop:
+                return True
+        for d, nb in forward[cell * 4 + head]:
+            push((nb, d, passed))
+    return False

@@ -1,9 +1,14 @@
 """What a player may see (observation), the text view, notation help and reasons."""
 from __future__ import annotations
 
-from typing import Any
+import marshal
+from typing import TYPE_CHECKING, Any
 
+from .base import RulesBase
 from .notation import Action
+
+if TYPE_CHECKING:
+    from .city import City
 
 # actions that aim at a square, a building or a figure whose legal targets need the
 # engine's geometry (field of view, hook lines, exits, quays...): the acting seat's
@@ -12,7 +17,7 @@ TARGET_KINDS = frozenset(("exit", "hook", "tp", "cata", "svenja", "crossbow", "s
                           "bernhard"))
 
 
-class ViewMixin:
+class ViewMixin(RulesBase):
     def _target_actions(self, player: int | None) -> list[str]:
         """The viewer's legal actions that target a place or figure, only while that
         viewer's thief acts (built from what the viewer may know; the engine caches
@@ -36,15 +41,11 @@ class ViewMixin:
                      "kept": list(self.draft["kept"][player]) if player is not None else [],
                      "hand_sizes": [len(h) for h in self.draft["hands"]],
                      "kept_sizes": [len(k) for k in self.draft["kept"]]}
-        bcells = city.building_cells()  # shared, but obs is copied below
-        obs = {
+        obs: dict[str, Any] = {
             "phase": self.phase, "round": self.round, "first": self.first,
             "order": self._order(), "vp": list(self.vp),
-            "city": {"w": city.W, "h": city.H, "rows": city.grid_rows(), "layout": self.layout,
-                     "walls": city.wall_pairs(),
-                     # catacomb section -> the entrance square it opens on (public board)
-                     "catacombs": {str(sec): c for c, sec in city.catacomb_section.items()}},
-            "bcells": bcells,
+            "city": self.layout,  # the city's geometry is added below (_geometry)
+            "bcells": None,
             "hideouts": list(self.hideout),
             "houses": {b: list(city.buildings[b]["cells"]) for t in ("tower", "garden", "forge", "stable")
                        for b in city.by_type.get(t, [])} if self.phase == "hideout" else {},
@@ -59,9 +60,9 @@ class ViewMixin:
             "revealed": list(self.revealed), "patrol": list(self.patrol), "plans": plans,
             # the viewer's own planning tiles laid so far, in slot order (secret from the others)
             "planning": self.planning[player] if player is not None and self.phase == "plan" else "",
-            # every building's type and squares (the printed city), and each guard's
+            # every building's type and squares: added below (_geometry); each guard's
             # field of view (straight along its facing: public geometry)
-            "buildings": {b: [x["type"], list(x["cells"])] for b, x in city.buildings.items()},
+            "buildings": None,
             "sight": {g: city.line(f["cell"], f["face"]) for g, f in self.tf.items() if g[0] == "g"},
             "nights": self.data.board.nights,
             "draft": draft, "turn": self.turn, "tmove": self.tmove,
@@ -80,6 +81,12 @@ class ViewMixin:
             else [],
         }
         obs = _copy(obs)
+        # the printed city, the same in every observation: a fresh copy of it each time
+        geometry = marshal.loads(_geometry(city))
+        geometry["city"]["layout"] = obs["city"]
+        obs["city"] = {k: geometry["city"][k] for k in ("w", "h", "rows", "layout", "walls", "catacombs")}
+        obs["bcells"] = geometry["bcells"]
+        obs["buildings"] = geometry["buildings"]
         # a brawl card is tucked face down: only its owner knows which client it was
         for q, ts in enumerate(obs["thieves"]):
             if q != player:
@@ -133,6 +140,21 @@ class ViewMixin:
         return None
 
 
-def _copy(x):
-    import marshal
+def _copy(x: Any) -> Any:
     return marshal.loads(marshal.dumps(x))
+
+
+def _geometry(city: City) -> bytes:
+    """The observation's parts that only the city's geometry decides (its squares,
+    walls, catacombs and buildings), serialized once per city."""
+    blob = city.memo.get(("observed",))
+    if blob is None:
+        blob = city.memo[("observed",)] = marshal.dumps({
+            "city": {"w": city.W, "h": city.H, "rows": city.grid_rows(), "walls": city.wall_pairs(),
+                     # catacomb section -> the entrance square it opens on (public board)
+                     "catacombs": {str(sec): c for c, sec in city.catacomb_section.items()}},
+            "bcells": city.building_cells(),
+            # every building's type and squares (the printed city)
+            "buildings": {b: [x["type"], list(x["cells"])] for b, x in city.buildings.items()},
+        })
+    return blob

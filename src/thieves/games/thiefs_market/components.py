@@ -18,6 +18,8 @@ FACES = "RWBGYP"
 R, W, B, G, Y, P = range(6)
 GEMS = "RWBG"
 TOKEN = "T"
+#: entries a memo of :class:`Tables` holds before it starts again (a memory bound)
+MEMO_LIMIT = 50_000
 
 Face = Literal["R", "W", "B", "G", "Y", "P"]
 Icon = Literal["henchman", "magic", "building", "finery", "map", "scheme"]
@@ -151,6 +153,58 @@ class Tables:
         self.parse = action_table(self)
         #: notation -> (state method, argument); filled in by ``state.attach_dispatch``
         self.dispatch: dict[str, tuple[Any, Any]] = {}
+        #: tableau (as a tuple of cards) -> its cards by effect kind (see :meth:`by_kind`;
+        #: the hot paths read it directly, and call ``by_kind`` only when it is not there)
+        self.tableau_kinds: dict[tuple[int, ...], dict[str, list[int]]] = {}
+        #: (dice R W B G, budget) -> cards affordable (see :meth:`affordable`)
+        self.affordable_memo: dict[tuple[int, ...], int] = {}
+        self.max_gem = max((max(k) for k in self.cost), default=0)
+        self.max_cost = max((sum(k) for k in self.cost), default=0)
+
+    def affordable(self, red: int, white: int, blue: int, green: int, budget: int) -> int:
+        """The cards (a bit mask over card indices) whose cost these dice pay with at most
+        ``budget`` gems paid otherwise (gold coins, gems the Racket waives). Remembered by
+        :meth:`afford_key` (dice beyond the largest cost of a gem, or a budget beyond the
+        largest cost, change nothing)."""
+        key = self.afford_key(red, white, blue, green, budget)
+        red, white, blue, green, budget = key
+        mask = self.affordable_memo.get(key)
+        if mask is None:
+            mask = 0
+            for c, k in enumerate(self.cost):
+                missing = (max(0, k[0] - red) + max(0, k[1] - white) + max(0, k[2] - blue)
+                           + max(0, k[3] - green))
+                if missing <= budget:
+                    mask |= 1 << c
+            if len(self.affordable_memo) >= MEMO_LIMIT:
+                self.affordable_memo.clear()
+            self.affordable_memo[key] = mask
+        return mask
+
+    def afford_key(self, red: int, white: int, blue: int, green: int, budget: int) -> tuple[int, ...]:
+        """The key of :attr:`affordable_memo`: the dice and budget, capped."""
+        g, c = self.max_gem, self.max_cost
+        return (red if red < g else g, white if white < g else g, blue if blue < g else g,
+                green if green < g else g, budget if budget < c else c)
+
+    def by_kind(self, tableau: list[int]) -> dict[str, list[int]]:
+        """The cards of a tableau by effect kind, each list in tableau order, plus
+        ``"usable"``: the cards with an ability to use, in tableau order. Remembered per
+        tableau (the effects ask for it at every decision of the purchase phase); the
+        result is shared: never mutate it."""
+        key = tuple(tableau)
+        out = self.tableau_kinds.get(key)
+        if out is None:
+            kinds, uses = self.kind, self.use_actions
+            out = {}
+            for c in key:
+                out.setdefault(kinds[c], []).append(c)
+                if uses[c]:
+                    out.setdefault("usable", []).append(c)
+            if len(self.tableau_kinds) >= MEMO_LIMIT:
+                self.tableau_kinds.clear()
+            self.tableau_kinds[key] = out
+        return out
 
 
 def action_table(t: "Tables") -> dict[str, tuple[str, Any]]:

@@ -14,9 +14,16 @@ if TYPE_CHECKING:
     from .state import MarketState
 
 
+_NONE: list[int] = []
+
+
 def owned(s: "MarketState", p: int, kind: str) -> list[int]:
-    kinds = s.data.kind
-    return [c for c in s.tableau[p] if kinds[c] == kind]
+    """The cards of ``p`` with that effect kind, in tableau order (shared: do not mutate)."""
+    t, tab = s.data, s.tableau[p]
+    mine = t.tableau_kinds.get(tuple(tab))
+    if mine is None:
+        mine = t.by_kind(tab)
+    return mine.get(kind, _NONE)
 
 
 def add_infamy(s: "MarketState", p: int, n: int, card: int = -1) -> None:
@@ -63,33 +70,50 @@ def end_of_split(s: "MarketState") -> None:
 
 def rerolls(s: "MarketState", p: int) -> int:
     """Lucky Animal Appendage: dice of your final pile you may reroll at the start of phase 2."""
-    t = s.data
-    return sum(t.amount[c] for c in owned(s, p, "lucky_charm"))
+    amount = s.data.amount
+    n = 0
+    for c in owned(s, p, "lucky_charm"):
+        n += amount[c]
+    return n
 
 
 # ---------------------------------------------------------------- phase 2
-def allowed_buys(s: "MarketState", p: int) -> int:
-    """One purchase, plus one per extra-purchase card whose face was in your pile after
-    phase 1 (Corrupt Official and co.), plus Insurance Racket's."""
+def purchase_terms(s: "MarketState", p: int,
+                   mine: dict[str, list[int]] | None = None) -> tuple[int, int]:
+    """(purchases allowed this round, gems waived per card) for ``p``. ``mine``:
+    ``s.data.by_kind`` of ``p``'s tableau when the caller has it already.
+
+    One purchase, plus one per extra-purchase card whose face was in your pile after
+    phase 1 (Corrupt Official and co.), plus Insurance Racket's; Insurance Racket: every
+    card you buy costs its amount of gems less (you choose which)."""
     t = s.data
-    mask = s.p1_mask[p]
-    extra = 0
-    for c in s.tableau[p]:
-        k = t.kind[c]
-        if k == "extra_buy_if_face":
-            if mask >> t.face[c] & 1:
-                extra += 1
-        elif k == "extra_buy_discount":
+    if mine is None:
+        tab = s.tableau[p]
+        mine = t.tableau_kinds.get(tuple(tab))
+        if mine is None:
+            mine = t.by_kind(tab)
+    rackets = mine.get("extra_buy_discount", _NONE)
+    extra = len(rackets)
+    mask, face = s.p1_mask[p], t.face
+    for c in mine.get("extra_buy_if_face", _NONE):
+        if mask >> face[c] & 1:
             extra += 1
     if extra > 1 and not s.options["extra_buys_stack"]:
         extra = 1
-    return 1 + extra
+    waived, amount = 0, t.amount
+    for c in rackets:
+        waived += amount[c]
+    return 1 + extra, waived
+
+
+def allowed_buys(s: "MarketState", p: int) -> int:
+    """Purchases ``p`` may make this round (see :func:`purchase_terms`)."""
+    return purchase_terms(s, p)[0]
 
 
 def discount(s: "MarketState", p: int) -> int:
-    """Insurance Racket: every card you buy costs this many gems less (you choose which)."""
-    t = s.data
-    return sum(t.amount[c] for c in s.tableau[p] if t.kind[c] == "extra_buy_discount")
+    """Gems Insurance Racket waives on every card ``p`` buys (see :func:`purchase_terms`)."""
+    return purchase_terms(s, p)[1]
 
 
 def use(s: "MarketState", p: int, c: int, to: int) -> None:
@@ -147,8 +171,8 @@ def _buy_triggers(s: "MarketState", p: int, c: int) -> None:
     their gem (the card itself included) gives infamy."""
     t = s.data
     cost = t.cost[c]
-    for o in s.tableau[p]:
-        if t.kind[o] == "infamy_on_buy_gem" and cost[t.face[o]]:
+    for o in owned(s, p, "infamy_on_buy_gem"):
+        if cost[t.face[o]]:
             add_infamy(s, p, t.amount[o], o)
 
 
@@ -159,8 +183,10 @@ def end_of_round(s: "MarketState") -> None:
     t = s.data
     for p in range(s.num_players):
         pile = s.piles[p]
-        add_gold(s, p, pile[Y])
-        add_infamy(s, p, pile[P])
+        if pile[Y]:
+            add_gold(s, p, pile[Y])
+        if pile[P]:
+            add_infamy(s, p, pile[P])
         for c in owned(s, p, "round_bonus"):
             if pile[t.face[c]]:
                 if t.effect[c].gain == "gold":

@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from thieves.core.game import State
+from thieves.core.rng import Rng
 
 from . import effects, scoring, text
 from .components import FACES, GEMS, Tables
+from .text import dice_list
 
 TAKE = [f"take {f}" for f in FACES]
 RETURN = [f"return {f}" for f in FACES]
@@ -94,7 +96,7 @@ class MarketState(State):
         self.used: list[int] = []
         self.paying, self.pay_card, self.waived = [0, 0, 0, 0], -1, 0
         self.lucky_queue: list[int] = []
-        self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=text.dice_list(center))
+        self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=dice_list(center))
 
     def _roll(self, counts: list[int], k: int) -> None:
         """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6."""
@@ -125,6 +127,34 @@ class MarketState(State):
     def _apply(self, p: int, action: str) -> None:
         fn, arg = self.data.dispatch[action]
         fn(self, p, arg)
+
+    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+        """:meth:`State.random_playout` (the same moves as the checked loop), with this
+        game's turn structure built in: one player acts at a time (``current``), so no seat
+        is drawn, and each phase's action list and each action's method are called directly."""
+        below = rng.below
+        history = self.history
+        dispatch = self.data.dispatch
+        split, buy, pay = self._split_actions, self._buy_actions, self._pay_actions
+        n = 0
+        while n < max_decisions:
+            phase, p = self.phase, self.current
+            if phase == "split":
+                acts = split(p)
+            elif phase == "buy":
+                acts = pay(p) if self.step == "pay" else buy(p)
+            elif phase == "over":
+                break
+            else:
+                acts = self._legal_actions(p)
+            action = acts[below(len(acts))]
+            fn, arg = dispatch[action]
+            fn(self, p, arg)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     def _scores(self) -> list[float]:
         return scoring.scores(self)
@@ -177,35 +207,34 @@ class MarketState(State):
     def _split_actions(self, p: int) -> list[str]:
         step, center, token = self.step, self.center, self.token
         if step == "take":
-            acts = [TAKE[f] for f in range(6) if center[f]]
-            if token == CENTER:
-                acts.append(TAKE_T)
-            acts.append(DONE)
-            return acts
+            r, w, b, g, y, pu = center
+            key = (r > 0, w > 0, b > 0, g > 0, y > 0, pu > 0, token == CENTER, True)
+            acts = _SPLIT_LISTS.get(key)
+            return acts if acts is not None else _split_list(key, TAKE, TAKE_T)
         if step == "return":
-            pile = self.piles[p]
-            acts = [RETURN[f] for f in range(6) if pile[f]]
-            if token == p:
-                acts.append(RETURN_T)
-            if self.moved:
-                acts.append(DONE)
-            return acts
-        acts = []
+            r, w, b, g, y, pu = self.piles[p]
+            key = (r > 0, w > 0, b > 0, g > 0, y > 0, pu > 0, token == p, self.moved > 0)
+            acts = _RETURN_LISTS.get(key)
+            return acts if acts is not None else _split_list(key, RETURN, RETURN_T)
+        acts = _NO_ACTIONS
         if token == CENTER or any(center):
             # Rulebook "Remarque": the last player without a pile who takes must take everything
             if self.has_pile.count(False) == 1:
-                acts.append(TAKE_ALL)
+                acts = _TAKE_ALL
             else:
-                acts = [TAKE[f] for f in range(6) if center[f]]
-                if token == CENTER:
-                    acts.append(TAKE_T)
+                r, w, b, g, y, pu = center
+                key = (r > 0, w > 0, b > 0, g > 0, y > 0, pu > 0, token == CENTER, False)
+                acts = _SPLIT_LISTS.get(key) or _split_list(key, TAKE, TAKE_T)
         steal = self.data.steal_action
         has_pile, piles = self.has_pile, self.piles
+        steals = None
         for q in range(self.num_players):
             # a pile of a single object cannot be stolen: the thief keeps one and returns one
             if has_pile[q] and q != p and sum(piles[q]) + (token == q) >= 2:
-                acts.append(steal[q])
-        return acts
+                if steals is None:
+                    steals = acts.copy()
+                steals.append(steal[q])
+        return acts if steals is None else steals
 
     def _pile_objects(self, p: int) -> list[str]:
         """The objects of ``p``'s pile as ids for an event: one face letter per die, ``T``
@@ -256,7 +285,7 @@ class MarketState(State):
             self.piles[p][f] -= 1
             self.returning[f] += 1
         self.moved += 1
-        if self.objects(p) == 1:          # the thief must keep at least one object
+        if sum(self.piles[p]) + (self.token == p) == 1:   # the thief keeps at least one object
             self._end_split_action(p)
 
     def _do_done(self, p: int, _: int) -> None:
@@ -264,7 +293,7 @@ class MarketState(State):
 
     def _end_split_action(self, p: int) -> None:
         if self.step == "take":
-            self.event("take", player=p, objects=self._pile_objects(p))
+            self.event("take", player=p, objects=dice_list(self.piles[p], self.token == p))
         elif self.step == "return":
             # returned dice are rerolled (not when the victim owns Lucky Animal Appendage)
             ret, center = self.returning, self.center
@@ -273,12 +302,12 @@ class MarketState(State):
                     center[f] += ret[f]
             else:
                 self._roll(center, sum(ret))
-            back = text.dice_list(ret, self.token == RETURNING)
+            back = dice_list(ret, self.token == RETURNING)
             if self.token == RETURNING:
                 self.token = CENTER
             self.returning = [0] * 6
-            self.event("return", player=p, victim=self.victim, kept=self._pile_objects(p), returned=back,
-                       center=text.dice_list(self.center, self.token == CENTER))
+            self.event("return", player=p, victim=self.victim, kept=dice_list(self.piles[p], self.token == p),
+                       returned=back, center=dice_list(self.center, self.token == CENTER))
         self.step, self.moved, self.victim = "", 0, -1
         n, has_pile = self.num_players, self.has_pile
         for i in range(1, n + 1):         # clockwise, skipping players who have a pile
@@ -293,11 +322,13 @@ class MarketState(State):
         n = self.num_players
         for p in range(n):
             pile = self.piles[p]
-            self.p1_mask[p] = sum(1 << f for f in range(6) if pile[f])
+            self.p1_mask[p] = ((pile[0] > 0) | (pile[1] > 0) << 1 | (pile[2] > 0) << 2
+                               | (pile[3] > 0) << 3 | (pile[4] > 0) << 4 | (pile[5] > 0) << 5)
             self.p1_objects[p] = sum(pile) + (self.token == p)
         effects.end_of_split(self)
-        order = [(self.token + i) % n for i in range(n)]
-        self.lucky_queue = [p for p in order if effects.rerolls(self, p) and any(self.piles[p])]
+        piles, rerolls = self.piles, effects.rerolls
+        self.lucky_queue = [q for q in ((self.token + i) % n for i in range(n))
+                            if any(piles[q]) and rerolls(self, q)]
         self.step, self.moved = "", 0
         if self.lucky_queue:
             self.phase = "lucky"
@@ -340,30 +371,33 @@ class MarketState(State):
         affordable when gold coins cover every gem its dice cannot pay (less the Racket's)."""
         t = self.data
         pile, gold, tab = self.piles[p], self.gold[p], self.tableau[p]
+        mine = t.tableau_kinds.get(tuple(tab))
+        if mine is None:
+            mine = t.by_kind(tab)
         acts = []
-        if self.buys < effects.allowed_buys(self, p):
-            waiver = effects.discount(self, p)
-            red, white, blue, green = pile[0], pile[1], pile[2], pile[3]
-            costs, buy = t.cost, t.buy_action
+        allowed, waiver = effects.purchase_terms(self, p, mine)
+        if self.buys < allowed:
+            # gold stands in for any gem its dice cannot pay, the Racket waives some more
+            budget, m, c = gold + waiver, t.max_gem, t.max_cost   # (t.afford_key, inline)
+            r, w, b, g = pile[0], pile[1], pile[2], pile[3]
+            ok = t.affordable_memo.get((r if r < m else m, w if w < m else m, b if b < m else m,
+                                        g if g < m else m, budget if budget < c else c))
+            if ok is None:
+                ok = t.affordable(r, w, b, g, budget)
+            buy = t.buy_action
             for row in self.rows:
                 for c in row:
-                    k = costs[c]
-                    missing = ((k[0] - red if k[0] > red else 0) + (k[1] - white if k[1] > white else 0)
-                               + (k[2] - blue if k[2] > blue else 0)
-                               + (k[3] - green if k[3] > green else 0))
-                    if missing - waiver <= gold:     # gold stands in for any gem
+                    if ok >> c & 1:
                         acts.append(buy[c])
         used = self.used
-        for c in tab:
+        for c in mine.get("usable", _NO_CARDS):
             uses = t.use_actions[c]
-            if uses:
-                kind = t.kind[c]
-                if kind == "gold_for_infamy":
-                    if gold:
-                        acts.append(uses[0][0])
-                elif c not in used and pile[t.face[c]]:
-                    for s, _ in uses:
-                        acts.append(s)
+            if t.kind[c] == "gold_for_infamy":
+                if gold:
+                    acts.append(uses[0][0])
+            elif c not in used and pile[t.face[c]]:
+                for s, _ in uses:
+                    acts.append(s)
         acts.append(END)
         return acts
 
@@ -379,12 +413,16 @@ class MarketState(State):
         self._settle(p)
 
     def _pay_actions(self, p: int) -> list[str]:
+        return self._pay_choices(p, effects.discount(self, p))
+
+    def _pay_choices(self, p: int, discount: int) -> list[str]:
+        """How the next gem of the card may be paid (``discount``: the Racket's gems)."""
         need = self.paying
         i = 0
         while not need[i]:
             i += 1
         pile, gold = self.piles[p], self.gold[p]
-        free_left = effects.discount(self, p) - self.waived
+        free_left = discount - self.waived
         acts = []
         if pile[i]:
             acts.append(PAY[i])                   # a die showing that gem
@@ -398,15 +436,17 @@ class MarketState(State):
 
     def _settle(self, p: int) -> None:
         """Make the payment steps that leave no choice; gain the card once paid."""
+        discount = effects.discount(self, p)   # the tableau does not change while paying
+        parse = self.data.parse
         while True:
             if not any(self.paying):
                 c, self.pay_card, self.step = self.pay_card, -1, ""
                 effects.gain(self, p, c, bought=True)
                 return
-            acts = self._pay_actions(p)
+            acts = self._pay_choices(p, discount)
             if len(acts) != 1:
                 return
-            kind, arg = self.data.parse[acts[0]]
+            kind, arg = parse[acts[0]]
             self._pay(p, kind, arg)
 
     def _pay(self, p: int, kind: str, i: int) -> None:
@@ -498,6 +538,29 @@ class MarketState(State):
             elif kind not in ("pay", "gold", "free", "use", "end"):
                 break
         return n
+
+
+#: legal action lists of the splitting steps, by the position parts they depend on (see
+#: :func:`_split_list`); shared by every state and never mutated (``State.legal_actions``
+#: hands out copies)
+_SPLIT_LISTS: dict[tuple[bool, ...], list[str]] = {}
+_RETURN_LISTS: dict[tuple[bool, ...], list[str]] = {}
+_NO_ACTIONS: list[str] = []
+_TAKE_ALL = [TAKE_ALL]
+_NO_CARDS: list[int] = []
+
+
+def _split_list(key: tuple[bool, ...], one: list[str], token_action: str) -> list[str]:
+    """The taking (or returning) choices for ``key``: whether each face is there (six),
+    whether the token is, and whether ``done`` is allowed; remembered in the table of ``one``
+    (at most 2**8 lists each)."""
+    acts = [one[f] for f in range(6) if key[f]]
+    if key[6]:
+        acts.append(token_action)
+    if key[7]:
+        acts.append(DONE)
+    (_SPLIT_LISTS if one is TAKE else _RETURN_LISTS)[key] = acts
+    return acts
 
 
 def _feasible(need: list[int], pile: list[int], gold: int, free: int) -> bool:

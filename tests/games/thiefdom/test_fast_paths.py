@@ -1,0 +1,83 @@
+"""The shortcuts that make playouts cheap answer exactly as the plain rules code.
+
+Townsfolk options use remembered "first lanterns ahead" instead of searching,
+and occupancy is written out per thief; here they are compared with the
+plain definitions on the positions of seeded random games.
+"""
+from thieves.core.rng import Rng
+from thieves.games.thiefdom.townsfolk import REV, THIEF_REFS, _forward, _tf_reach
+
+from .helpers import GAME
+
+
+def plain_occ(s, without=None):
+    occ = {}
+    for p, ts in enumerate(s.thieves):
+        for t, th in enumerate(ts):
+            if isinstance(th["pos"], int):
+                occ[th["pos"]] = THIEF_REFS[p][t]
+    for fig, f in s.tf.items():
+        if fig != without:
+            occ[f["cell"]] = fig
+    return occ
+
+
+def plain_options(s, tm, occ):
+    """Rulebook "Déplacement des citadins": every way (no 180-degree turn, not the
+    way already gone) from which the search reaches the stop."""
+    city = s.city
+    back = REV[tm["head"]] if tm["head"] >= 0 else -1
+    been = {tuple(x) for x in tm["seen"]}
+    out = []
+    for d, nb in enumerate(city.nbr[tm["cell"]]):
+        if d != back and nb >= 0 and _tf_reach(_forward(city), city.lantern, nb, d, tm["passed"], tm["stop"],
+                                               tm["start"], occ, set(been)):
+            out.append(d)
+    return out
+
+
+def seeded_positions(players, seed, every=3):
+    """Every ``every``-th position of a seeded random game, to its end."""
+    s = GAME.new_game(players, seed)
+    rng = Rng.from_seed(seed)
+    k = 0
+    while not s.is_terminal():
+        if k % every == 0:
+            yield s
+        to_act = s.players_to_act()
+        p = to_act[rng.below(len(to_act))]
+        acts = s.legal_actions(p)
+        s.apply_action(p, acts[rng.below(len(acts))])
+        k += 1
+
+
+def test_occupancy_is_the_plain_one():
+    checked = 0
+    for players, seed in ((4, 1), (2, 2), (1, 3)):
+        for s in seeded_positions(players, seed, every=7):
+            assert s._occ() == plain_occ(s)
+            for fig in s.tf:
+                assert s._occ(without=fig) == plain_occ(s, without=fig)
+            checked += 1
+    assert checked > 50
+
+
+def test_townsfolk_options_match_the_plain_search():
+    """At every townsfolk decision, and for every figure starting a move anywhere
+    in the game (guards, nobles, the carriage's two lanterns)."""
+    paused = started = 0
+    for players, seed in ((4, 4), (3, 5), (2, 6), (1, 7)):
+        for s in seeded_positions(players, seed, every=1):
+            if s.tmove is not None:
+                tm = s.tmove
+                occ = s._occ(without=tm["fig"])
+                assert s._tf_options(tm, occ) == plain_options(s, tm, occ) == tm["opts"]
+                paused += 1
+            elif s.ply % 5 == 0:
+                for fig, f in s.tf.items():
+                    tm = {"fig": fig, "cell": f["cell"], "start": f["cell"], "head": f.get("face", -1),
+                          "passed": 0, "stop": 2 if fig == "car" else 1, "seen": []}
+                    occ = s._occ(without=fig)
+                    assert s._tf_options(tm, occ) == plain_options(s, tm, occ)
+                    started += 1
+    assert paused > 20 and started > 200
