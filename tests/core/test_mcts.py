@@ -261,20 +261,3 @@ def test_move_groups_and_a_greedy_playout_policy_play_legal_moves():
         assert a in s.legal_actions(p)
         s.apply_action(p, a)
 
-
-def test_age_of_thieves_search_values_standing_where_the_watch_can_strike_lower():
-    """The cut-playout value of a thief in plain sight within a guard's walk, before the
-    watch has acted this round, is lower than the same thief out of that guard's reach."""
-    from thieves.games.age_of_thieves.bots import DANGER, evaluate
-    from tests.games.age_of_thieves.helpers import fresh, path
-    s = fresh("zain,jasmine")
-    far = s.thieves[0]["pos"]
-    way = path(s, far, s.movement("g1") + 1)
-    near, guard_at = way[1], way[-1]
-    s.guards = {"g1": guard_at}
-    s.thieves[0]["pos"] = far
-    assert s.data.dist[guard_at][far] > s.movement("g1") >= s.data.dist[guard_at][near]
-    safe = evaluate(s, 0)
-    s.thieves[0]["pos"] = near
-    assert s.catchable(0)
-    assert evaluate(s, 0) < safe - DANGER + 1.0

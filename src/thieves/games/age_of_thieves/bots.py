@@ -286,15 +286,7 @@ def evaluate(state: State, p: int) -> float:
         dist = data.dist.get(pos, {})
         if goals:
             v -= 0.3 * min(dist.get(g, 20) for g in goals)
-        if s.catchable(p) and not (s.phase == "exec" and s.exec.get("guards_done")):
-            # the watch has still to act this round: a figure that can walk here may arrest
-            if any(data.dist[gs].get(pos, 99) <= s.movement(g) for g, gs in s.guards.items()):
-                v -= DANGER
     return v
-
-
-#: what standing where the watch can still strike this round costs in :func:`evaluate`
-DANGER = 2.0
 
 
 #: IS-MCTS tuning: random playouts rarely end a game of Age of Thieves (random thieves
