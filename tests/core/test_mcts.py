@@ -260,4 +260,3 @@ def test_move_groups_and_a_greedy_playout_policy_play_legal_moves():
         a = bot.choose(s, p)
         assert a in s.legal_actions(p)
         s.apply_action(p, a)
-
