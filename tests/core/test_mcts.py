@@ -260,3 +260,27 @@ def test_move_groups_and_a_greedy_playout_policy_play_legal_moves():
         a = bot.choose(s, p)
         assert a in s.legal_actions(p)
         s.apply_action(p, a)
+
+
+def _thiefdom_walks(count: int):
+    """Positions of a seeded greedy Thiefdom game where a thief is walking, with a choice."""
+    from thieves.games.thiefdom.bots import GreedyBot
+    s = load_game("thiefdom").new_game(2, seed=3)
+    bots = [GreedyBot(seed=p) for p in range(2)]
+    found = []
+    while not s.is_terminal() and len(found) < count:
+        p = s.players_to_act()[0]
+        if s.phase == "action" and s.turn and s.turn["moving"] and len(s.legal_actions(p)) > 2:
+            found.append((s.clone(), p))
+        s.apply_action(p, bots[p].choose(s, p))
+    return found
+
+
+def test_thiefdom_search_walks_where_greedy_walks():
+    """Thiefdom's evaluation does not see a walk's progress, so the search keeps the greedy
+    bot's step (its prior) instead of wandering."""
+    from thieves.games.thiefdom.bots import GreedyBot
+    walks = _thiefdom_walks(6)
+    assert len(walks) == 6
+    for s, p in walks:
+        assert make_bot("mcts:30", "thiefdom", 1).choose(s, p) == GreedyBot(seed=1).choose(s, p)
