@@ -4,6 +4,7 @@ location it can use, home when loaded), keeping out of guards' sight."""
 from __future__ import annotations
 
 from collections import deque
+from weakref import WeakKeyDictionary
 
 from thieves.bots.base import Bot
 from thieves.bots.mcts import SearchSpec
@@ -29,6 +30,115 @@ def evaluate(state, p: int) -> float:
     mine = guild_value(state, p)
     others = [guild_value(state, q) for q in range(state.num_players) if q != p]
     return mine - (max(others) if others else 0.0)
+
+
+def targets(state, p: int, t: int) -> set:
+    """Alley squares from which something useful can be done, and useful buildings."""
+    city = state.city
+    th = state.thieves[p][t]
+    inv = th["inv"]
+    goal = set()
+    loaded = sum(inv[g] for g in GOODS) + 4 * len(inv["art"]) >= 5
+    if loaded and state.hideout[p]:
+        goal.add(state.hideout[p])
+    for fig, f in state.tf.items():
+        if fig in th["robbed"]:
+            continue
+        ok = (fig[0] == "n" and state.purses[fig]) or (fig[0] == "g" and state.badges[fig]) or \
+             (fig == "car" and not th["wanted"] and room(th, "wine") > 0)
+        if ok:
+            seen = state._guard_sees(fig) if fig[0] == "g" else ()
+            goal.update(nb for nb in city.nbr[f["cell"]] if nb >= 0 and nb not in seen)
+    used = th["used"]
+    wanted = (("market", room(th, "gold") >= 2),
+              ("villa", room(th, "gem") >= 2),
+              ("dealer", inv["gem"] or inv["art"]),
+              ("tavern", inv["wine"] or (th["ally"] is None and not th["brawl"] and inv["gold"] >= 2)),
+              ("dungeon", inv["badge"] or th["wanted"]))
+    for kind, want in wanted:
+        if want:
+            goal.update(bid for bid in city.by_type.get(kind, ()) if bid not in used)
+    for bid in city.by_type.get("smuggler", ()):
+        if bid not in used and state._can_use(p, t, bid):
+            goal.add(bid)
+    return goal
+
+
+#: a walk's progress in the search's cut-off value: each square between a thief and its
+#: nearest target costs this much, counted up to ``WALK_CAP`` squares
+WALK_STEP = 0.1
+WALK_CAP = 10
+
+_DISTANCES: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _distances(city, cell: int) -> dict:
+    """Squares walked from ``cell`` to every alley square (by index) and into every building
+    (by id, through its entrances), ``WALK_CAP`` where farther or unreachable; memoised per
+    city."""
+    table = _DISTANCES.setdefault(city, {})
+    got = table.get(cell)
+    if got is None:
+        squares = [WALK_CAP] * len(city.nbr)
+        squares[cell] = 0
+        dq: deque[int] = deque([cell])
+        while dq:
+            c = dq.popleft()
+            step = squares[c] + 1
+            if step >= WALK_CAP:
+                continue
+            for nb in city.nbr[c]:
+                if nb >= 0 and squares[nb] > step:
+                    squares[nb] = step
+                    dq.append(nb)
+        got = dict(enumerate(squares))
+        for bid, b in city.buildings.items():
+            got[bid] = min(WALK_CAP, min((squares[c] for c in b["entrances"]), default=WALK_CAP) + 1)
+        table[cell] = got
+    return got
+
+
+def walk_distance(state, p: int, t: int) -> int:
+    """Squares thief ``t`` of ``p`` still has to walk to its nearest target (as the greedy
+    bot chooses them: a purse, a badge, a useful location, home when loaded), at most
+    ``WALK_CAP``; 0 when it stands on one or has not entered the city."""
+    pos = state.thieves[p][t]["pos"]
+    if pos is None:
+        return 0
+    goal = targets(state, p, t)
+    if pos in goal:
+        return 0
+    city = state.city
+    starts = [(pos, 0)] if isinstance(pos, int) else [(c, 1) for c in city.buildings[pos]["adjacent"]]
+    best = WALK_CAP
+    for cell, extra in starts:
+        dist = _distances(city, cell)
+        best = min(best, extra + min(dist[g] for g in goal)) if goal else best
+    return best
+
+
+_last_walks: list = [None, -1, None]  # the last position valued, its ply, its walks
+
+
+def _walks(state) -> list[float]:
+    """``WALK_STEP`` times the squares each player's thieves still have to walk; the search
+    values one position for every player in turn, so the last answer is kept."""
+    if _last_walks[0] is state and _last_walks[1] == len(state.history):
+        return _last_walks[2]
+    got = [WALK_STEP * sum(walk_distance(state, q, t) for t in range(len(state.thieves[q])))
+           for q in range(state.num_players)]
+    _last_walks[:] = [state, len(state.history), got]
+    return got
+
+
+def search_value(state, p: int) -> float:
+    """:func:`evaluate` less ``WALK_STEP`` per square each thief still has to walk to its
+    nearest target (see :func:`walk_distance`), so that a walk's progress counts at the
+    search's cut-off."""
+    walks = _walks(state)
+    value = [guild_value(state, q) - walks[q] for q in range(state.num_players)]
+    others = [v for q, v in enumerate(value) if q != p]
+    return value[p] - (max(others) if others else 0.0)
 
 
 class GreedyBot(Bot):
@@ -81,37 +191,7 @@ class GreedyBot(Bot):
 
     # -- walking ---------------------------------------------------------------------
     def _targets(self, state, p: int, t: int) -> set:
-        """Alley squares from which something useful can be done, and useful buildings."""
-        city = state.city
-        th = state.thieves[p][t]
-        inv = th["inv"]
-        goal = set()
-        loaded = sum(inv[g] for g in GOODS) + 4 * len(inv["art"]) >= 5
-        if loaded and state.hideout[p]:
-            goal.add(state.hideout[p])
-        for fig, f in state.tf.items():
-            if fig in th["robbed"]:
-                continue
-            ok = (fig[0] == "n" and state.purses[fig]) or (fig[0] == "g" and state.badges[fig]) or \
-                 (fig == "car" and not th["wanted"] and room(th, "wine") > 0)
-            if ok:
-                for d in range(4):
-                    nb = city.nbr[f["cell"]][d]
-                    if nb >= 0 and (fig[0] != "g" or nb not in state._guard_sees(fig)):
-                        goal.add(nb)
-        for bid, b in city.buildings.items():
-            kind = b["type"]
-            if bid in th["used"]:
-                continue
-            want = (kind == "market" and room(th, "gold") >= 2) or \
-                   (kind == "villa" and room(th, "gem") >= 2) or \
-                   (kind == "dealer" and (inv["gem"] or inv["art"])) or \
-                   (kind == "tavern" and (inv["wine"] or (th["ally"] is None and not th["brawl"] and inv["gold"] >= 2))) or \
-                   (kind == "dungeon" and (inv["badge"] or th["wanted"])) or \
-                   (kind == "smuggler" and state._can_use(p, t, bid) if kind == "smuggler" else False)
-            if want:
-                goal.add(bid)
-        return goal
+        return targets(state, p, t)
 
     def _step(self, state, p: int, acts: list[str]) -> str:
         turn = state.turn
@@ -165,6 +245,6 @@ class GreedyBot(Bot):
 #: the greedy bot's choice counts as a quarter of the iterations in extra visits and stands
 #: unless the search clearly prefers another (100 iterations heads-up, the same 40 deals:
 #: 14 won without it, 23 with it; see docs/thiefdom.md "Strength")
-SEARCH = SearchSpec(heuristic=evaluate, scale=3.0, max_depth=0, prior=GreedyBot)
+SEARCH = SearchSpec(heuristic=search_value, scale=3.0, max_depth=0, prior=GreedyBot)
 
 BOTS = {"greedy": GreedyBot}
