@@ -239,12 +239,13 @@ class GreedyBot(Bot):
         return "stop" if "stop" in acts else acts[self.rng.below(len(acts))]
 
 
-#: IS-MCTS tuning: no random playout, every new node is valued by :func:`evaluate` (at 60
+#: IS-MCTS tuning: no random playout, every new node is valued by :func:`search_value` (at 60
 #: iterations heads-up against greedy, 6 games: depth 0 won 2, depth 8 won 0). Most of a
-#: night is walking, which :func:`evaluate` does not see, so the search alone walks at random:
-#: the greedy bot's choice counts as a quarter of the iterations in extra visits and stands
-#: unless the search clearly prefers another (100 iterations heads-up, the same 40 deals:
-#: 14 won without it, 23 with it; see docs/thiefdom.md "Strength")
+#: night is walking: the greedy bot's choice counts as a quarter of the iterations in extra
+#: visits and stands unless the search clearly prefers another (100 iterations heads-up, the
+#: same 40 deals: 14 won without it, 23 with it), and the cut-off value counts each thief's
+#: squares still to walk to its next target (27 won instead of 22 in the same run; see
+#: docs/thiefdom.md "Strength")
 SEARCH = SearchSpec(heuristic=search_value, scale=3.0, max_depth=0, prior=GreedyBot)
 
 BOTS = {"greedy": GreedyBot}
