@@ -3,6 +3,7 @@ walks its thieves towards the nearest thing worth doing (a purse, a badge, a
 location it can use, home when loaded), keeping out of guards' sight."""
 from __future__ import annotations
 
+import threading
 from collections import deque
 from weakref import WeakKeyDictionary
 
@@ -117,17 +118,20 @@ def walk_distance(state, p: int, t: int) -> int:
     return best
 
 
-_last_walks: list = [None, -1, None]  # the last position valued, its ply, its walks
+#: the last position valued, its ply and its walks, one tuple per thread (a server runs
+#: bots in several threads), so that a read never mixes two positions
+_last_walks = threading.local()
 
 
 def _walks(state) -> list[float]:
     """``WALK_STEP`` times the squares each player's thieves still have to walk; the search
     values one position for every player in turn, so the last answer is kept."""
-    if _last_walks[0] is state and _last_walks[1] == len(state.history):
-        return _last_walks[2]
+    last = getattr(_last_walks, "kept", None)
+    if last is not None and last[0] is state and last[1] == len(state.history):
+        return last[2]
     got = [WALK_STEP * sum(walk_distance(state, q, t) for t in range(len(state.thieves[q])))
            for q in range(state.num_players)]
-    _last_walks[:] = [state, len(state.history), got]
+    _last_walks.kept = (state, len(state.history), got)
     return got
 
 
