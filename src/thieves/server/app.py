@@ -15,7 +15,7 @@ import time
 import urllib.parse
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -34,6 +34,8 @@ from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
 from .views import game_name, pick_layout, replay_file, replay_view
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
+
+T = TypeVar("T")
 
 log = logging.getLogger("thieves.server")
 HERE = Path(__file__).parent
@@ -688,30 +690,36 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         return JSONResponse({"token": token, "url": f"/t/{table.id}/s/{token}"}, status_code=201,
                             headers=NO_STORE)
 
+    async def by_seat(request: Request, table_id: str,
+                      act: Callable[[LiveTable, int | None, dict[str, Any]], T]) -> tuple[LiveTable, int | None, T]:
+        """The common start of a seat's request: its JSON body, the table, the seat its
+        token names, then ``act(table, seat, body)`` under the table's lock."""
+        body = await _json_body(request)
+        table = await platform.get(table_id)
+        seat = table.seat_of(body.get("token"))
+        async with table.lock:
+            return table, seat, act(table, seat, body)
+
     @app.post("/api/tables/{table_id}/fill")
     async def api_fill(request: Request, table_id: str) -> JSONResponse:
         """The creator gives the open seats to bots: the game starts."""
         try:
-            body = await _json_body(request)
-            table = await platform.get(table_id)
-            seat = table.seat_of(body.get("token"))
-            async with table.lock:
-                filled = platform.manager.fill_with_bots(table, seat, body.get("bot"))
+            table, seat, filled = await by_seat(
+                request, table_id, lambda t, s, b: platform.manager.fill_with_bots(t, s, b.get("bot")))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
         return JSONResponse({"filled": filled})
 
     async def seat_change(request: Request, table_id: str, what: str) -> JSONResponse:
+        def change(t: LiveTable, s: int | None, b: dict[str, Any]) -> None:
+            if what == "back":
+                platform.manager.take_back(t, s)
+            else:
+                platform.manager.leave(t, s, b.get("bot"), concede=what == "concede")
+
         try:
-            body = await _json_body(request)
-            table = await platform.get(table_id)
-            seat = table.seat_of(body.get("token"))
-            async with table.lock:
-                if what == "back":
-                    platform.manager.take_back(table, seat)
-                else:
-                    platform.manager.leave(table, seat, body.get("bot"), concede=what == "concede")
+            table, seat, _ = await by_seat(request, table_id, change)
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)  # the substitute plays at once if it is that seat's turn
@@ -721,11 +729,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_undo(request: Request, table_id: str) -> JSONResponse:
         """Take one's own decisions back to the start of one's turn, when allowed."""
         try:
-            body = await _json_body(request)
-            table = await platform.get(table_id)
-            seat = table.seat_of(body.get("token"))
-            async with table.lock:
-                target = platform.manager.undo(table, seat)
+            table, seat, target = await by_seat(request, table_id,
+                                                lambda t, s, b: platform.manager.undo(t, s))
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
@@ -736,11 +741,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         """The same seats and options again: the first click makes the table, the
         others take their kept seats."""
         try:
-            body = await _json_body(request)
-            table = await platform.get(table_id)
-            seat = table.seat_of(body.get("token"))
-            async with table.lock:
-                new, new_seat, token = platform.manager.rematch(table, seat)
+            table, seat, (new, new_seat, token) = await by_seat(
+                request, table_id, lambda t, s, b: platform.manager.rematch(t, s))
         except ServerError as exc:
             return _error(exc)
         platform.hub.notify(table)  # its end screen now offers to join the rematch
