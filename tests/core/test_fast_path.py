@@ -18,10 +18,17 @@ def test_random_playout_matches_checked_path(slug: str, seed: int) -> None:
         checked = game.new_game(players, seed)
         fast = game.new_game(players, seed)
         played = checked_playout(checked, Rng.from_seed(seed))
+        logged = game.new_game(players, seed)
         assert fast.random_playout(Rng.from_seed(seed)) == played
+        assert logged.random_playout(Rng.from_seed(seed), keep_log=True) == played
         assert fast.is_terminal() and checked.is_terminal()
-        assert fast.to_json() == checked.to_json()
+        assert logged.to_json() == checked.to_json()
+        # without keep_log the playout records no events; everything else is the same
+        assert fast.to_dict(log=False) == checked.to_dict(log=False)
+        assert fast.log == checked.log[:len(fast.log)] and len(fast.log) < len(checked.log)
         assert fast.winners() == checked.winners()
+        # and the state records events again afterwards
+        assert "event" not in vars(fast)
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -30,7 +37,7 @@ def test_playouts_from_clones_leave_the_position_alone(slug: str) -> None:
     before = start.to_json()
     a, b = start.clone(), start.clone()
     checked_playout(a, Rng.from_seed(1))
-    b.random_playout(Rng.from_seed(1))
+    b.random_playout(Rng.from_seed(1), keep_log=True)
     assert a.to_json() == b.to_json()
     assert start.to_json() == before
     # the public contract still works after a fast playout

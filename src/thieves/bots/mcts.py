@@ -125,6 +125,7 @@ def _fresh(state: State, player: int, seed: int) -> State:
     """A determinization whose legal-action cache cannot carry the real position's answers."""
     d = state.determinize(player, seed)
     d._legal_cache = None
+    d.mute()  # a throwaway copy: nobody reads the log of its iteration
     return d
 
 
@@ -263,7 +264,7 @@ class MCTSBot(Bot):
             if len(to_act) == 1:
                 p = to_act[0]
                 used, a, new = self._select(node, p, d.legal_actions(p))
-                d.apply_action(p, a)
+                d.apply_trusted(p, a)  # one of this position's legal actions
                 key: object = (p, a)
             else:
                 # decoupled: every player to act chooses on its own statistics, then all apply
@@ -280,7 +281,7 @@ class MCTSBot(Bot):
                         continue
                     if a not in legal:  # an earlier choice changed this player's options
                         a = legal[self.rng.below(len(legal))]
-                    d.apply_action(p, a)
+                    d.apply_trusted(p, a)
                     joint.append((p, a))
                 key = tuple(joint)
             path.append((node, used))
@@ -338,16 +339,21 @@ class MCTSBot(Bot):
         return best, False
 
     def _playout(self, d: State) -> list[float]:
+        """Play on from ``d`` by the game's rollout policy (default: the trusted random
+        playout, :meth:`State.random_playout`) for at most ``max_depth`` decisions."""
         spec = self.spec
         rollout = spec.rollout
         rng = self.rng
+        if rollout is None:
+            d.random_playout(rng, spec.max_depth)
+            return rewards(d, spec)
         for _ in range(spec.max_depth):
             if d.is_terminal():
                 break
-            p = d.players_to_act()[0]
+            to_act = d.players_to_act()
+            p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
             acts = d.legal_actions(p)
-            a = rollout(d, p, acts, rng) if rollout is not None else acts[rng.below(len(acts))]
-            d.apply_action(p, a)
+            d.apply_trusted(p, rollout(d, p, acts, rng) if len(acts) > 1 else acts[0])
         return rewards(d, spec)
 
 
@@ -362,7 +368,7 @@ def sampled_greedy_rollout(heuristic: Heuristic, sample: int = 3, greedy: float 
         for _ in range(min(sample, len(acts))):
             a = acts[rng.below(len(acts))]
             trial = state.clone()
-            trial.apply_action(player, a)
+            trial.apply_trusted(player, a)
             v = heuristic(trial, player)
             if v > best_v:
                 best, best_v = a, v

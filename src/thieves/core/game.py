@@ -239,6 +239,10 @@ class Game:
         return f"<Game {self.slug}>"
 
 
+def _silent(*args: Any, **kwargs: Any) -> None:
+    """Stands in for :meth:`State.event` on a muted state."""
+
+
 class State:
     """A position of one game. See the module docstring for the contract."""
 
@@ -357,7 +361,7 @@ class State:
         self.ply += 1
         self._legal_cache = None
 
-    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000, keep_log: bool = False) -> int:
         """Play uniformly random legal decisions until the game ends (or after
         ``max_decisions``); returns the number of decisions played.
 
@@ -370,7 +374,25 @@ class State:
                 acts = s.legal_actions(p)
                 s.apply_action(p, acts[rng.below(len(acts))])
 
-        with one ``_players_to_act`` and one ``_legal_actions`` per decision."""
+        with one ``_players_to_act`` and one ``_legal_actions`` per decision.
+        Unless ``keep_log``, the playout's events are not recorded (see
+        :meth:`mute`): the history, chance, fields and scores are the same."""
+        if keep_log or "event" in self.__dict__:
+            return self._random_playout(rng, max_decisions)
+        self.mute()
+        try:
+            return self._random_playout(rng, max_decisions)
+        finally:
+            del self.__dict__["event"], self.__dict__["event_text"]
+
+    def mute(self) -> None:
+        """Stop recording events on this state: a search's throwaway copy, whose log
+        nobody reads, saves the work of building them. Moves, chance, fields and
+        scores are unchanged; only :attr:`log` stops growing. Clones record again."""
+        self.__dict__["event"] = self.__dict__["event_text"] = _silent
+
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+        """The loop of :meth:`random_playout`; games with a cheaper turn structure override it."""
         is_terminal = self._is_terminal
         players_to_act = self._players_to_act
         legal_actions = self._legal_actions

@@ -131,7 +131,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     def _is_terminal(self) -> bool:
         return self.over
 
-    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player decides at a time (the first pending
         task's, else the current player), so no seat is drawn."""

@@ -128,7 +128,7 @@ class MarketState(State):
         fn, arg = self.data.dispatch[action]
         fn(self, p, arg)
 
-    def random_playout(self, rng: Rng, max_decisions: int = 1_000_000) -> int:
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player acts at a time (``current``), so no seat
         is drawn, and each phase's action list and each action's method are called directly."""
