@@ -1,6 +1,7 @@
 """Strength benchmark: mcts against greedy in every game, seats rotated.
 
     python -m thieves.bots.strength --budget 0.1s --games 40 -j 2
+    python -m thieves.bots.strength --matrix random,greedy,mcts:0.1s,mcts:1s --games 100 thieves-den
 
 Heads-up where a game allows two players, else one mcts among greedy bots at
 the smallest table. Prints a Markdown table: mcts's win share with its 95%
@@ -13,15 +14,61 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..core.registry import list_games, load_game
 from .match import run_match
+from .stats import Share
 
 
 def table_size(slug: str) -> int:
     game = load_game(slug)
     return 2 if game.min_players <= 2 <= game.max_players else game.min_players
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """Win shares of every bot against every other in one game: ``cells[(a, b)]`` is
+    ``a``'s share in the games of one ``a`` against ``b`` (``b`` in every other seat)."""
+    slug: str
+    players: int
+    bots: tuple[str, ...]
+    cells: dict[tuple[str, str], Share]
+
+    def markdown(self) -> str:
+        """The matrix as a Markdown table: row bot's win share against the column bot."""
+        head = "| row wins against column | " + " | ".join(self.bots) + " |"
+        lines = [head, "|---" * (len(self.bots) + 1) + "|"]
+        for a in self.bots:
+            row = []
+            for b in self.bots:
+                c = self.cells.get((a, b))
+                if c is None:
+                    row.append("–")
+                else:
+                    lo, hi = c.interval
+                    row.append(f"{100 * c.rate:.0f}% ({100 * lo:.0f}–{100 * hi:.0f}) of {c.games}")
+            lines.append(f"| {a} | " + " | ".join(row) + " |")
+        return "\n".join(lines)
+
+
+def strength_matrix(slug: str, bots: Sequence[str], games: int, seed: int = 1000,
+                    jobs: int = 1) -> Matrix:
+    """Every pair of ``bots`` in ``slug`` (heads-up where the game allows it, else one
+    against a full table of the other), ``games`` games per pairing, seats rotated.
+    Heads-up, one match gives both cells of a pair."""
+    n = table_size(slug)
+    cells: dict[tuple[str, str], Share] = {}
+    for i, a in enumerate(bots):
+        for j, b in enumerate(bots):
+            if a == b or (a, b) in cells or (n == 2 and j < i):
+                continue
+            s = run_match(slug, [a, b], games=games, players=n, seed=seed, jobs=jobs).summary()
+            cells[(a, b)] = s.entries[0].share
+            if n == 2:
+                cells[(b, a)] = s.entries[1].share
+    return Matrix(slug, n, tuple(bots), cells)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,9 +79,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("-j", "--jobs", type=int, default=1)
     p.add_argument("--opponent", default="greedy")
+    p.add_argument("--matrix", metavar="BOTS",
+                   help="comma-separated bots (e.g. random,greedy,mcts:0.1s,mcts:1s): print the "
+                        "win matrix of every pair instead of mcts against the opponent")
     p.add_argument("games_list", nargs="*", metavar="GAME", help="games (default: all)")
     args = p.parse_args(argv)
     slugs = args.games_list or list_games()
+    if args.matrix:
+        bots = [b.strip() for b in args.matrix.split(",") if b.strip()]
+        if len(bots) < 2 or len(set(bots)) != len(bots):
+            p.error("--matrix needs at least two different bots, separated by commas")
+        for slug in slugs:
+            matrix = strength_matrix(slug, bots, args.games, args.seed, args.jobs)
+            n = matrix.players
+            table = "heads-up" if n == 2 else f"one row bot among {n - 1} column bots"
+            print(f"{slug} ({table}, {args.games} games a pairing, seats rotated, 95% Wilson intervals)\n")
+            print(matrix.markdown() + "\n", flush=True)
+        return 0
     print(f"mcts:{args.budget} against {args.opponent}, {args.games} games per game, seats rotated\n")
     print("| game | table | mcts wins | win % | 95% interval | fair share | mean score mcts / "
           f"{args.opponent} | no winner | seconds |")

@@ -1,0 +1,32 @@
+"""The strength benchmark's win matrix (python -m thieves.bots.strength --matrix)."""
+from __future__ import annotations
+
+import pytest
+
+from thieves.bots.strength import main, strength_matrix
+
+
+def test_heads_up_matrix_takes_both_cells_from_one_match() -> None:
+    m = strength_matrix("thieves-den", ["random", "greedy"], games=4, seed=3)
+    assert m.players == 2 and set(m.cells) == {("random", "greedy"), ("greedy", "random")}
+    ab, ba = m.cells[("random", "greedy")], m.cells[("greedy", "random")]
+    assert ab.games == ba.games == 4
+    # one match: the two shares cannot add up to more games than were played
+    assert ab.wins + ba.wins <= 4
+    table = m.markdown().splitlines()
+    assert table[0] == "| row wins against column | random | greedy |"
+    assert table[2].startswith("| random | – | ") and table[3].endswith("| – |")
+
+
+def test_full_table_matrix_plays_each_direction() -> None:
+    m = strength_matrix("thiefs-market", ["random", "greedy"], games=3, seed=3)
+    assert m.players == 3
+    # one random bot among two greedy ones, and one greedy among two random ones
+    assert m.cells[("random", "greedy")].games == m.cells[("greedy", "random")].games == 3
+
+
+def test_matrix_needs_two_different_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["--matrix", "greedy,greedy", "thieves-den"])
+    assert e.value.code == 2
+    assert "--matrix needs at least two different bots" in capsys.readouterr().err
