@@ -27,6 +27,19 @@ _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+#: rejection limits of :meth:`Rng.below` by bound (the largest multiple of n below 2**64)
+_LIMITS: dict[int, int] = {}
+
+
+def _limit(n: int) -> int:
+    if n <= 0:
+        raise ValueError("below() needs a positive bound")
+    limit = (1 << 64) - ((1 << 64) % n)
+    if n <= 4096:  # the bounds games use; keeps the memo small
+        _LIMITS[n] = limit
+    return limit
+
+
 def _mix_seed(seed: int) -> int:
     """Spread a small seed over 64 bits so that seeds 0, 1, 2 differ well."""
     z = (seed * _GOLDEN + 0x632BE59BD9B4E019) & _MASK
@@ -57,11 +70,14 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (rejection sampling, no bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = _limit(n)
+        while True:  # next64, written out: the hottest call of every playout
+            self.state = s = (self.state + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
@@ -137,6 +153,15 @@ class KeyedRng(Rng):
     @property
     def state(self) -> int:  # type: ignore[override]  # read-only: (key, count) is the state here
         raise AttributeError("a keyed generator's state is (key, count); use to_json()")
+
+    def below(self, n: int) -> int:
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = _limit(n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
 
     def next64(self) -> int:
         n = self.count
