@@ -229,6 +229,7 @@ class DenData:
         self.holding_memo: dict[Any, Any] = {}
         #: the notation of the actions that name a card or a power stack, made once
         self.loc_actions = {c: f"loc {c}" for c in self.locations}
+        self.keep_actions = {c: f"keep {c}" for c in self.locations}
         self.sell_actions = {f: f"sell {f}" for f in self.fences}
         self.power_actions = [{t: f"power {i + 1} {t}" for t in TREASURES} for i in range(board.power_stacks)]
         #: the location cards whose ability costs nothing, and the others with their costs

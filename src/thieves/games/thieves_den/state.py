@@ -15,7 +15,7 @@ from thieves.core.rng import Rng
 from .actions import ActionsMixin
 from .components import FENCE_TYPES, TREASURES, DenData, PlayerCount
 from .effects import LIMIT_VERBS, EffectsMixin
-from .notation import DenAction
+from .notation import parse_action
 from .view import ViewMixin
 
 
@@ -296,24 +296,75 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         if self.pending:
             return self._choices(self.pending[0])
         if self.phase == "draft":
-            return [f"keep {c}" for c in sorted(self.hands[player])]
+            return list(map(self.data.keep_actions.__getitem__, sorted(self.hands[player])))
         return self._turn_actions(player)
 
     def _apply(self, player: int, action: str) -> None:
-        act = DenAction.parse(action)
+        act = parse_action(action)
         if self.pending:
             self._apply_choice(player, act)
         elif self.phase == "draft":
-            # Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked
-            self.picks[player] = act.card
-            self.event("pick", to=[player], secret={"card": act.card}, player=player)
-            if None not in self.picks:
-                self._reveal_picks()
+            self._pick(player, act.named_card)
         else:
             self._apply_turn(player, act)
         # only these decisions add treasures (or leave a discard to finish): the treasure
         # limit needs no look after the others
         self._run(check=act.verb in LIMIT_VERBS)
+
+    def _pick(self, p: int, card: str) -> None:
+        """Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked."""
+        self.picks[p] = card
+        self.event("pick", to=[p], secret={"card": card}, player=p)
+        if None not in self.picks:
+            self._reveal_picks()
+
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+        """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
+        turn structure built in: a pending frame's player, else the scouting pickers (a seat
+        drawn among those who have not picked, as the checked loop draws it), else the
+        player whose thieving turn it is; each list and each apply is called directly."""
+        below = rng.below
+        history = self.history
+        pend = self.pending                 # edited in place, never replaced
+        picks = self.picks                  # likewise
+        seats = range(self.num_players)
+        keep = self.data.keep_actions
+        choices, turn_actions = self._choices, self._turn_actions
+        apply_choice, apply_turn, run = self._apply_choice, self._apply_turn, self._run
+        n = 0
+        while n < max_decisions:
+            phase = self.phase
+            if phase == "end":
+                break
+            if pend:
+                p = pend[0]["p"]
+                acts = choices(pend[0])
+                action = acts[below(len(acts))]
+                act = parse_action(action)
+                apply_choice(p, act)
+                run(act.verb in LIMIT_VERBS)
+            elif phase == "thieving":
+                p = self.turn
+                acts = turn_actions(p)
+                action = acts[below(len(acts))]
+                act = parse_action(action)
+                apply_turn(p, act)
+                run(act.verb in LIMIT_VERBS)
+            elif phase == "draft":
+                to_act = [q for q in seats if picks[q] is None]
+                p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+                hand = sorted(self.hands[p])
+                card = hand[below(len(hand))]
+                action = keep[card]
+                self._pick(p, card)
+                run(False)                  # a pick adds no treasure
+            else:                           # not reached: every other phase has a frame pending
+                return n + State._random_playout(self, rng, max_decisions - n)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     def _is_terminal(self) -> bool:
         return self.phase == "end"
