@@ -7,7 +7,7 @@ for 1 thief) and "Clarifications des Tuiles Pouvoir".
 """
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import chain, compress, filterfalse
 from operator import not_
 from typing import Any, NamedTuple, Sequence
 
@@ -23,9 +23,12 @@ PAYMENT_BLIND = frozenset({"recall", "swap", "thieves_for_treasures", "thieves",
 #: power effects that can always do something, whatever their user holds or pays
 #: (_power_possible_after: prestige, refresh, new_location)
 ALWAYS_POSSIBLE = frozenset({"prestige", "refresh", "new_location"})
+#: a holding of no treasure at all
+NO_TREASURE = dict.fromkeys(TREASURES, 0)
 #: the notation of the actions that name a treasure, made once
 WITCH_ACTIONS = {t: f"witch {t}" for t in TREASURES}
 STEAL_ACTIONS = {t: f"steal {t}" for t in TREASURES}
+STEAL_LIST = [STEAL_ACTIONS[t] for t in TREASURES]
 
 
 class Holding(NamedTuple):
@@ -195,9 +198,7 @@ class ActionsMixin(MixinBase):
         # The other tiles only look at treasures to check costs, and fewer treasures never
         # open an option: possible with no treasure at all, possible after any payment;
         # impossible with every treasure, impossible after any payment.
-        data = self.data
-        have = self.treasures[p]
-        if self._power_possible_after(p, i, cards, holding(data, dict.fromkeys(have, 0))):
+        if self._power_possible_after(p, i, cards, holding(self.data, NO_TREASURE)):
             return owned
         if not self._power_possible_after(p, i, cards, hold):
             return []
@@ -285,11 +286,11 @@ class ActionsMixin(MixinBase):
             # _loc_options(p, "normal"): no thief on its space, costs paid with a thief placed
             payable = hold.payable   # = hold.payable_with(thieves - 1)
             ok = payable[thieves] if thieves < len(payable) else payable[-1]
-            lt, names = self.loc_thieves, data.loc_actions
-            acts = [names[c] for c in cards if c in ok and not lt.get(c)]
+            acts = list(map(data.loc_actions.__getitem__,
+                            filterfalse(self.loc_thieves.get, filter(ok.__contains__, cards))))
             # _sell_options(p, "normal"): a fence of the row whose wants the holding pays
-            sellable, names = hold.sellable, data.sell_actions
-            acts += [names[f] for f in self.row if f in sellable]   # type: ignore[index]  # None is not
+            sellable = hold.sellable.__contains__   # None (an empty slot) is never sellable
+            acts += map(data.sell_actions.__getitem__, filter(sellable, self.row))  # type: ignore[arg-type]
         else:
             acts = []
         owned = hold.owned
@@ -305,8 +306,7 @@ class ActionsMixin(MixinBase):
             free = set(compress(data.witch_treasures, map(not_, self.witch_used)))
             acts += map(WITCH_ACTIONS.__getitem__, filter(free.__contains__, owned))
         if thieves >= 2:
-            city = self.city
-            stealable = [STEAL_ACTIONS[t] for t in TREASURES if city[t] > 0]
+            stealable = list(compress(STEAL_LIST, map(self.city.__getitem__, TREASURES)))   # city[t] > 0
             if not stealable and self._short_supply_ok():
                 stealable = ["steal"]          # the City is empty: 2 thieves for nothing
             acts += stealable
@@ -330,13 +330,14 @@ class ActionsMixin(MixinBase):
         elif verb == "witch":
             # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
             t = act.named_treasure
-            slots = self.data.board.witch.slots
-            free = [j for j in self.data.witch_slots_of[t] if not self.witch_used[j]]
-            j = max(free, key=lambda j: slots[j].prestige)
-            self.witch_used[j] = True
+            # (the free slot of most prestige; ties: the first)
+            used = self.witch_used
+            j = next(j for j in self.data.witch_best_of[t] if not used[j])
+            used[j] = True
             self.treasures[p][t] -= 1
-            self.prestige[p] += slots[j].prestige
-            self.event("witch", player=p, treasure=t, n=slots[j].prestige)
+            n = self.data.witch_prestige[j]
+            self.prestige[p] += n
+            self.event("witch", player=p, treasure=t, n=n)
         elif verb == "steal":
             # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
             self.thieves[p] -= 2

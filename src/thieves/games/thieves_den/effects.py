@@ -52,17 +52,17 @@ class EffectsMixin(MixinBase):
         """Run automatic frames until a decision is needed (or nothing is pending).
         ``check``: the decision just applied may have put someone over the treasure limit."""
         pend = self.pending
-        limit = self.data.board.treasure_limit
         while True:
             # Rulebook "Coffres au Trésor": over 8 treasures, at any moment, the owner must
             # discard the excess of their choice (the new one or an older one). Only a decision
             # or a gaining frame adds treasures, so nobody can go over in between.
             if check and not (pend and pend[0]["k"] == "discard"):
                 check = False
-                for q, have in enumerate(self.treasures):
-                    if sum(have.values()) > limit:
-                        pend.insert(0, {"k": "discard", "p": q})
-                        break
+                limit = self.data.board.treasure_limit
+                held = list(map(sum, map(dict.values, self.treasures)))
+                if max(held) > limit:   # the first player in seat order who is over
+                    q = next(q for q, k in enumerate(held) if k > limit)
+                    pend.insert(0, {"k": "discard", "p": q})
             if not pend:
                 return
             f = pend[0]

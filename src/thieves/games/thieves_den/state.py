@@ -260,8 +260,10 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         b = self.data.board
         majority = [0] * n
         # step 1: strict majority of each fence type; a tie for the most scores nothing
+        fences = self.data.fences
+        kinds = [[fences[f].type for f in self.right[p]] for p in range(n)]
         for ft in FENCE_TYPES:
-            counts = [sum(1 for f in self.right[p] if self.data.fences[f].type == ft) for p in range(n)]
+            counts = [k.count(ft) for k in kinds]
             top = max(counts)
             if top > 0 and counts.count(top) == 1:
                 majority[counts.index(top)] += b.majority.values.get(ft, 0)
