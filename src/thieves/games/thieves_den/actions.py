@@ -73,8 +73,11 @@ def _make_holding(data: DenData, have: dict[str, int]) -> Holding:
     total = sum(have.values())
     sellable = frozenset([fid for fid, (spec, _) in data.fence_needs.items()
                           if can_sell(spec, data.fence_total[fid], have, total)])
+    # can_pay(cost, have, k) holds when the treasures pay and k is at least the thieves paid:
+    # the treasures are looked at once per card, the thieves for each k
+    paid = [(c, cost[2]) for c, cost in data.costed_locations if can_pay(cost, have, cost[2])]
     free = data.free_locations
-    payable = tuple(free.union([c for c, cost in data.costed_locations if can_pay(cost, have, k)])
+    payable = tuple(free.union([c for c, thieves in paid if k >= thieves])
                     for k in range(-1, data.most_thieves_paid + 1))
     return Holding(owned, recruits, sellable, payable)
 
@@ -316,6 +319,11 @@ class ActionsMixin(MixinBase):
         return acts
 
     def _apply_turn(self, p: int, act: DenAction) -> None:
+        """One thieving-phase action; the turn ends once its effects have run."""
+        self._turn_action(p, act)
+        self.pending.append({"k": "end_turn"})
+
+    def _turn_action(self, p: int, act: DenAction) -> None:
         verb = act.verb
         if verb == "pass":
             # Once passed: no more actions this round, and no one may target you
@@ -354,7 +362,6 @@ class ActionsMixin(MixinBase):
                 self.recruit_slot[t] += 1
             got = self._gain_thieves(p, 1)
             self.event("recruit", player=p, treasures=[act.treasure, act.treasure2], n=got)
-        self.pending.append({"k": "end_turn"})
 
     # -- activate a location -----------------------------------------------------------------------------------
     def _activate(self, p: int, card: str, mode: str) -> list[dict[str, Any]]:

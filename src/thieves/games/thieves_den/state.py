@@ -19,6 +19,10 @@ from .notation import parse_action
 from .view import ViewMixin
 
 
+#: the frame that ends a thieving turn (see _auto_end_turn)
+END_TURN = {"k": "end_turn"}
+
+
 class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
     FIELDS = (
         "phase", "round", "holder", "face", "turn", "passed", "draft_kept",
@@ -332,7 +336,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         seats = range(self.num_players)
         keep = self.data.keep_actions
         choices, turn_actions = self._choices, self._turn_actions
-        apply_choice, apply_turn, run = self._apply_choice, self._apply_turn, self._run
+        apply_choice, turn_action, run = self._apply_choice, self._turn_action, self._run
         n = 0
         while n < max_decisions:
             phase = self.phase
@@ -350,8 +354,14 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 acts = turn_actions(p)
                 action = acts[below(len(acts))]
                 act = parse_action(action)
-                apply_turn(p, act)
-                run(act.verb in LIMIT_VERBS)
+                turn_action(p, act)
+                if pend or act.verb in LIMIT_VERBS:
+                    pend.append({"k": "end_turn"})   # as _apply_turn, then _run
+                    run(act.verb in LIMIT_VERBS)
+                else:                                # nothing to run before the turn ends
+                    self._auto_end_turn(END_TURN)
+                    if pend:                         # the tile holder's choice at maintenance
+                        run(False)
             elif phase == "draft":
                 to_act = [q for q in seats if picks[q] is None]
                 p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
