@@ -162,11 +162,10 @@ class ActionsMixin(MixinBase):
         if rule is None:
             return False
         ok, occupied = rule
-        lt = self.loc_thieves
-        for c in cards:
-            if c in ok and (lt.get(c, 0) > 0) is occupied:
-                return True
-        return False
+        payable = filter(ok.__contains__, cards)
+        thieves_on = self.loc_thieves.get   # truthy when a thief is on the card (never negative)
+        usable = filter(thieves_on, payable) if occupied else filterfalse(thieves_on, payable)
+        return next(usable, None) is not None
 
     def _sell_fences(self, p: int, mode: str) -> list[str | None]:
         """Sell Treasures, step 2: the fences ``p`` may sell to in ``mode`` if the treasures
@@ -223,20 +222,21 @@ class ActionsMixin(MixinBase):
         if hold is None:
             hold = holding(self.data, self.treasures[p])
         eff = self.data.power_effect[self.power_stacks[i][-1]]
-        if eff == "recall":
-            return self._can_recall(p)
+        # (the tiles asked most often first)
+        if eff == "double":
+            return self._can_place(p, "normal", cards, hold) or self._can_sell(p, "normal", hold)
+        if eff == "extra_thief":
+            return self._can_place(p, "extra", cards, hold) or self._can_sell(p, "extra", hold)
         if eff == "relocate":
             # = bool(self._relocate_options(p)): a source holds a thief and a destination none,
             # so any source and any destination make a move
             return self._can_recall(p) and self._can_place(p, "relocate", cards, hold)
-        if eff == "swap":
-            return self._can_swap(p)
+        if eff == "recall":
+            return self._can_recall(p)
         if eff == "owner_cut":
             return self._can_place(p, "cut", cards, hold)
-        if eff == "extra_thief":
-            return self._can_place(p, "extra", cards, hold) or self._can_sell(p, "extra", hold)
-        if eff == "double":
-            return self._can_place(p, "normal", cards, hold) or self._can_sell(p, "normal", hold)
+        if eff == "swap":
+            return self._can_swap(p)
         if eff == "thieves_for_treasures":
             return self.thieves[p] >= 2
         if eff == "thieves":
