@@ -7,7 +7,7 @@ for 1 thief) and "Clarifications des Tuiles Pouvoir".
 """
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import chain, compress, filterfalse
 from operator import not_
 from typing import Any, NamedTuple, Sequence
 
@@ -20,9 +20,15 @@ from .notation import DenAction
 #: treasure paid for them cannot change it (see _power_possible_after)
 PAYMENT_BLIND = frozenset({"recall", "swap", "thieves_for_treasures", "thieves", "treasure",
                            "prestige", "refresh", "new_location"})
+#: power effects that can always do something, whatever their user holds or pays
+#: (_power_possible_after: prestige, refresh, new_location)
+ALWAYS_POSSIBLE = frozenset({"prestige", "refresh", "new_location"})
+#: a holding of no treasure at all
+NO_TREASURE = dict.fromkeys(TREASURES, 0)
 #: the notation of the actions that name a treasure, made once
 WITCH_ACTIONS = {t: f"witch {t}" for t in TREASURES}
 STEAL_ACTIONS = {t: f"steal {t}" for t in TREASURES}
+STEAL_LIST = [STEAL_ACTIONS[t] for t in TREASURES]
 
 
 class Holding(NamedTuple):
@@ -67,8 +73,11 @@ def _make_holding(data: DenData, have: dict[str, int]) -> Holding:
     total = sum(have.values())
     sellable = frozenset([fid for fid, (spec, _) in data.fence_needs.items()
                           if can_sell(spec, data.fence_total[fid], have, total)])
+    # can_pay(cost, have, k) holds when the treasures pay and k is at least the thieves paid:
+    # the treasures are looked at once per card, the thieves for each k
+    paid = [(c, cost[2]) for c, cost in data.costed_locations if can_pay(cost, have, cost[2])]
     free = data.free_locations
-    payable = tuple(free.union([c for c, cost in data.costed_locations if can_pay(cost, have, k)])
+    payable = tuple(free.union([c for c, thieves in paid if k >= thieves])
                     for k in range(-1, data.most_thieves_paid + 1))
     return Holding(owned, recruits, sellable, payable)
 
@@ -111,66 +120,89 @@ class ActionsMixin(MixinBase):
     # -- option lists -----------------------------------------------------------------------------------
     def _usable_cards(self, p: int) -> list[str]:
         """The face-up cards ``p`` may put a thief on (option ``passed_locations``)."""
-        cards = self._in_play()
+        cards = [*chain.from_iterable(self.above), *self.neutral]   # = self._in_play()
         if self.options.get("passed_locations", "open") != "open" and any(self.passed):
             cards = [c for c in cards if self._open_to(p, self._owner(c))]
         return cards
 
+    def _loc_rule(self, p: int, mode: str, hold: Holding) -> tuple[frozenset[str], bool] | None:
+        """Activate a Location, step 1: a face-up card with an empty action space (power tile
+        "extra thief": an occupied one instead), whose ability's costs ``p`` can pay with
+        treasures ``hold``. Returns the cards whose costs are paid and whether the space must
+        be occupied; None when no card can be used (no thief to place)."""
+        if mode == "extra":
+            if self.forest < 1:
+                return None
+            return hold.payable_with(self.thieves[p]), True
+        if mode in ("normal", "cut"):
+            if self.thieves[p] < 1:
+                return None
+            return hold.payable_with(self.thieves[p] - 1), False
+        # relocate: the moved thief is not one of yours
+        return hold.payable_with(self.thieves[p]), False
+
     def _loc_options(self, p: int, mode: str, cards: list[str] | None = None,
                      hold: Holding | None = None) -> list[str]:
-        """Activate a Location, step 1: a face-up card with an empty action space (power tile
-        "extra thief": an occupied one instead), whose ability's costs ``p`` can pay.
+        """The cards :meth:`_loc_rule` lets ``p`` activate in ``mode``, in ``cards`` order.
         ``cards``, ``hold``: :meth:`_usable_cards` and ``p``'s :func:`holding` if known."""
         if cards is None:
             cards = self._usable_cards(p)
-        if hold is None:
-            hold = holding(self.data, self.treasures[p])
+        rule = self._loc_rule(p, mode, hold or holding(self.data, self.treasures[p]))
+        if rule is None:
+            return []
+        ok, occupied = rule
         lt = self.loc_thieves
-        if mode == "extra":
-            if self.forest < 1:
-                return []
-            ok = hold.payable_with(self.thieves[p])
+        if occupied:
             return [c for c in cards if c in ok and lt.get(c, 0) > 0]
-        if mode in ("normal", "cut"):
-            if self.thieves[p] < 1:
-                return []
-            after = self.thieves[p] - 1
-        else:   # relocate: the moved thief is not one of yours
-            after = self.thieves[p]
-        ok = hold.payable_with(after)
         return [c for c in cards if c in ok and not lt.get(c)]   # no thief on its space
 
-    def _sell_options(self, p: int, mode: str, hold: Holding | None = None) -> list[str]:
-        """Sell Treasures, step 2: a thief and every wanted treasure are needed."""
+    def _can_place(self, p: int, mode: str, cards: list[str], hold: Holding) -> bool:
+        """``bool(self._loc_options(p, mode, cards, hold))``, stopping at the first card."""
+        rule = self._loc_rule(p, mode, hold)
+        if rule is None:
+            return False
+        ok, occupied = rule
+        payable = filter(ok.__contains__, cards)
+        thieves_on = self.loc_thieves.get   # truthy when a thief is on the card (never negative)
+        usable = filter(thieves_on, payable) if occupied else filterfalse(thieves_on, payable)
+        return next(usable, None) is not None
+
+    def _sell_fences(self, p: int, mode: str) -> list[str | None]:
+        """Sell Treasures, step 2: the fences ``p`` may sell to in ``mode`` if the treasures
+        pay (None: an empty slot of the row): a thief is needed (power tile "extra thief":
+        one from the Forest, on a fence already sold to this round)."""
         if mode == "extra":
             if self.forest < 1:
                 return []
-            fences = [f for q, fs in enumerate(self.fences_above) if self._open_to(p, q) for f in fs]
-        elif self.thieves[p] < 1:
+            return [f for q, fs in enumerate(self.fences_above) if self._open_to(p, q) for f in fs]
+        if self.thieves[p] < 1:
             return []
-        else:
-            fences = [f for f in self.row if f is not None]
-        if hold is None:
-            hold = holding(self.data, self.treasures[p])
-        return list(filter(hold.sellable.__contains__, fences))
+        return self.row
 
-    def _power_payments(self, p: int, i: int, owned: Sequence[str], cards: list[str]) -> Sequence[str]:
-        """The treasures among ``owned`` that ``p`` may pay for the face-up tile of stack ``i``:
-        those after whose payment the tile can still do something (interpretation 6).
-        ``cards``: :meth:`_usable_cards` (paying a treasure does not change them)."""
+    def _sell_options(self, p: int, mode: str, hold: Holding | None = None) -> list[str]:
+        """Sell Treasures, step 2: a fence of :meth:`_sell_fences` whose every wanted treasure
+        the treasures pay."""
+        sellable = (hold or holding(self.data, self.treasures[p])).sellable
+        return [f for f in self._sell_fences(p, mode) if f in sellable]
+
+    def _can_sell(self, p: int, mode: str, hold: Holding) -> bool:
+        """``bool(self._sell_options(p, mode, hold))``, without the list."""
+        return not hold.sellable.isdisjoint(self._sell_fences(p, mode))
+
+    def _power_payments(self, p: int, i: int, hold: Holding, cards: list[str]) -> Sequence[str]:
+        """The treasures among those ``p`` holds (``hold``, their :func:`holding`) that they may
+        pay for the face-up tile of stack ``i``: those after whose payment the tile can still
+        do something (interpretation 6). ``cards``: :meth:`_usable_cards` (paying a treasure
+        does not change them)."""
+        owned = hold.owned
         if self.data.power_effect[self.power_stacks[i][-1]] in PAYMENT_BLIND:
-            return owned if self._power_possible_after(p, i, cards) else []
+            return owned if self._power_possible_after(p, i, cards, hold) else []
         # The other tiles only look at treasures to check costs, and fewer treasures never
         # open an option: possible with no treasure at all, possible after any payment;
         # impossible with every treasure, impossible after any payment.
-        have = self.treasures[p]
-        self.treasures[p] = dict.fromkeys(have, 0)
-        try:
-            if self._power_possible_after(p, i, cards):
-                return owned
-        finally:
-            self.treasures[p] = have
-        if not self._power_possible_after(p, i, cards):
+        if self._power_possible_after(p, i, cards, holding(self.data, NO_TREASURE)):
+            return owned
+        if not self._power_possible_after(p, i, cards, hold):
             return []
         return [t for t in owned if self._power_possible(p, i, t, cards)]
 
@@ -178,30 +210,33 @@ class ActionsMixin(MixinBase):
         """Whether the face-up tile of stack ``i`` can do anything once ``paid`` is on its slot
         (interpretation 6: a tile that could only cost a treasure is not offered)."""
         have = self.treasures[p]
-        have[paid] -= 1
-        try:
-            return self._power_possible_after(p, i, cards)
-        finally:
-            have[paid] += 1
+        after = holding(self.data, {**have, paid: have[paid] - 1})
+        return self._power_possible_after(p, i, cards, after)
 
-    def _power_possible_after(self, p: int, i: int, cards: list[str] | None = None) -> bool:
+    def _power_possible_after(self, p: int, i: int, cards: list[str] | None = None,
+                              hold: Holding | None = None) -> bool:
+        """Whether the face-up tile of stack ``i`` can do anything for ``p`` now; ``hold``:
+        the :func:`holding` to check costs with (``p``'s own if None)."""
         if cards is None:
             cards = self._usable_cards(p)
+        if hold is None:
+            hold = holding(self.data, self.treasures[p])
         eff = self.data.power_effect[self.power_stacks[i][-1]]
-        if eff == "recall":
-            return self._can_recall(p)
+        # (the tiles asked most often first)
+        if eff == "double":
+            return self._can_place(p, "normal", cards, hold) or self._can_sell(p, "normal", hold)
+        if eff == "extra_thief":
+            return self._can_place(p, "extra", cards, hold) or self._can_sell(p, "extra", hold)
         if eff == "relocate":
             # = bool(self._relocate_options(p)): a source holds a thief and a destination none,
             # so any source and any destination make a move
-            return self._can_recall(p) and bool(self._loc_options(p, "relocate", cards))
+            return self._can_recall(p) and self._can_place(p, "relocate", cards, hold)
+        if eff == "recall":
+            return self._can_recall(p)
+        if eff == "owner_cut":
+            return self._can_place(p, "cut", cards, hold)
         if eff == "swap":
             return self._can_swap(p)
-        if eff == "owner_cut":
-            return bool(self._loc_options(p, "cut", cards))
-        if eff == "extra_thief":
-            return bool(self._loc_options(p, "extra", cards) or self._sell_options(p, "extra"))
-        if eff == "double":
-            return bool(self._loc_options(p, "normal", cards) or self._sell_options(p, "normal"))
         if eff == "thieves_for_treasures":
             return self.thieves[p] >= 2
         if eff == "thieves":
@@ -241,22 +276,40 @@ class ActionsMixin(MixinBase):
 
     # -- the main turn -------------------------------------------------------------------------------------
     def _turn_actions(self, p: int) -> list[str]:
+        """Rulebook "Phase Voleurs": one action a turn, or pass; in this order: activate a
+        location (:meth:`_loc_options`), sell to a fence (:meth:`_sell_options`), use a power
+        tile, deliver to the Witch, steal a treasure, recruit a thief, pass. The first two
+        lists are worked out here without their calls (every playout decision lists them)."""
         data = self.data
-        hold = holding(data, self.treasures[p])
+        have = self.treasures[p]
+        hold = data.holding_memo.get(tuple(have.items())) or holding(data, have)
         cards = self._usable_cards(p)
-        acts = list(map(data.loc_actions.__getitem__, self._loc_options(p, "normal", cards, hold)))
-        acts += map(data.sell_actions.__getitem__, self._sell_options(p, "normal", hold))
+        thieves = self.thieves[p]
+        if thieves >= 1:
+            # _loc_options(p, "normal"): no thief on its space, costs paid with a thief placed
+            payable = hold.payable   # = hold.payable_with(thieves - 1)
+            ok = payable[thieves] if thieves < len(payable) else payable[-1]
+            acts = list(map(data.loc_actions.__getitem__,
+                            filterfalse(self.loc_thieves.get, filter(ok.__contains__, cards))))
+            # _sell_options(p, "normal"): a fence of the row whose wants the holding pays
+            sellable = hold.sellable.__contains__   # None (an empty slot) is never sellable
+            acts += map(data.sell_actions.__getitem__, filter(sellable, self.row))  # type: ignore[arg-type]
+        else:
+            acts = []
         owned = hold.owned
         if owned:
-            paid = self.power_paid
+            paid, effect = self.power_paid, data.power_effect
             for i, stack in enumerate(self.power_stacks):
                 if stack and paid[i] is None:
-                    acts += map(data.power_actions[i].__getitem__, self._power_payments(p, i, owned, cards))
+                    if effect[stack[-1]] in ALWAYS_POSSIBLE:
+                        acts += map(data.power_actions[i].__getitem__, owned)
+                    else:
+                        acts += map(data.power_actions[i].__getitem__,
+                                    self._power_payments(p, i, hold, cards))
             free = set(compress(data.witch_treasures, map(not_, self.witch_used)))
             acts += map(WITCH_ACTIONS.__getitem__, filter(free.__contains__, owned))
-        if self.thieves[p] >= 2:
-            city = self.city
-            stealable = [STEAL_ACTIONS[t] for t in TREASURES if city[t] > 0]
+        if thieves >= 2:
+            stealable = list(compress(STEAL_LIST, map(self.city.__getitem__, TREASURES)))   # city[t] > 0
             if not stealable and self._short_supply_ok():
                 stealable = ["steal"]          # the City is empty: 2 thieves for nothing
             acts += stealable
@@ -266,6 +319,11 @@ class ActionsMixin(MixinBase):
         return acts
 
     def _apply_turn(self, p: int, act: DenAction) -> None:
+        """One thieving-phase action; the turn ends once its effects have run."""
+        self._turn_action(p, act)
+        self.pending.append({"k": "end_turn"})
+
+    def _turn_action(self, p: int, act: DenAction) -> None:
         verb = act.verb
         if verb == "pass":
             # Once passed: no more actions this round, and no one may target you
@@ -280,13 +338,14 @@ class ActionsMixin(MixinBase):
         elif verb == "witch":
             # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
             t = act.named_treasure
-            slots = self.data.board.witch.slots
-            free = [j for j in self.data.witch_slots_of[t] if not self.witch_used[j]]
-            j = max(free, key=lambda j: slots[j].prestige)
-            self.witch_used[j] = True
+            # (the free slot of most prestige; ties: the first)
+            used = self.witch_used
+            j = next(j for j in self.data.witch_best_of[t] if not used[j])
+            used[j] = True
             self.treasures[p][t] -= 1
-            self.prestige[p] += slots[j].prestige
-            self.event("witch", player=p, treasure=t, n=slots[j].prestige)
+            n = self.data.witch_prestige[j]
+            self.prestige[p] += n
+            self.event("witch", player=p, treasure=t, n=n)
         elif verb == "steal":
             # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
             self.thieves[p] -= 2
@@ -303,7 +362,6 @@ class ActionsMixin(MixinBase):
                 self.recruit_slot[t] += 1
             got = self._gain_thieves(p, 1)
             self.event("recruit", player=p, treasures=[act.treasure, act.treasure2], n=got)
-        self.pending.append({"k": "end_turn"})
 
     # -- activate a location -----------------------------------------------------------------------------------
     def _activate(self, p: int, card: str, mode: str) -> list[dict[str, Any]]:

@@ -216,6 +216,10 @@ class DenData:
         self.witch_treasures = [s.treasure for s in board.witch.slots]
         self.witch_slots_of = {t: [j for j, wt in enumerate(self.witch_treasures) if wt == t]
                                for t in TREASURES}
+        self.witch_prestige = [s.prestige for s in board.witch.slots]
+        #: per treasure, its Witch slots from the most prestige down (ties: in slot order)
+        self.witch_best_of = {t: sorted(js, key=lambda j: -self.witch_prestige[j])
+                              for t, js in self.witch_slots_of.items()}
         #: each power tile's effect
         self.power_effect = {pid: tile.effect for pid, tile in self.powers.items()}
         #: power tile and scheme card ids in sorted order (setup and determinize shuffle copies)
@@ -229,6 +233,7 @@ class DenData:
         self.holding_memo: dict[Any, Any] = {}
         #: the notation of the actions that name a card or a power stack, made once
         self.loc_actions = {c: f"loc {c}" for c in self.locations}
+        self.keep_actions = {c: f"keep {c}" for c in self.locations}
         self.sell_actions = {f: f"sell {f}" for f in self.fences}
         self.power_actions = [{t: f"power {i + 1} {t}" for t in TREASURES} for i in range(board.power_stacks)]
         #: the location cards whose ability costs nothing, and the others with their costs

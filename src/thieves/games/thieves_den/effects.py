@@ -23,6 +23,11 @@ GAIN_KINDS = frozenset({"gain"})
 #: House) or end with a player still over the limit ("discard" takes one at a time)
 LIMIT_VERBS = frozenset({"steal", "take", "rob", "discard"})
 
+#: the notation of the choices that name a treasure, made once
+TAKE_ACTIONS = {t: f"take {t}" for t in TREASURES}
+PAY_ACTIONS = {t: f"pay {t}" for t in TREASURES}
+DISCARD_ACTIONS = {t: f"discard {t}" for t in TREASURES}
+
 #: how many holdings a memo table keeps before it starts again (far more than a game meets)
 MEMO_LIMIT = 50_000
 
@@ -47,17 +52,17 @@ class EffectsMixin(MixinBase):
         """Run automatic frames until a decision is needed (or nothing is pending).
         ``check``: the decision just applied may have put someone over the treasure limit."""
         pend = self.pending
-        limit = self.data.board.treasure_limit
         while True:
             # Rulebook "Coffres au Trésor": over 8 treasures, at any moment, the owner must
             # discard the excess of their choice (the new one or an older one). Only a decision
             # or a gaining frame adds treasures, so nobody can go over in between.
             if check and not (pend and pend[0]["k"] == "discard"):
                 check = False
-                for q, have in enumerate(self.treasures):
-                    if sum(have.values()) > limit:
-                        pend.insert(0, {"k": "discard", "p": q})
-                        break
+                limit = self.data.board.treasure_limit
+                held = list(map(sum, map(dict.values, self.treasures)))
+                if max(held) > limit:   # the first player in seat order who is over
+                    q = next(q for q, k in enumerate(held) if k > limit)
+                    pend.insert(0, {"k": "discard", "p": q})
             if not pend:
                 return
             f = pend[0]
@@ -168,11 +173,14 @@ class EffectsMixin(MixinBase):
     def _choices(self, f: dict[str, Any]) -> list[str]:
         k, p = f["k"], f["p"]
         if k == "take":
-            return [f"take {t}" for t in TREASURES if self.city[t] > 0]
+            city = self.city
+            return [TAKE_ACTIONS[t] for t in TREASURES if city[t] > 0]
         if k == "payany":
-            return [f"pay {t}" for t in TREASURES if self.treasures[p][t] > 0]
+            have = self.treasures[p]
+            return [PAY_ACTIONS[t] for t in TREASURES if have[t] > 0]
         if k == "discard":
-            return [f"discard {t}" for t in TREASURES if self.treasures[p][t] > 0]
+            have = self.treasures[p]
+            return [DISCARD_ACTIONS[t] for t in TREASURES if have[t] > 0]
         if k == "rob":
             return [f"rob {q + 1} {t}" for q in self._targets(p) for t in TREASURES if self.treasures[q][t] > 0]
         if k == "robthief":

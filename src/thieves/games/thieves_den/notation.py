@@ -55,7 +55,7 @@ class DenAction:
     def parse(text: str) -> "DenAction":
         """The action a notation string names; :class:`NotationError` with the reason if
         it is not well formed (whether it is legal now is the state's business)."""
-        return _parse(text)
+        return parse_action(text)
 
     # -- the parts its verb always names (SHAPES), typed as present -----------------------------
     @property
@@ -111,6 +111,11 @@ class DenAction:
 
 
 @lru_cache(maxsize=4096)
+def parse_action(text: str) -> DenAction:
+    """:meth:`DenAction.parse`, kept per notation string (the rules parse every decision)."""
+    return _parse(text)
+
+
 def _parse(text: str) -> DenAction:
     words = text.split()
     if not words:

@@ -15,8 +15,12 @@ from thieves.core.rng import Rng
 from .actions import ActionsMixin
 from .components import FENCE_TYPES, TREASURES, DenData, PlayerCount
 from .effects import LIMIT_VERBS, EffectsMixin
-from .notation import DenAction
+from .notation import parse_action
 from .view import ViewMixin
+
+
+#: the frame that ends a thieving turn (see _auto_end_turn)
+END_TURN = {"k": "end_turn"}
 
 
 class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
@@ -260,8 +264,10 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         b = self.data.board
         majority = [0] * n
         # step 1: strict majority of each fence type; a tie for the most scores nothing
+        fences = self.data.fences
+        kinds = [[fences[f].type for f in self.right[p]] for p in range(n)]
         for ft in FENCE_TYPES:
-            counts = [sum(1 for f in self.right[p] if self.data.fences[f].type == ft) for p in range(n)]
+            counts = [k.count(ft) for k in kinds]
             top = max(counts)
             if top > 0 and counts.count(top) == 1:
                 majority[counts.index(top)] += b.majority.values.get(ft, 0)
@@ -296,24 +302,81 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         if self.pending:
             return self._choices(self.pending[0])
         if self.phase == "draft":
-            return [f"keep {c}" for c in sorted(self.hands[player])]
+            return list(map(self.data.keep_actions.__getitem__, sorted(self.hands[player])))
         return self._turn_actions(player)
 
     def _apply(self, player: int, action: str) -> None:
-        act = DenAction.parse(action)
+        act = parse_action(action)
         if self.pending:
             self._apply_choice(player, act)
         elif self.phase == "draft":
-            # Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked
-            self.picks[player] = act.card
-            self.event("pick", to=[player], secret={"card": act.card}, player=player)
-            if None not in self.picks:
-                self._reveal_picks()
+            self._pick(player, act.named_card)
         else:
             self._apply_turn(player, act)
         # only these decisions add treasures (or leave a discard to finish): the treasure
         # limit needs no look after the others
         self._run(check=act.verb in LIMIT_VERBS)
+
+    def _pick(self, p: int, card: str) -> None:
+        """Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked."""
+        self.picks[p] = card
+        self.event("pick", to=[p], secret={"card": card}, player=p)
+        if None not in self.picks:
+            self._reveal_picks()
+
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+        """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
+        turn structure built in: a pending frame's player, else the scouting pickers (a seat
+        drawn among those who have not picked, as the checked loop draws it), else the
+        player whose thieving turn it is; each list and each apply is called directly."""
+        below = rng.below
+        history = self.history
+        pend = self.pending                 # edited in place, never replaced
+        picks = self.picks                  # likewise
+        seats = range(self.num_players)
+        keep = self.data.keep_actions
+        choices, turn_actions = self._choices, self._turn_actions
+        apply_choice, turn_action, run = self._apply_choice, self._turn_action, self._run
+        n = 0
+        while n < max_decisions:
+            phase = self.phase
+            if phase == "end":
+                break
+            if pend:
+                p = pend[0]["p"]
+                acts = choices(pend[0])
+                action = acts[below(len(acts))]
+                act = parse_action(action)
+                apply_choice(p, act)
+                run(act.verb in LIMIT_VERBS)
+            elif phase == "thieving":
+                p = self.turn
+                acts = turn_actions(p)
+                action = acts[below(len(acts))]
+                act = parse_action(action)
+                turn_action(p, act)
+                if pend or act.verb in LIMIT_VERBS:
+                    pend.append({"k": "end_turn"})   # as _apply_turn, then _run
+                    run(act.verb in LIMIT_VERBS)
+                else:                                # nothing to run before the turn ends
+                    self._auto_end_turn(END_TURN)
+                    if pend:                         # the tile holder's choice at maintenance
+                        run(False)
+            elif phase == "draft":
+                to_act = [q for q in seats if picks[q] is None]
+                p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+                hand = sorted(self.hands[p])
+                card = hand[below(len(hand))]
+                action = keep[card]
+                self._pick(p, card)
+                run(False)                  # a pick adds no treasure
+            else:                           # not reached: every other phase has a frame pending
+                return n + State._random_playout(self, rng, max_decisions - n)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     def _is_terminal(self) -> bool:
         return self.phase == "end"
