@@ -5,7 +5,7 @@ and occupancy is written out per thief; here they are compared with the
 plain definitions on the positions of seeded random games.
 """
 from thieves.core.rng import Rng
-from thieves.games.thiefdom.townsfolk import REV, THIEF_REFS, _forward, _tf_reach
+from thieves.games.thiefdom.townsfolk import REV, THIEF_REFS, _tf_reach
 
 from .helpers import GAME
 
@@ -30,7 +30,7 @@ def plain_options(s, tm, occ):
     been = {tuple(x) for x in tm["seen"]}
     out = []
     for d, nb in enumerate(city.nbr[tm["cell"]]):
-        if d != back and nb >= 0 and _tf_reach(_forward(city), city.lantern, nb, d, tm["passed"], tm["stop"],
+        if d != back and nb >= 0 and _tf_reach(city.forward, city.lantern, nb, d, tm["passed"], tm["stop"],
                                                tm["start"], occ, set(been)):
             out.append(d)
     return out

@@ -96,7 +96,7 @@ class CardMixin(RulesBase):
             # buildings and free quay squares alike
             if pos in city.river_spaces or pos in city.river_cells:
                 acts.extend(f"tp {b}" for b in city.river_spaces if b != pos)
-                occ = self._occ()
+                occ = self._occ_now()
                 acts.extend(f"tp {city.name(c)}" for c in city.river_cells if c != pos and c not in occ)
         if ally == "lentz" and "lentz" not in once:
             acts.extend(f"lentz {k + 1}" for k in range(3) if k != t)
@@ -198,7 +198,8 @@ class CardMixin(RulesBase):
             tu["ap"] -= 1
             mate = self.thieves[p][int(w[1]) - 1]
             here, there = th["pos"], mate["pos"]
-            th["pos"], mate["pos"] = there, here
+            self._place(p, t, there)
+            self._place(p, int(w[1]) - 1, here)
             self.event("samuel", player=p, thief=who, mate=THIEF_REFS[p][int(w[1]) - 1])
             if here != there:  # teleporting in still meets opponents, for both thieves
                 if isinstance(there, str):
@@ -213,7 +214,7 @@ class CardMixin(RulesBase):
                                                or th["pos"] in self.city.river_cells):
                 tu["once"].append("juma")
             if "." in w[1]:  # Juma onto a quay square: seen there by a guard means an arrest attempt
-                th["pos"] = self.city.parse(w[1])
+                self._place(p, t, self.city.parse(w[1]))
                 self.event("teleport_square", player=p, thief=who, sq=self.city.label(th["pos"]))
                 self._check_thief_seen(p, t, th["pos"])
             else:

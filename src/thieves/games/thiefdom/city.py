@@ -178,7 +178,17 @@ class City:
         self.by_type: dict[str, list[str]] = {}
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
-        self._fov: dict[tuple[int, int], list[int]] = {}
+        #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
+        self.lines: list[list[int]] = [self._walk(idx, d) for idx in range(size) for d in range(4)]
+        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?)
+        self.sight: list[frozenset[int]] = [frozenset(x) for x in self.lines]
+        #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
+        #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order
+        self.forward: list[tuple[tuple[int, int], ...]] = [
+            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
+            for idx in range(size) for head in range(4)]
+        #: the lanterns first reached from each (square, heading), filled by the rules as asked
+        self.first_lanterns: list[Any] = [None] * (size * 4)
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
         self._labels = [square_label(r, c) for r in range(H) for c in range(W)]
         #: results of pure geometric questions the rules ask again and again (fields of
@@ -218,19 +228,17 @@ class City:
     def line(self, idx: int, d: int) -> list[int]:
         """Alley squares seen from ``idx`` looking ``d``: straight on until a
         building, a wall or the city edge (rulebook "Champ de vision")."""
-        key = (idx, d)
-        got = self._fov.get(key)
-        if got is None:
-            got = []
-            cur = idx
-            while True:
-                nb = self.nbr[cur][d]
-                if nb < 0:
-                    break
-                got.append(nb)
-                cur = nb
-            self._fov[key] = got
-        return got
+        return self.lines[idx * 4 + d]
+
+    def _walk(self, idx: int, d: int) -> list[int]:
+        """The squares of :meth:`line`, walked once when the city is built."""
+        got: list[int] = []
+        nbr = self.nbr
+        while True:
+            idx = nbr[idx][d]
+            if idx < 0:
+                return got
+            got.append(idx)
 
     def name(self, idx: int) -> str:
         """The square's notation ``row.col``."""

@@ -12,7 +12,7 @@ from .notation import Action
 from .setup import SetupMixin
 from .solo import SoloMixin
 from .thief import STEP_DIR, ThiefMixin
-from .townsfolk import TownsfolkMixin
+from .townsfolk import GO, TownsfolkMixin
 from .view import ViewMixin
 
 
@@ -97,6 +97,50 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         elif ph == "plan":
             self._plan_apply(p, act)
         self._advance()
+
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+        """The engine's random playout loop with the dispatch of ``_players_to_act``,
+        ``_legal_actions`` and ``_apply`` written out for the action phase (the same
+        decisions, the same draws): a townsfolk's mover picks among its options
+        directly, a thief's turn lists its actions and applies the one picked."""
+        self._occ_live = True  # the occupancy is kept between moves (townsfolk.py)
+        try:
+            return self._playout_loop(rng, max_decisions)
+        finally:
+            self._occ_live = False
+            self._occ_cache = None
+
+    def _playout_loop(self, rng: Rng, max_decisions: int) -> int:
+        below = rng.below
+        history = self.history
+        parse = Action.parse
+        n = 0
+        while n < max_decisions and self.phase != "over":
+            if self.phase == "action" and (self.tmove is not None or self.turn is not None):
+                tm = self.tmove
+                if tm is not None:
+                    p = tm["mover"]
+                    opts = tm["opts"]  # the "go" actions, in this order (_tmove_actions)
+                    d = opts[below(len(opts))]
+                    action = GO[d]
+                    self._run_tmove(choice=d)
+                else:
+                    p = self.turn["p"]
+                    acts = self._turn_actions()
+                    action = acts[below(len(acts))]
+                    self._turn_apply(parse(action))
+                self._advance()
+            else:
+                to_act = self._players_to_act()
+                p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+                acts = self._legal_actions(p)
+                action = acts[below(len(acts))]
+                self._apply(p, action)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     def _is_terminal(self) -> bool:
         return self.phase == "over"

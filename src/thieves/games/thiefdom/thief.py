@@ -171,7 +171,7 @@ class ThiefMixin(RulesBase):
         th = self.thieves[p][t]
         pos = th["pos"]
         city = self.city
-        occ = self._occ()
+        occ = self._occ_now()
         acts = []
         mp = tu["mp"]
         can_climb = "climbing" in th["equip"] and not tu["climbed"]
@@ -336,7 +336,8 @@ class ThiefMixin(RulesBase):
             self._enter_building(p, t, bid)
             self._stop_move()
             return
-        ref = self._figure_at(nb)
+        kept = self._occ_cache
+        ref = kept.get(nb) if kept is not None else self._figure_at(nb)
         self.event("step", player=p, thief=THIEF_REFS[p][t], sq=city.label(nb), dir=a.lower())
         if ref is None:
             tu["mp"] -= 1
@@ -353,8 +354,7 @@ class ThiefMixin(RulesBase):
 
     def _land(self, p: int, t: int, cell: int) -> None:
         tu = self.turn
-        th = self.thieves[p][t]
-        th["pos"] = cell
+        self._place(p, t, cell)
         tu["over"] = None
         tu["chain"] = []
         if self._check_thief_seen(p, t, cell):
@@ -370,7 +370,7 @@ class ThiefMixin(RulesBase):
         a wanted thief meeting a noble or the carriage is an attempted arrest."""
         tu = self.turn
         th = self.thieves[p][t]
-        th["pos"] = cell
+        self._place(p, t, cell)
         tu["over"] = ref
         tu.setdefault("chain", []).append(cell)
         # Smoke Bomb: every figure on the alleys counts as friendly this turn
@@ -387,7 +387,7 @@ class ThiefMixin(RulesBase):
         """Entering a building: -1 VP per opposing thief inside, except thieves in
         their own hideout and when entering your own hideout; solo: per rival."""
         th = self.thieves[p][t]
-        th["pos"] = bid
+        self._place(p, t, bid)
         self.event("enter", player=p, thief=THIEF_REFS[p][t], place=bid)
         if bid != self.hideout[p] and self._ally(p, t) != "benjamin":
             others = 0
