@@ -175,6 +175,21 @@ class City:
         self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
                                           if self.building_at[r * W + W - 1]})
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
+        villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
+        #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
+        #: "alley" (a square: free or not, walled or not, is the position's), "enter"
+        #: (a building through its entrance, or a villa off the city edge), "climb"
+        #: (a building's wall: Climbing Tools only) or None (the city edge)
+        self.door: list[str | None] = []
+        for idx in range(size):
+            for d, nb in enumerate(steps[idx]):
+                if nb < 0:
+                    self.door.append("enter" if idx in villa_doors else None)
+                elif alley[nb]:
+                    self.door.append("alley")
+                else:
+                    b = self.buildings[cast(str, building_at[nb])]
+                    self.door.append("enter" if (idx, nb) not in walls and idx in b["entrances"] else "climb")
         self.by_type: dict[str, list[str]] = {}
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
@@ -190,6 +205,7 @@ class City:
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
+        self._cell_of = {name: idx for idx, name in enumerate(self._names)}
         self._labels = [square_label(r, c) for r in range(H) for c in range(W)]
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
@@ -249,6 +265,9 @@ class City:
         return self._labels[idx]
 
     def parse(self, text: str) -> int:
+        got = self._cell_of.get(text)
+        if got is not None:
+            return got
         row, col = text.split(".")
         r, c = int(row), int(col)
         if not (0 <= r < self.H and 0 <= c < self.W):

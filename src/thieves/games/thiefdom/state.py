@@ -8,7 +8,7 @@ from .cards import CardMixin
 from .city import city_for
 from .day import PLANS4, DayMixin
 from .locations import LocationMixin
-from .notation import Action
+from .notation import PARSED, Action
 from .setup import SetupMixin
 from .solo import SoloMixin
 from .thief import STEP_DIR, ThiefMixin
@@ -108,15 +108,16 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
             return self._playout_loop(rng, max_decisions)
         finally:
             self._occ_live = False
-            self._occ_cache = None
+            self._occ_cache = self._watch_cache = None
 
     def _playout_loop(self, rng: Rng, max_decisions: int) -> int:
         below = rng.below
         history = self.history
-        parse = Action.parse
+        parse, parsed = Action.parse, PARSED
         n = 0
-        while n < max_decisions and self.phase != "over":
-            if self.phase == "action" and (self.tmove is not None or self.turn is not None):
+        while n < max_decisions:
+            ph = self.phase
+            if ph == "action" and (self.tmove is not None or self.turn is not None):
                 tm = self.tmove
                 if tm is not None:
                     p = tm["mover"]
@@ -128,8 +129,19 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                     p = self.turn["p"]
                     acts = self._turn_actions()
                     action = acts[below(len(acts))]
-                    self._turn_apply(parse(action))
+                    self._turn_apply(parsed.get(action) or parse(action))
+                if self.tmove is None and self.turn is None:  # (_advance has nothing to do otherwise)
+                    self._advance()
+            elif ph == "plan":
+                plans = self.plans
+                to_act = [q for q in range(self.num_players) if plans[q] is None]
+                p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+                acts = self._plan_actions(p)
+                action = acts[below(len(acts))]
+                self._plan_apply(p, parsed.get(action) or parse(action))
                 self._advance()
+            elif ph == "over":
+                break
             else:
                 to_act = self._players_to_act()
                 p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]

@@ -10,6 +10,7 @@ from typing import cast
 from .base import RulesBase
 from .city import DIRS, City
 from .goods import GOODS, add, room
+from .cards import ACTION_CARDS
 from .notation import Action
 from .townsfolk import THIEF_REFS
 
@@ -59,11 +60,14 @@ class ThiefMixin(RulesBase):
         pos = th["pos"]
         if tu["ap"] >= 1:
             acts.append("move")
-            if isinstance(pos, int):
+            if type(pos) is int:
                 acts.extend(self._rob_actions(p, t, pos))
             elif self._can_use(p, t, pos):
                 acts.append("use")
-        acts.extend(self._card_actions(p, t))
+        eq = th["equip"]
+        if th["ally"] is not None or (eq and not ACTION_CARDS.isdisjoint(eq)) or (
+                type(pos) is str and self.city.buildings[pos]["type"] == "forge"):
+            acts.extend(self._card_actions(p, t))  # (none without an ally, action card or Forge)
         if pos == self.hideout[p] and pos is not None:
             # the hideout inventory: goods move freely between it and the thief
             st = self.stash[p]
@@ -117,7 +121,7 @@ class ThiefMixin(RulesBase):
         if tu["moving"]:
             self._move_apply(act)
             return
-        w = act.words
+        w = act.args  # the words after the verb
         a = act.verb
         if a == "end":
             self._end_turn()
@@ -136,23 +140,23 @@ class ThiefMixin(RulesBase):
             self.event("move_start", player=p, thief=THIEF_REFS[p][t], mp=tu["mp"])
         elif a == "rob":
             tu["ap"] -= 1
-            self._rob(p, t, w[1:])
+            self._rob(p, t, w)
         elif a == "use":
             tu["ap"] -= 1
             self._use_location(p, t)
         elif a == "stash":
-            self._transfer(th["inv"], self.stash[p], w[1])
+            self._transfer(th["inv"], self.stash[p], w[0])
         elif a == "fetch":
-            self._transfer(self.stash[p], th["inv"], w[1])
+            self._transfer(self.stash[p], th["inv"], w[0])
         elif a in ("hand", "take"):
-            mate = self.thieves[p][int(w[1]) - 1]
+            mate = self.thieves[p][int(w[0]) - 1]
             src, dst = (th, mate) if a == "hand" else (mate, th)
-            self._transfer(src["inv"], dst["inv"], w[2])
-            mate = THIEF_REFS[p][int(w[1]) - 1]
+            self._transfer(src["inv"], dst["inv"], w[1])
+            mate = THIEF_REFS[p][int(w[0]) - 1]
             if a == "hand":
-                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[2])
+                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
             else:
-                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[2])
+                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
         else:
             self._card_apply(p, t, act)
 
@@ -188,15 +192,23 @@ class ThiefMixin(RulesBase):
             acts.append("stop")
             return acts
         if mp >= 1:
-            steps, alley, walls = city.steps[pos], city.alley, city.walls
+            steps, walls = city.steps[pos], city.walls
+            door = city.door
             for d in range(4):
-                nb = steps[d]
-                if nb >= 0 and alley[nb] and nb not in occ and (pos, nb) not in walls:
-                    acts.append(STEP[d])  # onto a free alley square (_step_kind's "step")
-                    continue
-                kind = self._step_kind(p, t, pos, d, occ, can_climb)
-                if kind:
-                    acts.append(CLIMB[d] if kind == "climb" else STEP[d])
+                # what _step_kind answers: the buildings and the city edge are the city's
+                kind = door[pos * 4 + d]
+                if kind == "alley":
+                    nb = steps[d]
+                    if nb not in occ and (pos, nb) not in walls:
+                        acts.append(STEP[d])  # onto a free alley square
+                        continue
+                    kind = self._step_kind(p, t, pos, d, occ, can_climb)
+                    if kind:
+                        acts.append(CLIMB[d] if kind == "climb" else STEP[d])
+                elif kind == "enter":
+                    acts.append(STEP[d])
+                elif kind == "climb" and can_climb:
+                    acts.append(CLIMB[d])
             if pos in city.catacomb_section:
                 for c, s in city.catacomb_section.items():
                     if c != pos and c not in occ:
@@ -277,7 +289,7 @@ class ThiefMixin(RulesBase):
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
         city = self.city
-        w = act.words
+        w = act.args  # the words after the verb
         a = act.verb
         if a == "stop":
             self._stop_move()
@@ -285,20 +297,20 @@ class ThiefMixin(RulesBase):
         if a in ("give", "get"):
             mate = self.thieves[p][int(tu["over"][3])]
             src, dst = (th, mate) if a == "give" else (mate, th)
-            self._transfer(src["inv"], dst["inv"], w[1])
+            self._transfer(src["inv"], dst["inv"], w[0])
             mate = THIEF_REFS[p][int(tu["over"][3])]
-            if w[1] not in GOODS:
+            if w[0] not in GOODS:
                 if a == "give":
-                    self.event("give_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[1])
+                    self.event("give_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[0])
                 else:
-                    self.event("take_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[1])
+                    self.event("take_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[0])
             elif a == "give":
-                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
+                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[0])
             else:
-                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
+                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[0])
             return
         if a == "exit":
-            cell = city.parse(w[1])
+            cell = city.parse(w[0])
             b = city.buildings[th["pos"]]
             ways = b["entrances"] if self.options["exit_through_entrances"] else b["adjacent"]
             if cell not in ways:
@@ -309,7 +321,7 @@ class ThiefMixin(RulesBase):
             return
         if a == "cata":
             # catacombs: the squares next to any catacomb are adjacent to each other
-            target = city.entrance_cell[int(w[1])]
+            target = city.entrance_cell[int(w[0])]
             tu["mp"] -= 1
             if self._ally(p, t) == "tristan" and not tu.get("tristan"):
                 tu["tristan"] = True
@@ -320,12 +332,12 @@ class ThiefMixin(RulesBase):
         if a == "jin":
             tu["jin"] = True
             tu["mp"] -= 1
-            self.event("jin", player=p, thief=THIEF_REFS[p][t], sq=city.label(city.parse(w[1])))
-            self._land(p, t, city.parse(w[1]))
+            self.event("jin", player=p, thief=THIEF_REFS[p][t], sq=city.label(city.parse(w[0])))
+            self._land(p, t, city.parse(w[0]))
             return
         if a == "climb":
             tu["climbed"] = True
-            a = w[1]
+            a = w[0]
         d = STEP_DIR[a]
         pos = th["pos"]
         nb = city._step(pos, d)
@@ -393,7 +405,9 @@ class ThiefMixin(RulesBase):
             others = 0
             for q, ts in enumerate(self.thieves):
                 if q != p and self.hideout[q] != bid:
-                    others += sum(1 for o in ts if o["pos"] == bid)
+                    for o in ts:
+                        if o["pos"] == bid:
+                            others += 1
             if self.solo:
                 others += sum(1 for v in self.solo["rivals"].values() if v == bid)
             if others:
@@ -448,7 +462,7 @@ class ThiefMixin(RulesBase):
                         acts.extend([f"rob {fig} gold", f"rob {fig} gem"])
         return acts
 
-    def _rob(self, p: int, t: int, w: list[str]) -> None:
+    def _rob(self, p: int, t: int, w: tuple[str, ...]) -> None:
         th = self.thieves[p][t]
         fig = w[0]
         th["robbed"].append(fig)  # each figure at most once per night by this thief

@@ -28,6 +28,8 @@ class TownsfolkMixin(RulesBase):
     #: that kept occupancy, or None when it must be made afresh; kept only while no
     #: two figures share a square, so a figure that leaves a square leaves it empty
     _occ_cache: dict[int, str] | None = None
+    #: likewise, the squares some guard sees, or None (made afresh after a guard moves)
+    _watch_cache: frozenset[int] | None = None
 
     # -- occupancy -------------------------------------------------------------
     def _occ(self, without: str | None = None) -> dict[int, str]:
@@ -78,17 +80,18 @@ class TownsfolkMixin(RulesBase):
                     occ[pos] = THIEF_REFS[p][t]
 
     def _tmove_occ(self, tm: dict) -> dict[int, str]:
-        """The occupancy a moving townsfolk sees: every figure but itself."""
-        fig = tm["fig"]
+        """The occupancy a moving townsfolk sees: every figure but itself, or the
+        kept occupancy, where the figure still stands alone on the square its move
+        began from: the same answers, as the move's code asks of that square only
+        whether a thief stands there, or whether it is free (where its own start
+        counts as free, see _tf_free)."""
         occ = self._occ_cache
         if occ is None:
             if tm["moved"]:  # the kept occupancy has the figure where its move began
-                return self._occ(without=fig)
+                return self._occ(without=tm["fig"])
             occ = self._occ_now()
             if occ is not self._occ_cache:
-                return self._occ(without=fig)
-        occ = occ.copy()
-        del occ[tm["start"]]  # the figure alone on the square where its move began
+                return self._occ(without=tm["fig"])
         return occ
 
     def _figure_at(self, cell: int) -> str | None:
@@ -181,9 +184,15 @@ class TownsfolkMixin(RulesBase):
         turn = self.turn
         if turn and turn["smoke"] and turn["p"] == p and turn["t"] == t:
             return False
+        sight = self.city.sight
+        watched = self._watch_cache
+        if watched is None and self._occ_live:
+            watched = self._watch_cache = frozenset().union(
+                *[sight[f["cell"] * 4 + f["face"]] for fig, f in self.tf.items() if fig[0] == "g"])
+        if watched is not None and cell not in watched:
+            return False  # no guard sees that square
         pending: list = []
         ref = THIEF_REFS[p][t]
-        sight = self.city.sight
         for fig, f in self.tf.items():
             if fig[0] == "g" and cell in sight[f["cell"] * 4 + f["face"]] and not self._blinded(p, t, fig):
                 self._attempt(ref, fig, f["cell"], pending)
@@ -212,6 +221,7 @@ class TownsfolkMixin(RulesBase):
         head = tm["head"]
         passed, stop, start = tm["passed"], tm["stop"], tm["start"]
         city = self.city
+        first = city.first_lanterns
         if head >= 0:
             ways = city.forward[tm["cell"] * 4 + head]  # never a 180-degree turn
         else:
@@ -228,7 +238,7 @@ class TownsfolkMixin(RulesBase):
             if last:
                 # the first lanterns ahead tell, unless the way there crosses the
                 # figure's own way (then search)
-                lanterns, region = _first_lanterns(city, nb, d)
+                lanterns, region = first[nb * 4 + d] or _first_lanterns(city, nb, d)
                 if not been_now or region.isdisjoint(been_now):
                     for c in lanterns:
                         if c == start or c not in occ:
@@ -251,6 +261,8 @@ class TownsfolkMixin(RulesBase):
         forward, nbr, lantern, lines = city.forward, city.nbr, city.lantern, city.lines
         figure, guard, start, stop = self.tf[fig], fig[0] == "g", tm["start"], tm["stop"]
         seen, pending = tm["seen"], tm["pending"]
+        if guard:
+            self._watch_cache = None  # the guard's field of view moves with it
         # ``sure``: the step about to be taken is one that _tf_options offered, so a
         # stop lies ahead along it. Where the square it leads to has one way on only,
         # the search that found that stop went on that way (it never passes a state
