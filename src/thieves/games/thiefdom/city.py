@@ -202,11 +202,15 @@ class City:
         self.forward: list[tuple[tuple[int, int], ...]] = [
             tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
             for idx in range(size) for head in range(4)]
+        #: ways[idx]: every ``(direction, square)`` step from alley square ``idx``
+        self.ways: list[tuple[tuple[int, int], ...]] = [
+            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
         self._cell_of = {name: idx for idx, name in enumerate(self._names)}
-        self._labels = [square_label(r, c) for r in range(H) for c in range(W)]
+        #: labels[idx]: the square's name for people (see :meth:`label`)
+        self.labels = [square_label(r, c) for r in range(H) for c in range(W)]
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
         self.memo: dict[tuple, Any] = {}
@@ -262,7 +266,7 @@ class City:
 
     def label(self, idx: int) -> str:
         """The square as the board's margins name it: row letter, column number ("D12")."""
-        return self._labels[idx]
+        return self.labels[idx]
 
     def parse(self, text: str) -> int:
         got = self._cell_of.get(text)

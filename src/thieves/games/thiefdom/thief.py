@@ -338,9 +338,9 @@ class ThiefMixin(RulesBase):
         if a == "climb":
             tu["climbed"] = True
             a = w[0]
-        d = STEP_DIR[a]
+        d = STEP_DIR[a]  # (so ``a`` is one of "n", "e", "s", "w")
         pos = th["pos"]
-        nb = city._step(pos, d)
+        nb = city.steps[pos][d]
         if nb < 0 or not city.alley[nb]:
             bid = cast(str, city.building_at[nb]) if nb >= 0 else next(
                 f"villa{s}" for s in city.villa_sections if city.entrance_cell[s] == pos)
@@ -350,7 +350,7 @@ class ThiefMixin(RulesBase):
             return
         kept = self._occ_cache
         ref = kept.get(nb) if kept is not None else self._figure_at(nb)
-        self.event("step", player=p, thief=THIEF_REFS[p][t], sq=city.label(nb), dir=a.lower())
+        self.event("step", player=p, thief=THIEF_REFS[p][t], sq=city.labels[nb], dir=a)
         if ref is None:
             tu["mp"] -= 1
             self._land(p, t, nb)
@@ -431,11 +431,20 @@ class ThiefMixin(RulesBase):
     # -- 2. robbing townsfolk ----------------------------------------------------------------
     def _rob_actions(self, p: int, t: int, pos: int) -> list[str]:
         nbs = self.city.nbr[pos]
-        for f in self.tf.values():
-            if f["cell"] in nbs:
-                break
+        kept = self._occ_cache  # (one figure per square: a townsfolk there is the one it names)
+        if kept is not None:
+            for nb in nbs:
+                ref = kept.get(nb)
+                if ref is not None and ref[0] != "p":
+                    break
+            else:
+                return []  # no townsfolk on an alley square next to the thief
         else:
-            return []  # no townsfolk on an alley square next to the thief
+            for f in self.tf.values():
+                if f["cell"] in nbs:
+                    break
+            else:
+                return []
         th = self.thieves[p][t]
         acts = []
         for d in range(4):
@@ -510,9 +519,17 @@ def _square_actions(city: City, verb: str) -> list[str]:
 
 
 def _add_drops(acts: list[str], inv: dict) -> None:
-    """Append the drop actions of inventory ``inv`` (see ``_drop_actions``)."""
-    for g, drop in DROPS:
-        if inv[g] > 0:
-            acts.append(drop)
+    """Append the drop actions of inventory ``inv`` (see ``_drop_actions``), in the
+    order of GOODS (written out: this runs at every decision of a turn)."""
+    if inv["gold"] > 0:
+        acts.append("drop gold")
+    if inv["gem"] > 0:
+        acts.append("drop gem")
+    if inv["brandy"] > 0:
+        acts.append("drop brandy")
+    if inv["wine"] > 0:
+        acts.append("drop wine")
+    if inv["badge"] > 0:
+        acts.append("drop badge")
     for a in inv["art"]:
         acts.append("drop " + a)

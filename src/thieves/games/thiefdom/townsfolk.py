@@ -225,7 +225,7 @@ class TownsfolkMixin(RulesBase):
         if head >= 0:
             ways = city.forward[tm["cell"] * 4 + head]  # never a 180-degree turn
         else:
-            ways = tuple((d, nb) for d, nb in enumerate(city.nbr[tm["cell"]]) if nb >= 0)
+            ways = city.ways[tm["cell"]]  # no heading yet: any way
         # a figure may loop back over its own way, but never goes round the same way twice
         seen = tm["seen"]
         been = set(map(tuple, seen))
@@ -317,9 +317,9 @@ class TownsfolkMixin(RulesBase):
             self._tf_sight(tm, tm["cell"], occ, final=True)
         if tm["moved"]:
             if guard:
-                self.event("guard_moves", fig=fig, sq=city.label(tm["cell"]), dir="nesw"[figure["face"]])
+                self.event("guard_moves", fig=fig, sq=city.labels[tm["cell"]], dir="nesw"[figure["face"]])
             else:
-                self.event("tf_moves", fig=fig, sq=city.label(tm["cell"]))
+                self.event("tf_moves", fig=fig, sq=city.labels[tm["cell"]])
         self.tmove = None
         kept = self._occ_cache
         if kept is not None and tm["moved"]:
