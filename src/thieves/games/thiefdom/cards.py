@@ -25,7 +25,11 @@ class CardMixin(RulesBase):
         return self.data.power[a] if a else None
 
     def _guild_has(self, p: int, power: str) -> bool:
-        return any(self._ally(p, t) == power for t in range(3))
+        power_of = self.data.power
+        for th in self.thieves[p]:
+            if th["ally"] and power_of[th["ally"]] == power:
+                return True
+        return False
 
     def _thief_view(self, pos) -> frozenset:
         """A thief's field of view: straight alley lines in the four directions;

@@ -59,8 +59,12 @@ class TownsfolkMixin(RulesBase):
         if occ is None:
             occ = self._occ()
             if self._occ_live:
-                on_alleys = sum(1 for ts in self.thieves for th in ts if type(th["pos"]) is int)
-                if len(occ) == on_alleys + len(self.tf):  # one figure per square
+                figures = len(self.tf)
+                for ts in self.thieves:
+                    for th in ts:
+                        if type(th["pos"]) is int:
+                            figures += 1
+                if len(occ) == figures:  # one figure per square
                     self._occ_cache = occ
         return occ
 
