@@ -177,7 +177,8 @@ class City:
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
         villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
         #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
-        #: "alley" (a square: free or not, walled or not, is the position's), "enter"
+        #: "alley" (a square: free or not is the position's), "walled" (the same behind
+        #: a wall), "enter"
         #: (a building through its entrance, or a villa off the city edge), "climb"
         #: (a building's wall: Climbing Tools only) or None (the city edge)
         self.door: list[str | None] = []
@@ -186,7 +187,7 @@ class City:
                 if nb < 0:
                     self.door.append("enter" if idx in villa_doors else None)
                 elif alley[nb]:
-                    self.door.append("alley")
+                    self.door.append("alley" if (idx, nb) not in walls else "walled")
                 else:
                     b = self.buildings[cast(str, building_at[nb])]
                     self.door.append("enter" if (idx, nb) not in walls and idx in b["entrances"] else "climb")

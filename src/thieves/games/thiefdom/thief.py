@@ -179,7 +179,7 @@ class ThiefMixin(RulesBase):
         acts = []
         mp = tu["mp"]
         can_climb = "climbing" in th["equip"] and not tu["climbed"]
-        if isinstance(pos, str):
+        if type(pos) is str:
             b = city.buildings[pos]
             if mp >= 1:
                 # leaving: onto any adjacent alley square (rulebook "Entrer et sortir
@@ -192,14 +192,13 @@ class ThiefMixin(RulesBase):
             acts.append("stop")
             return acts
         if mp >= 1:
-            steps, walls = city.steps[pos], city.walls
+            steps = city.steps[pos]
             door = city.door
             for d in range(4):
                 # what _step_kind answers: the buildings and the city edge are the city's
                 kind = door[pos * 4 + d]
-                if kind == "alley":
-                    nb = steps[d]
-                    if nb not in occ and (pos, nb) not in walls:
+                if kind == "alley" or kind == "walled":
+                    if kind == "alley" and steps[d] not in occ:
                         acts.append(STEP[d])  # onto a free alley square
                         continue
                     kind = self._step_kind(p, t, pos, d, occ, can_climb)

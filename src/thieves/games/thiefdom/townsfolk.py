@@ -232,8 +232,19 @@ class TownsfolkMixin(RulesBase):
             ways = city.ways[tm["cell"]]  # no heading yet: any way
         # a figure may loop back over its own way, but never goes round the same way twice
         seen = tm["seen"]
-        been = set(map(tuple, seen))
         last = passed + 1 >= stop  # one more free lantern ends the move
+        if last and not seen:
+            # the move begins (nothing gone through yet): below, written out
+            for d, nb in ways:
+                for c in (first[nb * 4 + d] or _first_lanterns(city, nb, d))[0]:
+                    if c == start or c not in occ:
+                        out.append(d)
+                        break
+                else:
+                    if _tf_reach(city.forward, city.lantern, nb, d, passed, stop, start, occ, set()):
+                        out.append(d)
+            return out
+        been = set(map(tuple, seen))
         # the states already gone through with as many lanterns behind as now
         been_now = {(c, d) for c, d, k in seen if k == passed} if last and seen else None
         for d, nb in ways:
@@ -260,7 +271,9 @@ class TownsfolkMixin(RulesBase):
         """Advance the current townsfolk move until it stops or needs a decision."""
         tm = self.tmove
         fig = tm["fig"]
-        occ = self._tmove_occ(tm)
+        occ = self._occ_cache  # (what _tmove_occ answers when there is one)
+        if occ is None:
+            occ = self._tmove_occ(tm)
         city = self.city
         forward, nbr, lantern, lines = city.forward, city.nbr, city.lantern, city.lines
         figure, guard, start, stop = self.tf[fig], fig[0] == "g", tm["start"], tm["stop"]
