@@ -1,11 +1,12 @@
 """The shortcuts that make playouts cheap answer exactly as the plain rules code.
 
 Townsfolk options use remembered "first lanterns ahead" instead of searching,
-and occupancy is written out per thief; here they are compared with the
-plain definitions on the positions of seeded random games.
+occupancy is written out per thief, and during a random playout the
+occupancy and the guards' fields of view are kept between moves; here they
+are compared with the plain definitions on the positions of seeded random games.
 """
 from thieves.core.rng import Rng
-from thieves.games.thiefdom.townsfolk import REV, THIEF_REFS, _forward, _tf_reach
+from thieves.games.thiefdom.townsfolk import REV, THIEF_REFS, _tf_reach
 
 from .helpers import GAME
 
@@ -30,7 +31,7 @@ def plain_options(s, tm, occ):
     been = {tuple(x) for x in tm["seen"]}
     out = []
     for d, nb in enumerate(city.nbr[tm["cell"]]):
-        if d != back and nb >= 0 and _tf_reach(_forward(city), city.lantern, nb, d, tm["passed"], tm["stop"],
+        if d != back and nb >= 0 and _tf_reach(city.forward, city.lantern, nb, d, tm["passed"], tm["stop"],
                                                tm["start"], occ, set(been)):
             out.append(d)
     return out
@@ -81,3 +82,39 @@ def test_townsfolk_options_match_the_plain_search():
                     assert s._tf_options(tm, occ) == plain_options(s, tm, occ)
                     started += 1
     assert paused > 20 and started > 200
+
+
+def guard_sight(s):
+    seen = set()
+    for fig, f in s.tf.items():
+        if fig[0] == "g":
+            seen.update(s.city.line(f["cell"], f["face"]))
+    return seen
+
+
+def test_kept_occupancy_follows_every_move_of_a_playout():
+    """During a random playout the occupancy and the squares the guards see are
+    kept between moves: after every decision they are the plain ones (a townsfolk
+    waiting for its mover's choice is kept where its move began)."""
+    kept = watched = 0
+    for players, seed in ((4, 8), (3, 9), (2, 10), (1, 11)):
+        s = GAME.new_game(players, seed, {"thieves_skip_guards": seed % 2 == 0})
+        rng = Rng.from_seed(seed)
+        s._occ_live = True
+        while not s.is_terminal():
+            s._playout_loop(rng, 1)
+            if s._occ_cache is not None:
+                tm = s.tmove
+                want = plain_occ(s) if tm is None else {**plain_occ(s, without=tm["fig"]), tm["start"]: tm["fig"]}
+                assert s._occ_cache == want
+                kept += 1
+            if s._watch_cache is not None:
+                assert s._watch_cache == guard_sight(s)
+                watched += 1
+    assert kept > 500 and watched > 100
+
+
+def test_random_playout_leaves_nothing_kept():
+    s = GAME.new_game(4, 12)
+    s.random_playout(Rng.from_seed(12), max_decisions=200)
+    assert not s._occ_live and s._occ_cache is None and s._watch_cache is None

@@ -25,7 +25,11 @@ class CardMixin(RulesBase):
         return self.data.power[a] if a else None
 
     def _guild_has(self, p: int, power: str) -> bool:
-        return any(self._ally(p, t) == power for t in range(3))
+        power_of = self.data.power
+        for th in self.thieves[p]:
+            if th["ally"] and power_of[th["ally"]] == power:
+                return True
+        return False
 
     def _thief_view(self, pos) -> frozenset:
         """A thief's field of view: straight alley lines in the four directions;
@@ -96,7 +100,7 @@ class CardMixin(RulesBase):
             # buildings and free quay squares alike
             if pos in city.river_spaces or pos in city.river_cells:
                 acts.extend(f"tp {b}" for b in city.river_spaces if b != pos)
-                occ = self._occ()
+                occ = self._occ_now()
                 acts.extend(f"tp {city.name(c)}" for c in city.river_cells if c != pos and c not in occ)
         if ally == "lentz" and "lentz" not in once:
             acts.extend(f"lentz {k + 1}" for k in range(3) if k != t)
@@ -198,7 +202,8 @@ class CardMixin(RulesBase):
             tu["ap"] -= 1
             mate = self.thieves[p][int(w[1]) - 1]
             here, there = th["pos"], mate["pos"]
-            th["pos"], mate["pos"] = there, here
+            self._place(p, t, there)
+            self._place(p, int(w[1]) - 1, here)
             self.event("samuel", player=p, thief=who, mate=THIEF_REFS[p][int(w[1]) - 1])
             if here != there:  # teleporting in still meets opponents, for both thieves
                 if isinstance(there, str):
@@ -213,7 +218,7 @@ class CardMixin(RulesBase):
                                                or th["pos"] in self.city.river_cells):
                 tu["once"].append("juma")
             if "." in w[1]:  # Juma onto a quay square: seen there by a guard means an arrest attempt
-                th["pos"] = self.city.parse(w[1])
+                self._place(p, t, self.city.parse(w[1]))
                 self.event("teleport_square", player=p, thief=who, sq=self.city.label(th["pos"]))
                 self._check_thief_seen(p, t, th["pos"])
             else:

@@ -175,12 +175,43 @@ class City:
         self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
                                           if self.building_at[r * W + W - 1]})
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
+        villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
+        #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
+        #: "alley" (a square: free or not is the position's), "walled" (the same behind
+        #: a wall), "enter"
+        #: (a building through its entrance, or a villa off the city edge), "climb"
+        #: (a building's wall: Climbing Tools only) or None (the city edge)
+        self.door: list[str | None] = []
+        for idx in range(size):
+            for d, nb in enumerate(steps[idx]):
+                if nb < 0:
+                    self.door.append("enter" if idx in villa_doors else None)
+                elif alley[nb]:
+                    self.door.append("alley" if (idx, nb) not in walls else "walled")
+                else:
+                    b = self.buildings[cast(str, building_at[nb])]
+                    self.door.append("enter" if (idx, nb) not in walls and idx in b["entrances"] else "climb")
         self.by_type: dict[str, list[str]] = {}
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
-        self._fov: dict[tuple[int, int], list[int]] = {}
+        #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
+        self.lines: list[list[int]] = [self._walk(idx, d) for idx in range(size) for d in range(4)]
+        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?)
+        self.sight: list[frozenset[int]] = [frozenset(x) for x in self.lines]
+        #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
+        #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order
+        self.forward: list[tuple[tuple[int, int], ...]] = [
+            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
+            for idx in range(size) for head in range(4)]
+        #: ways[idx]: every ``(direction, square)`` step from alley square ``idx``
+        self.ways: list[tuple[tuple[int, int], ...]] = [
+            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
+        #: the lanterns first reached from each (square, heading), filled by the rules as asked
+        self.first_lanterns: list[Any] = [None] * (size * 4)
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
-        self._labels = [square_label(r, c) for r in range(H) for c in range(W)]
+        self._cell_of = {name: idx for idx, name in enumerate(self._names)}
+        #: labels[idx]: the square's name for people (see :meth:`label`)
+        self.labels = [square_label(r, c) for r in range(H) for c in range(W)]
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
         self.memo: dict[tuple, Any] = {}
@@ -218,19 +249,17 @@ class City:
     def line(self, idx: int, d: int) -> list[int]:
         """Alley squares seen from ``idx`` looking ``d``: straight on until a
         building, a wall or the city edge (rulebook "Champ de vision")."""
-        key = (idx, d)
-        got = self._fov.get(key)
-        if got is None:
-            got = []
-            cur = idx
-            while True:
-                nb = self.nbr[cur][d]
-                if nb < 0:
-                    break
-                got.append(nb)
-                cur = nb
-            self._fov[key] = got
-        return got
+        return self.lines[idx * 4 + d]
+
+    def _walk(self, idx: int, d: int) -> list[int]:
+        """The squares of :meth:`line`, walked once when the city is built."""
+        got: list[int] = []
+        nbr = self.nbr
+        while True:
+            idx = nbr[idx][d]
+            if idx < 0:
+                return got
+            got.append(idx)
 
     def name(self, idx: int) -> str:
         """The square's notation ``row.col``."""
@@ -238,9 +267,12 @@ class City:
 
     def label(self, idx: int) -> str:
         """The square as the board's margins name it: row letter, column number ("D12")."""
-        return self._labels[idx]
+        return self.labels[idx]
 
     def parse(self, text: str) -> int:
+        got = self._cell_of.get(text)
+        if got is not None:
+            return got
         row, col = text.split(".")
         r, c = int(row), int(col)
         if not (0 <= r < self.H and 0 <= c < self.W):

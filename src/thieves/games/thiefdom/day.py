@@ -15,6 +15,7 @@ from .notation import Action
 
 PLANS4 = ["".join(x) for x in permutations("123P")]
 PLANS3 = ["".join(x) for x in permutations("123")]
+PLAN = {x: f"plan {x}" for x in "123P"}  # the notation of laying each tile
 
 
 class DayMixin(RulesBase):
@@ -48,15 +49,15 @@ class DayMixin(RulesBase):
         if self.plans[p] is not None:
             return []
         placed = self.planning[p]
-        return [f"plan {x}" for x in self._plan_tiles() if x not in placed]
+        return [PLAN[x] for x in self._plan_tiles() if x not in placed]
 
     def _plan_apply(self, p: int, act: Action) -> None:
-        placed = self.planning[p] + act.args[0]
-        left = [x for x in self._plan_tiles() if x not in placed]
-        if len(left) == 1:
-            placed += left[0]  # the last tile goes into the last slot
+        tiles = self._plan_tiles()
+        placed = self.planning[p] + act.args[0]  # (tiles laid once each)
+        if len(placed) == len(tiles) - 1:
+            placed += next(x for x in tiles if x not in placed)  # the last tile goes into the last slot
         self.planning[p] = placed
-        if len(placed) < len(self._plan_tiles()):
+        if len(placed) < len(tiles):
             return
         self.plans[p] = placed
         self.planning[p] = ""

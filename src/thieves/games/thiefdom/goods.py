@@ -25,8 +25,9 @@ def extra_slots(thief: dict) -> int:
 def room(thief: dict, good: str) -> int:
     """How many more of ``good`` (or artworks, 4 slots each) the thief can carry."""
     inv = thief["inv"]
-    loot = loot_used(inv)
-    free_extra = extra_slots(thief) - max(0, loot - 4) - max(0, inv["gold"] - 4)
+    # loot_used and extra_slots, written out (this runs often)
+    loot = inv["gem"] + inv["brandy"] + inv["wine"] + inv["badge"] + 4 * len(inv["art"])
+    free_extra = (2 if "sack" in thief["equip"] else 0) - max(0, loot - 4) - max(0, inv["gold"] - 4)
     if good == "gold":
         return max(0, 4 - inv["gold"]) + free_extra
     free = max(0, 4 - loot) + free_extra

@@ -19,7 +19,7 @@ class LocationMixin(RulesBase):
 
     def _can_use(self, p: int, t: int, bid: str) -> bool:
         th = self.thieves[p][t]
-        kind = self._loc_type(bid)
+        kind = self.city.buildings[bid]["type"]
         if kind not in ("market", "dealer", "tavern", "dungeon", "smuggler", "villa"):
             return False
         if bid in th["used"]:

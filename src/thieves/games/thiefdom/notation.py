@@ -43,7 +43,7 @@ ARITY: dict[str, tuple[int, int]] = {
 STEPS = ("n", "e", "s", "w")
 #: notation -> its parsed Action (an Action is frozen, so one value serves every
 #: caller; the notations of a game are a small, fixed set)
-_PARSED: dict[str, "Action"] = {}
+PARSED: dict[str, "Action"] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> "Action":
         """The action written as ``text``; ValueError for a malformed one."""
-        got = _PARSED.get(text) if type(text) is str else None
+        got = PARSED.get(text) if type(text) is str else None
         if got is not None:
             return got
         if not isinstance(text, str):
@@ -73,8 +73,8 @@ class Action:
             raise ValueError(f"{verb!r} takes {arity[0]}" + (f" to {arity[1]}" if arity[1] != arity[0] else "")
                              + f" word(s), not {len(args)}")
         got = cls(verb, args)
-        if cls is Action and len(_PARSED) < 100_000:
-            _PARSED[text] = got
+        if cls is Action and len(PARSED) < 100_000:
+            PARSED[text] = got
         return got
 
     @property

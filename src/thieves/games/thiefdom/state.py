@@ -8,11 +8,11 @@ from .cards import CardMixin
 from .city import city_for
 from .day import PLANS4, DayMixin
 from .locations import LocationMixin
-from .notation import Action
+from .notation import PARSED, Action
 from .setup import SetupMixin
 from .solo import SoloMixin
 from .thief import STEP_DIR, ThiefMixin
-from .townsfolk import TownsfolkMixin
+from .townsfolk import GO, TownsfolkMixin
 from .view import ViewMixin
 
 
@@ -97,6 +97,62 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         elif ph == "plan":
             self._plan_apply(p, act)
         self._advance()
+
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+        """The engine's random playout loop with the dispatch of ``_players_to_act``,
+        ``_legal_actions`` and ``_apply`` written out for the action phase (the same
+        decisions, the same draws): a townsfolk's mover picks among its options
+        directly, a thief's turn lists its actions and applies the one picked."""
+        self._occ_live = True  # the occupancy is kept between moves (townsfolk.py)
+        try:
+            return self._playout_loop(rng, max_decisions)
+        finally:
+            self._occ_live = False
+            self._occ_cache = self._watch_cache = None
+
+    def _playout_loop(self, rng: Rng, max_decisions: int) -> int:
+        below = rng.below
+        history = self.history
+        parse, parsed = Action.parse, PARSED
+        n = 0
+        while n < max_decisions:
+            ph = self.phase
+            if ph == "action" and (self.tmove is not None or self.turn is not None):
+                tm = self.tmove
+                if tm is not None:
+                    p = tm["mover"]
+                    opts = tm["opts"]  # the "go" actions, in this order (_tmove_actions)
+                    d = opts[below(len(opts))]
+                    action = GO[d]
+                    self._run_tmove(choice=d)
+                else:
+                    p = self.turn["p"]
+                    acts = self._turn_actions()
+                    action = acts[below(len(acts))]
+                    self._turn_apply(parsed.get(action) or parse(action))
+                if self.tmove is None and self.turn is None:  # (_advance has nothing to do otherwise)
+                    self._advance()
+            elif ph == "plan":
+                plans = self.plans
+                to_act = [q for q in range(self.num_players) if plans[q] is None]
+                p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+                acts = self._plan_actions(p)
+                action = acts[below(len(acts))]
+                self._plan_apply(p, parsed.get(action) or parse(action))
+                self._advance()
+            elif ph == "over":
+                break
+            else:
+                to_act = self._players_to_act()
+                p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
+                acts = self._legal_actions(p)
+                action = acts[below(len(acts))]
+                self._apply(p, action)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     def _is_terminal(self) -> bool:
         return self.phase == "over"

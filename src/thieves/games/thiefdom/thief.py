@@ -10,6 +10,7 @@ from typing import cast
 from .base import RulesBase
 from .city import DIRS, City
 from .goods import GOODS, add, room
+from .cards import ACTION_CARDS
 from .notation import Action
 from .townsfolk import THIEF_REFS
 
@@ -59,11 +60,14 @@ class ThiefMixin(RulesBase):
         pos = th["pos"]
         if tu["ap"] >= 1:
             acts.append("move")
-            if isinstance(pos, int):
+            if type(pos) is int:
                 acts.extend(self._rob_actions(p, t, pos))
             elif self._can_use(p, t, pos):
                 acts.append("use")
-        acts.extend(self._card_actions(p, t))
+        eq = th["equip"]
+        if th["ally"] is not None or (eq and not ACTION_CARDS.isdisjoint(eq)) or (
+                type(pos) is str and self.city.buildings[pos]["type"] == "forge"):
+            acts.extend(self._card_actions(p, t))  # (none without an ally, action card or Forge)
         if pos == self.hideout[p] and pos is not None:
             # the hideout inventory: goods move freely between it and the thief
             st = self.stash[p]
@@ -117,7 +121,7 @@ class ThiefMixin(RulesBase):
         if tu["moving"]:
             self._move_apply(act)
             return
-        w = act.words
+        w = act.args  # the words after the verb
         a = act.verb
         if a == "end":
             self._end_turn()
@@ -136,23 +140,23 @@ class ThiefMixin(RulesBase):
             self.event("move_start", player=p, thief=THIEF_REFS[p][t], mp=tu["mp"])
         elif a == "rob":
             tu["ap"] -= 1
-            self._rob(p, t, w[1:])
+            self._rob(p, t, w)
         elif a == "use":
             tu["ap"] -= 1
             self._use_location(p, t)
         elif a == "stash":
-            self._transfer(th["inv"], self.stash[p], w[1])
+            self._transfer(th["inv"], self.stash[p], w[0])
         elif a == "fetch":
-            self._transfer(self.stash[p], th["inv"], w[1])
+            self._transfer(self.stash[p], th["inv"], w[0])
         elif a in ("hand", "take"):
-            mate = self.thieves[p][int(w[1]) - 1]
+            mate = self.thieves[p][int(w[0]) - 1]
             src, dst = (th, mate) if a == "hand" else (mate, th)
-            self._transfer(src["inv"], dst["inv"], w[2])
-            mate = THIEF_REFS[p][int(w[1]) - 1]
+            self._transfer(src["inv"], dst["inv"], w[1])
+            mate = THIEF_REFS[p][int(w[0]) - 1]
             if a == "hand":
-                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[2])
+                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
             else:
-                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[2])
+                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
         else:
             self._card_apply(p, t, act)
 
@@ -171,11 +175,11 @@ class ThiefMixin(RulesBase):
         th = self.thieves[p][t]
         pos = th["pos"]
         city = self.city
-        occ = self._occ()
+        occ = self._occ_now()
         acts = []
         mp = tu["mp"]
         can_climb = "climbing" in th["equip"] and not tu["climbed"]
-        if isinstance(pos, str):
+        if type(pos) is str:
             b = city.buildings[pos]
             if mp >= 1:
                 # leaving: onto any adjacent alley square (rulebook "Entrer et sortir
@@ -188,15 +192,22 @@ class ThiefMixin(RulesBase):
             acts.append("stop")
             return acts
         if mp >= 1:
-            steps, alley, walls = city.steps[pos], city.alley, city.walls
+            steps = city.steps[pos]
+            door = city.door
             for d in range(4):
-                nb = steps[d]
-                if nb >= 0 and alley[nb] and nb not in occ and (pos, nb) not in walls:
-                    acts.append(STEP[d])  # onto a free alley square (_step_kind's "step")
-                    continue
-                kind = self._step_kind(p, t, pos, d, occ, can_climb)
-                if kind:
-                    acts.append(CLIMB[d] if kind == "climb" else STEP[d])
+                # what _step_kind answers: the buildings and the city edge are the city's
+                kind = door[pos * 4 + d]
+                if kind == "alley" or kind == "walled":
+                    if kind == "alley" and steps[d] not in occ:
+                        acts.append(STEP[d])  # onto a free alley square
+                        continue
+                    kind = self._step_kind(p, t, pos, d, occ, can_climb)
+                    if kind:
+                        acts.append(CLIMB[d] if kind == "climb" else STEP[d])
+                elif kind == "enter":
+                    acts.append(STEP[d])
+                elif kind == "climb" and can_climb:
+                    acts.append(CLIMB[d])
             if pos in city.catacomb_section:
                 for c, s in city.catacomb_section.items():
                     if c != pos and c not in occ:
@@ -277,7 +288,7 @@ class ThiefMixin(RulesBase):
         p, t = tu["p"], tu["t"]
         th = self.thieves[p][t]
         city = self.city
-        w = act.words
+        w = act.args  # the words after the verb
         a = act.verb
         if a == "stop":
             self._stop_move()
@@ -285,20 +296,20 @@ class ThiefMixin(RulesBase):
         if a in ("give", "get"):
             mate = self.thieves[p][int(tu["over"][3])]
             src, dst = (th, mate) if a == "give" else (mate, th)
-            self._transfer(src["inv"], dst["inv"], w[1])
+            self._transfer(src["inv"], dst["inv"], w[0])
             mate = THIEF_REFS[p][int(tu["over"][3])]
-            if w[1] not in GOODS:
+            if w[0] not in GOODS:
                 if a == "give":
-                    self.event("give_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[1])
+                    self.event("give_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[0])
                 else:
-                    self.event("take_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[1])
+                    self.event("take_art", player=p, thief=THIEF_REFS[p][t], mate=mate, art=w[0])
             elif a == "give":
-                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
+                self.event("give", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[0])
             else:
-                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[1])
+                self.event("take", player=p, thief=THIEF_REFS[p][t], mate=mate, good=w[0])
             return
         if a == "exit":
-            cell = city.parse(w[1])
+            cell = city.parse(w[0])
             b = city.buildings[th["pos"]]
             ways = b["entrances"] if self.options["exit_through_entrances"] else b["adjacent"]
             if cell not in ways:
@@ -309,7 +320,7 @@ class ThiefMixin(RulesBase):
             return
         if a == "cata":
             # catacombs: the squares next to any catacomb are adjacent to each other
-            target = city.entrance_cell[int(w[1])]
+            target = city.entrance_cell[int(w[0])]
             tu["mp"] -= 1
             if self._ally(p, t) == "tristan" and not tu.get("tristan"):
                 tu["tristan"] = True
@@ -320,15 +331,15 @@ class ThiefMixin(RulesBase):
         if a == "jin":
             tu["jin"] = True
             tu["mp"] -= 1
-            self.event("jin", player=p, thief=THIEF_REFS[p][t], sq=city.label(city.parse(w[1])))
-            self._land(p, t, city.parse(w[1]))
+            self.event("jin", player=p, thief=THIEF_REFS[p][t], sq=city.label(city.parse(w[0])))
+            self._land(p, t, city.parse(w[0]))
             return
         if a == "climb":
             tu["climbed"] = True
-            a = w[1]
-        d = STEP_DIR[a]
+            a = w[0]
+        d = STEP_DIR[a]  # (so ``a`` is one of "n", "e", "s", "w")
         pos = th["pos"]
-        nb = city._step(pos, d)
+        nb = city.steps[pos][d]
         if nb < 0 or not city.alley[nb]:
             bid = cast(str, city.building_at[nb]) if nb >= 0 else next(
                 f"villa{s}" for s in city.villa_sections if city.entrance_cell[s] == pos)
@@ -336,8 +347,9 @@ class ThiefMixin(RulesBase):
             self._enter_building(p, t, bid)
             self._stop_move()
             return
-        ref = self._figure_at(nb)
-        self.event("step", player=p, thief=THIEF_REFS[p][t], sq=city.label(nb), dir=a.lower())
+        kept = self._occ_cache
+        ref = kept.get(nb) if kept is not None else self._figure_at(nb)
+        self.event("step", player=p, thief=THIEF_REFS[p][t], sq=city.labels[nb], dir=a)
         if ref is None:
             tu["mp"] -= 1
             self._land(p, t, nb)
@@ -353,8 +365,7 @@ class ThiefMixin(RulesBase):
 
     def _land(self, p: int, t: int, cell: int) -> None:
         tu = self.turn
-        th = self.thieves[p][t]
-        th["pos"] = cell
+        self._place(p, t, cell)
         tu["over"] = None
         tu["chain"] = []
         if self._check_thief_seen(p, t, cell):
@@ -370,7 +381,7 @@ class ThiefMixin(RulesBase):
         a wanted thief meeting a noble or the carriage is an attempted arrest."""
         tu = self.turn
         th = self.thieves[p][t]
-        th["pos"] = cell
+        self._place(p, t, cell)
         tu["over"] = ref
         tu.setdefault("chain", []).append(cell)
         # Smoke Bomb: every figure on the alleys counts as friendly this turn
@@ -387,13 +398,15 @@ class ThiefMixin(RulesBase):
         """Entering a building: -1 VP per opposing thief inside, except thieves in
         their own hideout and when entering your own hideout; solo: per rival."""
         th = self.thieves[p][t]
-        th["pos"] = bid
+        self._place(p, t, bid)
         self.event("enter", player=p, thief=THIEF_REFS[p][t], place=bid)
         if bid != self.hideout[p] and self._ally(p, t) != "benjamin":
             others = 0
             for q, ts in enumerate(self.thieves):
                 if q != p and self.hideout[q] != bid:
-                    others += sum(1 for o in ts if o["pos"] == bid)
+                    for o in ts:
+                        if o["pos"] == bid:
+                            others += 1
             if self.solo:
                 others += sum(1 for v in self.solo["rivals"].values() if v == bid)
             if others:
@@ -417,11 +430,20 @@ class ThiefMixin(RulesBase):
     # -- 2. robbing townsfolk ----------------------------------------------------------------
     def _rob_actions(self, p: int, t: int, pos: int) -> list[str]:
         nbs = self.city.nbr[pos]
-        for f in self.tf.values():
-            if f["cell"] in nbs:
-                break
+        kept = self._occ_cache  # (one figure per square: a townsfolk there is the one it names)
+        if kept is not None:
+            for nb in nbs:
+                ref = kept.get(nb)
+                if ref is not None and ref[0] != "p":
+                    break
+            else:
+                return []  # no townsfolk on an alley square next to the thief
         else:
-            return []  # no townsfolk on an alley square next to the thief
+            for f in self.tf.values():
+                if f["cell"] in nbs:
+                    break
+            else:
+                return []
         th = self.thieves[p][t]
         acts = []
         for d in range(4):
@@ -448,7 +470,7 @@ class ThiefMixin(RulesBase):
                         acts.extend([f"rob {fig} gold", f"rob {fig} gem"])
         return acts
 
-    def _rob(self, p: int, t: int, w: list[str]) -> None:
+    def _rob(self, p: int, t: int, w: tuple[str, ...]) -> None:
         th = self.thieves[p][t]
         fig = w[0]
         th["robbed"].append(fig)  # each figure at most once per night by this thief
@@ -496,9 +518,17 @@ def _square_actions(city: City, verb: str) -> list[str]:
 
 
 def _add_drops(acts: list[str], inv: dict) -> None:
-    """Append the drop actions of inventory ``inv`` (see ``_drop_actions``)."""
-    for g, drop in DROPS:
-        if inv[g] > 0:
-            acts.append(drop)
+    """Append the drop actions of inventory ``inv`` (see ``_drop_actions``), in the
+    order of GOODS (written out: this runs at every decision of a turn)."""
+    if inv["gold"] > 0:
+        acts.append("drop gold")
+    if inv["gem"] > 0:
+        acts.append("drop gem")
+    if inv["brandy"] > 0:
+        acts.append("drop brandy")
+    if inv["wine"] > 0:
+        acts.append("drop wine")
+    if inv["badge"] > 0:
+        acts.append("drop badge")
     for a in inv["art"]:
         acts.append("drop " + a)

@@ -12,12 +12,25 @@ from .base import RulesBase
 from .city import DIRS, City
 from .goods import empty_inv, merge_into
 
-REV = (2, 3, 0, 1)
+REV = (2, 3, 0, 1)  # the opposite of each direction
+
 #: THIEF_REFS[p][t]: the figure name of thief t of player p ("p0t1")
 THIEF_REFS = [[f"p{p}t{t}" for t in range(3)] for p in range(4)]
+#: GO[d]: the notation of a townsfolk's step towards direction d ("go n")
+GO = tuple(f"go {d.lower()}" for d in DIRS)
 
 
 class TownsfolkMixin(RulesBase):
+    #: during a random playout (and only then: nothing else runs that could edit the
+    #: fields behind its back), :meth:`_occ_now` keeps the occupancy between moves
+    #: and every move of a figure updates it (:meth:`_place`, :meth:`_run_tmove`)
+    _occ_live = False
+    #: that kept occupancy, or None when it must be made afresh; kept only while no
+    #: two figures share a square, so a figure that leaves a square leaves it empty
+    _occ_cache: dict[int, str] | None = None
+    #: likewise, the squares some guard sees, or None (made afresh after a guard moves)
+    _watch_cache: frozenset[int] | None = None
+
     # -- occupancy -------------------------------------------------------------
     def _occ(self, without: str | None = None) -> dict[int, str]:
         """Alley square -> figure on it ("gA", "nB", "car", "p0t1")."""
@@ -37,6 +50,52 @@ class TownsfolkMixin(RulesBase):
         for fig, f in self.tf.items():
             if fig != without:
                 occ[f["cell"]] = fig
+        return occ
+
+    def _occ_now(self) -> dict[int, str]:
+        """:meth:`_occ`, kept between moves during a random playout (callers never
+        change the dict they get)."""
+        occ = self._occ_cache
+        if occ is None:
+            occ = self._occ()
+            if self._occ_live:
+                figures = len(self.tf)
+                for ts in self.thieves:
+                    for th in ts:
+                        if type(th["pos"]) is int:
+                            figures += 1
+                if len(occ) == figures:  # one figure per square
+                    self._occ_cache = occ
+        return occ
+
+    def _place(self, p: int, t: int, pos: int | str | None) -> None:
+        """Thief ``t`` of player ``p`` now stands on ``pos`` (a square or a building)."""
+        th = self.thieves[p][t]
+        old = th["pos"]
+        th["pos"] = pos
+        occ = self._occ_cache
+        if occ is not None:
+            if type(old) is int:
+                del occ[old]  # it stood there alone (kept only so)
+            if type(pos) is int:
+                if pos in occ:
+                    self._occ_cache = None  # two figures on one square: made afresh when asked
+                else:
+                    occ[pos] = THIEF_REFS[p][t]
+
+    def _tmove_occ(self, tm: dict) -> dict[int, str]:
+        """The occupancy a moving townsfolk sees: every figure but itself, or the
+        kept occupancy, where the figure still stands alone on the square its move
+        began from: the same answers, as the move's code asks of that square only
+        whether a thief stands there, or whether it is free (where its own start
+        counts as free, see _tf_free)."""
+        occ = self._occ_cache
+        if occ is None:
+            if tm["moved"]:  # the kept occupancy has the figure where its move began
+                return self._occ(without=tm["fig"])
+            occ = self._occ_now()
+            if occ is not self._occ_cache:
+                return self._occ(without=tm["fig"])
         return occ
 
     def _figure_at(self, cell: int) -> str | None:
@@ -105,7 +164,7 @@ class TownsfolkMixin(RulesBase):
         """Rulebook "Arrestation": back to the hideout, -2 VP, goods to the Dungeon
         (solo: discarded), wanted poster cleared."""
         th = self.thieves[p][t]
-        th["pos"] = self.hideout[p]
+        self._place(p, t, self.hideout[p])
         th["wanted"] = False
         if self.num_players > 1:
             merge_into(self.dungeon, th["inv"])
@@ -129,11 +188,17 @@ class TownsfolkMixin(RulesBase):
         turn = self.turn
         if turn and turn["smoke"] and turn["p"] == p and turn["t"] == t:
             return False
+        sight = self.city.sight
+        watched = self._watch_cache
+        if watched is None and self._occ_live:
+            watched = self._watch_cache = frozenset().union(
+                *[sight[f["cell"] * 4 + f["face"]] for fig, f in self.tf.items() if fig[0] == "g"])
+        if watched is not None and cell not in watched:
+            return False  # no guard sees that square
         pending: list = []
         ref = THIEF_REFS[p][t]
-        line = self.city.line
         for fig, f in self.tf.items():
-            if fig[0] == "g" and cell in line(f["cell"], f["face"]) and not self._blinded(p, t, fig):
+            if fig[0] == "g" and cell in sight[f["cell"] * 4 + f["face"]] and not self._blinded(p, t, fig):
                 self._attempt(ref, fig, f["cell"], pending)
         if pending:
             self._resolve(pending)
@@ -158,25 +223,37 @@ class TownsfolkMixin(RulesBase):
         """Directions from the figure's square that lead to a legal stop."""
         out = []
         head = tm["head"]
-        back = REV[head] if head >= 0 else -1
         passed, stop, start = tm["passed"], tm["stop"], tm["start"]
+        city = self.city
+        first = city.first_lanterns
+        if head >= 0:
+            ways = city.forward[tm["cell"] * 4 + head]  # never a 180-degree turn
+        else:
+            ways = city.ways[tm["cell"]]  # no heading yet: any way
         # a figure may loop back over its own way, but never goes round the same way twice
         seen = tm["seen"]
-        been = {(c, d, k) for c, d, k in seen} if seen else set()
+        last = passed + 1 >= stop  # one more free lantern ends the move
+        if last and not seen:
+            # the move begins (nothing gone through yet): below, written out
+            for d, nb in ways:
+                for c in (first[nb * 4 + d] or _first_lanterns(city, nb, d))[0]:
+                    if c == start or c not in occ:
+                        out.append(d)
+                        break
+                else:
+                    if _tf_reach(city.forward, city.lantern, nb, d, passed, stop, start, occ, set()):
+                        out.append(d)
+            return out
+        been = set(map(tuple, seen))
         # the states already gone through with as many lanterns behind as now
-        been_now = {(c, d) for c, d, k in seen if k == passed} if seen else been
-        city = self.city
-        lantern = city.lantern
-        forward = _forward(city)
-        for d, nb in enumerate(city.nbr[tm["cell"]]):
-            if d == back or nb < 0:
-                continue  # never a 180-degree turn
+        been_now = {(c, d) for c, d, k in seen if k == passed} if last and seen else None
+        for d, nb in ways:
             if (nb, d, passed) in been:
                 continue  # the way it has gone already (what _tf_reach would answer)
-            if passed + 1 >= stop:
-                # one more free lantern ends the move: the first lanterns ahead tell,
-                # unless the way there crosses the figure's own way (then search)
-                lanterns, region = _first_lanterns(city, nb, d)
+            if last:
+                # the first lanterns ahead tell, unless the way there crosses the
+                # figure's own way (then search)
+                lanterns, region = first[nb * 4 + d] or _first_lanterns(city, nb, d)
                 if not been_now or region.isdisjoint(been_now):
                     for c in lanterns:
                         if c == start or c not in occ:
@@ -186,7 +263,7 @@ class TownsfolkMixin(RulesBase):
                     if c >= 0:
                         out.append(d)  # a free one: what _tf_reach would answer
                         continue
-            if _tf_reach(forward, lantern, nb, d, passed, stop, start, occ, set(been)):
+            if _tf_reach(city.forward, city.lantern, nb, d, passed, stop, start, occ, set(been)):
                 out.append(d)
         return out
 
@@ -194,10 +271,15 @@ class TownsfolkMixin(RulesBase):
         """Advance the current townsfolk move until it stops or needs a decision."""
         tm = self.tmove
         fig = tm["fig"]
-        occ = self._occ(without=fig)
+        occ = self._occ_cache  # (what _tmove_occ answers when there is one)
+        if occ is None:
+            occ = self._tmove_occ(tm)
         city = self.city
-        forward, nbr, lantern = _forward(city), city.nbr, city.lantern
-        figure, guard, start = self.tf[fig], fig[0] == "g", tm["start"]
+        forward, nbr, lantern, lines = city.forward, city.nbr, city.lantern, city.lines
+        figure, guard, start, stop = self.tf[fig], fig[0] == "g", tm["start"], tm["stop"]
+        seen, pending = tm["seen"], tm["pending"]
+        if guard:
+            self._watch_cache = None  # the guard's field of view moves with it
         # ``sure``: the step about to be taken is one that _tf_options offered, so a
         # stop lies ahead along it. Where the square it leads to has one way on only,
         # the search that found that stop went on that way (it never passes a state
@@ -222,32 +304,49 @@ class TownsfolkMixin(RulesBase):
                 sure = True  # a choice among opts
             d = choice
             choice = None
-            if "opts" in tm:
-                del tm["opts"]
+            tm.pop("opts", None)
             cell = nbr[tm["cell"]][d]
-            tm["seen"].append([cell, d, tm["passed"]])
+            passed = tm["passed"]
+            seen.append([cell, d, passed])
             tm["cell"] = cell
             tm["head"] = d
             tm["moved"] = True
             figure["cell"] = cell
-            if guard or cell in occ:  # (_tf_sight: nobody there to see otherwise)
+            if guard:
+                # _tf_sight: the square the guard steps on, then the squares it sees
+                ref = occ.get(cell)
+                if ref and ref[0] == "p":
+                    self._attempt(ref, fig, cell, pending)
+                for c in lines[cell * 4 + d]:
+                    ref = occ.get(c)
+                    if ref and ref[0] == "p":
+                        self._attempt(ref, fig, cell, pending)
+            elif cell in occ:  # (_tf_sight: nobody there to see otherwise)
                 self._tf_sight(tm, cell, occ)
             if lantern[cell] and (cell == start or cell not in occ):  # a free lantern (_tf_free)
-                tm["passed"] += 1
-                if tm["passed"] >= tm["stop"]:
+                tm["passed"] = passed = passed + 1
+                if passed >= stop:
                     break
         # the move ends: a guard faces the way of its last step
-        if fig[0] == "g":
+        if guard:
             if tm["moved"]:
-                self.tf[fig]["face"] = tm["head"]
+                figure["face"] = tm["head"]
             self._tf_sight(tm, tm["cell"], occ, final=True)
         if tm["moved"]:
-            if fig[0] == "g":
-                self.event("guard_moves", fig=fig, sq=self.city.label(tm["cell"]), dir="nesw"[self.tf[fig]["face"]])
+            if guard:
+                self.event("guard_moves", fig=fig, sq=city.labels[tm["cell"]], dir="nesw"[figure["face"]])
             else:
-                self.event("tf_moves", fig=fig, sq=self.city.label(tm["cell"]))
+                self.event("tf_moves", fig=fig, sq=city.labels[tm["cell"]])
         self.tmove = None
-        self._resolve(tm["pending"])
+        kept = self._occ_cache
+        if kept is not None and tm["moved"]:
+            del kept[start]  # (kept only while the figure stood there alone)
+            if tm["cell"] in kept:
+                self._occ_cache = None  # two figures on one square: made afresh when asked
+            else:
+                kept[tm["cell"]] = fig
+        if pending:
+            self._resolve(pending)
 
     def _tf_sight(self, tm: dict, cell: int, occ: dict, final: bool = False) -> None:
         """Attempted arrests while a townsfolk moves (cases 1, 2 and wanted thieves)."""
@@ -258,7 +357,7 @@ class TownsfolkMixin(RulesBase):
                 ref = occ.get(cell)
                 if ref and ref[0] == "p":
                     self._attempt(ref, fig, cell, pending)
-            for c in self.city.line(cell, tm["head"] if not final else self.tf[fig]["face"]):
+            for c in self.city.lines[cell * 4 + (tm["head"] if not final else self.tf[fig]["face"])]:
                 ref = occ.get(c)
                 if ref and ref[0] == "p":
                     self._attempt(ref, fig, cell, pending)
@@ -268,22 +367,7 @@ class TownsfolkMixin(RulesBase):
                 self._attempt(ref, fig, cell, tm["pending"])
 
     def _tmove_actions(self) -> list[str]:
-        return [f"go {DIRS[d].lower()}" for d in self.tmove["opts"]]
-
-
-def _forward(city: City) -> list[tuple[tuple[int, int], ...]]:
-    """``table[cell * 4 + head]``: the ``(direction, square)`` steps on from alley
-    square ``cell`` for a figure heading ``head`` (no 180-degree turn; geometry
-    only, so remembered by the city)."""
-    table = city.memo.get(("forward",))
-    if table is None:
-        table = []
-        for cell, nbs in enumerate(city.nbr):
-            for head in range(4):
-                back = REV[head]
-                table.append(tuple((d, nb) for d, nb in enumerate(nbs) if d != back and nb >= 0))
-        city.memo[("forward",)] = table
-    return table
+        return [GO[d] for d in self.tmove["opts"]]
 
 
 def _first_lanterns(city: City, cell: int, head: int) -> tuple[tuple[int, ...], frozenset[tuple[int, int]]]:
@@ -293,12 +377,10 @@ def _first_lanterns(city: City, cell: int, head: int) -> tuple[tuple[int, ...], 
     remembered by the city. If one of these lanterns is free and the figure has
     not been in any of these states yet (with as many lanterns behind it), the
     search of :func:`_tf_reach` for one more free lantern finds it."""
-    memo = city.memo.get(("first lanterns",))
-    if memo is None:
-        memo = city.memo[("first lanterns",)] = {}
-    got = memo.get(cell * 4 + head)
+    memo = city.first_lanterns
+    got = memo[cell * 4 + head]
     if got is None:
-        forward = _forward(city)
+        forward = city.forward
         lantern = city.lantern
         states: set[tuple[int, int]] = set()
         lanterns = []
@@ -325,7 +407,7 @@ def _tf_reach(forward: list[tuple[tuple[int, int], ...]], lantern: list[bool], c
     without going round the same way twice (the states in ``seen``)? A search over
     the states (square, heading, lanterns passed): what follows a state depends on
     the state alone, so the order of the search does not change the answer.
-    ``forward`` is the city's :func:`_forward` table, ``lantern`` its lantern squares."""
+    ``forward`` is the city's ``forward`` table, ``lantern`` its lantern squares."""
     todo = [(cell, head, passed)]
     pop, push = todo.pop, todo.append
     while todo:
