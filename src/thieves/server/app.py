@@ -137,7 +137,7 @@ class Platform:
         viewer's socket (never waiting for one: each sends at its own pace), then
         let bots move."""
         if self.shared is not None:
-            await self.shared.publish(table.id, self._news(table))
+            self.shared.announce(table.id, self._news(table))
         if self.bot_delay <= 0:
             if table.bot_to_act() is not None:
                 if self.shared is None:
@@ -150,7 +150,7 @@ class Platform:
                                 self.manager.refresh(table)
                                 played = self.manager.play_bots_now(table)
                             if played:
-                                await self.shared.publish(table.id, self._news(table))
+                                self.shared.announce(table.id, self._news(table))
             self.hub.notify(table)
             await self.rate_if_over(table)
             return
@@ -168,6 +168,31 @@ class Platform:
             table.rated = True  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - the next change or a restart tries again
             log.exception("rating table %s failed", table.id)
+
+    async def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
+        """A person's decision, stored, then announced (:meth:`changed`). With
+        several processes the table is read first only when this process does
+        not know its row in storage (``seen``): otherwise the write itself
+        finds another process's change (and the table catches up with it)."""
+        version = table.version
+        try:
+            if self.shared is not None and table.seen is None and await self.manager.refresh_async(table):
+                self.hub.notify(table)
+            try:
+                await self.manager.act_async(table, seat, action, ply)
+            except ServerError as exc:
+                # refused on this process's copy of the table (not its turn...):
+                # another process may have moved it on and the news be on its way
+                if (self.shared is None or exc.status >= 500 or table.version != version
+                        or not await self.manager.refresh_async(table)):
+                    raise
+                self.hub.notify(table)
+                await self.manager.act_async(table, seat, action, ply)
+        except ServerError:
+            if table.version != version:  # refused after catching up: show the new position
+                self.hub.notify(table)
+            raise
+        await self.changed(table)
 
     async def get(self, table_id: str) -> LiveTable:
         """A table (read from the database when not in memory), caught up with what
@@ -269,17 +294,23 @@ class Platform:
             await asyncio.sleep(self.bot_delay)
             try:
                 if lock is not None:
-                    await lock.reacquire()  # still ours for another LOCK_TTL
-                    if await self.manager.refresh_async(table):
+                    await lock.keep()  # still ours for long enough
+                    # another process's change since: the write would find it
+                    # (it is stored only on the row this process saw), so the
+                    # table is read first only when that row is not known
+                    if table.seen is None and await self.manager.refresh_async(table):
                         self.hub.notify(table)
                     if table.bot_to_act() != seat:
                         continue
+                version = table.version
                 ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
                 if await self.manager.bot_commit_async(table, seat, ply, action):
                     self.hub.notify(table)
                     await self.rate_if_over(table)
                     if self.shared is not None:
-                        await self.shared.publish(table.id, self._news(table))
+                        self.shared.announce(table.id, self._news(table))
+                elif table.version != version:  # it caught up with another process's change
+                    self.hub.notify(table)
             except ServerError as exc:
                 if exc.code != "storage":  # the bot chose wrongly: trying again would loop
                     log.error("bot at table %s stopped: %s", table.id, exc)
@@ -880,10 +911,9 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table = await platform.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
-            await platform.manager.act_async(table, seat, body.get("action"), body.get("ply"))
+            await platform.act(table, seat, body.get("action"), body.get("ply"))
         except ServerError as exc:
             return _error(exc)
-        await platform.changed(table)
         return await platform.view_response(table, seat, _lang(request),
                                              pick_layout(request.query_params.get("layout")))
 

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import secrets
+import time
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable
 
@@ -38,17 +39,35 @@ class Fanout:
         #: this process, so it skips its own messages
         self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
         self._task: asyncio.Task[None] | None = None
+        #: changes announced and not sent yet, and the task sending them
+        self._outbox: list[dict[str, Any]] = []
+        self._sender: asyncio.Task[None] | None = None
 
     async def publish(self, table_id: str, news: dict[str, Any] | None = None) -> None:
+        """Tell the others that a table changed (see :meth:`announce`)."""
+        self.announce(table_id, news)
+
+    def announce(self, table_id: str, news: dict[str, Any] | None = None) -> None:
         """Tell the others that a table changed; ``news``: the decision that
-        changed it, which they may apply without reading the database."""
-        message: dict[str, Any] = {"table": table_id, "from": self.me}
+        changed it, which they may apply without reading the database. Never
+        waits: the changes announced while the previous message was being sent
+        go out together in the next one (one Redis command, one message for
+        each listener to read, however many tables changed), in order."""
+        change: dict[str, Any] = {"table": table_id}
         if news is not None:
-            message["news"] = {k: v for k, v in news.items() if k != "version"}
-        try:
-            await self.redis.publish(self.channel, json.dumps(message))
-        except Exception:  # noqa: BLE001 - Redis away: others catch up when they next read the table
-            log.exception("could not tell the other processes about table %s", table_id)
+            change["news"] = {k: v for k, v in news.items() if k != "version"}
+        self._outbox.append(change)
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.create_task(self._send())
+
+    async def _send(self) -> None:
+        while self._outbox:
+            changes, self._outbox = self._outbox, []
+            message = {"from": self.me, "changes": changes}
+            try:
+                await self.redis.publish(self.channel, json.dumps(message))
+            except Exception:  # noqa: BLE001 - Redis away: others catch up when they next read the table
+                log.exception("could not tell the other processes about %d change(s)", len(changes))
 
     def start(self, on_change: Callable[[str, Any], None]) -> None:
         """Listen for other processes' changes; ``on_change(table_id, news)`` must not block."""
@@ -66,11 +85,15 @@ class Fanout:
                         data = json.loads(message["data"])
                     except (ValueError, TypeError):
                         continue
-                    if isinstance(data, dict) and data.get("from") != self.me and isinstance(data.get("table"), str):
-                        try:
-                            on_change(data["table"], data.get("news"))
-                        except Exception:  # noqa: BLE001 - one table's trouble never stops listening
-                            log.exception("catching up with table %s failed", data["table"])
+                    if not isinstance(data, dict) or data.get("from") == self.me:
+                        continue
+                    changes = data.get("changes")
+                    for change in changes if isinstance(changes, list) else [data]:
+                        if isinstance(change, dict) and isinstance(change.get("table"), str):
+                            try:
+                                on_change(change["table"], change.get("news"))
+                            except Exception:  # noqa: BLE001 - one table's trouble never stops listening
+                                log.exception("catching up with table %s failed", change["table"])
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - Redis restarted: subscribe again
@@ -78,8 +101,8 @@ class Fanout:
                 await asyncio.sleep(1.0)
 
     @asynccontextmanager
-    async def bot_lock(self, table_id: str) -> AsyncIterator[Any]:
-        """The table's bot lock if free now (yields the lock, or None when another process holds it)."""
+    async def bot_lock(self, table_id: str) -> AsyncIterator["BotLock | None"]:
+        """The table's bot lock if free now (yields it, or None when another process holds it)."""
         lock = self.redis.lock(self.lock_prefix + table_id, timeout=LOCK_TTL, blocking=False)
         try:
             got = await lock.acquire(blocking=False)
@@ -87,7 +110,7 @@ class Fanout:
             log.exception("bot lock of table %s unavailable", table_id)
             got = False
         try:
-            yield lock if got else None
+            yield BotLock(lock) if got else None
         finally:
             if got:
                 try:
@@ -96,6 +119,11 @@ class Fanout:
                     pass
 
     async def close(self) -> None:
+        if self._sender is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._sender), 1.0)
+            except Exception:  # noqa: BLE001 - Redis away: the others catch up by themselves
+                pass
         if self._task is not None:
             self._task.cancel()
             try:
@@ -103,3 +131,20 @@ class Fanout:
             except (asyncio.CancelledError, Exception):  # noqa: BLE001
                 pass
         await self.redis.aclose()
+
+
+class BotLock:
+    """A held bot lock, renewed only when a third of its life has gone (not at
+    every move: each renewal is a round trip to Redis)."""
+
+    def __init__(self, lock: Any) -> None:
+        self.lock = lock
+        self.renewed = time.monotonic()
+
+    async def keep(self) -> None:
+        """Before a move: make sure the lock lives at least two thirds of
+        ``LOCK_TTL`` more (raises when Redis says it is no longer ours)."""
+        now = time.monotonic()
+        if now - self.renewed >= LOCK_TTL / 3:
+            await self.lock.reacquire()
+            self.renewed = now

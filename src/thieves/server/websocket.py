@@ -297,10 +297,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 kind = msg["type"]
                 table = conn.table or table
                 if kind == "action":
-                    if platform.shared is not None and await platform.manager.refresh_async(table):
-                        platform.hub.notify(table)
-                    await platform.manager.act_async(table, viewer, msg.get("action"), msg.get("ply"))
-                    await platform.changed(table)
+                    await platform.act(table, viewer, msg.get("action"), msg.get("ply"))
                 elif kind == "lang":
                     conn.lang = pick_lang(msg.get("lang") if isinstance(msg.get("lang"), str) else None)
                     conn.notify(force=True)

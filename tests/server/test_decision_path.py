@@ -1,0 +1,262 @@
+"""A decision's path through the server costs one database round trip: the
+write is stored only on the table's row as this process last saw it (no read
+before it), on SQLite and PostgreSQL alike; when another process changed the
+table meanwhile nothing is stored, the table catches up and the decision is
+made on the new position. Redis messages are batched, bot locks renewed only
+when due."""
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+
+import pytest
+import sqlalchemy as sa
+
+from thieves.server.shared import LOCK_TTL, BotLock, Fanout
+from thieves.server.storage import Storage, TableRecord
+from thieves.server.tables import TableManager
+
+from .test_postgres import PG_URL, _pg_answers
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request, tmp_path):
+    if request.param == "sqlite":
+        s = Storage(f"sqlite:///{tmp_path}/decisions.db")
+        yield s
+        s.close()
+        return
+    if not _pg_answers():
+        pytest.skip("no PostgreSQL server answers at 127.0.0.1:5432 (database 'test')")
+    s = Storage(PG_URL, prefix=f"d{secrets.token_hex(4)}_")
+    yield s
+    s.drop_all()
+    s.close()
+
+
+def _record(table_id: str = "t1") -> TableRecord:
+    seats = [{"kind": "human", "bot": None, "name": f"Player {i + 1}"} for i in range(3)]
+    return TableRecord(table_id, "thiefs-market", 3, 7, {}, seats, rng="keyed", created=1000.0)
+
+
+def test_an_action_is_stored_only_on_the_row_it_saw(storage):
+    storage.add_table(_record(), status="playing")
+    assert storage.mark("t1") == (0, 1000.0)
+    assert storage.add_action("t1", 0, 0, "bid 2", "playing", 1001.5, None, 1001.5, (0, 1000.0)) is True
+    assert storage.mark("t1") == (1, 1001.5)
+    assert storage.load_actions("t1") == [[0, "bid 2"]]
+    # what another process saw before that write: nothing is stored, nothing changes
+    assert storage.add_action("t1", 1, 1, "bid 1", "playing", 1002.0, None, 1002.0, (0, 1000.0)) is False
+    assert storage.add_action("t1", 1, 1, "bid 1", "playing", 1002.0, None, 1002.0, (1, 1000.0)) is False
+    assert storage.mark("t1") == (1, 1001.5)
+    assert storage.load_actions("t1") == [[0, "bid 2"]]
+    # the row as it is now: stored, with who decided and when
+    assert storage.add_action("t1", 1, 1, "bid 1", "finished", 1003.0, "sub:greedy", 1003.0, (1, 1001.5))
+    assert storage.load_actions("t1") == [[0, "bid 2"], [1, "bid 1"]]
+    assert storage.deciders("t1") == {1: "sub:greedy"}
+    assert storage.action_times("t1") == [1001.5, 1003.0]
+    assert storage.list_tables()[0]["status"] == "finished"
+
+
+def test_an_action_without_a_row_seen_is_stored_and_a_second_one_at_its_move_fails(storage):
+    storage.add_table(_record(), status="playing")
+    assert storage.add_action("t1", 0, 0, "bid 2") is True
+    assert storage.mark("t1")[0] == 1
+    with pytest.raises(Exception) as err:
+        storage.add_action("t1", 0, 1, "bid 1")
+    assert "IntegrityError" in [c.__name__ for c in type(err.value).__mro__]
+    # the failed write changed nothing, and the storage goes on
+    assert storage.mark("t1")[0] == 1 and storage.load_actions("t1") == [[0, "bid 2"]]
+    assert storage.add_action("t1", 1, 1, "bid 1") is True
+
+
+def test_a_row_of_an_older_version_counts_as_move_zero(storage):
+    storage.add_table(_record(), status="playing")
+    with storage.engine.begin() as c:  # made before the mark was kept
+        c.execute(storage.tables.update().values(ply=None, updated=None))
+    assert storage.mark("t1") == (0, 0.0)
+    assert storage.add_action("t1", 0, 0, "bid 2", None, 5.0, None, 5.0, (0, 0.0)) is True
+    assert storage.mark("t1") == (1, 5.0)
+
+
+def _two_managers(tmp_path) -> tuple[TableManager, TableManager]:
+    url = f"sqlite:///{tmp_path}/shared.db"
+    return TableManager(Storage(url)), TableManager(Storage(url))
+
+
+def _play_one_turn(manager: TableManager, table) -> list[list]:
+    """The seat to act plays (its last legal action each time) until another seat
+    is to act; returns the stored rows."""
+    seat = table.state.players_to_act()[0]
+    for _ in range(30):
+        manager.act(table, seat, table.state.legal_actions(seat)[-1])
+        if seat not in table.state.players_to_act():
+            break
+    return [[p, a] for p, a in table.state.history]
+
+
+def _counting_marks(manager: TableManager) -> list[str]:
+    reads: list[str] = []
+    real_mark = manager.storage.mark
+
+    def counted_mark(table_id):
+        reads.append(table_id)
+        return real_mark(table_id)
+
+    manager.storage.mark = counted_mark  # type: ignore[method-assign]
+    return reads
+
+
+def test_a_decision_on_an_outdated_table_catches_up_and_is_judged_on_the_new_position(tmp_path):
+    ma, mb = _two_managers(tmp_path)
+    table_a, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
+    table_b = mb.get(table_a.id)
+    first = table_a.state.players_to_act()[0]
+    stored = _play_one_turn(ma, table_a)  # B has not heard of it
+    reads = _counting_marks(mb)
+    # the same seat again on B (e.g. a second device): B's copy still allows it
+    assert first in table_b.state.players_to_act()
+    from thieves.server.tables import ServerError
+
+    with pytest.raises(ServerError) as err:
+        asyncio.run(mb.act_async(table_b, first, table_b.state.legal_actions(first)[0]))
+    assert err.value.code == "not_your_turn"
+    # the write found the change (nothing stored), B caught up with one read
+    assert reads == [table_a.id]
+    assert mb.storage.load_actions(table_a.id) == stored
+    assert table_b.rows == len(stored) and table_b.state.history == table_a.state.history
+    reads.clear()
+    # now B knows the row: the next decision is one write, no read
+    seat = table_b.state.players_to_act()[0]
+    asyncio.run(mb.act_async(table_b, seat, table_b.state.legal_actions(seat)[0]))
+    assert reads == [] and table_b.rows == len(stored) + 1
+
+
+def test_a_process_behind_takes_a_decision_it_had_not_heard_was_due(tmp_path):
+    from thieves.server.app import Platform
+    from thieves.server.limits import Limits
+
+    class Announced:
+        def __init__(self) -> None:
+            self.tables: list[str] = []
+
+        def announce(self, table_id, news=None):
+            self.tables.append(table_id)
+
+    ma, mb = _two_managers(tmp_path)
+    shared = Announced()
+    platform = Platform(mb.storage, 0.5, Limits(), shared)  # type: ignore[arg-type]
+    table_a, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
+    table_b = asyncio.run(platform.get(table_a.id))
+    stored = _play_one_turn(ma, table_a)  # B has not heard of it
+    seat = table_a.state.players_to_act()[0]
+    assert seat not in table_b.state.players_to_act()
+    action = table_a.state.legal_actions(seat)[0]
+    asyncio.run(platform.act(table_b, seat, action))
+    assert platform.storage.load_actions(table_a.id) == stored + [[seat, action]]
+    assert table_b.rows == len(stored) + 1 and shared.tables == [table_a.id]
+
+
+def test_a_seat_change_by_another_process_is_seen_before_a_decision(tmp_path):
+    ma, mb = _two_managers(tmp_path)
+    table_a, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
+    table_b = mb.get(table_a.id)
+    seat = table_a.state.players_to_act()[0]
+    ma.leave(table_a, seat, "random")  # a bot plays the seat now: its person may not act
+    from thieves.server.tables import ServerError
+
+    with pytest.raises(ServerError) as err:
+        asyncio.run(mb.act_async(table_b, seat, table_b.state.legal_actions(seat)[0]))
+    assert err.value.code == "substituted"
+    assert mb.storage.load_actions(table_a.id) == []
+    assert table_b.rec.seats[seat].get("sub") == "random"
+
+
+def test_a_bot_move_on_an_outdated_table_is_not_stored(tmp_path):
+    ma, mb = _two_managers(tmp_path)
+    table_a, _tokens = ma.create("thiefs-market", 3,
+                                 [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2)
+    while table_a.bot_to_act() is None:  # the person plays until a bot is to act
+        ma.act(table_a, 0, table_a.state.legal_actions(0)[0])
+    table_b = mb.get(table_a.id)
+    seat = table_a.bot_to_act()
+    ply, action = ma.bot_choice(table_a, seat)
+    assert ma.bot_commit(table_a, seat, ply, action)  # B has not heard of it
+    stored = mb.storage.load_actions(table_a.id)
+    seat_b = table_b.bot_to_act()
+    ply_b, action_b = mb.bot_choice(table_b, seat_b)
+    # B's bot decided on the position before A's decision: not stored; B caught up
+    assert asyncio.run(mb.bot_commit_async(table_b, seat_b, ply_b, action_b)) is False
+    assert mb.storage.load_actions(table_a.id) == stored
+    assert table_b.rows == len(stored) and table_b.state.history == table_a.state.history
+
+
+def test_changes_announced_together_go_out_in_one_message_in_order():
+    sent: list[tuple[str, str]] = []
+
+    class FakeRedis:
+        async def publish(self, channel, text):
+            sent.append((channel, text))
+
+    async def go():
+        fan = Fanout.__new__(Fanout)
+        fan.redis, fan.channel, fan.me = FakeRedis(), "thieves:x_changes", "me"
+        fan._task, fan._outbox, fan._sender = None, [], None
+        fan.announce("a", {"row": 0, "version": 3})
+        fan.announce("b")
+        fan.announce("a", {"row": 1, "version": 4})
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        fan.announce("c")
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+
+    asyncio.run(go())
+    messages = [json.loads(text) for _channel, text in sent]
+    assert [[c["table"] for c in m["changes"]] for m in messages] == [["a", "b", "a"], ["c"]]
+    assert messages[0]["changes"][0]["news"] == {"row": 0}  # the version is this process's own
+    assert all(m["from"] == "me" for m in messages)
+
+
+def test_a_listener_reads_batched_and_single_messages():
+    got: list[tuple[str, object]] = []
+
+    class FakePubSub:
+        async def subscribe(self, channel):
+            pass
+
+        async def listen(self):
+            for data in [{"from": "other", "changes": [{"table": "a", "news": {"row": 0}}, {"table": "b"}]},
+                         {"from": "me", "changes": [{"table": "z"}]},
+                         {"from": "other", "table": "c"},  # as sent by an older version
+                         "not json"]:
+                yield {"type": "message", "data": data if isinstance(data, str) else json.dumps(data)}
+            raise asyncio.CancelledError
+
+    class FakeRedis:
+        def pubsub(self, ignore_subscribe_messages=True):
+            return FakePubSub()
+
+    fan = Fanout.__new__(Fanout)
+    fan.redis, fan.channel, fan.me = FakeRedis(), "thieves:x_changes", "me"
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(fan._listen(lambda table, news: got.append((table, news))))
+    assert got == [("a", {"row": 0}), ("b", None), ("c", None)]
+
+
+def test_a_bot_lock_is_renewed_only_when_a_third_of_its_life_is_gone():
+    renewals = []
+
+    class FakeLock:
+        async def reacquire(self):
+            renewals.append(1)
+
+    held = BotLock(FakeLock())
+    asyncio.run(held.keep())
+    assert renewals == []
+    held.renewed -= LOCK_TTL / 3
+    asyncio.run(held.keep())
+    assert renewals == [1]
+    asyncio.run(held.keep())
+    assert renewals == [1]
