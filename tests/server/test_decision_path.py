@@ -11,11 +11,12 @@ import json
 import secrets
 
 import pytest
-import sqlalchemy as sa
 
-from thieves.server.shared import LOCK_TTL, BotLock, Fanout
+from thieves.core.registry import GAME_MODULES, load_game
+from thieves.server.shared import LOCK_TTL, WATCH_TTL, BotLock, Fanout
 from thieves.server.storage import Storage, TableRecord
 from thieves.server.tables import TableManager
+from thieves.server.websocket import ViewCache
 
 from .test_postgres import PG_URL, _pg_answers
 
@@ -141,7 +142,7 @@ def test_a_process_behind_takes_a_decision_it_had_not_heard_was_due(tmp_path):
         def __init__(self) -> None:
             self.tables: list[str] = []
 
-        def announce(self, table_id, news=None):
+        def announce(self, table_id, news=None, views=None):
             self.tables.append(table_id)
 
     ma, mb = _two_managers(tmp_path)
@@ -204,8 +205,9 @@ def test_changes_announced_together_go_out_in_one_message_in_order():
         fan.redis, fan.channel, fan.me = FakeRedis(), "thieves:x_changes", "me"
         fan._task, fan._outbox, fan._sender = None, [], None
         fan.announce("a", {"row": 0, "version": 3})
-        fan.announce("b")
-        fan.announce("a", {"row": 1, "version": 4})
+        fan.announce("b", None, [["en", "wide", "{}"]])  # no decision: no views either
+        fan.watch("x", [("fr", "narrow")])
+        fan.announce("a", {"row": 1, "version": 4}, [["en", "wide", "{}"]])
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         fan.announce("c")
@@ -214,8 +216,11 @@ def test_changes_announced_together_go_out_in_one_message_in_order():
 
     asyncio.run(go())
     messages = [json.loads(text) for _channel, text in sent]
-    assert [[c["table"] for c in m["changes"]] for m in messages] == [["a", "b", "a"], ["c"]]
-    assert messages[0]["changes"][0]["news"] == {"row": 0}  # the version is this process's own
+    assert [[c["table"] for c in m["changes"]] for m in messages] == [["a", "b", "x", "a"], ["c"]]
+    first = messages[0]["changes"]
+    assert first[0] == {"table": "a", "news": {"row": 0}}  # the version is this process's own
+    assert first[1] == {"table": "b"} and first[2] == {"table": "x", "watch": [["fr", "narrow"]]}
+    assert first[3]["views"] == [["en", "wide", "{}"]]
     assert all(m["from"] == "me" for m in messages)
 
 
@@ -241,8 +246,8 @@ def test_a_listener_reads_batched_and_single_messages():
     fan = Fanout.__new__(Fanout)
     fan.redis, fan.channel, fan.me = FakeRedis(), "thieves:x_changes", "me"
     with pytest.raises(asyncio.CancelledError):
-        asyncio.run(fan._listen(lambda table, news: got.append((table, news))))
-    assert got == [("a", {"row": 0}), ("b", None), ("c", None)]
+        asyncio.run(fan._listen(lambda table, change, sender: got.append((table, change.get("news"), sender))))
+    assert got == [("a", {"row": 0}, "other"), ("b", None, "other"), ("c", None, "other")]
 
 
 def test_a_bot_lock_is_renewed_only_when_a_third_of_its_life_is_gone():
@@ -260,3 +265,92 @@ def test_a_bot_lock_is_renewed_only_when_a_third_of_its_life_is_gone():
     assert renewals == [1]
     asyncio.run(held.keep())
     assert renewals == [1]
+
+
+@pytest.mark.parametrize("slug", sorted(s for s, module in GAME_MODULES.items()
+                                        if module.startswith("thieves.games.")))
+def test_a_spectator_view_from_the_deciding_process_equals_the_one_built_here(slug, tmp_path):
+    """What another process sends with its news is exactly what this one would
+    send its spectators (so it may send that text instead of drawing it)."""
+    import random
+
+    game = load_game(slug)
+    players = max(game.min_players, min(3, game.max_players))
+    ma, mb = _two_managers(tmp_path)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
+    table_a, _tokens = ma.create(slug, players, seats)
+    table_b = mb.get(table_a.id)
+    views_a, views_b = ViewCache(), ViewCache()
+    rng = random.Random(3)
+    for step in range(12):
+        if table_a.state.is_terminal():
+            break
+        seat = rng.choice(table_a.state.players_to_act())
+        if table_a.controller(seat) is None:
+            ma.act(table_a, seat, rng.choice(table_a.state.legal_actions(seat)))
+        else:
+            ply, action = ma.bot_choice(table_a, seat)
+            assert ma.bot_commit(table_a, seat, ply, action)
+        if step == 4:
+            ma.leave(table_a, 0, "random")  # a substitute plays the person's seat
+            assert mb.refresh(table_b)
+            continue
+        news = {k: v for k, v in table_a.news.items() if k != "version"}
+        assert mb.apply_news(table_b, news)
+        for lang, layout in (("en", "wide"), ("de", "narrow")):
+            assert views_b.text_now(table_b, None, lang, layout)[1] == \
+                views_a.text_now(table_a, None, lang, layout)[1]
+
+
+def test_views_go_with_news_to_the_processes_that_show_them(tmp_path):
+    from thieves.server.app import Platform
+    from thieves.server.limits import Limits
+
+    class Outbox:
+        def __init__(self) -> None:
+            self.sent: list[tuple[str, object, object]] = []
+            self.watched: list[tuple[str, list]] = []
+
+        def announce(self, table_id, news=None, views=None):
+            self.sent.append((table_id, news, views))
+
+        def watch(self, table_id, keys):
+            self.watched.append((table_id, keys))
+
+    ma, mb = _two_managers(tmp_path)
+    out_a, out_b = Outbox(), Outbox()
+    pa = Platform(ma.storage, 0.5, Limits(), out_a)  # type: ignore[arg-type]
+    pb = Platform(mb.storage, 0.5, Limits(), out_b)  # type: ignore[arg-type]
+    pa.manager, pb.manager = ma, mb
+    table_a, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
+    table_b = mb.get(table_a.id)
+
+    class Spectator:  # a socket of B's, as the hub sees it
+        viewer, lang, layout, closed, table = None, "fr", "narrow", False, table_b
+
+        def notify(self, force=False):
+            pass
+
+    pb.hub.conns[table_b.id] = [Spectator()]  # type: ignore[list-item]
+
+    async def decide():
+        seat = table_a.state.players_to_act()[0]
+        await pa.act(table_a, seat, table_a.state.legal_actions(seat)[0])
+
+    asyncio.run(decide())
+    table_id, news, views = out_a.sent[-1]
+    assert news is not None and views is None  # nobody else said they show it
+    pb.on_message(table_id, {"table": table_id, "news": news}, "A")
+    assert out_b.watched == [(table_a.id, [("fr", "narrow")])]  # B says so (once for a while)
+    pa.on_message(table_a.id, {"table": table_a.id, "watch": [["fr", "narrow"], ["xx", "wide"]]}, "B")
+    asyncio.run(decide())
+    table_id, news, views = out_a.sent[-1]
+    text = pa.hub.views.text_now(table_a, None, "fr", "narrow")[1]
+    assert views == [["fr", "narrow", text]]  # an unknown language is not drawn
+    pb.on_message(table_id, {"table": table_id, "news": news, "views": views}, "A")
+    assert pb.hub.views.text_now(table_b, None, "fr", "narrow") == (table_b.version, text)
+    assert len(out_b.watched) == 1  # reminded only every WATCH_EVERY
+    # a process that stopped saying so gets no more views
+    pa._watchers[table_a.id]["B"] = (pa._watchers[table_a.id]["B"][0] - WATCH_TTL - 1, [("fr", "narrow")])
+    asyncio.run(decide())
+    assert out_a.sent[-1][2] is None and table_a.id not in pa._watchers

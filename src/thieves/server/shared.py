@@ -24,6 +24,10 @@ log = logging.getLogger("thieves.server")
 
 #: seconds a bot lock lives unless renewed (a killed process frees it after this)
 LOCK_TTL = 30.0
+#: seconds between two reminders that a process shows a table's spectators
+#: (:meth:`Fanout.watch`), and how long the others take one into account
+WATCH_EVERY = 10.0
+WATCH_TTL = 3 * WATCH_EVERY
 
 
 class Fanout:
@@ -47,15 +51,30 @@ class Fanout:
         """Tell the others that a table changed (see :meth:`announce`)."""
         self.announce(table_id, news)
 
-    def announce(self, table_id: str, news: dict[str, Any] | None = None) -> None:
+    def announce(self, table_id: str, news: dict[str, Any] | None = None,
+                 views: list[list[str]] | None = None) -> None:
         """Tell the others that a table changed; ``news``: the decision that
-        changed it, which they may apply without reading the database. Never
-        waits: the changes announced while the previous message was being sent
-        go out together in the next one (one Redis command, one message for
-        each listener to read, however many tables changed), in order."""
+        changed it, which they may apply without reading the database;
+        ``views``: the spectators' view texts after it (``[lang, layout,
+        text]``), for the processes that said they show its spectators
+        (:meth:`watch`), so they need not build them again. Never waits: the
+        changes announced while the previous message was being sent go out
+        together in the next one (one Redis command, one message for each
+        listener to read, however many tables changed), in order."""
         change: dict[str, Any] = {"table": table_id}
         if news is not None:
             change["news"] = {k: v for k, v in news.items() if k != "version"}
+            if views:
+                change["views"] = views
+        self._queue(change)
+
+    def watch(self, table_id: str, keys: list[tuple[str, str]]) -> None:
+        """Tell the others that this process shows the table's spectators in
+        these ``(lang, layout)``: the process that changes the table sends their
+        views with its news for a while (``WATCH_TTL``)."""
+        self._queue({"table": table_id, "watch": [list(k) for k in keys]})
+
+    def _queue(self, change: dict[str, Any]) -> None:
         self._outbox.append(change)
         if self._sender is None or self._sender.done():
             self._sender = asyncio.create_task(self._send())
@@ -69,11 +88,13 @@ class Fanout:
             except Exception:  # noqa: BLE001 - Redis away: others catch up when they next read the table
                 log.exception("could not tell the other processes about %d change(s)", len(changes))
 
-    def start(self, on_change: Callable[[str, Any], None]) -> None:
-        """Listen for other processes' changes; ``on_change(table_id, news)`` must not block."""
+    def start(self, on_change: Callable[[str, dict[str, Any], str], None]) -> None:
+        """Listen for other processes' changes; ``on_change(table_id, change, sender)``
+        (``change``: what :meth:`announce` or :meth:`watch` sent, ``sender``: which
+        process) must not block."""
         self._task = asyncio.create_task(self._listen(on_change))
 
-    async def _listen(self, on_change: Callable[[str, Any], None]) -> None:
+    async def _listen(self, on_change: Callable[[str, dict[str, Any], str], None]) -> None:
         while True:
             try:
                 pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
@@ -87,11 +108,11 @@ class Fanout:
                         continue
                     if not isinstance(data, dict) or data.get("from") == self.me:
                         continue
-                    changes = data.get("changes")
+                    changes, sender = data.get("changes"), str(data.get("from"))
                     for change in changes if isinstance(changes, list) else [data]:
                         if isinstance(change, dict) and isinstance(change.get("table"), str):
                             try:
-                                on_change(change["table"], change.get("news"))
+                                on_change(change["table"], change, sender)
                             except Exception:  # noqa: BLE001 - one table's trouble never stops listening
                                 log.exception("catching up with table %s failed", change["table"])
             except asyncio.CancelledError:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .i18n import pick_lang
+from .i18n import LANGS, pick_lang
 from .tables import LiveTable, ServerError
 from .views import build_view, pick_layout
 
@@ -85,6 +85,14 @@ class ViewCache:
             entry = (version, _view_text(table, table.state, viewer, lang, layout))
             self._views[key] = entry
         return entry
+
+    def accept(self, table: LiveTable, views: list[Any]) -> None:
+        """Spectators' view texts of the table as it is now, built by the process
+        that changed it (``[lang, layout, text]``; anything else is ignored)."""
+        for item in views[:8]:
+            if (isinstance(item, list) and len(item) == 3 and item[0] in LANGS
+                    and item[1] == pick_layout(item[1]) and isinstance(item[2], str)):
+                self._views[(table.id, None, item[0], item[1])] = (table.version, item[2])
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
@@ -222,6 +230,10 @@ class Hub:
             lst.remove(conn)
         if not lst:
             self.conns.pop(table_id, None)
+
+    def spectator_keys(self, table_id: str) -> set[tuple[str, str]]:
+        """The ``(lang, layout)`` of the table's spectator sockets here."""
+        return {(c.lang, c.layout) for c in self.conns.get(table_id, ()) if c.viewer is None and not c.closed}
 
     def count(self, table_id: str) -> int:
         return len(self.conns.get(table_id, ()))
