@@ -354,3 +354,26 @@ def test_views_go_with_news_to_the_processes_that_show_them(tmp_path):
     pa._watchers[table_a.id]["B"] = (pa._watchers[table_a.id]["B"][0] - WATCH_TTL - 1, [("fr", "narrow")])
     asyncio.run(decide())
     assert out_a.sent[-1][2] is None and table_a.id not in pa._watchers
+
+
+def test_a_row_whose_move_number_fell_behind_does_not_stop_the_table(tmp_path):
+    ma, _mb = _two_managers(tmp_path)
+    table, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
+    stored = _play_one_turn(ma, table)
+    # a status written late for an earlier move (a process that read the table
+    # just before these decisions) never moves the row back...
+    ma.storage.set_status(table.id, "open", 0)
+    assert ma.storage.mark(table.id)[0] == len(stored)
+    # ...and a row that did (an older version) is set right by the next decision
+    with ma.storage.engine.begin() as c:
+        c.execute(ma.storage.tables.update().values(ply=0))
+    seat = table.state.players_to_act()[0]
+    asyncio.run(ma.act_async(table, seat, table.state.legal_actions(seat)[0]))
+    assert table.rows == len(stored) + 1 == ma.storage.mark(table.id)[0]
+    assert len(ma.storage.load_actions(table.id)) == table.rows
+    # the next look at storage (before a decision, with several processes) knows the row again
+    ma.refresh(table)
+    assert table.seen == ma.storage.mark(table.id)
+    seat = table.state.players_to_act()[0]
+    asyncio.run(ma.act_async(table, seat, table.state.legal_actions(seat)[0]))
+    assert table.seen == ma.storage.mark(table.id) and table.rows == len(stored) + 2

@@ -392,11 +392,16 @@ class Storage:
                  "updated": r.updated or r.created, "claimed": claimed.get(r.id, set())} for r in rows]
 
     def set_status(self, table_id: str, status: str, ply: int, touch: bool = False) -> None:
+        """The table's status at move ``ply``; never for a row already past that
+        move (another process may have stored more meanwhile: its row is newer,
+        and a move number going back would hide its decisions from the others)."""
         values: dict[str, Any] = {"status": status, "ply": ply}
         if touch:
             values["updated"] = time.time()
+        t = self.tables.c
         with self.engine.begin() as c:
-            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
+            c.execute(self.tables.update().where(t.id == table_id, sa.func.coalesce(t.ply, 0) <= ply)
+                      .values(**values))
 
     def touched(self, table_id: str) -> float | None:
         with self.engine.connect() as c:

@@ -798,7 +798,7 @@ class TableManager:
                         table.seen)
         except ServerError as exc:
             if getattr(exc, "behind", False):
-                self.apply_changes(table, self.fetch_changes(table))
+                self._caught_up(table, self.fetch_changes(table))
             elif getattr(exc, "conflict", False):
                 self._resync(table)
             raise
@@ -822,11 +822,21 @@ class TableManager:
                                     table.stored_status(trial), now, decider, table.seen)
         except ServerError as exc:
             if getattr(exc, "behind", False):
-                self.apply_changes(table, await asyncio.to_thread(self.fetch_changes, table))
+                self._caught_up(table, await asyncio.to_thread(self.fetch_changes, table))
             elif getattr(exc, "conflict", False):
                 self._resync(table)
             raise
         self._install(table, trial, chosen, now, decider)
+
+    def _caught_up(self, table: LiveTable, fetched: tuple[Any, Any, Any, int] | None) -> None:
+        """After a write refused because the table's row was not the one seen:
+        apply what storage holds. When the row still does not match the stored
+        decisions (e.g. a row written by an older version), the next write is
+        made without that condition, as before it existed (the primary key
+        still refuses a second decision at one move), and sets the row right."""
+        self.apply_changes(table, fetched)
+        if fetched is None or table.seen != fetched[0]:
+            table.seen = None
 
     def _prepare(self, table: LiveTable, seat: int, action: str) -> tuple[State, list[int]]:
         """The table's state after the decision (a copy) and the has-chosen marks
