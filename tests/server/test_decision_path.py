@@ -240,7 +240,11 @@ def test_a_listener_reads_batched_and_single_messages():
             raise asyncio.CancelledError
 
     class FakeRedis:
-        def pubsub(self, ignore_subscribe_messages=True):
+        class connection_pool:  # noqa: N801 - as redis-py names it
+            connection_kwargs = {"protocol": 3}
+
+        def pubsub(self, ignore_subscribe_messages=True, push_handler_func=None):
+            assert push_handler_func is not None  # messages are handed on as they are
             return FakePubSub()
 
     fan = Fanout.__new__(Fanout)
