@@ -381,3 +381,33 @@ def test_a_row_whose_move_number_fell_behind_does_not_stop_the_table(tmp_path):
     seat = table.state.players_to_act()[0]
     asyncio.run(ma.act_async(table, seat, table.state.legal_actions(seat)[0]))
     assert table.seen == ma.storage.mark(table.id) and table.rows == len(stored) + 2
+
+
+def test_only_a_bot_that_reads_the_legal_actions_decides_on_the_event_loop(tmp_path):
+    ma, _mb = _two_managers(tmp_path)
+    table, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                                                    {"kind": "bot", "bot": "greedy"}])
+    assert ma.quick_bot(table, 1) is True
+    assert ma.quick_bot(table, 2) is False
+    ma.leave(table, 0, "greedy")  # a substitute decides as its bot does
+    assert ma.quick_bot(table, 0) is False
+
+
+def test_a_run_is_kept_for_undo_only_when_a_person_plays_it(tmp_path):
+    ma, _mb = _two_managers(tmp_path)
+    table, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * 2)
+    for _ in range(40):
+        if table.state.is_terminal():
+            break
+        seat = table.state.players_to_act()[0]
+        before = table.state
+        if table.controller(seat) is None:
+            ma.act(table, seat, table.state.legal_actions(seat)[0])
+        else:
+            ply, action = ma.bot_choice(table, seat)
+            assert ma.bot_commit(table, seat, ply, action)
+        if not before.history or before.history[-1][0] != seat:  # a new run began
+            if table.controller(seat) is None:
+                assert table.run_start is not None and table.run_start.ply == before.ply
+            else:
+                assert table.run_start is None

@@ -378,7 +378,10 @@ class Platform:
                     if table.bot_to_act() != seat:
                         continue
                 version = table.version
-                ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
+                # a bot that reads only the legal actions decides here: handing
+                # its choice to a worker thread would cost more than making it
+                ply, action = (self.manager.bot_choice(table, seat) if self.manager.quick_bot(table, seat)
+                               else await asyncio.to_thread(self.manager.bot_choice, table, seat))
                 if await self.manager.bot_commit_async(table, seat, ply, action):
                     self.hub.notify(table)
                     await self.rate_if_over(table)

@@ -112,9 +112,10 @@ class LiveTable:
     news: dict[str, Any] | None = None
 
     def note_run(self, state: State, player: int) -> None:
-        """Before ``player`` decides on ``state``: remember it when a new run begins."""
+        """Before ``player`` decides on ``state``: remember it when a new run begins
+        (only a person's run can be taken back: a bot's, a substitute's included, is not kept)."""
         if not state.history or state.history[-1][0] != player:
-            self.run_start = state.clone()
+            self.run_start = state.clone() if self.controller(player) is None else None
 
     def step(self, state: State, player: int, action: str, at: float | None,
              decider: str | None) -> State:
@@ -300,6 +301,8 @@ class TableManager:
         self.open_tables = open_tables
         #: seconds without a change after which a table not finished is abandoned
         self.expire_after = expire_after
+        #: (game, bot) -> whether that bot reads only the legal actions (see :meth:`quick_bot`)
+        self._quick_bots: dict[tuple[str, str], bool] = {}
 
     # -- loading -------------------------------------------------------------------
     def load_all(self) -> None:
@@ -968,6 +971,20 @@ class TableManager:
         table.version += 1
         mark = self.storage.mark(table.id)
         table.seen = mark if mark is not None and mark[0] == table.rows else None
+
+    def quick_bot(self, table: LiveTable, seat: int) -> bool:
+        """Whether the bot deciding for ``seat`` now reads only the legal actions
+        (``reads_only_legal_actions``, the random bot): its choice is about as
+        dear as listing them."""
+        key = (table.rec.game, table.controller(seat) or "random")
+        quick = self._quick_bots.get(key)
+        if quick is None:
+            try:
+                quick = bool(getattr(make_bot(key[1], key[0], 0), "reads_only_legal_actions", False))
+            except Exception:  # noqa: BLE001 - bot_choice logs it and plays the random bot
+                quick = False
+            self._quick_bots[key] = quick
+        return quick
 
     def bot_choice(self, table: LiveTable, seat: int) -> tuple[int, str]:
         """The bot's decision on a copy (safe to run in a worker thread).

@@ -122,6 +122,8 @@ class Conn:
         self.dirty = False
         self.sent_version = -1
         self.closed = False
+        #: a frame took longer than SEND_TIMEOUT to leave
+        self._timed_out = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -162,12 +164,30 @@ class Conn:
             pass
 
     async def _send(self, text: str) -> bool:
+        """Send one frame (from this connection's own task); a frame that does not
+        leave within ``SEND_TIMEOUT`` drops the connection. The time limit is a
+        timer that cancels the send, not ``asyncio.wait_for`` (which makes a task
+        for every frame)."""
+        task = asyncio.current_task()
+        stalled = asyncio.get_running_loop().call_later(SEND_TIMEOUT, self._stalled, task)
         try:
-            await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+            await self.ws.send_text(text)
             return True
-        except Exception as exc:  # noqa: BLE001 - a closed, broken or stalled socket
+        except asyncio.CancelledError:
+            if not self._timed_out:
+                raise  # stopped
+            self.drop("send failed (TimeoutError)")
+            return False
+        except Exception as exc:  # noqa: BLE001 - a closed or broken socket
             self.drop(f"send failed ({type(exc).__name__})")
             return False
+        finally:
+            stalled.cancel()
+
+    def _stalled(self, task: "asyncio.Task[Any] | None") -> None:
+        self._timed_out = True
+        if task is not None:
+            task.cancel()
 
     async def _run(self) -> None:
         assert self.table is not None and self.hub is not None
