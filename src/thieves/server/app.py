@@ -220,7 +220,10 @@ class Platform:
         when that is the change, and then the spectators' views they show)."""
         assert self.shared is not None
         news = self._news(table)
-        self.shared.announce(table.id, news, self._views_for_others(table) if news is not None else None)
+        # the others apply the decision themselves only at a table without a
+        # clock (its times come from storage): only then can they use the views
+        views = self._views_for_others(table) if news is not None and table.clock is None else None
+        self.shared.announce(table.id, news, views)
 
     def _views_for_others(self, table: LiveTable) -> list[list[str]] | None:
         """``[lang, layout, text]`` of the spectators' views the other processes
