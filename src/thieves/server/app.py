@@ -48,6 +48,10 @@ MAX_BODY = 64 * 1024
 WS_MAX_BYTES = 4 * MAX_MESSAGE
 
 
+#: refusals that depend on the position of the table (which another process may have moved on)
+_POSITION_REFUSALS = frozenset({"not_your_turn", "illegal", "stale", "waiting", "game_over", "substituted"})
+
+
 class Platform:
     """The server's state: storage, live tables, connections, running bots."""
 
@@ -190,7 +194,7 @@ class Platform:
             except ServerError as exc:
                 # refused on this process's copy of the table (not its turn...):
                 # another process may have moved it on and the news be on its way
-                if (self.shared is None or exc.status >= 500 or table.version != version
+                if (self.shared is None or exc.code not in _POSITION_REFUSALS or table.version != version
                         or not await self.manager.refresh_async(table)):
                     raise
                 self.hub.notify(table)
