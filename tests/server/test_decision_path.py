@@ -62,13 +62,14 @@ def test_an_action_is_stored_only_on_the_row_it_saw(storage):
 
 def test_an_action_without_a_row_seen_is_stored_and_a_second_one_at_its_move_fails(storage):
     storage.add_table(_record(), status="playing")
-    assert storage.add_action("t1", 0, 0, "bid 2") is True
-    assert storage.mark("t1")[0] == 1
+    assert storage.add_action("t1", 0, 0, "bid 2", "playing", 1001.0, None, 1001.0) is True
+    assert storage.mark("t1") == (1, 1001.0)
     with pytest.raises(Exception) as err:
-        storage.add_action("t1", 0, 1, "bid 1")
+        storage.add_action("t1", 0, 1, "bid 1", "finished", 1002.0, None, 1002.0)
     assert "IntegrityError" in [c.__name__ for c in type(err.value).__mro__]
-    # the failed write changed nothing, and the storage goes on
-    assert storage.mark("t1")[0] == 1 and storage.load_actions("t1") == [[0, "bid 2"]]
+    # the failed write changed nothing (the table's row neither), and the storage goes on
+    assert storage.mark("t1") == (1, 1001.0) and storage.load_actions("t1") == [[0, "bid 2"]]
+    assert storage.list_tables()[0]["status"] == "playing"
     assert storage.add_action("t1", 1, 1, "bid 1") is True
 
 
