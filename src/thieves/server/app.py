@@ -29,7 +29,7 @@ from ..core.game import Option
 from ..core.registry import load_game
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .limits import Limits, RateLimit, too_many
-from .shared import LOCK_TTL, Fanout
+from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
 from .views import game_name, pick_layout, replay_file, replay_view
@@ -46,6 +46,10 @@ CLOCK_EVERY = 0.5
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
 WS_MAX_BYTES = 4 * MAX_MESSAGE
+
+
+#: refusals that depend on the position of the table (which another process may have moved on)
+_POSITION_REFUSALS = frozenset({"not_your_turn", "illegal", "stale", "waiting", "game_over", "substituted"})
 
 
 class Platform:
@@ -66,6 +70,11 @@ class Platform:
         self._background: list[asyncio.Task[None]] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        #: table -> process -> (time.monotonic() of its last word, the (lang, layout)
+        #: of the spectators it shows): their views go with this process's news
+        self._watchers: dict[str, dict[str, tuple[float, list[tuple[str, str]]]]] = {}
+        #: table -> when this process last said it shows the table's spectators
+        self._watching: dict[str, float] = {}
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Unload the tables nobody uses: finished, abandoned, or idle (no change for
@@ -84,6 +93,8 @@ class Platform:
                     idle and table.bot_to_act() is None and not ticking):
                 self.manager.unload(table_id)
                 self.hub.views.forget(table_id)
+                self._watchers.pop(table_id, None)
+                self._watching.pop(table_id, None)
                 self._bot_tasks.pop(table_id, None)
                 gone.append(table_id)
         return gone
@@ -137,7 +148,7 @@ class Platform:
         viewer's socket (never waiting for one: each sends at its own pace), then
         let bots move."""
         if self.shared is not None:
-            await self.shared.publish(table.id, self._news(table))
+            self._announce(table)
         if self.bot_delay <= 0:
             if table.bot_to_act() is not None:
                 if self.shared is None:
@@ -150,7 +161,7 @@ class Platform:
                                 self.manager.refresh(table)
                                 played = self.manager.play_bots_now(table)
                             if played:
-                                await self.shared.publish(table.id, self._news(table))
+                                self._announce(table)
             self.hub.notify(table)
             await self.rate_if_over(table)
             return
@@ -169,6 +180,31 @@ class Platform:
         except Exception:  # noqa: BLE001 - the next change or a restart tries again
             log.exception("rating table %s failed", table.id)
 
+    async def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
+        """A person's decision, stored, then announced (:meth:`changed`). With
+        several processes the table is read first only when this process does
+        not know its row in storage (``seen``): otherwise the write itself
+        finds another process's change (and the table catches up with it)."""
+        version = table.version
+        try:
+            if self.shared is not None and table.seen is None and await self.manager.refresh_async(table):
+                self.hub.notify(table)
+            try:
+                await self.manager.act_async(table, seat, action, ply)
+            except ServerError as exc:
+                # refused on this process's copy of the table (not its turn...):
+                # another process may have moved it on and the news be on its way
+                if (self.shared is None or exc.code not in _POSITION_REFUSALS or table.version != version
+                        or not await self.manager.refresh_async(table)):
+                    raise
+                self.hub.notify(table)
+                await self.manager.act_async(table, seat, action, ply)
+        except ServerError:
+            if table.version != version:  # refused after catching up: show the new position
+                self.hub.notify(table)
+            raise
+        await self.changed(table)
+
     async def get(self, table_id: str) -> LiveTable:
         """A table (read from the database when not in memory), caught up with what
         other processes stored (several processes only: one indexed read when nothing changed)."""
@@ -183,16 +219,86 @@ class Platform:
         news = table.news
         return news if news is not None and news.get("version") == table.version else None
 
-    def other_process_changed(self, table_id: str, news: Any = None) -> None:
+    def _announce(self, table: LiveTable) -> None:
+        """Tell the other processes about the table's change (with the decision
+        when that is the change, and then the spectators' views they show)."""
+        assert self.shared is not None
+        news = self._news(table)
+        # the others apply the decision themselves only at a table without a
+        # clock (its times come from storage): only then can they use the views
+        views = self._views_for_others(table) if news is not None and table.clock is None else None
+        self.shared.announce(table.id, news, views)
+
+    def _views_for_others(self, table: LiveTable) -> list[list[str]] | None:
+        """``[lang, layout, text]`` of the spectators' views the other processes
+        show of this table (they said so within ``WATCH_TTL``), built here once:
+        with the spectators spread over the processes, only the process that
+        changed the table draws them."""
+        watchers = self._watchers.get(table.id)
+        if not watchers:
+            return None
+        now = time.monotonic()
+        keys: set[tuple[str, str]] = set()
+        for process, (said, shown) in list(watchers.items()):
+            if now - said > WATCH_TTL:
+                del watchers[process]  # gone, or no longer showing it
+            else:
+                keys.update(shown)
+        if not watchers:
+            self._watchers.pop(table.id, None)
+        out = []
+        for lang, layout in sorted(keys):
+            try:
+                _version, text = self.hub.views.text_now(table, None, lang, layout)
+            except Exception:  # noqa: BLE001 - a game's bug: the other process builds (and logs) it
+                continue
+            out.append([lang, layout, text])
+        return out or None
+
+    def on_message(self, table_id: str, change: dict[str, Any], sender: str) -> None:
+        """One change announced by another process (see ``shared.Fanout``)."""
+        shown = change.get("watch")
+        if shown is not None:
+            self._note_watcher(table_id, sender, shown)
+            return
+        views = change.get("views")
+        self.other_process_changed(table_id, change.get("news"), views if isinstance(views, list) else None)
+
+    def _note_watcher(self, table_id: str, sender: str, shown: Any) -> None:
+        if table_id not in self.manager.tables or not isinstance(shown, list):
+            return
+        keys = [(k[0], k[1]) for k in shown[:8] if isinstance(k, list) and len(k) == 2
+                and k[0] in LANG_NAMES and k[1] == pick_layout(k[1])]
+        self._watchers.setdefault(table_id, {})[sender] = (time.monotonic(), keys)
+
+    def _say_watching(self, table: LiveTable) -> None:
+        """Remind the other processes (at most every ``WATCH_EVERY``) that this one
+        shows the table's spectators, so their news bring the views along."""
+        if self.shared is None:
+            return
+        keys = self.hub.spectator_keys(table.id)
+        if not keys:
+            return
+        now = time.monotonic()
+        if now - self._watching.get(table.id, -WATCH_TTL) < WATCH_EVERY:
+            return
+        self._watching[table.id] = now
+        self.shared.watch(table.id, sorted(keys))
+
+    def other_process_changed(self, table_id: str, news: Any = None, views: list[Any] | None = None) -> None:
         """A change stored by another process: catch up if the table is here. Never
         waits: one catch-up per table at a time, and the messages that come
         meanwhile are merged into one more. A message that carries the very next
-        decision (``news``) is applied at once, without reading the database."""
+        decision (``news``) is applied at once, without reading the database, and
+        the spectators' views that come with it are the ones this process sends."""
         table = self.manager.tables.get(table_id)
         if table is None:
             return
         if table_id not in self._catching and news is not None and self.manager.apply_news(table, news):
+            if views:
+                self.hub.views.accept(table, views)
             self.hub.notify(table)
+            self._say_watching(table)
             return
         if table_id in self._catching:
             self._again.add(table_id)
@@ -208,6 +314,7 @@ class Platform:
                     return
                 if await self.manager.refresh_async(table):
                     self.hub.notify(table)
+                self._say_watching(table)
                 if table_id not in self._again:
                     return
         except Exception:  # noqa: BLE001 - the next message or request catches up
@@ -269,17 +376,26 @@ class Platform:
             await asyncio.sleep(self.bot_delay)
             try:
                 if lock is not None:
-                    await lock.reacquire()  # still ours for another LOCK_TTL
-                    if await self.manager.refresh_async(table):
+                    await lock.keep()  # still ours for long enough
+                    # another process's change since: the write would find it
+                    # (it is stored only on the row this process saw), so the
+                    # table is read first only when that row is not known
+                    if table.seen is None and await self.manager.refresh_async(table):
                         self.hub.notify(table)
                     if table.bot_to_act() != seat:
                         continue
-                ply, action = await asyncio.to_thread(self.manager.bot_choice, table, seat)
+                version = table.version
+                # a bot that reads only the legal actions decides here: handing
+                # its choice to a worker thread would cost more than making it
+                ply, action = (self.manager.bot_choice(table, seat) if self.manager.quick_bot(table, seat)
+                               else await asyncio.to_thread(self.manager.bot_choice, table, seat))
                 if await self.manager.bot_commit_async(table, seat, ply, action):
                     self.hub.notify(table)
                     await self.rate_if_over(table)
                     if self.shared is not None:
-                        await self.shared.publish(table.id, self._news(table))
+                        self._announce(table)
+                elif table.version != version:  # it caught up with another process's change
+                    self.hub.notify(table)
             except ServerError as exc:
                 if exc.code != "storage":  # the bot chose wrongly: trying again would loop
                     log.error("bot at table %s stopped: %s", table.id, exc)
@@ -463,7 +579,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         platform._sweeper = asyncio.create_task(platform._sweep_forever())
         platform._background.append(asyncio.create_task(platform._clocks_forever()))
         if platform.shared is not None:
-            platform.shared.start(platform.other_process_changed)
+            platform.shared.start(platform.on_message)
             platform._background.append(asyncio.create_task(platform._watch_bots()))
         yield
         await platform.stop()
@@ -880,10 +996,9 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table = await platform.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
-            await platform.manager.act_async(table, seat, body.get("action"), body.get("ply"))
+            await platform.act(table, seat, body.get("action"), body.get("ply"))
         except ServerError as exc:
             return _error(exc)
-        await platform.changed(table)
         return await platform.view_response(table, seat, _lang(request),
                                              pick_layout(request.query_params.get("layout")))
 

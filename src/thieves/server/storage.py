@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
@@ -149,6 +150,8 @@ class Storage:
             sa.Column("table_id", sa.String(32), primary_key=True),
         )
         self.metadata = md
+        self._sql = self._statements()
+        self._writes = {"postgresql": self._add_action_pg, "sqlite": self._add_action_sqlite}
         self._migrate()
         try:
             md.create_all(self.engine)
@@ -157,6 +160,36 @@ class Storage:
             # made the tables between our check and our CREATE; look again
             time.sleep(0.5)
             md.create_all(self.engine)
+
+    def _statements(self) -> dict[str, str]:
+        """The hot path's SQL in the driver's own parameter style, built once.
+
+        A table's mark is (``COALESCE(ply, 0)``, ``COALESCE(updated, 0)``), as
+        :meth:`mark` reads it (rows of older versions may hold NULL)."""
+        q = self.engine.dialect.identifier_preparer.quote
+        tables, actions = q(self.tables.name), q(self.actions.name)
+        change = ("SET ply = :next, updated = :updated, status = COALESCE(:status, status) "
+                  "WHERE id = :table_id")
+        seen = " AND COALESCE(ply, 0) = :seen_ply AND COALESCE(updated, 0) = :seen"
+        insert = (f"INSERT INTO {actions} (table_id, ply, player, action, decider, at) "
+                  f"VALUES (:table_id, :ply, :player, :action, :decider, :at)")
+        sql = {
+            "mark": f"SELECT ply, updated FROM {tables} WHERE id = :table_id",
+            "mark_row": f"UPDATE {tables} {change}",
+            "mark_if_seen": f"UPDATE {tables} {change}{seen}",
+            "insert": insert,
+            # PostgreSQL: the table's row and the action in one statement (the
+            # action is inserted only when the row matched)
+            "add": (f"WITH t AS (UPDATE {tables} {change} RETURNING id) "
+                    f"INSERT INTO {actions} (table_id, ply, player, action, decider, at) "
+                    f"SELECT id, :ply, :player, :action, :decider, :at FROM t"),
+            "add_if_seen": (f"WITH t AS (UPDATE {tables} {change}{seen} RETURNING id) "
+                            f"INSERT INTO {actions} (table_id, ply, player, action, decider, at) "
+                            f"SELECT id, :ply, :player, :action, :decider, :at FROM t"),
+        }
+        if self.engine.dialect.name == "postgresql":  # psycopg's named style
+            sql = {k: re.sub(r":(\w+)", r"%(\1)s", v) for k, v in sql.items()}
+        return sql
 
     def _migrate(self) -> None:
         """Bring a database made by an older version up to this schema.
@@ -292,10 +325,23 @@ class Storage:
 
     def mark(self, table_id: str) -> tuple[int, float] | None:
         """The table's stored move number and time of its last change (one indexed read)."""
-        with self.quick.connect() as c:
-            r = c.execute(sa.select(self.tables.c.ply, self.tables.c.updated)
-                          .where(self.tables.c.id == table_id)).first()
-        return None if r is None else (r.ply or 0, r.updated or 0.0)
+        if self.engine.dialect.name not in self._writes:
+            with self.quick.connect() as c:
+                r = c.execute(sa.select(self.tables.c.ply, self.tables.c.updated)
+                              .where(self.tables.c.id == table_id)).first()
+            return None if r is None else (r.ply or 0, r.updated or 0.0)
+        raw = self.quick.raw_connection()
+        try:
+            cur = raw.driver_connection.cursor()  # type: ignore[union-attr]
+            cur.execute(self._sql["mark"], {"table_id": table_id})
+            row = cur.fetchone()
+        except Exception:
+            if getattr(raw.driver_connection, "broken", False):
+                raw.invalidate()
+            raise
+        finally:
+            raw.close()
+        return None if row is None else (row[0] or 0, row[1] or 0.0)
 
     def changes_since(self, table_id: str, ply: int) -> tuple[list[dict[str, Any]], dict[int, str], list[list[Any]]] | None:
         """What another process may have stored: the seats, the seat digests and the
@@ -346,11 +392,16 @@ class Storage:
                  "updated": r.updated or r.created, "claimed": claimed.get(r.id, set())} for r in rows]
 
     def set_status(self, table_id: str, status: str, ply: int, touch: bool = False) -> None:
+        """The table's status at move ``ply``; never for a row already past that
+        move (another process may have stored more meanwhile: its row is newer,
+        and a move number going back would hide its decisions from the others)."""
         values: dict[str, Any] = {"status": status, "ply": ply}
         if touch:
             values["updated"] = time.time()
+        t = self.tables.c
         with self.engine.begin() as c:
-            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
+            c.execute(self.tables.update().where(t.id == table_id, sa.func.coalesce(t.ply, 0) <= ply)
+                      .values(**values))
 
     def touched(self, table_id: str) -> float | None:
         with self.engine.connect() as c:
@@ -390,20 +441,90 @@ class Storage:
     # -- actions ---------------------------------------------------------------
     def add_action(self, table_id: str, ply: int, player: int, action: str,
                    status: str | None = None, updated: float | None = None,
-                   decider: str | None = None, at: float | None = None) -> None:
-        """Store one accepted action (and the table's status after it, in the same
-        transaction); it is committed when this returns.
+                   decider: str | None = None, at: float | None = None,
+                   seen: tuple[int, float] | None = None) -> bool:
+        """Store one accepted action (and the table's move number, time of change
+        and status after it, in the same transaction); it is committed when this
+        returns True.
 
-        The primary key (table, ply) makes a second writer for the same ply fail.
+        ``seen``: the table's mark (:meth:`mark`) as the caller last saw it; the
+        action is then stored only if the table is still exactly so, else
+        nothing is stored and this returns False (another process changed the
+        table since: catch up, then decide again). The check is part of the
+        write, so no read comes before it. The primary key (table, ply) makes a
+        second writer for the same ply fail.
+
+        On PostgreSQL this is one statement in one round trip (a data-modifying
+        ``WITH`` in autocommit); on SQLite one transaction of two statements;
+        both through the driver directly (the statements are built once), as a
+        decision is the server's most frequent write.
         """
-        with self.engine.begin() as c:
-            c.execute(self.actions.insert().values(table_id=table_id, ply=ply, player=player,
-                                                   action=action, decider=decider,
-                                                   at=time.time() if at is None else at))
-            values: dict[str, Any] = {"ply": ply + 1, "updated": time.time() if updated is None else updated}
-            if status is not None:
-                values["status"] = status
-            c.execute(self.tables.update().where(self.tables.c.id == table_id).values(**values))
+        now = time.time()
+        values = {"table_id": table_id, "ply": ply, "next": ply + 1, "player": player, "action": action,
+                  "decider": decider, "at": now if at is None else at,
+                  "updated": now if updated is None else updated, "status": status,
+                  "seen_ply": None if seen is None else seen[0], "seen": None if seen is None else seen[1]}
+        write = self._writes.get(self.engine.dialect.name)
+        if write is None:
+            return self._add_action_core(values)
+        return write(values)
+
+    def _add_action_pg(self, values: dict[str, Any]) -> bool:
+        sql = self._sql["add_if_seen" if values["seen"] is not None else "add"]
+        raw = self.quick.raw_connection()
+        try:
+            conn = raw.driver_connection
+            cur = conn.cursor()  # type: ignore[union-attr]
+            cur.execute(sql, values)
+            stored: bool = cur.rowcount == 1
+            if not conn.autocommit:  # type: ignore[union-attr]
+                conn.commit()  # type: ignore[union-attr]
+        except Exception:
+            if getattr(raw.driver_connection, "broken", False):
+                raw.invalidate()  # never handed out again
+            raise
+        finally:
+            raw.close()
+        return stored
+
+    def _add_action_sqlite(self, values: dict[str, Any]) -> bool:
+        raw = self.engine.raw_connection()
+        try:
+            conn = raw.driver_connection
+            cur = conn.cursor()  # type: ignore[union-attr]
+            try:
+                cur.execute(self._sql["mark_if_seen" if values["seen"] is not None else "mark_row"], values)
+                if cur.rowcount != 1:
+                    conn.rollback()  # type: ignore[union-attr]
+                    return False
+                cur.execute(self._sql["insert"], values)
+                conn.commit()  # type: ignore[union-attr]
+            except BaseException:
+                conn.rollback()  # type: ignore[union-attr]
+                raise
+        finally:
+            raw.close()
+        return True
+
+    def _add_action_core(self, values: dict[str, Any]) -> bool:
+        """:meth:`add_action` through SQLAlchemy Core (any other database)."""
+        t = self.tables.c
+        change: dict[str, Any] = {"ply": values["next"], "updated": values["updated"]}
+        if values["status"] is not None:
+            change["status"] = values["status"]
+        where = [t.id == values["table_id"]]
+        if values["seen"] is not None:
+            where += [sa.func.coalesce(t.ply, 0) == values["seen_ply"],
+                      sa.func.coalesce(t.updated, 0.0) == values["seen"]]
+        with self.engine.connect() as c:
+            if c.execute(self.tables.update().where(*where).values(**change)).rowcount != 1:
+                c.rollback()
+                return False
+            c.execute(self.actions.insert().values(table_id=values["table_id"], ply=values["ply"],
+                                                   player=values["player"], action=values["action"],
+                                                   decider=values["decider"], at=values["at"]))
+            c.commit()
+        return True
 
     def deciders(self, table_id: str, since: int = 0) -> dict[int, str]:
         """The moves from ``since`` on that a substitute decided: ply -> decider."""

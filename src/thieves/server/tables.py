@@ -112,9 +112,10 @@ class LiveTable:
     news: dict[str, Any] | None = None
 
     def note_run(self, state: State, player: int) -> None:
-        """Before ``player`` decides on ``state``: remember it when a new run begins."""
+        """Before ``player`` decides on ``state``: remember it when a new run begins
+        (only a person's run can be taken back: a bot's, a substitute's included, is not kept)."""
         if not state.history or state.history[-1][0] != player:
-            self.run_start = state.clone()
+            self.run_start = state.clone() if self.controller(player) is None else None
 
     def step(self, state: State, player: int, action: str, at: float | None,
              decider: str | None) -> State:
@@ -300,6 +301,8 @@ class TableManager:
         self.open_tables = open_tables
         #: seconds without a change after which a table not finished is abandoned
         self.expire_after = expire_after
+        #: (game, bot) -> whether that bot reads only the legal actions (see :meth:`quick_bot`)
+        self._quick_bots: dict[tuple[str, str], bool] = {}
 
     # -- loading -------------------------------------------------------------------
     def load_all(self) -> None:
@@ -742,8 +745,8 @@ class TableManager:
             raise ServerError("malformed", "an action must be a non-empty notation string")
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise ServerError("malformed", "ply must be the move number the action was chosen at")
-        self._check_present(table, seat)
         for attempt in range(3):
+            self._check_present(table, seat)  # again after catching up: the seat may be a bot's now
             self._check_stale(table, seat, ply)
             try:
                 self._commit(table, seat, action)
@@ -764,8 +767,8 @@ class TableManager:
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
             raise ServerError("malformed", "ply must be the move number the action was chosen at")
         async with table.lock:
-            self._check_present(table, seat)
             for attempt in range(3):
+                self._check_present(table, seat)  # again after catching up: the seat may be a bot's now
                 self._check_stale(table, seat, ply)
                 try:
                     await self.commit_async(table, seat, action)
@@ -794,9 +797,12 @@ class TableManager:
         trial, chosen = self._prepare(table, seat, action)
         now = self.now()
         try:
-            self._store(table, table.rows, seat, action, table.stored_status(trial), now, decider)
+            self._store(table, table.rows, seat, action, table.stored_status(trial), now, decider,
+                        table.seen)
         except ServerError as exc:
-            if getattr(exc, "conflict", False):
+            if getattr(exc, "behind", False):
+                self._caught_up(table, self.fetch_changes(table))
+            elif getattr(exc, "conflict", False):
                 self._resync(table)
             raise
         self._install(table, trial, chosen, now, decider)
@@ -805,17 +811,35 @@ class TableManager:
                            decider: str | None = None) -> None:
         """:meth:`_commit` with the database write in a worker thread, so the event
         loop serves other tables while the commit reaches the disk. The table's
-        lock (held by the caller) keeps every other change to it out meanwhile."""
+        lock (held by the caller) keeps every other change to it out meanwhile.
+
+        The write is stored only if the table's row in storage is still what
+        this process last saw of it (:attr:`LiveTable.seen`), so no read of it
+        comes first: when another process changed the table meanwhile, nothing
+        is stored, the table catches up and the error says ``conflict`` (the
+        caller may decide again on the new position)."""
         trial, chosen = self._prepare(table, seat, action)
         now = self.now()
         try:
             await asyncio.to_thread(self._store, table, table.rows, seat, action,
-                                    table.stored_status(trial), now, decider)
+                                    table.stored_status(trial), now, decider, table.seen)
         except ServerError as exc:
-            if getattr(exc, "conflict", False):
+            if getattr(exc, "behind", False):
+                self._caught_up(table, await asyncio.to_thread(self.fetch_changes, table))
+            elif getattr(exc, "conflict", False):
                 self._resync(table)
             raise
         self._install(table, trial, chosen, now, decider)
+
+    def _caught_up(self, table: LiveTable, fetched: tuple[Any, Any, Any, int] | None) -> None:
+        """After a write refused because the table's row was not the one seen:
+        apply what storage holds. When the row still does not match the stored
+        decisions (e.g. a row written by an older version), the next write is
+        made without that condition, as before it existed (the primary key
+        still refuses a second decision at one move), and sets the row right."""
+        self.apply_changes(table, fetched)
+        if fetched is None or table.seen != fetched[0]:
+            table.seen = None
 
     def _prepare(self, table: LiveTable, seat: int, action: str) -> tuple[State, list[int]]:
         """The table's state after the decision (a copy) and the has-chosen marks
@@ -849,11 +873,12 @@ class TableManager:
         return trial, after
 
     def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str, now: float,
-               decider: str | None = None) -> None:
+               decider: str | None = None, seen: tuple[int, float] | None = None) -> None:
         """Commit one decision; raises ``storage`` (``conflict`` set when another
-        decision is stored at that move) when it is not stored."""
+        decision is stored at that move, and ``behind`` too when the table's row
+        is no longer ``seen``: another process changed it) when it is not stored."""
         try:
-            self.storage.add_action(table.id, ply, seat, action, status, now, decider, now)
+            stored = self.storage.add_action(table.id, ply, seat, action, status, now, decider, now, seen)
         except Exception as exc:  # a database failure: was the action stored or not?
             log.exception("storing an action failed")
             # The commit may have reached the database even though the call
@@ -861,18 +886,24 @@ class TableManager:
             # acknowledged). The stored rows are the truth: if this action is
             # there, it counts; otherwise nothing changed.
             try:
-                stored = self.storage.action_at(table.id, ply)
+                found = self.storage.action_at(table.id, ply)
             except Exception:  # noqa: BLE001 - still unreachable: refuse
-                stored = None
-            if stored != [seat, action]:
+                found = None
+            if found != [seat, action]:
                 err = ServerError("storage", f"the action could not be stored, try again "
                                   f"({type(exc).__name__})", 503)
                 # another decision stored at this move: another process's
                 # (several servers on one database), or an earlier commit
                 # whose answer was lost while the database was unreachable.
                 # Storage is the truth: the caller catches up with it.
-                err.conflict = stored is not None  # type: ignore[attr-defined]
+                err.conflict = found is not None  # type: ignore[attr-defined]
                 raise err from None
+            return
+        if stored is False:  # the table changed in storage since this process last saw it
+            err = ServerError("storage", "the table changed meanwhile; nothing was stored, try again", 503)
+            err.conflict = True  # type: ignore[attr-defined]
+            err.behind = True  # type: ignore[attr-defined]
+            raise err
 
     def _install(self, table: LiveTable, trial: State, chosen: list[int], now: float,
                  decider: str | None = None) -> None:
@@ -938,6 +969,22 @@ class TableManager:
         table.state = state
         table.rows = len(rows)
         table.version += 1
+        mark = self.storage.mark(table.id)
+        table.seen = mark if mark is not None and mark[0] == table.rows else None
+
+    def quick_bot(self, table: LiveTable, seat: int) -> bool:
+        """Whether the bot deciding for ``seat`` now reads only the legal actions
+        (``reads_only_legal_actions``, the random bot): its choice is about as
+        dear as listing them."""
+        key = (table.rec.game, table.controller(seat) or "random")
+        quick = self._quick_bots.get(key)
+        if quick is None:
+            try:
+                quick = bool(getattr(make_bot(key[1], key[0], 0), "reads_only_legal_actions", False))
+            except Exception:  # noqa: BLE001 - bot_choice logs it and plays the random bot
+                quick = False
+            self._quick_bots[key] = quick
+        return quick
 
     def bot_choice(self, table: LiveTable, seat: int) -> tuple[int, str]:
         """The bot's decision on a copy (safe to run in a worker thread).
@@ -971,7 +1018,12 @@ class TableManager:
         is still a bot's: a player who took their seat back decides again)."""
         if not self._bot_may_commit(table, seat, ply):
             return False
-        self._commit(table, seat, action, _decider(table, seat))
+        try:
+            self._commit(table, seat, action, _decider(table, seat))
+        except ServerError as exc:
+            if getattr(exc, "conflict", False):
+                return False  # the table caught up with storage: the bot decides again
+            raise
         return True
 
     @staticmethod
@@ -984,19 +1036,24 @@ class TableManager:
         async with table.lock:
             if not self._bot_may_commit(table, seat, ply):
                 return False
-            await self.commit_async(table, seat, action, _decider(table, seat))
+            try:
+                await self.commit_async(table, seat, action, _decider(table, seat))
+            except ServerError as exc:
+                if getattr(exc, "conflict", False):
+                    return False  # the table caught up with storage: the bot decides again
+                raise
             return True
 
     def play_bots_now(self, table: LiveTable, limit: int = 100_000) -> int:
         """Let bots play synchronously until a person must act (no delay)."""
-        n = 0
-        while n < limit:
+        n = missed = 0
+        while n < limit and missed < 3:
             seat = table.bot_to_act()
             if seat is None:
                 break
             try:
                 ply, action = self.bot_choice(table, seat)
-                self.bot_commit(table, seat, ply, action)
+                missed = 0 if self.bot_commit(table, seat, ply, action) else missed + 1
             except Exception:  # noqa: BLE001 - a bot's failure is never a person's error
                 log.exception("bot at table %s failed", table.id)
                 break

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .i18n import pick_lang
+from .i18n import LANGS, pick_lang
 from .tables import LiveTable, ServerError
 from .views import build_view, pick_layout
 
@@ -86,6 +86,14 @@ class ViewCache:
             self._views[key] = entry
         return entry
 
+    def accept(self, table: LiveTable, views: list[Any]) -> None:
+        """Spectators' view texts of the table as it is now, built by the process
+        that changed it (``[lang, layout, text]``; anything else is ignored)."""
+        for item in views[:8]:
+            if (isinstance(item, list) and len(item) == 3 and item[0] in LANGS
+                    and item[1] == pick_layout(item[1]) and isinstance(item[2], str)):
+                self._views[(table.id, None, item[0], item[1])] = (table.version, item[2])
+
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
             del self._views[key]
@@ -114,6 +122,8 @@ class Conn:
         self.dirty = False
         self.sent_version = -1
         self.closed = False
+        #: a frame took longer than SEND_TIMEOUT to leave
+        self._timed_out = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -154,12 +164,30 @@ class Conn:
             pass
 
     async def _send(self, text: str) -> bool:
+        """Send one frame (from this connection's own task); a frame that does not
+        leave within ``SEND_TIMEOUT`` drops the connection. The time limit is a
+        timer that cancels the send, not ``asyncio.wait_for`` (which makes a task
+        for every frame)."""
+        task = asyncio.current_task()
+        stalled = asyncio.get_running_loop().call_later(SEND_TIMEOUT, self._stalled, task)
         try:
-            await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+            await self.ws.send_text(text)
             return True
-        except Exception as exc:  # noqa: BLE001 - a closed, broken or stalled socket
+        except asyncio.CancelledError:
+            if not self._timed_out:
+                raise  # stopped
+            self.drop("send failed (TimeoutError)")
+            return False
+        except Exception as exc:  # noqa: BLE001 - a closed or broken socket
             self.drop(f"send failed ({type(exc).__name__})")
             return False
+        finally:
+            stalled.cancel()
+
+    def _stalled(self, task: "asyncio.Task[Any] | None") -> None:
+        self._timed_out = True
+        if task is not None:
+            task.cancel()
 
     async def _run(self) -> None:
         assert self.table is not None and self.hub is not None
@@ -222,6 +250,10 @@ class Hub:
             lst.remove(conn)
         if not lst:
             self.conns.pop(table_id, None)
+
+    def spectator_keys(self, table_id: str) -> set[tuple[str, str]]:
+        """The ``(lang, layout)`` of the table's spectator sockets here."""
+        return {(c.lang, c.layout) for c in self.conns.get(table_id, ()) if c.viewer is None and not c.closed}
 
     def count(self, table_id: str) -> int:
         return len(self.conns.get(table_id, ()))
@@ -297,10 +329,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 kind = msg["type"]
                 table = conn.table or table
                 if kind == "action":
-                    if platform.shared is not None and await platform.manager.refresh_async(table):
-                        platform.hub.notify(table)
-                    await platform.manager.act_async(table, viewer, msg.get("action"), msg.get("ply"))
-                    await platform.changed(table)
+                    await platform.act(table, viewer, msg.get("action"), msg.get("ply"))
                 elif kind == "lang":
                     conn.lang = pick_lang(msg.get("lang") if isinstance(msg.get("lang"), str) else None)
                     conn.notify(force=True)
