@@ -14,7 +14,7 @@ player holding it. Cards are integer indices into ``self.data.ids``.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from thieves.core.game import State
 from thieves.core.rng import Rng
@@ -31,6 +31,18 @@ GOLD = [f"gold {g}" for g in GEMS]
 FREE = [f"free {g}" for g in GEMS]
 TAKE_T, TAKE_ALL, RETURN_T, DONE, END, KEEP = "take T", "take all", "return T", "done", "end", "keep"
 CENTER, RETURNING = -1, -2
+#: SplitMix64's constants (``core/rng.py``) for the playout's inline draws
+_GOLDEN, _MASK, _TWO64 = 0x9E3779B97F4A7C15, (1 << 64) - 1, 1 << 64
+_MAX_LIMIT = 256
+#: ``Rng.below(k)`` rejects draws from ``_LIMITS[k]`` on (the last whole multiple of k)
+_LIMITS = [0] + [_TWO64 - _TWO64 % k for k in range(1, _MAX_LIMIT)]
+
+
+def _limit(k: int) -> int:
+    """``_LIMITS[k]`` for any bound (``Rng.below``'s error for none)."""
+    if k <= 0:
+        raise ValueError("below() needs a positive bound")
+    return _TWO64 - _TWO64 % k
 
 
 class MarketState(State):
@@ -131,8 +143,49 @@ class MarketState(State):
     def _random_playout(self, rng: Rng, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player acts at a time (``current``), so no seat
-        is drawn, and each phase's action list and each action's method are called directly."""
-        below = rng.below
+        is drawn, and each phase's action list and each action's method are called directly.
+        A SplitMix64 generator of its own is drawn inline (the very draws of
+        :meth:`Rng.below`); any other generator through its methods."""
+        if type(rng) is not Rng or rng is self.rng:
+            return self._random_playout_with(rng.below, max_decisions)
+        history = self.history
+        dispatch = self.data.dispatch
+        split, buy, pay = self._split_actions, self._buy_actions, self._pay_actions
+        st = rng.state
+        n = 0
+        try:
+            while n < max_decisions:
+                phase, p = self.phase, self.current
+                if phase == "split":
+                    acts = split(p)
+                elif phase == "buy":
+                    acts = pay(p) if self.step == "pay" else buy(p)
+                elif phase == "over":
+                    break
+                else:
+                    acts = self._legal_actions(p)
+                k = len(acts)
+                limit = _LIMITS[k] if 0 < k < _MAX_LIMIT else _limit(k)
+                while True:  # Rng.below(k): SplitMix64, rejection above the last whole multiple
+                    st = (st + _GOLDEN) & _MASK
+                    z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    z ^= z >> 31
+                    if z < limit:
+                        break
+                action = acts[z % k]
+                fn, arg = dispatch[action]
+                fn(self, p, arg)
+                history.append([p, action])
+                self.ply += 1
+                n += 1
+        finally:
+            rng.state = st
+        self._legal_cache = None
+        return n
+
+    def _random_playout_with(self, below: Callable[[int], int], max_decisions: int) -> int:
+        """:meth:`_random_playout` drawing through ``below``."""
         history = self.history
         dispatch = self.data.dispatch
         split, buy, pay = self._split_actions, self._buy_actions, self._pay_actions
@@ -371,33 +424,29 @@ class MarketState(State):
         affordable when gold coins cover every gem its dice cannot pay (less the Racket's)."""
         t = self.data
         pile, gold, tab = self.piles[p], self.gold[p], self.tableau[p]
-        mine = t.tableau_kinds.get(tuple(tab))
+        mine = t.holdings_memo.get(tuple(tab))
         if mine is None:
-            mine = t.by_kind(tab)
-        acts = []
+            mine = t.holdings(tab)
         allowed, waiver = effects.purchase_terms(self, p, mine)
         if self.buys < allowed:
             # gold stands in for any gem its dice cannot pay, the Racket waives some more
-            budget, m, c = gold + waiver, t.max_gem, t.max_cost   # (t.afford_key, inline)
-            r, w, b, g = pile[0], pile[1], pile[2], pile[3]
-            ok = t.affordable_memo.get((r if r < m else m, w if w < m else m, b if b < m else m,
-                                        g if g < m else m, budget if budget < c else c))
+            budget = gold + waiver
+            key = (pile[0], pile[1], pile[2], pile[3], budget)
+            ok = t.affordable_raw.get(key)
             if ok is None:
-                ok = t.affordable(r, w, b, g, budget)
+                ok = t.afford(key)
             buy = t.buy_action
-            for row in self.rows:
-                for c in row:
-                    if ok >> c & 1:
-                        acts.append(buy[c])
-        used = self.used
-        for c in mine.get("usable", _NO_CARDS):
-            uses = t.use_actions[c]
-            if t.kind[c] == "gold_for_infamy":
-                if gold:
-                    acts.append(uses[0][0])
-            elif c not in used and pile[t.face[c]]:
-                for s, _ in uses:
-                    acts.append(s)
+            acts = [buy[c] for row in self.rows for c in row if ok >> c & 1]
+        else:
+            acts = []
+        if mine.uses:
+            used = self.used
+            for c, face, notations in mine.uses:
+                if face < 0:                      # gold for infamy, any number of times
+                    if gold:
+                        acts.append(notations[0])
+                elif c not in used and pile[face]:  # once per round, with a die of its face
+                    acts.extend(notations)
         acts.append(END)
         return acts
 
