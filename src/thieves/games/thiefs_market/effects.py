@@ -177,8 +177,7 @@ def end_of_round(s: "MarketState") -> None:
     """Each bag die becomes a gold coin, each purple die an infamy token; Imbalanced
     Scales and Island Estate add one more when at least one such die is turned in."""
     t = s.data
-    for p in range(s.num_players):
-        pile = s.piles[p]
+    for p, pile in enumerate(s.piles):
         if pile[Y]:
             add_gold(s, p, pile[Y])
         if pile[P]:

@@ -38,6 +38,18 @@ _MAX_LIMIT = 256
 _LIMITS = [0] + [_TWO64 - _TWO64 % k for k in range(1, _MAX_LIMIT)]
 
 
+#: dice read per table look-up in :meth:`MarketState._roll`, and its table: for ``r`` digits,
+#: the face counts of each number below 6**r written in base 6, packed 8 bits a face
+_CHUNK = 5
+_CHUNK_BASE = 6 ** _CHUNK
+_PACKED_COUNTS = [[0]]
+for _r in range(1, _CHUNK + 1):
+    _PACKED_COUNTS.append([q + (1 << 8 * f) for q in _PACKED_COUNTS[-1] for f in range(6)])
+#: rolls of more dice than this count them die by die (a face count stays below 256)
+_MAX_ROLL = 255
+_SIX_POWERS = [6 ** k for k in range(_MAX_ROLL + 1)]
+
+
 def _limit(k: int) -> int:
     """``_LIMITS[k]`` for any bound (``Rng.below``'s error for none)."""
     if k <= 0:
@@ -84,8 +96,6 @@ class MarketState(State):
         # the token goes to "whoever stole something most recently": chosen at random here
         self.start_player = 0 if self.options["start_player"] == "first" else self.rng.below(n)
         self.round = 1
-        self.piles = [[0] * 6 for _ in range(n)]
-        self.returning = [0] * 6
         self.event("start_token", player=self.start_player)
         self._start_round()
 
@@ -96,7 +106,7 @@ class MarketState(State):
         center = [0] * 6
         self._roll(center, self.num_dice)
         self.center = center
-        self.piles = [[0] * 6 for _ in range(n)]
+        self.piles = [[0] * 6 for _ in range(n)]   # all dice, used or not, in the roll
         self.returning = [0] * 6
         self.token = CENTER
         self.has_pile = [False] * n
@@ -111,12 +121,29 @@ class MarketState(State):
         self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=dice_list(center))
 
     def _roll(self, counts: list[int], k: int) -> None:
-        """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6."""
-        if k:
+        """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6
+        (five digits at a time, from a table of their face counts)."""
+        if not k:
+            return
+        if k > _MAX_ROLL:
             x = self.rng.below(6 ** k)
             for _ in range(k):
                 x, f = divmod(x, 6)
                 counts[f] += 1
+            return
+        x = self.rng.below(_SIX_POWERS[k])
+        packed = 0
+        while k > _CHUNK:
+            x, v = divmod(x, _CHUNK_BASE)
+            packed += _PACKED_COUNTS[_CHUNK][v]
+            k -= _CHUNK
+        packed += _PACKED_COUNTS[k][x]
+        counts[0] += packed & 255
+        counts[1] += packed >> 8 & 255
+        counts[2] += packed >> 16 & 255
+        counts[3] += packed >> 24 & 255
+        counts[4] += packed >> 32 & 255
+        counts[5] += packed >> 40 & 255
 
     # --------------------------------------------------------------- contract
     def _players_to_act(self) -> list[int]:
@@ -165,6 +192,15 @@ class MarketState(State):
                 else:
                     acts = self._legal_actions(p)
                 k = len(acts)
+                if k == 1:  # Rng.below(1) draws once and keeps nothing of it: no need to mix
+                    st = (st + _GOLDEN) & _MASK
+                    action = acts[0]
+                    fn, arg = dispatch[action]
+                    fn(self, p, arg)
+                    history.append([p, action])
+                    self.ply += 1
+                    n += 1
+                    continue
                 limit = _LIMITS[k] if 0 < k < _MAX_LIMIT else _limit(k)
                 while True:  # Rng.below(k): SplitMix64, rejection above the last whole multiple
                     st = (st + _GOLDEN) & _MASK
@@ -436,7 +472,11 @@ class MarketState(State):
             if ok is None:
                 ok = t.afford(key)
             buy = t.buy_action
-            acts = [buy[c] for row in self.rows for c in row if ok >> c & 1]
+            acts = []
+            for row in self.rows:
+                for c in row:
+                    if ok >> c & 1:
+                        acts.append(buy[c])
         else:
             acts = []
         if mine.uses:
@@ -535,12 +575,10 @@ class MarketState(State):
     def _end_round(self) -> None:
         """Rulebook "Fin du tour": bags -> gold, purple faces -> infamy, dice back, refill."""
         effects.end_of_round(self)
-        center = self.center                      # all dice, used or not, back to the center
-        for pile in self.piles:
-            for f in range(6):
-                center[f] += pile[f]
-        self.piles = [[0] * 6 for _ in range(self.num_players)]
         if self._refill():
+            # all dice, used or not, back to the center (the next round would roll them all)
+            self.center = [sum(f) for f in zip(self.center, *self.piles)]
+            self.piles = [[0] * 6 for _ in range(self.num_players)]
             self.phase, self.step, self.current = "over", "", -1
             self.event("game_end")
             return
