@@ -14,6 +14,8 @@ player holding it. Cards are integer indices into ``self.data.ids``.
 """
 from __future__ import annotations
 
+import struct
+import sys
 from typing import Any, Callable
 
 from thieves.core.game import State
@@ -48,6 +50,30 @@ for _r in range(1, _CHUNK + 1):
 #: rolls of more dice than this count them die by die (a face count stays below 256)
 _MAX_ROLL = 255
 _SIX_POWERS = [6 ** k for k in range(_MAX_ROLL + 1)]
+
+
+#: SplitMix64 outputs :func:`_splitmix_batch` draws at a time
+_BATCH = 32
+_BATCH_STEP = _BATCH * _GOLDEN & _MASK
+#: 64-bit lanes, 128 bits apart, in one integer: a lane of ones in each, and lane i holding
+#: (i + 1) steps of the generator
+_LANES = sum(_MASK << 128 * i for i in range(_BATCH))
+_ONES = sum(1 << 128 * i for i in range(_BATCH))
+_STEPS = sum(((i + 1) * _GOLDEN & _MASK) << 128 * i for i in range(_BATCH))
+_LITTLE_ENDIAN = sys.byteorder == "little" and struct.calcsize("Q") == 8
+
+
+def _splitmix_batch(state: int) -> list[int]:
+    """The next :data:`_BATCH` outputs of :meth:`Rng.next64` from generator state ``state``,
+    mixed all at once: each lane of one integer holds one state, and a lane's products
+    (under 128 bits) never reach the next lane."""
+    x = (state * _ONES + _STEPS) & _LANES
+    x = ((x ^ (x >> 30) & _LANES) * 0xBF58476D1CE4E5B9) & _LANES
+    x = ((x ^ (x >> 27) & _LANES) * 0x94D049BB133111EB) & _LANES
+    x ^= x >> 31 & _LANES
+    if _LITTLE_ENDIAN:   # the lanes as machine words: each lane's low word, then its zero word
+        return memoryview(x.to_bytes(16 * _BATCH, "little")).cast("Q").tolist()[::2]
+    return [x >> 128 * i & _MASK for i in range(_BATCH)]
 
 
 def _limit(k: int) -> int:
@@ -171,14 +197,17 @@ class MarketState(State):
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player acts at a time (``current``), so no seat
         is drawn, and each phase's action list and each action's method are called directly.
-        A SplitMix64 generator of its own is drawn inline (the very draws of
-        :meth:`Rng.below`); any other generator through its methods."""
+        A SplitMix64 generator of its own is drawn ahead, :data:`_BATCH` outputs at a time
+        (:func:`_splitmix_batch`: the very outputs of :meth:`Rng.next64`, used as
+        :meth:`Rng.below` uses them); any other generator through its methods."""
         if type(rng) is not Rng or rng is self.rng:
             return self._random_playout_with(rng.below, max_decisions)
         history = self.history
         dispatch = self.data.dispatch
         split, buy, pay = self._split_actions, self._buy_actions, self._pay_actions
-        st = rng.state
+        batch = _splitmix_batch
+        base = rng.state                 # the state before the first draw of ``zs``
+        zs, j = batch(base), 0           # ``j``: draws of ``zs`` used
         n = 0
         try:
             while n < max_decisions:
@@ -191,32 +220,30 @@ class MarketState(State):
                     break
                 else:
                     acts = self._legal_actions(p)
+                if j == _BATCH:
+                    base = (base + _BATCH_STEP) & _MASK
+                    zs, j = batch(base), 0
+                z = zs[j]
+                j += 1
                 k = len(acts)
-                if k == 1:  # Rng.below(1) draws once and keeps nothing of it: no need to mix
-                    st = (st + _GOLDEN) & _MASK
+                if k == 1:   # Rng.below(1): one draw, always kept
                     action = acts[0]
-                    fn, arg = dispatch[action]
-                    fn(self, p, arg)
-                    history.append([p, action])
-                    self.ply += 1
-                    n += 1
-                    continue
-                limit = _LIMITS[k] if 0 < k < _MAX_LIMIT else _limit(k)
-                while True:  # Rng.below(k): SplitMix64, rejection above the last whole multiple
-                    st = (st + _GOLDEN) & _MASK
-                    z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                    z ^= z >> 31
-                    if z < limit:
-                        break
-                action = acts[z % k]
+                else:        # Rng.below(k): draws from the last whole multiple of k on are rejected
+                    limit = _LIMITS[k] if 0 < k < _MAX_LIMIT else _limit(k)
+                    while z >= limit:
+                        if j == _BATCH:
+                            base = (base + _BATCH_STEP) & _MASK
+                            zs, j = batch(base), 0
+                        z = zs[j]
+                        j += 1
+                    action = acts[z % k]
                 fn, arg = dispatch[action]
                 fn(self, p, arg)
                 history.append([p, action])
                 self.ply += 1
                 n += 1
         finally:
-            rng.state = st
+            rng.state = (base + j * _GOLDEN) & _MASK
         self._legal_cache = None
         return n
 
