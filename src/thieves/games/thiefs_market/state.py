@@ -341,12 +341,13 @@ class MarketState(State):
                 r, w, b, g, y, pu = center
                 key = (r > 0, w > 0, b > 0, g > 0, y > 0, pu > 0, token == CENTER, False)
                 acts = _SPLIT_LISTS.get(key) or _split_list(key, TAKE, TAKE_T)
-        steal = self.data.steal_action
-        has_pile, piles = self.has_pile, self.piles
-        steals = None
-        for q in range(self.num_players):
+        has_pile = self.has_pile
+        if True not in has_pile:
+            return acts
+        steal, piles, steals = self.data.steal_action, self.piles, None
+        for q, has in enumerate(has_pile):
             # a pile of a single object cannot be stolen: the thief keeps one and returns one
-            if has_pile[q] and q != p and sum(piles[q]) + (token == q) >= 2:
+            if has and q != p and sum(piles[q]) + (token == q) >= 2:
                 if steals is None:
                     steals = acts.copy()
                 steals.append(steal[q])
