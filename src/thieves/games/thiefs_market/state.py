@@ -436,16 +436,19 @@ class MarketState(State):
 
     def _end_split(self) -> None:
         """End of phase 1: note each final pile (extra purchases, Big Haul) and run the hooks."""
-        n = self.num_players
-        for p in range(n):
-            pile = self.piles[p]
-            self.p1_mask[p] = ((pile[0] > 0) | (pile[1] > 0) << 1 | (pile[2] > 0) << 2
-                               | (pile[3] > 0) << 3 | (pile[4] > 0) << 4 | (pile[5] > 0) << 5)
-            self.p1_objects[p] = sum(pile) + (self.token == p)
+        n, piles, token = self.num_players, self.piles, self.token
+        masks, objects = self.p1_mask, self.p1_objects
+        for p, pile in enumerate(piles):
+            masks[p] = ((pile[0] > 0) | (pile[1] > 0) << 1 | (pile[2] > 0) << 2
+                        | (pile[3] > 0) << 3 | (pile[4] > 0) << 4 | (pile[5] > 0) << 5)
+            objects[p] = sum(pile) + (token == p)
         effects.end_of_split(self)
-        piles, rerolls = self.piles, effects.rerolls
-        self.lucky_queue = [q for q in ((self.token + i) % n for i in range(n))
-                            if any(piles[q]) and rerolls(self, q)]
+        rerolls, queue = effects.rerolls, []
+        for i in range(n):              # from the token holder, clockwise
+            q = (token + i) % n
+            if any(piles[q]) and rerolls(self, q):
+                queue.append(q)
+        self.lucky_queue = queue
         self.step, self.moved = "", 0
         if self.lucky_queue:
             self.phase = "lucky"
