@@ -153,11 +153,13 @@ class Tables:
         self.parse = action_table(self)
         #: notation -> (state method, argument); filled in by ``state.attach_dispatch``
         self.dispatch: dict[str, tuple[Any, Any]] = {}
-        #: tableau (as a tuple of cards) -> its cards by effect kind (see :meth:`by_kind`;
-        #: the hot paths read it directly, and call ``by_kind`` only when it is not there)
-        self.tableau_kinds: dict[tuple[int, ...], dict[str, list[int]]] = {}
+        #: tableau (as a tuple of cards) -> its :class:`Holdings` (see :meth:`holdings`;
+        #: the hot paths read it directly, and call ``holdings`` only when it is not there)
+        self.holdings_memo: dict[tuple[int, ...], Holdings] = {}
         #: (dice R W B G, budget) -> cards affordable (see :meth:`affordable`)
         self.affordable_memo: dict[tuple[int, ...], int] = {}
+        #: the same, by the dice and budget as they are (one look-up; see :meth:`afford`)
+        self.affordable_raw: dict[tuple[int, ...], int] = {}
         self.max_gem = max((max(k) for k in self.cost), default=0)
         self.max_cost = max((sum(k) for k in self.cost), default=0)
 
@@ -181,6 +183,15 @@ class Tables:
             self.affordable_memo[key] = mask
         return mask
 
+    def afford(self, key: tuple[int, int, int, int, int]) -> int:
+        """:meth:`affordable` of (dice R W B G, budget) not capped, remembered in
+        :attr:`affordable_raw` (the purchase phase looks it up once per decision)."""
+        mask = self.affordable(*key)
+        if len(self.affordable_raw) >= MEMO_LIMIT:
+            self.affordable_raw.clear()
+        self.affordable_raw[key] = mask
+        return mask
+
     def afford_key(self, red: int, white: int, blue: int, green: int, budget: int) -> tuple[int, ...]:
         """The key of :attr:`affordable_memo`: the dice and budget, capped."""
         g, c = self.max_gem, self.max_cost
@@ -190,21 +201,70 @@ class Tables:
     def by_kind(self, tableau: list[int]) -> dict[str, list[int]]:
         """The cards of a tableau by effect kind, each list in tableau order, plus
         ``"usable"``: the cards with an ability to use, in tableau order. Remembered per
-        tableau (the effects ask for it at every decision of the purchase phase); the
-        result is shared: never mutate it."""
+        tableau (see :meth:`holdings`); the result is shared: never mutate it."""
+        return self.holdings(tableau).kinds
+
+    def holdings(self, tableau: list[int]) -> "Holdings":
+        """The tableau's :class:`Holdings`, remembered per tableau (the effects ask at
+        every decision of the purchase phase); shared: never mutate it. A tableau only
+        grows, so a new one is mostly the last one and a card: that one is extended."""
         key = tuple(tableau)
-        out = self.tableau_kinds.get(key)
+        out = self.holdings_memo.get(key)
         if out is None:
-            kinds, uses = self.kind, self.use_actions
-            out = {}
-            for c in key:
-                out.setdefault(kinds[c], []).append(c)
-                if uses[c]:
-                    out.setdefault("usable", []).append(c)
-            if len(self.tableau_kinds) >= MEMO_LIMIT:
-                self.tableau_kinds.clear()
-            self.tableau_kinds[key] = out
+            before = self.holdings_memo.get(key[:-1]) if key else None
+            out = before.plus(self, key[-1]) if before is not None else Holdings(self, key)
+            if len(self.holdings_memo) >= MEMO_LIMIT:
+                self.holdings_memo.clear()
+            self.holdings_memo[key] = out
         return out
+
+
+class Holdings:
+    """One tableau's cards sorted for the questions the rules ask of it (derived once
+    from the cards, each list in tableau order; shared, never mutated)."""
+
+    __slots__ = ("kinds", "uses", "rackets", "waiver", "extra_faces", "lucky")
+
+    def __init__(self, t: Tables, cards: tuple[int, ...]) -> None:
+        #: effect kind -> the cards of that kind (``"usable"``: cards with an ability)
+        self.kinds: dict[str, list[int]] = {}
+        #: per usable card: (card, face its die must show or -1 for gold, its notations)
+        self.uses: list[tuple[int, int, list[str]]] = []
+        #: extra purchases the Insurance Rackets give, and the gems they waive per card
+        self.rackets = self.waiver = 0
+        #: the faces of the extra-purchase cards (one purchase each if in the pile)
+        self.extra_faces: list[int] = []
+        #: dice the Lucky Animal Appendages reroll
+        self.lucky = 0
+        for c in cards:
+            self._add(t, c)
+
+    def plus(self, t: Tables, c: int) -> "Holdings":
+        """These holdings and card ``c`` after them (a new object sharing the lists it does
+        not change; this one is unchanged)."""
+        new = Holdings.__new__(Holdings)
+        new.kinds = self.kinds.copy()
+        new.uses, new.extra_faces = self.uses, self.extra_faces
+        new.rackets, new.waiver, new.lucky = self.rackets, self.waiver, self.lucky
+        new._add(t, c)
+        return new
+
+    def _add(self, t: Tables, c: int) -> None:
+        """Card ``c`` after the others (every list it changes is a new one: lists may be
+        shared with the holdings this was extended from)."""
+        kind, kinds = t.kind[c], self.kinds
+        kinds[kind] = kinds.get(kind, []) + [c]
+        if t.use_actions[c]:
+            kinds["usable"] = kinds.get("usable", []) + [c]
+            self.uses = self.uses + [(c, -1 if kind == "gold_for_infamy" else t.face[c],
+                                      [s for s, _ in t.use_actions[c]])]
+        if kind == "extra_buy_discount":
+            self.rackets += 1
+            self.waiver += t.amount[c]
+        elif kind == "extra_buy_if_face":
+            self.extra_faces = self.extra_faces + [t.face[c]]
+        elif kind == "lucky_charm":
+            self.lucky += t.amount[c]
 
 
 def action_table(t: "Tables") -> dict[str, tuple[str, Any]]:

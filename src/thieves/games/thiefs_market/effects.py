@@ -11,19 +11,27 @@ from typing import TYPE_CHECKING
 from .components import FACES, P, Y
 
 if TYPE_CHECKING:
+    from .components import Holdings
     from .state import MarketState
 
 
 _NONE: list[int] = []
 
 
+def holdings(s: "MarketState", p: int) -> "Holdings":
+    """The cards of ``p`` sorted for the rules' questions (shared: do not mutate)."""
+    t = s.data
+    h = t.holdings_memo.get(tuple(s.tableau[p]))
+    return h if h is not None else t.holdings(s.tableau[p])
+
+
 def owned(s: "MarketState", p: int, kind: str) -> list[int]:
     """The cards of ``p`` with that effect kind, in tableau order (shared: do not mutate)."""
-    t, tab = s.data, s.tableau[p]
-    mine = t.tableau_kinds.get(tuple(tab))
-    if mine is None:
-        mine = t.by_kind(tab)
-    return mine.get(kind, _NONE)
+    t = s.data
+    h = t.holdings_memo.get(tuple(s.tableau[p]))
+    if h is None:
+        h = t.holdings(s.tableau[p])
+    return h.kinds.get(kind, _NONE)
 
 
 def add_infamy(s: "MarketState", p: int, n: int, card: int = -1) -> None:
@@ -57,7 +65,7 @@ def on_stolen(s: "MarketState", q: int) -> None:
 
 def keeps_faces(s: "MarketState", q: int) -> bool:
     """Lucky Animal Appendage: dice returned from your stolen pile are not rerolled."""
-    return bool(owned(s, q, "lucky_charm"))
+    return "lucky_charm" in holdings(s, q).kinds
 
 
 def end_of_split(s: "MarketState") -> None:
@@ -70,40 +78,28 @@ def end_of_split(s: "MarketState") -> None:
 
 def rerolls(s: "MarketState", p: int) -> int:
     """Lucky Animal Appendage: dice of your final pile you may reroll at the start of phase 2."""
-    amount = s.data.amount
-    n = 0
-    for c in owned(s, p, "lucky_charm"):
-        n += amount[c]
-    return n
+    return holdings(s, p).lucky
 
 
 # ---------------------------------------------------------------- phase 2
-def purchase_terms(s: "MarketState", p: int,
-                   mine: dict[str, list[int]] | None = None) -> tuple[int, int]:
+def purchase_terms(s: "MarketState", p: int, mine: "Holdings | None" = None) -> tuple[int, int]:
     """(purchases allowed this round, gems waived per card) for ``p``. ``mine``:
-    ``s.data.by_kind`` of ``p``'s tableau when the caller has it already.
+    :func:`holdings` of ``p`` when the caller has it already.
 
     One purchase, plus one per extra-purchase card whose face was in your pile after
     phase 1 (Corrupt Official and co.), plus Insurance Racket's; Insurance Racket: every
     card you buy costs its amount of gems less (you choose which)."""
-    t = s.data
     if mine is None:
-        tab = s.tableau[p]
-        mine = t.tableau_kinds.get(tuple(tab))
-        if mine is None:
-            mine = t.by_kind(tab)
-    rackets = mine.get("extra_buy_discount", _NONE)
-    extra = len(rackets)
-    mask, face = s.p1_mask[p], t.face
-    for c in mine.get("extra_buy_if_face", _NONE):
-        if mask >> face[c] & 1:
-            extra += 1
+        mine = holdings(s, p)
+    extra = mine.rackets
+    if mine.extra_faces:
+        mask = s.p1_mask[p]
+        for f in mine.extra_faces:
+            if mask >> f & 1:
+                extra += 1
     if extra > 1 and not s.options["extra_buys_stack"]:
         extra = 1
-    waived, amount = 0, t.amount
-    for c in rackets:
-        waived += amount[c]
-    return 1 + extra, waived
+    return 1 + extra, mine.waiver
 
 
 def allowed_buys(s: "MarketState", p: int) -> int:
@@ -181,8 +177,7 @@ def end_of_round(s: "MarketState") -> None:
     """Each bag die becomes a gold coin, each purple die an infamy token; Imbalanced
     Scales and Island Estate add one more when at least one such die is turned in."""
     t = s.data
-    for p in range(s.num_players):
-        pile = s.piles[p]
+    for p, pile in enumerate(s.piles):
         if pile[Y]:
             add_gold(s, p, pile[Y])
         if pile[P]:

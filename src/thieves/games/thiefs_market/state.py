@@ -14,7 +14,9 @@ player holding it. Cards are integer indices into ``self.data.ids``.
 """
 from __future__ import annotations
 
-from typing import Any
+import struct
+import sys
+from typing import Any, Callable
 
 from thieves.core.game import State
 from thieves.core.rng import Rng
@@ -31,6 +33,54 @@ GOLD = [f"gold {g}" for g in GEMS]
 FREE = [f"free {g}" for g in GEMS]
 TAKE_T, TAKE_ALL, RETURN_T, DONE, END, KEEP = "take T", "take all", "return T", "done", "end", "keep"
 CENTER, RETURNING = -1, -2
+#: SplitMix64's constants (``core/rng.py``) for the playout's inline draws
+_GOLDEN, _MASK, _TWO64 = 0x9E3779B97F4A7C15, (1 << 64) - 1, 1 << 64
+_MAX_LIMIT = 256
+#: ``Rng.below(k)`` rejects draws from ``_LIMITS[k]`` on (the last whole multiple of k)
+_LIMITS = [0] + [_TWO64 - _TWO64 % k for k in range(1, _MAX_LIMIT)]
+
+
+#: dice read per table look-up in :meth:`MarketState._roll`, and its table: for ``r`` digits,
+#: the face counts of each number below 6**r written in base 6, packed 8 bits a face
+_CHUNK = 5
+_CHUNK_BASE = 6 ** _CHUNK
+_PACKED_COUNTS = [[0]]
+for _r in range(1, _CHUNK + 1):
+    _PACKED_COUNTS.append([q + (1 << 8 * f) for q in _PACKED_COUNTS[-1] for f in range(6)])
+#: rolls of more dice than this count them die by die (a face count stays below 256)
+_MAX_ROLL = 255
+_SIX_POWERS = [6 ** k for k in range(_MAX_ROLL + 1)]
+
+
+#: SplitMix64 outputs :func:`_splitmix_batch` draws at a time
+_BATCH = 32
+_BATCH_STEP = _BATCH * _GOLDEN & _MASK
+#: 64-bit lanes, 128 bits apart, in one integer: a lane of ones in each, and lane i holding
+#: (i + 1) steps of the generator
+_LANES = sum(_MASK << 128 * i for i in range(_BATCH))
+_ONES = sum(1 << 128 * i for i in range(_BATCH))
+_STEPS = sum(((i + 1) * _GOLDEN & _MASK) << 128 * i for i in range(_BATCH))
+_LITTLE_ENDIAN = sys.byteorder == "little" and struct.calcsize("Q") == 8
+
+
+def _splitmix_batch(state: int) -> list[int]:
+    """The next :data:`_BATCH` outputs of :meth:`Rng.next64` from generator state ``state``,
+    mixed all at once: each lane of one integer holds one state, and a lane's products
+    (under 128 bits) never reach the next lane."""
+    x = (state * _ONES + _STEPS) & _LANES
+    x = ((x ^ (x >> 30) & _LANES) * 0xBF58476D1CE4E5B9) & _LANES
+    x = ((x ^ (x >> 27) & _LANES) * 0x94D049BB133111EB) & _LANES
+    x ^= x >> 31 & _LANES
+    if _LITTLE_ENDIAN:   # the lanes as machine words: each lane's low word, then its zero word
+        return memoryview(x.to_bytes(16 * _BATCH, "little")).cast("Q").tolist()[::2]
+    return [x >> 128 * i & _MASK for i in range(_BATCH)]
+
+
+def _limit(k: int) -> int:
+    """``_LIMITS[k]`` for any bound (``Rng.below``'s error for none)."""
+    if k <= 0:
+        raise ValueError("below() needs a positive bound")
+    return _TWO64 - _TWO64 % k
 
 
 class MarketState(State):
@@ -72,8 +122,6 @@ class MarketState(State):
         # the token goes to "whoever stole something most recently": chosen at random here
         self.start_player = 0 if self.options["start_player"] == "first" else self.rng.below(n)
         self.round = 1
-        self.piles = [[0] * 6 for _ in range(n)]
-        self.returning = [0] * 6
         self.event("start_token", player=self.start_player)
         self._start_round()
 
@@ -84,7 +132,7 @@ class MarketState(State):
         center = [0] * 6
         self._roll(center, self.num_dice)
         self.center = center
-        self.piles = [[0] * 6 for _ in range(n)]
+        self.piles = [[0] * 6 for _ in range(n)]   # all dice, used or not, in the roll
         self.returning = [0] * 6
         self.token = CENTER
         self.has_pile = [False] * n
@@ -99,12 +147,29 @@ class MarketState(State):
         self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=dice_list(center))
 
     def _roll(self, counts: list[int], k: int) -> None:
-        """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6."""
-        if k:
+        """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6
+        (five digits at a time, from a table of their face counts)."""
+        if not k:
+            return
+        if k > _MAX_ROLL:
             x = self.rng.below(6 ** k)
             for _ in range(k):
                 x, f = divmod(x, 6)
                 counts[f] += 1
+            return
+        x = self.rng.below(_SIX_POWERS[k])
+        packed = 0
+        while k > _CHUNK:
+            x, v = divmod(x, _CHUNK_BASE)
+            packed += _PACKED_COUNTS[_CHUNK][v]
+            k -= _CHUNK
+        packed += _PACKED_COUNTS[k][x]
+        counts[0] += packed & 255
+        counts[1] += packed >> 8 & 255
+        counts[2] += packed >> 16 & 255
+        counts[3] += packed >> 24 & 255
+        counts[4] += packed >> 32 & 255
+        counts[5] += packed >> 40 & 255
 
     # --------------------------------------------------------------- contract
     def _players_to_act(self) -> list[int]:
@@ -131,8 +196,59 @@ class MarketState(State):
     def _random_playout(self, rng: Rng, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player acts at a time (``current``), so no seat
-        is drawn, and each phase's action list and each action's method are called directly."""
-        below = rng.below
+        is drawn, and each phase's action list and each action's method are called directly.
+        A SplitMix64 generator of its own is drawn ahead, :data:`_BATCH` outputs at a time
+        (:func:`_splitmix_batch`: the very outputs of :meth:`Rng.next64`, used as
+        :meth:`Rng.below` uses them); any other generator through its methods."""
+        if type(rng) is not Rng or rng is self.rng:
+            return self._random_playout_with(rng.below, max_decisions)
+        history = self.history
+        dispatch = self.data.dispatch
+        split, buy, pay = self._split_actions, self._buy_actions, self._pay_actions
+        batch = _splitmix_batch
+        base = rng.state                 # the state before the first draw of ``zs``
+        zs, j = batch(base), 0           # ``j``: draws of ``zs`` used
+        n = 0
+        try:
+            while n < max_decisions:
+                phase, p = self.phase, self.current
+                if phase == "split":
+                    acts = split(p)
+                elif phase == "buy":
+                    acts = pay(p) if self.step == "pay" else buy(p)
+                elif phase == "over":
+                    break
+                else:
+                    acts = self._legal_actions(p)
+                if j == _BATCH:
+                    base = (base + _BATCH_STEP) & _MASK
+                    zs, j = batch(base), 0
+                z = zs[j]
+                j += 1
+                k = len(acts)
+                if k == 1:   # Rng.below(1): one draw, always kept
+                    action = acts[0]
+                else:        # Rng.below(k): draws from the last whole multiple of k on are rejected
+                    limit = _LIMITS[k] if 0 < k < _MAX_LIMIT else _limit(k)
+                    while z >= limit:
+                        if j == _BATCH:
+                            base = (base + _BATCH_STEP) & _MASK
+                            zs, j = batch(base), 0
+                        z = zs[j]
+                        j += 1
+                    action = acts[z % k]
+                fn, arg = dispatch[action]
+                fn(self, p, arg)
+                history.append([p, action])
+                self.ply += 1
+                n += 1
+        finally:
+            rng.state = (base + j * _GOLDEN) & _MASK
+        self._legal_cache = None
+        return n
+
+    def _random_playout_with(self, below: Callable[[int], int], max_decisions: int) -> int:
+        """:meth:`_random_playout` drawing through ``below``."""
         history = self.history
         dispatch = self.data.dispatch
         split, buy, pay = self._split_actions, self._buy_actions, self._pay_actions
@@ -225,12 +341,13 @@ class MarketState(State):
                 r, w, b, g, y, pu = center
                 key = (r > 0, w > 0, b > 0, g > 0, y > 0, pu > 0, token == CENTER, False)
                 acts = _SPLIT_LISTS.get(key) or _split_list(key, TAKE, TAKE_T)
-        steal = self.data.steal_action
-        has_pile, piles = self.has_pile, self.piles
-        steals = None
-        for q in range(self.num_players):
+        has_pile = self.has_pile
+        if True not in has_pile:
+            return acts
+        steal, piles, steals = self.data.steal_action, self.piles, None
+        for q, has in enumerate(has_pile):
             # a pile of a single object cannot be stolen: the thief keeps one and returns one
-            if has_pile[q] and q != p and sum(piles[q]) + (token == q) >= 2:
+            if has and q != p and sum(piles[q]) + (token == q) >= 2:
                 if steals is None:
                     steals = acts.copy()
                 steals.append(steal[q])
@@ -319,16 +436,19 @@ class MarketState(State):
 
     def _end_split(self) -> None:
         """End of phase 1: note each final pile (extra purchases, Big Haul) and run the hooks."""
-        n = self.num_players
-        for p in range(n):
-            pile = self.piles[p]
-            self.p1_mask[p] = ((pile[0] > 0) | (pile[1] > 0) << 1 | (pile[2] > 0) << 2
-                               | (pile[3] > 0) << 3 | (pile[4] > 0) << 4 | (pile[5] > 0) << 5)
-            self.p1_objects[p] = sum(pile) + (self.token == p)
+        n, piles, token = self.num_players, self.piles, self.token
+        masks, objects = self.p1_mask, self.p1_objects
+        for p, pile in enumerate(piles):
+            masks[p] = ((pile[0] > 0) | (pile[1] > 0) << 1 | (pile[2] > 0) << 2
+                        | (pile[3] > 0) << 3 | (pile[4] > 0) << 4 | (pile[5] > 0) << 5)
+            objects[p] = sum(pile) + (token == p)
         effects.end_of_split(self)
-        piles, rerolls = self.piles, effects.rerolls
-        self.lucky_queue = [q for q in ((self.token + i) % n for i in range(n))
-                            if any(piles[q]) and rerolls(self, q)]
+        rerolls, queue = effects.rerolls, []
+        for i in range(n):              # from the token holder, clockwise
+            q = (token + i) % n
+            if any(piles[q]) and rerolls(self, q):
+                queue.append(q)
+        self.lucky_queue = queue
         self.step, self.moved = "", 0
         if self.lucky_queue:
             self.phase = "lucky"
@@ -371,33 +491,33 @@ class MarketState(State):
         affordable when gold coins cover every gem its dice cannot pay (less the Racket's)."""
         t = self.data
         pile, gold, tab = self.piles[p], self.gold[p], self.tableau[p]
-        mine = t.tableau_kinds.get(tuple(tab))
+        mine = t.holdings_memo.get(tuple(tab))
         if mine is None:
-            mine = t.by_kind(tab)
-        acts = []
+            mine = t.holdings(tab)
         allowed, waiver = effects.purchase_terms(self, p, mine)
         if self.buys < allowed:
             # gold stands in for any gem its dice cannot pay, the Racket waives some more
-            budget, m, c = gold + waiver, t.max_gem, t.max_cost   # (t.afford_key, inline)
-            r, w, b, g = pile[0], pile[1], pile[2], pile[3]
-            ok = t.affordable_memo.get((r if r < m else m, w if w < m else m, b if b < m else m,
-                                        g if g < m else m, budget if budget < c else c))
+            budget = gold + waiver
+            key = (pile[0], pile[1], pile[2], pile[3], budget)
+            ok = t.affordable_raw.get(key)
             if ok is None:
-                ok = t.affordable(r, w, b, g, budget)
+                ok = t.afford(key)
             buy = t.buy_action
+            acts = []
             for row in self.rows:
                 for c in row:
                     if ok >> c & 1:
                         acts.append(buy[c])
-        used = self.used
-        for c in mine.get("usable", _NO_CARDS):
-            uses = t.use_actions[c]
-            if t.kind[c] == "gold_for_infamy":
-                if gold:
-                    acts.append(uses[0][0])
-            elif c not in used and pile[t.face[c]]:
-                for s, _ in uses:
-                    acts.append(s)
+        else:
+            acts = []
+        if mine.uses:
+            used = self.used
+            for c, face, notations in mine.uses:
+                if face < 0:                      # gold for infamy, any number of times
+                    if gold:
+                        acts.append(notations[0])
+                elif c not in used and pile[face]:  # once per round, with a die of its face
+                    acts.extend(notations)
         acts.append(END)
         return acts
 
@@ -486,12 +606,10 @@ class MarketState(State):
     def _end_round(self) -> None:
         """Rulebook "Fin du tour": bags -> gold, purple faces -> infamy, dice back, refill."""
         effects.end_of_round(self)
-        center = self.center                      # all dice, used or not, back to the center
-        for pile in self.piles:
-            for f in range(6):
-                center[f] += pile[f]
-        self.piles = [[0] * 6 for _ in range(self.num_players)]
         if self._refill():
+            # all dice, used or not, back to the center (the next round would roll them all)
+            self.center = [sum(f) for f in zip(self.center, *self.piles)]
+            self.piles = [[0] * 6 for _ in range(self.num_players)]
             self.phase, self.step, self.current = "over", "", -1
             self.event("game_end")
             return

@@ -19,19 +19,20 @@ if TYPE_CHECKING:
 ROWS = "ABC"
 
 
-_DICE_LISTS: dict[tuple, list[str]] = {}
+#: dice lists without the token and with it, by face counts
+_DICE_LISTS: tuple[dict[tuple, list[str]], dict[tuple, list[str]]] = ({}, {})
 
 
 def dice_list(counts: list[int], token: bool = False) -> list[str]:
     """``[2, 0, 1, 0, 0, 0]`` -> ``["R", "R", "B"]``: one face letter per die (event ids),
     then ``"T"`` for the start player token. Cached: the same list object is shared by
     events (log entries are never mutated)."""
-    key = (*counts, token)
-    out = _DICE_LISTS.get(key)
+    table = _DICE_LISTS[token]
+    out = table.get(tuple(counts))
     if out is None:
         out = [f for f, k in zip(FACES, counts) for _ in range(k)] + (["T"] if token else [])
-        if len(_DICE_LISTS) < 100_000:
-            _DICE_LISTS[key] = out
+        if len(table) < 100_000:
+            table[tuple(counts)] = out
     return out
 
 
