@@ -74,3 +74,23 @@ def test_bench_playouts_reports_both_paths(capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert "checked path:" in out and "fast path:" in out
     assert "same games move for move: yes" in out
+
+
+def test_a_muted_state_records_nothing_and_its_clones_record_again() -> None:
+    game = load_game("thieves-den")
+    state = game.new_game(2, 4)
+    state.mute()
+    assert state.recording is False
+    before = list(state.log)
+    p = state.players_to_act()[0]
+    state.apply_action(p, state.legal_actions(p)[0])
+    assert state.log == before
+    copy = state.clone()
+    assert copy.recording is True
+    q = copy.players_to_act()[0]
+    copy.apply_action(q, copy.legal_actions(q)[0])
+    assert len(copy.log) > len(before)
+    # a playout leaves the recording as it found it
+    other = game.new_game(2, 4)
+    other.random_playout(Rng.from_seed(2), max_decisions=3)
+    assert other.recording is True and "recording" not in vars(other)

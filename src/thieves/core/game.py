@@ -248,6 +248,8 @@ class State:
 
     #: attribute names holding the game-specific position (plain JSON data)
     FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: whether events are recorded (False on a muted copy, see :meth:`mute`)
+    recording: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -383,13 +385,16 @@ class State:
         try:
             return self._random_playout(rng, max_decisions)
         finally:
-            del self.__dict__["event"], self.__dict__["event_text"]
+            del self.__dict__["event"], self.__dict__["event_text"], self.__dict__["recording"]
 
     def mute(self) -> None:
         """Stop recording events on this state: a search's throwaway copy, whose log
         nobody reads, saves the work of building them. Moves, chance, fields and
-        scores are unchanged; only :attr:`log` stops growing. Clones record again."""
+        scores are unchanged; only :attr:`log` stops growing. Clones record again.
+        A hot event whose arguments cost something to build may ask
+        ``if self.recording:`` first."""
         self.__dict__["event"] = self.__dict__["event_text"] = _silent
+        self.__dict__["recording"] = False
 
     def _random_playout(self, rng: Rng, max_decisions: int) -> int:
         """The loop of :meth:`random_playout`; games with a cheaper turn structure override it."""

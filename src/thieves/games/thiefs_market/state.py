@@ -144,7 +144,8 @@ class MarketState(State):
         self.used: list[int] = []
         self.paying, self.pay_card, self.waived = [0, 0, 0, 0], -1, 0
         self.lucky_queue: list[int] = []
-        self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=dice_list(center))
+        if self.recording:  # its dice lists cost more than the rest of the move
+            self.event("roll", round=self.round, player=self.current, n=self.num_dice, dice=dice_list(center))
 
     def _roll(self, counts: list[int], k: int) -> None:
         """Roll ``k`` dice into the face counts: one draw below 6**k, read in base 6
@@ -379,7 +380,8 @@ class MarketState(State):
         if self.token == CENTER:
             self.token = p
         self.has_pile[p] = True
-        self.event("take_all", player=p, objects=self._pile_objects(p))
+        if self.recording:  # its dice lists cost more than the rest of the move
+            self.event("take_all", player=p, objects=self._pile_objects(p))
         self._end_split_action(p)
 
     def _do_steal(self, p: int, q: int) -> None:
@@ -410,7 +412,8 @@ class MarketState(State):
 
     def _end_split_action(self, p: int) -> None:
         if self.step == "take":
-            self.event("take", player=p, objects=dice_list(self.piles[p], self.token == p))
+            if self.recording:
+                self.event("take", player=p, objects=dice_list(self.piles[p], self.token == p))
         elif self.step == "return":
             # returned dice are rerolled (not when the victim owns Lucky Animal Appendage)
             ret, center = self.returning, self.center
@@ -419,12 +422,13 @@ class MarketState(State):
                     center[f] += ret[f]
             else:
                 self._roll(center, sum(ret))
-            back = dice_list(ret, self.token == RETURNING)
+            back = dice_list(ret, self.token == RETURNING) if self.recording else []
             if self.token == RETURNING:
                 self.token = CENTER
             self.returning = [0] * 6
-            self.event("return", player=p, victim=self.victim, kept=dice_list(self.piles[p], self.token == p),
-                       returned=back, center=dice_list(self.center, self.token == CENTER))
+            if self.recording:
+                self.event("return", player=p, victim=self.victim, kept=dice_list(self.piles[p], self.token == p),
+                           returned=back, center=dice_list(self.center, self.token == CENTER))
         self.step, self.moved, self.victim = "", 0, -1
         n, has_pile = self.num_players, self.has_pile
         for i in range(1, n + 1):         # clockwise, skipping players who have a pile
