@@ -17,8 +17,8 @@ Rules the kit keeps for every game (the table standard):
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from typing import Any, Callable, Iterable, Sequence
+from xml.sax.saxutils import escape as _sax_escape, quoteattr as _sax_quoteattr
 
 MIN_FONT = 12
 #: the width of a phone board: at a 420 px window it shows at full size
@@ -29,6 +29,66 @@ SEAT_INK = ("#fff", "#fff", "#fff", "#111", "#fff", "#fff")
 INK = "#1d1a16"
 PAPER = "#fbf7ee"
 MUTED = "#5d564b"
+
+
+class BoundedMemo:
+    """A bounded cache of a pure function's results (the oldest entry goes first).
+
+    The boards are drawn again after every decision, mostly from the same
+    words and pieces; what a key names is never changed afterwards (texts and
+    component data are shared and never mutated), so a kept result equals a
+    fresh one."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> Any:
+        return self.items.get(key)
+
+    def put(self, key: Any, value: Any) -> Any:
+        items = self.items
+        if len(items) >= self.size:
+            del items[next(iter(items))]
+        items[key] = value
+        return value
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+#: every memo of the kit and the games (:func:`clear_memos` empties them all)
+MEMOS: list[BoundedMemo] = []
+
+
+def memo(size: int) -> BoundedMemo:
+    """A new bounded memo, listed in :data:`MEMOS`."""
+    out = BoundedMemo(size)
+    MEMOS.append(out)
+    return out
+
+
+def clear_memos() -> None:
+    """Forget every kept word and piece (tests compare kept and fresh drawings)."""
+    for m in MEMOS:
+        m.clear()
+
+
+def escape(text: str) -> str:
+    """``text`` with ``&``, ``<`` and ``>`` escaped (``xml.sax.saxutils.escape``,
+    quicker for the usual text that has none of them)."""
+    if "&" in text or "<" in text or ">" in text:
+        return _sax_escape(text)
+    return text
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted attribute value (``xml.sax.saxutils.quoteattr``,
+    quicker for the usual text that needs no escape)."""
+    if "&" in text or "<" in text or ">" in text or '"' in text or "\n" in text or "\r" in text \
+            or "\t" in text:
+        return _sax_quoteattr(text)
+    return f'"{text}"'
 
 
 def seat_color(seat: int) -> str:
@@ -93,6 +153,21 @@ class Svg:
 
     def close(self) -> None:
         self.add("</g>")
+
+    def piece(self, kept: BoundedMemo, key: Any, draw: Callable[["Svg"], Any]) -> Any:
+        """Add what ``draw(svg)`` adds, drawn once and kept in ``kept`` under
+        ``key``; returns what ``draw`` returned. ``key`` names everything the
+        drawing depends on, including which of its actions are legal and which
+        of its refs are recent (``draw`` sees this drawing's legal and recent
+        sets), and ``draw`` only adds parts."""
+        hit = kept.get(key)
+        if hit is None:
+            scratch = Svg(self.width, self.height, title=self.title)
+            scratch.legal, scratch.recent = self.legal, self.recent
+            value = draw(scratch)
+            hit = kept.put(key, ("".join(scratch.parts), value))
+        self.parts.append(hit[0])
+        return hit[1]
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str = PAPER, stroke: str = INK,
              rx: float = 6, width: float = 1.2, extra: str = "") -> None:
