@@ -288,6 +288,8 @@ class Svg:
 
     def done(self) -> str:
         label = f' aria-label={quoteattr(self.title)}' if self.title else ""
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:g} {self.height:g}" '
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:g} {self.height:g}" '
                 f'width="{self.width:g}" height="{self.height:g}" role="img"{label} '
-                f'font-family="system-ui, sans-serif">' + "".join(self.parts) + "</svg>")
+                f'font-family="system-ui, sans-serif">')
+        # one join: a board is a large string, and each copy of it costs
+        return "".join([head, *self.parts, "</svg>"])

@@ -12,10 +12,11 @@ compass. Everything clickable carries the legal action it makes.
 """
 from __future__ import annotations
 
+import marshal
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, seat_color, wrap
 
 from .city import square_label
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
@@ -23,6 +24,12 @@ from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RI
 
 if TYPE_CHECKING:
     from .presentation import ThiefdomPresentation
+
+#: the layers of a city kept once drawn (a layout's squares, walls and river;
+#: its buildings as they stand); keyed by everything they are drawn from
+_CITY = memo(512)
+#: a city layout's square names (what may glow on the ground layer)
+_SQUARE_REFS = memo(64)
 
 FONT = 13
 CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
@@ -87,8 +94,37 @@ class Board:
         return min(xs, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
 
     # -- the city ---------------------------------------------------------------------------
+    def geometry(self) -> tuple[Any, ...]:
+        """What places every square: part of the key of each kept layer."""
+        return (self.W, self.w, self.h, self.cell, self.ox, self.oy)
+
     def draw_city(self) -> float:
         s, obs, cs = self.svg, self.obs, self.cell
+        w, h, ox, oy = self.w, self.h, self.ox, self.oy
+        # the city's layout is fixed for the whole game: its squares, walls,
+        # borders and river are drawn once per layout (and language) and kept
+        city = marshal.dumps(obs["city"])
+        squares = _SQUARE_REFS.get(city)
+        if squares is None:
+            squares = _SQUARE_REFS.put(city, frozenset(
+                square_label(r, c) for r, row in enumerate(obs["city"]["rows"])
+                for c, ch in enumerate(row) if ch in ".L"))
+        lit = tuple(sorted(squares & s.recent)) if s.recent else ()
+        s.piece(_CITY, ("squares", city, self.geometry(), lit), self.draw_squares)
+        # guards' fields of view (public): a red band on each square a guard sees
+        for g, cells in (obs.get("sight") or {}).items():
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
+                      f'fill-opacity="0.22" pointer-events="none"/>')
+        self.draw_buildings()
+        s.piece(_CITY, ("walls", city, self.geometry(), self.p.t("river")), self.draw_walls)
+        self.draw_gates()
+        return oy + h * cs + cs + 8
+
+    def draw_squares(self, s: Svg) -> None:
+        """The ground, the margins and the squares (alleys and lanterns)."""
+        obs, cs = self.obs, self.cell
         w, h, ox, oy = self.w, self.h, self.ox, self.oy
         s.add(f'<rect x="0" y="0" width="{self.W}" height="{oy + h * cs + cs + 8}" fill="#4a4238"/>')
         rows = obs["city"]["rows"]
@@ -109,14 +145,11 @@ class Board:
                           + (' class="recent"' if recent else "") + "/>")
                     if ch == "L":
                         s.circle(x + cs / 2, y + cs / 2, cs * 0.16, "#f4c430", "#8a6d1f", 1)
-        # guards' fields of view (public): a red band on each square a guard sees
-        for g, cells in (obs.get("sight") or {}).items():
-            for cell in cells:
-                x, y = self.xy(cell)
-                s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
-                      f'fill-opacity="0.22" pointer-events="none"/>')
-        self.draw_buildings()
-        # walls
+
+    def draw_walls(self, s: Svg) -> None:
+        """The walls, the section borders and the river."""
+        obs, cs = self.obs, self.cell
+        w, h, ox, oy = self.w, self.h, self.ox, self.oy
         for a, b in obs["city"]["walls"]:
             ra, ca = divmod(a, w)
             rb, cb = divmod(b, w)
@@ -141,16 +174,29 @@ class Board:
         s.add(f'<text x="{rx + 19}" y="{oy + h * cs / 2}" font-size="{FONT}" font-weight="bold" fill="#fff" '
               f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">'
               f'{_esc(self.p.t("river").upper())}</text>')
-        self.draw_gates()
-        return oy + h * cs + cs + 8
 
     def draw_buildings(self) -> None:
-        s, obs, cs = self.svg, self.obs, self.cell
+        """The buildings: kept per layout, hideouts, clickable buildings (with
+        their words), recent ones and language; drawn only when one changed."""
+        s, obs = self.svg, self.obs
+        acts = []
+        for bid, (ty, cells) in obs["buildings"].items():
+            if cells:
+                action = self._building_action(bid)
+                if action:
+                    acts.append((bid, action, self.p.action_text(obs, action)))
+        lit = tuple(sorted(r for r in s.recent if r in obs["buildings"])) if s.recent else ()
+        key = ("buildings", marshal.dumps((obs["buildings"], obs["bcells"], obs["hideouts"])), self.geometry(),
+               tuple(acts), lit, self.p.texts, self.p.lang, tuple(self.p.names))
+        s.piece(_CITY, key, lambda sv: self.draw_building_layer(sv, {bid: a for bid, a, _ in acts}))
+
+    def draw_building_layer(self, s: Svg, actions: dict[str, str]) -> None:
+        obs, cs = self.obs, self.cell
         hideouts = {b: p for p, b in enumerate(obs["hideouts"]) if b}
         for bid, (ty, cells) in sorted(obs["buildings"].items()):
             if not cells:
                 continue
-            action = self._building_action(bid)
+            action = actions.get(bid)
             s.open(None, bid, None, "building")
             cellset = set(cells)
             fill = TYPE_FILL.get(ty, "#ccc")
@@ -423,7 +469,9 @@ class Board:
         """Whatever the drawing has no place for yet (a location's own choices: fill
         the purse, buy brandy, meet the clients...) is offered right under the
         night track, as labelled pieces of the board."""
-        placed = set(re.findall(r'data-action="([^"]*)"', "".join(self.svg.parts)))
+        placed = set()
+        for part in self.svg.parts:
+            placed.update(_actions_in(part))
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
             return y
@@ -906,6 +954,21 @@ def _cell(text: str, w: int) -> int:
 def _esc(text: str) -> str:
     from xml.sax.saxutils import escape
     return escape(text)
+
+
+#: the clickable actions a part of a drawing holds (kept: most parts recur)
+_PLACED = memo(4096)
+_DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+
+
+def _actions_in(part: str) -> tuple[str, ...]:
+    """The ``data-action`` values in one part of a drawing (a part holds whole tags)."""
+    if "data-action" not in part:
+        return ()
+    found = _PLACED.get(part)
+    if found is None:
+        found = _PLACED.put(part, tuple(_DATA_ACTION.findall(part)))
+    return found
 
 
 def draw_board(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> str:
