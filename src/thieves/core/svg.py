@@ -111,6 +111,27 @@ def wrap(text: str, width_px: float, size: float) -> list[str]:
     return lines
 
 
+#: the markup of rectangles, circles and texts already drawn, by their arguments
+_PIECES = memo(30_000)
+
+
+def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str, rx: float, width: float,
+          extra: str) -> str:
+    return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>')
+
+
+def _circle(cx: float, cy: float, r: float, fill: str, stroke: str, width: float) -> str:
+    return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"/>'
+
+
+def _text(x: float, y: float, s: str, size: float, weight: str, color: str, anchor: str, italic: bool) -> str:
+    size = max(size, MIN_FONT)
+    style = ' font-style="italic"' if italic else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{color}" '
+            f'text-anchor="{anchor}"{style}>{escape(s)}</text>')
+
+
 class Svg:
     """An SVG document built piece by piece; :meth:`done` closes it."""
 
@@ -169,20 +190,40 @@ class Svg:
         self.parts.append(hit[0])
         return hit[1]
 
+    # The pieces below recur from one drawing to the next (the same card title
+    # at the same place), so their markup is kept, keyed by every argument.
+    # Zero is never a key: 0 and -0.0 are equal keys but print differently.
     def rect(self, x: float, y: float, w: float, h: float, fill: str = PAPER, stroke: str = INK,
              rx: float = 6, width: float = 1.2, extra: str = "") -> None:
-        self.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
-                 f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>')
+        if x and y and w and h and rx and width:
+            key = ("r", x, y, w, h, fill, stroke, rx, width, extra)
+            markup = _PIECES.get(key)
+            if markup is None:
+                markup = _PIECES.put(key, _rect(x, y, w, h, fill, stroke, rx, width, extra))
+            self.parts.append(markup)
+        else:
+            self.parts.append(_rect(x, y, w, h, fill, stroke, rx, width, extra))
 
     def circle(self, cx: float, cy: float, r: float, fill: str, stroke: str = INK, width: float = 1.2) -> None:
-        self.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"/>')
+        if cx and cy and r and width:
+            key = ("c", cx, cy, r, fill, stroke, width)
+            markup = _PIECES.get(key)
+            if markup is None:
+                markup = _PIECES.put(key, _circle(cx, cy, r, fill, stroke, width))
+            self.parts.append(markup)
+        else:
+            self.parts.append(_circle(cx, cy, r, fill, stroke, width))
 
     def text(self, x: float, y: float, s: str, size: float = 14, weight: str = "normal", color: str = INK,
              anchor: str = "start", italic: bool = False) -> None:
-        size = max(size, MIN_FONT)
-        style = ' font-style="italic"' if italic else ""
-        self.add(f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{color}" '
-                 f'text-anchor="{anchor}"{style}>{escape(s)}</text>')
+        if x and y:
+            key = ("t", x, y, s, size, weight, color, anchor, italic)
+            markup = _PIECES.get(key)
+            if markup is None:
+                markup = _PIECES.put(key, _text(x, y, s, size, weight, color, anchor, italic))
+            self.parts.append(markup)
+        else:
+            self.parts.append(_text(x, y, s, size, weight, color, anchor, italic))
 
     def para(self, x: float, y: float, s: str, width: float, size: float = 13, color: str = INK,
              max_lines: int | None = None, weight: str = "normal", anchor: str = "start") -> float:
