@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import importlib
 import logging
+import marshal
 import re
 from types import ModuleType
 from typing import Any, Callable
@@ -251,18 +252,28 @@ def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]]
     if type(pres).log is not Presentation.log or type(pres).log_refs is not Presentation.log_refs:
         return pres.log(events), pres.log_refs(events)
     key = (viewer, lang, layout)
-    seen = [repr(ev) for ev in events]  # what each event was, even if it is changed later
+    seen = _events_key(events)  # what the events were, even if one is changed later
     cached = table.log_cache.get(key)
     done, kept_lines, kept_refs = 0, [], []
-    if cached is not None:
+    if cached is not None and seen is not None:
         old_names, old_seen, old_lines, old_refs = cached
-        n = len(old_seen)
-        if old_names == names and n <= len(seen) and seen[:n] == old_seen:
+        n = len(old_lines)
+        if old_names == names and n <= len(events) and old_seen is not None \
+                and (seen if n == len(events) else _events_key(events[:n])) == old_seen:
             done, kept_lines, kept_refs = n, old_lines, old_refs
     lines = kept_lines + pres.log(events[done:])
     refs = kept_refs + pres.log_refs(events[done:])
     table.log_cache[key] = (list(names), seen, lines, refs)
     return lines, refs
+
+
+def _events_key(events: list[dict[str, Any]]) -> bytes | None:
+    """The events as exact bytes (types and order kept), or None for events
+    that are not plain data."""
+    try:
+        return marshal.dumps(events, 2)  # version 2: no back-references, the same bytes for equal data
+    except ValueError:
+        return None
 
 
 #: the verbs of the games' notations that end a player's turn or pass for the

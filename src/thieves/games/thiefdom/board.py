@@ -103,7 +103,7 @@ class Board:
         w, h, ox, oy = self.w, self.h, self.ox, self.oy
         # the city's layout is fixed for the whole game: its squares, walls,
         # borders and river are drawn once per layout (and language) and kept
-        city = marshal.dumps(obs["city"])
+        city = marshal.dumps(obs["city"], 2)
         squares = _SQUARE_REFS.get(city)
         if squares is None:
             squares = _SQUARE_REFS.put(city, frozenset(
@@ -186,8 +186,8 @@ class Board:
                 if action:
                     acts.append((bid, action, self.p.action_text(obs, action)))
         lit = tuple(sorted(r for r in s.recent if r in obs["buildings"])) if s.recent else ()
-        key = ("buildings", marshal.dumps((obs["buildings"], obs["bcells"], obs["hideouts"])), self.geometry(),
-               tuple(acts), lit, self.p.texts, self.p.lang, tuple(self.p.names))
+        key = ("buildings", marshal.dumps((obs["buildings"], obs["bcells"], obs["hideouts"]), 2), self.geometry(),
+               tuple(acts), lit, self.p.texts, self.p.lang)
         s.piece(_CITY, key, lambda sv: self.draw_building_layer(sv, {bid: a for bid, a, _ in acts}))
 
     def draw_building_layer(self, s: Svg, actions: dict[str, str]) -> None:
