@@ -239,7 +239,55 @@ class Svg:
         return y + len(lines) * step
 
     # -- pieces ---------------------------------------------------------------
+    # Each piece is kept by its arguments, whether its action is legal now and
+    # whether its ref is recent (see :meth:`piece`); zero coordinates are
+    # drawn afresh (0 and -0.0 are equal keys but print differently).
+    def _live(self, action: str | None, ref: str | None) -> tuple[bool, bool]:
+        return (action is not None and action in self.legal, ref is not None and ref in self.recent)
+
     def card(self, x: float, y: float, w: float, h: float, title: str, body: str = "",
+             action: str | None = None, ref: str | None = None, fill: str = PAPER,
+             band: str = "#6b4f2a", corner: str | None = None, used: bool = False,
+             footer: str | None = None, size: float = 13) -> None:
+        """A card with its name on a coloured band and its full effect text.
+
+        ``corner`` is a short mark (cost, points); ``used`` greys it out."""
+        args = (x, y, w, h, title, body, action, ref, fill, band, corner, used, footer, size)
+        if x and y and w and h:
+            self.piece(_PIECES, ("card", args, self._live(action, ref)), lambda s: s._draw_card(*args))
+        else:
+            self._draw_card(*args)
+
+    def die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
+            action: str | None = None, ref: str | None = None, title: str | None = None,
+            dim: bool = False) -> None:
+        """A die showing ``label`` (a symbol or a short word) on its face."""
+        args = (x, y, size, fill, ink, label, action, ref, title, dim)
+        if x and y and size:
+            self.piece(_PIECES, ("die", args, self._live(action, ref)), lambda s: s._draw_die(*args))
+        else:
+            self._draw_die(*args)
+
+    def token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
+              action: str | None = None, ref: str | None = None, title: str | None = None) -> None:
+        """A round token (a figure, a coin, a marker) with a short label."""
+        args = (cx, cy, r, fill, label, ink, action, ref, title)
+        if cx and cy and r:
+            self.piece(_PIECES, ("token", args, self._live(action, ref)), lambda s: s._draw_token(*args))
+        else:
+            self._draw_token(*args)
+
+    def badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
+              action: str | None = None, ref: str | None = None, size: float = 13) -> float:
+        """A pill with a short label (a count, a button on the board); returns its right edge."""
+        args = (x, y, label, fill, ink, action, ref, size)
+        if x and y and size:
+            end: float = self.piece(_PIECES, ("badge", args, self._live(action, ref)),
+                                    lambda s: s._draw_badge(*args))
+            return end
+        return self._draw_badge(*args)
+
+    def _draw_card(self, x: float, y: float, w: float, h: float, title: str, body: str = "",
              action: str | None = None, ref: str | None = None, fill: str = PAPER,
              band: str = "#6b4f2a", corner: str | None = None, used: bool = False,
              footer: str | None = None, size: float = 13) -> None:
@@ -265,7 +313,7 @@ class Svg:
             self.text(x + 6, y + h - 6, footer, MIN_FONT, "bold", MUTED)
         self.close()
 
-    def die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
+    def _draw_die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
             action: str | None = None, ref: str | None = None, title: str | None = None,
             dim: bool = False) -> None:
         """A die showing ``label`` (a symbol or a short word) on its face."""
@@ -275,7 +323,7 @@ class Svg:
         self.text(x + size / 2, y + size * 0.66, label, max(MIN_FONT, size * 0.5), "bold", ink, "middle")
         self.close()
 
-    def token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
+    def _draw_token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
               action: str | None = None, ref: str | None = None, title: str | None = None) -> None:
         """A round token (a figure, a coin, a marker) with a short label."""
         live = self.open(action, ref, title, "token")
@@ -284,7 +332,7 @@ class Svg:
             self.text(cx, cy + max(MIN_FONT, r * 0.8) * 0.36, label, max(MIN_FONT, r * 0.8), "bold", ink, "middle")
         self.close()
 
-    def badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
+    def _draw_badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
               action: str | None = None, ref: str | None = None, size: float = 13) -> float:
         """A pill with a short label (a count, a button on the board); returns its right edge."""
         w = 16 + len(label) * size * 0.64  # bold text runs wider than plain
