@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 _CITY = memo(512)
 #: a city layout's square names (what may glow on the ground layer)
 _SQUARE_REFS = memo(64)
+#: one building's outline or name, by what it shows
+_BUILDINGS = memo(4096)
+#: panels below the city (the legend, the other guilds), by what they show
+_PANELS = memo(2048)
 
 FONT = 13
 CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
@@ -191,67 +195,77 @@ class Board:
         s.piece(_CITY, key, lambda sv: self.draw_building_layer(sv, {bid: a for bid, a, _ in acts}))
 
     def draw_building_layer(self, s: Svg, actions: dict[str, str]) -> None:
-        obs, cs = self.obs, self.cell
+        """The buildings (outlines, then icons and names on top), each kept by what it shows."""
+        obs = self.obs
         hideouts = {b: p for p, b in enumerate(obs["hideouts"]) if b}
-        for bid, (ty, cells) in sorted(obs["buildings"].items()):
-            if not cells:
-                continue
+        geometry = self.geometry()
+        shown = [(bid, ty, tuple(cells)) for bid, (ty, cells) in sorted(obs["buildings"].items()) if cells]
+        for bid, ty, cells in shown:
             action = actions.get(bid)
-            s.open(None, bid, None, "building")
-            cellset = set(cells)
-            fill = TYPE_FILL.get(ty, "#ccc")
-            owner = hideouts.get(bid)
-            for cell in cells:
-                x, y = self.xy(cell)
-                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{fill}"/>')
-            # the outline: a cell edge with no square of the same building beyond it
-            stroke = seat_color(owner) if owner is not None else "#5b4a3a"
-            width = 5 if owner is not None else 2
-            if action:
-                stroke, width = GLOW, 5
-            for cell in cells:
-                x, y = self.xy(cell)
-                r, c = divmod(cell, self.w)
-                for d, (dx, dy) in enumerate(DXY):
-                    rr, cc = r + dy, c + dx
-                    if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
-                        continue
-                    x1 = x + (cs if dx > 0 else 0)
-                    y1 = y + (cs if dy > 0 else 0)
-                    x2 = x1 + (cs if dy != 0 else 0)
-                    y2 = y1 + (cs if dx != 0 else 0)
-                    s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" '
-                          f'stroke-width="{width}" stroke-linecap="square"/>')
-            s.close()
-            if action:
-                # one clickable square per cell, so a click anywhere on the building counts
-                label = self.p.action_text(obs, action)
-                for cell in cells:
-                    x, y = self.xy(cell)
-                    s.open(action, None, label, "building-cell")
-                    s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
-                    s.close()
+            label = self.p.action_text(obs, action) if action else None
+            key = ("outline", bid, ty, cells, geometry, hideouts.get(bid), action, label, bid in s.recent)
+            s.piece(_BUILDINGS, key, lambda sv: self.building_outline(sv, bid, ty, list(cells), hideouts.get(bid),
+                                                                      action, label))
         # icons and names on top, so pieces drawn later stay above them
-        for bid, (ty, cells) in sorted(obs["buildings"].items()):
-            if not cells:
-                continue
-            cx, cy = self.building_center(bid)
-            owner = hideouts.get(bid)
+        for bid, ty, cells in shown:
             name = self.p.place(bid)
-            s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
-            # the whole name where the building is wide enough, else its number
-            # (the icon says the type; the legend and the log say the rest)
-            cols = {c % self.w for c in cells}
-            room = (max(cols) - min(cols) + 1) * cs - 4
-            if len(name) * FONT * 0.6 + 8 > room:
-                name = name.rsplit(" ", 1)[-1]
-            else:  # a whole name is centred on the building's width
-                cx = self.ox + (min(cols) + max(cols) + 1) * cs / 2
-            tw = len(name) * FONT * 0.6 + 8
-            s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{FONT + 4}" rx="4" '
-                  f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
-                  f'pointer-events="none"/>')
-            s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
+            villa = obs["bcells"].get(bid) if bid.startswith("villa") else None
+            key = ("name", bid, ty, cells, geometry, hideouts.get(bid), name, villa and tuple(villa))
+            s.piece(_BUILDINGS, key, lambda sv: self.building_name(sv, bid, ty, list(cells), hideouts.get(bid), name))
+
+    def building_outline(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None,
+                         action: str | None, label: str | None) -> None:
+        cs = self.cell
+        s.open(None, bid, None, "building")
+        cellset = set(cells)
+        fill = TYPE_FILL.get(ty, "#ccc")
+        for cell in cells:
+            x, y = self.xy(cell)
+            s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{fill}"/>')
+        # the outline: a cell edge with no square of the same building beyond it
+        stroke = seat_color(owner) if owner is not None else "#5b4a3a"
+        width = 5 if owner is not None else 2
+        if action:
+            stroke, width = GLOW, 5
+        for cell in cells:
+            x, y = self.xy(cell)
+            r, c = divmod(cell, self.w)
+            for d, (dx, dy) in enumerate(DXY):
+                rr, cc = r + dy, c + dx
+                if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
+                    continue
+                x1 = x + (cs if dx > 0 else 0)
+                y1 = y + (cs if dy > 0 else 0)
+                x2 = x1 + (cs if dy != 0 else 0)
+                y2 = y1 + (cs if dx != 0 else 0)
+                s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" '
+                      f'stroke-width="{width}" stroke-linecap="square"/>')
+        s.close()
+        if action:
+            # one clickable square per cell, so a click anywhere on the building counts
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.open(action, None, label, "building-cell")
+                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
+                s.close()
+
+    def building_name(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None, name: str) -> None:
+        cs = self.cell
+        cx, cy = self.building_center(bid)
+        s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
+        # the whole name where the building is wide enough, else its number
+        # (the icon says the type; the legend and the log say the rest)
+        cols = {c % self.w for c in cells}
+        room = (max(cols) - min(cols) + 1) * cs - 4
+        if len(name) * FONT * 0.6 + 8 > room:
+            name = name.rsplit(" ", 1)[-1]
+        else:  # a whole name is centred on the building's width
+            cx = self.ox + (min(cols) + max(cols) + 1) * cs / 2
+        tw = len(name) * FONT * 0.6 + 8
+        s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{FONT + 4}" rx="4" '
+              f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
+              f'pointer-events="none"/>')
+        s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
 
     def _building_action(self, bid: str) -> str | None:
         for a in (f"hideout {bid}", f"tp {bid}", f"hook {bid}", f"svenja {bid}"):
@@ -854,6 +868,18 @@ class Board:
         for q in range(len(obs["vp"])):
             if q == self.viewer:
                 continue
+            # kept by everything the guild's panel shows
+            wheres = tuple(p.where(obs, th["pos"]) for th in obs["thieves"][q])
+            key = ("guild", p.texts, p.lang, self.W, y, q, p.seat(q), f"seat:{q}" in s.recent, wheres,
+                   marshal.dumps((obs["hideouts"][q], obs["vp"][q], obs["thieves"][q]), 2))
+            y = s.piece(_PANELS, key, lambda sv: self.other_guild(sv, q, y))
+        return y
+
+    def other_guild(self, s: Svg, q: int, y: float) -> float:
+        """Another player's guild: its hideout, points, thieves, goods and cards."""
+        obs, p = self.obs, self.p
+        kept, self.svg = self.svg, s   # inventory() draws on self.svg
+        try:
             col = seat_color(q)
             hide = obs["hideouts"][q]
             head = p.t("ui.guild", player=p.seat(q)) + " · " + p.t("ui.vp", vp=obs["vp"][q])
@@ -879,6 +905,8 @@ class Board:
                     names.append(p.term("client", th["ally"]))
                 s.para(x, y + 62, ", ".join(names) or p.t("ui.no_equipment"), colw - 4, FONT, MUTED, 2)
             y += 96
+        finally:
+            self.svg = kept
         return y
 
     def draw_townsfolk(self, y: float) -> float:
@@ -929,7 +957,14 @@ class Board:
         return y + max(1, (len(obs["display"]) + per - 1) // per) * (ch + 10)
 
     def draw_legend(self, y: float) -> float:
-        s, p = self.svg, self.p
+        """The same in every position: kept per language, seat names, width and place."""
+        p = self.p
+        key = ("legend", p.texts, p.lang, self.W, y, tuple(p.seat(q) for q in range(len(self.obs["vp"]))))
+        end: float = self.svg.piece(_PANELS, key, lambda sv: self.legend_into(sv, y))
+        return end
+
+    def legend_into(self, s: Svg, y: float) -> float:
+        p = self.p
         items = [(ALLEY, p.t("ui.legend.alley")), (LANTERN, p.t("ui.legend.lantern")),
                  (WALL, p.t("ui.legend.wall")), ("#f4b3aa", p.t("ui.legend.sight")),
                  (RIVER, p.t("ui.legend.river")), ("#3b2f4a", p.t("ui.legend.catacombs")),
