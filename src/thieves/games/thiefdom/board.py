@@ -34,6 +34,8 @@ _SQUARE_REFS = memo(64)
 _BUILDINGS = memo(4096)
 #: panels below the city (the legend, the other guilds), by what they show
 _PANELS = memo(2048)
+#: a townsfolk figure, by what it shows
+_PIECES = memo(4096)
 
 FONT = 13
 CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
@@ -268,6 +270,8 @@ class Board:
         s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
 
     def _building_action(self, bid: str) -> str | None:
+        if not self.legal:   # every answer below is a legal action
+            return None
         for a in (f"hideout {bid}", f"tp {bid}", f"hook {bid}", f"svenja {bid}"):
             if a in self.legal:
                 return a
@@ -302,41 +306,57 @@ class Board:
 
     # -- pieces -------------------------------------------------------------------------------
     def draw_pieces(self) -> None:
+        s, obs = self.svg, self.obs
+        for fig, f in sorted(obs["townsfolk"].items()):
+            action = self._figure_action(fig)
+            words = self.p.action_text(obs, action) if action else None
+            sight = tuple((obs.get("sight") or {}).get(fig, [])) if fig[0] == "g" else ()
+            # a figure is kept by everything it shows
+            key = ("figure", self.p.texts, self.p.lang, self.geometry(), fig, f["cell"], f.get("face"),
+                   bool(obs["badges"].get(fig)), bool(obs["purses"].get(fig)), action, words, fig in s.recent,
+                   sight)
+            s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f, action, words))
+        self.draw_thieves()
+
+    def figure(self, s: Svg, fig: str, f: dict[str, Any], action: str | None, words: str | None) -> None:
+        """A guard (with its facing), a noble (with a purse) or the carriage."""
+        obs, cs = self.obs, self.cell
+        r = cs * 0.4
+        cx, cy = self.center(f["cell"])
+        label = self.p.fig(fig)
+        s.open(action, fig, words, "figure")
+        if fig[0] == "g":
+            dx, dy = DXY[f["face"]]
+            tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
+            left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
+            right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
+            s.add(f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+                  f'{right[0]:.1f},{right[1]:.1f}" fill="#8b1a1a"/>')
+            s.circle(cx, cy, r, "#b02a2a", GLOW if action else "#fff", 3 if action else 1.5)
+            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+            if obs["badges"].get(fig):
+                s.text(cx + r * 0.9, cy - r * 0.55, "★", FONT, "bold", "#f4f4f4", "middle")
+        elif fig[0] == "n":
+            s.circle(cx, cy, r, "#6a3d9a", GLOW if action else "#fff", 3 if action else 1.5)
+            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+            if obs["purses"].get(fig):
+                s.circle(cx + r * 0.85, cy - r * 0.7, r * 0.36, GOOD_COLOR["gold"], "#6b4f00", 1)
+        else:
+            s.rect(cx - r * 1.05, cy - r * 0.7, r * 2.1, r * 1.3, "#6b3f1d", GLOW if action else "#fff", 3,
+                   3 if action else 1.5)
+            s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+            s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+            s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
+        if fig[0] == "g":  # pointing at a guard names the squares it sees
+            seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
+            label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
+        s.add(f"<title>{_esc(label)}</title>")
+        s.close()
+
+    def draw_thieves(self) -> None:
+        """The thieves: on a square, or side by side in a building (and the solo rivals)."""
         s, obs, cs = self.svg, self.obs, self.cell
         r = cs * 0.4
-        for fig, f in sorted(obs["townsfolk"].items()):
-            cx, cy = self.center(f["cell"])
-            action = self._figure_action(fig)
-            label = self.p.fig(fig)
-            s.open(action, fig, self.p.action_text(obs, action) if action else None, "figure")
-            if fig[0] == "g":
-                dx, dy = DXY[f["face"]]
-                tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
-                left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
-                right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
-                s.add(f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
-                      f'{right[0]:.1f},{right[1]:.1f}" fill="#8b1a1a"/>')
-                s.circle(cx, cy, r, "#b02a2a", GLOW if action else "#fff", 3 if action else 1.5)
-                s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
-                if obs["badges"].get(fig):
-                    s.text(cx + r * 0.9, cy - r * 0.55, "★", FONT, "bold", "#f4f4f4", "middle")
-            elif fig[0] == "n":
-                s.circle(cx, cy, r, "#6a3d9a", GLOW if action else "#fff", 3 if action else 1.5)
-                s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
-                if obs["purses"].get(fig):
-                    s.circle(cx + r * 0.85, cy - r * 0.7, r * 0.36, GOOD_COLOR["gold"], "#6b4f00", 1)
-            else:
-                s.rect(cx - r * 1.05, cy - r * 0.7, r * 2.1, r * 1.3, "#6b3f1d", GLOW if action else "#fff", 3,
-                       3 if action else 1.5)
-                s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
-                s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
-                s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
-            if fig[0] == "g":  # pointing at a guard names the squares it sees
-                seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
-                label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
-            s.add(f"<title>{_esc(label)}</title>")
-            s.close()
-        # the thieves: on a square, or side by side in a building
         tu = obs.get("turn")
         inside: dict[str, int] = {}
         for p, ts in enumerate(obs["thieves"]):
@@ -483,9 +503,10 @@ class Board:
         """Whatever the drawing has no place for yet (a location's own choices: fill
         the purse, buy brandy, meet the clients...) is offered right under the
         night track, as labelled pieces of the board."""
-        placed = set()
+        placed: set[str] = set()
         for part in self.svg.parts:
-            placed.update(_actions_in(part))
+            if "data-action" in part:
+                placed.update(_actions_in(part))
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
             return y
