@@ -66,11 +66,11 @@ class Presentation:
     # -- words ----------------------------------------------------------------
     def t(self, key: str, **args: Any) -> str:
         """The template ``key`` in the viewer's language, filled with ``args``."""
-        memo = _args_key(args)
-        if memo is None:
+        plain = _args_key(args)
+        if plain is None:
             return self.texts.format(self.lang, key, args, self.names)
-        full = (self.texts, self.lang, tuple(self.names), key, memo)
-        text = _WORDS.get(full)
+        full = (self.texts, self.lang, tuple(self.names), key, plain)
+        text: str | None = _WORDS.get(full)
         if text is None:
             text = _WORDS.put(full, self.texts.format(self.lang, key, args, self.names))
         return text
@@ -80,7 +80,7 @@ class Presentation:
         if type(value) not in _PLAIN:
             return self.texts.fill(self.lang, "{v:" + kind + "}", {"v": value}, self.names)
         full = (self.texts, self.lang, tuple(self.names), kind, type(value), value)
-        text = _WORDS.get(full)
+        text: str | None = _WORDS.get(full)
         if text is None:
             text = _WORDS.put(full, self.texts.fill(self.lang, "{v:" + kind + "}", {"v": value}, self.names))
         return text

@@ -205,8 +205,8 @@ class Board:
         for bid, ty, cells in shown:
             action = actions.get(bid)
             label = self.p.action_text(obs, action) if action else None
-            key = ("outline", bid, ty, cells, geometry, hideouts.get(bid), action, label, bid in s.recent)
-            s.piece(_BUILDINGS, key, lambda sv: self.building_outline(sv, bid, ty, list(cells), hideouts.get(bid),
+            outline = ("outline", bid, ty, cells, geometry, hideouts.get(bid), action, label, bid in s.recent)
+            s.piece(_BUILDINGS, outline, lambda sv: self.building_outline(sv, bid, ty, list(cells), hideouts.get(bid),
                                                                       action, label))
         # icons and names on top, so pieces drawn later stay above them
         for bid, ty, cells in shown:
