@@ -7,6 +7,7 @@ clickable where it is drawn (a zone, a figure, a chest, a card, a mission).
 """
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
@@ -95,6 +96,7 @@ class Table:
         self.own_gang_apart = False
         self.p, self.obs, self.d = pres, obs, pres.data
         self.legal: list[str] = list(obs.get("legal") or [])
+        self.legal_set = frozenset(self.legal)
         self.parsed = [Action.parse(a) for a in self.legal]
         self.s = Svg(self.W, 100, legal=self.legal, recent=obs.get("recent") or [],
                      title=pres.texts.get(pres.lang, "name"))
@@ -105,7 +107,7 @@ class Table:
 
     # -- which legal action a click on a part stands for ---------------------------------
     def first(self, *candidates: str) -> str | None:
-        legal = self.legal
+        legal = self.legal_set
         return next((a for a in candidates if a in legal), None)
 
     def zone_action(self, z: str) -> str | None:
@@ -167,7 +169,16 @@ class Table:
 
     # -- header: adventure, track, alarm, bank ---------------------------------------------
     def header(self, y: float) -> float:
-        s, obs, d = self.s, self.obs, self.d
+        obs, p = self.obs, self.p
+        # kept by everything it reads
+        key = ("header", self.d, p.texts, p.lang, tuple(p.names), self.W, y,
+               marshal.dumps([obs.get(k) for k in ("adventure", "bank", "deck_count", "track", "round", "alarm",
+                                                   "portcullis")], 2))
+        end: float = self.s.piece(_LAYERS, key, lambda sv: self.draw_header(sv, y))
+        return end
+
+    def draw_header(self, s: Svg, y: float) -> float:
+        obs, d = self.obs, self.d
         adv = d.adventure.get(obs.get("adventure"))
         s.text(PAD, y + 18, self.t("ui.adventure_is", adventure=obs.get("adventure")), 16, "bold")
         right = [self.t("ui.bank", n=obs.get("bank", 0)), self.t("ui.deck", n=obs.get("deck_count", 0))]
@@ -233,10 +244,15 @@ class Table:
             if verb in ZONE_VERBS:
                 busy.add(arg)
         for z, markup in zip(b.zones, plain):
-            if z.id in busy:
-                self.zone(z, z.id in port)
-            else:
+            if z.id not in busy:
                 s.add(markup)
+                continue
+            act = self.zone_action(z.id)
+            step = f"talent {z.id}"
+            step = step if step in self.legal_set and act != step else ""
+            key = ("zone", d, y, p.texts, p.lang, z.id, act, act and self.p.action_text(obs, act), z.id in s.recent,
+                   z.id in port, step, step and self.p.action_text(obs, step))
+            s.piece(_CARDS, key, lambda sv: self.zone(z, z.id in port, sv))
         s.piece(_LAYERS, ("edges", d, y), self.edges)
         for z, chest in (obs.get("chests") or {}).items():
             self.chest(z, chest)
@@ -322,12 +338,17 @@ class Table:
 
     def chest(self, z: str, chest: dict) -> None:
         s = self.s
-        x, y = self.xy(z)
         kind = _tt(chest["t"])
-        fill, ink, mark = SEALED if chest["sealed"] else TREASURE_LOOK.get(kind, ("#999", "#fff", "?"))
         act = self.chest_action(z)
         label = self.p.term("treasure", kind) + (" — " + self.t("ui.chest_face") if chest["sealed"] else "")
-        s.open(act, ref=z, label=self.p.action_text(self.obs, act) if act else label, cls="chest")
+        words = self.p.action_text(self.obs, act) if act else label
+        key = ("chest", self.d, self.top, z, kind, bool(chest["sealed"]), act, label, words, z in s.recent)
+        s.piece(_CARDS, key, lambda sv: self.draw_chest(sv, z, kind, bool(chest["sealed"]), act, label, words))
+
+    def draw_chest(self, s: Svg, z: str, kind: str, sealed: bool, act: str | None, label: str, words: str) -> None:
+        x, y = self.xy(z)
+        fill, ink, mark = SEALED if sealed else TREASURE_LOOK.get(kind, ("#999", "#fff", "?"))
+        s.open(act, ref=z, label=words, cls="chest")
         if not act:
             s.add(f"<title>{escape(label)}</title>")
         s.rect(x + CELL - 36, y + 40, 30, 26, fill=fill, stroke="#e8a317" if act else INK,
@@ -336,17 +357,24 @@ class Table:
         s.close()
 
     def figure(self, c: str, z: str, k: int, n: int) -> None:
-        s, d = self.s, self.d
+        s, obs = self.s, self.obs
+        act = self.figure_action(c)
+        title = self.p.action_text(obs, act) if act else self.d.name_of[c]
+        key = ("figure", self.d, self.top, c, z, k, n, act, title, c == obs.get("active"), c in s.recent,
+               self.p.fill_of(obs, c), self.p.ink_of(obs, c), tuple((obs.get("carried") or {}).get(c) or []))
+        s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title))
+
+    def draw_figure(self, s: Svg, c: str, z: str, k: int, n: int, act: str | None, title: str) -> None:
+        d = self.d
         x, y = self.xy(z)
         cx = x + (32 if n == 1 else 26 + k * 40)
         cy = y + (58 if d.is_room[z] else 50)
         name = d.name_of[c]
-        act = self.figure_action(c)
         active = c == self.obs.get("active")
         if active:
             s.circle(cx, cy, 24, "none", "#ffd600", 5)
         s.token(cx, cy, 19, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c), action=act, ref=c,
-                title=self.p.action_text(self.obs, act) if act else name)
+                title=title)
         short = name if len(name) <= 9 else name.split()[-1][:9]
         if n == 1 or k == 0:
             s.text(cx, cy + 34 - (0 if n == 1 else 0), short, F, "bold", INK, "middle")
@@ -370,7 +398,10 @@ class Table:
         present = {_tt(v["t"]) for v in (self.obs.get("chests") or {}).values()} | set(kinds)
         for k in [x.id for x in self.d.treasures.types if x.id in present]:
             items.append((TREASURE_LOOK[k][0], p.term("treasure", k) + " " + TREASURE_LOOK[k][2]))
-        return self.s.legend(PAD, y, items, self.W - 2 * PAD, t("ui.legend"), F)
+        title = t("ui.legend")
+        end: float = self.s.piece(_LAYERS, ("legend", self.W, y, title, tuple(items)),
+                                  lambda sv: sv.legend(PAD, y, items, self.W - 2 * PAD, title, F))
+        return end
 
     # -- the fight ---------------------------------------------------------------------------
     def fight(self, y: float) -> float:
@@ -459,6 +490,11 @@ class Table:
     def talents(self, y: float) -> float:
         """What each talent in play does (named on the character cards above)."""
         gangs = [g for g in self.obs.get("gangs") or [] if g]
+        key = ("talents", self.d, self.p.texts, self.p.lang, self.W, y, tuple(gangs))
+        end: float = self.s.piece(_LAYERS, key, lambda sv: self.draw_talents(sv, y, gangs))
+        return end
+
+    def draw_talents(self, s: Svg, y: float, gangs: list[str]) -> float:
         seen: list[str] = []
         for g in gangs:
             for c in self.d.gang_chars[g]:
@@ -467,7 +503,7 @@ class Table:
                     seen.append(tal)
         for tal in seen:
             line = self.t("ui.term_def", name=self.p.term("talent", tal), text=self.p.term("talent", tal + ".effect"))
-            y = self.s.para(PAD, y + 15, line, self.W - 2 * PAD, F, "#4e342e") - 13
+            y = s.para(PAD, y + 15, line, self.W - 2 * PAD, F, "#4e342e") - 13
         return y + (6 if seen else 0)
 
     def _seat(self, p: int) -> str:
