@@ -74,6 +74,10 @@ def clear_memos() -> None:
         m.clear()
 
 
+#: texts already wrapped, by their text, width and size
+_WRAPPED = memo(8192)
+
+
 def escape(text: str) -> str:
     """``text`` with ``&``, ``<`` and ``>`` escaped (``xml.sax.saxutils.escape``,
     quicker for the usual text that has none of them)."""
@@ -97,6 +101,14 @@ def seat_color(seat: int) -> str:
 
 def wrap(text: str, width_px: float, size: float) -> list[str]:
     """Split ``text`` into lines that fit ``width_px`` at font ``size`` (estimate)."""
+    key = (text, width_px, size)
+    lines: tuple[str, ...] | None = _WRAPPED.get(key)
+    if lines is None:
+        lines = _WRAPPED.put(key, tuple(_wrap(text, width_px, size)))
+    return list(lines)
+
+
+def _wrap(text: str, width_px: float, size: float) -> list[str]:
     per_line = max(4, int(width_px / (size * 0.56)))
     lines: list[str] = []
     for para in text.split("\n"):

@@ -162,7 +162,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     acts = state.legal_actions(viewer) if legal and viewer is not None and not table.broken else []
     extra: dict[str, Any] = {}
     if pres is not None:
-        events = state.visible_events(viewer)
+        events = _visible_events(state, obs, viewer)
         log_from = max(0, min(log_from, len(events)))
         shown = events[log_from:]
         last = state.last_decision(viewer)
@@ -238,6 +238,16 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "winners": winners,
         **extra,
     }
+
+
+def _visible_events(state: State, obs: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+    """``state.visible_events(viewer)``, taken from the observation's log where
+    that is the same list (the engine's observation, every entry an event)."""
+    log_events = obs.get("log")
+    if type(state).observation is State.observation and isinstance(log_events, list) \
+            and all(type(ev) is dict for ev in log_events):
+        return log_events
+    return state.visible_events(viewer)
 
 
 def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]], viewer: int | None,

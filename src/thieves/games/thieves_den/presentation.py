@@ -60,10 +60,19 @@ class DenPresentation(Presentation):
         return text
 
     def ability(self, card: str) -> str:
-        return self.steps_text(self.data.ability_steps[card])
+        return self._kept_steps("ability", card)
 
     def bonus(self, card: str) -> str:
-        return self.steps_text(self.data.bonus_steps[card])
+        return self._kept_steps("bonus", card)
+
+    def _kept_steps(self, which: str, card: str) -> str:
+        """A card's ability or owner bonus in words (kept: the same for every view)."""
+        key = (which, self.data, self.texts, self.lang, tuple(self.names), card)
+        text: str | None = _KEPT.get(key)
+        if text is None:
+            steps = self.data.ability_steps if which == "ability" else self.data.bonus_steps
+            text = _KEPT.put(key, self.steps_text(steps[card]))
+        return text
 
     def wants(self, fid: str) -> str:
         counts: dict[str, int] = {}
