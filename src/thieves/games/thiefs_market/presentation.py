@@ -13,6 +13,7 @@ under a gem still to pay.
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
@@ -563,6 +564,24 @@ class _Board:
             self.y = self.card_grid(PAD, self.y, cards, lambda cid: f"buy {cid}", True) + 4
 
     def player(self, q: int) -> None:
+        """A seat's panel, kept by everything it shows: its counts, pile and
+        cards, the legal actions it can hold (every one for the viewer's own
+        panel) and which of its parts a recent event named."""
+        o, p, legal, recent = self.obs, self.p, self.legal, self.svg.recent
+        phase = o["phase"]
+        owned = o["tableau"][q]
+        if q == p.viewer:
+            actions: tuple[Any, ...] = tuple(legal)
+        else:
+            actions = (f"steal {q + 1}" in legal, tuple(a for a in legal if a.startswith("use ")))
+        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, self.y, q, p.viewer, phase,
+               o.get("step"), bool(o.get("paying")), o.get("current") == q, o["token"] == q, o["infamy"][q],
+               o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
+               tuple(o.get("used", ())) if phase != "over" else (), f"seat:{q}" in recent,
+               tuple(cid in recent for cid in owned), actions)
+        self.y = self.kept(key, lambda: self.draw_player(q))
+
+    def draw_player(self, q: int) -> float:
         o, svg, p = self.obs, self.svg, self.p
         y0 = self.y
         phase, me = o["phase"], p.viewer
@@ -639,7 +658,7 @@ class _Board:
             svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
             y += 24
         svg.close()
-        self.y = y + 10
+        return y + 10
 
     def draw(self) -> str:
         o = self.obs
