@@ -7,6 +7,7 @@ files per view (the component data and the texts are the game's cached copies).
 """
 from __future__ import annotations
 
+import marshal
 from typing import Any, Callable
 
 from thieves.core.presentation import Presentation
@@ -699,6 +700,22 @@ class _Board:
         return y + ((len(hand) + cols - 1) // cols) * 184
 
     def player(self, q: int, y: float) -> float:
+        """A seat's panel. Drawn for a viewer who may not act now, it holds no
+        action and is kept by everything it shows."""
+        if self.acting:
+            return self.draw_player(q, y)
+        p, obs, recent = self.p, self.obs, self.svg.recent
+        pl = obs["players"][q]
+        key = ("player", tuple(p.names), self.W, y, q, self.me, obs["phase"], bool(obs.get("decision")),
+               q in (obs.get("to_act") or []), obs["holder"] == q, obs["direction"], marshal.dumps(pl, 2),
+               f"seat:{q}" in recent, tuple(c in recent for c in pl["above"]),
+               tuple(f in recent for f in pl["fences_above"]),
+               tuple(obs["loc_thieves"].get(c, 0) for c in pl["above"]),
+               tuple(obs["fence_thieves"].get(f, 0) for f in pl["fences_above"]))
+        end: float = self.kept(key, lambda: self.draw_player(q, y))
+        return end
+
+    def draw_player(self, q: int, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         pl = obs["players"][q]
         col = seat_color(q)
