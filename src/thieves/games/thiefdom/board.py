@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 #: the layers of a city kept once drawn (a layout's squares, walls and river;
 #: its buildings as they stand); keyed by everything they are drawn from
-_CITY = memo(512)
+_CITY = memo(128)
 #: a city layout's square names (what may glow on the ground layer)
 _SQUARE_REFS = memo(64)
 #: one building's outline or name, by what it shows

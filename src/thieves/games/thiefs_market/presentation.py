@@ -17,7 +17,7 @@ import marshal
 from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, Svg, memo, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, BoundedMemo, Svg, memo, seat_color, wrap
 
 from .actions import MarketAction
 from .components import FACES, GEMS, Tables
@@ -34,6 +34,8 @@ DECK_BAND = {"A": "#6b4f2a", "B": "#2f5d62", "C": "#5b2a6b"}
 TOKEN_FILL, GOLD_FILL = "#5b3a1a", "#d9a520"
 #: pieces of the board already drawn (dice faces, dice, cards, the legend), by what they show
 _KEPT = memo(8192)
+#: the seats' panels (larger pieces: fewer kept)
+_PANELS = memo(1024)
 #: the words of an action, by the action and the step
 _WORDS = memo(4096)
 
@@ -311,7 +313,7 @@ class _Board:
                        title=pres.t("name"))
         self.y = 0.0
 
-    def kept(self, key: tuple[Any, ...], draw: Callable[[], Any]) -> Any:
+    def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
         (with the data, texts and language it reads); ``key`` names everything
         else it depends on, the legal actions and recent refs it reads included."""
@@ -321,7 +323,7 @@ class _Board:
                 return draw()
             finally:
                 self.svg = kept
-        return self.svg.piece(_KEPT, (self.t, self.p.texts, self.p.lang, *key), run)
+        return self.svg.piece(_KEPT if store is None else store, (self.t, self.p.texts, self.p.lang, *key), run)
 
     # ---- pieces
     def die(self, x: float, y: float, face: str, action: str | None = None, size: float | None = None,
@@ -579,7 +581,7 @@ class _Board:
                o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
                tuple(o.get("used", ())) if phase != "over" else (), f"seat:{q}" in recent,
                tuple(cid in recent for cid in owned), actions)
-        self.y = self.kept(key, lambda: self.draw_player(q))
+        self.y = self.kept(key, lambda: self.draw_player(q), _PANELS)
 
     def draw_player(self, q: int) -> float:
         o, svg, p = self.obs, self.svg, self.p

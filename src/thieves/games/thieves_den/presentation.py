@@ -11,7 +11,7 @@ import marshal
 from typing import Any, Callable
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MIN_FONT, MUTED, NARROW_WIDTH, SEAT_INK, Svg, memo, seat_color
+from thieves.core.svg import INK, MIN_FONT, MUTED, NARROW_WIDTH, SEAT_INK, BoundedMemo, Svg, memo, seat_color
 from thieves.core.texts import plural_index, seat_names
 
 from .components import FENCE_TYPES, TREASURES, LOCATION_TYPES
@@ -26,6 +26,8 @@ TYPE_COLORS = {"village": "#5d8a2c", "shadow_valley": "#5b3f99", "ruins": "#8a62
 THIEF = "#2b2b2b"
 #: pieces of the board already drawn (treasures, thieves, cards, the legend), by what they show
 _KEPT = memo(8192)
+#: the seats' panels (larger pieces: fewer kept)
+_PANELS = memo(1024)
 
 
 class DenPresentation(Presentation):
@@ -302,7 +304,7 @@ class _Board:
         self.dec = dec if self.acting else {}
         self.turn = self.acting and not dec and obs["phase"] == "thieving"
 
-    def kept(self, key: tuple[Any, ...], draw: Callable[[], Any]) -> Any:
+    def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
         (with the data, texts and language it reads); ``key`` names everything
         else it depends on, the legal actions and recent refs it reads included."""
@@ -312,7 +314,7 @@ class _Board:
                 return draw()
             finally:
                 self.svg = kept
-        return self.svg.piece(_KEPT, (self.d, self.p.texts, self.p.lang, *key), run)
+        return self.svg.piece(_KEPT if store is None else store, (self.d, self.p.texts, self.p.lang, *key), run)
 
     # -- small pieces --------------------------------------------------------------------------
     def treasure(self, cx: float, cy: float, t: str, r: float = 10, action: str | None = None,
@@ -712,7 +714,7 @@ class _Board:
                tuple(f in recent for f in pl["fences_above"]),
                tuple(obs["loc_thieves"].get(c, 0) for c in pl["above"]),
                tuple(obs["fence_thieves"].get(f, 0) for f in pl["fences_above"]))
-        end: float = self.kept(key, lambda: self.draw_player(q, y))
+        end: float = self.kept(key, lambda: self.draw_player(q, y), _PANELS)
         return end
 
     def draw_player(self, q: int, y: float) -> float:
