@@ -69,6 +69,13 @@ def _skull(svg: Svg, cx: float, cy: float, s: float, ink: str, back: str) -> Non
 
 
 def _star(svg: Svg, cx: float, cy: float, r: float, fill: str) -> None:
+    if cx and cy:   # kept by its arguments (zero is never a key)
+        svg.piece(_KEPT, ("star", cx, cy, r, fill), lambda s: _draw_star(s, cx, cy, r, fill))
+    else:
+        _draw_star(svg, cx, cy, r, fill)
+
+
+def _draw_star(svg: Svg, cx: float, cy: float, r: float, fill: str) -> None:
     import math
     pts = []
     for k in range(10):
@@ -576,7 +583,7 @@ class _Board:
             actions: tuple[Any, ...] = tuple(legal)
         else:
             actions = (f"steal {q + 1}" in legal, tuple(a for a in legal if a.startswith("use ")))
-        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, self.y, q, p.viewer, phase,
+        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, self.y, q, q == p.viewer, phase,
                o.get("step"), bool(o.get("paying")), o.get("current") == q, o["token"] == q, o["infamy"][q],
                o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
                tuple(o.get("used", ())) if phase != "over" else (), f"seat:{q}" in recent,

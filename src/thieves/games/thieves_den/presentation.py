@@ -708,7 +708,7 @@ class _Board:
             return self.draw_player(q, y)
         p, obs, recent = self.p, self.obs, self.svg.recent
         pl = obs["players"][q]
-        key = ("player", tuple(p.names), self.W, y, q, self.me, obs["phase"], bool(obs.get("decision")),
+        key = ("player", tuple(p.names), self.W, y, q, q == self.me, obs["phase"], bool(obs.get("decision")),
                q in (obs.get("to_act") or []), obs["holder"] == q, obs["direction"], marshal.dumps(pl, 2),
                f"seat:{q}" in recent, tuple(c in recent for c in pl["above"]),
                tuple(f in recent for f in pl["fences_above"]),
