@@ -307,9 +307,10 @@ def _ends_turn(state: State, viewer: int | None, acts: list[str]) -> set[str]:
 def _substitute_moves(table: LiveTable, state: State) -> list[int]:
     """Per seat, how many of the decisions so far its substitute bot made."""
     out = [0] * table.rec.num_players
-    for ply, (player, _action) in enumerate(state.history):
-        if ply in table.deciders:
-            out[player] += 1
+    history = state.history
+    for ply in table.deciders:   # few: read them, not the whole history
+        if 0 <= ply < len(history):
+            out[history[ply][0]] += 1
     return out
 
 
