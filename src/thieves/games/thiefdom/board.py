@@ -399,6 +399,8 @@ class Board:
 
     def draw_building_badges(self) -> None:
         """A building aimed at by several actions (teleport, hook, Svenja) gets a badge per action."""
+        if not self.legal:
+            return
         for bid in self.obs["buildings"]:
             acts = [a for a in (f"tp {bid}", f"hook {bid}", f"svenja {bid}") if a in self.legal]
             if len(acts) < 2:
