@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
+from .svg import memo
 from .texts import Texts
 
 if TYPE_CHECKING:
@@ -20,6 +21,25 @@ if TYPE_CHECKING:
 
 #: the table layouts a client may ask for
 LAYOUTS = ("wide", "narrow")
+
+#: argument types whose text is a pure function of their value and type
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+#: filled templates and terms: (texts, language, seat names, key, arguments) -> text
+_WORDS = memo(20_000)
+
+
+def _args_key(args: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A template's arguments as a key (with their types: ``True`` and ``1``
+    read differently), or None when one is not a plain value (a list)."""
+    out = []
+    for name, value in args.items():
+        kind = type(value)
+        if kind not in _PLAIN:
+            return None
+        out.append((name, kind, value))
+    return tuple(out)
 
 
 class Presentation:
@@ -46,11 +66,24 @@ class Presentation:
     # -- words ----------------------------------------------------------------
     def t(self, key: str, **args: Any) -> str:
         """The template ``key`` in the viewer's language, filled with ``args``."""
-        return self.texts.format(self.lang, key, args, self.names)
+        plain = _args_key(args)
+        if plain is None:
+            return self.texts.format(self.lang, key, args, self.names)
+        full = (self.texts, self.lang, tuple(self.names), key, plain)
+        text: str | None = _WORDS.get(full)
+        if text is None:
+            text = _WORDS.put(full, self.texts.format(self.lang, key, args, self.names))
+        return text
 
     def term(self, kind: str, value: Any) -> str:
         """The game's name for an id (``term("card", "A13")`` reads ``card.A13``)."""
-        return self.texts.fill(self.lang, "{v:" + kind + "}", {"v": value}, self.names)
+        if type(value) not in _PLAIN:
+            return self.texts.fill(self.lang, "{v:" + kind + "}", {"v": value}, self.names)
+        full = (self.texts, self.lang, tuple(self.names), kind, type(value), value)
+        text: str | None = _WORDS.get(full)
+        if text is None:
+            text = _WORDS.put(full, self.texts.fill(self.lang, "{v:" + kind + "}", {"v": value}, self.names))
+        return text
 
     def log(self, events: Sequence[dict[str, Any]]) -> list[str]:
         """Visible events (:meth:`State.visible_events`) as lines in the viewer's language."""

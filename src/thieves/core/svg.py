@@ -17,8 +17,8 @@ Rules the kit keeps for every game (the table standard):
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from typing import Any, Callable, Iterable, Sequence
+from xml.sax.saxutils import escape as _sax_escape, quoteattr as _sax_quoteattr
 
 MIN_FONT = 12
 #: the width of a phone board: at a 420 px window it shows at full size
@@ -31,12 +31,84 @@ PAPER = "#fbf7ee"
 MUTED = "#5d564b"
 
 
+class BoundedMemo:
+    """A bounded cache of a pure function's results (the oldest entry goes first).
+
+    The boards are drawn again after every decision, mostly from the same
+    words and pieces; what a key names is never changed afterwards (texts and
+    component data are shared and never mutated), so a kept result equals a
+    fresh one."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: dict[Any, Any] = {}
+
+    def get(self, key: Any) -> Any:
+        return self.items.get(key)
+
+    def put(self, key: Any, value: Any) -> Any:
+        items = self.items
+        if len(items) >= self.size:
+            del items[next(iter(items))]
+        items[key] = value
+        return value
+
+    def clear(self) -> None:
+        self.items.clear()
+
+
+#: every memo of the kit and the games (:func:`clear_memos` empties them all)
+MEMOS: list[BoundedMemo] = []
+
+
+def memo(size: int) -> BoundedMemo:
+    """A new bounded memo, listed in :data:`MEMOS`."""
+    out = BoundedMemo(size)
+    MEMOS.append(out)
+    return out
+
+
+def clear_memos() -> None:
+    """Forget every kept word and piece (tests compare kept and fresh drawings)."""
+    for m in MEMOS:
+        m.clear()
+
+
+#: texts already wrapped, by their text, width and size
+_WRAPPED = memo(8192)
+
+
+def escape(text: str) -> str:
+    """``text`` with ``&``, ``<`` and ``>`` escaped (``xml.sax.saxutils.escape``,
+    quicker for the usual text that has none of them)."""
+    if "&" in text or "<" in text or ">" in text:
+        return _sax_escape(text)
+    return text
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted attribute value (``xml.sax.saxutils.quoteattr``,
+    quicker for the usual text that needs no escape)."""
+    if "&" in text or "<" in text or ">" in text or '"' in text or "\n" in text or "\r" in text \
+            or "\t" in text:
+        return _sax_quoteattr(text)
+    return f'"{text}"'
+
+
 def seat_color(seat: int) -> str:
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
 
 
 def wrap(text: str, width_px: float, size: float) -> list[str]:
     """Split ``text`` into lines that fit ``width_px`` at font ``size`` (estimate)."""
+    key = (text, width_px, size)
+    lines: tuple[str, ...] | None = _WRAPPED.get(key)
+    if lines is None:
+        lines = _WRAPPED.put(key, tuple(_wrap(text, width_px, size)))
+    return list(lines)
+
+
+def _wrap(text: str, width_px: float, size: float) -> list[str]:
     per_line = max(4, int(width_px / (size * 0.56)))
     lines: list[str] = []
     for para in text.split("\n"):
@@ -49,6 +121,27 @@ def wrap(text: str, width_px: float, size: float) -> list[str]:
                 line = f"{line} {word}" if line else word
         lines.append(line)
     return lines
+
+
+#: the markup of rectangles, circles and texts already drawn, by their arguments
+_PIECES = memo(30_000)
+
+
+def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str, rx: float, width: float,
+          extra: str) -> str:
+    return (f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
+            f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>')
+
+
+def _circle(cx: float, cy: float, r: float, fill: str, stroke: str, width: float) -> str:
+    return f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"/>'
+
+
+def _text(x: float, y: float, s: str, size: float, weight: str, color: str, anchor: str, italic: bool) -> str:
+    size = max(size, MIN_FONT)
+    style = ' font-style="italic"' if italic else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{color}" '
+            f'text-anchor="{anchor}"{style}>{escape(s)}</text>')
 
 
 class Svg:
@@ -94,20 +187,55 @@ class Svg:
     def close(self) -> None:
         self.add("</g>")
 
+    def piece(self, kept: BoundedMemo, key: Any, draw: Callable[["Svg"], Any]) -> Any:
+        """Add what ``draw(svg)`` adds, drawn once and kept in ``kept`` under
+        ``key``; returns what ``draw`` returned. ``key`` names everything the
+        drawing depends on, including which of its actions are legal and which
+        of its refs are recent (``draw`` sees this drawing's legal and recent
+        sets), and ``draw`` only adds parts."""
+        hit = kept.get(key)
+        if hit is None:
+            scratch = Svg(self.width, self.height, title=self.title)
+            scratch.legal, scratch.recent = self.legal, self.recent
+            value = draw(scratch)
+            hit = kept.put(key, ("".join(scratch.parts), value))
+        self.parts.append(hit[0])
+        return hit[1]
+
+    # The pieces below recur from one drawing to the next (the same card title
+    # at the same place), so their markup is kept, keyed by every argument.
+    # Zero is never a key: 0 and -0.0 are equal keys but print differently.
     def rect(self, x: float, y: float, w: float, h: float, fill: str = PAPER, stroke: str = INK,
              rx: float = 6, width: float = 1.2, extra: str = "") -> None:
-        self.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" fill="{fill}" '
-                 f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>')
+        if x and y and w and h and rx and width:
+            key = ("r", x, y, w, h, fill, stroke, rx, width, extra)
+            markup = _PIECES.get(key)
+            if markup is None:
+                markup = _PIECES.put(key, _rect(x, y, w, h, fill, stroke, rx, width, extra))
+            self.parts.append(markup)
+        else:
+            self.parts.append(_rect(x, y, w, h, fill, stroke, rx, width, extra))
 
     def circle(self, cx: float, cy: float, r: float, fill: str, stroke: str = INK, width: float = 1.2) -> None:
-        self.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"/>')
+        if cx and cy and r and width:
+            key = ("c", cx, cy, r, fill, stroke, width)
+            markup = _PIECES.get(key)
+            if markup is None:
+                markup = _PIECES.put(key, _circle(cx, cy, r, fill, stroke, width))
+            self.parts.append(markup)
+        else:
+            self.parts.append(_circle(cx, cy, r, fill, stroke, width))
 
     def text(self, x: float, y: float, s: str, size: float = 14, weight: str = "normal", color: str = INK,
              anchor: str = "start", italic: bool = False) -> None:
-        size = max(size, MIN_FONT)
-        style = ' font-style="italic"' if italic else ""
-        self.add(f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" font-weight="{weight}" fill="{color}" '
-                 f'text-anchor="{anchor}"{style}>{escape(s)}</text>')
+        if x and y:
+            key = ("t", x, y, s, size, weight, color, anchor, italic)
+            markup = _PIECES.get(key)
+            if markup is None:
+                markup = _PIECES.put(key, _text(x, y, s, size, weight, color, anchor, italic))
+            self.parts.append(markup)
+        else:
+            self.parts.append(_text(x, y, s, size, weight, color, anchor, italic))
 
     def para(self, x: float, y: float, s: str, width: float, size: float = 13, color: str = INK,
              max_lines: int | None = None, weight: str = "normal", anchor: str = "start") -> float:
@@ -123,7 +251,55 @@ class Svg:
         return y + len(lines) * step
 
     # -- pieces ---------------------------------------------------------------
+    # Each piece is kept by its arguments, whether its action is legal now and
+    # whether its ref is recent (see :meth:`piece`); zero coordinates are
+    # drawn afresh (0 and -0.0 are equal keys but print differently).
+    def _live(self, action: str | None, ref: str | None) -> tuple[bool, bool]:
+        return (action is not None and action in self.legal, ref is not None and ref in self.recent)
+
     def card(self, x: float, y: float, w: float, h: float, title: str, body: str = "",
+             action: str | None = None, ref: str | None = None, fill: str = PAPER,
+             band: str = "#6b4f2a", corner: str | None = None, used: bool = False,
+             footer: str | None = None, size: float = 13) -> None:
+        """A card with its name on a coloured band and its full effect text.
+
+        ``corner`` is a short mark (cost, points); ``used`` greys it out."""
+        args = (x, y, w, h, title, body, action, ref, fill, band, corner, used, footer, size)
+        if x and y and w and h:
+            self.piece(_PIECES, ("card", args, self._live(action, ref)), lambda s: s._draw_card(*args))
+        else:
+            self._draw_card(*args)
+
+    def die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
+            action: str | None = None, ref: str | None = None, title: str | None = None,
+            dim: bool = False) -> None:
+        """A die showing ``label`` (a symbol or a short word) on its face."""
+        args = (x, y, size, fill, ink, label, action, ref, title, dim)
+        if x and y and size:
+            self.piece(_PIECES, ("die", args, self._live(action, ref)), lambda s: s._draw_die(*args))
+        else:
+            self._draw_die(*args)
+
+    def token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
+              action: str | None = None, ref: str | None = None, title: str | None = None) -> None:
+        """A round token (a figure, a coin, a marker) with a short label."""
+        args = (cx, cy, r, fill, label, ink, action, ref, title)
+        if cx and cy and r:
+            self.piece(_PIECES, ("token", args, self._live(action, ref)), lambda s: s._draw_token(*args))
+        else:
+            self._draw_token(*args)
+
+    def badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
+              action: str | None = None, ref: str | None = None, size: float = 13) -> float:
+        """A pill with a short label (a count, a button on the board); returns its right edge."""
+        args = (x, y, label, fill, ink, action, ref, size)
+        if x and y and size:
+            end: float = self.piece(_PIECES, ("badge", args, self._live(action, ref)),
+                                    lambda s: s._draw_badge(*args))
+            return end
+        return self._draw_badge(*args)
+
+    def _draw_card(self, x: float, y: float, w: float, h: float, title: str, body: str = "",
              action: str | None = None, ref: str | None = None, fill: str = PAPER,
              band: str = "#6b4f2a", corner: str | None = None, used: bool = False,
              footer: str | None = None, size: float = 13) -> None:
@@ -149,7 +325,7 @@ class Svg:
             self.text(x + 6, y + h - 6, footer, MIN_FONT, "bold", MUTED)
         self.close()
 
-    def die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
+    def _draw_die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
             action: str | None = None, ref: str | None = None, title: str | None = None,
             dim: bool = False) -> None:
         """A die showing ``label`` (a symbol or a short word) on its face."""
@@ -159,7 +335,7 @@ class Svg:
         self.text(x + size / 2, y + size * 0.66, label, max(MIN_FONT, size * 0.5), "bold", ink, "middle")
         self.close()
 
-    def token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
+    def _draw_token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
               action: str | None = None, ref: str | None = None, title: str | None = None) -> None:
         """A round token (a figure, a coin, a marker) with a short label."""
         live = self.open(action, ref, title, "token")
@@ -168,7 +344,7 @@ class Svg:
             self.text(cx, cy + max(MIN_FONT, r * 0.8) * 0.36, label, max(MIN_FONT, r * 0.8), "bold", ink, "middle")
         self.close()
 
-    def badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
+    def _draw_badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
               action: str | None = None, ref: str | None = None, size: float = 13) -> float:
         """A pill with a short label (a count, a button on the board); returns its right edge."""
         w = 16 + len(label) * size * 0.64  # bold text runs wider than plain
@@ -213,6 +389,8 @@ class Svg:
 
     def done(self) -> str:
         label = f' aria-label={quoteattr(self.title)}' if self.title else ""
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:g} {self.height:g}" '
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:g} {self.height:g}" '
                 f'width="{self.width:g}" height="{self.height:g}" role="img"{label} '
-                f'font-family="system-ui, sans-serif">' + "".join(self.parts) + "</svg>")
+                f'font-family="system-ui, sans-serif">')
+        # one join: a board is a large string, and each copy of it costs
+        return "".join([head, *self.parts, "</svg>"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import importlib
 import logging
+import marshal
 import re
 from types import ModuleType
 from typing import Any, Callable
@@ -161,7 +162,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     acts = state.legal_actions(viewer) if legal and viewer is not None and not table.broken else []
     extra: dict[str, Any] = {}
     if pres is not None:
-        events = state.visible_events(viewer)
+        events = _visible_events(state, obs, viewer)
         log_from = max(0, min(log_from, len(events)))
         shown = events[log_from:]
         last = state.last_decision(viewer)
@@ -239,6 +240,16 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     }
 
 
+def _visible_events(state: State, obs: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
+    """``state.visible_events(viewer)``, taken from the observation's log where
+    that is the same list (the engine's observation, every entry an event)."""
+    log_events = obs.get("log")
+    if type(state).observation is State.observation and isinstance(log_events, list) \
+            and all(type(ev) is dict for ev in log_events):
+        return log_events
+    return state.visible_events(viewer)
+
+
 def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]], viewer: int | None,
               lang: str, layout: str, names: list[str]) -> tuple[list[str], list[list[str]]]:
     """Every visible event's log line and the ids it names, for one viewer.
@@ -251,18 +262,31 @@ def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]]
     if type(pres).log is not Presentation.log or type(pres).log_refs is not Presentation.log_refs:
         return pres.log(events), pres.log_refs(events)
     key = (viewer, lang, layout)
-    seen = [repr(ev) for ev in events]  # what each event was, even if it is changed later
+    seen = _events_key(events)  # what the events were, even if one is changed later
     cached = table.log_cache.get(key)
     done, kept_lines, kept_refs = 0, [], []
-    if cached is not None:
+    if cached is not None and seen is not None:
         old_names, old_seen, old_lines, old_refs = cached
-        n = len(old_seen)
-        if old_names == names and n <= len(seen) and seen[:n] == old_seen:
+        n = len(old_lines)
+        # a marshalled list is its header (5 bytes: the type and the count)
+        # and then its items one after another: the old events are unchanged
+        # when their bytes begin the new events' bytes after the header
+        if old_names == names and n <= len(events) and old_seen is not None \
+                and seen[5:len(old_seen)] == old_seen[5:]:
             done, kept_lines, kept_refs = n, old_lines, old_refs
     lines = kept_lines + pres.log(events[done:])
     refs = kept_refs + pres.log_refs(events[done:])
     table.log_cache[key] = (list(names), seen, lines, refs)
     return lines, refs
+
+
+def _events_key(events: list[dict[str, Any]]) -> bytes | None:
+    """The events as exact bytes (types and order kept), or None for events
+    that are not plain data."""
+    try:
+        return marshal.dumps(events, 2)  # version 2: no back-references, the same bytes for equal data
+    except ValueError:
+        return None
 
 
 #: the verbs of the games' notations that end a player's turn or pass for the
@@ -283,9 +307,10 @@ def _ends_turn(state: State, viewer: int | None, acts: list[str]) -> set[str]:
 def _substitute_moves(table: LiveTable, state: State) -> list[int]:
     """Per seat, how many of the decisions so far its substitute bot made."""
     out = [0] * table.rec.num_players
-    for ply, (player, _action) in enumerate(state.history):
-        if ply in table.deciders:
-            out[player] += 1
+    history = state.history
+    for ply in table.deciders:   # few: read them, not the whole history
+        if 0 <= ply < len(history):
+            out[history[ply][0]] += 1
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, seat_color
+from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, memo, seat_color
 from .notation import AotAction, figure_kind
 
 if TYPE_CHECKING:
@@ -33,6 +33,11 @@ GUARD_FILL, CAPTAIN_FILL = "#1d3557", "#5b2a86"
 SPACE_VERBS = ("start", "jewel", "place", "to", "sewer", "at", "gstep")
 AP_TOKENS = ("informer", "agent")
 CARD_W, CARD_H, CARD_GAP = 112, 206, 6
+#: the parts of the city that never change, kept per board (and language):
+#: the streets, the district names, each space with nothing on it
+_LAYERS = memo(256)
+#: a space with something on it, by what is on it
+_SPACES = memo(4096)
 
 
 def _xy(space: Any) -> tuple[float, float]:
@@ -84,47 +89,35 @@ class Board:
     # ------------------------------------------------------------------ the city
     def city(self) -> None:
         s, d, o = self.s, self.d, self.o
-        s.rect(X0 - 30, Y0 - 22, 14 * CELL + 60, 14 * CELL + 44, fill="#fffaf0", stroke="#b9ab8f")
+        # the streets and the district names never change: drawn once per board (and language)
+        s.piece(_LAYERS, ("streets", d), self.streets)
         dec = o.get("deciding") or {}
         route = dec.get("route") or []
-        for a, b in d.board.paths:
-            (x1, y1), (x2, y2) = _xy(d.space[a]), _xy(d.space[b])
-            border = d.district[a] != d.district[b]
-            dash = ' stroke-dasharray="5,3"' if border else ""
-            s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{"#b04a3a" if border else "#9a8f7c"}" '
-                  f'stroke-width="3"{dash}/>')
         if len(route) > 1:  # the way walked in this movement
             pts = " ".join("%g,%g" % _xy(d.space[x]) for x in route)
             colour = seat_color(dec["player"]) if dec.get("kind") == "move" else GUARD_FILL
             s.add(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="7" '
                   f'stroke-linecap="round" stroke-linejoin="round" opacity="0.55"/>')
-        self.district_names()
+        p = self.p
+        s.piece(_LAYERS, ("districts", d, p.texts, p.lang), self.district_names)
         self.exits()
         fire, smoke = set(o["fire"]), set(o["smoke"])
         tokens, features = set(o["face_down_tokens"]), o["features"]
-        for sp in d.board.spaces:
-            x, y = _xy(sp)
-            action = self.by_space.get(sp.id)
-            label = self.p.term("space", sp.id)
-            s.open(action, ref=sp.id, label=label, cls="space")
-            if sp.id in smoke:
-                s.circle(x, y, 19, "#a7a7a7", "none", 0)
-            s.circle(x, y, 14, DISTRICT_FILL[sp.district], "#d62828" if sp.id in fire else "#5c5346",
-                     4 if sp.id in fire else 1.3)
-            if sp.kind:
-                s.text(x, y + 5, KIND_ICON[sp.kind], 13, "bold", "#3b2f1e", "middle")
-            if sp.id in fire:
-                s.text(x + 13, y - 9, "✹", 13, "bold", "#d62828", "middle")
-            if sp.id in features:
-                s.text(x - 15, y - 9, FEATURE_ICON[features[sp.id]], 13, "bold", "#4a3b8c", "middle")
-            if action:  # a legal target: a ring that shows without the table's glow too
-                s.circle(x, y, 17, "none", "#e8a317", 3)
-            s.close()
-            if sp.id in tokens:
-                take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
-                s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
-                s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
-                s.close()
+        # a space nothing is on, that nobody may click and no event named, is
+        # drawn the same in every position: those are kept per board and language
+        plain = _LAYERS.get(("spaces", d, p.texts, p.lang))
+        if plain is None:
+            plain = _LAYERS.put(("spaces", d, p.texts, p.lang), self.plain_spaces())
+        busy = fire | smoke | tokens | set(features) | set(self.by_space) | s.recent
+        take = "take token" in self.other and self.me and self.me["pos"]
+        for sp, markup in zip(d.board.spaces, plain):
+            sid = sp.id
+            if sid not in busy:
+                s.add(markup)
+                continue
+            key = ("space", d, p.texts, p.lang, sid, self.by_space.get(sid), sid in s.recent, sid in fire,
+                   sid in smoke, features.get(sid), sid in tokens, take == sid)
+            s.piece(_SPACES, key, lambda sv: self.space(sv, sp, fire, smoke, tokens, features))
         for sid, gems in o["gems"].items():
             x, y = _xy(d.space[sid])
             for i, g in enumerate(gems):
@@ -137,8 +130,53 @@ class Board:
         self.figures()
         self.thieves()
 
-    def district_names(self) -> None:
-        d, s = self.d, self.s
+    def streets(self, s: Svg) -> None:
+        """The board's frame and its streets (dashed across a district border)."""
+        d = self.d
+        s.rect(X0 - 30, Y0 - 22, 14 * CELL + 60, 14 * CELL + 44, fill="#fffaf0", stroke="#b9ab8f")
+        for a, b in d.board.paths:
+            (x1, y1), (x2, y2) = _xy(d.space[a]), _xy(d.space[b])
+            border = d.district[a] != d.district[b]
+            dash = ' stroke-dasharray="5,3"' if border else ""
+            s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{"#b04a3a" if border else "#9a8f7c"}" '
+                  f'stroke-width="3"{dash}/>')
+
+    def plain_spaces(self) -> tuple[str, ...]:
+        """Each space's markup with nothing on it (in the board's order)."""
+        out = []
+        for sp in self.d.board.spaces:
+            scratch = Svg(self.W, 10)
+            self.space(scratch, sp, set(), set(), set(), {}, plain=True)
+            out.append("".join(scratch.parts))
+        return tuple(out)
+
+    def space(self, s: Svg, sp: Any, fire: set[str], smoke: set[str], tokens: set[str],
+              features: dict[str, str], plain: bool = False) -> None:
+        x, y = _xy(sp)
+        action = None if plain else self.by_space.get(sp.id)
+        label = self.p.term("space", sp.id)
+        s.open(action, ref=sp.id, label=label, cls="space")
+        if sp.id in smoke:
+            s.circle(x, y, 19, "#a7a7a7", "none", 0)
+        s.circle(x, y, 14, DISTRICT_FILL[sp.district], "#d62828" if sp.id in fire else "#5c5346",
+                 4 if sp.id in fire else 1.3)
+        if sp.kind:
+            s.text(x, y + 5, KIND_ICON[sp.kind], 13, "bold", "#3b2f1e", "middle")
+        if sp.id in fire:
+            s.text(x + 13, y - 9, "✹", 13, "bold", "#d62828", "middle")
+        if sp.id in features:
+            s.text(x - 15, y - 9, FEATURE_ICON[features[sp.id]], 13, "bold", "#4a3b8c", "middle")
+        if action:  # a legal target: a ring that shows without the table's glow too
+            s.circle(x, y, 17, "none", "#e8a317", 3)
+        s.close()
+        if sp.id in tokens:
+            take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
+            s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
+            s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
+            s.close()
+
+    def district_names(self, s: Svg) -> None:
+        d = self.d
         for dist, spaces in d.districts.items():
             xs = [d.space[x].x for x in spaces]
             ys = [d.space[x].y for x in spaces]
@@ -479,6 +517,12 @@ class Board:
 
     def legend(self, y: float) -> float:
         p = self.p
+        # the same in every position: kept per language, width and place
+        return float(self.s.piece(_LAYERS, ("legend", p.texts, p.lang, self.W, y),
+                                  lambda sv: self.draw_legend(sv, y)))
+
+    def draw_legend(self, s: Svg, y: float) -> float:
+        p = self.p
         items = [(KIND_ICON[k], p.term("kind", k)) for k in KIND_ICON]
         items += [(FEATURE_ICON[f], p.term("token", f)) for f in FEATURE_ICON]
         items += [("✹", p.t("ui.fire")), ("#a7a7a7", p.t("ui.smoke")), ("#8d6e63", p.t("ui.face_down")),
@@ -486,7 +530,7 @@ class Board:
                   (GUARD_FILL, p.t("ui.legend_guard")), (CAPTAIN_FILL, p.t("ui.legend_captain")),
                   (GEM_COLOUR["yellow"], p.term("gem", "yellow")), (GEM_COLOUR["green"], p.term("gem", "green")),
                   (GEM_COLOUR["emperor"], p.term("gem", "emperor"))]
-        return self.s.legend(10, y, items, self.W - 20, title=p.t("ui.legend"), size=13)
+        return s.legend(10, y, items, self.W - 20, title=p.t("ui.legend"), size=13)
 
     def draw(self) -> str:
         if self.narrow:

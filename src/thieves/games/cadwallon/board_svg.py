@@ -7,10 +7,11 @@ clickable where it is drawn (a zone, a figure, a chest, a card, a mission).
 """
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from ...core.svg import INK, MUTED, NARROW_WIDTH, PAPER, SEAT_INK, Svg, seat_color, wrap
+from ...core.svg import INK, MUTED, NARROW_WIDTH, PAPER, SEAT_INK, Svg, memo, seat_color, wrap
 from .notation import Action
 
 if TYPE_CHECKING:
@@ -28,6 +29,12 @@ TREASURE_LOOK = {"red": ("#c62828", "#fff", "◆"), "green": ("#2e7d32", "#fff",
                  "bracelet": ("#b0bec5", INK, "○"), "purse": ("#8d6e63", "#fff", "$")}
 SEALED = ("#4e342e", "#ffd54f", "▣")
 MILITIA_FILL, HEROINE_FILL = "#212121", "#757575"
+#: the verbs whose argument is a zone a click on it stands for (``Table.zone_action``)
+ZONE_VERBS = frozenset({"move", "at", "mm", "flee", "talent"})
+#: the parts of the district that never change, kept per board, place and language
+_LAYERS = memo(256)
+#: a character's card, by everything on it
+_CARDS = memo(2048)
 
 
 def _tt(tid: str) -> str:
@@ -89,6 +96,7 @@ class Table:
         self.own_gang_apart = False
         self.p, self.obs, self.d = pres, obs, pres.data
         self.legal: list[str] = list(obs.get("legal") or [])
+        self.legal_set = frozenset(self.legal)
         self.parsed = [Action.parse(a) for a in self.legal]
         self.s = Svg(self.W, 100, legal=self.legal, recent=obs.get("recent") or [],
                      title=pres.texts.get(pres.lang, "name"))
@@ -99,7 +107,7 @@ class Table:
 
     # -- which legal action a click on a part stands for ---------------------------------
     def first(self, *candidates: str) -> str | None:
-        legal = self.legal
+        legal = self.legal_set
         return next((a for a in candidates if a in legal), None)
 
     def zone_action(self, z: str) -> str | None:
@@ -161,7 +169,16 @@ class Table:
 
     # -- header: adventure, track, alarm, bank ---------------------------------------------
     def header(self, y: float) -> float:
-        s, obs, d = self.s, self.obs, self.d
+        obs, p = self.obs, self.p
+        # kept by everything it reads
+        key = ("header", self.d, p.texts, p.lang, tuple(p.names), self.W, y,
+               marshal.dumps([obs.get(k) for k in ("adventure", "bank", "deck_count", "track", "round", "alarm",
+                                                   "portcullis")], 2))
+        end: float = self.s.piece(_LAYERS, key, lambda sv: self.draw_header(sv, y))
+        return end
+
+    def draw_header(self, s: Svg, y: float) -> float:
+        obs, d = self.obs, self.d
         adv = d.adventure.get(obs.get("adventure"))
         s.text(PAD, y + 18, self.t("ui.adventure_is", adventure=obs.get("adventure")), 16, "bold")
         right = [self.t("ui.bank", n=obs.get("bank", 0)), self.t("ui.deck", n=obs.get("deck_count", 0))]
@@ -213,21 +230,30 @@ class Table:
         s, d, obs = self.s, self.d, self.obs
         self.top = y
         b = d.board
-        s.add('<defs><pattern id="cad-roof" width="10" height="10" patternUnits="userSpaceOnUse">'
-              f'<rect width="10" height="10" fill="{ROOF}"/><path d="M0 10L10 0" stroke="#3e2723" '
-              'stroke-width="2"/></pattern></defs>')
-        s.rect(PAD - 2, y - 2, b.columns * CELL + 4, b.rows * CELL + 4, fill="#37474f", rx=4)
-        for r in b.roofed:
-            col, row = COLS.index(r[0]), int(r[1:]) - 1
-            s.add(f'<rect x="{PAD + col * CELL}" y="{y + row * CELL}" width="{CELL}" height="{CELL}" '
-                  f'fill="url(#cad-roof)"/>')
+        # the district's ground, its empty zones and its doors and walls never
+        # change: drawn once per board, place and language
+        p = self.p
+        s.piece(_LAYERS, ("roofs", d, y), self.roofs)
         port = set(obs.get("portcullis") or [])
-        for z in b.zones:
-            self.zone(z, z.id in port)
-        for c in b.connections:
-            self.edge(c.a, c.b, LINE if c.kind == "line" else DOOR, 4 if c.kind == "line" else 8)
-        for a, z in b.walls:
-            self.edge(a, z, WALL, 6)
+        plain = _LAYERS.get(("zones", d, y, p.texts, p.lang))
+        if plain is None:
+            plain = _LAYERS.put(("zones", d, y, p.texts, p.lang), self.plain_zones())
+        busy = port | s.recent
+        for a in self.legal:
+            verb, _, arg = a.partition(" ")
+            if verb in ZONE_VERBS:
+                busy.add(arg)
+        for z, markup in zip(b.zones, plain):
+            if z.id not in busy:
+                s.add(markup)
+                continue
+            act = self.zone_action(z.id)
+            step = f"talent {z.id}"
+            step = step if step in self.legal_set and act != step else ""
+            key = ("zone", d, y, p.texts, p.lang, z.id, act, act and self.p.action_text(obs, act), z.id in s.recent,
+                   z.id in port, step, step and self.p.action_text(obs, step))
+            s.piece(_CARDS, key, lambda sv: self.zone(z, z.id in port, sv))
+        s.piece(_LAYERS, ("edges", d, y), self.edges)
         for z, chest in (obs.get("chests") or {}).items():
             self.chest(z, chest)
         for z, n in (obs.get("room_ducats") or {}).items():
@@ -241,10 +267,39 @@ class Table:
                 self.figure(c, z, k, len(chars))
         return y + b.rows * CELL
 
-    def zone(self, z: Any, closed: bool) -> None:
-        s = self.s
+    def roofs(self, s: Svg) -> None:
+        """The district's frame and its roofed zones."""
+        b, y = self.d.board, self.top
+        s.add('<defs><pattern id="cad-roof" width="10" height="10" patternUnits="userSpaceOnUse">'
+              f'<rect width="10" height="10" fill="{ROOF}"/><path d="M0 10L10 0" stroke="#3e2723" '
+              'stroke-width="2"/></pattern></defs>')
+        s.rect(PAD - 2, y - 2, b.columns * CELL + 4, b.rows * CELL + 4, fill="#37474f", rx=4)
+        for r in b.roofed:
+            col, row = COLS.index(r[0]), int(r[1:]) - 1
+            s.add(f'<rect x="{PAD + col * CELL}" y="{y + row * CELL}" width="{CELL}" height="{CELL}" '
+                  f'fill="url(#cad-roof)"/>')
+
+    def plain_zones(self) -> tuple[str, ...]:
+        """Each zone's markup as it is with no action, no glow and open gates (board order)."""
+        out = []
+        for z in self.d.board.zones:
+            scratch = Svg(self.W, 100)
+            self.zone(z, False, scratch, plain=True)
+            out.append("".join(scratch.parts))
+        return tuple(out)
+
+    def edges(self, s: Svg) -> None:
+        """The lines, doors and walls between zones."""
+        b = self.d.board
+        for c in b.connections:
+            self.edge(c.a, c.b, LINE if c.kind == "line" else DOOR, 4 if c.kind == "line" else 8, s)
+        for a, z in b.walls:
+            self.edge(a, z, WALL, 6, s)
+
+    def zone(self, z: Any, closed: bool, s: Svg | None = None, plain: bool = False) -> None:
+        s = self.s if s is None else s
         x, y = self.xy(z.id)
-        act = self.zone_action(z.id)
+        act = None if plain else self.zone_action(z.id)
         s.open(act, ref=z.id, label=self.p.action_text(self.obs, act) if act else None, cls="zone")
         s.rect(x, y, CELL, CELL, fill=ROOM if z.kind == "room" else STREET, stroke="#78909c",
                rx=0, width=0.6)
@@ -258,7 +313,7 @@ class Table:
         else:
             s.text(x + 4, y + 16, z.id, F, "normal", "#455a64")
         step = f"talent {z.id}"
-        if step in self.legal and act != step:  # a shadow step to a zone the move reaches too
+        if not plain and step in self.legal and act != step:  # a shadow step to a zone the move reaches too
             s.token(x + CELL - 20, y + CELL - 20, 17, "#4a148c", "✦", "#fff", action=step,
                     title=self.p.action_text(self.obs, step))
         if z.deployment:
@@ -270,25 +325,30 @@ class Table:
             s.add(f'<line x1="{x:g}" y1="{y + CELL / 2:g}" x2="{x + CELL:g}" y2="{y + CELL / 2:g}" '
                   'stroke="#000" stroke-width="4"/>')
 
-    def edge(self, a: str, b: str, color: str, width: float) -> None:
+    def edge(self, a: str, b: str, color: str, width: float, s: Svg) -> None:
         (ax, ay), (bx, by) = self.xy(a), self.xy(b)
         if ay == by:
             x = max(ax, bx)
-            self.s.add(f'<line x1="{x:g}" y1="{ay + 22:g}" x2="{x:g}" y2="{ay + CELL - 22:g}" '
-                       f'stroke="{color}" stroke-width="{width:g}"/>')
+            s.add(f'<line x1="{x:g}" y1="{ay + 22:g}" x2="{x:g}" y2="{ay + CELL - 22:g}" '
+                  f'stroke="{color}" stroke-width="{width:g}"/>')
         else:
             yy = max(ay, by)
-            self.s.add(f'<line x1="{ax + 22:g}" y1="{yy:g}" x2="{ax + CELL - 22:g}" y2="{yy:g}" '
-                       f'stroke="{color}" stroke-width="{width:g}"/>')
+            s.add(f'<line x1="{ax + 22:g}" y1="{yy:g}" x2="{ax + CELL - 22:g}" y2="{yy:g}" '
+                  f'stroke="{color}" stroke-width="{width:g}"/>')
 
     def chest(self, z: str, chest: dict) -> None:
         s = self.s
-        x, y = self.xy(z)
         kind = _tt(chest["t"])
-        fill, ink, mark = SEALED if chest["sealed"] else TREASURE_LOOK.get(kind, ("#999", "#fff", "?"))
         act = self.chest_action(z)
         label = self.p.term("treasure", kind) + (" — " + self.t("ui.chest_face") if chest["sealed"] else "")
-        s.open(act, ref=z, label=self.p.action_text(self.obs, act) if act else label, cls="chest")
+        words = self.p.action_text(self.obs, act) if act else label
+        key = ("chest", self.d, self.top, z, kind, bool(chest["sealed"]), act, label, words, z in s.recent)
+        s.piece(_CARDS, key, lambda sv: self.draw_chest(sv, z, kind, bool(chest["sealed"]), act, label, words))
+
+    def draw_chest(self, s: Svg, z: str, kind: str, sealed: bool, act: str | None, label: str, words: str) -> None:
+        x, y = self.xy(z)
+        fill, ink, mark = SEALED if sealed else TREASURE_LOOK.get(kind, ("#999", "#fff", "?"))
+        s.open(act, ref=z, label=words, cls="chest")
         if not act:
             s.add(f"<title>{escape(label)}</title>")
         s.rect(x + CELL - 36, y + 40, 30, 26, fill=fill, stroke="#e8a317" if act else INK,
@@ -297,17 +357,24 @@ class Table:
         s.close()
 
     def figure(self, c: str, z: str, k: int, n: int) -> None:
-        s, d = self.s, self.d
+        s, obs = self.s, self.obs
+        act = self.figure_action(c)
+        title = self.p.action_text(obs, act) if act else self.d.name_of[c]
+        key = ("figure", self.d, self.top, c, z, k, n, act, title, c == obs.get("active"), c in s.recent,
+               self.p.fill_of(obs, c), self.p.ink_of(obs, c), tuple((obs.get("carried") or {}).get(c) or []))
+        s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title))
+
+    def draw_figure(self, s: Svg, c: str, z: str, k: int, n: int, act: str | None, title: str) -> None:
+        d = self.d
         x, y = self.xy(z)
         cx = x + (32 if n == 1 else 26 + k * 40)
         cy = y + (58 if d.is_room[z] else 50)
         name = d.name_of[c]
-        act = self.figure_action(c)
         active = c == self.obs.get("active")
         if active:
             s.circle(cx, cy, 24, "none", "#ffd600", 5)
         s.token(cx, cy, 19, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c), action=act, ref=c,
-                title=self.p.action_text(self.obs, act) if act else name)
+                title=title)
         short = name if len(name) <= 9 else name.split()[-1][:9]
         if n == 1 or k == 0:
             s.text(cx, cy + 34 - (0 if n == 1 else 0), short, F, "bold", INK, "middle")
@@ -331,7 +398,10 @@ class Table:
         present = {_tt(v["t"]) for v in (self.obs.get("chests") or {}).values()} | set(kinds)
         for k in [x.id for x in self.d.treasures.types if x.id in present]:
             items.append((TREASURE_LOOK[k][0], p.term("treasure", k) + " " + TREASURE_LOOK[k][2]))
-        return self.s.legend(PAD, y, items, self.W - 2 * PAD, t("ui.legend"), F)
+        title = t("ui.legend")
+        end: float = self.s.piece(_LAYERS, ("legend", self.W, y, title, tuple(items)),
+                                  lambda sv: sv.legend(PAD, y, items, self.W - 2 * PAD, title, F))
+        return end
 
     # -- the fight ---------------------------------------------------------------------------
     def fight(self, y: float) -> float:
@@ -420,6 +490,11 @@ class Table:
     def talents(self, y: float) -> float:
         """What each talent in play does (named on the character cards above)."""
         gangs = [g for g in self.obs.get("gangs") or [] if g]
+        key = ("talents", self.d, self.p.texts, self.p.lang, self.W, y, tuple(gangs))
+        end: float = self.s.piece(_LAYERS, key, lambda sv: self.draw_talents(sv, y, gangs))
+        return end
+
+    def draw_talents(self, s: Svg, y: float, gangs: list[str]) -> float:
         seen: list[str] = []
         for g in gangs:
             for c in self.d.gang_chars[g]:
@@ -428,22 +503,34 @@ class Table:
                     seen.append(tal)
         for tal in seen:
             line = self.t("ui.term_def", name=self.p.term("talent", tal), text=self.p.term("talent", tal + ".effect"))
-            y = self.s.para(PAD, y + 15, line, self.W - 2 * PAD, F, "#4e342e") - 13
+            y = s.para(PAD, y + 15, line, self.W - 2 * PAD, F, "#4e342e") - 13
         return y + (6 if seen else 0)
 
     def _seat(self, p: int) -> str:
         return self.p.texts.fill(self.p.lang, "{p:player}", {"p": p}, self.p.names)
 
     def char_card(self, x: float, y: float, w: float, c: str, p: int) -> None:
-        s, d, obs = self.s, self.d, self.obs
-        ch = d.char[c]
+        d, obs = self.d, self.obs
         where = self.pos.get(c)
         escaped = c in (obs.get("escaped") or [])
         waiting = c in ((obs.get("to_deploy") or [[]] * (p + 1))[p])
         act = self.figure_action(c)
         active = c == obs.get("active")
         done = c in (obs.get("activated") or []) and not active
-        s.open(act, ref=c, label=self.p.action_text(obs, act) if act else None, cls="character")
+        label = self.p.action_text(obs, act) if act else None
+        loot = tuple((obs.get("carried") or {}).get(c) or [])
+        # the card is kept by everything drawn on it
+        key = (d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, where, escaped, waiting, act, label,
+               c in self.s.recent, active, done, loot)
+        self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, where, escaped, waiting, act,
+                                                                  label, active, done, loot))
+
+    def draw_char_card(self, s: Svg, x: float, y: float, w: float, c: str, p: int, where: str | None,
+                       escaped: bool, waiting: bool, act: str | None, label: str | None, active: bool,
+                       done: bool, loot: tuple[str, ...]) -> None:
+        d = self.d
+        ch = d.char[c]
+        s.open(act, ref=c, label=label, cls="character")
         # the stats line wraps on a narrow card (a phone), which then grows taller
         mv = ch.movement + (1 if ch.talent == "nimble" else 0)
         stats_line = (f"{self.t('ui.combat')} {ch.combat} · {self.t('ui.movement')} {mv} · "
@@ -464,7 +551,6 @@ class Table:
             status = self.t("ui.active") + " · " + status
         elif done:
             status = self.t("ui.used") + " · " + status
-        loot = (obs.get("carried") or {}).get(c) or []
         s.text(x + 8, y + 81, wrap(status, w - 16 - 20 * len(loot), F)[0], F, "normal", MUTED)
         for i, tid in enumerate(loot):
             fill, ink, mark = TREASURE_LOOK.get(_tt(tid), ("#999", "#fff", "?"))

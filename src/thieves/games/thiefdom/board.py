@@ -12,10 +12,11 @@ compass. Everything clickable carries the legal action it makes.
 """
 from __future__ import annotations
 
+import marshal
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, seat_color, wrap
 
 from .city import square_label
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
@@ -23,6 +24,18 @@ from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RI
 
 if TYPE_CHECKING:
     from .presentation import ThiefdomPresentation
+
+#: the layers of a city kept once drawn (a layout's squares, walls and river;
+#: its buildings as they stand); keyed by everything they are drawn from
+_CITY = memo(128)
+#: a city layout's square names (what may glow on the ground layer)
+_SQUARE_REFS = memo(64)
+#: one building's outline or name, by what it shows
+_BUILDINGS = memo(4096)
+#: panels below the city (the legend, the other guilds), by what they show
+_PANELS = memo(2048)
+#: a townsfolk figure, by what it shows
+_PIECES = memo(4096)
 
 FONT = 13
 CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
@@ -87,8 +100,37 @@ class Board:
         return min(xs, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
 
     # -- the city ---------------------------------------------------------------------------
+    def geometry(self) -> tuple[Any, ...]:
+        """What places every square: part of the key of each kept layer."""
+        return (self.W, self.w, self.h, self.cell, self.ox, self.oy)
+
     def draw_city(self) -> float:
         s, obs, cs = self.svg, self.obs, self.cell
+        w, h, ox, oy = self.w, self.h, self.ox, self.oy
+        # the city's layout is fixed for the whole game: its squares, walls,
+        # borders and river are drawn once per layout (and language) and kept
+        city = marshal.dumps(obs["city"], 2)
+        squares = _SQUARE_REFS.get(city)
+        if squares is None:
+            squares = _SQUARE_REFS.put(city, frozenset(
+                square_label(r, c) for r, row in enumerate(obs["city"]["rows"])
+                for c, ch in enumerate(row) if ch in ".L"))
+        lit = tuple(sorted(squares & s.recent)) if s.recent else ()
+        s.piece(_CITY, ("squares", city, self.geometry(), lit), self.draw_squares)
+        # guards' fields of view (public): a red band on each square a guard sees
+        for g, cells in (obs.get("sight") or {}).items():
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
+                      f'fill-opacity="0.22" pointer-events="none"/>')
+        self.draw_buildings()
+        s.piece(_CITY, ("walls", city, self.geometry(), self.p.t("river")), self.draw_walls)
+        self.draw_gates()
+        return oy + h * cs + cs + 8
+
+    def draw_squares(self, s: Svg) -> None:
+        """The ground, the margins and the squares (alleys and lanterns)."""
+        obs, cs = self.obs, self.cell
         w, h, ox, oy = self.w, self.h, self.ox, self.oy
         s.add(f'<rect x="0" y="0" width="{self.W}" height="{oy + h * cs + cs + 8}" fill="#4a4238"/>')
         rows = obs["city"]["rows"]
@@ -109,14 +151,11 @@ class Board:
                           + (' class="recent"' if recent else "") + "/>")
                     if ch == "L":
                         s.circle(x + cs / 2, y + cs / 2, cs * 0.16, "#f4c430", "#8a6d1f", 1)
-        # guards' fields of view (public): a red band on each square a guard sees
-        for g, cells in (obs.get("sight") or {}).items():
-            for cell in cells:
-                x, y = self.xy(cell)
-                s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
-                      f'fill-opacity="0.22" pointer-events="none"/>')
-        self.draw_buildings()
-        # walls
+
+    def draw_walls(self, s: Svg) -> None:
+        """The walls, the section borders and the river."""
+        obs, cs = self.obs, self.cell
+        w, h, ox, oy = self.w, self.h, self.ox, self.oy
         for a, b in obs["city"]["walls"]:
             ra, ca = divmod(a, w)
             rb, cb = divmod(b, w)
@@ -141,73 +180,98 @@ class Board:
         s.add(f'<text x="{rx + 19}" y="{oy + h * cs / 2}" font-size="{FONT}" font-weight="bold" fill="#fff" '
               f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">'
               f'{_esc(self.p.t("river").upper())}</text>')
-        self.draw_gates()
-        return oy + h * cs + cs + 8
 
     def draw_buildings(self) -> None:
-        s, obs, cs = self.svg, self.obs, self.cell
+        """The buildings: kept per layout, hideouts, clickable buildings (with
+        their words), recent ones and language; drawn only when one changed."""
+        s, obs = self.svg, self.obs
+        acts = []
+        for bid, (ty, cells) in obs["buildings"].items():
+            if cells:
+                action = self._building_action(bid)
+                if action:
+                    acts.append((bid, action, self.p.action_text(obs, action)))
+        lit = tuple(sorted(r for r in s.recent if r in obs["buildings"])) if s.recent else ()
+        key = ("buildings", marshal.dumps((obs["buildings"], obs["bcells"], obs["hideouts"]), 2), self.geometry(),
+               tuple(acts), lit, self.p.texts, self.p.lang)
+        s.piece(_CITY, key, lambda sv: self.draw_building_layer(sv, {bid: a for bid, a, _ in acts}))
+
+    def draw_building_layer(self, s: Svg, actions: dict[str, str]) -> None:
+        """The buildings (outlines, then icons and names on top), each kept by what it shows."""
+        obs = self.obs
         hideouts = {b: p for p, b in enumerate(obs["hideouts"]) if b}
-        for bid, (ty, cells) in sorted(obs["buildings"].items()):
-            if not cells:
-                continue
-            action = self._building_action(bid)
-            s.open(None, bid, None, "building")
-            cellset = set(cells)
-            fill = TYPE_FILL.get(ty, "#ccc")
-            owner = hideouts.get(bid)
-            for cell in cells:
-                x, y = self.xy(cell)
-                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{fill}"/>')
-            # the outline: a cell edge with no square of the same building beyond it
-            stroke = seat_color(owner) if owner is not None else "#5b4a3a"
-            width = 5 if owner is not None else 2
-            if action:
-                stroke, width = GLOW, 5
-            for cell in cells:
-                x, y = self.xy(cell)
-                r, c = divmod(cell, self.w)
-                for d, (dx, dy) in enumerate(DXY):
-                    rr, cc = r + dy, c + dx
-                    if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
-                        continue
-                    x1 = x + (cs if dx > 0 else 0)
-                    y1 = y + (cs if dy > 0 else 0)
-                    x2 = x1 + (cs if dy != 0 else 0)
-                    y2 = y1 + (cs if dx != 0 else 0)
-                    s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" '
-                          f'stroke-width="{width}" stroke-linecap="square"/>')
-            s.close()
-            if action:
-                # one clickable square per cell, so a click anywhere on the building counts
-                label = self.p.action_text(obs, action)
-                for cell in cells:
-                    x, y = self.xy(cell)
-                    s.open(action, None, label, "building-cell")
-                    s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
-                    s.close()
+        geometry = self.geometry()
+        shown = [(bid, ty, tuple(cells)) for bid, (ty, cells) in sorted(obs["buildings"].items()) if cells]
+        for bid, ty, cells in shown:
+            action = actions.get(bid)
+            label = self.p.action_text(obs, action) if action else None
+            outline = ("outline", bid, ty, cells, geometry, hideouts.get(bid), action, label, bid in s.recent)
+            s.piece(_BUILDINGS, outline, lambda sv: self.building_outline(sv, bid, ty, list(cells), hideouts.get(bid),
+                                                                      action, label))
         # icons and names on top, so pieces drawn later stay above them
-        for bid, (ty, cells) in sorted(obs["buildings"].items()):
-            if not cells:
-                continue
-            cx, cy = self.building_center(bid)
-            owner = hideouts.get(bid)
+        for bid, ty, cells in shown:
             name = self.p.place(bid)
-            s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
-            # the whole name where the building is wide enough, else its number
-            # (the icon says the type; the legend and the log say the rest)
-            cols = {c % self.w for c in cells}
-            room = (max(cols) - min(cols) + 1) * cs - 4
-            if len(name) * FONT * 0.6 + 8 > room:
-                name = name.rsplit(" ", 1)[-1]
-            else:  # a whole name is centred on the building's width
-                cx = self.ox + (min(cols) + max(cols) + 1) * cs / 2
-            tw = len(name) * FONT * 0.6 + 8
-            s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{FONT + 4}" rx="4" '
-                  f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
-                  f'pointer-events="none"/>')
-            s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
+            villa = obs["bcells"].get(bid) if bid.startswith("villa") else None
+            key = ("name", bid, ty, cells, geometry, hideouts.get(bid), name, villa and tuple(villa))
+            s.piece(_BUILDINGS, key, lambda sv: self.building_name(sv, bid, ty, list(cells), hideouts.get(bid), name))
+
+    def building_outline(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None,
+                         action: str | None, label: str | None) -> None:
+        cs = self.cell
+        s.open(None, bid, None, "building")
+        cellset = set(cells)
+        fill = TYPE_FILL.get(ty, "#ccc")
+        for cell in cells:
+            x, y = self.xy(cell)
+            s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{fill}"/>')
+        # the outline: a cell edge with no square of the same building beyond it
+        stroke = seat_color(owner) if owner is not None else "#5b4a3a"
+        width = 5 if owner is not None else 2
+        if action:
+            stroke, width = GLOW, 5
+        for cell in cells:
+            x, y = self.xy(cell)
+            r, c = divmod(cell, self.w)
+            for d, (dx, dy) in enumerate(DXY):
+                rr, cc = r + dy, c + dx
+                if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
+                    continue
+                x1 = x + (cs if dx > 0 else 0)
+                y1 = y + (cs if dy > 0 else 0)
+                x2 = x1 + (cs if dy != 0 else 0)
+                y2 = y1 + (cs if dx != 0 else 0)
+                s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" '
+                      f'stroke-width="{width}" stroke-linecap="square"/>')
+        s.close()
+        if action:
+            # one clickable square per cell, so a click anywhere on the building counts
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.open(action, None, label, "building-cell")
+                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
+                s.close()
+
+    def building_name(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None, name: str) -> None:
+        cs = self.cell
+        cx, cy = self.building_center(bid)
+        s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
+        # the whole name where the building is wide enough, else its number
+        # (the icon says the type; the legend and the log say the rest)
+        cols = {c % self.w for c in cells}
+        room = (max(cols) - min(cols) + 1) * cs - 4
+        if len(name) * FONT * 0.6 + 8 > room:
+            name = name.rsplit(" ", 1)[-1]
+        else:  # a whole name is centred on the building's width
+            cx = self.ox + (min(cols) + max(cols) + 1) * cs / 2
+        tw = len(name) * FONT * 0.6 + 8
+        s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{FONT + 4}" rx="4" '
+              f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
+              f'pointer-events="none"/>')
+        s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
 
     def _building_action(self, bid: str) -> str | None:
+        if not self.legal:   # every answer below is a legal action
+            return None
         for a in (f"hideout {bid}", f"tp {bid}", f"hook {bid}", f"svenja {bid}"):
             if a in self.legal:
                 return a
@@ -242,41 +306,57 @@ class Board:
 
     # -- pieces -------------------------------------------------------------------------------
     def draw_pieces(self) -> None:
+        s, obs = self.svg, self.obs
+        for fig, f in sorted(obs["townsfolk"].items()):
+            action = self._figure_action(fig)
+            words = self.p.action_text(obs, action) if action else None
+            sight = tuple((obs.get("sight") or {}).get(fig, [])) if fig[0] == "g" else ()
+            # a figure is kept by everything it shows
+            key = ("figure", self.p.texts, self.p.lang, self.geometry(), fig, f["cell"], f.get("face"),
+                   bool(obs["badges"].get(fig)), bool(obs["purses"].get(fig)), action, words, fig in s.recent,
+                   sight)
+            s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f, action, words))
+        self.draw_thieves()
+
+    def figure(self, s: Svg, fig: str, f: dict[str, Any], action: str | None, words: str | None) -> None:
+        """A guard (with its facing), a noble (with a purse) or the carriage."""
+        obs, cs = self.obs, self.cell
+        r = cs * 0.4
+        cx, cy = self.center(f["cell"])
+        label = self.p.fig(fig)
+        s.open(action, fig, words, "figure")
+        if fig[0] == "g":
+            dx, dy = DXY[f["face"]]
+            tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
+            left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
+            right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
+            s.add(f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+                  f'{right[0]:.1f},{right[1]:.1f}" fill="#8b1a1a"/>')
+            s.circle(cx, cy, r, "#b02a2a", GLOW if action else "#fff", 3 if action else 1.5)
+            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+            if obs["badges"].get(fig):
+                s.text(cx + r * 0.9, cy - r * 0.55, "★", FONT, "bold", "#f4f4f4", "middle")
+        elif fig[0] == "n":
+            s.circle(cx, cy, r, "#6a3d9a", GLOW if action else "#fff", 3 if action else 1.5)
+            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+            if obs["purses"].get(fig):
+                s.circle(cx + r * 0.85, cy - r * 0.7, r * 0.36, GOOD_COLOR["gold"], "#6b4f00", 1)
+        else:
+            s.rect(cx - r * 1.05, cy - r * 0.7, r * 2.1, r * 1.3, "#6b3f1d", GLOW if action else "#fff", 3,
+                   3 if action else 1.5)
+            s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+            s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+            s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
+        if fig[0] == "g":  # pointing at a guard names the squares it sees
+            seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
+            label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
+        s.add(f"<title>{_esc(label)}</title>")
+        s.close()
+
+    def draw_thieves(self) -> None:
+        """The thieves: on a square, or side by side in a building (and the solo rivals)."""
         s, obs, cs = self.svg, self.obs, self.cell
         r = cs * 0.4
-        for fig, f in sorted(obs["townsfolk"].items()):
-            cx, cy = self.center(f["cell"])
-            action = self._figure_action(fig)
-            label = self.p.fig(fig)
-            s.open(action, fig, self.p.action_text(obs, action) if action else None, "figure")
-            if fig[0] == "g":
-                dx, dy = DXY[f["face"]]
-                tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
-                left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
-                right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
-                s.add(f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
-                      f'{right[0]:.1f},{right[1]:.1f}" fill="#8b1a1a"/>')
-                s.circle(cx, cy, r, "#b02a2a", GLOW if action else "#fff", 3 if action else 1.5)
-                s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
-                if obs["badges"].get(fig):
-                    s.text(cx + r * 0.9, cy - r * 0.55, "★", FONT, "bold", "#f4f4f4", "middle")
-            elif fig[0] == "n":
-                s.circle(cx, cy, r, "#6a3d9a", GLOW if action else "#fff", 3 if action else 1.5)
-                s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
-                if obs["purses"].get(fig):
-                    s.circle(cx + r * 0.85, cy - r * 0.7, r * 0.36, GOOD_COLOR["gold"], "#6b4f00", 1)
-            else:
-                s.rect(cx - r * 1.05, cy - r * 0.7, r * 2.1, r * 1.3, "#6b3f1d", GLOW if action else "#fff", 3,
-                       3 if action else 1.5)
-                s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
-                s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
-                s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
-            if fig[0] == "g":  # pointing at a guard names the squares it sees
-                seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
-                label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
-            s.add(f"<title>{_esc(label)}</title>")
-            s.close()
-        # the thieves: on a square, or side by side in a building
         tu = obs.get("turn")
         inside: dict[str, int] = {}
         for p, ts in enumerate(obs["thieves"]):
@@ -319,6 +399,8 @@ class Board:
 
     def draw_building_badges(self) -> None:
         """A building aimed at by several actions (teleport, hook, Svenja) gets a badge per action."""
+        if not self.legal:
+            return
         for bid in self.obs["buildings"]:
             acts = [a for a in (f"tp {bid}", f"hook {bid}", f"svenja {bid}") if a in self.legal]
             if len(acts) < 2:
@@ -423,7 +505,10 @@ class Board:
         """Whatever the drawing has no place for yet (a location's own choices: fill
         the purse, buy brandy, meet the clients...) is offered right under the
         night track, as labelled pieces of the board."""
-        placed = set(re.findall(r'data-action="([^"]*)"', "".join(self.svg.parts)))
+        placed: set[str] = set()
+        for part in self.svg.parts:
+            if "data-action" in part:
+                placed.update(_actions_in(part))
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
             return y
@@ -806,6 +891,18 @@ class Board:
         for q in range(len(obs["vp"])):
             if q == self.viewer:
                 continue
+            # kept by everything the guild's panel shows
+            wheres = tuple(p.where(obs, th["pos"]) for th in obs["thieves"][q])
+            key = ("guild", p.texts, p.lang, self.W, y, q, p.seat(q), f"seat:{q}" in s.recent, wheres,
+                   marshal.dumps((obs["hideouts"][q], obs["vp"][q], obs["thieves"][q]), 2))
+            y = s.piece(_PANELS, key, lambda sv: self.other_guild(sv, q, y))
+        return y
+
+    def other_guild(self, s: Svg, q: int, y: float) -> float:
+        """Another player's guild: its hideout, points, thieves, goods and cards."""
+        obs, p = self.obs, self.p
+        kept, self.svg = self.svg, s   # inventory() draws on self.svg
+        try:
             col = seat_color(q)
             hide = obs["hideouts"][q]
             head = p.t("ui.guild", player=p.seat(q)) + " · " + p.t("ui.vp", vp=obs["vp"][q])
@@ -831,6 +928,8 @@ class Board:
                     names.append(p.term("client", th["ally"]))
                 s.para(x, y + 62, ", ".join(names) or p.t("ui.no_equipment"), colw - 4, FONT, MUTED, 2)
             y += 96
+        finally:
+            self.svg = kept
         return y
 
     def draw_townsfolk(self, y: float) -> float:
@@ -881,7 +980,14 @@ class Board:
         return y + max(1, (len(obs["display"]) + per - 1) // per) * (ch + 10)
 
     def draw_legend(self, y: float) -> float:
-        s, p = self.svg, self.p
+        """The same in every position: kept per language, seat names, width and place."""
+        p = self.p
+        key = ("legend", p.texts, p.lang, self.W, y, tuple(p.seat(q) for q in range(len(self.obs["vp"]))))
+        end: float = self.svg.piece(_PANELS, key, lambda sv: self.legend_into(sv, y))
+        return end
+
+    def legend_into(self, s: Svg, y: float) -> float:
+        p = self.p
         items = [(ALLEY, p.t("ui.legend.alley")), (LANTERN, p.t("ui.legend.lantern")),
                  (WALL, p.t("ui.legend.wall")), ("#f4b3aa", p.t("ui.legend.sight")),
                  (RIVER, p.t("ui.legend.river")), ("#3b2f4a", p.t("ui.legend.catacombs")),
@@ -906,6 +1012,21 @@ def _cell(text: str, w: int) -> int:
 def _esc(text: str) -> str:
     from xml.sax.saxutils import escape
     return escape(text)
+
+
+#: the clickable actions a part of a drawing holds (kept: most parts recur)
+_PLACED = memo(4096)
+_DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+
+
+def _actions_in(part: str) -> tuple[str, ...]:
+    """The ``data-action`` values in one part of a drawing (a part holds whole tags)."""
+    if "data-action" not in part:
+        return ()
+    found = _PLACED.get(part)
+    if found is None:
+        found = _PLACED.put(part, tuple(_DATA_ACTION.findall(part)))
+    return found
 
 
 def draw_board(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> str:

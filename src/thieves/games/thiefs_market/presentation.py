@@ -13,10 +13,11 @@ under a gem still to pay.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+import marshal
+from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, Svg, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, BoundedMemo, Svg, memo, seat_color, wrap
 
 from .actions import MarketAction
 from .components import FACES, GEMS, Tables
@@ -31,6 +32,12 @@ COLORS = {"R": "#d2352b", "W": "#f4f1e8", "B": "#2f64c8", "G": "#2f9e44", "Y": "
 ICON_INK = {"R": "#fff", "W": "#3a3a3a", "B": "#fff", "G": "#fff", "Y": "#5a3a10", "P": "#fff"}
 DECK_BAND = {"A": "#6b4f2a", "B": "#2f5d62", "C": "#5b2a6b"}
 TOKEN_FILL, GOLD_FILL = "#5b3a1a", "#d9a520"
+#: pieces of the board already drawn (dice faces, dice, cards, the legend), by what they show
+_KEPT = memo(8192)
+#: the seats' panels (larger pieces: fewer kept)
+_PANELS = memo(1024)
+#: the words of an action, by the action and the step
+_WORDS = memo(4096)
 
 
 # ------------------------------------------------------------------ drawing helpers
@@ -62,6 +69,13 @@ def _skull(svg: Svg, cx: float, cy: float, s: float, ink: str, back: str) -> Non
 
 
 def _star(svg: Svg, cx: float, cy: float, r: float, fill: str) -> None:
+    if cx and cy:   # kept by its arguments (zero is never a key)
+        svg.piece(_KEPT, ("star", cx, cy, r, fill), lambda s: _draw_star(s, cx, cy, r, fill))
+    else:
+        _draw_star(svg, cx, cy, r, fill)
+
+
+def _draw_star(svg: Svg, cx: float, cy: float, r: float, fill: str) -> None:
     import math
     pts = []
     for k in range(10):
@@ -74,6 +88,14 @@ def _star(svg: Svg, cx: float, cy: float, r: float, fill: str) -> None:
 def draw_face(svg: Svg, x: float, y: float, size: float, face: str, dim: bool = False,
               outline: bool = False) -> None:
     """A die (no group): its colour and the icon of its face; ``outline``: an empty slot."""
+    if x and y:   # kept by its arguments (zero is never a key: 0 and -0.0 print differently)
+        svg.piece(_KEPT, ("face", x, y, size, face, dim, outline),
+                  lambda s: _draw_face(s, x, y, size, face, dim, outline))
+    else:
+        _draw_face(svg, x, y, size, face, dim, outline)
+
+
+def _draw_face(svg: Svg, x: float, y: float, size: float, face: str, dim: bool, outline: bool) -> None:
     fill = "#ffffff00" if outline else COLORS[face]
     dash = ' stroke-dasharray="4 3"' if outline else ""
     op = ' opacity="0.5"' if dim else ""
@@ -111,6 +133,14 @@ class MarketPresentation(Presentation):
         return list(self.data.cards[self.data.index[cid]].cost)
 
     def action_text(self, obs: dict[str, Any], action: str) -> str:
+        # the words read only the action, the data, the texts and (for "done") the step
+        key = (self.data, self.texts, self.lang, tuple(self.names), action, obs.get("step"))
+        text = _WORDS.get(key)
+        if text is None:
+            text = _WORDS.put(key, self._action_text(obs, action))
+        return text
+
+    def _action_text(self, obs: dict[str, Any], action: str) -> str:
         try:
             a = MarketAction.parse(action)
         except Exception:  # noqa: BLE001 - not notation: show it as it is
@@ -290,11 +320,32 @@ class _Board:
                        title=pres.t("name"))
         self.y = 0.0
 
+    def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
+        """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
+        (with the data, texts and language it reads); ``key`` names everything
+        else it depends on, the legal actions and recent refs it reads included."""
+        def run(scratch: Svg) -> Any:
+            kept, self.svg = self.svg, scratch
+            try:
+                return draw()
+            finally:
+                self.svg = kept
+        return self.svg.piece(_KEPT if store is None else store, (self.t, self.p.texts, self.p.lang, *key), run)
+
     # ---- pieces
     def die(self, x: float, y: float, face: str, action: str | None = None, size: float | None = None,
             dim: bool = False) -> None:
         size = self.die_size if size is None else size
-        live = self.svg.open(action, None, self.p.action_text(self.obs, action) if action else None, "die")
+        label = self.p.action_text(self.obs, action) if action else None
+        if x and y:
+            self.kept(("die", x, y, face, action, label, size, dim, action in self.svg.legal),
+                      lambda: self.draw_die(x, y, face, action, label, size, dim))
+        else:
+            self.draw_die(x, y, face, action, label, size, dim)
+
+    def draw_die(self, x: float, y: float, face: str, action: str | None, label: str | None, size: float,
+                 dim: bool) -> None:
+        live = self.svg.open(action, None, label, "die")
         if live:
             self.svg.rect(x - 3, y - 3, size + 6, size + 6, fill="#ffe9a8", stroke="#e8a317", rx=size * .25, width=2)
         draw_face(self.svg, x, y, size, face, dim=dim)
@@ -321,6 +372,13 @@ class _Board:
 
     # ---- cards
     def card_layout(self, cid: str, w: float, show_cost: bool) -> tuple[list[str], list[str], float]:
+        key = ("layout", self.t, self.p.texts, self.p.lang, cid, w, show_cost)
+        out: tuple[list[str], list[str], float] | None = _KEPT.get(key)
+        if out is None:
+            out = _KEPT.put(key, self._card_layout(cid, w, show_cost))
+        return out
+
+    def _card_layout(self, cid: str, w: float, show_cost: bool) -> tuple[list[str], list[str], float]:
         name = wrap(self.p.card_name(cid), w - 14, (FONT + 1) * 1.12)[:2]   # bold runs wider
         body = wrap(self.p.effect(cid), w - 12, FONT)
         h = 8 + len(name) * 17 + 6 + (24 if show_cost else 0) + 18 + len(body) * 16 + 6
@@ -328,10 +386,22 @@ class _Board:
 
     def card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
              show_cost: bool, used: bool = False, targets: Sequence[tuple[str, str]] = ()) -> None:
+        label = self.p.action_text(self.obs, action) if action else self.p.card_name(cid)
+        self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, action in self.svg.legal,
+                   cid in self.svg.recent), lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used))
+        # a turn-die ability: one die per face it may turn to, drawn on the card
+        if targets:
+            tx = x + w - 6 - len(targets) * (SMALL_DIE + 10)
+            for action, face in targets:
+                self.die(tx, y + h - SMALL_DIE - 8, face, action, SMALL_DIE + 4)
+                tx += SMALL_DIE + 10
+
+    def card_face(self, x: float, y: float, w: float, h: float, cid: str, action: str | None, label: str,
+                  show_cost: bool, used: bool) -> None:
+        """A card as printed: name, cost, points or "used", icons and effect."""
         svg, t = self.svg, self.t
         c = t.cards[t.index[cid]]
         name, body, _ = self.card_layout(cid, w, show_cost)
-        label = self.p.action_text(self.obs, action) if action else self.p.card_name(cid)
         live = svg.open(action, cid, label, "card")
         svg.rect(x, y, w, h, fill="#e3ddd2" if used else "#fffaf0", stroke="#e8a317" if live else "#8a7d6a",
                  width=3 if live else 1.2)
@@ -361,12 +431,6 @@ class _Board:
         for i, line in enumerate(body):
             svg.text(x + 6, yy + 13 + i * 16, line, FONT, "normal", MUTED if used else INK)
         svg.close()
-        # a turn-die ability: one die per face it may turn to, drawn on the card
-        if targets:
-            tx = x + w - 6 - len(targets) * (SMALL_DIE + 10)
-            for action, face in targets:
-                self.die(tx, y + h - SMALL_DIE - 8, face, action, SMALL_DIE + 4)
-                tx += SMALL_DIE + 10
 
     def card_grid(self, x0: float, y: float, cards: list[str], action_of: Any, show_cost: bool,
                   used: Sequence[str] = (), per_row: int | None = None) -> float:
@@ -410,6 +474,10 @@ class _Board:
         self.y += 12
 
     def legend(self) -> None:
+        """The same in every position: kept per width and place."""
+        self.y = self.kept(("legend", self.W, self.y), self.draw_legend)
+
+    def draw_legend(self) -> float:
         svg, x, y = self.svg, float(PAD), float(self.y)
         svg.text(x, y + 15, self.p.t("ui.legend") + ":", FONT, "bold")
         x += 8 + len(self.p.t("ui.legend")) * FONT * .6
@@ -424,7 +492,7 @@ class _Board:
                 draw_face(svg, x, y, 20, f)
             svg.text(x + 25, y + 15, words, FONT)
             x += w
-        self.y = y + 34
+        return y + 34
 
     def center(self) -> None:
         o, svg = self.obs, self.svg
@@ -505,6 +573,24 @@ class _Board:
             self.y = self.card_grid(PAD, self.y, cards, lambda cid: f"buy {cid}", True) + 4
 
     def player(self, q: int) -> None:
+        """A seat's panel, kept by everything it shows: its counts, pile and
+        cards, the legal actions it can hold (every one for the viewer's own
+        panel) and which of its parts a recent event named."""
+        o, p, legal, recent = self.obs, self.p, self.legal, self.svg.recent
+        phase = o["phase"]
+        owned = o["tableau"][q]
+        if q == p.viewer:
+            actions: tuple[Any, ...] = tuple(legal)
+        else:
+            actions = (f"steal {q + 1}" in legal, tuple(a for a in legal if a.startswith("use ")))
+        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, self.y, q, q == p.viewer, phase,
+               o.get("step"), bool(o.get("paying")), o.get("current") == q, o["token"] == q, o["infamy"][q],
+               o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
+               tuple(o.get("used", ())) if phase != "over" else (), f"seat:{q}" in recent,
+               tuple(cid in recent for cid in owned), actions)
+        self.y = self.kept(key, lambda: self.draw_player(q), _PANELS)
+
+    def draw_player(self, q: int) -> float:
         o, svg, p = self.obs, self.svg, self.p
         y0 = self.y
         phase, me = o["phase"], p.viewer
@@ -581,7 +667,7 @@ class _Board:
             svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
             y += 24
         svg.close()
-        self.y = y + 10
+        return y + 10
 
     def draw(self) -> str:
         o = self.obs

@@ -7,10 +7,11 @@ files per view (the component data and the texts are the game's cached copies).
 """
 from __future__ import annotations
 
-from typing import Any
+import marshal
+from typing import Any, Callable
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MIN_FONT, MUTED, NARROW_WIDTH, SEAT_INK, Svg, seat_color
+from thieves.core.svg import INK, MIN_FONT, MUTED, NARROW_WIDTH, SEAT_INK, BoundedMemo, Svg, memo, seat_color
 from thieves.core.texts import plural_index, seat_names
 
 from .components import FENCE_TYPES, TREASURES, LOCATION_TYPES
@@ -23,6 +24,10 @@ TREASURE_COLORS = {"book": "#8d5a3b", "jewel": "#1e6fd0", "artifact": "#c79100",
 TYPE_COLORS = {"village": "#5d8a2c", "shadow_valley": "#5b3f99", "ruins": "#8a6248",
                "sanctuary": "#167f8f", "city": "#b5651d"}
 THIEF = "#2b2b2b"
+#: pieces of the board already drawn (treasures, thieves, cards, the legend), by what they show
+_KEPT = memo(8192)
+#: the seats' panels (larger pieces: fewer kept)
+_PANELS = memo(1024)
 
 
 class DenPresentation(Presentation):
@@ -58,10 +63,19 @@ class DenPresentation(Presentation):
         return text
 
     def ability(self, card: str) -> str:
-        return self.steps_text(self.data.ability_steps[card])
+        return self._kept_steps("ability", card)
 
     def bonus(self, card: str) -> str:
-        return self.steps_text(self.data.bonus_steps[card])
+        return self._kept_steps("bonus", card)
+
+    def _kept_steps(self, which: str, card: str) -> str:
+        """A card's ability or owner bonus in words (kept: the same for every view)."""
+        key = (which, self.data, self.texts, self.lang, tuple(self.names), card)
+        text: str | None = _KEPT.get(key)
+        if text is None:
+            steps = self.data.ability_steps if which == "ability" else self.data.bonus_steps
+            text = _KEPT.put(key, self.steps_text(steps[card]))
+        return text
 
     def wants(self, fid: str) -> str:
         counts: dict[str, int] = {}
@@ -290,9 +304,30 @@ class _Board:
         self.dec = dec if self.acting else {}
         self.turn = self.acting and not dec and obs["phase"] == "thieving"
 
+    def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
+        """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
+        (with the data, texts and language it reads); ``key`` names everything
+        else it depends on, the legal actions and recent refs it reads included."""
+        def run(scratch: Svg) -> Any:
+            kept, self.svg = self.svg, scratch
+            try:
+                return draw()
+            finally:
+                self.svg = kept
+        return self.svg.piece(_KEPT if store is None else store, (self.d, self.p.texts, self.p.lang, *key), run)
+
     # -- small pieces --------------------------------------------------------------------------
     def treasure(self, cx: float, cy: float, t: str, r: float = 10, action: str | None = None,
                  label: str | None = None, ref: str | None = None) -> None:
+        s = self.svg
+        if cx and cy:   # zero is never a key (0 and -0.0 print differently)
+            self.kept(("treasure", cx, cy, t, r, action, label, ref, action in s.legal, ref in s.recent),
+                      lambda: self.draw_treasure(cx, cy, t, r, action, label, ref))
+        else:
+            self.draw_treasure(cx, cy, t, r, action, label, ref)
+
+    def draw_treasure(self, cx: float, cy: float, t: str, r: float, action: str | None,
+                      label: str | None, ref: str | None) -> None:
         s = self.svg
         s.open(action, ref, label, "treasure")
         col = TREASURE_COLORS[t]
@@ -320,6 +355,14 @@ class _Board:
     def treasure_count(self, x: float, cy: float, t: str, n: int, action: str | None = None,
                        label: str | None = None, dim: bool = False) -> float:
         """An icon with "×n"; returns the x after it."""
+        if x and cy:
+            end: float = self.kept(("count", x, cy, t, n, action, label, dim, action in self.svg.legal),
+                                   lambda: self.draw_treasure_count(x, cy, t, n, action, label, dim))
+            return end
+        return self.draw_treasure_count(x, cy, t, n, action, label, dim)
+
+    def draw_treasure_count(self, x: float, cy: float, t: str, n: int, action: str | None,
+                            label: str | None, dim: bool) -> float:
         s = self.svg
         live = action in s.legal
         s.open(action, None, label, "treasure-count")
@@ -333,6 +376,14 @@ class _Board:
     def thief(self, cx: float, cy: float, size: float = 11, fill: str = THIEF, action: str | None = None,
               label: str | None = None) -> None:
         """A thief figure: a head and a cloak."""
+        if cx and cy:
+            self.kept(("thief", cx, cy, size, fill, action, label, action in self.svg.legal),
+                      lambda: self.draw_thief(cx, cy, size, fill, action, label))
+        else:
+            self.draw_thief(cx, cy, size, fill, action, label)
+
+    def draw_thief(self, cx: float, cy: float, size: float, fill: str, action: str | None,
+                   label: str | None) -> None:
         s = self.svg
         s.open(action, None, label, "thief")
         s.add(f'<path d="M{cx - size * 0.75:g},{cy + size:g} Q{cx:g},{cy - size * 0.55:g} {cx + size * 0.75:g},{cy + size:g} Z" '
@@ -512,8 +563,23 @@ class _Board:
     def fence_card(self, x: float, y: float, w: float, h: float, fid: str, action: str | None,
                    thieves: int = 0) -> None:
         p, s = self.p, self.svg
-        f = self.d.fences[fid]
         label = p.action_text(self.obs, action) if action else p.term("fence", fid)
+        self.kept(("fence", x, y, w, h, fid, action, label, action in s.legal, fid in s.recent),
+                  lambda: self.fence_face(x, y, w, h, fid, action, label))
+        if thieves:
+            self.thieves(x + w - 30, y + h - 22, thieves, 14, 9)
+        load = self.obs["fence_treasures"].get(fid) or {}
+        xx = x + w - 16
+        for t, k in load.items():
+            for _ in range(k):
+                if xx > x + 60:
+                    self.treasure(xx, y + 42, t, 7)
+                    xx -= 16
+
+    def fence_face(self, x: float, y: float, w: float, h: float, fid: str, action: str | None, label: str) -> None:
+        """A fence card as printed: name, prestige, type, wants, majority."""
+        p, s = self.p, self.svg
+        f = self.d.fences[fid]
         live = s.open(action, fid, label, "card fence")
         s.rect(x, y, w, h, fill="#fbf7ee", stroke="#e8a317" if live else INK, width=3 if live else 1.2)
         s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="24" rx="6" fill="#6b4f2a"/>')
@@ -526,24 +592,23 @@ class _Board:
         s.text(x + 6, y + h - 28, p.t("ui.prestige", n=f.prestige), 13, "bold")
         s.text(x + 6, y + h - 10, p.t("ui.majority", n=self.p._maj(f.type)), 13, "normal", MUTED)
         s.close()
-        if thieves:
-            self.thieves(x + w - 30, y + h - 22, thieves, 14, 9)
-        load = self.obs["fence_treasures"].get(fid) or {}
-        xx = x + w - 16
-        for t, k in load.items():
-            for _ in range(k):
-                if xx > x + 60:
-                    self.treasure(xx, y + 42, t, 7)
-                    xx -= 16
 
     def location_card(self, x: float, y: float, c: str, action: str | None = None, mark: str = "",
                       space: bool = True) -> None:
         """A location card: name band in its type's colour, type, ability and owner bonus, and its
         action space at the bottom, where thieves stand (click it to use the card)."""
         p, s, obs = self.p, self.svg, self.obs
+        label = p.action_text(obs, action) if action else p.term("loc", c)
+        n = obs["loc_thieves"].get(c, 0) if space else 0
+        self.kept(("location", x, y, c, action, label, mark, space, n, action in s.legal, c in s.recent),
+                  lambda: self.draw_location_card(x, y, c, action, label, mark, space, n))
+
+    def draw_location_card(self, x: float, y: float, c: str, action: str | None, label: str, mark: str,
+                           space: bool, n: int) -> None:
+        p, s = self.p, self.svg
         loc = self.d.locations[c]
         w, h = 214, 176
-        live_card = s.open(action, c, p.action_text(obs, action) if action else p.term("loc", c), "card location")
+        live_card = s.open(action, c, label, "card location")
         s.rect(x, y, w, h, fill="#fbf7ee", stroke="#e8a317" if live_card else INK, width=3 if live_card else 1.2)
         s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="24" rx="6" fill="{TYPE_COLORS[loc.type]}"/>')
         s.text(x + 6, y + 17, _fit(p.term("loc", c), w - 30, 13), 13, "bold", "#fff")
@@ -555,7 +620,6 @@ class _Board:
         if loc.owner_bonus:
             s.para(x + 6, yy + 2, f"{p.t('ui.owner_bonus')}: {p.bonus(c)}", w - 12, 13, MUTED, max_lines=2)
         if space:
-            n = obs["loc_thieves"].get(c, 0)
             s.rect(x + 6, y + h - 30, w - 12, 24, fill="#efe6d2" if not n else "#d9cdb3", stroke="#9a8c74", rx=12)
             if n:
                 self.thieves(x + 10, y + h - 18, n, 16, 8)
@@ -638,6 +702,22 @@ class _Board:
         return y + ((len(hand) + cols - 1) // cols) * 184
 
     def player(self, q: int, y: float) -> float:
+        """A seat's panel. Drawn for a viewer who may not act now, it holds no
+        action and is kept by everything it shows."""
+        if self.acting:
+            return self.draw_player(q, y)
+        p, obs, recent = self.p, self.obs, self.svg.recent
+        pl = obs["players"][q]
+        key = ("player", tuple(p.names), self.W, y, q, q == self.me, obs["phase"], bool(obs.get("decision")),
+               q in (obs.get("to_act") or []), obs["holder"] == q, obs["direction"], marshal.dumps(pl, 2),
+               f"seat:{q}" in recent, tuple(c in recent for c in pl["above"]),
+               tuple(f in recent for f in pl["fences_above"]),
+               tuple(obs["loc_thieves"].get(c, 0) for c in pl["above"]),
+               tuple(obs["fence_thieves"].get(f, 0) for f in pl["fences_above"]))
+        end: float = self.kept(key, lambda: self.draw_player(q, y), _PANELS)
+        return end
+
+    def draw_player(self, q: int, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         pl = obs["players"][q]
         col = seat_color(q)
@@ -719,6 +799,11 @@ class _Board:
         return yy + 184
 
     def legend(self, y: float) -> float:
+        """The same in every position: kept per width and place."""
+        end: float = self.kept(("legend", self.W, y), lambda: self.draw_legend(y))
+        return end
+
+    def draw_legend(self, y: float) -> float:
         p, s = self.p, self.svg
         s.rect(10, y, self.W - 20, 10, fill="none", stroke="none")
         s.text(10, y + 16, p.t("ui.legend"), 14, "bold")
