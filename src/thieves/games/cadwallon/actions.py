@@ -2,6 +2,7 @@
 parse are in :mod:`.notation`."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .notation import Action
@@ -14,6 +15,19 @@ ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
 MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 PLAY = {k: f"play {k}" for k in ACT_CARDS}
+INJURY_PLAY = ["no", "play niggling_injury"]
+JINX_PLAY = ["no", "play jinx"]
+MISSION = [f"mission {i + 1}" for i in range(9)]
+
+
+@lru_cache(maxsize=None)
+def _pickpockets(n: int, p: int) -> tuple[str, ...]:
+    return tuple(f"play pickpocket P{q + 1}" for q in range(n) if q != p)
+
+
+def pickpockets(n: int, p: int) -> tuple[str, ...]:
+    """``play pickpocket P<q>`` for every other seat q of an ``n``-player game, in seat order."""
+    return _pickpockets(n, p)
 
 
 class ActionsMixin(CadwallonBase):
@@ -22,6 +36,14 @@ class ActionsMixin(CadwallonBase):
         if self.queue:
             return self._pending_actions(self.queue[0])
         ph = self.phase
+        if ph == "main":
+            return self._main_actions(p)
+        if ph == "militia":
+            return [f"militia {m}" for m in self.data.militia_ids]
+        if ph == "militia_move":
+            mm = self.data.mm_action
+            return ["mm stay"] + [mm[z] for z in
+                                  self._militia_targets(self.militia_sel, self.militia_roll, p)]
         if ph == "gang":
             return [f"gang {g}" for g in self.data.gang_ids if g not in self.gangs]
         if ph == "deploy":
@@ -29,22 +51,18 @@ class ActionsMixin(CadwallonBase):
                 return [f"deploy {c}" for c in self.to_deploy[p]]
             occupied = self._occupied_zones()
             return [f"at {z}" for z in self.data.deployment if z not in occupied and z not in self.tokens]
-        if ph == "militia":
-            return [f"militia {m}" for m in self.data.militia_ids]
-        if ph == "militia_move":
-            return ["mm stay"] + [f"mm {z}" for z in
-                                  self._militia_targets(self.militia_sel, self.militia_roll, p)]
         return self._main_actions(p)
 
     def _pending_actions(self, task: dict) -> list[str]:
         kind = task["kind"]
+        if kind == "injury":
+            return INJURY_PLAY if "niggling_injury" in self.hands[task["player"]] else ["no"]
         if kind == "card":
             return self._combat_cards(task["player"])
         if kind == "reroll":
             return self._reroll_cards(task["player"])
-        if kind in ("injury", "jinx"):
-            card = "niggling_injury" if kind == "injury" else "jinx"
-            return ["no"] + ([f"play {card}"] if card in self.hands[task["player"]] else [])
+        if kind == "jinx":
+            return JINX_PLAY if "jinx" in self.hands[task["player"]] else ["no"]
         if kind == "replot":
             c = task["char"]
             targets = self._move_targets(c)
@@ -62,22 +80,23 @@ class ActionsMixin(CadwallonBase):
             kinds = sorted({self._ttype(t) for t in self.carried[task["char"]]})
             return [f"drop {k} {r}" for k in kinds for r in self._drop_rooms()]
         if kind == "flee":
-            return [f"flee {z}" for z in self._flee_options(task["char"])]
+            flee = self.data.flee_action
+            return [flee[z] for z in self._flee_options(task["char"])]
         return []
 
     def _main_actions(self, p: int) -> list[str]:
         d = self.data
-        out = []
+        out: list[str] = []
         ap = self.ap[p]
         c = self.active
-        act = self.act
         hand = self.hands[p]
         if c is not None:
+            act = self.act
             if not act["moved"] and ap >= MOVE_AP:
                 targets = self._move_targets(c)
                 move = d.move_action
                 out += [move[z] for z in sorted(targets)]
-                if self._can_leave(c, targets):
+                if self.alarm and self._can_leave(c, targets):
                     out.append("leave")
             if not act["acted"]:
                 chest = self.chests.get(self.pos[c])
@@ -87,16 +106,18 @@ class ActionsMixin(CadwallonBase):
                     if ap >= FORCE_AP:
                         out.append("force")
                 if ap >= ATTACK_AP:
+                    attack = d.attack_action
                     for t in self._attack_targets(c):
-                        out.append(f"attack {t}")
+                        out.append(attack[t])
             if not act["talent"]:
                 tal = d.talent_of[c]
                 if tal == "shadow_step" and ap >= d.talent[tal].cost:
                     blocked = self._blocked()
-                    out += [f"talent {z}" for z in d.step_or_wall[self.pos[c]]
-                            if z not in blocked]
+                    talent = d.talent_action
+                    out += [talent[z] for z in d.step_or_wall[self.pos[c]] if z not in blocked]
                 elif tal == "sleight":
-                    out += [f"talent {k}" for k in sorted(set(hand))]
+                    talent = d.talent_action
+                    out += [talent[k] for k in sorted(set(hand))]
             if hand:
                 played = act["cards"]
                 if not act["moved"]:
@@ -107,7 +128,9 @@ class ActionsMixin(CadwallonBase):
                     for k in ACTION_CARDS:
                         if k in hand and k not in played:
                             out.append(PLAY[k])
-        thieves = self._thieves_of(p)
+        g = self.gangs[p]
+        pos = self.pos
+        thieves = [x for x in d.gang_chars[g] if x in pos] if g is not None else []
         if ap >= 1:  # no AP left: no more characters can be activated
             activated, act_action = self.activated, d.act_action
             for x in thieves:
@@ -117,15 +140,16 @@ class ActionsMixin(CadwallonBase):
             if "second_wind" in hand:
                 out.append("play second_wind")
             if "pickpocket" in hand:
-                out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
+                out += pickpockets(self.num_players, p)
             if "reinforced_lock" in hand:
-                out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
+                chests, lock = self.chests, d.lock_action
+                out += [lock[z] for z in sorted(chests) if not chests[z]["sealed"]]
         if ap >= MISSION_AP:
             have: dict[str, int] = {}
-            carried, ttype = self.carried, self._ttype
+            carried, ttype_of = self.carried, d.ttype_of
             for x in thieves:
                 for t in carried[x]:
-                    k = ttype(t)
+                    k = ttype_of.get(t) or self._ttype(t)
                     have[k] = have.get(k, 0) + 1
             if have:
                 needs = d.mission_needs
@@ -135,7 +159,7 @@ class ActionsMixin(CadwallonBase):
                             if have.get(k, 0) < n:
                                 break
                         else:
-                            out.append(f"mission {i + 1}")
+                            out.append(MISSION[i])
         out.append("end")
         return out
 

@@ -58,6 +58,7 @@ class CadwallonBase(State):
     fight: dict[str, Any] | None
     queue: list[dict[str, Any]]
     over: bool
+    _flee_memo: tuple[tuple[Any, ...], list[str]] | None
 
     if TYPE_CHECKING:
         # -- rules.py ----------------------------------------------------------------------
