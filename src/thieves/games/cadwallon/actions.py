@@ -3,6 +3,7 @@ parse are in :mod:`.notation`."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from .notation import Action
@@ -15,6 +16,7 @@ ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
 MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 PLAY = {k: f"play {k}" for k in ACT_CARDS}
+ACT_CARD_SET = frozenset(ACT_CARDS)
 INJURY_PLAY = ["no", "play niggling_injury"]
 JINX_PLAY = ["no", "play jinx"]
 MISSION = [f"mission {i + 1}" for i in range(9)]
@@ -90,35 +92,34 @@ class ActionsMixin(CadwallonBase):
         ap = self.ap[p]
         c = self.active
         hand = self.hands[p]
+        pos = self.pos
         if c is not None:
             act = self.act
             if not act["moved"] and ap >= MOVE_AP:
-                targets = self._move_targets(c)
-                move = d.move_action
-                out += [move[z] for z in sorted(targets)]
+                targets, moves = self._move_reach(c)
+                out += moves
                 if self.alarm and self._can_leave(c, targets):
                     out.append("leave")
             if not act["acted"]:
-                chest = self.chests.get(self.pos[c])
+                chest = self.chests.get(pos[c])
                 if chest is not None:
                     if ap >= OPEN_AP and not chest["sealed"]:
                         out.append("open")
                     if ap >= FORCE_AP:
                         out.append("force")
                 if ap >= ATTACK_AP:
-                    attack = d.attack_action
-                    for t in self._attack_targets(c):
-                        out.append(attack[t])
+                    out.extend(map(d.attack_action.__getitem__, self._attack_targets(c)))
             if not act["talent"]:
                 tal = d.talent_of[c]
                 if tal == "shadow_step" and ap >= d.talent[tal].cost:
                     blocked = self._blocked()
                     talent = d.talent_action
-                    out += [talent[z] for z in d.step_or_wall[self.pos[c]] if z not in blocked]
+                    for z in d.step_or_wall[pos[c]]:
+                        if z not in blocked:
+                            out.append(talent[z])
                 elif tal == "sleight":
-                    talent = d.talent_action
-                    out += [talent[k] for k in sorted(set(hand))]
-            if hand:
+                    out.extend(map(d.talent_action.__getitem__, sorted(set(hand))))
+            if hand and not ACT_CARD_SET.isdisjoint(hand):
                 played = act["cards"]
                 if not act["moved"]:
                     for k in MOVE_CARDS:
@@ -129,8 +130,7 @@ class ActionsMixin(CadwallonBase):
                         if k in hand and k not in played:
                             out.append(PLAY[k])
         g = self.gangs[p]
-        pos = self.pos
-        thieves = [x for x in d.gang_chars[g] if x in pos] if g is not None else []
+        thieves = list(filter(pos.__contains__, d.gang_chars[g])) if g is not None else []
         if ap >= 1:  # no AP left: no more characters can be activated
             activated, act_action = self.activated, d.act_action
             for x in thieves:
@@ -143,20 +143,21 @@ class ActionsMixin(CadwallonBase):
                 out += pickpockets(self.num_players, p)
             if "reinforced_lock" in hand:
                 chests, lock = self.chests, d.lock_action
-                out += [lock[z] for z in sorted(chests) if not chests[z]["sealed"]]
+                for z in sorted(chests):
+                    if not chests[z]["sealed"]:
+                        out.append(lock[z])
         if ap >= MISSION_AP:
-            have: dict[str, int] = {}
-            carried, ttype_of = self.carried, d.ttype_of
-            for x in thieves:
-                for t in carried[x]:
-                    k = ttype_of.get(t) or self._ttype(t)
-                    have[k] = have.get(k, 0) + 1
-            if have:
-                needs = d.mission_needs
+            carried = self.carried
+            # the treasure types the gang's characters in the district carry, one per token
+            kinds = list(map(d.ttype_of.get, chain.from_iterable(map(carried.__getitem__, thieves))))
+            if kinds:
+                if None in kinds:  # a token id outside the shipped mixes
+                    kinds = [self._ttype(t) for x in thieves for t in carried[x]]
+                count, needs = kinds.count, d.mission_needs
                 for i, m in enumerate(self.missions):
                     if m is not None:
                         for k, n in needs[m]:
-                            if have.get(k, 0) < n:
+                            if count(k) < n:
                                 break
                         else:
                             out.append(MISSION[i])
@@ -177,12 +178,18 @@ class ActionsMixin(CadwallonBase):
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, p: int, action: str) -> None:
-        a = Action.parse(action)
-        verb = a.verb
-        obj = a.arg or ""  # the word after the verb (every verb below that reads it has one)
-        if self.queue:
-            self._apply_pending(p, self.queue[0], a)
-        elif verb == "act":
+        queue = self.queue
+        if queue:
+            self._apply_pending(p, queue[0], action)
+            if self.queue:
+                self._continue()
+            else:
+                self.combat = None
+            return
+        # a legal action: its verb and the word after it are read straight from the
+        # notation (play and mission read the typed Action for their target and slot)
+        verb, _, obj = action.partition(" ")
+        if verb == "act":
             self.active = obj
             self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
             self.activated.append(obj)
@@ -213,22 +220,28 @@ class ActionsMixin(CadwallonBase):
         elif verb == "talent":
             self._do_talent(p, obj)
         elif verb == "play":
-            self._do_play(p, obj, a)
+            a = Action.parse(action)
+            self._do_play(p, a.arg or "", a)
         elif verb == "mission":
-            self._do_mission(p, a.slot)
-        self._continue()
+            self._do_mission(p, Action.parse(action).slot)
+        if self.queue:
+            self._continue()
+        else:
+            self.combat = None
 
-    def _apply_pending(self, p: int, task: dict[str, Any], a: Action) -> None:
+    def _apply_pending(self, p: int, task: dict[str, Any], action: str) -> None:
         self.queue.pop(0)
         kind = task["kind"]
+        if kind == "injury":  # "no" or "play niggling_injury"
+            if action != "no":
+                self._play_injury(p, task["char"])
+            return
+        a = Action.parse(action)
         obj = a.arg or ""  # the word after the verb, for the answers that have one
         if kind == "card":
             self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "reroll":
             self._play_reroll_card(p, task["side"], None if a.verb == "nocard" else a.arg)
-        elif kind == "injury":
-            if a.verb == "play":
-                self._play_injury(p, task["char"])
         elif kind == "jinx":
             if a.verb == "play":
                 self._play_jinx(p)
@@ -338,8 +351,12 @@ class ActionsMixin(CadwallonBase):
         if z == "stay":
             self.event("militia_stay", militia=m, zone=self.pos[m])
             return
-        victim = next((c for c, cz in self.pos.items()
-                       if cz == z and self._militia_may_attack(c, p)), None)
+        foes = self._foes(p)  # the figures he may attack (:meth:`_militia_may_attack`)
+        victim = None
+        for c, cz in self.pos.items():
+            if cz == z and c in foes:
+                victim = c
+                break
         if victim is None:
             self.pos[m] = z
             self.event("militia_move", militia=m, zone=z)

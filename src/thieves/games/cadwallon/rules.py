@@ -140,11 +140,17 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         below = rng.below
         history = self.history
         legal, apply = self._legal_actions, self._apply
+        main, pending = self._main_actions, self._pending_actions
         n = 0
         while n < max_decisions and not self.over:
             queue = self.queue
-            p = queue[0]["player"] if queue else self.current
-            acts = legal(p)
+            if queue:
+                task = queue[0]
+                p = task["player"]
+                acts = pending(task)
+            else:
+                p = self.current
+                acts = main(p) if self.phase == "main" else legal(p)
             action = acts[below(len(acts))]
             apply(p, action)
             history.append([p, action])
@@ -257,18 +263,23 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         return self._reach(self.pos[c], self._movement(c), 1 if "secret_passage" in cards else 0,
                            "rooftops" in cards)
 
+    def _move_reach(self, c: str) -> tuple[dict[str, int], list[str]]:
+        """:meth:`_move_targets` of ``c`` and their ``move`` actions in zone order."""
+        targets = self._move_targets(c)
+        return targets, list(map(self.data.move_action.__getitem__, sorted(targets)))
+
     def _reach(self, start: str, steps: int, walls: int = 0, rooftops: bool = False) -> dict[str, int]:
         """:func:`.board.reach` from ``start`` around the zones blocked now (see
         :meth:`_blocked`); ``rooftops``: blocked zones open to pass through (not closed by a
         portcullis). The last answer is remembered with everything it was worked out from
         (a move asks again when it is applied; the next decision often asks the same); the
         dict is shared: never mutate it."""
-        blocked = self._blocked()
-        key = (start, steps, walls, blocked, tuple(self.portcullis) if rooftops else None)
+        key = (start, steps, walls, rooftops, tuple(self.pos.values()), tuple(self.tokens),
+               tuple(self.portcullis))
         memo = self._reach_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        out = reach(self.data, start, steps, blocked, walls=walls,
+        out = reach(self.data, start, steps, self._blocked(), walls=walls,
                     through=self._enterable if rooftops else None)
         self._reach_memo = (key, out)
         return out
@@ -303,6 +314,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         for z, steps in moves.items():
             if steps < roll:
                 near.update(adj[z])
+        if near.isdisjoint(pos.values()):  # nobody to attack on the way (the usual case)
+            return sorted(out)
         foes = self._foes(p)
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
         for c, z in pos.items():
@@ -335,6 +348,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             return []
         pos = self.pos
         adj = self.data.adj_set[pos[c]]
+        if adj.isdisjoint(pos.values()):  # nobody next door (the usual case)
+            return []
         d = self.data
         foes = d.foes_of[d.gang_of[c]]  # an active character's gang always has its player
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
