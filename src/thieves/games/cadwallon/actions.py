@@ -96,8 +96,10 @@ class ActionsMixin(CadwallonBase):
         if c is not None:
             act = self.act
             if not act["moved"] and ap >= MOVE_AP:
-                targets, moves = self._move_reach(c)
-                out += moves
+                targets = self._move_targets(c)
+                move = d.move_action
+                for z in sorted(targets):
+                    out.append(move[z])
                 if self.alarm and self._can_leave(c, targets):
                     out.append("leave")
             if not act["acted"]:
@@ -108,7 +110,8 @@ class ActionsMixin(CadwallonBase):
                     if ap >= FORCE_AP:
                         out.append("force")
                 if ap >= ATTACK_AP:
-                    out.extend(map(d.attack_action.__getitem__, self._attack_targets(c)))
+                    for t in self._attack_targets(c):
+                        out.append(d.attack_action[t])
             if not act["talent"]:
                 tal = d.talent_of[c]
                 if tal == "shadow_step" and ap >= d.talent[tal].cost:
@@ -130,7 +133,7 @@ class ActionsMixin(CadwallonBase):
                         if k in hand and k not in played:
                             out.append(PLAY[k])
         g = self.gangs[p]
-        thieves = list(filter(pos.__contains__, d.gang_chars[g])) if g is not None else []
+        thieves = [x for x in d.gang_chars[g] if x in pos] if g is not None else []
         if ap >= 1:  # no AP left: no more characters can be activated
             activated, act_action = self.activated, d.act_action
             for x in thieves:
@@ -351,12 +354,13 @@ class ActionsMixin(CadwallonBase):
         if z == "stay":
             self.event("militia_stay", militia=m, zone=self.pos[m])
             return
-        foes = self._foes(p)  # the figures he may attack (:meth:`_militia_may_attack`)
         victim = None
-        for c, cz in self.pos.items():
-            if cz == z and c in foes:
-                victim = c
-                break
+        if z in self.pos.values():  # someone is there: a figure he may attack (a target)
+            foes = self._foes(p)  # the figures he may attack (:meth:`_militia_may_attack`)
+            for c, cz in self.pos.items():
+                if cz == z and c in foes:
+                    victim = c
+                    break
         if victim is None:
             self.pos[m] = z
             self.event("militia_move", militia=m, zone=z)

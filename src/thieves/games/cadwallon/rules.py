@@ -263,11 +263,6 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         return self._reach(self.pos[c], self._movement(c), 1 if "secret_passage" in cards else 0,
                            "rooftops" in cards)
 
-    def _move_reach(self, c: str) -> tuple[dict[str, int], list[str]]:
-        """:meth:`_move_targets` of ``c`` and their ``move`` actions in zone order."""
-        targets = self._move_targets(c)
-        return targets, list(map(self.data.move_action.__getitem__, sorted(targets)))
-
     def _reach(self, start: str, steps: int, walls: int = 0, rooftops: bool = False) -> dict[str, int]:
         """:func:`.board.reach` from ``start`` around the zones blocked now (see
         :meth:`_blocked`); ``rooftops``: blocked zones open to pass through (not closed by a
