@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.game import State
 from ...core.rng import Rng
-from .board import reach
+from .board import open_reach, reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
 from .actions import ActionsMixin
@@ -274,8 +274,13 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         memo = self._reach_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        out = reach(self.data, start, steps, self._blocked(), walls=walls,
-                    through=self._enterable if rooftops else None)
+        blocked = self._blocked()
+        if walls or rooftops:
+            out = reach(self.data, start, steps, blocked, walls=walls,
+                        through=self._enterable if rooftops else None)
+        else:  # the usual move: the search may add to its own copy of the blocked zones
+            blocked.add(start)
+            out = open_reach(self.data, start, steps, blocked)
         self._reach_memo = (key, out)
         return out
 
