@@ -2,6 +2,8 @@
 parse are in :mod:`.notation`."""
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from .notation import Action
@@ -14,6 +16,20 @@ ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
 MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 PLAY = {k: f"play {k}" for k in ACT_CARDS}
+ACT_CARD_SET = frozenset(ACT_CARDS)
+INJURY_PLAY = ["no", "play niggling_injury"]
+JINX_PLAY = ["no", "play jinx"]
+MISSION = [f"mission {i + 1}" for i in range(9)]
+
+
+@lru_cache(maxsize=None)
+def _pickpockets(n: int, p: int) -> tuple[str, ...]:
+    return tuple(f"play pickpocket P{q + 1}" for q in range(n) if q != p)
+
+
+def pickpockets(n: int, p: int) -> tuple[str, ...]:
+    """``play pickpocket P<q>`` for every other seat q of an ``n``-player game, in seat order."""
+    return _pickpockets(n, p)
 
 
 class ActionsMixin(CadwallonBase):
@@ -22,6 +38,14 @@ class ActionsMixin(CadwallonBase):
         if self.queue:
             return self._pending_actions(self.queue[0])
         ph = self.phase
+        if ph == "main":
+            return self._main_actions(p)
+        if ph == "militia":
+            return [f"militia {m}" for m in self.data.militia_ids]
+        if ph == "militia_move":
+            mm = self.data.mm_action
+            return ["mm stay"] + [mm[z] for z in
+                                  self._militia_targets(self.militia_sel, self.militia_roll, p)]
         if ph == "gang":
             return [f"gang {g}" for g in self.data.gang_ids if g not in self.gangs]
         if ph == "deploy":
@@ -29,22 +53,18 @@ class ActionsMixin(CadwallonBase):
                 return [f"deploy {c}" for c in self.to_deploy[p]]
             occupied = self._occupied_zones()
             return [f"at {z}" for z in self.data.deployment if z not in occupied and z not in self.tokens]
-        if ph == "militia":
-            return [f"militia {m}" for m in self.data.militia_ids]
-        if ph == "militia_move":
-            return ["mm stay"] + [f"mm {z}" for z in
-                                  self._militia_targets(self.militia_sel, self.militia_roll, p)]
         return self._main_actions(p)
 
     def _pending_actions(self, task: dict) -> list[str]:
         kind = task["kind"]
+        if kind == "injury":
+            return INJURY_PLAY if "niggling_injury" in self.hands[task["player"]] else ["no"]
         if kind == "card":
             return self._combat_cards(task["player"])
         if kind == "reroll":
             return self._reroll_cards(task["player"])
-        if kind in ("injury", "jinx"):
-            card = "niggling_injury" if kind == "injury" else "jinx"
-            return ["no"] + ([f"play {card}"] if card in self.hands[task["player"]] else [])
+        if kind == "jinx":
+            return JINX_PLAY if "jinx" in self.hands[task["player"]] else ["no"]
         if kind == "replot":
             c = task["char"]
             targets = self._move_targets(c)
@@ -62,25 +82,28 @@ class ActionsMixin(CadwallonBase):
             kinds = sorted({self._ttype(t) for t in self.carried[task["char"]]})
             return [f"drop {k} {r}" for k in kinds for r in self._drop_rooms()]
         if kind == "flee":
-            return [f"flee {z}" for z in self._flee_options(task["char"])]
+            flee = self.data.flee_action
+            return [flee[z] for z in self._flee_options(task["char"])]
         return []
 
     def _main_actions(self, p: int) -> list[str]:
         d = self.data
-        out = []
+        out: list[str] = []
         ap = self.ap[p]
         c = self.active
-        act = self.act
         hand = self.hands[p]
+        pos = self.pos
         if c is not None:
+            act = self.act
             if not act["moved"] and ap >= MOVE_AP:
                 targets = self._move_targets(c)
                 move = d.move_action
-                out += [move[z] for z in sorted(targets)]
-                if self._can_leave(c, targets):
+                for z in sorted(targets):
+                    out.append(move[z])
+                if self.alarm and self._can_leave(c, targets):
                     out.append("leave")
             if not act["acted"]:
-                chest = self.chests.get(self.pos[c])
+                chest = self.chests.get(pos[c])
                 if chest is not None:
                     if ap >= OPEN_AP and not chest["sealed"]:
                         out.append("open")
@@ -88,16 +111,18 @@ class ActionsMixin(CadwallonBase):
                         out.append("force")
                 if ap >= ATTACK_AP:
                     for t in self._attack_targets(c):
-                        out.append(f"attack {t}")
+                        out.append(d.attack_action[t])
             if not act["talent"]:
                 tal = d.talent_of[c]
                 if tal == "shadow_step" and ap >= d.talent[tal].cost:
                     blocked = self._blocked()
-                    out += [f"talent {z}" for z in d.step_or_wall[self.pos[c]]
-                            if z not in blocked]
+                    talent = d.talent_action
+                    for z in d.step_or_wall[pos[c]]:
+                        if z not in blocked:
+                            out.append(talent[z])
                 elif tal == "sleight":
-                    out += [f"talent {k}" for k in sorted(set(hand))]
-            if hand:
+                    out.extend(map(d.talent_action.__getitem__, sorted(set(hand))))
+            if hand and not ACT_CARD_SET.isdisjoint(hand):
                 played = act["cards"]
                 if not act["moved"]:
                     for k in MOVE_CARDS:
@@ -107,7 +132,8 @@ class ActionsMixin(CadwallonBase):
                     for k in ACTION_CARDS:
                         if k in hand and k not in played:
                             out.append(PLAY[k])
-        thieves = self._thieves_of(p)
+        g = self.gangs[p]
+        thieves = [x for x in d.gang_chars[g] if x in pos] if g is not None else []
         if ap >= 1:  # no AP left: no more characters can be activated
             activated, act_action = self.activated, d.act_action
             for x in thieves:
@@ -117,25 +143,27 @@ class ActionsMixin(CadwallonBase):
             if "second_wind" in hand:
                 out.append("play second_wind")
             if "pickpocket" in hand:
-                out += [f"play pickpocket P{q + 1}" for q in range(self.num_players) if q != p]
+                out += pickpockets(self.num_players, p)
             if "reinforced_lock" in hand:
-                out += [f"play reinforced_lock {z}" for z in sorted(self.chests) if not self.chests[z]["sealed"]]
+                chests, lock = self.chests, d.lock_action
+                for z in sorted(chests):
+                    if not chests[z]["sealed"]:
+                        out.append(lock[z])
         if ap >= MISSION_AP:
-            have: dict[str, int] = {}
-            carried, ttype = self.carried, self._ttype
-            for x in thieves:
-                for t in carried[x]:
-                    k = ttype(t)
-                    have[k] = have.get(k, 0) + 1
-            if have:
-                needs = d.mission_needs
+            carried = self.carried
+            # the treasure types the gang's characters in the district carry, one per token
+            kinds = list(map(d.ttype_of.get, chain.from_iterable(map(carried.__getitem__, thieves))))
+            if kinds:
+                if None in kinds:  # a token id outside the shipped mixes
+                    kinds = [self._ttype(t) for x in thieves for t in carried[x]]
+                count, needs = kinds.count, d.mission_needs
                 for i, m in enumerate(self.missions):
                     if m is not None:
                         for k, n in needs[m]:
-                            if have.get(k, 0) < n:
+                            if count(k) < n:
                                 break
                         else:
-                            out.append(f"mission {i + 1}")
+                            out.append(MISSION[i])
         out.append("end")
         return out
 
@@ -153,12 +181,18 @@ class ActionsMixin(CadwallonBase):
 
     # -- applying ----------------------------------------------------------------------------
     def _apply(self, p: int, action: str) -> None:
-        a = Action.parse(action)
-        verb = a.verb
-        obj = a.arg or ""  # the word after the verb (every verb below that reads it has one)
-        if self.queue:
-            self._apply_pending(p, self.queue[0], a)
-        elif verb == "act":
+        queue = self.queue
+        if queue:
+            self._apply_pending(p, queue[0], action)
+            if self.queue:
+                self._continue()
+            else:
+                self.combat = None
+            return
+        # a legal action: its verb and the word after it are read straight from the
+        # notation (play and mission read the typed Action for their target and slot)
+        verb, _, obj = action.partition(" ")
+        if verb == "act":
             self.active = obj
             self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
             self.activated.append(obj)
@@ -189,22 +223,28 @@ class ActionsMixin(CadwallonBase):
         elif verb == "talent":
             self._do_talent(p, obj)
         elif verb == "play":
-            self._do_play(p, obj, a)
+            a = Action.parse(action)
+            self._do_play(p, a.arg or "", a)
         elif verb == "mission":
-            self._do_mission(p, a.slot)
-        self._continue()
+            self._do_mission(p, Action.parse(action).slot)
+        if self.queue:
+            self._continue()
+        else:
+            self.combat = None
 
-    def _apply_pending(self, p: int, task: dict[str, Any], a: Action) -> None:
+    def _apply_pending(self, p: int, task: dict[str, Any], action: str) -> None:
         self.queue.pop(0)
         kind = task["kind"]
+        if kind == "injury":  # "no" or "play niggling_injury"
+            if action != "no":
+                self._play_injury(p, task["char"])
+            return
+        a = Action.parse(action)
         obj = a.arg or ""  # the word after the verb, for the answers that have one
         if kind == "card":
             self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "reroll":
             self._play_reroll_card(p, task["side"], None if a.verb == "nocard" else a.arg)
-        elif kind == "injury":
-            if a.verb == "play":
-                self._play_injury(p, task["char"])
         elif kind == "jinx":
             if a.verb == "play":
                 self._play_jinx(p)
@@ -314,8 +354,13 @@ class ActionsMixin(CadwallonBase):
         if z == "stay":
             self.event("militia_stay", militia=m, zone=self.pos[m])
             return
-        victim = next((c for c, cz in self.pos.items()
-                       if cz == z and self._militia_may_attack(c, p)), None)
+        victim = None
+        if z in self.pos.values():  # someone is there: a figure he may attack (a target)
+            foes = self._foes(p)  # the figures he may attack (:meth:`_militia_may_attack`)
+            for c, cz in self.pos.items():
+                if cz == z and c in foes:
+                    victim = c
+                    break
         if victim is None:
             self.pos[m] = z
             self.event("militia_move", militia=m, zone=z)

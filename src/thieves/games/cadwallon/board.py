@@ -7,12 +7,12 @@ character may pass through occupied zones but must stop in an empty one.
 """
 from __future__ import annotations
 
-from typing import Callable, Container, Iterable
+from typing import Callable, Collection, Iterable
 
 from .components import CadwallonData
 
 
-def reach(data: CadwallonData, start: str, steps: int, blocked: Container[str],
+def reach(data: CadwallonData, start: str, steps: int, blocked: Collection[str],
           walls: int = 0, through: Callable[[str], bool] | None = None) -> dict[str, int]:
     """Zones reachable from ``start`` in at most ``steps`` steps -> fewest steps used.
 
@@ -21,24 +21,12 @@ def reach(data: CadwallonData, start: str, steps: int, blocked: Container[str],
     ``through(z)``: the zone may be passed through without stopping (rooftops),
     even if it is blocked; such zones are never returned as destinations.
     """
+    if not walls and through is None:
+        seen = set(blocked)
+        seen.add(start)
+        return open_reach(data, start, steps, seen)
     adj = data.adj
     out: dict[str, int] = {}
-    if not walls and through is None:
-        # the usual move: breadth-first through empty zones only
-        seen = {start}
-        frontier = [start]
-        for depth in range(1, steps + 1):
-            nxt = []
-            for z in frontier:
-                for n in adj[z]:
-                    if n not in seen and n not in blocked:
-                        seen.add(n)
-                        nxt.append(n)
-                        out[n] = depth
-            if not nxt:
-                break
-            frontier = nxt
-        return out
     # with a secret passage the search state is (zone, walls still crossable)
     best: dict[tuple[str, int], int] = {(start, walls): 0}
     frontier_w = [(start, walls)]
@@ -62,6 +50,27 @@ def reach(data: CadwallonData, start: str, steps: int, blocked: Container[str],
         frontier_w = nxt_w
         if not frontier_w:
             break
+    return out
+
+
+def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str]) -> dict[str, int]:
+    """The usual move of :func:`reach`: breadth-first through empty zones only. ``seen``:
+    the blocked zones and ``start``; the search adds the zones it reaches to it."""
+    adj = data.adj
+    out: dict[str, int] = {}
+    add = seen.add
+    frontier = [start]
+    for depth in range(1, steps + 1):
+        nxt = []
+        for z in frontier:
+            for n in adj[z]:
+                if n not in seen:
+                    add(n)
+                    nxt.append(n)
+                    out[n] = depth
+        if not nxt:
+            break
+        frontier = nxt
     return out
 
 

@@ -210,11 +210,22 @@ class CombatMixin(CadwallonBase):
 
     # -- fleeing -------------------------------------------------------------------
     def _flee_options(self, char: str) -> list[str]:
-        start = self.pos[char]
+        """The zones where ``char``'s flight may end. The last answer is remembered with
+        everything it was worked out from (the automatic step asks, then the listing of
+        the choice); the list is shared: never mutate it."""
+        pos = self.pos
+        start = pos[char]
+        key = (start, tuple(pos.values()), tuple(self.tokens), tuple(self.portcullis))
+        memo = self._flee_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
         enterable = self._enterable
-        occupied = self._occupied_zones()
-        return flee_ends(self.data, start, FLEE_ZONES, enterable,
-                         lambda z: z not in occupied and z not in self.tokens)
+        occupied = set(pos.values())
+        tokens = self.tokens
+        out = flee_ends(self.data, start, FLEE_ZONES, enterable,
+                        lambda z: z not in occupied and z not in tokens)
+        self._flee_memo = (key, out)
+        return out
 
     def _flee(self, char: str, zone: str) -> None:
         self.pos[char] = zone

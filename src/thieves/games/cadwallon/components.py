@@ -333,6 +333,15 @@ class CadwallonData:
         #: action notations the hot path hands out, made once
         self.move_action = {z: f"move {z}" for z in self.zone_ids}
         self.act_action = {c: f"act {c}" for c in self.char}
+        self.talent_action = {x: f"talent {x}" for x in [*self.zone_ids, *self.card]}
+        self.attack_action = {f: f"attack {f}" for f in self.name_of}
+        self.mm_action = {z: f"mm {z}" for z in self.zone_ids}
+        self.flee_action = {z: f"flee {z}" for z in self.zone_ids}
+        self.lock_action = {z: f"play reinforced_lock {z}" for z in self.zone_ids}
+        #: gang -> the figures its thieves (and a militiaman it moves) may attack: the thieves
+        #: of the other gangs and the heroines (never a militiaman)
+        self.foes_of = {g: frozenset(c for c, h in self.gang_of.items() if h != g) | frozenset(self.heroine)
+                        for g in self.gang_ids}
         self.adj_set = {z: frozenset(self.adj[z]) for z in self.zone_ids}
         # shadow step: one zone through a white line, a green arrow or a red wall
         self.step_or_wall = {z: sorted(set(self.adj[z]) | set(self.wall_adj[z])) for z in self.zone_ids}

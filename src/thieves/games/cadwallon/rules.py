@@ -12,7 +12,7 @@ from typing import Any
 
 from ...core.game import State
 from ...core.rng import Rng
-from .board import reach
+from .board import open_reach, reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
 from .actions import ActionsMixin
@@ -32,6 +32,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
 
     #: the last :meth:`_reach` answer with its inputs (derived, never serialized)
     _reach_memo: tuple[tuple[Any, ...], dict[str, int]] | None = None
+    #: the last :meth:`_flee_options` answer with its inputs (derived, never serialized)
+    _flee_memo: tuple[tuple[Any, ...], list[str]] | None = None
 
     # -- setup: §"Mise en place" ------------------------------------------------------
     def _setup(self) -> None:
@@ -138,11 +140,17 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         below = rng.below
         history = self.history
         legal, apply = self._legal_actions, self._apply
+        main, pending = self._main_actions, self._pending_actions
         n = 0
         while n < max_decisions and not self.over:
             queue = self.queue
-            p = queue[0]["player"] if queue else self.current
-            acts = legal(p)
+            if queue:
+                task = queue[0]
+                p = task["player"]
+                acts = pending(task)
+            else:
+                p = self.current
+                acts = main(p) if self.phase == "main" else legal(p)
             action = acts[below(len(acts))]
             apply(p, action)
             history.append([p, action])
@@ -262,12 +270,17 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         (a move asks again when it is applied; the next decision often asks the same); the
         dict is shared: never mutate it."""
         key = (start, steps, walls, rooftops, tuple(self.pos.values()), tuple(self.tokens),
-               tuple(self.portcullis), self.options["portcullis_blocks_zone"])
+               tuple(self.portcullis))
         memo = self._reach_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        out = reach(self.data, start, steps, self._blocked(), walls=walls,
-                    through=self._enterable if rooftops else None)
+        blocked = self._blocked()
+        if walls or rooftops:
+            out = reach(self.data, start, steps, blocked, walls=walls,
+                        through=self._enterable if rooftops else None)
+        else:  # the usual move: the search may add to its own copy of the blocked zones
+            blocked.add(start)
+            out = open_reach(self.data, start, steps, blocked)
         self._reach_memo = (key, out)
         return out
 
@@ -291,16 +304,32 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         zone holding a character he may attack (not of the mover's gang, not a militiaman;
         heroines are left alone, reconstructed)."""
         adj = self.data.adj
-        moves = self._reach(self.pos[m], roll)
+        pos = self.pos
+        here = pos[m]
+        moves = self._reach(here, roll)
         out = set(moves)
-        starts = {self.pos[m]: 0, **moves}
         # the zones next to where he may stop with a step to spare; one holding a character
         # he may attack can be entered
-        near = {n for z, steps in starts.items() if steps < roll for n in adj[z]}
-        for c, z in self.pos.items():
-            if z in near and self._militia_may_attack(c, p) and self._enterable(z):
+        near = set(adj[here]) if roll > 0 else set()
+        for z, steps in moves.items():
+            if steps < roll:
+                near.update(adj[z])
+        if near.isdisjoint(pos.values()):  # nobody to attack on the way (the usual case)
+            return sorted(out)
+        foes = self._foes(p)
+        closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
+        for c, z in pos.items():
+            if z in near and c in foes and z not in closed:
                 out.add(z)
         return sorted(out)
+
+    def _foes(self, p: int) -> frozenset[str]:
+        """The figures player ``p`` may attack (:meth:`_militia_may_attack`): the thieves of
+        the other gangs and the heroines."""
+        g = self.gangs[p]
+        if g is None:
+            return frozenset(c for c in self.pos if self._militia_may_attack(c, p))
+        return self.data.foes_of[g]
 
     def _militia_may_attack(self, c: str, p: int) -> bool:
         """§"Déplacer un milicien": entering a zone holding a character starts a fight; the
@@ -317,17 +346,14 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         if (self.options["attack_needs_movement"] and act is not None and self.active == c
                 and act["moved"] and act.get("left", 1) < 1):
             return []
-        d = self.data
-        me = self._owner(c)
-        adj = d.adj_set[self.pos[c]]
-        near = [(t, z) for t, z in self.pos.items() if z in adj]
-        if not near:
+        pos = self.pos
+        adj = self.data.adj_set[pos[c]]
+        if adj.isdisjoint(pos.values()):  # nobody next door (the usual case)
             return []
+        d = self.data
+        foes = d.foes_of[d.gang_of[c]]  # an active character's gang always has its player
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        out = []
-        for t, z in near:
-            if z not in closed and ((t in d.char and self._owner(t) != me) or t in d.heroine):
-                out.append(t)
+        out = [t for t, z in pos.items() if z in adj and t in foes and z not in closed]
         out.sort()
         return out
 
