@@ -7,7 +7,7 @@ import dataclasses
 from thieves.bots import make_bot
 from thieves.bots.mcts import MCTSBot
 from thieves.core.rng import Rng
-from thieves.games.age_of_thieves.bots import SEARCH, playout_policy, search_value, watch_reach
+from thieves.games.age_of_thieves.bots import SEARCH, playout_policy, watch_reach
 
 from .helpers import GAME, fresh, plan
 
@@ -34,17 +34,20 @@ def _walk_to_the_jewel(die: int = 1):
     return s
 
 
-def test_standing_where_the_watch_can_reach_is_worth_less():
+def test_the_playout_policy_walks_toward_the_jewel_and_ends_out_of_the_watchs_reach():
     s = _walk_to_the_jewel()
     reach = watch_reach(s)
     assert "N51" in reach and "N53" not in reach  # guards walk 2 spaces in calm
-    assert s.data.dist["N51"]["P0"] == s.data.dist["N53"]["P0"] == 4
-    s.thieves[0]["pos"] = "N53"
-    safe = search_value(s, 0)
-    s.thieves[0]["pos"] = "N51"
-    assert search_value(s, 0) < safe
-    s.exec["guards_done"] = True  # once the watch has acted this round it reaches nowhere
-    assert not watch_reach(s) and search_value(s, 0) == safe
+    s.exec["guards_done"] = True
+    assert not watch_reach(s)  # once the watch has acted this round it reaches nowhere
+    s.exec["guards_done"] = False
+    rng = Rng.from_seed(1)
+    round_ = s.round
+    while s.players_to_act() == [0] and s.round == round_:
+        s.apply_action(0, playout_policy(s, 0, s.legal_actions(0), rng))
+        here = s.thieves[0]["pos"]
+    assert s.round == round_ + 1  # the watch has acted, the round is over
+    assert s.data.dist[here]["P0"] < 11 and here not in reach and not s.thieves[0]["dungeon"]
 
 
 def test_the_search_walks_toward_the_jewel_but_not_into_the_watchs_reach():

@@ -419,31 +419,6 @@ def evaluate(state: State, p: int) -> float:
     return v
 
 
-def search_value(state: State, p: int) -> float:
-    """:func:`evaluate`, and where the playout stops (the end of a round) what the next rounds
-    hold: standing where the watch can reach costs a part of an arrest, and in the alarm a
-    walk longer than the Sprints left means never getting out."""
-    s: Any = state
-    t = s.thieves[p]
-    v = evaluate(state, p)
-    pos = t["pos"]
-    if t["left"] is not None or pos is None:
-        return v
-    if _exposed(s, t, pos, watch_reach(s)) and not t["dungeon"]:
-        v -= EXPOSED * (3.0 + 6.0 * t["emperor"])
-    if s.alarm or (t["emperor"] and s.alarm_district):
-        rounds = len(s.alarm_deck) if s.alarm else s.data.tokens.pieces["alarm_events"]
-        if _goal_dist(s, t, pos) + t["dungeon"] > SPRINT * rounds:
-            v -= 8.0
-    return v
-
-
-#: the part of an arrest that standing within the watch's reach costs at the end of a round
-EXPOSED = 0.3
-#: steps of one Sprint
-SPRINT = 6
-
-
 # -- a cheap playout policy to the end of the round ---------------------------------------------
 #: spaces within ``r`` steps of a space, per board (built when first asked)
 _BALLS: dict[int, dict[tuple[str, int], tuple[str, ...]]] = {}
