@@ -21,12 +21,16 @@ public board data and its legal actions:
   Fishing Rod, Poisoned Bola, Mechanical Rats, Firecrackers) when one is near.
   Targets: the guard nearest to itself (moved away from it, or onto a rival),
   the richest rival, the best jewel.
+
+``mcts`` is tuned by :data:`SEARCH`: flat Monte Carlo over the actions of the moment, each
+played on by :func:`playout_policy` (a cheap greedy-like policy) to the end of the round.
 """
 from __future__ import annotations
 
 import heapq
 from collections import deque
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ...bots.base import Bot
 from ...bots.mcts import SearchSpec
@@ -421,11 +425,14 @@ def evaluate(state: State, p: int) -> float:
 
 # -- a cheap playout policy to the end of the round ---------------------------------------------
 #: spaces within ``r`` steps of a space, per board (built when first asked)
-_BALLS: dict[int, dict[tuple[str, int], tuple[str, ...]]] = {}
+_BALLS: WeakKeyDictionary[Any, dict[tuple[str, int], tuple[str, ...]]] = WeakKeyDictionary()
 
 
 def _ball(data: Any, space: str, r: int) -> tuple[str, ...]:
-    balls = _BALLS.setdefault(id(data), {})
+    """The spaces at most ``r`` steps from ``space`` along the paths."""
+    balls = _BALLS.get(data)
+    if balls is None:
+        balls = _BALLS[data] = {}
     key = (space, r)
     got = balls.get(key)
     if got is None:
@@ -449,18 +456,23 @@ def watch_reach(state: State) -> set[str]:
     return out
 
 
-def _exposed(s: Any, t: dict, space: str, reach: set[str]) -> bool:
-    if space not in reach or t["protected"] or t["cloak"] or t["escaped"]:
-        return False
-    return not (s.data.kind.get(space) == "hideout" or s.features.get(space) == "alley"
-                or space in s.smoke)
-
-
-COVER = ("cloak", "rope")
+def _hides(s: Any, space: str) -> bool:
+    """Rulebook §"verborgen": a hideout, a Dark Alley or smoke hides whoever stands there."""
+    return s.data.kind.get(space) == "hideout" or s.features.get(space) == "alley" or space in s.smoke
 
 
 def _covered(t: dict) -> bool:
+    """Hidden or protected wherever the thief stands (Cloak, Rope and Hook, a fresh escape)."""
     return bool(t["protected"] or t["cloak"] or t["escaped"])
+
+
+def _exposed(s: Any, t: dict, space: str, reach: set[str]) -> bool:
+    """The watch could catch thief ``t`` on ``space`` when it acts next."""
+    return space in reach and not _covered(t) and not _hides(s, space)
+
+
+#: cards that keep a thief from arrest, best first
+COVER = ("cloak", "rope")
 
 
 def _want(s: Any, p: int) -> dict[str, int]:
@@ -497,6 +509,7 @@ def _want(s: Any, p: int) -> dict[str, int]:
 
 
 def _plan_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
+    """The next small planning decision toward :func:`_want`'s plan."""
     t = s.thieves[p]
     cur = t["cur"]
     want = _want(s, p)
@@ -514,6 +527,8 @@ def _plan_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
 
 
 def _move_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
+    """Grab what is here, else walk toward the best space within the steps left: in calm out
+    of the watch's reach first, then nearest the goal; in the alarm nearest the exit."""
     t = s.thieves[p]
     for a in acts:
         if a.startswith(("leave ", "steal ")) or (a.startswith("take ") and a != "take token"):
@@ -558,8 +573,7 @@ def _move_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
         gd = min(dist.get(g, 20) for g in goals) if goals else 20
         if exits and gd == 0 and dx < left:
             gd = -1  # an exit with a step left to step out
-        risk = 1 if x in reach and not covered and not (
-            data.kind.get(x) == "hideout" or s.features.get(x) == "alley" or x in s.smoke) else 0
+        risk = 1 if x in reach and not covered and not _hides(s, x) else 0
         k = (gd, risk) if s.alarm else (risk, gd)
         if best_k is None or k < best_k or (k == best_k and x == here):
             best, best_k = x, k
@@ -581,10 +595,11 @@ def _turn_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
 
 
 def playout_policy(state: State, p: int, acts: list[str], rng: Any) -> str:
-    """A cheap policy for search playouts: Move every round (8 AP when in danger or far away,
-    else 1; everything in the alarm), walk step by step toward the goal around the spaces the
-    watch can still reach, take what lies on the way, leave when possible, decline the other
-    cards; the watch's and other open choices at random."""
+    """A cheap policy for search playouts, in greedy's spirit but reading the state directly:
+    Move every round (8 AP when in the watch's reach or far away, else 1; everything in the
+    alarm; a Cloak or Rope and Hook first when in danger), walk to the best space within the
+    steps left (:func:`_move_step`), take what lies on the way, leave when possible, decline
+    the other general cards; the watch's and other open choices at random."""
     s: Any = state
     if len(acts) == 1:
         return acts[0]
@@ -603,6 +618,7 @@ def playout_policy(state: State, p: int, acts: list[str], rng: Any) -> str:
 
 
 def round_of(state: State) -> object:
+    """The search's horizon: playouts run to the end of the round."""
     return state.round  # type: ignore[attr-defined]
 
 
