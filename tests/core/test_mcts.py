@@ -5,7 +5,7 @@ import pytest
 
 from thieves import ThievesError, load_game
 from thieves.bots import MCTSBot, SearchSpec, bot_names, make_bot, play_game
-from thieves.bots.mcts import Budget, parse_budget, rewards
+from thieves.bots.mcts import Budget, _Node, parse_budget, rewards
 from thieves.core.game import Game, State
 from thieves.core.registry import register_game
 from thieves.core.rng import Rng
@@ -284,3 +284,36 @@ def test_thiefdom_search_walks_where_greedy_walks():
     assert len(walks) == 6
     for s, p in walks:
         assert make_bot("mcts:30", "thiefdom", 1).choose(s, p) == GreedyBot(seed=1).choose(s, p)
+
+
+def test_a_playout_stops_where_the_horizon_changes():
+    """``horizon``: the playout ends at the first position whose horizon value differs from
+    the one it started at (here the round of the sealed bids), however deep ``max_depth``."""
+    seen = []
+
+    def value(state, p):
+        seen.append(state.round)
+        return float(state.points[p])
+
+    s = load_game("toy-bids").new_game(2, seed=3, options={"rounds": 3})
+    bot = MCTSBot(1, "1", SearchSpec(heuristic=value, max_depth=50, horizon=lambda st: st.round))
+    d = s.clone()
+    bot._playout(d)
+    assert d.round == 2 and not d.is_terminal() and set(seen) == {2}
+    unlimited = s.clone()
+    MCTSBot(1, "1", SearchSpec(heuristic=value, max_depth=50))._playout(unlimited)
+    assert unlimited.is_terminal()
+
+
+def test_a_tree_of_depth_one_values_the_root_actions_by_playouts_alone():
+    s = load_game("toy-bids").new_game(2, seed=3, options={"rounds": 3})
+    flat = MCTSBot(1, "40", SearchSpec(max_depth=50, tree_depth=1))
+    root = _Node()
+    for k in range(40):
+        flat._iterate(root, s.clone())
+    assert root.children and all(not child.edges for child in root.children.values())
+    deep = MCTSBot(1, "40", SearchSpec(max_depth=50))
+    root = _Node()
+    for k in range(40):
+        deep._iterate(root, s.clone())
+    assert any(child.edges for child in root.children.values())

@@ -52,7 +52,10 @@ class SearchSpec:
     is then the mean over rivals ``q`` of ``sigmoid((h_p - h_q) / scale)``, a
     soft "am I ahead of q". ``rollout`` picks playout decisions (default:
     uniform random). ``group(action)`` names the move group of an action
-    (``None``: no groups).
+    (``None``: no groups). ``horizon(state)`` ends a playout early where its value
+    changes (Age of Thieves: the round number, so every playout runs to the end of its
+    round), and ``tree_depth`` caps how deep the tree grows (1: flat Monte Carlo over the
+    root's actions). Both default to ``None``, which changes nothing.
     """
 
     heuristic: Optional[Heuristic] = None
@@ -68,6 +71,13 @@ class SearchSpec:
     #: the iterations in extra visits: the search leaves that choice only on clear evidence
     prior: Optional[Callable[..., Bot]] = None
     prior_weight: float = 0.25
+    #: a playout also ends (valued by ``heuristic``) as soon as ``horizon(state)`` differs from
+    #: its value where the playout began: the round number plays each playout to the end of
+    #: its round (``None``: only ``max_depth`` cuts)
+    horizon: Optional[Callable[[State], object]] = None
+    #: the tree grows at most this many decisions below the root (1: flat Monte Carlo, each
+    #: root action valued by its playouts alone; ``None``: no limit)
+    tree_depth: Optional[int] = None
 
 
 DEFAULT_SPEC = SearchSpec()
@@ -259,7 +269,10 @@ class MCTSBot(Bot):
         path: list[tuple[_Node, list[tuple[int, str]]]] = []
         node = root
         expanded = False
+        depth = spec.tree_depth
         while not d.is_terminal():
+            if depth is not None and len(path) >= depth:
+                break
             to_act = d.players_to_act()
             if len(to_act) == 1:
                 p = to_act[0]
@@ -344,16 +357,24 @@ class MCTSBot(Bot):
         spec = self.spec
         rollout = spec.rollout
         rng = self.rng
-        if rollout is None:
+        horizon = spec.horizon
+        if rollout is None and horizon is None:
             d.random_playout(rng, spec.max_depth)
             return rewards(d, spec)
+        mark = horizon(d) if horizon is not None else None
         for _ in range(spec.max_depth):
             if d.is_terminal():
+                break
+            if horizon is not None and horizon(d) != mark:
                 break
             to_act = d.players_to_act()
             p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
             acts = d.legal_actions(p)
-            d.apply_trusted(p, rollout(d, p, acts, rng) if len(acts) > 1 else acts[0])
+            if len(acts) == 1:
+                a = acts[0]
+            else:
+                a = rollout(d, p, acts, rng) if rollout is not None else acts[rng.below(len(acts))]
+            d.apply_trusted(p, a)
         return rewards(d, spec)
 
 

@@ -21,12 +21,16 @@ public board data and its legal actions:
   Fishing Rod, Poisoned Bola, Mechanical Rats, Firecrackers) when one is near.
   Targets: the guard nearest to itself (moved away from it, or onto a rival),
   the richest rival, the best jewel.
+
+``mcts`` is tuned by :data:`SEARCH`: flat Monte Carlo over the actions of the moment, each
+played on by :func:`playout_policy` (a cheap greedy-like policy) to the end of the round.
 """
 from __future__ import annotations
 
 import heapq
 from collections import deque
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ...bots.base import Bot
 from ...bots.mcts import SearchSpec
@@ -388,6 +392,22 @@ class GreedyBot(Bot):
         return acts[0]
 
 
+def _goals(s: Any, t: dict) -> list[str]:
+    """Where thief ``t`` heads: an open exit with the Emperors' Jewel or in the alarm, else the
+    Emperors' Jewel, else any jewel."""
+    data = s.data
+    if t["emperor"] or s.alarm:
+        if s.alarm_district:
+            return [e.space for e in data.exits.values() if e.district == s.alarm_district]
+        return [e.space for e in data.exits.values()]
+    return [x for x, g in s.gems.items() if "emperor" in g] or list(s.gems)
+
+
+def _goal_dist(s: Any, t: dict, space: str) -> int:
+    dist = s.data.dist.get(space, {})
+    return min((dist.get(g, 20) for g in _goals(s, t)), default=20)
+
+
 def evaluate(state: State, p: int) -> float:
     """Rough worth of thief ``p`` for cut search playouts: VP, the Emperors' Jewel, being out
     of the city (the only way to win), less the dungeon and the walk still ahead."""
@@ -399,21 +419,214 @@ def evaluate(state: State, p: int) -> float:
     v += 6.0 * t["emperor"] - 3.0 * t["dungeon"]
     pos = t["pos"]
     if pos is not None:
-        data = s.data
-        if t["emperor"] or s.alarm:
-            goals = [e.space for e in data.exits.values()]
-        else:
-            goals = [x for x, g in s.gems.items() if "emperor" in g] or list(s.gems)
-        dist = data.dist.get(pos, {})
-        if goals:
-            v -= 0.3 * min(dist.get(g, 20) for g in goals)
+        v -= 0.3 * _goal_dist(s, t, pos)
     return v
 
 
-#: IS-MCTS tuning: random playouts rarely end a game of Age of Thieves (random thieves
-#: never escape), so new nodes are valued by :func:`evaluate` alone, and the greedy policy's
-#: choice counts as a quarter of the iterations in extra visits (at 60 iterations heads-up,
-#: 6 games: without it 0 wins, with it 2)
-SEARCH = SearchSpec(heuristic=evaluate, scale=2.0, max_depth=0, prior=GreedyBot)
+# -- a cheap playout policy to the end of the round ---------------------------------------------
+#: spaces within ``r`` steps of a space, per board (built when first asked)
+_BALLS: WeakKeyDictionary[Any, dict[tuple[str, int], tuple[str, ...]]] = WeakKeyDictionary()
+
+
+def _ball(data: Any, space: str, r: int) -> tuple[str, ...]:
+    """The spaces at most ``r`` steps from ``space`` along the paths."""
+    balls = _BALLS.get(data)
+    if balls is None:
+        balls = _BALLS[data] = {}
+    key = (space, r)
+    got = balls.get(key)
+    if got is None:
+        got = balls[key] = tuple(x for x, dd in data.dist[space].items() if dd <= r)
+    return got
+
+
+def watch_reach(state: State) -> set[str]:
+    """Spaces some guard or captain could walk onto when the watch acts next (empty once it
+    has acted this round)."""
+    s: Any = state
+    if s.phase == "exec" and s.exec.get("guards_done"):
+        return set()
+    out: set[str] = set()
+    move = {}
+    for g, at in s.guards.items():
+        kind = g[0]
+        if kind not in move:
+            move[kind] = s.movement(g)
+        out.update(_ball(s.data, at, move[kind]))
+    return out
+
+
+def _hides(s: Any, space: str) -> bool:
+    """Rulebook §"verborgen": a hideout, a Dark Alley or smoke hides whoever stands there."""
+    return s.data.kind.get(space) == "hideout" or s.features.get(space) == "alley" or space in s.smoke
+
+
+def _covered(t: dict) -> bool:
+    """Hidden or protected wherever the thief stands (Cloak, Rope and Hook, a fresh escape)."""
+    return bool(t["protected"] or t["cloak"] or t["escaped"])
+
+
+def _exposed(s: Any, t: dict, space: str, reach: set[str]) -> bool:
+    """The watch could catch thief ``t`` on ``space`` when it acts next."""
+    return space in reach and not _covered(t) and not _hides(s, space)
+
+
+#: cards that keep a thief from arrest, best first
+COVER = ("cloak", "rope")
+
+
+def _want(s: Any, p: int) -> dict[str, int]:
+    """The round's plan, as greedy makes it: card -> AP (recomputed at each planning step from
+    what does not change while planning)."""
+    t = s.thieves[p]
+    total = t["blue"] + t["red"] + t["violet"]
+    if t["dungeon"]:
+        return {"move": total}
+    cards = {x.rstrip("0123456789") for x in t["hand"]}
+    cards.update((x["under"] or x["card"]).rstrip("0123456789") for x in t["plan"])
+    cur = t["cur"]
+    if cur is not None:
+        cards.add((cur["under"] or cur["card"]).rstrip("0123456789"))
+    cover = next((c for c in COVER if c in cards), None)
+    here = t["pos"]
+    goal = _goal_dist(s, t, here)
+    exposed = _exposed(s, t, here, watch_reach(s))
+    if s.alarm:
+        if cover and total >= 10 and (exposed or goal <= 10):
+            return {cover: 9, "move": total - 9}
+        return {"move": total}
+    hunting = not t["emperor"] and any("emperor" in g for g in s.gems.values())
+    if cover and (exposed or (goal <= 4 and hunting)) and total >= 3:
+        return {cover: min(8, total - 1), "move": 1}
+    plan = {"move": min(8, total) if exposed or goal > 8 else 1}
+    left = total - plan["move"]
+    if "elixir" in cards and left >= 1:
+        plan["elixir"] = 1
+        left -= 1
+    if left >= 1:
+        plan["ambush"] = 1
+    return plan
+
+
+def _plan_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
+    """The next small planning decision toward :func:`_want`'s plan."""
+    t = s.thieves[p]
+    cur = t["cur"]
+    want = _want(s, p)
+    if cur is None:
+        planned = {(x["under"] or x["card"]).rstrip("0123456789") for x in t["plan"]}
+        for card in want:
+            if card not in planned and f"plan {card}" in acts:
+                return f"plan {card}"
+        return "done" if "done" in acts else acts[-1]
+    if cur.get("stage") != "ap":
+        return "next" if "next" in acts else acts[-1]
+    free = s.markers_free(p)
+    k = want.get((cur["under"] or cur["card"]).rstrip("0123456789"), 1)
+    return f"ap {max(1, min(k, free))}"
+
+
+def _move_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
+    """Grab what is here, else walk toward the best space within the steps left: in calm out
+    of the watch's reach first, then nearest the goal; in the alarm nearest the exit."""
+    t = s.thieves[p]
+    for a in acts:
+        if a.startswith(("leave ", "steal ")) or (a.startswith("take ") and a != "take token"):
+            return a
+    if "take token" in acts and not t["emperor"]:
+        return "take token"
+    here, data = t["pos"], s.data
+    left = s.act["left"]
+    if left <= 0 or here is None:
+        return "stop" if "stop" in acts else acts[-1]
+    covered = _covered(t)
+    fire = s.fire
+    guards = set() if covered else set(s.guards.values())
+    reach = watch_reach(s)
+    goals = _goals(s, t)
+    exits = s.alarm_district is not None and (t["emperor"] or s.alarm)
+    jewel = not exits and not t["emperor"] and not s.alarm and any(
+        "emperor" in s.gems.get(g, ()) for g in goals)
+    # breadth-first within the steps left: first step and depth of each reachable space
+    first: dict[str, str] = {here: ""}
+    depth = {here: 0}
+    frontier = [here]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            if depth[c] >= left:
+                continue
+            for n in data.adj[c]:
+                if n in depth or n in guards or n in fire or data.kind[n] == "dungeon":
+                    continue
+                depth[n] = depth[c] + 1
+                first[n] = n if c == here else first[c]
+                nxt.append(n)
+        frontier = nxt
+    if jewel:
+        for g in goals:
+            if g in depth and g != here:
+                return f"to {first[g]}"  # the Emperors' Jewel is worth the risk
+    best, best_k = here, None
+    for x, dx in depth.items():
+        dist = data.dist[x]
+        gd = min(dist.get(g, 20) for g in goals) if goals else 20
+        if exits and gd == 0 and dx < left:
+            gd = -1  # an exit with a step left to step out
+        risk = 1 if x in reach and not covered and not _hides(s, x) else 0
+        k = (gd, risk) if s.alarm else (risk, gd)
+        if best_k is None or k < best_k or (k == best_k and x == here):
+            best, best_k = x, k
+    if best == here:
+        return "stop" if "stop" in acts else acts[-1]
+    step = f"to {first[best]}"
+    return step if step in acts else acts[-1]
+
+
+def _turn_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
+    for a in ("sprint" if s.alarm else "sneak", "sneak", "sprint", "play cloak", "play rope",
+              "play elixir", "cleverness"):
+        if a in acts:
+            return a
+    for a in acts:
+        if a.startswith("decline "):
+            return a
+    return acts[0]
+
+
+def playout_policy(state: State, p: int, acts: list[str], rng: Any) -> str:
+    """A cheap policy for search playouts, in greedy's spirit but reading the state directly:
+    Move every round (8 AP when in the watch's reach or far away, else 1; everything in the
+    alarm; a Cloak or Rope and Hook first when in danger), walk to the best space within the
+    steps left (:func:`_move_step`), take what lies on the way, leave when possible, decline
+    the other general cards; the watch's and other open choices at random."""
+    s: Any = state
+    if len(acts) == 1:
+        return acts[0]
+    if s.pending:
+        return acts[rng.below(len(acts))]
+    a = s.act
+    if a is not None:
+        if a["kind"] == "move":
+            return _move_step(s, p, acts, rng)
+        if a["kind"] == "gmove":
+            return "gstop" if "gstop" in acts else acts[-1]
+        return acts[0]
+    if s.phase == "plan":
+        return _plan_step(s, p, acts, rng)
+    return _turn_step(s, p, acts, rng)
+
+
+def round_of(state: State) -> object:
+    """The search's horizon: playouts run to the end of the round."""
+    return state.round  # type: ignore[attr-defined]
+
+
+#: IS-MCTS tuning: flat Monte Carlo over the actions of the moment (``tree_depth=1``), each
+#: played on by :func:`playout_policy` for both thieves to the end of the round, so that the
+#: watch acts in every playout, and valued there by :func:`evaluate`; greedy's choice counts as
+#: a quarter of the iterations in extra visits. See docs/age_of_thieves.md "Strength".
+SEARCH = SearchSpec(heuristic=evaluate, scale=2.0, max_depth=400, prior=GreedyBot,
+                    rollout=playout_policy, horizon=round_of, tree_depth=1)
 
 BOTS = {"greedy": GreedyBot}

@@ -1,0 +1,78 @@
+"""The search bot of Age of Thieves: its playout policy, the value where playouts stop, and
+obvious moves in small positions (docs/age_of_thieves.md "Strength")."""
+from __future__ import annotations
+
+import dataclasses
+
+from thieves.bots import make_bot
+from thieves.bots.mcts import MCTSBot
+from thieves.core.rng import Rng
+from thieves.games.age_of_thieves.bots import SEARCH, playout_policy, watch_reach
+
+from .helpers import GAME, fresh, plan
+
+
+def test_the_playout_policy_plays_whole_games_legally():
+    for n, seed in ((2, 1), (3, 2), (4, 3)):
+        s = GAME.new_game(n, seed)
+        rng = Rng.from_seed(seed)
+        while not s.is_terminal():
+            p = s.players_to_act()[0]
+            s.apply_action(p, playout_policy(s, p, s.legal_actions(p), rng))  # checked: legal
+        assert s.ply < 2000
+
+
+def _walk_to_the_jewel(die: int = 1):
+    """Zain on a start space, the Emperors' Jewel 11 steps away, a guard 6 steps down the way,
+    Move planned with 8 AP (before the watch when the die is lower)."""
+    s = fresh("zain,jasmine", die=die)
+    s.thieves[0]["pos"], s.thieves[1]["pos"] = "N8", "S48"
+    s.gems = {"P0": ["emperor"]}
+    s.guards = {"g1": "N50"}
+    plan(s, 0, [("move", 8)])
+    plan(s, 1, [])
+    return s
+
+
+def test_the_playout_policy_walks_toward_the_jewel_and_ends_out_of_the_watchs_reach():
+    s = _walk_to_the_jewel()
+    reach = watch_reach(s)
+    assert "N51" in reach and "N53" not in reach  # guards walk 2 spaces in calm
+    s.exec["guards_done"] = True
+    assert not watch_reach(s)  # once the watch has acted this round it reaches nowhere
+    s.exec["guards_done"] = False
+    rng = Rng.from_seed(1)
+    round_ = s.round
+    while s.players_to_act() == [0] and s.round == round_:
+        s.apply_action(0, playout_policy(s, 0, s.legal_actions(0), rng))
+        here = s.thieves[0]["pos"]
+    assert s.round == round_ + 1  # the watch has acted, the round is over
+    assert s.data.dist[here]["P0"] < 11 and here not in reach and not s.thieves[0]["dungeon"]
+
+
+def test_the_search_walks_toward_the_jewel_but_not_into_the_watchs_reach():
+    """Moving before the watch, the search (without greedy's prior) ends the Move where the
+    guard cannot catch it: its playouts run to the end of the round, so the watch acts in each."""
+    s = _walk_to_the_jewel()
+    bot = MCTSBot(seed=1, budget="100", spec=dataclasses.replace(SEARCH, prior=None))
+    moves = 0
+    while s.players_to_act() == [0]:
+        s.apply_action(0, bot.choose(s, 0))
+        moves += 1
+    assert moves > 2  # it did walk
+    assert not s.thieves[0]["dungeon"]
+    assert s.data.dist[s.thieves[0]["pos"]]["P0"] < 11
+
+
+def test_a_thief_in_the_dungeon_walks_out_after_the_watch():
+    """In the dungeon with 2 AP, the watch already gone: declining the Move would keep the thief
+    in the dungeon for another round."""
+    s = fresh("zain,jasmine", die=8)
+    z = s.thieves[0]
+    z["pos"], z["dungeon"] = s.data.dungeon["golden_domes"], True
+    s.thieves[1]["pos"] = "S48"
+    s.gems = {"P0": ["emperor"]}
+    plan(s, 0, [("move", 2)])
+    plan(s, 1, [])
+    assert s.legal_actions(0) == ["sneak", "sprint", "decline move"]
+    assert make_bot("mcts:60", "age-of-thieves", 3).choose(s, 0) != "decline move"
