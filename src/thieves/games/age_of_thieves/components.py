@@ -228,6 +228,14 @@ class AotData:
                                  for dd, ss in self.districts.items()}
         self.too_near = {s: frozenset(q for q in self.adj if ds.get(q, 99) < far)
                          for s, ds in self.dist.items()}
+        self.jewel_candidate_set = {dd: frozenset(ss) for dd, ss in self.jewel_candidates.items()}
+        #: a space's place in board order (the order of board.yaml's spaces)
+        self.board_index = {s.id: i for i, s in enumerate(board.spaces)}
+        # a general card's type by instance id (``beacon3`` -> ``beacon``), and the planning
+        # actions that name a type
+        self.card_type = {f"{c.id}{i + 1}": c.id for c in cards.general for i in range(c.copies)}
+        self.plan_action = {c.id: f"plan {c.id}" for c in cards.general}
+        self.special_action = {c.id: f"special {c.id}" for c in cards.general}
 
     def of_district(self, district: str) -> list[str]:
         return self.districts.get(district, [])
