@@ -72,13 +72,11 @@ class PlanningMixin(MixinBase):
                 acts.append("plan move")
             if "ambush" not in planned:
                 acts.append("plan ambush")
-            card_type = self.data.card_type
-            types = sorted({card_type[c] for c in t["hand"]})
-            plan_action = self.data.plan_action
-            acts += [plan_action[x] for x in types]
+            d = self.data
+            types = sorted(set(map(d.card_type.__getitem__, t["hand"])))
+            acts += map(d.plan_action.__getitem__, types)
             if "special" not in planned and self.options.get("specials", True):
-                special_action = self.data.special_action
-                acts += [special_action[x] for x in types]
+                acts += map(d.special_action.__getitem__, types)
             acts.append("done")
             return acts
         if cur["stage"] == "ap":
@@ -166,7 +164,10 @@ class PlanningMixin(MixinBase):
     def _close_slot(self, p: int) -> None:
         t = self.thieves[p]
         cur = t["cur"]
-        cur["ap"] = cur["m"] + sum(self.data.ap_value[x] for x in cur["tok"])
+        ap = cur["m"]
+        if cur["tok"]:
+            ap += sum(map(self.data.ap_value.__getitem__, cur["tok"]))
+        cur["ap"] = ap
         del cur["stage"]
         t["plan"].append(cur)
         t["cur"] = None

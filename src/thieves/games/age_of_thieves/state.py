@@ -21,6 +21,11 @@ from .view import ViewMixin
 
 
 
+#: the thief's flags that last one round, all lowered in the clean-up (§5)
+ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
+                                     "immobile", "resolved", "strong"), False)
+
+
 def card_type(cid: str) -> str:
     """General card instance id ``beacon3`` -> type ``beacon``."""
     return cid.rstrip("0123456789")
@@ -431,9 +436,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 t["ap_next"] = None
             t["red"] = n - 1 if t["emperor"] else 0
             t["violet"], t["violet_new"] = t["violet_new"], 0
-            for k in ("escaped", "arrested", "cloak", "protected", "marker", "robbed", "immobile",
-                      "resolved", "strong"):
-                t[k] = False
+            t.update(ROUND_FLAGS_CLEARED)
         # d) the event goes to the box; the last card of a deck ends the game
         if not self.alarm and not self.calm_deck:
             if not self.jewel_taken:
@@ -486,6 +489,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         return [p for p, t in enumerate(self.thieves) if t["left"] is None]
 
     def guard_at(self, s: str) -> str | None:
+        if s not in self.guards.values():  # the usual answer, without a loop
+            return None
         for g, gs in self.guards.items():
             if gs == s:
                 return g
