@@ -25,11 +25,13 @@ class ActionsMixin(MixinBase):
 
     def _turn_actions(self, p: int) -> list[str]:
         t = self.thieves[p]
+        d = self.data
+        card_type = d.card_type  # a general card's type; move, ambush and special are themselves
         out: list[str] = []
         seen = set()
         for s in self._my_slots(p):
             c = s["card"]
-            key = c if c in ("move", "ambush", "special") else ctype(c)
+            key = card_type.get(c, c)
             if key in seen:
                 continue
             seen.add(key)
@@ -50,20 +52,20 @@ class ActionsMixin(MixinBase):
             elif c == "special":
                 if not t["strong"] and not jailed:
                     out.append("special")
-                    out.append(f"play {ctype(s['under'])}")
+                    out.append(d.play_action[card_type[s["under"]]])
             elif not t["strong"] and not jailed:
-                out.append(f"play {key}")
-            out.append(f"decline {key}")
-        return list(dict.fromkeys(out))
+                out.append(d.play_action[key])
+            out.append(d.decline_action[key])
+        return list(dict.fromkeys(out)) if len(out) > 2 else out
 
     def _find_slot(self, p: int, key: str, prefer_plain: bool = True) -> dict[str, Any]:
         slots = self._my_slots(p)
+        card_type = self.data.card_type
         for s in slots:
-            c = s["card"]
-            if c == key or (c not in ("move", "ambush", "special") and ctype(c) == key):
+            if card_type.get(s["card"], s["card"]) == key:
                 return s
         for s in slots:
-            if s["card"] == "special" and ctype(s["under"]) == key:
+            if s["card"] == "special" and card_type[s["under"]] == key:
                 return s
         raise AssertionError("slot checked as legal")  # pragma: no cover
 

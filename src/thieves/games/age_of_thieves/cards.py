@@ -28,8 +28,7 @@ class CardsMixin(MixinBase):
         """Every space that passes ``in_range``, in board order."""
         if rng is None:
             return list(self.data.adj)
-        near = self.data.dist[self.thieves[p]["pos"]]
-        return [s for s in self.data.adj if near.get(s, 99) <= rng]
+        return list(self.data.spaces_within(self.thieves[p]["pos"], rng))
 
     def targetable_thieves(self, p: int, rng: int | None, others: bool = True) -> list[int]:
         """Thieves on the board, not in a dungeon (§"Verlies": no target there)."""
@@ -60,8 +59,9 @@ class CardsMixin(MixinBase):
                             "steps": c.steps, "lure": False, "path": [], "start": self.guards[queue[0]]}
                 self._auto_finish()
         elif e in ("noise", "smoke"):
-            self._choose(p, [f"at {s}" for s in self.spaces_in_range(p, c.range)
-                             if self.data.kind[s] != "dungeon"], e, steps=c.steps, radius=c.radius)
+            kind, at = self.data.kind, self.data.at_action
+            self._choose(p, [at[s] for s in self.spaces_in_range(p, c.range) if kind[s] != "dungeon"],
+                         e, steps=c.steps, radius=c.radius)
         elif e == "fire":
             self._choose(p, self._fire_spots(p, c.range), "fire")
         elif e == "reposition_guard":
@@ -104,8 +104,10 @@ class CardsMixin(MixinBase):
     def _fire_spots(self, p: int, rng: int | None) -> list[str]:
         """A free space: no figures (Rulebook §"freies Feld"), no dungeon."""
         figures = set(self.guards.values())  # guard_at() for every space at once
-        return [f"at {s}" for s in self.spaces_in_range(p, rng) if self.data.kind[s] != "dungeon"
-                and s not in figures and not self.thieves_at(s) and s not in self.fire]
+        thieves = {t["pos"] for t in self.thieves if t["left"] is None}  # and thieves_at()
+        kind, at = self.data.kind, self.data.at_action
+        return [at[s] for s in self.spaces_in_range(p, rng) if kind[s] != "dungeon"
+                and s not in figures and s not in thieves and s not in self.fire]
 
     def _trap_opts(self, p: int, rng: int | None) -> list[str]:
         return [f"guard {g}" for g in self.guards_in(p, rng)] + \

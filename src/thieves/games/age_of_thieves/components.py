@@ -228,6 +228,30 @@ class AotData:
                                  for dd, ss in self.districts.items()}
         self.too_near = {s: frozenset(q for q in self.adj if ds.get(q, 99) < far)
                          for s, ds in self.dist.items()}
+        self.jewel_candidate_set = {dd: frozenset(ss) for dd, ss in self.jewel_candidates.items()}
+        #: a space's place in board order (the order of board.yaml's spaces)
+        self.board_index = {s.id: i for i, s in enumerate(board.spaces)}
+        # a general card's type by instance id (``beacon3`` -> ``beacon``), and the planning
+        # actions that name a type
+        self.card_type = {f"{c.id}{i + 1}": c.id for c in cards.general for i in range(c.copies)}
+        self.plan_action = {c.id: f"plan {c.id}" for c in cards.general}
+        self.special_action = {c.id: f"special {c.id}" for c in cards.general}
+        self.play_action = {c.id: f"play {c.id}" for c in cards.general}
+        self.at_action = {s: f"at {s}" for s in self.adj}
+        self._within: dict[tuple[str, int], list[str]] = {}
+        #: every figure in the order the watch moves them: the guards by number, then the captains
+        self.figure_order = [f"g{i + 1}" for i in range(tokens.pieces["guards"])] + \
+            [f"c{i + 1}" for i in range(tokens.pieces["captains"])]
+        self.decline_action = {k: f"decline {k}" for k in ["move", "ambush", "special"] + list(self.general)}
+
+    def spaces_within(self, s: str, r: int) -> list[str]:
+        """The spaces at most ``r`` steps from ``s`` along the paths, in board order (worked out
+        once per space and range; the list is shared: do not change it)."""
+        out = self._within.get((s, r))
+        if out is None:
+            near = self.dist[s]
+            out = self._within[s, r] = [q for q in self.adj if near.get(q, 99) <= r]
+        return out
 
     def of_district(self, district: str) -> list[str]:
         return self.districts.get(district, [])

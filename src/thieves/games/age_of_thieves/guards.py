@@ -55,22 +55,31 @@ class GuardsMixin(MixinBase):
 
     # -- activation ----------------------------------------------------------------------------
     def begin_guards(self, figs: list[str] | None, after: str) -> None:
-        if figs is None:
-            figs = sorted(self.guards, key=lambda g: (g[0] != "g", int(g[1:])))
+        guards = self.guards
+        if figs is None:  # every figure: the guards by number, then the captains
+            figs = [g for g in self.data.figure_order if g in guards]
+            if len(figs) != len(guards):  # pragma: no cover - figures the box does not have
+                figs = sorted(guards, key=lambda g: (g[0] != "g", int(g[1:])))
         # the test of ``detects`` for every figure and thief, each thief's part worked out once:
         # (player, space, how much less far it is heard: Joanne, reconstructed ability)
         audible = [(p, t["pos"], 1 if t["id"] == "joanne" else 0) for p, t in enumerate(self.thieves)
                    if t["left"] is None and not t["dungeon"] and not self.is_hidden(p)]
-        det = {}
-        vig: dict[str, int] = {}  # the vigilance of a guard, of a captain: the same for all of a kind
-        for g in figs:
-            if g[0] not in vig:
-                vig[g[0]] = self.vigilance(g)
-            dist, reach = self.data.dist[self.guards[g]], vig[g[0]]
-            det[g] = [p for p, pos, less in audible if dist.get(pos, 99) <= reach - less]
-        for g, ps in det.items():
-            if ps:
-                self.event("detects", fig=g, figure=figure_kind(g), space=self.guards[g], player=ps)
+        det: dict[str, list[int]] = {}
+        if audible:
+            dist = self.data.dist
+            vig: dict[str, int] = {}  # the vigilance of a guard, of a captain: the same for all of a kind
+            for g in figs:
+                kind = g[0]
+                reach = vig.get(kind)
+                if reach is None:
+                    reach = vig[kind] = self.vigilance(g)
+                near = dist[guards[g]]
+                det[g] = ps = [p for p, pos, less in audible if near.get(pos, 99) <= reach - less]
+                if ps:
+                    self.event("detects", fig=g, figure=figure_kind(g), space=guards[g], player=ps)
+        else:
+            for g in figs:
+                det[g] = []
         groups = [[g for g in figs if g[0] == "g"], [g for g in figs if g[0] == "c"]]
         self.gq = {"groups": groups, "det": det, "cur": None, "assigned": None, "after": after}
         if after == "exec":
@@ -156,7 +165,9 @@ class GuardsMixin(MixinBase):
                     self.exec["guards_done"] = True
                 return True
             group = gq["groups"][0]
-            active = [g for g in group if self._has_targets(g) and g in self.guards and self._guard_free(g)]
+            det = gq["det"]  # most figures detected nobody: _has_targets is False for them
+            active = [g for g in group if det.get(g) and self._has_targets(g) and g in self.guards
+                      and self._guard_free(g)]
             if not active:
                 gq["groups"].pop(0)
                 gq["assigned"] = None

@@ -6,9 +6,9 @@ once, in small steps (``plan move``, ``ap 3``, ``add informer``, ``next``,
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from .notation import AotAction
+from .notation import AotAction, parse_action
 from .fields import MixinBase
 
 AP_TOKENS = ("informer", "agent")
@@ -60,17 +60,23 @@ class PlanningMixin(MixinBase):
         t = self.thieves[p]
         cur = t["cur"]
         if cur is None:
+            plan = t["plan"]
+            free = t["blue"] + t["red"] + t["violet"]  # markers_free(), with no card in hand
+            for s in plan:
+                free -= s["m"]
+            if free <= 0 and not self.tokens_free(p):
+                return ["done"]
+            planned = [s["card"] for s in plan]  # what _planned() looks for
             acts = []
-            if self.markers_free(p) > 0 or self.tokens_free(p):
-                planned = {s["card"] for s in t["plan"]}  # what _planned() looks for
-                if "move" not in planned:
-                    acts.append("plan move")
-                if "ambush" not in planned:
-                    acts.append("plan ambush")
-                types = sorted({ctype(c) for c in t["hand"]})
-                acts += [f"plan {x}" for x in types]
-                if self.options.get("specials", True) and "special" not in planned:
-                    acts += [f"special {x}" for x in types]
+            if "move" not in planned:
+                acts.append("plan move")
+            if "ambush" not in planned:
+                acts.append("plan ambush")
+            d = self.data
+            types = sorted(set(map(d.card_type.__getitem__, t["hand"])))
+            acts += map(d.plan_action.__getitem__, types)
+            if "special" not in planned and self.options.get("specials", True):
+                acts += map(d.special_action.__getitem__, types)
             acts.append("done")
             return acts
         if cur["stage"] == "ap":
@@ -121,10 +127,36 @@ class PlanningMixin(MixinBase):
         if word == "next":
             self._close_slot(p)
 
+    def _plan_playout(self, below: Callable[[int], int], budget: int) -> int:
+        """Random planning decisions (trusted fast path) until everyone is done or ``budget``
+        decisions are played; returns how many. The same moves as the checked loop: the seat
+        among those still planning, then its action, each drawn with ``below``. Only the last
+        ``done`` runs the round loop (before that the loop would stop at once: planning
+        raises no pending decision)."""
+        thieves, history = self.thieves, self.history
+        planning = [p for p, t in enumerate(thieves) if not t["done"]]
+        n = 0
+        while n < budget:
+            p = planning[0] if len(planning) == 1 else planning[below(len(planning))]
+            acts = self._plan_actions(p)
+            action = acts[below(len(acts))]
+            self._plan_apply(p, parse_action(action))
+            if thieves[p]["done"]:
+                planning.remove(p)
+                if not planning:
+                    self._advance()
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+            if not planning:
+                break
+        return n
+
     def _take_from_hand(self, p: int, typ: str) -> str:
         hand = self.thieves[p]["hand"]
+        card_type = self.data.card_type
         for c in hand:
-            if ctype(c) == typ:
+            if card_type[c] == typ:
                 hand.remove(c)
                 return c
         raise AssertionError("card checked as legal")  # pragma: no cover
@@ -132,7 +164,10 @@ class PlanningMixin(MixinBase):
     def _close_slot(self, p: int) -> None:
         t = self.thieves[p]
         cur = t["cur"]
-        cur["ap"] = cur["m"] + sum(self.data.ap_value[x] for x in cur["tok"])
+        ap = cur["m"]
+        if cur["tok"]:
+            ap += sum(map(self.data.ap_value.__getitem__, cur["tok"]))
+        cur["ap"] = ap
         del cur["stage"]
         t["plan"].append(cur)
         t["cur"] = None

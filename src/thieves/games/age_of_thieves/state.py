@@ -10,14 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import State
+from ...core.rng import Rng
 from .actions import ActionsMixin
 from .cards import CardsMixin
 from .components import COMPASS, AotData, Event
 from .guards import GuardsMixin
-from .notation import AotAction, figure_kind
+from .notation import AotAction, figure_kind, parse_action
 from .planning import PlanningMixin
 from .view import ViewMixin
 
+
+
+#: the thief's flags that last one round, all lowered in the clean-up (§5)
+ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
+                                     "immobile", "resolved", "strong"), False)
 
 
 def card_type(cid: str) -> str:
@@ -145,7 +151,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         return self._turn_actions(p)
 
     def _apply(self, p: int, text: str) -> None:
-        action = AotAction.parse(text)  # parsed once; every step below reads its fields
+        action = parse_action(text)  # parsed once; every step below reads its fields
         if self.pending:
             self._pending_apply(self.pending[0], action)
         elif self.act:
@@ -155,6 +161,36 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         else:
             self._turn_apply(p, action)
         self._advance()
+
+    # -- the trusted fast path (State.random_playout) ------------------------------------
+    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+        """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
+        turn structure built in: outside planning one seat decides at a time (the first
+        pending decision's, the resolving card's, the turn's), so no seat is drawn; planning
+        is played by :meth:`_plan_playout`."""
+        below = rng.below
+        history = self.history
+        legal, apply = self._legal_actions, self._apply
+        n = 0
+        while n < max_decisions and self.ended is None:
+            pending, act = self.pending, self.act
+            if pending:
+                p = pending[0]["p"]
+            elif act:
+                p = act["p"]
+            elif self.phase == "plan":
+                n += self._plan_playout(below, max_decisions - n)
+                continue
+            else:
+                p = self.turn
+            acts = legal(p)
+            action = acts[below(len(acts))]
+            apply(p, action)
+            history.append([p, action])
+            self.ply += 1
+            n += 1
+        self._legal_cache = None
+        return n
 
     # -- the round loop ------------------------------------------------------------------
     def _advance(self) -> None:
@@ -169,7 +205,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 if not acts:  # nothing left to choose (e.g. an empty hand): skip
                     self.pending.pop(0)
                 else:  # a forced choice is made for the player
-                    self._pending_apply(self.pending[0], AotAction.parse(acts[0]))
+                    self._pending_apply(self.pending[0], parse_action(acts[0]))
                 continue
             if self.act:
                 return
@@ -258,11 +294,15 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def jewel_spots(self, district: str) -> list[str]:
         """Empty spaces of the district at least 6 spaces from every thief (§1b)."""
         d = self.data
-        thief_pos = [t["pos"] for t in self.thieves if t["pos"] is not None]
-        busy = self.occupied()
-        # d.too_near[s]: the spaces less than pieces["jewel_distance"] away from s
-        return [s for s in d.jewel_candidates.get(district, [])  # the district without its dungeon
-                if s not in busy and d.too_near[s].isdisjoint(thief_pos)]
+        cands = d.jewel_candidate_set.get(district)  # the district without its dungeon
+        if not cands:
+            return []
+        # d.too_near[s]: the spaces less than pieces["jewel_distance"] away from s (distances
+        # along the paths are symmetric: a space too near a thief has the thief too near it)
+        too_near = d.too_near
+        spots = cands.difference(self.occupied(), *[too_near[t["pos"]] for t in self.thieves
+                                                    if t["pos"] is not None])
+        return sorted(spots, key=d.board_index.__getitem__)
 
     def is_empty(self, s: str) -> bool:
         """Rulebook §"leeres Feld": no component at all on the space."""
@@ -396,9 +436,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 t["ap_next"] = None
             t["red"] = n - 1 if t["emperor"] else 0
             t["violet"], t["violet_new"] = t["violet_new"], 0
-            for k in ("escaped", "arrested", "cloak", "protected", "marker", "robbed", "immobile",
-                      "resolved", "strong"):
-                t[k] = False
+            t.update(ROUND_FLAGS_CLEARED)
         # d) the event goes to the box; the last card of a deck ends the game
         if not self.alarm and not self.calm_deck:
             if not self.jewel_taken:
@@ -451,6 +489,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         return [p for p, t in enumerate(self.thieves) if t["left"] is None]
 
     def guard_at(self, s: str) -> str | None:
+        if s not in self.guards.values():  # the usual answer, without a loop
+            return None
         for g, gs in self.guards.items():
             if gs == s:
                 return g
