@@ -332,3 +332,35 @@ def test_conformance_with_every_alternative_option():
         final = check_game_run("age-of-thieves", n, 7, options=opts, deep_every=4)
         if not final.winners():
             assert final.ended in ("defeat", "dawn", "all_left", "calm_over")
+
+
+def _at_planning(seed: int):
+    from thieves.core.registry import load_game
+    s = load_game("age-of-thieves").new_game(2, seed)
+    while not (s.phase == "plan" and not s.pending and s.players_to_act() == [0, 1]):
+        p = s.players_to_act()[0]
+        s.apply_action(p, s.legal_actions(p)[0])
+    return s
+
+
+def _plan(s, p: int, actions: list[str]) -> None:
+    for a in actions:
+        s.apply_action(p, a)
+
+
+def test_a_search_copy_does_not_keep_a_rivals_plan_behind_the_screen() -> None:
+    # A plan is made behind the screen (Rulebook, planning phase): seat 1 sees only
+    # that seat 0 is done and how many cards it holds in all, so its search copy
+    # must be the same whatever seat 0 planned.
+    planned, empty = _at_planning(5), _at_planning(5)
+    _plan(planned, 0, ["plan move", "ap 3", "plan ambush", "ap 1", "done"])
+    _plan(empty, 0, ["done"])
+    assert planned.observation(1)["thieves"][0] == empty.observation(1)["thieves"][0]
+    a, b = planned.determinize(1, 11), empty.determinize(1, 11)
+    assert a.to_dict()["fields"] == b.to_dict()["fields"]
+    # the rival's plan in the copy is made up afresh; seat 1 keeps its own planning
+    assert a.thieves[0]["done"] and a.players_to_act() == [1]
+    assert a.observation(1) == planned.observation(1)
+    mine = planned.clone()
+    _plan(mine, 1, ["plan move", "ap 2"])
+    assert mine.determinize(1, 3).thieves[1]["cur"] == mine.thieves[1]["cur"]

@@ -169,11 +169,42 @@ class ViewMixin(MixinBase):
         return None
 
     # -- hidden information for search bots ---------------------------------------------------------
+    def _unplan(self, q: int) -> None:
+        """Undo thief ``q``'s planning: its cards back to its hand, its markers and tokens
+        free, not done. Others see nothing of a plan being made but "done" and the cards
+        held in all, so a copy for another seat must not keep it."""
+        t = self.thieves[q]
+        for s in t["plan"] + ([t["cur"]] if t["cur"] else []):
+            for c in (s["card"], s.get("under")):
+                if c and c not in ("move", "ambush", "special"):
+                    t["hand"].append(c)
+        t["plan"], t["cur"] = [], None
+        t["done"] = False
+
+    def _random_plan(self, q: int, rng: Rng) -> None:
+        """Plan for thief ``q`` at random until done, recording nothing: a plan another
+        seat cannot tell from the real one (it sees only "done" and the cards held)."""
+        quiet = "event" not in vars(self)
+        if quiet:
+            self.mute()
+        while not self.thieves[q]["done"]:
+            acts = self._plan_actions(q)
+            self._plan_apply(q, AotAction.parse(acts[rng.below(len(acts))]))
+        if quiet:
+            del self.__dict__["event"], self.__dict__["event_text"], self.__dict__["recording"]
+
     def determinize(self, player: int, seed: int):
         """Reshuffle everything ``player`` cannot see: others' cards, face-down tokens, decks."""
         new = self.clone()
         rng = Rng.from_seed(seed)
         new.rng = Rng.from_seed(seed ^ 0x9E37)
+        replan = []
+        if new.phase == "plan" and not new.pending:
+            for q, t in enumerate(new.thieves):
+                if q != player and t["left"] is None:
+                    if t["done"]:
+                        replan.append(q)
+                    new._unplan(q)
         holders: list[tuple[Any, Any]] = []
         pool = list(new.deck)
         for q, t in enumerate(new.thieves):
@@ -195,6 +226,8 @@ class ViewMixin(MixinBase):
                 t["hand"] = [pool.pop() for _ in range(len(t["hand"]))]
         for s, k in holders:
             s[k] = pool.pop()
+        for q in replan:
+            new._random_plan(q, rng)
         toks = sorted(list(new.tokens.values()) + new.box_tokens)
         rng.shuffle(toks)
         for s in sorted(new.tokens):
