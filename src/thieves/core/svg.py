@@ -202,6 +202,17 @@ class Svg:
         self.parts.append(hit[0])
         return hit[1]
 
+    def piece_of(self, owner: Any, kept: BoundedMemo, key: Any, draw: Callable[[], Any]) -> Any:
+        """:meth:`piece` for a drawer object that draws into ``owner.svg``: while
+        ``draw()`` runs, ``owner.svg`` is the scratch drawing."""
+        def run(scratch: "Svg") -> Any:
+            outer, owner.svg = owner.svg, scratch
+            try:
+                return draw()
+            finally:
+                owner.svg = outer
+        return self.piece(kept, key, run)
+
     # The pieces below recur from one drawing to the next (the same card title
     # at the same place), so their markup is kept, keyed by every argument.
     # Zero is never a key: 0 and -0.0 are equal keys but print differently.

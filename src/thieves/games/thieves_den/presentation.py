@@ -308,13 +308,8 @@ class _Board:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
         (with the data, texts and language it reads); ``key`` names everything
         else it depends on, the legal actions and recent refs it reads included."""
-        def run(scratch: Svg) -> Any:
-            kept, self.svg = self.svg, scratch
-            try:
-                return draw()
-            finally:
-                self.svg = kept
-        return self.svg.piece(_KEPT if store is None else store, (self.d, self.p.texts, self.p.lang, *key), run)
+        return self.svg.piece_of(self, _KEPT if store is None else store,
+                                 (self.d, self.p.texts, self.p.lang, *key), draw)
 
     # -- small pieces --------------------------------------------------------------------------
     def treasure(self, cx: float, cy: float, t: str, r: float = 10, action: str | None = None,
