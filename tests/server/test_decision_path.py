@@ -324,8 +324,8 @@ def test_views_go_with_news_to_the_processes_that_show_them(tmp_path):
 
     ma, mb = _two_managers(tmp_path)
     out_a, out_b = Outbox(), Outbox()
-    pa = Platform(ma.storage, 0.5, Limits(), out_a)  # type: ignore[arg-type]
-    pb = Platform(mb.storage, 0.5, Limits(), out_b)  # type: ignore[arg-type]
+    pa = Platform(ma.storage, 0.5, Limits(), out_a, forward_views=True)  # type: ignore[arg-type]
+    pb = Platform(mb.storage, 0.5, Limits(), out_b, forward_views=True)  # type: ignore[arg-type]
     pa.manager, pb.manager = ma, mb
     table_a, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
     table_b = mb.get(table_a.id)
@@ -412,3 +412,38 @@ def test_a_run_is_kept_for_undo_only_when_a_person_plays_it(tmp_path):
                 assert table.run_start is not None and table.run_start.ply == before.ply
             else:
                 assert table.run_start is None
+
+
+def test_views_are_not_forwarded_unless_asked(tmp_path):
+    from thieves.server.app import Platform
+    from thieves.server.limits import Limits
+
+    class Outbox:
+        def __init__(self) -> None:
+            self.watched: list[tuple[str, list]] = []
+
+        def announce(self, table_id, news=None, views=None):
+            pass
+
+        def watch(self, table_id, keys):
+            self.watched.append((table_id, keys))
+
+    ma, _mb = _two_managers(tmp_path)
+    out = Outbox()
+    p = Platform(ma.storage, 0.5, Limits(), out)  # type: ignore[arg-type]
+    p.manager = ma
+    table, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
+
+    class Spectator:
+        viewer, lang, layout, closed = None, "fr", "narrow", False
+
+        def notify(self, force=False):
+            pass
+
+    Spectator.table = table
+    p.hub.conns[table.id] = [Spectator()]  # type: ignore[list-item]
+    p._say_watching(table)
+    assert out.watched == []  # the default: every process draws its own spectators' views
+    p.forward_views = True
+    p._say_watching(table)
+    assert out.watched == [(table.id, [("fr", "narrow")])]

@@ -56,10 +56,14 @@ class Platform:
     """The server's state: storage, live tables, connections, running bots."""
 
     def __init__(self, storage: Storage, bot_delay: float, limits: Limits | None = None,
-                 shared: Fanout | None = None) -> None:
+                 shared: Fanout | None = None, forward_views: bool = False) -> None:
         self.storage = storage
         #: Redis fan-out when several processes serve one database (None: this process alone)
         self.shared = shared
+        #: send the spectators' views with this process's news to the processes that
+        #: show them (``THIEVES_FORWARD_VIEWS=1``); off by default: at 200 tables on a
+        #: saturated machine it gave seconds of tail latency (docs/server.md)
+        self.forward_views = forward_views
         self.limits = limits or Limits.from_env()
         self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
@@ -274,7 +278,7 @@ class Platform:
     def _say_watching(self, table: LiveTable) -> None:
         """Remind the other processes (at most every ``WATCH_EVERY``) that this one
         shows the table's spectators, so their news bring the views along."""
-        if self.shared is None:
+        if self.shared is None or not self.forward_views:
             return
         keys = self.hub.spectator_keys(table.id)
         if not keys:
@@ -569,7 +573,8 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         bot_delay = float(os.environ.get("THIEVES_BOT_DELAY", DEFAULT_BOT_DELAY))
     storage = Storage(database_url, prefix=table_prefix)
     shared = Fanout(redis_url, table_prefix) if redis_url else None
-    platform = Platform(storage, bot_delay, limits, shared)
+    forward = os.environ.get("THIEVES_FORWARD_VIEWS", "0").strip() in ("1", "true", "yes")
+    platform = Platform(storage, bot_delay, limits, shared, forward_views=forward)
     platform.manager.load_all()
 
     @asynccontextmanager
