@@ -379,13 +379,13 @@ class State:
         with one ``_players_to_act`` and one ``_legal_actions`` per decision.
         Unless ``keep_log``, the playout's events are not recorded (see
         :meth:`mute`): the history, chance, fields and scores are the same."""
-        if keep_log or "event" in self.__dict__:
+        if keep_log or not self.recording:
             return self._random_playout(rng, max_decisions)
         self.mute()
         try:
             return self._random_playout(rng, max_decisions)
         finally:
-            del self.__dict__["event"], self.__dict__["event_text"], self.__dict__["recording"]
+            self.unmute()
 
     def mute(self) -> None:
         """Stop recording events on this state: a search's throwaway copy, whose log
@@ -395,6 +395,11 @@ class State:
         ``if self.recording:`` first."""
         self.__dict__["event"] = self.__dict__["event_text"] = _silent
         self.__dict__["recording"] = False
+
+    def unmute(self) -> None:
+        """Record events again after :meth:`mute`."""
+        for name in ("event", "event_text", "recording"):
+            self.__dict__.pop(name, None)
 
     def _random_playout(self, rng: Rng, max_decisions: int) -> int:
         """The loop of :meth:`random_playout`; games with a cheaper turn structure override it."""

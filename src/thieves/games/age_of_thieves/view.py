@@ -184,14 +184,13 @@ class ViewMixin(MixinBase):
     def _random_plan(self, q: int, rng: Rng) -> None:
         """Plan for thief ``q`` at random until done, recording nothing: a plan another
         seat cannot tell from the real one (it sees only "done" and the cards held)."""
-        quiet = "event" not in vars(self)
-        if quiet:
-            self.mute()
+        recording = self.recording
+        self.mute()
         while not self.thieves[q]["done"]:
             acts = self._plan_actions(q)
             self._plan_apply(q, AotAction.parse(acts[rng.below(len(acts))]))
-        if quiet:
-            del self.__dict__["event"], self.__dict__["event_text"], self.__dict__["recording"]
+        if recording:
+            self.unmute()
 
     def determinize(self, player: int, seed: int):
         """Reshuffle everything ``player`` cannot see: others' cards, face-down tokens, decks."""
