@@ -3,7 +3,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, strategies as st
 
-from thieves.core.rng import Rng
+from thieves.core.rng import BATCH, Draws, KeyedRng, Rng, splitmix_batch
 
 
 def test_same_seed_same_sequence():
@@ -47,3 +47,27 @@ def test_bad_input():
         Rng.from_seed(1).below(0)
     with pytest.raises(TypeError):
         Rng.from_seed("seed")
+
+
+@pytest.mark.parametrize("state", [0, 1, 2 ** 63, 2 ** 64 - 1, 0x9E3779B97F4A7C15, 123456789])
+def test_batch_is_the_generators_next_outputs(state):
+    rng = Rng(state)
+    assert splitmix_batch(state) == [rng.next64() for _ in range(BATCH)]
+
+
+@given(st.integers(0, 2 ** 64 - 1), st.lists(st.integers(1, 2 ** 63), max_size=3 * BATCH + 5))
+def test_draws_are_the_generators_own_below(state, bounds):
+    plain, batched = Rng(state), Rng(state)
+    with Draws(batched) as d:
+        got = [d.below(n) for n in bounds]
+    assert got == [plain.below(n) for n in bounds]
+    assert batched.state == plain.state
+
+
+def test_draws_from_a_keyed_generator_go_through_it():
+    plain, drawn = KeyedRng(b"k" * 16), KeyedRng(b"k" * 16)
+    with Draws(drawn) as d:
+        got = [d.below(6) for _ in range(20)]
+    assert got == [plain.below(6) for _ in range(20)] and drawn.count == plain.count
+    with pytest.raises(ValueError):
+        Draws(Rng(1)).below(0)

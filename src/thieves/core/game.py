@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Self
 from . import snapshot
 from .data import read_yaml
 from .errors import GameSetupError, IllegalAction
-from .rng import RNG_KINDS, KeyedRng, Rng, make_rng, rng_from_json
+from .rng import RNG_KINDS, Below, Draws, KeyedRng, Rng, make_rng, rng_from_json
 from .texts import Texts, flatten, make_event, seat_names, visible_event
 
 JSON = Any
@@ -250,6 +250,9 @@ class State:
     FIELDS: ClassVar[tuple[str, ...]] = ()
     #: whether events are recorded (False on a muted copy, see :meth:`mute`)
     recording: bool = True
+    #: whether :meth:`random_playout` hands ``_random_playout`` batched :class:`Draws`
+    #: (a game that draws ahead in its own way turns it off)
+    draws_ahead: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -379,13 +382,19 @@ class State:
         with one ``_players_to_act`` and one ``_legal_actions`` per decision.
         Unless ``keep_log``, the playout's events are not recorded (see
         :meth:`mute`): the history, chance, fields and scores are the same."""
-        if keep_log or not self.recording:
-            return self._random_playout(rng, max_decisions)
-        self.mute()
+        draws: Below = rng
+        if type(rng) is Rng and rng is not self.rng and self.draws_ahead:
+            draws = Draws(rng)   # the same draws, SplitMix64 mixed a batch at a time
+        muted = not keep_log and self.recording
+        if muted:
+            self.mute()
         try:
-            return self._random_playout(rng, max_decisions)
+            return self._random_playout(draws, max_decisions)
         finally:
-            self.unmute()
+            if muted:
+                self.unmute()
+            if isinstance(draws, Draws):
+                draws.close()
 
     def mute(self) -> None:
         """Stop recording events on this state: a search's throwaway copy, whose log
@@ -401,8 +410,10 @@ class State:
         for name in ("event", "event_text", "recording"):
             self.__dict__.pop(name, None)
 
-    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
-        """The loop of :meth:`random_playout`; games with a cheaper turn structure override it."""
+    def _random_playout(self, rng: Below, max_decisions: int) -> int:
+        """The loop of :meth:`random_playout`; games with a cheaper turn structure override it.
+        ``rng`` is the picking generator or its :class:`~thieves.core.rng.Draws` (only
+        ``below`` is called)."""
         is_terminal = self._is_terminal
         players_to_act = self._players_to_act
         legal_actions = self._legal_actions

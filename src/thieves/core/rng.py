@@ -19,7 +19,9 @@ draws as :class:`Rng`; :func:`make_rng` picks one by name and
 from __future__ import annotations
 
 import hashlib
-from typing import Any, MutableSequence, Sequence, TypeVar
+import struct
+import sys
+from typing import Any, MutableSequence, Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -113,6 +115,101 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(state={self.state:#018x})"
+
+
+#: SplitMix64 outputs :func:`splitmix_batch` mixes at once
+BATCH = 32
+#: the state's advance over one batch
+BATCH_STEP = BATCH * _GOLDEN & _MASK
+#: 64-bit lanes, 128 bits apart, in one integer: a lane of ones in each, and lane i holding
+#: (i + 1) steps of the generator
+_LANES = sum(_MASK << 128 * i for i in range(BATCH))
+_ONES = sum(1 << 128 * i for i in range(BATCH))
+_STEPS = sum(((i + 1) * _GOLDEN & _MASK) << 128 * i for i in range(BATCH))
+_LITTLE_ENDIAN = sys.byteorder == "little" and struct.calcsize("Q") == 8
+
+
+def splitmix_batch(state: int) -> list[int]:
+    """The next :data:`BATCH` outputs of :meth:`Rng.next64` from generator state ``state``,
+    mixed all at once: each lane of one integer holds one state, and a lane's products
+    (under 128 bits) never reach the next lane. About a fifth of the cost of as many
+    :meth:`Rng.next64` calls.
+
+    >>> r = Rng(7)
+    >>> splitmix_batch(7)[:3] == [r.next64() for _ in range(3)]
+    True
+    """
+    x = (state * _ONES + _STEPS) & _LANES
+    x = ((x ^ (x >> 30) & _LANES) * 0xBF58476D1CE4E5B9) & _LANES
+    x = ((x ^ (x >> 27) & _LANES) * 0x94D049BB133111EB) & _LANES
+    x ^= x >> 31 & _LANES
+    if _LITTLE_ENDIAN:   # the lanes as machine words: each lane's low word, then its zero word
+        return memoryview(x.to_bytes(16 * BATCH, "little")).cast("Q").tolist()[::2]
+    return [x >> 128 * i & _MASK for i in range(BATCH)]
+
+
+class Below(Protocol):
+    """What a playout draws from: :class:`Rng` or its :class:`Draws`."""
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        ...
+
+
+class Draws:
+    """The draws of ``rng.below`` taken :data:`BATCH` SplitMix64 outputs at a time, for a
+    playout's hot loop: the same numbers in the same order, about a third cheaper a draw.
+
+    The generator's state is written back by :meth:`close` (use ``with``); until then
+    ``rng`` must not be drawn from directly. Any other generator (a :class:`KeyedRng`)
+    is drawn through its own :meth:`~Rng.below`.
+
+    >>> a, b = Rng(3), Rng(3)
+    >>> with Draws(b) as d:
+    ...     xs = [d.below(6) for _ in range(40)]
+    >>> xs == [a.below(6) for _ in range(40)] and a.state == b.state
+    True
+    """
+
+    __slots__ = ("rng", "below", "_base", "_zs", "_j")
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self._j = 0
+        if type(rng) is Rng:
+            self._base = rng.state
+            self._zs = splitmix_batch(self._base)
+            self.below = self._below
+        else:
+            self.below = rng.below
+
+    def _below(self, n: int) -> int:
+        """:meth:`Rng.below` from the batch."""
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = _limit(n)
+        zs, j = self._zs, self._j
+        while True:
+            if j == BATCH:
+                self._base = base = (self._base + BATCH_STEP) & _MASK
+                self._zs = zs = splitmix_batch(base)
+                j = 0
+            x = zs[j]
+            j += 1
+            if x < limit:
+                self._j = j
+                return x % n
+
+    def close(self) -> None:
+        """Hand the generator its state after the draws taken."""
+        if type(self.rng) is Rng:
+            self.rng.state = (self._base + self._j * _GOLDEN) & _MASK
+
+    def __enter__(self) -> "Draws":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 #: the BLAKE2b personalisation that makes this project's streams its own

@@ -6,15 +6,9 @@ import pytest
 from thieves.cli.bench import checked_playout, midgame_positions
 from thieves.core.rng import Rng
 from thieves.games.thiefs_market.components import Holdings
-from thieves.games.thiefs_market.state import _BATCH, _splitmix_batch
+from thieves.core.rng import BATCH as _BATCH
 
 from .util import GAME, card, fresh, give
-
-
-@pytest.mark.parametrize("state", [0, 1, 2 ** 63, 2 ** 64 - 1, 0x9E3779B97F4A7C15, 123456789])
-def test_batch_is_the_generators_next_outputs(state: int) -> None:
-    rng = Rng(state)
-    assert _splitmix_batch(state) == [rng.next64() for _ in range(_BATCH)]
 
 
 @pytest.mark.parametrize("limit", [0, 1, _BATCH - 1, _BATCH, _BATCH + 1, 3 * _BATCH, 1_000_000])

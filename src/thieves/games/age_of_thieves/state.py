@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import State
-from ...core.rng import Rng
+from ...core.rng import Below
 from .actions import ActionsMixin
 from .cards import CardsMixin
 from .components import COMPASS, AotData, Event
@@ -163,7 +163,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         self._advance()
 
     # -- the trusted fast path (State.random_playout) ------------------------------------
-    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+    def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
         turn structure built in: outside planning one seat decides at a time (the first
         pending decision's, the resolving card's, the turn's), so no seat is drawn; planning

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import State
-from ...core.rng import Rng
+from ...core.rng import Below, Rng
 from .board import open_reach, reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
@@ -133,7 +133,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     def _is_terminal(self) -> bool:
         return self.over
 
-    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+    def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player decides at a time (the first pending
         task's, else the current player), so no seat is drawn."""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from thieves.core.game import State
-from thieves.core.rng import Rng
+from thieves.core.rng import Below, Rng
 
 from .cards import CardMixin
 from .city import city_for
@@ -98,7 +98,7 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
             self._plan_apply(p, act)
         self._advance()
 
-    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+    def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """The engine's random playout loop with the dispatch of ``_players_to_act``,
         ``_legal_actions`` and ``_apply`` written out for the action phase (the same
         decisions, the same draws): a townsfolk's mover picks among its options
@@ -110,7 +110,7 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
             self._occ_live = False
             self._occ_cache = self._watch_cache = None
 
-    def _playout_loop(self, rng: Rng, max_decisions: int) -> int:
+    def _playout_loop(self, rng: Below, max_decisions: int) -> int:
         below = rng.below
         history = self.history
         parse, parsed = Action.parse, PARSED

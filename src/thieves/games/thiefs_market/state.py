@@ -14,12 +14,10 @@ player holding it. Cards are integer indices into ``self.data.ids``.
 """
 from __future__ import annotations
 
-import struct
-import sys
 from typing import Any, Callable
 
 from thieves.core.game import State
-from thieves.core.rng import Rng
+from thieves.core.rng import BATCH as _BATCH, BATCH_STEP as _BATCH_STEP, Below, Rng, splitmix_batch
 
 from . import effects, scoring, text
 from .components import FACES, GEMS, Tables
@@ -52,30 +50,6 @@ _MAX_ROLL = 255
 _SIX_POWERS = [6 ** k for k in range(_MAX_ROLL + 1)]
 
 
-#: SplitMix64 outputs :func:`_splitmix_batch` draws at a time
-_BATCH = 32
-_BATCH_STEP = _BATCH * _GOLDEN & _MASK
-#: 64-bit lanes, 128 bits apart, in one integer: a lane of ones in each, and lane i holding
-#: (i + 1) steps of the generator
-_LANES = sum(_MASK << 128 * i for i in range(_BATCH))
-_ONES = sum(1 << 128 * i for i in range(_BATCH))
-_STEPS = sum(((i + 1) * _GOLDEN & _MASK) << 128 * i for i in range(_BATCH))
-_LITTLE_ENDIAN = sys.byteorder == "little" and struct.calcsize("Q") == 8
-
-
-def _splitmix_batch(state: int) -> list[int]:
-    """The next :data:`_BATCH` outputs of :meth:`Rng.next64` from generator state ``state``,
-    mixed all at once: each lane of one integer holds one state, and a lane's products
-    (under 128 bits) never reach the next lane."""
-    x = (state * _ONES + _STEPS) & _LANES
-    x = ((x ^ (x >> 30) & _LANES) * 0xBF58476D1CE4E5B9) & _LANES
-    x = ((x ^ (x >> 27) & _LANES) * 0x94D049BB133111EB) & _LANES
-    x ^= x >> 31 & _LANES
-    if _LITTLE_ENDIAN:   # the lanes as machine words: each lane's low word, then its zero word
-        return memoryview(x.to_bytes(16 * _BATCH, "little")).cast("Q").tolist()[::2]
-    return [x >> 128 * i & _MASK for i in range(_BATCH)]
-
-
 def _limit(k: int) -> int:
     """``_LIMITS[k]`` for any bound (``Rng.below``'s error for none)."""
     if k <= 0:
@@ -93,6 +67,8 @@ class MarketState(State):
     #: every decision is made in the open (dice taken, thefts, purchases, payments), so a
     #: bot's copy keeps the whole history (``_bought_this_round`` reads it back)
     public_history = True
+    #: :meth:`_random_playout` mixes its generator's batches inline
+    draws_ahead = False
 
     # ------------------------------------------------------------------ setup
     def _setup(self) -> None:
@@ -194,19 +170,19 @@ class MarketState(State):
         fn, arg = self.data.dispatch[action]
         fn(self, p, arg)
 
-    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+    def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player acts at a time (``current``), so no seat
         is drawn, and each phase's action list and each action's method are called directly.
         A SplitMix64 generator of its own is drawn ahead, :data:`_BATCH` outputs at a time
-        (:func:`_splitmix_batch`: the very outputs of :meth:`Rng.next64`, used as
+        (:func:`thieves.core.rng.splitmix_batch`: the very outputs of :meth:`Rng.next64`, used as
         :meth:`Rng.below` uses them); any other generator through its methods."""
         if type(rng) is not Rng or rng is self.rng:
             return self._random_playout_with(rng.below, max_decisions)
         history = self.history
         dispatch = self.data.dispatch
         split, buy, pay = self._split_actions, self._buy_actions, self._pay_actions
-        batch = _splitmix_batch
+        batch = splitmix_batch
         base = rng.state                 # the state before the first draw of ``zs``
         zs, j = batch(base), 0           # ``j``: draws of ``zs`` used
         n = 0
@@ -303,7 +279,7 @@ class MarketState(State):
         reshuffled, each behind its own deck letter (rulebook "Mise en place": the decks
         are sorted by the letter on the card backs, so an A card is never in deck C);
         every infamy gain comes from a public act, so counts are kept."""
-        from thieves.core.rng import Rng
+        from thieves.core.rng import BATCH as _BATCH, BATCH_STEP as _BATCH_STEP, Rng, splitmix_batch
         new = self.clone()
         new.rng = Rng.from_seed(seed)
         deck_of = self.data.deck_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import cast
 
 from thieves.core.game import State
-from thieves.core.rng import Rng
+from thieves.core.rng import Below, Rng
 
 from .actions import ActionsMixin
 from .components import FENCE_TYPES, TREASURES, DenData, PlayerCount
@@ -324,7 +324,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         if None not in self.picks:
             self._reveal_picks()
 
-    def _random_playout(self, rng: Rng, max_decisions: int) -> int:
+    def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
         turn structure built in: a pending frame's player, else the scouting pickers (a seat
         drawn among those who have not picked, as the checked loop draws it), else the
