@@ -192,8 +192,116 @@ class ViewMixin(MixinBase):
         if recording:
             self.unmute()
 
+    def _reshape_hidden_slots(self, q: int, slots: list[dict[str, Any]], pool: list[str],
+                              rng: Rng) -> None:
+        """Make up thief ``q``'s face-down planned cards (``slots``) afresh during the execution.
+
+        Another seat sees of such a card only its AP (public since the screens were lifted)
+        and whether it is a special action card (laid open behind the screen, Rulebook
+        §"Spezialaktionen"). It can also tell how many general cards the plan holds (the
+        cards held in all during planning, less the hand after it) and which AP-giving city
+        tokens it holds (the sheet before and after). So: the same number of general cards,
+        drawn from ``pool``; the rest Move and Ambush, each at most once in a plan and not if
+        already shown; the tokens spread anew over the cards so that each keeps its AP and has
+        at least 0 markers of its own. Nothing else of the real cards is read."""
+        plain = [s for s in slots if s["card"] != "special"]
+        general = sum(1 for s in plain if s["card"] not in ("move", "ambush"))
+        shown = {s["card"] for s in self.thieves[q]["plan"] if s["shown"]}
+        basics = [b for b in ("move", "ambush") if b not in shown]
+        n_basic = len(plain) - general
+        rng.shuffle(basics)
+        order = list(range(len(plain)))
+        rng.shuffle(order)
+        for k, i in enumerate(order):
+            plain[i]["card"] = basics[k] if k < n_basic else pool.pop()
+        for s in slots:
+            if s["card"] == "special":
+                s["under"] = pool.pop()
+        toks = sorted((tok for s in slots for tok in s["tok"]),
+                      key=lambda tok: (-self.data.ap_value[tok], tok))
+        room = [s["ap"] for s in slots]
+        placed = self._spread_tokens(toks, room, rng)
+        for s in slots:
+            s["tok"] = []
+        for tok, i in zip(toks, placed):
+            slots[i]["tok"].append(tok)
+        for s, left in zip(slots, room):
+            s["m"] = left
+
+    def _spread_tokens(self, toks: list[str], room: list[int], rng: Rng) -> list[int]:
+        """Put each token (largest first) on a random card with room for its AP; ``room`` is
+        each card's AP and ends as the markers left on it. With tokens of 1 and 2 AP the
+        first try always fits; other token values are searched with backtracking."""
+        value = self.data.ap_value
+        out: list[int] = []
+
+        def place(k: int) -> bool:
+            if k == len(toks):
+                return True
+            v = value[toks[k]]
+            fits = [i for i, r in enumerate(room) if r >= v]
+            rng.shuffle(fits)
+            for i in fits:
+                room[i] -= v
+                out.append(i)
+                if place(k + 1):
+                    return True
+                out.pop()
+                room[i] += v
+            return False
+
+        if not place(0):  # pragma: no cover - the real placement is one that fits
+            raise AssertionError("no placement of the planned tokens")
+        return out
+
+    def _events_seen(self) -> tuple[list[str], list[str]] | None:
+        """The calm and alarm event cards drawn so far (public when drawn), read from the
+        log; None when the log is incomplete (a muted copy) and the count is off."""
+        calm: list[str] = []
+        alarm: list[str] = []
+        for e in self.log:
+            if type(e) is dict:
+                key = e["key"]
+                if key == "event_calm":
+                    calm.append(e["args"]["event"])
+                elif key == "event_alarm":
+                    alarm.append(e["args"]["event"])
+        pieces = self.data.tokens.pieces
+        all_calm = [e.id for e in self.data.events.calm]
+        all_alarm = [e.id for e in self.data.events.alarm]
+        drawn_calm = min(pieces["calm_events"], len(all_calm)) - len(self.calm_deck)
+        drawn_alarm = min(pieces["alarm_events"], len(all_alarm)) - len(self.alarm_deck)
+        if (not self.alarm and len(calm) != drawn_calm) or len(alarm) != drawn_alarm:
+            return None
+        return calm, alarm
+
+    def _redraw_events(self, rng: Rng) -> None:
+        """The event decks from the cards not seen yet: which ones were put back in the box
+        unseen at the setup is hidden too, not only their order."""
+        seen = self._events_seen()
+        if seen is None:
+            for deck in (self.calm_deck, self.alarm_deck):
+                deck.sort()
+                rng.shuffle(deck)
+            return
+        for deck, cards, drawn in ((self.calm_deck, self.data.events.calm, seen[0]),
+                                   (self.alarm_deck, self.data.events.alarm, seen[1])):
+            if not deck:
+                continue
+            unseen = sorted(e.id for e in cards)
+            for ev in drawn:
+                unseen.remove(ev)
+            rng.shuffle(unseen)
+            deck[:] = unseen[:len(deck)]
+
     def determinize(self, player: int, seed: int):
-        """Reshuffle everything ``player`` cannot see: others' cards, face-down tokens, decks."""
+        """Re-deal everything ``player`` cannot see, from what it may know only.
+
+        Others' hands and the action deck; while planning, a rival's plan (undone, and made up
+        at random if the rival was done); during the execution, a rival's face-down planned
+        cards (their AP and special cards stay, see :meth:`_reshape_hidden_slots`); face-down
+        city tokens with the unused ones in the box; the event decks from the cards not seen
+        yet; the district deck; and a new generator."""
         new = self.clone()
         rng = Rng.from_seed(seed)
         new.rng = Rng.from_seed(seed ^ 0x9E37)
@@ -204,27 +312,27 @@ class ViewMixin(MixinBase):
                     if t["done"]:
                         replan.append(q)
                     new._unplan(q)
-        holders: list[tuple[Any, Any]] = []
         pool = list(new.deck)
+        hidden: list[tuple[int, list[dict[str, Any]]]] = []
         for q, t in enumerate(new.thieves):
             if q == player:
                 continue
             pool += t["hand"]
-            for s in t["plan"]:
-                if not s["shown"]:
-                    for k in ("card", "under"):
-                        c = s.get(k)
+            slots = [s for s in t["plan"] if s["shown"] is False]  # face down, AP public
+            if slots:
+                hidden.append((q, slots))
+                for s in slots:
+                    for c in (s["card"], s.get("under")):
                         if c and c not in ("move", "ambush", "special"):
                             pool.append(c)
-                            holders.append((s, k))
         pool.sort()  # sorted first: the re-deal must not depend on the real order
         rng.shuffle(pool)
         new.deck = [pool.pop() for _ in range(len(new.deck))]
         for q, t in enumerate(new.thieves):
             if q != player:
                 t["hand"] = [pool.pop() for _ in range(len(t["hand"]))]
-        for s, k in holders:
-            s[k] = pool.pop()
+        for q, slots in hidden:
+            new._reshape_hidden_slots(q, slots, pool, rng)
         for q in replan:
             new._random_plan(q, rng)
         toks = sorted(list(new.tokens.values()) + new.box_tokens)
@@ -232,7 +340,7 @@ class ViewMixin(MixinBase):
         for s in sorted(new.tokens):
             new.tokens[s] = toks.pop()
         new.box_tokens = toks
-        for deck in (new.calm_deck, new.alarm_deck, new.district_deck):
-            deck.sort()
-            rng.shuffle(deck)
+        new._redraw_events(rng)
+        new.district_deck.sort()
+        rng.shuffle(new.district_deck)
         return new
