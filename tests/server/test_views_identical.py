@@ -71,6 +71,9 @@ def test_kept_pieces_draw_what_a_fresh_drawing_draws(slug, tmp_path):
 
 def test_every_memo_stays_within_its_bound(tmp_path):
     manager = TableManager(Storage(f"sqlite:///{tmp_path / 'v.db'}"))
+    for slug in GAMES:  # every game's drawing imported: its memos are listed
+        table, _ = manager.create(slug, 3, [{"kind": "open"}] * 3, seed=5)
+        build_view(table, table.state, None, "en")
     sizes = [memo.size for memo in MEMOS]
     clear_memos()
     for memo in MEMOS:
