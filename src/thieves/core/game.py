@@ -243,6 +243,12 @@ def _silent(*args: Any, **kwargs: Any) -> None:
     """Stands in for :meth:`State.event` on a muted state."""
 
 
+def log_items(events: list[dict[str, Any]]) -> list[Any]:
+    """The ``"log"`` of an observation made of these visible events (an old text
+    entry is its plain string)."""
+    return [ev["text"] if "text" in ev else ev for ev in events]
+
+
 class State:
     """A position of one game. See the module docstring for the contract."""
 
@@ -448,6 +454,15 @@ class State:
 
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """JSON-safe view of what ``player`` may know; ``None`` is a spectator."""
+        obs = self.observation_without_log(player)
+        # old text entries appear as plain strings until every game records events
+        obs["log"] = log_items(self.visible_events(player))
+        return obs
+
+    def observation_without_log(self, player: int | None = None) -> dict[str, Any]:
+        """:meth:`observation` but its ``"log"`` (the last key), for callers that
+        read the events of the log entries themselves (:meth:`visible_events`),
+        e.g. only those of the entries they have not seen yet."""
         if player is not None and not self._is_player(player):
             raise IllegalAction(f"there is no player {player!r}")
         obs = self._observe(player)
@@ -457,8 +472,6 @@ class State:
         obs["viewer"] = player
         obs["to_act"] = self._players_to_act()
         obs["terminal"] = self.is_terminal()
-        # old text entries appear as plain strings until every game records events
-        obs["log"] = [ev["text"] if "text" in ev else ev for ev in self.visible_events(player)]
         return obs
 
     def visible_events(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ThievesError
-from .game import State
+from .game import State, log_items
 
 #: re-dealt copies tried for hidden information (each a different re-deal)
 SAMPLES = 3
@@ -68,19 +68,59 @@ def undo_point(state: State, player: int, before: State | None = None) -> int | 
     if _rng_state(before) != _rng_state(state):
         return None
     mine = state.history[start:]
-    seen = state.observation(player)
+    seen = _View(state, player)
+    saw = _View(before, player)
     for k in range(SAMPLES):
         try:
             other = before.determinize(player, 0x5EED + k)
         except Exception:  # noqa: BLE001 - a game's re-deal failed: be safe, refuse
             return None
-        if other.observation(player) != before.observation(player):
+        if not saw.same(other):
             return None  # this game's re-deal is not faithful to the player's view: refuse
         try:
             for p, action in mine:
                 other.apply_action(p, action)
         except ThievesError:
             return None  # the decisions depended on what the player could not see
-        if other.observation(player) != seen:
+        if not seen.same(other):
             return None  # they showed the player something hidden
     return start
+
+
+class _View:
+    """What ``player`` sees of ``state``, to compare with other positions:
+    ``same(other)`` is ``other.observation(player) == state.observation(player)``.
+
+    Copies of one position share its log entries (they are never changed), and
+    one entry always reads the same to one player: so where the engine builds
+    the observations, the log entries both positions share are not read
+    again, only the observations without their log and the events of the
+    entries after the shared ones (an observation's log is most of its cost)."""
+
+    def __init__(self, state: State, player: int) -> None:
+        self.state = state
+        self.player = player
+        self.engine = _engine_observes(state)
+        self.obs = state.observation_without_log(player) if self.engine else state.observation(player)
+
+    def same(self, other: State) -> bool:
+        if not (self.engine and _engine_observes(other)):
+            full = self.state.observation(self.player) if self.engine else self.obs
+            return other.observation(self.player) == full
+        if other.observation_without_log(self.player) != self.obs:
+            return False
+        mine, theirs = self.state.log, other.log
+        n = min(len(mine), len(theirs))
+        while n and mine[n - 1] is not theirs[n - 1]:  # the entries written since they parted
+            n -= 1
+        if mine[:n] != theirs[:n]:  # not one shared list (e.g. read back from storage)
+            n = 0
+        return (log_items(self.state.visible_events(self.player, n))
+                == log_items(other.visible_events(self.player, n)))
+
+
+def _engine_observes(state: State) -> bool:
+    """The observation is the engine's own (its log made of ``visible_events``)."""
+    cls = type(state)
+    return cls.observation is State.observation and cls.visible_events is State.visible_events \
+        and cls.observation_without_log is State.observation_without_log

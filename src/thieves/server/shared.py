@@ -42,6 +42,9 @@ class Fanout:
         self.lock_prefix = f"thieves:{prefix}bots:"
         #: this process, so it skips its own messages
         self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
+        #: how this process's own messages begin (:meth:`_send`): the listener
+        #: skips them unread (with views they are large)
+        self._mine = json.dumps({"from": self.me})[:-1].encode()
         self._task: asyncio.Task[None] | None = None
         #: changes announced and not sent yet, and the task sending them
         self._outbox: list[dict[str, Any]] = []
@@ -102,8 +105,11 @@ class Fanout:
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
                         continue
+                    raw = message["data"]
+                    if isinstance(raw, bytes) and raw.startswith(self._mine):
+                        continue  # this process's own
                     try:
-                        data = json.loads(message["data"])
+                        data = json.loads(raw)
                     except (ValueError, TypeError):
                         continue
                     if not isinstance(data, dict) or data.get("from") == self.me:

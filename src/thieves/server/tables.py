@@ -104,6 +104,10 @@ class LiveTable:
     #: (viewer, language, layout) -> the log lines already written for that
     #: viewer, with the events and names they came from (see ``views.log_lines``)
     log_cache: dict[tuple[int | None, str, str], tuple[Any, ...]] = field(default_factory=dict, repr=False)
+    #: viewer -> the log entries of the last view built for them and their
+    #: visible events (see ``views.visible_events``)
+    events_cache: dict[int | None, tuple[list[Any], list[dict[str, Any]]]] = field(default_factory=dict,
+                                                                                  repr=False)
     #: the position before the last run of one seat's decisions (what an undo goes back to)
     run_start: State | None = None
     #: the last decision this process stored, as the other processes can apply it

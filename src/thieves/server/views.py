@@ -11,6 +11,7 @@ import html
 import importlib
 import logging
 import marshal
+import operator
 import re
 from types import ModuleType
 from typing import Any, Callable
@@ -154,7 +155,9 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     slug = table.rec.game
     names = table.display_names(lang)
     pres = state.game.presentation(viewer, names, lang, state.options.get("data_dir"), layout=layout)
-    obs = state.observation(viewer)
+    engine = pres is not None and _engine_observes(state)
+    # the engine's observation: its log is read from the entries not seen before
+    obs = state.observation_without_log(viewer) if engine else state.observation(viewer)
     terminal = state.is_terminal()
     board_obs = {k: v for k, v in obs.items() if k != "log"}
     scores = state.scores() if terminal else obs.get("scores")
@@ -162,7 +165,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     acts = state.legal_actions(viewer) if legal and viewer is not None and not table.broken else []
     extra: dict[str, Any] = {}
     if pres is not None:
-        events = _visible_events(state, obs, viewer)
+        events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
         log_from = max(0, min(log_from, len(events)))
         shown = events[log_from:]
         last = state.last_decision(viewer)
@@ -240,6 +243,39 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     }
 
 
+def _engine_observes(state: State) -> bool:
+    """The state's observation is the engine's own: its log is its visible events."""
+    cls = type(state)
+    return (cls.observation is State.observation and cls.visible_events is State.visible_events
+            and cls.observation_without_log is State.observation_without_log)
+
+
+def visible_events(table: LiveTable, state: State, viewer: int | None) -> list[dict[str, Any]]:
+    """``state.visible_events(viewer)``, reading only the log entries that the
+    last view built for ``viewer`` at this table did not have.
+
+    Log entries are never changed once written, and a position's copies share
+    them, so while the log still begins with the very entries of the last view
+    (the same objects: the log grew since), their events are the ones kept; a
+    log read back from storage, or one that an undo made shorter, is read
+    whole. The list returned is shared: never change it."""
+    log = state.log
+    kept = table.events_cache.get(viewer)
+    if kept is not None:
+        entries, events = kept
+        n = len(entries)
+        # map stops at the shorter list: every kept entry is checked
+        if n <= len(log) and all(map(operator.is_, entries, log)):
+            if n == len(log):
+                return events
+            events = events + state.visible_events(viewer, n)
+            table.events_cache[viewer] = (log.copy(), events)
+            return events
+    events = state.visible_events(viewer)
+    table.events_cache[viewer] = (log.copy(), events)
+    return events
+
+
 def _visible_events(state: State, obs: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
     """``state.visible_events(viewer)``, taken from the observation's log where
     that is the same list (the engine's observation, every entry an event)."""
@@ -262,22 +298,26 @@ def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]]
     if type(pres).log is not Presentation.log or type(pres).log_refs is not Presentation.log_refs:
         return pres.log(events), pres.log_refs(events)
     key = (viewer, lang, layout)
-    seen = _events_key(events)  # what the events were, even if one is changed later
     cached = table.log_cache.get(key)
     done, kept_lines, kept_refs = 0, [], []
-    if cached is not None and seen is not None:
-        old_names, old_seen, old_lines, old_refs = cached
+    if cached is not None:
+        old_names, old_events, old_lines, old_refs = cached
         n = len(old_lines)
-        # a marshalled list is its header (5 bytes: the type and the count)
-        # and then its items one after another: the old events are unchanged
-        # when their bytes begin the new events' bytes after the header
-        if old_names == names and n <= len(events) and old_seen is not None \
-                and seen[5:len(old_seen)] == old_seen[5:]:
+        # the old events begin the new ones: the very same objects (kept by
+        # ``visible_events``), else equal as exact bytes (types and order kept)
+        if old_names == names and n <= len(events) and (
+                all(map(operator.is_, old_events, events)) or _same_events(old_events, events[:n])):
             done, kept_lines, kept_refs = n, old_lines, old_refs
     lines = kept_lines + pres.log(events[done:])
     refs = kept_refs + pres.log_refs(events[done:])
-    table.log_cache[key] = (list(names), seen, lines, refs)
+    table.log_cache[key] = (list(names), events, lines, refs)
     return lines, refs
+
+
+def _same_events(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> bool:
+    """The two lists of events are the same data, types and order included."""
+    key = _events_key(old)
+    return key is not None and key == _events_key(new)
 
 
 def _events_key(events: list[dict[str, Any]]) -> bytes | None:

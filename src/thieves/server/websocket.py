@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .i18n import LANGS, pick_lang
 from .tables import LiveTable, ServerError
 from .views import build_view, pick_layout
+from .wsdeflate import Frames
 
 if TYPE_CHECKING:
     from .app import Platform
@@ -58,7 +59,8 @@ MAX_QUEUE = 32
 class ViewCache:
     """Each view's JSON text built once per table change, shared by every
     connection with the same viewer, language and layout (all the spectators of a
-    table share one).
+    table share one), as a :class:`~.wsdeflate.Frames`: its websocket frame is
+    made once too, and written as it is to every socket that sends it.
 
     Views are built on the event loop, not in worker threads: a view takes
     about a millisecond, and a thread drawing boards while the loop waits for
@@ -67,22 +69,29 @@ class ViewCache:
     """
 
     def __init__(self) -> None:
-        self._views: dict[tuple[str, int | None, str, str], tuple[int, str]] = {}
+        self._views: dict[tuple[str, int | None, str, str], tuple[int, Frames]] = {}
 
     async def text(self, table: LiveTable, viewer: int | None, lang: str,
                    layout: str = "wide") -> tuple[int, str]:
         """``(version, text)`` of the table as it is now, for ``viewer`` in ``lang``
         and ``layout``."""
-        return self.text_now(table, viewer, lang, layout)
+        version, frames = self.frames_now(table, viewer, lang, layout)
+        return version, frames.text
 
     def text_now(self, table: LiveTable, viewer: int | None, lang: str,
                  layout: str = "wide") -> tuple[int, str]:
         """:meth:`text` without waiting (a failure is raised, never kept)."""
+        version, frames = self.frames_now(table, viewer, lang, layout)
+        return version, frames.text
+
+    def frames_now(self, table: LiveTable, viewer: int | None, lang: str,
+                   layout: str = "wide") -> tuple[int, Frames]:
+        """``(version, frames)``: the view as :meth:`text_now` builds it, ready to send."""
         key = (table.id, viewer, lang, layout)
         version = table.version
         entry = self._views.get(key)
         if entry is None or entry[0] != version:
-            entry = (version, _view_text(table, table.state, viewer, lang, layout))
+            entry = (version, Frames(_view_text(table, table.state, viewer, lang, layout)))
             self._views[key] = entry
         return entry
 
@@ -92,7 +101,7 @@ class ViewCache:
         for item in views[:8]:
             if (isinstance(item, list) and len(item) == 3 and item[0] in LANGS
                     and item[1] == pick_layout(item[1]) and isinstance(item[2], str)):
-                self._views[(table.id, None, item[0], item[1])] = (table.version, item[2])
+                self._views[(table.id, None, item[0], item[1])] = (table.version, Frames(item[2]))
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
@@ -163,7 +172,7 @@ class Conn:
         except Exception:  # noqa: BLE001 - already gone
             pass
 
-    async def _send(self, text: str) -> bool:
+    async def _send(self, text: str | Frames) -> bool:
         """Send one frame (from this connection's own task); a frame that does not
         leave within ``SEND_TIMEOUT`` drops the connection. The time limit is a
         timer that cancels the send, not ``asyncio.wait_for`` (which makes a task
@@ -171,7 +180,15 @@ class Conn:
         task = asyncio.current_task()
         stalled = asyncio.get_running_loop().call_later(SEND_TIMEOUT, self._stalled, task)
         try:
-            await self.ws.send_text(text)
+            if isinstance(text, Frames):
+                if isinstance(self.ws, WebSocket):
+                    # the frame made once for every socket (a server without
+                    # the shortcut sends the text)
+                    await self.ws.send(text.message())
+                else:
+                    await self.ws.send_text(text.text)
+            else:
+                await self.ws.send_text(text)
             return True
         except asyncio.CancelledError:
             if not self._timed_out:
@@ -203,12 +220,12 @@ class Conn:
                 if self.table.version <= self.sent_version:
                     continue
                 try:
-                    version, text = await self.hub.views.text(self.table, self.viewer, self.lang, self.layout)
+                    version, frames = self.hub.views.frames_now(self.table, self.viewer, self.lang, self.layout)
                 except Exception:  # noqa: BLE001 - a game's bug: keep the socket, log it
                     log.exception("building a view of table %s failed", self.table.id)
                     continue
                 if version > self.sent_version:
-                    if not await self._send(text):
+                    if not await self._send(frames):
                         return
                     self.sent_version = version
 

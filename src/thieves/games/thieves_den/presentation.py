@@ -493,6 +493,17 @@ class _Board:
         return y0 + 36
 
     def witch_and_powers(self, y: float) -> float:
+        """The witch's slots and the power tiles; outside the viewer's own
+        thieving turn they hold no action and are kept by what they show."""
+        if self.turn:
+            return self.draw_witch_and_powers(y)
+        obs, recent = self.obs, self.svg.recent
+        powers = tuple((pw["tile"], pw["left"], pw["paid"], pw["tile"] in recent) for pw in obs["powers"])
+        key = ("witch_and_powers", self.W, y, tuple(obs["witch_used"]), powers)
+        end: float = self.kept(key, lambda: self.draw_witch_and_powers(y))
+        return end
+
+    def draw_witch_and_powers(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         self.box(10, y, self.W - 20, 64, "")
         s.para(18, y + 26, p.t("ui.witch"), 150, 13, weight="bold")
@@ -697,9 +708,11 @@ class _Board:
         return y + ((len(hand) + cols - 1) // cols) * 184
 
     def player(self, q: int, y: float) -> float:
-        """A seat's panel. Drawn for a viewer who may not act now, it holds no
-        action and is kept by everything it shows."""
-        if self.acting:
+        """A seat's panel. Drawn for a viewer who may not act now, or who acts
+        with no decision pending outside their own thieving turn (a draft pick:
+        their actions are in their hand), it holds no action and is kept by
+        everything it shows."""
+        if self.acting and (self.turn or self.dec):
             return self.draw_player(q, y)
         p, obs, recent = self.p, self.obs, self.svg.recent
         pl = obs["players"][q]

@@ -1,0 +1,72 @@
+"""What a table keeps between two views of one viewer (the events of the log
+entries already read, the log lines written) is that viewer's own and equals
+what a fresh view reads, along the server's own paths: decisions, an undo, a
+catch-up with another process's decisions, a table read back from storage."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thieves.server.storage import Storage
+from thieves.server.tables import TableManager
+from thieves.server.views import build_view
+
+
+def _fresh(table, viewer, lang):
+    kept = table.events_cache.copy(), table.log_cache.copy()
+    table.events_cache.clear()
+    table.log_cache.clear()
+    try:
+        return build_view(table, table.state, viewer, lang)
+    finally:
+        table.events_cache, table.log_cache = kept
+
+
+def _check(table, langs=("en", "fr")):
+    n = table.rec.num_players
+    for i, viewer in enumerate([None, *range(n)]):
+        lang = langs[i % len(langs)]
+        view = build_view(table, table.state, viewer, lang)
+        assert view == _fresh(table, viewer, lang), (table.state.ply, viewer)
+        # the kept events are exactly what this viewer may read
+        assert table.events_cache[viewer][1] == table.state.visible_events(viewer)
+        assert table.events_cache[viewer][0] == table.state.log
+
+
+@pytest.mark.parametrize("slug", ["thieves-den", "thiefs-market", "cadwallon"])
+def test_kept_events_and_lines_equal_fresh_ones_along_the_servers_paths(slug, tmp_path):
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    ma, mb = TableManager(Storage(url)), TableManager(Storage(url))
+    table, _tokens = ma.create(slug, 3, [{"kind": "human"}] * 3, seed=11)
+    rng = random.Random(11)
+    undone = caught_up = 0
+    for step in range(70):
+        if table.state.is_terminal():
+            break
+        _check(table)
+        seat = rng.choice(table.state.players_to_act())
+        if step % 9 == 8:
+            # another process decides; this one catches up (its copy of the table
+            # is rebuilt from the stored rows on a copy of its state)
+            other = mb.get(table.id)
+            mb.refresh(other)
+            s = rng.choice(other.state.players_to_act())
+            mb.act(other, s, rng.choice(other.state.legal_actions(s)))
+            assert ma.refresh(table)
+            caught_up += 1
+            continue
+        ma.act(table, seat, rng.choice(table.state.legal_actions(seat)))
+        if step % 5 == 4 and table.may_undo(seat) is not None:
+            _check(table)
+            ma.undo(table, seat)
+            undone += 1
+    _check(table)
+    # read back from storage: new entries, read whole
+    ma.unload(table.id)
+    again = ma.get(table.id)
+    assert again is not table and not again.events_cache
+    _check(again)
+    assert caught_up >= 3
+    if slug != "cadwallon":
+        assert undone >= 1
