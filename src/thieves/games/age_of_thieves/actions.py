@@ -11,6 +11,9 @@ from .notation import AotAction
 from .fields import MixinBase
 
 GEM_KINDS = ("emperor", "green", "yellow")
+#: the planned card a turn action resolves (``play X`` and ``decline X`` name it themselves)
+TURN_SLOT = {"sneak": "move", "sprint": "move", "cleverness": "ambush", "cunning": "ambush",
+             "special": "special"}
 
 
 def ctype(cid: str) -> str:
@@ -23,13 +26,15 @@ class ActionsMixin(MixinBase):
         v = self.exec["value"]
         return [s for s in self.thieves[p]["plan"] if not s["shown"] and s["ap"] == v]
 
-    def _turn_actions(self, p: int) -> list[str]:
+    def _turn_actions(self, p: int, slots: list[dict[str, Any]] | None = None) -> list[str]:
+        """The choices of the thief whose planned cards resolve now; ``slots`` are its
+        :meth:`_my_slots` when the caller has them already."""
         t = self.thieves[p]
         d = self.data
         card_type = d.card_type  # a general card's type; move, ambush and special are themselves
         out: list[str] = []
         seen = set()
-        for s in self._my_slots(p):
+        for s in self._my_slots(p) if slots is None else slots:
             c = s["card"]
             key = card_type.get(c, c)
             if key in seen:
@@ -58,8 +63,9 @@ class ActionsMixin(MixinBase):
             out.append(d.decline_action[key])
         return list(dict.fromkeys(out)) if len(out) > 2 else out
 
-    def _find_slot(self, p: int, key: str, prefer_plain: bool = True) -> dict[str, Any]:
-        slots = self._my_slots(p)
+    def _find_slot(self, slots: list[dict[str, Any]], key: str) -> dict[str, Any]:
+        """The slot among ``slots`` (a thief's :meth:`_my_slots`) that an action names by
+        ``key``: a card of that type first, else a special action over one."""
         card_type = self.data.card_type
         for s in slots:
             if card_type.get(s["card"], s["card"]) == key:
@@ -69,29 +75,30 @@ class ActionsMixin(MixinBase):
                 return s
         raise AssertionError("slot checked as legal")  # pragma: no cover
 
-    def _turn_apply(self, p: int, action: "AotAction") -> None:
+    def _turn_apply(self, p: int, action: "AotAction", slots: list[dict[str, Any]] | None = None) -> None:
+        """Resolve or decline one of the cards listed by :meth:`_turn_actions` (``slots`` as
+        there)."""
         word, arg = action.verb, action.arg
         t = self.thieves[p]
+        ex = self.exec
+        if slots is None:
+            slots = self._my_slots(p)
         self.turn = None
-        self.exec["last"] = [self.exec["value"], p]
+        ex["last"] = [ex["value"], p]
         if word == "decline":
-            s = self._find_slot(p, arg)
+            s = self._find_slot(slots, arg)
             s["shown"] = True
-            self.event("decline", player=p, card=self.slot_card(s, p))
+            if self.recording:
+                self.event("decline", player=p, card=self.slot_card(s, p))
             return
-        if word in ("sneak", "sprint"):
-            s = self._find_slot(p, "move")
-        elif word in ("cleverness", "cunning"):
-            s = self._find_slot(p, "ambush")
-        elif word == "special":
-            s = self._find_slot(p, "special")
-        else:
-            s = self._find_slot(p, arg)
+        s = self._find_slot(slots, TURN_SLOT.get(word, arg))
         s["shown"] = True
         t["resolved"] = True
         if word in ("sprint", "cunning"):
             t["strong"] = True
-        if word == "play":
+        if not self.recording:
+            pass
+        elif word == "play":
             self.event("reveal_play", player=p, card=self.slot_card(s, p), ap=s["ap"], played=arg)
         else:
             self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
@@ -348,8 +355,14 @@ class ActionsMixin(MixinBase):
         if a is None:
             return
         if a["kind"] == "move":
-            if self.thieves[a["p"]]["pos"] is None or self._move_actions(a) == ["stop"]:
+            if self.thieves[a["p"]]["pos"] is None:
                 self.act = None
+                return
+            acts = self._move_actions(a)
+            if acts == ["stop"]:
+                self.act = None
+            elif self._playout is not None:
+                self._playout.listing = a, acts  # the next decision's choices, if it is this act's
         elif a["kind"] == "gmove" and self._gmove_actions(a) == ["gstop"]:
             self._gmove_apply(a, AotAction("gstop"))
             self._auto_finish()

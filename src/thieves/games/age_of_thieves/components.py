@@ -242,6 +242,9 @@ class AotData:
         #: every figure in the order the watch moves them: the guards by number, then the captains
         self.figure_order = [f"g{i + 1}" for i in range(tokens.pieces["guards"])] + \
             [f"c{i + 1}" for i in range(tokens.pieces["captains"])]
+        #: a figure's place in that order
+        self.figure_rank = {g: i for i, g in enumerate(self.figure_order)}
+        self._within_set: dict[tuple[str, int], frozenset[str]] = {}
         self.decline_action = {k: f"decline {k}" for k in ["move", "ambush", "special"] + list(self.general)}
 
     def spaces_within(self, s: str, r: int) -> list[str]:
@@ -251,6 +254,13 @@ class AotData:
         if out is None:
             near = self.dist[s]
             out = self._within[s, r] = [q for q in self.adj if near.get(q, 99) <= r]
+        return out
+
+    def spaces_within_set(self, s: str, r: int) -> frozenset[str]:
+        """:meth:`spaces_within` as a set (an empty one for a space not on the board)."""
+        out = self._within_set.get((s, r))
+        if out is None:
+            out = self._within_set[s, r] = frozenset(self.spaces_within(s, r) if s in self.dist else ())
         return out
 
     def of_district(self, district: str) -> list[str]:

@@ -14,6 +14,7 @@ from .fields import MixinBase
 AP_TOKENS = ("informer", "agent")
 #: ``AP_ACTIONS[k]`` is "ap k" (more than a sheet's markers ever give)
 AP_ACTIONS = tuple(f"ap {k}" for k in range(64))
+DONE = parse_action("done")
 
 
 def ctype(cid: str) -> str:
@@ -96,11 +97,12 @@ class PlanningMixin(MixinBase):
         word, arg = action.verb, action.arg
         if word == "done":
             t["done"] = True
-            self.event("plan_done", player=p)
-            for s in t["plan"]:  # behind the screen: only this thief reads it
-                self.event("my_slot", to=[p], player=p, card=self.slot_card(s, p), ap=s["ap"])
-            if not t["plan"]:
-                self.event("my_plan_empty", to=[p], player=p)
+            if self.recording:
+                self.event("plan_done", player=p)
+                for s in t["plan"]:  # behind the screen: only this thief reads it
+                    self.event("my_slot", to=[p], player=p, card=self.slot_card(s, p), ap=s["ap"])
+                if not t["plan"]:
+                    self.event("my_plan_empty", to=[p], player=p)
             return
         if word in ("plan", "special"):
             if word == "special":
@@ -132,16 +134,78 @@ class PlanningMixin(MixinBase):
         decisions are played; returns how many. The same moves as the checked loop: the seat
         among those still planning, then its action, each drawn with ``below``. Only the last
         ``done`` runs the round loop (before that the loop would stop at once: planning
-        raises no pending decision)."""
+        raises no pending decision).
+
+        A thief with no AP-giving token on its sheet (the usual case) is planned here
+        directly: its actions are counted and only the one drawn is written out, as
+        :meth:`_plan_actions` lists them and :meth:`_plan_apply` applies them. A thief with
+        such a token goes through those two."""
         thieves, history = self.thieves, self.history
+        d = self.data
+        card_type, plan_action, special_action = d.card_type, d.plan_action, d.special_action
+        specials = self.options.get("specials", True)
         planning = [p for p, t in enumerate(thieves) if not t["done"]]
         n = 0
         while n < budget:
             p = planning[0] if len(planning) == 1 else planning[below(len(planning))]
-            acts = self._plan_actions(p)
-            action = acts[below(len(acts))]
-            self._plan_apply(p, parse_action(action))
-            if thieves[p]["done"]:
+            t = thieves[p]
+            sheet = t["sheet"]
+            cur = t["cur"]
+            if "informer" in sheet or "agent" in sheet or (cur is not None and cur["stage"] != "ap"):
+                # an AP-giving token (AP_TOKENS) on the sheet: the listing and the apply
+                acts = self._plan_actions(p)
+                action = acts[below(len(acts))]
+                self._plan_apply(p, parse_action(action))
+            else:
+                plan = t["plan"]
+                free = t["blue"] + t["red"] + t["violet"]
+                for s in plan:
+                    free -= s["m"]
+                if cur is not None:   # stage "ap" (no token to add): "ap 1" .. "ap free"
+                    k = below(free) + 1
+                    action = AP_ACTIONS[k] if k < len(AP_ACTIONS) else f"ap {k}"
+                    cur["m"] = cur["ap"] = k   # the slot is closed at once (_close_slot)
+                    del cur["stage"]
+                    plan.append(cur)
+                    t["cur"] = None
+                elif free <= 0:
+                    below(1)
+                    action = "done"
+                    self._plan_apply(p, DONE)
+                else:
+                    move = ambush = special = True
+                    for s in plan:
+                        c = s["card"]
+                        if c == "move":
+                            move = False
+                        elif c == "ambush":
+                            ambush = False
+                        elif c == "special":
+                            special = False
+                    types = sorted(set(map(card_type.__getitem__, t["hand"])))
+                    nt = len(types)
+                    first = move + ambush
+                    nsp = nt if special and specials else 0
+                    k = below(first + nt + nsp + 1)
+                    if k < first:
+                        card = "move" if move and k == 0 else "ambush"
+                        action = "plan " + card
+                        under = None
+                    elif k < first + nt:
+                        typ = types[k - first]
+                        action = plan_action[typ]
+                        card, under = self._take_from_hand(p, typ), None
+                    elif k < first + nt + nsp:
+                        typ = types[k - first - nt]
+                        action = special_action[typ]
+                        card, under = "special", self._take_from_hand(p, typ)
+                    else:
+                        action = "done"
+                        self._plan_apply(p, DONE)
+                    if action != "done":
+                        t["cur"] = {"card": card, "under": under, "m": 0, "tok": [], "stage": "ap",
+                                    "ap": 0, "shown": None}
+            if t["done"]:
                 planning.remove(p)
                 if not planning:
                     self._advance()

@@ -7,6 +7,7 @@ guard and the dungeon in ``guards.py``; planning in ``planning.py``.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ...core.game import State
@@ -22,6 +23,9 @@ from .view import ViewMixin
 
 
 #: the thief's flags that last one round, all lowered in the clean-up (§5)
+#: a planned card's AP (the key of the execution order)
+SLOT_AP = itemgetter("ap")
+
 ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
                                      "immobile", "resolved", "strong"), False)
 
@@ -29,6 +33,24 @@ ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected"
 def card_type(cid: str) -> str:
     """General card instance id ``beacon3`` -> type ``beacon``."""
     return cid.rstrip("0123456789")
+
+
+class Playout:
+    """What :meth:`AgeState._random_playout` keeps between decisions: nothing but what the
+    position itself decides, worked out once instead of at every step.
+
+    ``ex``, ``lanes``: the execution phase (its ``exec`` dict) whose face-down cards
+    ``lanes`` holds, per thief (see :meth:`AgeState._exec_queued`). ``listing``: the last
+    movement choices :meth:`~ActionsMixin._auto_finish` listed, as ``(act, actions)``;
+    ``listed``: the same, kept for the next decision when it is that movement's."""
+
+    __slots__ = ("ex", "lanes", "listing", "listed")
+
+    def __init__(self) -> None:
+        self.ex: dict[str, Any] | None = None
+        self.lanes: list[tuple[int, list[dict[str, Any]]]] = []
+        self.listing: tuple[dict[str, Any], list[str]] | None = None
+        self.listed: tuple[dict[str, Any], list[str]] | None = None
 
 
 class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, State):
@@ -163,32 +185,65 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         self._advance()
 
     # -- the trusted fast path (State.random_playout) ------------------------------------
+    #: what a trusted playout keeps between its decisions (None outside one)
+    _playout: Playout | None = None
+
     def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
         turn structure built in: outside planning one seat decides at a time (the first
-        pending decision's, the resolving card's, the turn's), so no seat is drawn; planning
-        is played by :meth:`_plan_playout`."""
+        pending decision's, the resolving card's, the turn's), so no seat is drawn, and the
+        listing and apply are those of :meth:`_legal_actions` and :meth:`_apply` without the
+        dispatch (a turn's planned cards are looked up once for both; a movement's choices,
+        listed at the end of a step to see whether it goes on, are not listed again for the
+        next one); planning is played by :meth:`_plan_playout`. :class:`Playout` keeps the
+        execution order meanwhile."""
         below = rng.below
         history = self.history
-        legal, apply = self._legal_actions, self._apply
+        advance = self._advance
         n = 0
-        while n < max_decisions and self.ended is None:
-            pending, act = self.pending, self.act
-            if pending:
-                p = pending[0]["p"]
-            elif act:
-                p = act["p"]
-            elif self.phase == "plan":
-                n += self._plan_playout(below, max_decisions - n)
-                continue
-            else:
-                p = self.turn
-            acts = legal(p)
-            action = acts[below(len(acts))]
-            apply(p, action)
-            history.append([p, action])
-            self.ply += 1
-            n += 1
+        self._playout = kept = Playout()
+        try:
+            while n < max_decisions and self.ended is None:
+                pending = self.pending
+                if pending:
+                    pd = pending[0]
+                    p = pd["p"]
+                    acts = self._pending_actions(pd)
+                    action = acts[below(len(acts))]
+                    self._pending_apply(pd, parse_action(action))
+                else:
+                    act = self.act
+                    if act:
+                        p = act["p"]
+                        listed = kept.listed
+                        acts = listed[1] if listed is not None and listed[0] is act else \
+                            self._act_actions(act)
+                        action = acts[below(len(acts))]
+                        self._act_apply(act, parse_action(action))
+                    elif self.phase == "plan":
+                        n += self._plan_playout(below, max_decisions - n)
+                        continue
+                    else:
+                        turn = self.turn
+                        assert turn is not None   # a decision is due: the turn's
+                        p = turn
+                        slots = self._my_slots(p)
+                        acts = self._turn_actions(p, slots)
+                        action = acts[below(len(acts))]
+                        self._turn_apply(p, parse_action(action), slots)
+                # a movement's choices listed by _auto_finish at the end of this decision are
+                # the next decision's if nothing else is to be decided first (the round loop
+                # then changes nothing)
+                listed = kept.listing
+                kept.listing = None
+                kept.listed = listed if listed is not None and listed[0] is self.act \
+                    and not self.pending else None
+                advance()
+                history.append([p, action])
+                self.ply += 1
+                n += 1
+        finally:
+            del self._playout
         self._legal_cache = None
         return n
 
@@ -286,7 +341,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             sheet = d.sheet["alarm" if self.alarm else "calm"]
             rolls = [self.rng.die(8) for _ in range(int(sheet["dice"]))]
             self.die = max(rolls)
-            self.event("initiative", die=self.die, rolls=", ".join(map(str, rolls)))
+            if self.recording:
+                self.event("initiative", die=self.die, rolls=", ".join(map(str, rolls)))
             self.estep = 0
             self.phase = "draw"
         return True
@@ -355,7 +411,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             self.rng.shuffle(self.deck)
             self.event("reshuffle")
         self.thieves[p]["hand"].append(c)
-        self.event("draw", to=[p], secret={"card": card_type(c)}, player=p)
+        if self.recording:
+            self.event("draw", to=[p], secret={"card": card_type(c)}, player=p)
         if len(self.thieves[p]["hand"]) > self.data.tokens.pieces["hand_limit"]:
             self.pending.append({"kind": "discard", "p": p, "why": "limit"})
 
@@ -364,16 +421,19 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         """Find who acts next; False when the phase is over."""
         ex = self.exec
         # the highest AP among the cards still face down, and the thieves who planned it
-        top: int | None = None
-        players: set[int] = set()
-        for p, t in enumerate(self.thieves):
-            for s in t["plan"]:
-                if not s["shown"]:
-                    ap = s["ap"]
-                    if top is None or ap > top:
-                        top, players = ap, {p}
-                    elif ap == top:
-                        players.add(p)
+        if self._playout is None:
+            top: int | None = None
+            players: set[int] = set()
+            for p, t in enumerate(self.thieves):
+                for s in t["plan"]:
+                    if not s["shown"]:
+                        ap = s["ap"]
+                        if top is None or ap > top:
+                            top, players = ap, {p}
+                        elif ap == top:
+                            players.add(p)
+        else:
+            top, players = self._exec_queued(ex)
         if not ex["guards_done"]:
             # calm: thieves win ties against the watch; alarm: the watch wins them
             if top is None or self.die > top or (self.die == top and self.alarm):
@@ -395,6 +455,34 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 return True
         return False  # pragma: no cover
 
+    def _exec_queued(self, ex: dict[str, Any]) -> tuple[int | None, set[int]]:
+        """``_exec_next``'s highest AP still face down and its thieves, from the queue of a
+        trusted playout: each thief's face-down cards of this phase by AP, highest last,
+        made at the phase's first call (``ex`` is the phase's own dict); a card turned up
+        (it stays so until the clean-up) is dropped when it comes last."""
+        kept = self._playout
+        assert kept is not None
+        if kept.ex is not ex:
+            lanes = []
+            for p, t in enumerate(self.thieves):
+                lane = [s for s in t["plan"] if not s["shown"]]
+                if lane:
+                    lane.sort(key=SLOT_AP)
+                    lanes.append((p, lane))
+            kept.ex, kept.lanes = ex, lanes
+        top: int | None = None
+        players: set[int] = set()
+        for p, lane in kept.lanes:
+            while lane and lane[-1]["shown"]:
+                lane.pop()
+            if lane:
+                ap = lane[-1]["ap"]
+                if top is None or ap > top:
+                    top, players = ap, {p}
+                elif ap == top:
+                    players.add(p)
+        return top, players
+
     def _reveal_plans(self) -> None:
         """All screens are lifted at once: AP on each card become public."""
         for p in range(self.num_players):
@@ -403,7 +491,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 s["shown"] = False
                 for tok in s["tok"]:  # AP tokens now lie on the card, off the sheet
                     t["sheet"].remove(tok)
-            if t["left"] is None and t["plan"]:
+            if t["left"] is None and t["plan"] and self.recording:
                 self.event("planned", player=p, n=len(t["plan"]),
                            aps=", ".join(str(s["ap"]) for s in t["plan"]))
         self.exec = {"guards_done": False, "last": None, "value": None}
