@@ -31,10 +31,35 @@ class ActionsMixin(MixinBase):
         :meth:`_my_slots` when the caller has them already."""
         t = self.thieves[p]
         d = self.data
+        if slots is None:
+            slots = self._my_slots(p)
+        # the usual: one or two cards at this AP; the choices depend on these alone (each
+        # card's type and the type of the card under a special)
+        ct: dict[Any, str] = d.card_type  # (.get(None) is None: no card under)
+        if len(slots) == 1:
+            s = slots[0]
+            c = s["card"]
+            key: tuple[Any, ...] = (t["strong"], t["resolved"], t["dungeon"], ct.get(c, c),
+                                    ct.get(s.get("under")))
+        elif len(slots) == 2:
+            s, s2 = slots
+            c, c2 = s["card"], s2["card"]
+            key = (t["strong"], t["resolved"], t["dungeon"], ct.get(c, c), ct.get(s.get("under")),
+                   ct.get(c2, c2), ct.get(s2.get("under")))
+        else:
+            return self._turn_choices(t, slots)
+        known = d.turn_choices.get(key)
+        if known is None:
+            known = d.turn_choices[key] = tuple(self._turn_choices(t, slots))
+        return list(known)
+
+    def _turn_choices(self, t: dict[str, Any], slots: list[dict[str, Any]]) -> list[str]:
+        """:meth:`_turn_actions` worked out, for thief ``t`` and its ``slots``."""
+        d = self.data
         card_type = d.card_type  # a general card's type; move, ambush and special are themselves
         out: list[str] = []
         seen = set()
-        for s in self._my_slots(p) if slots is None else slots:
+        for s in slots:
             c = s["card"]
             key = card_type.get(c, c)
             if key in seen:
@@ -66,6 +91,8 @@ class ActionsMixin(MixinBase):
     def _find_slot(self, slots: list[dict[str, Any]], key: str) -> dict[str, Any]:
         """The slot among ``slots`` (a thief's :meth:`_my_slots`) that an action names by
         ``key``: a card of that type first, else a special action over one."""
+        if len(slots) == 1:
+            return slots[0]   # the action was listed for it
         card_type = self.data.card_type
         for s in slots:
             if card_type.get(s["card"], s["card"]) == key:

@@ -245,6 +245,10 @@ class AotData:
         #: a figure's place in that order
         self.figure_rank = {g: i for i, g in enumerate(self.figure_order)}
         self._within_set: dict[tuple[str, int], frozenset[str]] = {}
+        #: a turn's choices with one or two planned cards at its AP, by (strong, resolved, in
+        #: the dungeon, then each card's type and the type of the card under it), filled as
+        #: met (``_turn_actions``)
+        self.turn_choices: dict[tuple[Any, ...], tuple[str, ...]] = {}
         self.decline_action = {k: f"decline {k}" for k in ["move", "ambush", "special"] + list(self.general)}
 
     def spaces_within(self, s: str, r: int) -> list[str]:

@@ -145,6 +145,8 @@ class PlanningMixin(MixinBase):
         card_type, plan_action, special_action = d.card_type, d.plan_action, d.special_action
         specials = self.options.get("specials", True)
         planning = [p for p, t in enumerate(thieves) if not t["done"]]
+        # per thief planned here: [markers free, Move, Ambush and a special still to plan]
+        known: dict[int, list[Any]] = {}
         n = 0
         while n < budget:
             p = planning[0] if len(planning) == 1 else planning[below(len(planning))]
@@ -156,39 +158,46 @@ class PlanningMixin(MixinBase):
                 acts = self._plan_actions(p)
                 action = acts[below(len(acts))]
                 self._plan_apply(p, parse_action(action))
+                known.pop(p, None)
             else:
-                plan = t["plan"]
-                free = t["blue"] + t["red"] + t["violet"]
-                for s in plan:
-                    free -= s["m"]
+                mine = known.get(p)
+                if mine is None:
+                    free = t["blue"] + t["red"] + t["violet"]
+                    planned = set()
+                    for s in t["plan"]:
+                        free -= s["m"]
+                        planned.add(s["card"])
+                    if cur is not None:
+                        planned.add(cur["card"])
+                    known[p] = mine = [free, "move" not in planned, "ambush" not in planned,
+                                       "special" not in planned]
+                free = mine[0]
                 if cur is not None:   # stage "ap" (no token to add): "ap 1" .. "ap free"
                     k = below(free) + 1
                     action = AP_ACTIONS[k] if k < len(AP_ACTIONS) else f"ap {k}"
                     cur["m"] = cur["ap"] = k   # the slot is closed at once (_close_slot)
                     del cur["stage"]
-                    plan.append(cur)
+                    t["plan"].append(cur)
                     t["cur"] = None
+                    mine[0] = free - k
                 elif free <= 0:
                     below(1)
                     action = "done"
                     self._plan_apply(p, DONE)
                 else:
-                    move = ambush = special = True
-                    for s in plan:
-                        c = s["card"]
-                        if c == "move":
-                            move = False
-                        elif c == "ambush":
-                            ambush = False
-                        elif c == "special":
-                            special = False
+                    _, move, ambush, special = mine
                     types = sorted(set(map(card_type.__getitem__, t["hand"])))
                     nt = len(types)
                     first = move + ambush
                     nsp = nt if special and specials else 0
                     k = below(first + nt + nsp + 1)
                     if k < first:
-                        card = "move" if move and k == 0 else "ambush"
+                        if move and k == 0:
+                            card = "move"
+                            mine[1] = False
+                        else:
+                            card = "ambush"
+                            mine[2] = False
                         action = "plan " + card
                         under = None
                     elif k < first + nt:
@@ -199,6 +208,7 @@ class PlanningMixin(MixinBase):
                         typ = types[k - first - nt]
                         action = special_action[typ]
                         card, under = "special", self._take_from_hand(p, typ)
+                        mine[3] = False
                     else:
                         action = "done"
                         self._plan_apply(p, DONE)

@@ -23,8 +23,13 @@ from .view import ViewMixin
 
 
 #: the thief's flags that last one round, all lowered in the clean-up (§5)
+#: the planned cards that are no general card
+BASIC_CARDS = frozenset(("move", "ambush", "special"))
+
 #: a planned card's AP (the key of the execution order)
 SLOT_AP = itemgetter("ap")
+SLOT_SHOWN = itemgetter("shown")
+LAST = itemgetter(-1)
 
 ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
                                      "immobile", "resolved", "strong"), False)
@@ -39,18 +44,17 @@ class Playout:
     """What :meth:`AgeState._random_playout` keeps between decisions: nothing but what the
     position itself decides, worked out once instead of at every step.
 
-    ``ex``, ``lanes``: the execution phase (its ``exec`` dict) whose face-down cards
-    ``lanes`` holds, per thief (see :meth:`AgeState._exec_queued`). ``listing``: the last
-    movement choices :meth:`~ActionsMixin._auto_finish` listed, as ``(act, actions)``;
-    ``listed``: the same, kept for the next decision when it is that movement's."""
+    ``ex``, ``lanes``, ``seats``: the execution phase (its ``exec`` dict) whose face-down
+    cards ``lanes`` holds, per thief in ``seats`` (see :meth:`AgeState._exec_queued`). ``listing``: the last
+    movement choices :meth:`~ActionsMixin._auto_finish` listed, as ``(act, actions)``."""
 
-    __slots__ = ("ex", "lanes", "listing", "listed")
+    __slots__ = ("ex", "lanes", "seats", "listing")
 
     def __init__(self) -> None:
         self.ex: dict[str, Any] | None = None
-        self.lanes: list[tuple[int, list[dict[str, Any]]]] = []
+        self.lanes: list[list[dict[str, Any]]] = []
+        self.seats: list[int] = []
         self.listing: tuple[dict[str, Any], list[str]] | None = None
-        self.listed: tuple[dict[str, Any], list[str]] | None = None
 
 
 class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, State):
@@ -202,6 +206,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         advance = self._advance
         n = 0
         self._playout = kept = Playout()
+        listed = None   # a movement's choices listed by its last step, if still its choices
         try:
             while n < max_decisions and self.ended is None:
                 pending = self.pending
@@ -215,13 +220,13 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                     act = self.act
                     if act:
                         p = act["p"]
-                        listed = kept.listed
                         acts = listed[1] if listed is not None and listed[0] is act else \
                             self._act_actions(act)
                         action = acts[below(len(acts))]
                         self._act_apply(act, parse_action(action))
                     elif self.phase == "plan":
                         n += self._plan_playout(below, max_decisions - n)
+                        listed = None
                         continue
                     else:
                         turn = self.turn
@@ -231,13 +236,15 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                         acts = self._turn_actions(p, slots)
                         action = acts[below(len(acts))]
                         self._turn_apply(p, parse_action(action), slots)
-                # a movement's choices listed by _auto_finish at the end of this decision are
-                # the next decision's if nothing else is to be decided first (the round loop
-                # then changes nothing)
+                # a movement's choices listed by _auto_finish at the end of this decision (the
+                # only place that lists them; it runs in decisions only) are the next
+                # decision's if nothing else is to be decided first (the round loop then
+                # changes nothing)
                 listed = kept.listing
-                kept.listing = None
-                kept.listed = listed if listed is not None and listed[0] is self.act \
-                    and not self.pending else None
+                if listed is not None:
+                    kept.listing = None
+                    if listed[0] is not self.act or self.pending:
+                        listed = None
                 advance()
                 history.append([p, action])
                 self.ply += 1
@@ -284,6 +291,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                     return
                 if not self._exec_next():
                     self.phase = "cleanup"
+                elif self.turn is not None:
+                    return  # what the loop would find next: nothing else changed
             elif ph == "cleanup":
                 self._cleanup()
 
@@ -441,47 +450,58 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 return True
         if top is None:
             return False
-        n = self.num_players
-        # ties between thieves: start player then clockwise; equal cards alternate
-        if ex["last"] and ex["last"][0] == top:
-            base = ex["last"][1] + 1
+        if len(players) == 1:
+            (self.turn,) = players
         else:
-            base = self.start
-        for k in range(n):
-            q = (base + k) % n
-            if q in players:
-                self.turn = q
-                ex["value"] = top
-                return True
-        return False  # pragma: no cover
+            n = self.num_players
+            # ties between thieves: start player then clockwise; equal cards alternate
+            last = ex["last"]
+            base = last[1] + 1 if last and last[0] == top else self.start
+            for k in range(n):
+                q = (base + k) % n
+                if q in players:
+                    self.turn = q
+                    break
+        ex["value"] = top
+        return True
 
     def _exec_queued(self, ex: dict[str, Any]) -> tuple[int | None, set[int]]:
-        """``_exec_next``'s highest AP still face down and its thieves, from the queue of a
-        trusted playout: each thief's face-down cards of this phase by AP, highest last,
-        made at the phase's first call (``ex`` is the phase's own dict); a card turned up
-        (it stays so until the clean-up) is dropped when it comes last."""
+        """``_exec_next``'s highest AP still face down and its thieves, from what a trusted
+        playout keeps: each thief's face-down cards of this phase by AP, highest last, made
+        at the phase's first call (``ex`` is the phase's own dict); a card turned up (it
+        stays so until the clean-up) is dropped when it comes last. The highest cards are
+        compared without a loop in Python."""
         kept = self._playout
         assert kept is not None
         if kept.ex is not ex:
-            lanes = []
+            lanes, seats = [], []
             for p, t in enumerate(self.thieves):
                 lane = [s for s in t["plan"] if not s["shown"]]
                 if lane:
                     lane.sort(key=SLOT_AP)
-                    lanes.append((p, lane))
-            kept.ex, kept.lanes = ex, lanes
-        top: int | None = None
-        players: set[int] = set()
-        for p, lane in kept.lanes:
+                    lanes.append(lane)
+                    seats.append(p)
+            kept.ex, kept.lanes, kept.seats = ex, lanes, seats
+        lanes, seats = kept.lanes, kept.seats
+        fronts = list(map(LAST, lanes))
+        shown = list(map(SLOT_SHOWN, fronts))
+        while True in shown:
+            i = shown.index(True)
+            lane = lanes[i]
+            lane.pop()
             while lane and lane[-1]["shown"]:
                 lane.pop()
             if lane:
-                ap = lane[-1]["ap"]
-                if top is None or ap > top:
-                    top, players = ap, {p}
-                elif ap == top:
-                    players.add(p)
-        return top, players
+                fronts[i], shown[i] = lane[-1], False
+            else:
+                del lanes[i], seats[i], fronts[i], shown[i]
+        if not fronts:
+            return None, set()
+        aps = list(map(SLOT_AP, fronts))
+        top = max(aps)
+        if aps.count(top) == 1:
+            return top, {seats[aps.index(top)]}
+        return top, {seats[i] for i, ap in enumerate(aps) if ap == top}
 
     def _reveal_plans(self) -> None:
         """All screens are lifted at once: AP on each card become public."""
@@ -489,8 +509,9 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             t = self.thieves[p]
             for s in t["plan"]:
                 s["shown"] = False
-                for tok in s["tok"]:  # AP tokens now lie on the card, off the sheet
-                    t["sheet"].remove(tok)
+                if s["tok"]:
+                    for tok in s["tok"]:  # AP tokens now lie on the card, off the sheet
+                        t["sheet"].remove(tok)
             if t["left"] is None and t["plan"] and self.recording:
                 self.event("planned", player=p, n=len(t["plan"]),
                            aps=", ".join(str(s["ap"]) for s in t["plan"]))
@@ -501,23 +522,27 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def _cleanup(self) -> None:
         n = self.num_players
         pieces = self.data.tokens.pieces
+        discard = self.discard
         for t in self.thieves:
             # a) general cards planned this round are discarded, used or not
             for s in t["plan"]:
-                for c in (s["card"], s.get("under")):
-                    if c and c not in ("move", "ambush", "special"):
-                        self.discard.append(c)
-                for tok in s["tok"]:
-                    self.spent_tokens.append(tok)
+                c = s["card"]
+                if c and c not in BASIC_CARDS:
+                    discard.append(c)
+                c = s.get("under")
+                if c and c not in BASIC_CARDS:
+                    discard.append(c)
+                if s["tok"]:
+                    self.spent_tokens.extend(s["tok"])
             t["plan"] = []
         # b) effect tokens leave the board
         self.smoke, self.fire = [], []
         # c) AP for next round
-        for p, t in enumerate(self.thieves):
+        after_arrest = self.options.get("dungeon_ap") == "after_arrest"
+        for t in self.thieves:
             # Rulebook §"Verlies" / §"Aufräumen c)": a thief in the dungeon keeps only 2 blue AP
             # (option dungeon_ap="after_arrest": only in the round right after the arrest)
-            jailed = t["arrested"] if self.options.get("dungeon_ap") == "after_arrest" else \
-                (t["dungeon"] and t["left"] is None)
+            jailed = t["arrested"] if after_arrest else (t["dungeon"] and t["left"] is None)
             if jailed:
                 t["ap_next"] = 4 if t["id"] == "jasmine" else pieces["dungeon_ap"]
             else:
