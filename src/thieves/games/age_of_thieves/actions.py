@@ -16,10 +16,6 @@ TURN_SLOT = {"sneak": "move", "sprint": "move", "cleverness": "ambush", "cunning
              "special": "special"}
 
 
-def ctype(cid: str) -> str:
-    return cid.rstrip("0123456789")
-
-
 class ActionsMixin(MixinBase):
     # -- choosing which planned card to resolve (and which effect) ----------------------
     def _my_slots(self, p: int) -> list[dict[str, Any]]:

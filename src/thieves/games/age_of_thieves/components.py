@@ -238,6 +238,7 @@ class AotData:
         self.special_action = {c.id: f"special {c.id}" for c in cards.general}
         self.play_action = {c.id: f"play {c.id}" for c in cards.general}
         self.at_action = {s: f"at {s}" for s in self.adj}
+        self.place_action = {s: f"place {s}" for s in self.adj}
         self._within: dict[tuple[str, int], list[str]] = {}
         #: every figure in the order the watch moves them: the guards by number, then the captains
         self.figure_order = [f"g{i + 1}" for i in range(tokens.pieces["guards"])] + \

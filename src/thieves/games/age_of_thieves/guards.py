@@ -187,7 +187,7 @@ class GuardsMixin(MixinBase):
                 return True
             group = gq["groups"][0]
             det = gq["det"]  # most figures detected nobody: _has_targets is False for them
-            active = [g for g in group if det.get(g) and self._has_targets(g) and g in self.guards
+            active = [g for g in filter(det.get, group) if self._has_targets(g) and g in self.guards
                       and self._guard_free(g)]
             if not active:
                 gq["groups"].pop(0)

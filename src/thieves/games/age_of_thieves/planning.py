@@ -8,17 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .notation import AotAction, parse_action
+from .notation import AotAction, ctype, parse_action
 from .fields import MixinBase
 
 AP_TOKENS = ("informer", "agent")
 #: ``AP_ACTIONS[k]`` is "ap k" (more than a sheet's markers ever give)
 AP_ACTIONS = tuple(f"ap {k}" for k in range(64))
 DONE = parse_action("done")
-
-
-def ctype(cid: str) -> str:
-    return cid.rstrip("0123456789")
 
 
 class PlanningMixin(MixinBase):
@@ -268,7 +264,10 @@ class PlanningMixin(MixinBase):
                 return [f"place {pd['at']}"]
             if "opts" in pd:
                 return [f"place {x}" for x in pd["opts"]]
-            return [f"place {s}" for s in d.guardhouses if not self.guard_at(s) and s not in self.fire]
+            taken = set(self.guards.values())  # guard_at() for every space at once
+            taken.update(self.fire)
+            place = d.place_action
+            return [place[s] for s in d.guardhouses if s not in taken]
         return self._guard_pending_actions(pd)
 
     def _pending_apply(self, pd: dict[str, Any], action: "AotAction") -> None:

@@ -16,7 +16,7 @@ from .actions import ActionsMixin
 from .cards import CardsMixin
 from .components import COMPASS, AotData, Event
 from .guards import GuardsMixin
-from .notation import AotAction, figure_kind, parse_action
+from .notation import AotAction, ctype, figure_kind, parse_action
 from .planning import PlanningMixin
 from .view import ViewMixin
 
@@ -33,11 +33,6 @@ LAST = itemgetter(-1)
 
 ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
                                      "immobile", "resolved", "strong"), False)
-
-
-def card_type(cid: str) -> str:
-    """General card instance id ``beacon3`` -> type ``beacon``."""
-    return cid.rstrip("0123456789")
 
 
 class Playout:
@@ -421,7 +416,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             self.event("reshuffle")
         self.thieves[p]["hand"].append(c)
         if self.recording:
-            self.event("draw", to=[p], secret={"card": card_type(c)}, player=p)
+            self.event("draw", to=[p], secret={"card": ctype(c)}, player=p)
         if len(self.thieves[p]["hand"]) > self.data.tokens.pieces["hand_limit"]:
             self.pending.append({"kind": "discard", "p": p, "why": "limit"})
 
