@@ -147,17 +147,17 @@ class PlanningMixin(MixinBase):
         while n < budget:
             p = planning[0] if len(planning) == 1 else planning[below(len(planning))]
             t = thieves[p]
-            sheet = t["sheet"]
             cur = t["cur"]
-            if "informer" in sheet or "agent" in sheet or (cur is not None and cur["stage"] != "ap"):
-                # an AP-giving token (AP_TOKENS) on the sheet: the listing and the apply
-                acts = self._plan_actions(p)
-                action = acts[below(len(acts))]
-                self._plan_apply(p, parse_action(action))
-                known.pop(p, None)
-            else:
-                mine = known.get(p)
-                if mine is None:
+            mine = known.get(p)
+            if mine is None:
+                sheet = t["sheet"]
+                if "informer" in sheet or "agent" in sheet or (cur is not None and cur["stage"] != "ap"):
+                    # an AP-giving token (AP_TOKENS) on the sheet: the listing and the apply
+                    acts = self._plan_actions(p)
+                    action = acts[below(len(acts))]
+                    self._plan_apply(p, parse_action(action))
+                    done = t["done"]
+                else:
                     free = t["blue"] + t["red"] + t["violet"]
                     planned = set()
                     for s in t["plan"]:
@@ -167,6 +167,8 @@ class PlanningMixin(MixinBase):
                         planned.add(cur["card"])
                     known[p] = mine = [free, "move" not in planned, "ambush" not in planned,
                                        "special" not in planned]
+            if mine is not None:
+                done = False
                 free = mine[0]
                 if cur is not None:   # stage "ap" (no token to add): "ap 1" .. "ap free"
                     k = below(free) + 1
@@ -178,11 +180,11 @@ class PlanningMixin(MixinBase):
                     mine[0] = free - k
                 elif free <= 0:
                     below(1)
-                    action = "done"
-                    self._plan_apply(p, DONE)
+                    done = True
                 else:
                     _, move, ambush, special = mine
-                    types = sorted(set(map(card_type.__getitem__, t["hand"])))
+                    hand = t["hand"]
+                    types = sorted(set(map(card_type.__getitem__, hand)))
                     nt = len(types)
                     first = move + ambush
                     nsp = nt if special and specials else 0
@@ -196,22 +198,31 @@ class PlanningMixin(MixinBase):
                             mine[2] = False
                         action = "plan " + card
                         under = None
-                    elif k < first + nt:
-                        typ = types[k - first]
-                        action = plan_action[typ]
-                        card, under = self._take_from_hand(p, typ), None
                     elif k < first + nt + nsp:
-                        typ = types[k - first - nt]
-                        action = special_action[typ]
-                        card, under = "special", self._take_from_hand(p, typ)
-                        mine[3] = False
+                        if k < first + nt:
+                            typ = types[k - first]
+                            action = plan_action[typ]
+                        else:
+                            typ = types[k - first - nt]
+                            action = special_action[typ]
+                            mine[3] = False
+                        for c in hand:   # _take_from_hand: the first card of the type
+                            if card_type[c] == typ:
+                                break
+                        hand.remove(c)
+                        if k < first + nt:
+                            card, under = c, None
+                        else:
+                            card, under = "special", c
                     else:
-                        action = "done"
-                        self._plan_apply(p, DONE)
-                    if action != "done":
+                        done = True
+                    if not done:
                         t["cur"] = {"card": card, "under": under, "m": 0, "tok": [], "stage": "ap",
                                     "ap": 0, "shown": None}
-            if t["done"]:
+                if done:
+                    action = "done"
+                    self._plan_apply(p, DONE)
+            if done:
                 planning.remove(p)
                 if not planning:
                     self._advance()
