@@ -245,7 +245,7 @@ class AotData:
             [f"c{i + 1}" for i in range(tokens.pieces["captains"])]
         #: a figure's place in that order
         self.figure_rank = {g: i for i, g in enumerate(self.figure_order)}
-        self._within_set: dict[tuple[str, int], frozenset[str]] = {}
+        self._near: dict[tuple[str, int], dict[str, None]] = {}
         #: a turn's choices with one or two planned cards at its AP, by (strong, resolved, in
         #: the dungeon, then each card's type and the type of the card under it), filled as
         #: met (``_turn_actions``)
@@ -261,11 +261,13 @@ class AotData:
             out = self._within[s, r] = [q for q in self.adj if near.get(q, 99) <= r]
         return out
 
-    def spaces_within_set(self, s: str, r: int) -> frozenset[str]:
-        """:meth:`spaces_within` as a set (an empty one for a space not on the board)."""
-        out = self._within_set.get((s, r))
+    def spaces_near(self, s: str, r: int) -> dict[str, None]:
+        """:meth:`spaces_within` as the keys of a dict (none for a space not on the board),
+        for set operations on ``.keys()``: unlike a frozenset, a dict of strings is not
+        walked by the garbage collector (worked out once per space and range)."""
+        out = self._near.get((s, r))
         if out is None:
-            out = self._within_set[s, r] = frozenset(self.spaces_within(s, r) if s in self.dist else ())
+            out = self._near[s, r] = dict.fromkeys(self.spaces_within(s, r) if s in self.dist else ())
         return out
 
     def of_district(self, district: str) -> list[str]:

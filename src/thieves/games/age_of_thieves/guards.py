@@ -86,7 +86,7 @@ class GuardsMixin(MixinBase):
                 reach = self.vigilance(group[0])  # the same for all of a kind
                 spaces = at.keys()
                 for p, pos, less in audible:
-                    for s in spaces & d.spaces_within_set(pos, reach - less):
+                    for s in spaces & d.spaces_near(pos, reach - less).keys():
                         det[at[s]].append(p)
             if self.recording:
                 for g in figs:

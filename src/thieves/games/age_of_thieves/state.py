@@ -28,8 +28,6 @@ BASIC_CARDS = frozenset(("move", "ambush", "special"))
 
 #: a planned card's AP (the key of the execution order)
 SLOT_AP = itemgetter("ap")
-SLOT_SHOWN = itemgetter("shown")
-LAST = itemgetter(-1)
 
 ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
                                      "immobile", "resolved", "strong"), False)
@@ -39,16 +37,15 @@ class Playout:
     """What :meth:`AgeState._random_playout` keeps between decisions: nothing but what the
     position itself decides, worked out once instead of at every step.
 
-    ``ex``, ``lanes``, ``seats``: the execution phase (its ``exec`` dict) whose face-down
-    cards ``lanes`` holds, per thief in ``seats`` (see :meth:`AgeState._exec_queued`). ``listing``: the last
+    ``ex``, ``lanes``: the execution phase (its ``exec`` dict) whose face-down cards
+    ``lanes`` holds, as (seat, cards) per thief (see :meth:`AgeState._exec_queued`). ``listing``: the last
     movement choices :meth:`~ActionsMixin._auto_finish` listed, as ``(act, actions)``."""
 
-    __slots__ = ("ex", "lanes", "seats", "listing")
+    __slots__ = ("ex", "lanes", "listing")
 
     def __init__(self) -> None:
         self.ex: dict[str, Any] | None = None
-        self.lanes: list[list[dict[str, Any]]] = []
-        self.seats: list[int] = []
+        self.lanes: list[tuple[int, list[dict[str, Any]]]] = []
         self.listing: tuple[dict[str, Any], list[str]] | None = None
 
 
@@ -464,39 +461,39 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         """``_exec_next``'s highest AP still face down and its thieves, from what a trusted
         playout keeps: each thief's face-down cards of this phase by AP, highest last, made
         at the phase's first call (``ex`` is the phase's own dict); a card turned up (it
-        stays so until the clean-up) is dropped when it comes last. The highest cards are
-        compared without a loop in Python."""
+        stays so until the clean-up) is dropped when it comes last: only each thief's
+        highest card is looked at."""
         kept = self._playout
         assert kept is not None
         if kept.ex is not ex:
-            lanes, seats = [], []
+            lanes = []
             for p, t in enumerate(self.thieves):
                 lane = [s for s in t["plan"] if not s["shown"]]
                 if lane:
                     lane.sort(key=SLOT_AP)
-                    lanes.append(lane)
-                    seats.append(p)
-            kept.ex, kept.lanes, kept.seats = ex, lanes, seats
-        lanes, seats = kept.lanes, kept.seats
-        fronts = list(map(LAST, lanes))
-        shown = list(map(SLOT_SHOWN, fronts))
-        while True in shown:
-            i = shown.index(True)
-            lane = lanes[i]
-            lane.pop()
-            while lane and lane[-1]["shown"]:
+                    lanes.append((p, lane))
+            kept.ex, kept.lanes = ex, lanes
+        top = -1   # AP are never negative
+        players: set[int] = set()
+        emptied = False
+        for p, lane in kept.lanes:
+            s = lane[-1]
+            if s["shown"]:
                 lane.pop()
-            if lane:
-                fronts[i], shown[i] = lane[-1], False
-            else:
-                del lanes[i], seats[i], fronts[i], shown[i]
-        if not fronts:
-            return None, set()
-        aps = list(map(SLOT_AP, fronts))
-        top = max(aps)
-        if aps.count(top) == 1:
-            return top, {seats[aps.index(top)]}
-        return top, {seats[i] for i, ap in enumerate(aps) if ap == top}
+                while lane and lane[-1]["shown"]:
+                    lane.pop()
+                if not lane:
+                    emptied = True
+                    continue
+                s = lane[-1]
+            ap = s["ap"]
+            if ap > top:
+                top, players = ap, {p}
+            elif ap == top:
+                players.add(p)
+        if emptied:
+            kept.lanes = [x for x in kept.lanes if x[1]]
+        return (top, players) if players else (None, players)
 
     def _reveal_plans(self) -> None:
         """All screens are lifted at once: AP on each card become public."""
