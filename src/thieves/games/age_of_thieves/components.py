@@ -239,6 +239,8 @@ class AotData:
         self.play_action = {c.id: f"play {c.id}" for c in cards.general}
         self.at_action = {s: f"at {s}" for s in self.adj}
         self.place_action = {s: f"place {s}" for s in self.adj}
+        self.jewel_action = {s: f"jewel {s}" for s in self.adj}
+        self.discard_action = {c.id: f"discard {c.id}" for c in cards.general}
         self._within: dict[tuple[str, int], list[str]] = {}
         #: every figure in the order the watch moves them: the guards by number, then the captains
         self.figure_order = [f"g{i + 1}" for i in range(tokens.pieces["guards"])] + \

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .notation import AotAction, ctype, parse_action
+from .notation import AotAction, parse_action
 from .fields import MixinBase
 
 AP_TOKENS = ("informer", "agent")
@@ -261,13 +261,14 @@ class PlanningMixin(MixinBase):
             taken = {t["pos"] for t in self.thieves}
             return [f"start {s}" for s in d.of_kind["start"] if s not in taken]
         if k == "jewel":
-            return [f"jewel {s}" for s in pd["spots"]]
+            return list(map(d.jewel_action.__getitem__, pd["spots"]))
         if k == "lose":
             t = self.thieves[pd["p"]]
             return [f"lose {x}" for x in ("trinket", "yellow")
                     if (x == "yellow" and t["yellow"]) or (x == "trinket" and "trinket" in t["sheet"])]
         if k == "discard":
-            return [f"discard {x}" for x in sorted({ctype(c) for c in self.thieves[pd["p"]]["hand"]})]
+            types = sorted(set(map(d.card_type.__getitem__, self.thieves[pd["p"]]["hand"])))
+            return list(map(d.discard_action.__getitem__, types))
         if k == "place_guard":
             if not self.guard_supply:
                 return [f"take {g}" for g in sorted(self.guards) if g[0] == "g"]

@@ -39,14 +39,17 @@ class Playout:
 
     ``ex``, ``lanes``: the execution phase (its ``exec`` dict) whose face-down cards
     ``lanes`` holds, as (seat, cards) per thief (see :meth:`AgeState._exec_queued`). ``listing``: the last
-    movement choices :meth:`~ActionsMixin._auto_finish` listed, as ``(act, actions)``."""
+    movement choices :meth:`~ActionsMixin._auto_finish` listed, as ``(act, actions)``;
+    ``pending``: the choices of the pending decision the round loop stopped at, as
+    ``(decision, actions)``."""
 
-    __slots__ = ("ex", "lanes", "listing")
+    __slots__ = ("ex", "lanes", "listing", "pending")
 
     def __init__(self) -> None:
         self.ex: dict[str, Any] | None = None
         self.lanes: list[tuple[int, list[dict[str, Any]]]] = []
         self.listing: tuple[dict[str, Any], list[str]] | None = None
+        self.pending: tuple[dict[str, Any], list[str]] | None = None
 
 
 class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, State):
@@ -205,7 +208,10 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 if pending:
                     pd = pending[0]
                     p = pd["p"]
-                    acts = self._pending_actions(pd)
+                    listed = kept.pending   # as the round loop listed them when it stopped
+                    kept.pending = None
+                    acts = listed[1] if listed is not None and listed[0] is pd else \
+                        self._pending_actions(pd)
                     action = acts[below(len(acts))]
                     self._pending_apply(pd, parse_action(action))
                 else:
@@ -255,6 +261,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             if self.pending:
                 acts = self._pending_actions(self.pending[0])
                 if len(acts) > 1:
+                    if self._playout is not None:  # the next decision's choices (a playout's)
+                        self._playout.pending = self.pending[0], acts
                     return
                 if not acts:  # nothing left to choose (e.g. an empty hand): skip
                     self.pending.pop(0)
