@@ -119,12 +119,11 @@ class ActionsMixin(MixinBase):
         t["resolved"] = True
         if word in ("sprint", "cunning"):
             t["strong"] = True
-        if not self.recording:
-            pass
-        elif word == "play":
-            self.event("reveal_play", player=p, card=self.slot_card(s, p), ap=s["ap"], played=arg)
-        else:
-            self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
+        if self.recording:
+            if word == "play":
+                self.event("reveal_play", player=p, card=self.slot_card(s, p), ap=s["ap"], played=arg)
+            else:
+                self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
         if word == "sneak":
             steps = self.data.cards.basic.move["upper_steps"] + (t["id"] == "noiron")
             self.start_move(p, int(steps), pick=True)

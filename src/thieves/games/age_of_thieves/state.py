@@ -22,13 +22,13 @@ from .view import ViewMixin
 
 
 
-#: the thief's flags that last one round, all lowered in the clean-up (§5)
 #: the planned cards that are no general card
 BASIC_CARDS = frozenset(("move", "ambush", "special"))
 
 #: a planned card's AP (the key of the execution order)
 SLOT_AP = itemgetter("ap")
 
+#: the thief's flags that last one round, all lowered in the clean-up (§5)
 ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
                                      "immobile", "resolved", "strong"), False)
 
@@ -38,10 +38,10 @@ class Playout:
     position itself decides, worked out once instead of at every step.
 
     ``ex``, ``lanes``: the execution phase (its ``exec`` dict) whose face-down cards
-    ``lanes`` holds, as (seat, cards) per thief (see :meth:`AgeState._exec_queued`). ``listing``: the last
-    movement choices :meth:`~ActionsMixin._auto_finish` listed, as ``(act, actions)``;
-    ``pending``: the choices of the pending decision the round loop stopped at, as
-    ``(decision, actions)``."""
+    ``lanes`` holds, as (seat, cards) per thief (see :meth:`AgeState._exec_queued`).
+    ``listing``: the last movement choices :meth:`~ActionsMixin._auto_finish` listed, as
+    ``(act, actions)``; ``pending``: the choices of the pending decision the round loop
+    stopped at, as ``(decision, actions)``."""
 
     __slots__ = ("ex", "lanes", "listing", "pending")
 
@@ -193,9 +193,10 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         pending decision's, the resolving card's, the turn's), so no seat is drawn, and the
         listing and apply are those of :meth:`_legal_actions` and :meth:`_apply` without the
         dispatch (a turn's planned cards are looked up once for both; a movement's choices,
-        listed at the end of a step to see whether it goes on, are not listed again for the
-        next one); planning is played by :meth:`_plan_playout`. :class:`Playout` keeps the
-        execution order meanwhile."""
+        listed at the end of a step to see whether it goes on, and a pending decision's,
+        listed by the round loop to see whether it must stop, are not listed again for the
+        decision); planning is played by :meth:`_plan_playout`. :class:`Playout` keeps
+        these and the execution order meanwhile."""
         below = rng.below
         history = self.history
         advance = self._advance
@@ -208,9 +209,9 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 if pending:
                     pd = pending[0]
                     p = pd["p"]
-                    listed = kept.pending   # as the round loop listed them when it stopped
+                    waiting = kept.pending   # as the round loop listed them when it stopped
                     kept.pending = None
-                    acts = listed[1] if listed is not None and listed[0] is pd else \
+                    acts = waiting[1] if waiting is not None and waiting[0] is pd else \
                         self._pending_actions(pd)
                     action = acts[below(len(acts))]
                     self._pending_apply(pd, parse_action(action))
