@@ -1,7 +1,7 @@
 """Setup, planning, initiative order and clean-up (Rulebook §"Spielaufbau", phases 1-5)."""
 from __future__ import annotations
 
-from thieves.games.age_of_thieves.planning import ctype
+from thieves.games.age_of_thieves.notation import ctype
 
 from .helpers import GAME, act, events, fresh, give, plan, watch_acted
 

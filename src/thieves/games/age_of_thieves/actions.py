@@ -11,10 +11,9 @@ from .notation import AotAction
 from .fields import MixinBase
 
 GEM_KINDS = ("emperor", "green", "yellow")
-
-
-def ctype(cid: str) -> str:
-    return cid.rstrip("0123456789")
+#: the planned card a turn action resolves (``play X`` and ``decline X`` name it themselves)
+TURN_SLOT = {"sneak": "move", "sprint": "move", "cleverness": "ambush", "cunning": "ambush",
+             "special": "special"}
 
 
 class ActionsMixin(MixinBase):
@@ -23,13 +22,40 @@ class ActionsMixin(MixinBase):
         v = self.exec["value"]
         return [s for s in self.thieves[p]["plan"] if not s["shown"] and s["ap"] == v]
 
-    def _turn_actions(self, p: int) -> list[str]:
+    def _turn_actions(self, p: int, slots: list[dict[str, Any]] | None = None) -> list[str]:
+        """The choices of the thief whose planned cards resolve now; ``slots`` are its
+        :meth:`_my_slots` when the caller has them already."""
         t = self.thieves[p]
+        d = self.data
+        if slots is None:
+            slots = self._my_slots(p)
+        # the usual: one or two cards at this AP; the choices depend on these alone (each
+        # card's type and the type of the card under a special)
+        ct: dict[Any, str] = d.card_type  # (.get(None) is None: no card under)
+        if len(slots) == 1:
+            s = slots[0]
+            c = s["card"]
+            key: tuple[Any, ...] = (t["strong"], t["resolved"], t["dungeon"], ct.get(c, c),
+                                    ct.get(s.get("under")))
+        elif len(slots) == 2:
+            s, s2 = slots
+            c, c2 = s["card"], s2["card"]
+            key = (t["strong"], t["resolved"], t["dungeon"], ct.get(c, c), ct.get(s.get("under")),
+                   ct.get(c2, c2), ct.get(s2.get("under")))
+        else:
+            return self._turn_choices(t, slots)
+        known = d.turn_choices.get(key)
+        if known is None:
+            known = d.turn_choices[key] = tuple(self._turn_choices(t, slots))
+        return list(known)
+
+    def _turn_choices(self, t: dict[str, Any], slots: list[dict[str, Any]]) -> list[str]:
+        """:meth:`_turn_actions` worked out, for thief ``t`` and its ``slots``."""
         d = self.data
         card_type = d.card_type  # a general card's type; move, ambush and special are themselves
         out: list[str] = []
         seen = set()
-        for s in self._my_slots(p):
+        for s in slots:
             c = s["card"]
             key = card_type.get(c, c)
             if key in seen:
@@ -58,8 +84,11 @@ class ActionsMixin(MixinBase):
             out.append(d.decline_action[key])
         return list(dict.fromkeys(out)) if len(out) > 2 else out
 
-    def _find_slot(self, p: int, key: str, prefer_plain: bool = True) -> dict[str, Any]:
-        slots = self._my_slots(p)
+    def _find_slot(self, slots: list[dict[str, Any]], key: str) -> dict[str, Any]:
+        """The slot among ``slots`` (a thief's :meth:`_my_slots`) that an action names by
+        ``key``: a card of that type first, else a special action over one."""
+        if len(slots) == 1:
+            return slots[0]   # the action was listed for it
         card_type = self.data.card_type
         for s in slots:
             if card_type.get(s["card"], s["card"]) == key:
@@ -69,32 +98,32 @@ class ActionsMixin(MixinBase):
                 return s
         raise AssertionError("slot checked as legal")  # pragma: no cover
 
-    def _turn_apply(self, p: int, action: "AotAction") -> None:
+    def _turn_apply(self, p: int, action: "AotAction", slots: list[dict[str, Any]] | None = None) -> None:
+        """Resolve or decline one of the cards listed by :meth:`_turn_actions` (``slots`` as
+        there)."""
         word, arg = action.verb, action.arg
         t = self.thieves[p]
+        ex = self.exec
+        if slots is None:
+            slots = self._my_slots(p)
         self.turn = None
-        self.exec["last"] = [self.exec["value"], p]
+        ex["last"] = [ex["value"], p]
         if word == "decline":
-            s = self._find_slot(p, arg)
+            s = self._find_slot(slots, arg)
             s["shown"] = True
-            self.event("decline", player=p, card=self.slot_card(s, p))
+            if self.recording:
+                self.event("decline", player=p, card=self.slot_card(s, p))
             return
-        if word in ("sneak", "sprint"):
-            s = self._find_slot(p, "move")
-        elif word in ("cleverness", "cunning"):
-            s = self._find_slot(p, "ambush")
-        elif word == "special":
-            s = self._find_slot(p, "special")
-        else:
-            s = self._find_slot(p, arg)
+        s = self._find_slot(slots, TURN_SLOT.get(word, arg))
         s["shown"] = True
         t["resolved"] = True
         if word in ("sprint", "cunning"):
             t["strong"] = True
-        if word == "play":
-            self.event("reveal_play", player=p, card=self.slot_card(s, p), ap=s["ap"], played=arg)
-        else:
-            self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
+        if self.recording:
+            if word == "play":
+                self.event("reveal_play", player=p, card=self.slot_card(s, p), ap=s["ap"], played=arg)
+            else:
+                self.event("reveal", player=p, card=self.slot_card(s, p), ap=s["ap"], how=word)
         if word == "sneak":
             steps = self.data.cards.basic.move["upper_steps"] + (t["id"] == "noiron")
             self.start_move(p, int(steps), pick=True)
@@ -348,8 +377,14 @@ class ActionsMixin(MixinBase):
         if a is None:
             return
         if a["kind"] == "move":
-            if self.thieves[a["p"]]["pos"] is None or self._move_actions(a) == ["stop"]:
+            if self.thieves[a["p"]]["pos"] is None:
                 self.act = None
+                return
+            acts = self._move_actions(a)
+            if acts == ["stop"]:
+                self.act = None
+            elif self._playout is not None:
+                self._playout.listing = a, acts  # the next decision's choices, if it is this act's
         elif a["kind"] == "gmove" and self._gmove_actions(a) == ["gstop"]:
             self._gmove_apply(a, AotAction("gstop"))
             self._auto_finish()

@@ -13,10 +13,6 @@ from .notation import AotAction, figure_kind
 from .fields import MixinBase
 
 
-def ctype(cid: str) -> str:
-    return cid.rstrip("0123456789")
-
-
 class CardsMixin(MixinBase):
     # -- general cards and special actions -------------------------------------------------
     def in_range(self, p: int, rng: int | None, s: str) -> bool:
@@ -206,7 +202,10 @@ class CardsMixin(MixinBase):
         return acts
 
     def guard_at_other(self, g: str, s: str) -> str | None:
-        for h, hs in self.guards.items():
+        guards = self.guards
+        if s not in guards.values() or (guards.get(g) == s and list(guards.values()).count(s) == 1):
+            return None  # the usual answers, without a loop in Python
+        for h, hs in guards.items():
             if h != g and hs == s:
                 return h
         return None

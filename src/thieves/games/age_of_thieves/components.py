@@ -238,10 +238,20 @@ class AotData:
         self.special_action = {c.id: f"special {c.id}" for c in cards.general}
         self.play_action = {c.id: f"play {c.id}" for c in cards.general}
         self.at_action = {s: f"at {s}" for s in self.adj}
+        self.place_action = {s: f"place {s}" for s in self.adj}
+        self.jewel_action = {s: f"jewel {s}" for s in self.adj}
+        self.discard_action = {c.id: f"discard {c.id}" for c in cards.general}
         self._within: dict[tuple[str, int], list[str]] = {}
         #: every figure in the order the watch moves them: the guards by number, then the captains
         self.figure_order = [f"g{i + 1}" for i in range(tokens.pieces["guards"])] + \
             [f"c{i + 1}" for i in range(tokens.pieces["captains"])]
+        #: a figure's place in that order
+        self.figure_rank = {g: i for i, g in enumerate(self.figure_order)}
+        self._near: dict[tuple[str, int], dict[str, None]] = {}
+        #: a turn's choices with one or two planned cards at its AP, by (strong, resolved, in
+        #: the dungeon, then each card's type and the type of the card under it), filled as
+        #: met (``_turn_actions``)
+        self.turn_choices: dict[tuple[Any, ...], tuple[str, ...]] = {}
         self.decline_action = {k: f"decline {k}" for k in ["move", "ambush", "special"] + list(self.general)}
 
     def spaces_within(self, s: str, r: int) -> list[str]:
@@ -251,6 +261,15 @@ class AotData:
         if out is None:
             near = self.dist[s]
             out = self._within[s, r] = [q for q in self.adj if near.get(q, 99) <= r]
+        return out
+
+    def spaces_near(self, s: str, r: int) -> dict[str, None]:
+        """:meth:`spaces_within` as the keys of a dict (none for a space not on the board),
+        for set operations on ``.keys()``: unlike a frozenset, a dict of strings is not
+        walked by the garbage collector (worked out once per space and range)."""
+        out = self._near.get((s, r))
+        if out is None:
+            out = self._near[s, r] = dict.fromkeys(self.spaces_within(s, r) if s in self.dist else ())
         return out
 
     def of_district(self, district: str) -> list[str]:

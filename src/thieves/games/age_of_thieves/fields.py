@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ...core.game import State
     from .components import AotData, Event
     from .notation import AotAction
+    from .state import Playout
 
     class AgeFields(State):
         data: AotData
@@ -53,6 +54,8 @@ if TYPE_CHECKING:
         left_count: int
         ended: str | None
         emperor_winner: int | None
+        #: what a trusted playout keeps between decisions (state.py), None outside one
+        _playout: Playout | None
 
         # -- methods one mixin uses from another
         def tname(self, p: int) -> str: ...

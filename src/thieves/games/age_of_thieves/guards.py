@@ -10,7 +10,7 @@ leave open go to the start player as ordinary decisions (``assign``,
 from __future__ import annotations
 
 from collections import deque
-from itertools import product
+from itertools import product, repeat
 from typing import Any
 
 from .notation import AotAction, figure_kind
@@ -56,34 +56,55 @@ class GuardsMixin(MixinBase):
     # -- activation ----------------------------------------------------------------------------
     def begin_guards(self, figs: list[str] | None, after: str) -> None:
         guards = self.guards
+        d = self.data
         if figs is None:  # every figure: the guards by number, then the captains
-            figs = [g for g in self.data.figure_order if g in guards]
-            if len(figs) != len(guards):  # pragma: no cover - figures the box does not have
+            try:
+                figs = sorted(guards, key=d.figure_rank.__getitem__)
+            except KeyError:  # pragma: no cover - figures the box does not have
                 figs = sorted(guards, key=lambda g: (g[0] != "g", int(g[1:])))
+        if not figs or (figs[-1][0] == "g" and figs[0][0] == "g"):  # the usual: no captain
+            groups = [figs, []]
+        else:
+            groups = [[g for g in figs if g[0] == "g"], [g for g in figs if g[0] == "c"]]
+        # each figure's list of the thieves it detects (``detects``), in seat order; fresh
+        # lists (``[]`` for each figure), made without a loop in Python
+        det: dict[str, list[int]] = dict(zip(figs, map(list, repeat((), len(figs)))))
         # the test of ``detects`` for every figure and thief, each thief's part worked out once:
         # (player, space, how much less far it is heard: Joanne, reconstructed ability)
         audible = [(p, t["pos"], 1 if t["id"] == "joanne" else 0) for p, t in enumerate(self.thieves)
                    if t["left"] is None and not t["dungeon"] and not self.is_hidden(p)]
-        det: dict[str, list[int]] = {}
         if audible:
-            dist = self.data.dist
-            vig: dict[str, int] = {}  # the vigilance of a guard, of a captain: the same for all of a kind
-            for g in figs:
-                kind = g[0]
-                reach = vig.get(kind)
-                if reach is None:
-                    reach = vig[kind] = self.vigilance(g)
-                near = dist[guards[g]]
-                det[g] = ps = [p for p, pos, less in audible if near.get(pos, 99) <= reach - less]
-                if ps:
-                    self.event("detects", fig=g, figure=figure_kind(g), space=guards[g], player=ps)
-        else:
-            for g in figs:
-                det[g] = []
-        groups = [[g for g in figs if g[0] == "g"], [g for g in figs if g[0] == "c"]]
+            for group in groups:
+                if not group:
+                    continue
+                # the figures by their space (distances along the paths are symmetric: a figure
+                # hears a thief when it stands within its vigilance of the thief's space)
+                at = dict(zip(map(guards.__getitem__, group), group))
+                if len(at) < len(group):  # two figures on one space (never at rest)
+                    self._detect_each(group, audible, det)
+                    continue
+                reach = self.vigilance(group[0])  # the same for all of a kind
+                spaces = at.keys()
+                for p, pos, less in audible:
+                    for s in spaces & d.spaces_near(pos, reach - less).keys():
+                        det[at[s]].append(p)
+            if self.recording:
+                for g in figs:
+                    ps = det[g]
+                    if ps:
+                        self.event("detects", fig=g, figure=figure_kind(g), space=guards[g], player=ps)
         self.gq = {"groups": groups, "det": det, "cur": None, "assigned": None, "after": after}
         if after == "exec":
             self.event("watch_acts")
+
+    def _detect_each(self, group: list[str], audible: list[tuple[int, str, int]],
+                     det: dict[str, list[int]]) -> None:
+        """``begin_guards``' detection figure by figure (when two figures share a space)."""
+        dist = self.data.dist
+        reach = self.vigilance(group[0])
+        for g in group:
+            near = dist[self.guards[g]]
+            det[g].extend(p for p, pos, less in audible if near.get(pos, 99) <= reach - less)
 
     def _targets(self, g: str) -> list[str]:
         """Spaces of the thieves g detected that are still there to be chased."""
@@ -166,7 +187,7 @@ class GuardsMixin(MixinBase):
                 return True
             group = gq["groups"][0]
             det = gq["det"]  # most figures detected nobody: _has_targets is False for them
-            active = [g for g in group if det.get(g) and self._has_targets(g) and g in self.guards
+            active = [g for g in filter(det.get, group) if self._has_targets(g) and g in self.guards
                       and self._guard_free(g)]
             if not active:
                 gq["groups"].pop(0)

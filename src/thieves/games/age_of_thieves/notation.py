@@ -32,6 +32,11 @@ WORD_VERBS = frozenset({"plan", "special", "play", "decline", "discard", "add", 
 SEAT_VERBS = frozenset({"steal", "thief", "token"})
 
 
+def ctype(cid: str) -> str:
+    """A general card's type from its instance id: ``beacon3`` -> ``beacon``."""
+    return cid.rstrip("0123456789")
+
+
 def figure_kind(g: str) -> str:
     """``g4`` is a guard, ``c1`` a captain."""
     return "captain" if g[0] == "c" else "guard"

@@ -14,10 +14,7 @@ from .fields import MixinBase
 AP_TOKENS = ("informer", "agent")
 #: ``AP_ACTIONS[k]`` is "ap k" (more than a sheet's markers ever give)
 AP_ACTIONS = tuple(f"ap {k}" for k in range(64))
-
-
-def ctype(cid: str) -> str:
-    return cid.rstrip("0123456789")
+DONE = parse_action("done")
 
 
 class PlanningMixin(MixinBase):
@@ -96,11 +93,12 @@ class PlanningMixin(MixinBase):
         word, arg = action.verb, action.arg
         if word == "done":
             t["done"] = True
-            self.event("plan_done", player=p)
-            for s in t["plan"]:  # behind the screen: only this thief reads it
-                self.event("my_slot", to=[p], player=p, card=self.slot_card(s, p), ap=s["ap"])
-            if not t["plan"]:
-                self.event("my_plan_empty", to=[p], player=p)
+            if self.recording:
+                self.event("plan_done", player=p)
+                for s in t["plan"]:  # behind the screen: only this thief reads it
+                    self.event("my_slot", to=[p], player=p, card=self.slot_card(s, p), ap=s["ap"])
+                if not t["plan"]:
+                    self.event("my_plan_empty", to=[p], player=p)
             return
         if word in ("plan", "special"):
             if word == "special":
@@ -132,16 +130,99 @@ class PlanningMixin(MixinBase):
         decisions are played; returns how many. The same moves as the checked loop: the seat
         among those still planning, then its action, each drawn with ``below``. Only the last
         ``done`` runs the round loop (before that the loop would stop at once: planning
-        raises no pending decision)."""
+        raises no pending decision).
+
+        A thief with no AP-giving token on its sheet (the usual case) is planned here
+        directly: its actions are counted and only the one drawn is written out, as
+        :meth:`_plan_actions` lists them and :meth:`_plan_apply` applies them. A thief with
+        such a token goes through those two."""
         thieves, history = self.thieves, self.history
+        d = self.data
+        card_type, plan_action, special_action = d.card_type, d.plan_action, d.special_action
+        specials = self.options.get("specials", True)
         planning = [p for p, t in enumerate(thieves) if not t["done"]]
+        # per thief planned here: [markers free, Move, Ambush and a special still to plan]
+        known: dict[int, list[Any]] = {}
         n = 0
         while n < budget:
             p = planning[0] if len(planning) == 1 else planning[below(len(planning))]
-            acts = self._plan_actions(p)
-            action = acts[below(len(acts))]
-            self._plan_apply(p, parse_action(action))
-            if thieves[p]["done"]:
+            t = thieves[p]
+            cur = t["cur"]
+            mine = known.get(p)
+            if mine is None:
+                sheet = t["sheet"]
+                if "informer" in sheet or "agent" in sheet or (cur is not None and cur["stage"] != "ap"):
+                    # an AP-giving token (AP_TOKENS) on the sheet: the listing and the apply
+                    acts = self._plan_actions(p)
+                    action = acts[below(len(acts))]
+                    self._plan_apply(p, parse_action(action))
+                    done = t["done"]
+                else:
+                    free = t["blue"] + t["red"] + t["violet"]
+                    planned = set()
+                    for s in t["plan"]:
+                        free -= s["m"]
+                        planned.add(s["card"])
+                    if cur is not None:
+                        planned.add(cur["card"])
+                    known[p] = mine = [free, "move" not in planned, "ambush" not in planned,
+                                       "special" not in planned]
+            if mine is not None:
+                done = False
+                free = mine[0]
+                if cur is not None:   # stage "ap" (no token to add): "ap 1" .. "ap free"
+                    k = below(free) + 1
+                    action = AP_ACTIONS[k] if k < len(AP_ACTIONS) else f"ap {k}"
+                    cur["m"] = cur["ap"] = k   # the slot is closed at once (_close_slot)
+                    del cur["stage"]
+                    t["plan"].append(cur)
+                    t["cur"] = None
+                    mine[0] = free - k
+                elif free <= 0:
+                    below(1)
+                    done = True
+                else:
+                    _, move, ambush, special = mine
+                    hand = t["hand"]
+                    types = sorted(set(map(card_type.__getitem__, hand)))
+                    nt = len(types)
+                    first = move + ambush
+                    nsp = nt if special and specials else 0
+                    k = below(first + nt + nsp + 1)
+                    if k < first:
+                        if move and k == 0:
+                            card = "move"
+                            mine[1] = False
+                        else:
+                            card = "ambush"
+                            mine[2] = False
+                        action = "plan " + card
+                        under = None
+                    elif k < first + nt + nsp:
+                        if k < first + nt:
+                            typ = types[k - first]
+                            action = plan_action[typ]
+                        else:
+                            typ = types[k - first - nt]
+                            action = special_action[typ]
+                            mine[3] = False
+                        for c in hand:   # _take_from_hand: the first card of the type
+                            if card_type[c] == typ:
+                                break
+                        hand.remove(c)
+                        if k < first + nt:
+                            card, under = c, None
+                        else:
+                            card, under = "special", c
+                    else:
+                        done = True
+                    if not done:
+                        t["cur"] = {"card": card, "under": under, "m": 0, "tok": [], "stage": "ap",
+                                    "ap": 0, "shown": None}
+                if done:
+                    action = "done"
+                    self._plan_apply(p, DONE)
+            if done:
                 planning.remove(p)
                 if not planning:
                     self._advance()
@@ -180,13 +261,14 @@ class PlanningMixin(MixinBase):
             taken = {t["pos"] for t in self.thieves}
             return [f"start {s}" for s in d.of_kind["start"] if s not in taken]
         if k == "jewel":
-            return [f"jewel {s}" for s in pd["spots"]]
+            return list(map(d.jewel_action.__getitem__, pd["spots"]))
         if k == "lose":
             t = self.thieves[pd["p"]]
             return [f"lose {x}" for x in ("trinket", "yellow")
                     if (x == "yellow" and t["yellow"]) or (x == "trinket" and "trinket" in t["sheet"])]
         if k == "discard":
-            return [f"discard {x}" for x in sorted({ctype(c) for c in self.thieves[pd["p"]]["hand"]})]
+            types = sorted(set(map(d.card_type.__getitem__, self.thieves[pd["p"]]["hand"])))
+            return list(map(d.discard_action.__getitem__, types))
         if k == "place_guard":
             if not self.guard_supply:
                 return [f"take {g}" for g in sorted(self.guards) if g[0] == "g"]
@@ -194,7 +276,10 @@ class PlanningMixin(MixinBase):
                 return [f"place {pd['at']}"]
             if "opts" in pd:
                 return [f"place {x}" for x in pd["opts"]]
-            return [f"place {s}" for s in d.guardhouses if not self.guard_at(s) and s not in self.fire]
+            taken = set(self.guards.values())  # guard_at() for every space at once
+            taken.update(self.fire)
+            place = d.place_action
+            return [place[s] for s in d.guardhouses if s not in taken]
         return self._guard_pending_actions(pd)
 
     def _pending_apply(self, pd: dict[str, Any], action: "AotAction") -> None:

@@ -7,6 +7,7 @@ guard and the dungeon in ``guards.py``; planning in ``planning.py``.
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from ...core.game import State
@@ -15,20 +16,40 @@ from .actions import ActionsMixin
 from .cards import CardsMixin
 from .components import COMPASS, AotData, Event
 from .guards import GuardsMixin
-from .notation import AotAction, figure_kind, parse_action
+from .notation import AotAction, ctype, figure_kind, parse_action
 from .planning import PlanningMixin
 from .view import ViewMixin
 
 
+
+#: the planned cards that are no general card
+BASIC_CARDS = frozenset(("move", "ambush", "special"))
+
+#: a planned card's AP (the key of the execution order)
+SLOT_AP = itemgetter("ap")
 
 #: the thief's flags that last one round, all lowered in the clean-up (§5)
 ROUND_FLAGS_CLEARED = dict.fromkeys(("escaped", "arrested", "cloak", "protected", "marker", "robbed",
                                      "immobile", "resolved", "strong"), False)
 
 
-def card_type(cid: str) -> str:
-    """General card instance id ``beacon3`` -> type ``beacon``."""
-    return cid.rstrip("0123456789")
+class Playout:
+    """What :meth:`AgeState._random_playout` keeps between decisions: nothing but what the
+    position itself decides, worked out once instead of at every step.
+
+    ``ex``, ``lanes``: the execution phase (its ``exec`` dict) whose face-down cards
+    ``lanes`` holds, as (seat, cards) per thief (see :meth:`AgeState._exec_queued`).
+    ``listing``: the last movement choices :meth:`~ActionsMixin._auto_finish` listed, as
+    ``(act, actions)``; ``pending``: the choices of the pending decision the round loop
+    stopped at, as ``(decision, actions)``."""
+
+    __slots__ = ("ex", "lanes", "listing", "pending")
+
+    def __init__(self) -> None:
+        self.ex: dict[str, Any] | None = None
+        self.lanes: list[tuple[int, list[dict[str, Any]]]] = []
+        self.listing: tuple[dict[str, Any], list[str]] | None = None
+        self.pending: tuple[dict[str, Any], list[str]] | None = None
 
 
 class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, State):
@@ -163,32 +184,72 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         self._advance()
 
     # -- the trusted fast path (State.random_playout) ------------------------------------
+    #: what a trusted playout keeps between its decisions (None outside one)
+    _playout: Playout | None = None
+
     def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
         turn structure built in: outside planning one seat decides at a time (the first
-        pending decision's, the resolving card's, the turn's), so no seat is drawn; planning
-        is played by :meth:`_plan_playout`."""
+        pending decision's, the resolving card's, the turn's), so no seat is drawn, and the
+        listing and apply are those of :meth:`_legal_actions` and :meth:`_apply` without the
+        dispatch (a turn's planned cards are looked up once for both; a movement's choices,
+        listed at the end of a step to see whether it goes on, and a pending decision's,
+        listed by the round loop to see whether it must stop, are not listed again for the
+        decision); planning is played by :meth:`_plan_playout`. :class:`Playout` keeps
+        these and the execution order meanwhile."""
         below = rng.below
         history = self.history
-        legal, apply = self._legal_actions, self._apply
+        advance = self._advance
         n = 0
-        while n < max_decisions and self.ended is None:
-            pending, act = self.pending, self.act
-            if pending:
-                p = pending[0]["p"]
-            elif act:
-                p = act["p"]
-            elif self.phase == "plan":
-                n += self._plan_playout(below, max_decisions - n)
-                continue
-            else:
-                p = self.turn
-            acts = legal(p)
-            action = acts[below(len(acts))]
-            apply(p, action)
-            history.append([p, action])
-            self.ply += 1
-            n += 1
+        self._playout = kept = Playout()
+        listed = None   # a movement's choices listed by its last step, if still its choices
+        try:
+            while n < max_decisions and self.ended is None:
+                pending = self.pending
+                if pending:
+                    pd = pending[0]
+                    p = pd["p"]
+                    waiting = kept.pending   # as the round loop listed them when it stopped
+                    kept.pending = None
+                    acts = waiting[1] if waiting is not None and waiting[0] is pd else \
+                        self._pending_actions(pd)
+                    action = acts[below(len(acts))]
+                    self._pending_apply(pd, parse_action(action))
+                else:
+                    act = self.act
+                    if act:
+                        p = act["p"]
+                        acts = listed[1] if listed is not None and listed[0] is act else \
+                            self._act_actions(act)
+                        action = acts[below(len(acts))]
+                        self._act_apply(act, parse_action(action))
+                    elif self.phase == "plan":
+                        n += self._plan_playout(below, max_decisions - n)
+                        listed = None
+                        continue
+                    else:
+                        turn = self.turn
+                        assert turn is not None   # a decision is due: the turn's
+                        p = turn
+                        slots = self._my_slots(p)
+                        acts = self._turn_actions(p, slots)
+                        action = acts[below(len(acts))]
+                        self._turn_apply(p, parse_action(action), slots)
+                # a movement's choices listed by _auto_finish at the end of this decision (the
+                # only place that lists them; it runs in decisions only) are the next
+                # decision's if nothing else is to be decided first (the round loop then
+                # changes nothing)
+                listed = kept.listing
+                if listed is not None:
+                    kept.listing = None
+                    if listed[0] is not self.act or self.pending:
+                        listed = None
+                advance()
+                history.append([p, action])
+                self.ply += 1
+                n += 1
+        finally:
+            del self._playout
         self._legal_cache = None
         return n
 
@@ -201,6 +262,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             if self.pending:
                 acts = self._pending_actions(self.pending[0])
                 if len(acts) > 1:
+                    if self._playout is not None:  # the next decision's choices (a playout's)
+                        self._playout.pending = self.pending[0], acts
                     return
                 if not acts:  # nothing left to choose (e.g. an empty hand): skip
                     self.pending.pop(0)
@@ -229,6 +292,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                     return
                 if not self._exec_next():
                     self.phase = "cleanup"
+                elif self.turn is not None:
+                    return  # what the loop would find next: nothing else changed
             elif ph == "cleanup":
                 self._cleanup()
 
@@ -286,7 +351,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             sheet = d.sheet["alarm" if self.alarm else "calm"]
             rolls = [self.rng.die(8) for _ in range(int(sheet["dice"]))]
             self.die = max(rolls)
-            self.event("initiative", die=self.die, rolls=", ".join(map(str, rolls)))
+            if self.recording:
+                self.event("initiative", die=self.die, rolls=", ".join(map(str, rolls)))
             self.estep = 0
             self.phase = "draw"
         return True
@@ -355,7 +421,8 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             self.rng.shuffle(self.deck)
             self.event("reshuffle")
         self.thieves[p]["hand"].append(c)
-        self.event("draw", to=[p], secret={"card": card_type(c)}, player=p)
+        if self.recording:
+            self.event("draw", to=[p], secret={"card": ctype(c)}, player=p)
         if len(self.thieves[p]["hand"]) > self.data.tokens.pieces["hand_limit"]:
             self.pending.append({"kind": "discard", "p": p, "why": "limit"})
 
@@ -364,16 +431,19 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         """Find who acts next; False when the phase is over."""
         ex = self.exec
         # the highest AP among the cards still face down, and the thieves who planned it
-        top: int | None = None
-        players: set[int] = set()
-        for p, t in enumerate(self.thieves):
-            for s in t["plan"]:
-                if not s["shown"]:
-                    ap = s["ap"]
-                    if top is None or ap > top:
-                        top, players = ap, {p}
-                    elif ap == top:
-                        players.add(p)
+        if self._playout is None:
+            top: int | None = None
+            players: set[int] = set()
+            for p, t in enumerate(self.thieves):
+                for s in t["plan"]:
+                    if not s["shown"]:
+                        ap = s["ap"]
+                        if top is None or ap > top:
+                            top, players = ap, {p}
+                        elif ap == top:
+                            players.add(p)
+        else:
+            top, players = self._exec_queued(ex)
         if not ex["guards_done"]:
             # calm: thieves win ties against the watch; alarm: the watch wins them
             if top is None or self.die > top or (self.die == top and self.alarm):
@@ -381,19 +451,58 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 return True
         if top is None:
             return False
-        n = self.num_players
-        # ties between thieves: start player then clockwise; equal cards alternate
-        if ex["last"] and ex["last"][0] == top:
-            base = ex["last"][1] + 1
+        if len(players) == 1:
+            (self.turn,) = players
         else:
-            base = self.start
-        for k in range(n):
-            q = (base + k) % n
-            if q in players:
-                self.turn = q
-                ex["value"] = top
-                return True
-        return False  # pragma: no cover
+            n = self.num_players
+            # ties between thieves: start player then clockwise; equal cards alternate
+            last = ex["last"]
+            base = last[1] + 1 if last and last[0] == top else self.start
+            for k in range(n):
+                q = (base + k) % n
+                if q in players:
+                    self.turn = q
+                    break
+        ex["value"] = top
+        return True
+
+    def _exec_queued(self, ex: dict[str, Any]) -> tuple[int | None, set[int]]:
+        """``_exec_next``'s highest AP still face down and its thieves, from what a trusted
+        playout keeps: each thief's face-down cards of this phase by AP, highest last, made
+        at the phase's first call (``ex`` is the phase's own dict); a card turned up (it
+        stays so until the clean-up) is dropped when it comes last: only each thief's
+        highest card is looked at."""
+        kept = self._playout
+        assert kept is not None
+        if kept.ex is not ex:
+            lanes = []
+            for p, t in enumerate(self.thieves):
+                lane = [s for s in t["plan"] if not s["shown"]]
+                if lane:
+                    lane.sort(key=SLOT_AP)
+                    lanes.append((p, lane))
+            kept.ex, kept.lanes = ex, lanes
+        top = -1   # AP are never negative
+        players: set[int] = set()
+        emptied = False
+        for p, lane in kept.lanes:
+            s = lane[-1]
+            if s["shown"]:
+                lane.pop()
+                while lane and lane[-1]["shown"]:
+                    lane.pop()
+                if not lane:
+                    emptied = True
+                    continue
+                s = lane[-1]
+            ap = s["ap"]
+            if ap > top:
+                top, players = ap, {p}
+            elif ap == top:
+                players.add(p)
+        if emptied:
+            kept.lanes = [x for x in kept.lanes if x[1]]
+        return (top, players) if players else (None, players)
 
     def _reveal_plans(self) -> None:
         """All screens are lifted at once: AP on each card become public."""
@@ -401,9 +510,10 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             t = self.thieves[p]
             for s in t["plan"]:
                 s["shown"] = False
-                for tok in s["tok"]:  # AP tokens now lie on the card, off the sheet
-                    t["sheet"].remove(tok)
-            if t["left"] is None and t["plan"]:
+                if s["tok"]:
+                    for tok in s["tok"]:  # AP tokens now lie on the card, off the sheet
+                        t["sheet"].remove(tok)
+            if t["left"] is None and t["plan"] and self.recording:
                 self.event("planned", player=p, n=len(t["plan"]),
                            aps=", ".join(str(s["ap"]) for s in t["plan"]))
         self.exec = {"guards_done": False, "last": None, "value": None}
@@ -413,23 +523,27 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     def _cleanup(self) -> None:
         n = self.num_players
         pieces = self.data.tokens.pieces
+        discard = self.discard
         for t in self.thieves:
             # a) general cards planned this round are discarded, used or not
             for s in t["plan"]:
-                for c in (s["card"], s.get("under")):
-                    if c and c not in ("move", "ambush", "special"):
-                        self.discard.append(c)
-                for tok in s["tok"]:
-                    self.spent_tokens.append(tok)
+                c = s["card"]
+                if c and c not in BASIC_CARDS:
+                    discard.append(c)
+                c = s.get("under")
+                if c and c not in BASIC_CARDS:
+                    discard.append(c)
+                if s["tok"]:
+                    self.spent_tokens.extend(s["tok"])
             t["plan"] = []
         # b) effect tokens leave the board
         self.smoke, self.fire = [], []
         # c) AP for next round
-        for p, t in enumerate(self.thieves):
+        after_arrest = self.options.get("dungeon_ap") == "after_arrest"
+        for t in self.thieves:
             # Rulebook §"Verlies" / §"Aufräumen c)": a thief in the dungeon keeps only 2 blue AP
             # (option dungeon_ap="after_arrest": only in the round right after the arrest)
-            jailed = t["arrested"] if self.options.get("dungeon_ap") == "after_arrest" else \
-                (t["dungeon"] and t["left"] is None)
+            jailed = t["arrested"] if after_arrest else (t["dungeon"] and t["left"] is None)
             if jailed:
                 t["ap_next"] = 4 if t["id"] == "jasmine" else pieces["dungeon_ap"]
             else:

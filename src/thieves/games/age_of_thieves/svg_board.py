@@ -11,7 +11,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, memo, seat_color
-from .notation import AotAction, figure_kind
+from .notation import AotAction, ctype, figure_kind
 
 if TYPE_CHECKING:
     from .presentation import AotPresentation
@@ -42,10 +42,6 @@ _SPACES = memo(4096)
 
 def _xy(space: Any) -> tuple[float, float]:
     return X0 + space.x * CELL, Y0 + space.y * CELL
-
-
-def _ctype(c: str) -> str:
-    return c.rstrip("0123456789")
 
 
 class Board:
@@ -404,7 +400,7 @@ class Board:
         b = me.get("building")
         if b:
             card = b["card"] if b["card"] in ("move", "ambush") else \
-                ("sp_" + me["thief"] if b["card"] == "special" else _ctype(b["card"]))
+                ("sp_" + me["thief"] if b["card"] == "special" else ctype(b["card"]))
             ap = b["m"] + sum(self.d.ap_value.get(t_) or 0 for t_ in b["tok"])
             if self.narrow and x + 150 > self.W:   # the phone: the card being planned wraps too
                 x, y = 10, y + 86 + (36 if turn else 0)

@@ -5,13 +5,9 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.rng import Rng
-from .notation import AotAction
+from .notation import AotAction, ctype
 from .components import COMPASS
 from .fields import MixinBase
-
-
-def ctype(cid: str) -> str:
-    return cid.rstrip("0123456789")
 
 
 class ViewMixin(MixinBase):
