@@ -324,6 +324,8 @@ class CadwallonData:
         self.combat_of = {f.id: f.combat for f in figures}
         self.militia_ids = sorted(self.militia)
         self.movement_of = {c: ch.movement for c, ch in self.char.items()}
+        #: a thief's Movement with its talent (Nimble: +1), before cards and injuries
+        self.move_of = {c: ch.movement + (1 if ch.talent == "nimble" else 0) for c, ch in self.char.items()}
         self.deployment_set = frozenset(self.deployment)
         #: treasure token id (``red3``) -> its type (``red``), for every token of every mix
         self.ttype_of = {f"{t}{i + 1}": t for mix in self.treasures.mixes.values()
@@ -336,6 +338,7 @@ class CadwallonData:
         self.talent_action = {x: f"talent {x}" for x in [*self.zone_ids, *self.card]}
         self.attack_action = {f: f"attack {f}" for f in self.name_of}
         self.mm_action = {z: f"mm {z}" for z in self.zone_ids}
+        self.militia_actions = tuple(f"militia {m}" for m in self.militia_ids)
         self.flee_action = {z: f"flee {z}" for z in self.zone_ids}
         self.lock_action = {z: f"play reinforced_lock {z}" for z in self.zone_ids}
         #: gang -> the figures its thieves (and a militiaman it moves) may attack: the thieves

@@ -8,10 +8,10 @@ milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...core.game import State
-from ...core.rng import Below, Rng
+from ...core.rng import BATCH, BATCH_STEP, Below, Rng, splitmix_batch
 from .board import open_reach, reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
@@ -20,6 +20,18 @@ from .base import CadwallonBase
 from .components import Adventure
 from .view import ViewMixin
 
+
+_GOLDEN, _MASK, _TWO64 = 0x9E3779B97F4A7C15, (1 << 64) - 1, 1 << 64
+#: ``Rng.below(k)`` rejects draws from ``_LIMITS[k]`` on (the last whole multiple of k below 2**64)
+_MAX_LIMIT = 256
+_LIMITS = [0] + [_TWO64 - _TWO64 % k for k in range(1, _MAX_LIMIT)]
+
+
+def _limit(k: int) -> int:
+    """``_LIMITS[k]`` for any bound (``Rng.below``'s error for none)."""
+    if k <= 0:
+        raise ValueError("below() needs a positive bound")
+    return _TWO64 - _TWO64 % k
 
 
 class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
@@ -30,6 +42,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
               "portcullis", "alarm", "militia_left", "militia_sel", "militia_roll", "combat",
               "fight", "queue", "over")
 
+    #: :meth:`_random_playout` draws its picks from SplitMix64 batches itself
+    draws_ahead = False
     #: the last :meth:`_reach` answer with its inputs (derived, never serialized)
     _reach_memo: tuple[tuple[Any, ...], dict[str, int]] | None = None
     #: the last :meth:`_flee_options` answer with its inputs (derived, never serialized)
@@ -136,26 +150,89 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player decides at a time (the first pending
-        task's, else the current player), so no seat is drawn."""
-        below = rng.below
+        task's, else the current player), so no seat is drawn; each phase's listing is
+        called directly, and the usual main-phase moves and the militia's roll are applied
+        directly (a move with the targets its listing worked out). The picks are drawn from
+        SplitMix64 batches in the loop (:func:`~thieves.core.rng.splitmix_batch`: the very
+        outputs of :meth:`Rng.next64`, kept or rejected as :meth:`Rng.below` does); any other
+        generator, or the state's own, plays the engine's loop."""
+        if type(rng) is not Rng or rng is self.rng:
+            return State._random_playout(self, rng, max_decisions)
         history = self.history
-        legal, apply = self._legal_actions, self._apply
-        main, pending = self._main_actions, self._pending_actions
+        legal, apply, cont = self._legal_actions, self._apply, self._continue
+        listing, pending = self._main_listing, self._pending_actions
+        militia_move, do_militia = self._militia_move_actions, self._do_militia
+        do_act, do_move = self._do_act, self._do_move
+        militia_actions = self.data.militia_actions
+        limits = _LIMITS
+        batch = splitmix_batch
+        base = rng.state       # the generator's state before the first draw of ``zs``
+        zs, j = batch(base), 0  # ``j``: draws of ``zs`` used
+        acts: Sequence[str]
+        targets: dict[str, int] | None = None
+        mv = 0
         n = 0
-        while n < max_decisions and not self.over:
-            queue = self.queue
-            if queue:
-                task = queue[0]
-                p = task["player"]
-                acts = pending(task)
-            else:
-                p = self.current
-                acts = main(p) if self.phase == "main" else legal(p)
-            action = acts[below(len(acts))]
-            apply(p, action)
-            history.append([p, action])
-            self.ply += 1
-            n += 1
+        try:
+            while n < max_decisions and not self.over:
+                queue = self.queue
+                if queue:
+                    task = queue[0]
+                    p = task["player"]
+                    acts = pending(task)
+                    phase = ""
+                else:
+                    p = self.current
+                    phase = self.phase
+                    if phase == "main":
+                        acts, targets, mv = listing(p)
+                    elif phase == "militia":
+                        acts = militia_actions
+                    elif phase == "militia_move":
+                        acts = militia_move(p)
+                    else:
+                        acts = legal(p)
+                # Rng.below(len(acts)): a draw from the last whole multiple of k on is rejected
+                if j == BATCH:
+                    base = (base + BATCH_STEP) & _MASK
+                    zs, j = batch(base), 0
+                z = zs[j]
+                j += 1
+                k = len(acts)
+                if k == 1:
+                    action = acts[0]
+                else:
+                    limit = limits[k] if 0 < k < _MAX_LIMIT else _limit(k)
+                    while z >= limit:
+                        if j == BATCH:
+                            base = (base + BATCH_STEP) & _MASK
+                            zs, j = batch(base), 0
+                        z = zs[j]
+                        j += 1
+                    action = acts[z % k]
+                # apply it (as :meth:`_apply` would)
+                if phase == "main":
+                    verb, _, obj = action.partition(" ")
+                    if verb == "act":
+                        do_act(p, obj)
+                        self.combat = None
+                    elif verb == "move":
+                        do_move(p, obj, targets, mv)
+                        if self.queue:
+                            cont()
+                        else:
+                            self.combat = None
+                    else:
+                        apply(p, action)
+                elif phase == "militia":
+                    do_militia(action.partition(" ")[2])
+                    self.combat = None
+                else:
+                    apply(p, action)
+                history.append([p, action])
+                self.ply += 1
+                n += 1
+        finally:
+            rng.state = (base + j * _GOLDEN) & _MASK
         self._legal_cache = None
         return n
 
@@ -223,10 +300,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     def _movement(self, c: str) -> int:
         """Movement of thief ``c`` for its move now (talent, Run, a Niggling injury played
         during this move)."""
-        d = self.data
-        mv = d.movement_of[c]
-        if d.talent_of[c] == "nimble":
-            mv += 1
+        mv = self.data.move_of[c]
         act = self.act
         if act and self.active == c and "run" in act["cards"]:
             mv += 2
@@ -241,7 +315,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             p = self._player(c)
             amount = self.room_ducats.pop(zone)
             self.ducats[p] += amount
-            self.event("picks_up", char=c, n=amount, zone=zone)
+            if self.recording:
+                self.event("picks_up", char=c, n=amount, zone=zone)
 
     def _draw(self, p: int, count: int = 1) -> None:
         for _ in range(count):
@@ -254,7 +329,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             kind = self.deck.pop()
             self.hands[p].append(kind)
             self.hands[p].sort()
-            self.event("draw", to=[p], secret={"card": kind}, player=p)
+            if self.recording:
+                self.event("draw", to=[p], secret={"card": kind}, player=p)
 
     # -- movement queries ----------------------------------------------------------------------
     def _move_targets(self, c: str) -> dict[str, int]:
@@ -284,12 +360,14 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         self._reach_memo = (key, out)
         return out
 
-    def _can_leave(self, c: str, targets: dict[str, int]) -> bool:
+    def _can_leave(self, c: str, targets: dict[str, int], mv: int | None = None) -> bool:
         """§"Quitter le quartier": after the alarm, from an open deployment zone, with one
-        Movement point left to step off the board."""
+        Movement point left to step off the board (``mv``: :meth:`_movement` of ``c`` when
+        the caller has it already)."""
         if not self.alarm:
             return False
-        mv = self._movement(c)
+        if mv is None:
+            mv = self._movement(c)
         deployment, closed = self.data.deployment_set, self.portcullis
         here = self.pos[c]
         if here in deployment and here not in closed and mv >= 1:
@@ -303,11 +381,14 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         """§"Déplacer un milicien": up to ``roll`` zones; he may end his move by entering a
         zone holding a character he may attack (not of the mover's gang, not a militiaman;
         heroines are left alone, reconstructed)."""
-        adj = self.data.adj
+        d = self.data
+        adj = d.adj
         pos = self.pos
         here = pos[m]
-        moves = self._reach(here, roll)
-        out = set(moves)
+        # :meth:`_reach` without its memo (the next decision asks about someone else)
+        blocked = self._blocked()
+        blocked.add(here)
+        moves = open_reach(d, here, roll, blocked)
         # the zones next to where he may stop with a step to spare; one holding a character
         # he may attack can be entered
         near = set(adj[here]) if roll > 0 else set()
@@ -315,7 +396,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             if steps < roll:
                 near.update(adj[z])
         if near.isdisjoint(pos.values()):  # nobody to attack on the way (the usual case)
-            return sorted(out)
+            return sorted(moves)
+        out = set(moves)
         foes = self._foes(p)
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
         for c, z in pos.items():
@@ -396,7 +478,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             return
         self.round += 1
         self.current = self.first
-        self.event("round", round=self.round)
+        if self.recording:
+            self.event("round", round=self.round)
         for e in self.adv.events:
             if e.round == self.round:
                 self._apply_event(e)
@@ -405,15 +488,18 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         """§"Tableau d'aventure": events apply as soon as the marker reaches their space."""
         d = self.data
         if e.text:
-            self.event("adventure_event", event=f"{self.adventure}_{e.round}")
+            if self.recording:
+                self.event("adventure_event", event=f"{self.adventure}_{e.round}")
         if e.effect == "alarm":
             self.alarm = True
-            self.event("alarm")
+            if self.recording:
+                self.event("alarm")
         if e.effect in ("alarm", "portcullis"):
             for z in e.zones:
                 if z not in self.portcullis:
                     self.portcullis.append(z)
-            self.event("portcullis", zones=list(e.zones))
+            if self.recording:
+                self.event("portcullis", zones=list(e.zones))
         elif e.effect == "ducats":
             zone = d.zone_of(e.zone)
             amount = min(e.amount, self.bank)
@@ -438,12 +524,15 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         self.phase = "over"
         self.queue = []
         if why == "empty":
-            self.event("over_empty")
+            if self.recording:
+                self.event("over_empty")
         else:
-            self.event("over_track")
-        sc = self._scores()
-        for p in range(self.num_players):
-            self.event("final", player=p, n=int(sc[p]))
+            if self.recording:
+                self.event("over_track")
+        if self.recording:
+            sc = self._scores()
+            for p in range(self.num_players):
+                self.event("final", player=p, n=int(sc[p]))
 
     # -- scoring: §"Fin de la partie" -------------------------------------------------------------
     def treasure_value(self, tids: list[str]) -> int:
