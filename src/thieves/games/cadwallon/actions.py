@@ -196,20 +196,35 @@ class ActionsMixin(CadwallonBase):
                 for z in sorted(chests):
                     if not chests[z]["sealed"]:
                         out.append(lock[z])
-        if held:  # missions (3 AP): the treasure types carried, one per token
-            kinds = list(map(d.ttype_of.get, held))
-            if None in kinds:  # a token id outside the shipped mixes
-                kinds = [self._ttype(t) for t in held]
-            count, needs = kinds.count, d.mission_needs
-            for i, m in enumerate(self.missions):
+        if held:  # missions (3 AP)
+            out += self._missions_met(held)
+        out.append("end")
+        return out, targets, mv
+
+    def _missions_met(self, held: list[str]) -> tuple[str, ...]:
+        """``mission <slot>`` for each face-up mission the treasures ``held`` (token ids)
+        meet. Answers are remembered by the tokens and the missions (a few hundred kinds
+        in a game; the memo is emptied when it grows past 4096)."""
+        missions = self.missions
+        key = (tuple(held), tuple(missions))
+        memo = self.data.missions_memo
+        met = memo.get(key)
+        if met is None:
+            kinds = [self._ttype(t) for t in held]
+            count, needs = kinds.count, self.data.mission_needs
+            out = []
+            for i, m in enumerate(missions):
                 if m is not None:
                     for k, n in needs[m]:
                         if count(k) < n:
                             break
                     else:
                         out.append(MISSION[i])
-        out.append("end")
-        return out, targets, mv
+            met = tuple(out)
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[key] = met
+        return met
 
     def _mission_items(self, p: int, mid: str) -> list[list[str]] | None:
         """[character, treasure] pairs handed in for mission ``mid``, or None if unmet."""
@@ -313,13 +328,16 @@ class ActionsMixin(CadwallonBase):
         """Run the automatic steps (dice, forced flights) until someone must decide."""
         while self.queue:
             task = self.queue[0]
-            if task["kind"] == "resolve":
+            kind = task["kind"]
+            if kind == "injury":  # a window someone answers (the usual case)
+                break
+            if kind == "resolve":
                 self.queue.pop(0)
                 self._resolve_combat()
-            elif task["kind"] == "outcome":
+            elif kind == "outcome":
                 self.queue.pop(0)
                 self._combat_outcome()
-            elif task["kind"] == "move_end":
+            elif kind == "move_end":
                 c, dest = task["char"], task["dest"]
                 targets = None
                 if self.injured.get(c):
@@ -332,10 +350,10 @@ class ActionsMixin(CadwallonBase):
                         break
                 self.queue.pop(0)
                 self._complete_move(c, dest, targets)
-            elif task["kind"] == "roll_end":
+            elif kind == "roll_end":
                 self.queue.pop(0)
                 self._roll_end(task)
-            elif task["kind"] == "flee":
+            elif kind == "flee":
                 opts = self._flee_options(task["char"])
                 if len(opts) > 1:
                     break
@@ -344,7 +362,7 @@ class ActionsMixin(CadwallonBase):
                     self._flee(task["char"], opts[0])
                 elif self.recording:
                     self.event("cannot_flee", char=task["char"])
-            elif task["kind"] == "drop" and not self._drop_rooms():
+            elif kind == "drop" and not self._drop_rooms():
                 self.queue.pop(0)
             else:
                 break

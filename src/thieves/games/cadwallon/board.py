@@ -55,12 +55,14 @@ def reach(data: CadwallonData, start: str, steps: int, blocked: Collection[str],
 
 def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str]) -> dict[str, int]:
     """The usual move of :func:`reach`: breadth-first through empty zones only. ``seen``:
-    the blocked zones and ``start``; the search adds the zones it reaches to it."""
+    the blocked zones and ``start``; the search adds (some of) the zones it reaches to it."""
     adj = data.adj
     out: dict[str, int] = {}
+    if steps <= 0:
+        return out
     add = seen.add
     frontier = [start]
-    for depth in range(1, steps + 1):
+    for depth in range(1, steps):
         nxt = []
         for z in frontier:
             for n in adj[z]:
@@ -69,8 +71,12 @@ def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str]) -> d
                     nxt.append(n)
                     out[n] = depth
         if not nxt:
-            break
+            return out
         frontier = nxt
+    for z in frontier:  # the last step: nothing goes on from there
+        for n in adj[z]:
+            if n not in seen:
+                out[n] = steps
     return out
 
 

@@ -152,7 +152,10 @@ class CombatMixin(CadwallonBase):
             mover = self._owner(winner)
         c["winner"], c["loser"], c["mover"] = winner, loser, mover
         # the fight stays on the table (both sides' dice, cards, result) until the next one
-        self.fight = {k: (list(v) if isinstance(v, list) else v) for k, v in c.items()}
+        fight = self.fight = c.copy()  # its lists (the dice) copied too
+        for k, v in c.items():
+            if type(v) is list:
+                fight[k] = v.copy()
         if loser_card == "slippery":
             if self.recording:
                 self.event("slips", char=loser)

@@ -332,6 +332,9 @@ class CadwallonData:
                          for t, count in mix.items() for i in range(count)}
         #: mission -> what it needs as (treasure type, count) pairs
         self.mission_needs = {m.id: tuple(m.needs.items()) for m in self.missions.missions}
+        #: (tokens carried, face-up missions) -> the ``mission <slot>`` actions they meet
+        #: (a memo of :meth:`CadwallonState._missions_met`, filled as games ask)
+        self.missions_memo: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[str, ...]] = {}
         #: action notations the hot path hands out, made once
         self.move_action = {z: f"move {z}" for z in self.zone_ids}
         self.act_action = {c: f"act {c}" for c in self.char}

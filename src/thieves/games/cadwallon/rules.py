@@ -8,6 +8,7 @@ milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier
 """
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Sequence
 
 from ...core.game import State
@@ -15,16 +16,17 @@ from ...core.rng import BATCH, BATCH_STEP, Below, Rng, splitmix_batch
 from .board import open_reach, reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
-from .actions import ActionsMixin
+from .actions import INJURY_PLAY, NO_PLAY, ActionsMixin
 from .base import CadwallonBase
 from .components import Adventure
 from .view import ViewMixin
 
 
 _GOLDEN, _MASK, _TWO64 = 0x9E3779B97F4A7C15, (1 << 64) - 1, 1 << 64
-#: ``Rng.below(k)`` rejects draws from ``_LIMITS[k]`` on (the last whole multiple of k below 2**64)
+#: ``Rng.below(k)`` rejects draws from ``_LIMITS[k]`` on (the last whole multiple of k below
+#: 2**64); an empty listing (never met) takes a draw and raises ZeroDivisionError
 _MAX_LIMIT = 256
-_LIMITS = [0] + [_TWO64 - _TWO64 % k for k in range(1, _MAX_LIMIT)]
+_LIMITS = [_TWO64] + [_TWO64 - _TWO64 % k for k in range(1, _MAX_LIMIT)]
 
 
 def _limit(k: int) -> int:
@@ -171,6 +173,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         acts: Sequence[str]
         targets: dict[str, int] | None = None
         mv = 0
+        recording = self.recording
         n = 0
         try:
             while n < max_decisions and not self.over:
@@ -178,8 +181,11 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                 if queue:
                     task = queue[0]
                     p = task["player"]
-                    acts = pending(task)
-                    phase = ""
+                    if task["kind"] == "injury":  # :meth:`_pending_actions`, its usual case
+                        acts = INJURY_PLAY if "niggling_injury" in self.hands[p] else NO_PLAY
+                    else:
+                        acts = pending(task)
+                    phase = "pending"
                 else:
                     p = self.current
                     phase = self.phase
@@ -201,7 +207,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                 if k == 1:
                     action = acts[0]
                 else:
-                    limit = limits[k] if 0 < k < _MAX_LIMIT else _limit(k)
+                    limit = limits[k] if k < _MAX_LIMIT else _limit(k)
                     while z >= limit:
                         if j == BATCH:
                             base = (base + BATCH_STEP) & _MASK
@@ -226,13 +232,22 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                 elif phase == "militia":
                     do_militia(action.partition(" ")[2])
                     self.combat = None
+                elif phase == "pending" and action == "no":  # a window passed (Niggling injury, Jinx)
+                    queue.pop(0)
+                    if queue:
+                        cont()
+                    else:
+                        self.combat = None
                 else:
                     apply(p, action)
                 history.append([p, action])
-                self.ply += 1
+                if recording:  # an event records the ply it happened at
+                    self.ply += 1
                 n += 1
         finally:
             rng.state = (base + j * _GOLDEN) & _MASK
+            if not recording:
+                self.ply += n
         self._legal_cache = None
         return n
 
@@ -372,8 +387,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         here = self.pos[c]
         if here in deployment and here not in closed and mv >= 1:
             return True
-        for z, steps in targets.items():
-            if steps < mv and z in deployment and z not in closed:
+        for z in deployment.intersection(targets):
+            if targets[z] < mv and z not in closed:
                 return True
         return False
 
@@ -400,8 +415,9 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         out = set(moves)
         foes = self._foes(p)
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        for c, z in pos.items():
-            if z in near and c in foes and z not in closed:
+        for c in compress(pos, map(near.__contains__, pos.values())):
+            z = pos[c]
+            if c in foes and z not in closed:
                 out.add(z)
         return sorted(out)
 
@@ -435,7 +451,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         d = self.data
         foes = d.foes_of[d.gang_of[c]]  # an active character's gang always has its player
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        out = [t for t, z in pos.items() if z in adj and t in foes and z not in closed]
+        out = [t for t in compress(pos, map(adj.__contains__, pos.values()))
+               if t in foes and pos[t] not in closed]
         out.sort()
         return out
 
