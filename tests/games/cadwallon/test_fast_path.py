@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from thieves.cli.bench import checked_playout, midgame_positions
 from thieves.core.rng import KeyedRng, Rng
 from thieves.games.cadwallon.actions import ACTION_CARDS, MOVE_CARDS, MISSION, PLAY
-from thieves.games.cadwallon.board import reach
 
 from .helpers import GAME
 from .test_properties import walk
@@ -74,6 +73,51 @@ def test_other_generators_play_the_checked_games_too():
 
 
 # -- the plain rules the hot listings must match -------------------------------------------------
+def reach(data, start, steps, blocked, walls=0, through=None):
+    """Zones reachable in at most ``steps`` steps -> fewest steps: a breadth-first search over
+    (zone, red walls still crossable), through blocked zones only where ``through`` says."""
+    out = {}
+    best = {(start, walls)}
+    frontier = [(start, walls)]
+    for depth in range(1, steps + 1):
+        nxt = []
+        for z, w in frontier:
+            cands = [(n, w) for n in data.adj[z]]
+            if w:
+                cands += [(n, w - 1) for n in data.wall_adj[z]]
+            for n, nw in cands:
+                if (n, nw) in best:
+                    continue
+                if n not in blocked:
+                    best.add((n, nw))
+                    nxt.append((n, nw))
+                    if n != start and n not in out:
+                        out[n] = depth
+                elif through is not None and through(n):
+                    best.add((n, nw))
+                    nxt.append((n, nw))
+        frontier = nxt
+    return out
+
+
+def plain_flee_ends(s, char):
+    """Every flight of at most 3 zones (never twice the same zone, through open zones), the
+    ends of the longest that stop in an empty zone."""
+    occupied, closed = set(s.pos.values()), s.portcullis if s.options["portcullis_blocks_zone"] else ()
+    ends = {}
+
+    def walk(path):
+        if len(path) > 1 and path[-1] not in occupied and path[-1] not in s.tokens:
+            ends.setdefault(len(path) - 1, set()).add(path[-1])
+        if len(path) <= 3:
+            for n in s.data.adj[path[-1]]:
+                if n not in path and n not in closed:
+                    walk(path + [n])
+
+    walk([s.pos[char]])
+    return sorted(ends[max(ends)]) if ends else []
+
+
 def plain_movement(s, c):
     d = s.data
     mv = d.movement_of[c] + (1 if d.talent_of[c] == "nimble" else 0)
@@ -185,7 +229,13 @@ def test_hot_listings_give_the_plain_rules(n, options):
     seen = set()
     for seed in (1, 2):
         for s in walk(n, seed, options=options):
-            if s.is_terminal() or s.queue:
+            if s.is_terminal():
+                continue
+            if s.queue:
+                task = s.queue[0]
+                if task["kind"] == "flee":
+                    assert s._flee_options(task["char"]) == plain_flee_ends(s, task["char"])
+                    seen.add("flee")
                 continue
             p = s.current
             if s.phase == "main":
@@ -200,4 +250,4 @@ def test_hot_listings_give_the_plain_rules(n, options):
                 want = plain_militia_targets(s, s.militia_sel, s.militia_roll, p)
                 assert s._militia_targets(s.militia_sel, s.militia_roll, p) == want
                 assert s.legal_actions(p) == ["mm stay"] + [f"mm {z}" for z in want]
-    assert {"move", "act", "end", "play"} <= seen
+    assert {"move", "act", "end", "play", "flee"} <= seen

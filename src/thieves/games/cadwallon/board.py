@@ -25,30 +25,31 @@ def reach(data: CadwallonData, start: str, steps: int, blocked: Collection[str],
         seen = set(blocked)
         seen.add(start)
         return open_reach(data, start, steps, seen)
-    adj = data.adj
+    adj, wall_adj = data.adj, data.wall_adj
     out: dict[str, int] = {}
-    # with a secret passage the search state is (zone, walls still crossable)
-    best: dict[tuple[str, int], int] = {(start, walls): 0}
-    frontier_w = [(start, walls)]
+    # with a secret passage the search state is (zone, walls still crossable): ``seen[w]``
+    # holds the zones entered with ``w`` walls left
+    seen: list[set[str]] = [set() for _ in range(walls + 1)]
+    seen[walls].add(start)
+    frontier = [(start, walls)]
     for depth in range(1, steps + 1):
-        nxt_w = []
-        for z, w in frontier_w:
-            cands: list[tuple[str, int]] = [(n, w) for n in adj[z]]
-            if w:
-                cands += [(n, w - 1) for n in data.wall_adj[z]]
-            for n, nw in cands:
-                if (n, nw) in best:
-                    continue
-                if n not in blocked:
-                    best[(n, nw)] = depth
-                    nxt_w.append((n, nw))
-                    if n != start and n not in out:
-                        out[n] = depth
-                elif through is not None and through(n):
-                    best[(n, nw)] = depth
-                    nxt_w.append((n, nw))
-        frontier_w = nxt_w
-        if not frontier_w:
+        nxt: list[tuple[str, int]] = []
+        for z, w in frontier:
+            for links, nw in ((adj[z], w), (wall_adj[z], w - 1)) if w else ((adj[z], w),):
+                entered = seen[nw]
+                for n in links:
+                    if n in entered:
+                        continue
+                    if n not in blocked:
+                        entered.add(n)
+                        nxt.append((n, nw))
+                        if n != start and n not in out:
+                            out[n] = depth
+                    elif through is not None and through(n):
+                        entered.add(n)
+                        nxt.append((n, nw))
+        frontier = nxt
+        if not frontier:
             break
     return out
 
@@ -107,6 +108,38 @@ def flee_ends(data: CadwallonData, start: str, length: int, enterable: Callable[
     if not ends_by_len:
         return []
     return sorted(ends_by_len[max(ends_by_len)])
+
+
+def path_ends(data: CadwallonData, start: str, length: int) -> tuple[frozenset[str], ...]:
+    """``ends[k - 1]``: the zones where a path of exactly ``k`` steps from ``start`` that never
+    enters a zone twice ends (k = 1 .. ``length``), through any zones; then the zones of all
+    those paths. Worked out once per board (remembered on ``data``).
+
+    With every zone open to enter, :func:`flee_ends` is the longest ``k`` whose ends hold an
+    empty zone."""
+    key = (start, length)
+    memo = data.path_ends_memo
+    found = memo.get(key)
+    if found is None:
+        ends: list[set[str]] = [set() for _ in range(length)]
+        adj = data.adj
+        seen = {start}
+
+        def walk(z: str, depth: int) -> None:
+            if depth:
+                ends[depth - 1].add(z)
+            if depth == length:
+                return
+            for n in adj[z]:
+                if n not in seen:
+                    seen.add(n)
+                    walk(n, depth + 1)
+                    seen.discard(n)
+
+        walk(start, 0)
+        every = frozenset().union(*ends)
+        found = memo[key] = (*map(frozenset, ends), every)
+    return found
 
 
 def adjacent(data: CadwallonData, zone: str) -> Iterable[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import flee_ends
+from .board import flee_ends, path_ends
 
 from .constants import FLEE_ZONES, MILITIA_FINE, THEFT_DUCATS
 from .base import CadwallonBase
@@ -236,11 +236,21 @@ class CombatMixin(CadwallonBase):
         memo = self._flee_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        enterable = self._enterable
+        d = self.data
         occupied = set(pos.values())
         tokens = self.tokens
-        out = flee_ends(self.data, start, FLEE_ZONES, enterable,
-                        lambda z: z not in occupied and z not in tokens)
+        *ends, every = path_ends(d, start, FLEE_ZONES)
+        closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
+        if every.isdisjoint(closed):  # every zone within reach is open: the longest paths' ends
+            out = []
+            for zones in reversed(ends):
+                empty = zones.difference(occupied, tokens)
+                if empty:
+                    out = sorted(empty)
+                    break
+        else:
+            out = flee_ends(d, start, FLEE_ZONES, self._enterable,
+                            lambda z: z not in occupied and z not in tokens)
         self._flee_memo = (key, out)
         return out
 

@@ -332,6 +332,8 @@ class CadwallonData:
                          for t, count in mix.items() for i in range(count)}
         #: mission -> what it needs as (treasure type, count) pairs
         self.mission_needs = {m.id: tuple(m.needs.items()) for m in self.missions.missions}
+        #: (zone, length) -> :func:`.board.path_ends` (filled as games ask)
+        self.path_ends_memo: dict[tuple[str, int], tuple[frozenset[str], ...]] = {}
         #: (tokens carried, face-up missions) -> the ``mission <slot>`` actions they meet
         #: (a memo of :meth:`CadwallonState._missions_met`, filled as games ask)
         self.missions_memo: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[str, ...]] = {}
