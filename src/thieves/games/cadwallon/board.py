@@ -22,9 +22,7 @@ def reach(data: CadwallonData, start: str, steps: int, blocked: Collection[str],
     even if it is blocked; such zones are never returned as destinations.
     """
     if not walls and through is None:
-        seen = set(blocked)
-        seen.add(start)
-        return open_reach(data, start, steps, seen)
+        return open_reach(data, start, steps, {start, *blocked})
     adj, wall_adj = data.adj, data.wall_adj
     out: dict[str, int] = {}
     # with a secret passage the search state is (zone, walls still crossable): ``seen[w]``
@@ -110,35 +108,38 @@ def flee_ends(data: CadwallonData, start: str, length: int, enterable: Callable[
     return sorted(ends_by_len[max(ends_by_len)])
 
 
-def path_ends(data: CadwallonData, start: str, length: int) -> tuple[frozenset[str], ...]:
-    """``ends[k - 1]``: the zones where a path of exactly ``k`` steps from ``start`` that never
-    enters a zone twice ends (k = 1 .. ``length``), through any zones; then the zones of all
-    those paths. Worked out once per board (remembered on ``data``).
+#: :func:`path_ends`'s answer: for k = 1 .. length, the ends of the paths of k steps and the
+#: paths themselves (the zones entered, in order), then every zone on them
+PathEnds = tuple[tuple[frozenset[str], ...], tuple[tuple[tuple[str, ...], ...], ...], frozenset[str]]
 
-    With every zone open to enter, :func:`flee_ends` is the longest ``k`` whose ends hold an
-    empty zone."""
+
+def path_ends(data: CadwallonData, start: str, length: int) -> PathEnds:
+    """The paths of 1 .. ``length`` steps from ``start`` that never enter a zone twice, through
+    any zones: ``ends[k - 1]``, where those of ``k`` steps end; ``paths[k - 1]``, the zones
+    each enters; ``every``, the zones of them all. Worked out once per board and start
+    (remembered on ``data``).
+
+    :func:`flee_ends` is the longest ``k`` whose paths through open zones end in an empty
+    zone."""
     key = (start, length)
     memo = data.path_ends_memo
     found = memo.get(key)
     if found is None:
-        ends: list[set[str]] = [set() for _ in range(length)]
+        paths: list[list[tuple[str, ...]]] = [[] for _ in range(length)]
         adj = data.adj
-        seen = {start}
 
-        def walk(z: str, depth: int) -> None:
-            if depth:
-                ends[depth - 1].add(z)
-            if depth == length:
+        def walk(path: tuple[str, ...]) -> None:
+            if len(path) > 1:
+                paths[len(path) - 2].append(path[1:])
+            if len(path) > length:
                 return
-            for n in adj[z]:
-                if n not in seen:
-                    seen.add(n)
-                    walk(n, depth + 1)
-                    seen.discard(n)
+            for n in adj[path[-1]]:
+                if n not in path:
+                    walk(path + (n,))
 
-        walk(start, 0)
-        every = frozenset().union(*ends)
-        found = memo[key] = (*map(frozenset, ends), every)
+        walk((start,))
+        ends = tuple(frozenset(p[-1] for p in ps) for ps in paths)
+        found = memo[key] = (ends, tuple(map(tuple, paths)), frozenset().union(*ends))
     return found
 
 

@@ -10,9 +10,9 @@ the winner's side.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import AbstractSet, Any
 
-from .board import flee_ends, path_ends
+from .board import path_ends
 
 from .constants import FLEE_ZONES, MILITIA_FINE, THEFT_DUCATS
 from .base import CadwallonBase
@@ -236,21 +236,22 @@ class CombatMixin(CadwallonBase):
         memo = self._flee_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        d = self.data
+        # :func:`.board.flee_ends` from the board's paths: the longest whose zones are all
+        # open to enter and whose last zone is empty
         occupied = set(pos.values())
         tokens = self.tokens
-        *ends, every = path_ends(d, start, FLEE_ZONES)
-        closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        if every.isdisjoint(closed):  # every zone within reach is open: the longest paths' ends
-            out = []
-            for zones in reversed(ends):
-                empty = zones.difference(occupied, tokens)
-                if empty:
-                    out = sorted(empty)
-                    break
-        else:
-            out = flee_ends(d, start, FLEE_ZONES, self._enterable,
-                            lambda z: z not in occupied and z not in tokens)
+        ends, paths, every = path_ends(self.data, start, FLEE_ZONES)
+        closed = every.intersection(self.portcullis) if self.options["portcullis_blocks_zone"] else ()
+        out: list[str] = []
+        empty: AbstractSet[str]
+        for k in range(FLEE_ZONES - 1, -1, -1):
+            if closed:
+                empty = {p[-1] for p in paths[k] if closed.isdisjoint(p)}.difference(occupied, tokens)
+            else:
+                empty = ends[k].difference(occupied, tokens)
+            if empty:
+                out = sorted(empty)
+                break
         self._flee_memo = (key, out)
         return out
 

@@ -7,7 +7,7 @@ walls, distances) so the rules never search the YAML at play time.
 from __future__ import annotations
 
 from collections import deque
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import Field, model_validator
 
@@ -333,7 +333,7 @@ class CadwallonData:
         #: mission -> what it needs as (treasure type, count) pairs
         self.mission_needs = {m.id: tuple(m.needs.items()) for m in self.missions.missions}
         #: (zone, length) -> :func:`.board.path_ends` (filled as games ask)
-        self.path_ends_memo: dict[tuple[str, int], tuple[frozenset[str], ...]] = {}
+        self.path_ends_memo: dict[tuple[str, int], Any] = {}
         #: (tokens carried, face-up missions) -> the ``mission <slot>`` actions they meet
         #: (a memo of :meth:`CadwallonState._missions_met`, filled as games ask)
         self.missions_memo: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[str, ...]] = {}
