@@ -251,3 +251,43 @@ def test_hot_listings_give_the_plain_rules(n, options):
                 assert s._militia_targets(s.militia_sel, s.militia_roll, p) == want
                 assert s.legal_actions(p) == ["mm stay"] + [f"mm {z}" for z in want]
     assert {"move", "act", "end", "play", "flee"} <= seen
+
+
+def mutable_ids(value, out):
+    """The ids of every list and dict within ``value``."""
+    if isinstance(value, (list, dict)):
+        out.add(id(value))
+        for v in (value.values() if isinstance(value, dict) else value):
+            mutable_ids(v, out)
+    return out
+
+
+def test_clone_tables_name_every_field_once():
+    from thieves.games.cadwallon import rules
+    tables = (rules.SHARED_FIELDS + rules.LIST_FIELDS + rules.DICT_FIELDS + rules.LISTS_FIELDS
+              + rules.NESTED_FIELDS)
+    assert sorted(tables) == sorted(GAME.state_class.FIELDS)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_clone_is_the_engine_clone_and_shares_nothing_that_changes(n):
+    """The game's own clone gives what the engine's marshal copy gives (every attribute, the
+    same snapshot, recording again), and no list or dict of the position is shared."""
+    from thieves.core.game import State
+    kinds = set()
+    for i, s in enumerate(walk(n, 3, options={"adventure": "hue_and_cry"})):
+        if i % 7 and not (s.queue or s.combat):
+            continue
+        s.mute()
+        a, b = s.clone(), State.clone(s)
+        s.unmute()
+        assert vars(a).keys() == vars(b).keys()
+        assert a.to_json() == b.to_json() == s.to_json()
+        assert a.recording and "event" not in vars(a)
+        mine = set().union(*(mutable_ids(getattr(s, f), set()) for f in s.FIELDS))
+        theirs = set().union(*(mutable_ids(getattr(a, f), set()) for f in a.FIELDS))
+        assert not mine & theirs
+        kinds.update(t["kind"] for t in s.queue)
+        kinds.update(["act"] if s.act else [])
+        kinds.update(["combat"] if s.combat else [])
+    assert {"act", "combat", "card", "injury"} <= kinds

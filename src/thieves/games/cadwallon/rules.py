@@ -9,6 +9,7 @@ milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Sequence
 
 from ...core.game import State
@@ -34,6 +35,30 @@ def _limit(k: int) -> int:
     if k <= 0:
         raise ValueError("below() needs a positive bound")
     return _TWO64 - _TWO64 % k
+
+
+#: how deep each field of the position nests (every field once): :meth:`CadwallonState.clone`
+#: copies each as deep as that, sharing only strings, numbers, booleans and None
+SHARED_FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "deploy_sel",
+                 "bank", "active", "alarm", "militia_left", "militia_sel", "militia_roll", "over")
+LIST_FIELDS = ("gangs", "ap", "ducats", "escaped", "handed_in", "box", "deck", "discard",
+               "missions", "mission_deck", "mission_discard", "activated", "portcullis")
+DICT_FIELDS = ("pos", "room_ducats", "tokens", "injured")
+LISTS_FIELDS = ("to_deploy", "banked", "hands")              # lists of lists
+NESTED_FIELDS = ("carried", "chests", "act", "combat", "fight", "queue")  # copied one by one
+_shared, _lists, _dicts = itemgetter(*SHARED_FIELDS), itemgetter(*LIST_FIELDS), itemgetter(*DICT_FIELDS)
+_list_copy, _dict_copy = list.copy, dict.copy
+
+
+def _record_copy(record: Any) -> Any:
+    """A copy of a record whose values are plain values or lists and dicts of them."""
+    if record is None:
+        return None
+    out = record.copy()
+    for k, v in record.items():
+        if type(v) is list or type(v) is dict:
+            out[k] = v.copy()
+    return out
 
 
 class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
@@ -609,6 +634,38 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             # the viewer's own choices now (so the board can make them clickable)
             "legal": self.legal_actions(player) if player is not None else [],
         }
+
+    def clone(self) -> "CadwallonState":
+        """:meth:`State.clone`, each field copied as deep as it nests (see
+        :data:`SHARED_FIELDS` and the next tables) instead of through ``marshal``: the same
+        independent copy, sharing only immutable values."""
+        new = self.__class__.__new__(self.__class__)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after setup
+        new.data = self.data        # immutable component data, shared
+        new.rng_kind = self.rng_kind
+        new.rng = self.rng.copy()
+        new.ply = self.ply
+        new.log = self.log.copy()   # entries are never mutated
+        new.history = self.history.copy()
+        new._legal_cache = self._legal_cache
+        old, nd = self.__dict__, new.__dict__
+        nd.update(zip(SHARED_FIELDS, _shared(old)))
+        nd.update(zip(LIST_FIELDS, map(_list_copy, _lists(old))))
+        nd.update(zip(DICT_FIELDS, map(_dict_copy, _dicts(old))))
+        for f in LISTS_FIELDS:
+            nd[f] = list(map(_list_copy, old[f]))
+        carried, chests = self.carried, self.chests
+        new.carried = dict(zip(carried, map(_list_copy, carried.values())))
+        new.chests = dict(zip(chests, map(_dict_copy, chests.values())))
+        new.act = _record_copy(self.act)
+        new.combat = _record_copy(self.combat)
+        new.fight = _record_copy(self.fight)
+        new.queue = [_record_copy(t) for t in self.queue] if self.queue else []
+        new._after_load()
+        return new
 
     def determinize(self, player: int, seed: int) -> "CadwallonState":
         """Reshuffle what ``player`` cannot see: other hands, the decks and the box."""
