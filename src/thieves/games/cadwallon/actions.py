@@ -251,6 +251,7 @@ class ActionsMixin(CadwallonBase):
         # a legal action: its verb and the word after it are read straight from the
         # notation (play and mission read the typed Action for their target and slot)
         verb, _, obj = action.partition(" ")
+        obj = self.data.same.get(obj, obj)
         if verb == "act":
             self._do_act(p, obj)
         elif verb == "militia":
@@ -298,6 +299,7 @@ class ActionsMixin(CadwallonBase):
             return
         a = Action.parse(action)
         obj = a.arg or ""  # the word after the verb, for the answers that have one
+        obj = self.data.same.get(obj, obj)
         if kind == "card":
             self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "reroll":

@@ -287,14 +287,16 @@ class CadwallonData:
         self.is_room = {z.id: z.kind == "room" for z in b.zones}
         self.deployment = [z.id for z in b.zones if z.deployment]
         self.role = {z.role: z.id for z in b.zones if z.role}
+        # (the tables hold the zones' own id strings, one object per zone)
+        same = {z: z for z in self.zone_ids}
         self.adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
         for c in b.connections:
-            self.adj[c.a].append(c.b)
-            self.adj[c.b].append(c.a)
+            self.adj[c.a].append(same[c.b])
+            self.adj[c.b].append(same[c.a])
         self.wall_adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
         for a, w in b.walls:
-            self.wall_adj[a].append(w)
-            self.wall_adj[w].append(a)
+            self.wall_adj[a].append(same[w])
+            self.wall_adj[w].append(same[a])
         for z in self.zone_ids:
             self.adj[z].sort()
             self.wall_adj[z].sort()
@@ -344,6 +346,15 @@ class CadwallonData:
         self.attack_action = {f: f"attack {f}" for f in self.name_of}
         self.mm_action = {z: f"mm {z}" for z in self.zone_ids}
         self.militia_actions = tuple(f"militia {m}" for m in self.militia_ids)
+        #: the notations back to their objects (``act E1`` -> ``E1``, ``move c3`` -> ``c3``)
+        self.act_char = {a: c for c, a in self.act_action.items()}
+        self.move_zone = {a: z for z, a in self.move_action.items()}
+        self.militia_of = dict(zip(self.militia_actions, self.militia_ids))
+        #: a zone's or a figure's id -> the one id string the tables hold (an action's word
+        #: after the verb is read as that string: look-ups find it at once)
+        self.same = {x: x for x in [*self.zone_ids, *self.name_of]}
+        self.mm_zone = {a: z for z, a in self.mm_action.items()}
+        self.mm_zone["mm stay"] = "stay"
         self.flee_action = {z: f"flee {z}" for z in self.zone_ids}
         self.lock_action = {z: f"play reinforced_lock {z}" for z in self.zone_ids}
         #: gang -> the figures its thieves (and a militiaman it moves) may attack: the thieves

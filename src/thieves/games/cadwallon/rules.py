@@ -190,7 +190,11 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         listing, pending = self._main_listing, self._pending_actions
         militia_move, do_militia = self._militia_move_actions, self._do_militia
         do_act, do_move = self._do_act, self._do_move
-        militia_actions = self.data.militia_actions
+        d = self.data
+        militia_actions = d.militia_actions
+        # the word after the verb of the actions applied here, by the notation
+        acted, moved, rolled, led = d.act_char, d.move_zone, d.militia_of, d.mm_zone
+        do_militia_move = self._do_militia_move
         limits = _LIMITS
         batch = splitmix_batch
         base = rng.state       # the generator's state before the first draw of ``zs``
@@ -242,21 +246,29 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                     action = acts[z % k]
                 # apply it (as :meth:`_apply` would)
                 if phase == "main":
-                    verb, _, obj = action.partition(" ")
-                    if verb == "act":
+                    obj = acted.get(action)
+                    if obj is not None:  # act <character>
                         do_act(p, obj)
                         self.combat = None
-                    elif verb == "move":
-                        do_move(p, obj, targets, mv)
-                        if self.queue:
-                            cont()
-                        else:
-                            self.combat = None
                     else:
-                        apply(p, action)
+                        obj = moved.get(action)
+                        if obj is not None:  # move <zone>
+                            do_move(p, obj, targets, mv)
+                            if self.queue:
+                                cont()
+                            else:
+                                self.combat = None
+                        else:
+                            apply(p, action)
                 elif phase == "militia":
-                    do_militia(action.partition(" ")[2])
+                    do_militia(rolled[action])
                     self.combat = None
+                elif phase == "militia_move":
+                    do_militia_move(p, led[action])
+                    if self.queue:
+                        cont()
+                    else:
+                        self.combat = None
                 elif phase == "pending" and action == "no":  # a window passed (Niggling injury, Jinx)
                     queue.pop(0)
                     if queue:
