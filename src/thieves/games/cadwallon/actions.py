@@ -16,6 +16,8 @@ MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 PLAY = {k: f"play {k}" for k in ACT_CARDS}
 ACT_CARD_SET = frozenset(ACT_CARDS)
+# played in the main phase, outside an activation
+HAND_CARD_SET = frozenset(("second_wind", "pickpocket", "reinforced_lock"))
 # shared answers (a listing is never changed by its callers: legal_actions hands out copies)
 NO_PLAY = ["no"]
 INJURY_PLAY = ["no", "play niggling_injury"]
@@ -186,7 +188,7 @@ class ActionsMixin(CadwallonBase):
                 for x in d.gang_chars[g]:
                     if x in pos and x not in activated:
                         out.append(act_action[x])
-        if hand:
+        if hand and not HAND_CARD_SET.isdisjoint(hand):
             if "second_wind" in hand:
                 out.append("play second_wind")
             if "pickpocket" in hand:
@@ -257,9 +259,7 @@ class ActionsMixin(CadwallonBase):
         elif verb == "militia":
             self._do_militia(obj)
         elif verb == "end":
-            if self.recording:
-                self.event("end_turn", player=p)
-            self._end_turn()
+            self._do_end(p)
         elif verb == "move":
             self._do_move(p, obj)
         elif verb == "mm":
@@ -379,6 +379,12 @@ class ActionsMixin(CadwallonBase):
         self.activated.append(c)
         if self.recording:
             self.event("activate", player=p, char=c)
+
+    def _do_end(self, p: int) -> None:
+        """Player ``p`` ends the turn (:meth:`_end_turn`)."""
+        if self.recording:
+            self.event("end_turn", player=p)
+        self._end_turn()
 
     def _do_gang(self, p: int, g: str) -> None:
         """§"Mise en place" step 2: each player chooses a gang (in seat order)."""

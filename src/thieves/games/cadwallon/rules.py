@@ -194,7 +194,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         militia_actions = d.militia_actions
         # the word after the verb of the actions applied here, by the notation
         acted, moved, rolled, led = d.act_char, d.move_zone, d.militia_of, d.mm_zone
-        do_militia_move = self._do_militia_move
+        do_militia_move, do_end = self._do_militia_move, self._do_end
         limits = _LIMITS
         batch = splitmix_batch
         base = rng.state       # the generator's state before the first draw of ``zs``
@@ -236,7 +236,10 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                 if k == 1:
                     action = acts[0]
                 else:
-                    limit = limits[k] if k < _MAX_LIMIT else _limit(k)
+                    try:
+                        limit = limits[k]
+                    except IndexError:
+                        limit = _limit(k)
                     while z >= limit:
                         if j == BATCH:
                             base = (base + BATCH_STEP) & _MASK
@@ -254,6 +257,12 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                         obj = moved.get(action)
                         if obj is not None:  # move <zone>
                             do_move(p, obj, targets, mv)
+                            if self.queue:
+                                cont()
+                            else:
+                                self.combat = None
+                        elif action == "end":
+                            do_end(p)
                             if self.queue:
                                 cont()
                             else:
