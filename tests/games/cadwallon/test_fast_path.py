@@ -158,12 +158,13 @@ def plain_attack_targets(s, c):
                   and z not in closed)
 
 
-def plain_main_actions(s, p):
-    """The main phase's listing as the rules give it, one part after the other."""
+def plain_main_actions(s, p, rest_only=False):
+    """The main phase's listing as the rules give it, one part after the other (``rest_only``:
+    the part outside the activation)."""
     d = s.data
     out = []
     ap, c, hand = s.ap[p], s.active, s.hands[p]
-    if c is not None:
+    if c is not None and not rest_only:
         act = s.act
         if not act["moved"] and ap >= 1:
             targets = plain_targets(s, c)
@@ -239,7 +240,9 @@ def test_hot_listings_give_the_plain_rules(n, options):
                 continue
             p = s.current
             if s.phase == "main":
-                acts, targets, mv = s._main_listing(p)
+                acts, targets, mv, split = s._main_listing(p)
+                assert s._main_listing(p, acts[split:])[0] == acts
+                assert acts[split:] == plain_main_actions(s, p, rest_only=True)
                 assert acts == plain_main_actions(s, p)
                 assert s._main_actions(p) == acts
                 if targets is not None:

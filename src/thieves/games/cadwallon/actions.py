@@ -15,6 +15,7 @@ ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
 MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 PLAY = {k: f"play {k}" for k in ACT_CARDS}
+ACT_CARD_PLAYS = frozenset(PLAY.values())
 ACT_CARD_SET = frozenset(ACT_CARDS)
 # played in the main phase, outside an activation
 HAND_CARD_SET = frozenset(("second_wind", "pickpocket", "reinforced_lock"))
@@ -103,10 +104,15 @@ class ActionsMixin(CadwallonBase):
     def _main_actions(self, p: int) -> list[str]:
         return self._main_listing(p)[0]
 
-    def _main_listing(self, p: int) -> tuple[list[str], dict[str, int] | None, int]:
+    def _main_listing(self, p: int, rest: list[str] | None = None
+                      ) -> tuple[list[str], dict[str, int] | None, int, int]:
         """The main phase's actions of player ``p``, with what the active character's move
         was worked out from: its targets (:meth:`_move_targets`, None when it may not move)
-        and its Movement (:meth:`_movement`), for the playout to hand to :meth:`_do_move`."""
+        and its Movement (:meth:`_movement`), for the playout to hand to :meth:`_do_move`;
+        and where the actions outside the activation begin (``act``, the hand's own cards,
+        missions, ``end``). ``rest``: those actions when the caller knows them already (an
+        activation, or an arcana card played on it, changes none of them but the ``act``
+        of the character activated)."""
         d = self.data
         out: list[str] = []
         ap = self.ap[p]
@@ -172,6 +178,10 @@ class ActionsMixin(CadwallonBase):
                     for k in ACTION_CARDS:
                         if k in hand and k not in played:
                             out.append(PLAY[k])
+        split = len(out)
+        if rest is not None:
+            out += rest
+            return out, targets, mv, split
         g = self.gangs[p]
         held: list[str] = []  # the treasures the gang's characters in the district carry
         if g is not None and ap >= 1:  # no AP left: no more characters can be activated
@@ -201,7 +211,7 @@ class ActionsMixin(CadwallonBase):
         if held:  # missions (3 AP)
             out += self._missions_met(held)
         out.append("end")
-        return out, targets, mv
+        return out, targets, mv, split
 
     def _missions_met(self, held: list[str]) -> tuple[str, ...]:
         """``mission <slot>`` for each face-up mission the treasures ``held`` (token ids)

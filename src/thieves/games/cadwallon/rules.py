@@ -17,7 +17,7 @@ from ...core.rng import BATCH, BATCH_STEP, Below, Rng, splitmix_batch
 from .board import open_reach, reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
-from .actions import INJURY_PLAY, NO_PLAY, ActionsMixin
+from .actions import ACT_CARD_PLAYS, INJURY_PLAY, NO_PLAY, ActionsMixin
 from .base import CadwallonBase
 from .components import Adventure
 from .view import ViewMixin
@@ -195,11 +195,15 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         # the word after the verb of the actions applied here, by the notation
         acted, moved, rolled, led = d.act_char, d.move_zone, d.militia_of, d.mm_zone
         do_militia_move, do_end = self._do_militia_move, self._do_end
+        act_card_plays = ACT_CARD_PLAYS
         limits = _LIMITS
         batch = splitmix_batch
         base = rng.state       # the generator's state before the first draw of ``zs``
         zs, j = batch(base), 0  # ``j``: draws of ``zs`` used
         acts: Sequence[str]
+        listed: list[str] = []  # the last main-phase listing
+        rest: list[str] | None = None
+        split = 0
         targets: dict[str, int] | None = None
         mv = 0
         recording = self.recording
@@ -208,6 +212,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             while n < max_decisions and not self.over:
                 queue = self.queue
                 if queue:
+                    rest = None
                     task = queue[0]
                     p = task["player"]
                     if task["kind"] == "injury":  # :meth:`_pending_actions`, its usual case
@@ -219,7 +224,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                     p = self.current
                     phase = self.phase
                     if phase == "main":
-                        acts, targets, mv = listing(p)
+                        listed, targets, mv, split = listing(p, rest)
+                        acts, rest = listed, None
                     elif phase == "militia":
                         acts = militia_actions
                     elif phase == "militia_move":
@@ -251,8 +257,15 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                 if phase == "main":
                     obj = acted.get(action)
                     if obj is not None:  # act <character>
+                        # the next decision lists the same actions outside the activation,
+                        # but this one (see :meth:`_main_listing`)
+                        rest = listed[split:]
+                        rest.remove(action)
                         do_act(p, obj)
                         self.combat = None
+                    elif action in act_card_plays:  # an arcana card on the active character
+                        rest = listed[split:]
+                        apply(p, action)
                     else:
                         obj = moved.get(action)
                         if obj is not None:  # move <zone>
