@@ -52,9 +52,12 @@ def reach(data: CadwallonData, start: str, steps: int, blocked: Collection[str],
     return out
 
 
-def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str]) -> dict[str, int]:
+def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str],
+               inner: list[str] | None = None) -> dict[str, int]:
     """The usual move of :func:`reach`: breadth-first through empty zones only. ``seen``:
-    the blocked zones and ``start``; the search adds (some of) the zones it reaches to it."""
+    the blocked zones and ``start``; the search adds (some of) the zones it reaches to it.
+    ``inner``: a list that gets the zones reached in fewer than ``steps`` steps (those a
+    step more can leave)."""
     adj = data.adj
     out: dict[str, int] = {}
     if steps <= 0:
@@ -71,6 +74,8 @@ def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str]) -> d
                     out[n] = depth
         if not nxt:
             return out
+        if inner is not None:
+            inner += nxt
         frontier = nxt
     for z in frontier:  # the last step: nothing goes on from there
         for n in adj[z]:

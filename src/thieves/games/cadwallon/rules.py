@@ -8,7 +8,7 @@ milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier
 """
 from __future__ import annotations
 
-from itertools import compress
+from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, Sequence
 
@@ -462,13 +462,11 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         # :meth:`_reach` without its memo (the next decision asks about someone else)
         blocked = self._blocked()
         blocked.add(here)
-        moves = open_reach(d, here, roll, blocked)
-        # the zones next to where he may stop with a step to spare; one holding a character
-        # he may attack can be entered
-        near = set(adj[here]) if roll > 0 else set()
-        for z, steps in moves.items():
-            if steps < roll:
-                near.update(adj[z])
+        inner = [here] if roll > 0 else []
+        moves = open_reach(d, here, roll, blocked, inner)
+        # the zones next to where he may stop with a step to spare (``inner``); one holding a
+        # character he may attack can be entered
+        near = set(chain.from_iterable(map(adj.__getitem__, inner)))
         if near.isdisjoint(pos.values()):  # nobody to attack on the way (the usual case)
             return sorted(moves)
         out = set(moves)
