@@ -178,11 +178,14 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player decides at a time (the first pending
         task's, else the current player), so no seat is drawn; each phase's listing is
-        called directly, and the usual main-phase moves and the militia's roll are applied
-        directly (a move with the targets its listing worked out). The picks are drawn from
-        SplitMix64 batches in the loop (:func:`~thieves.core.rng.splitmix_batch`: the very
-        outputs of :meth:`Rng.next64`, kept or rejected as :meth:`Rng.below` does); any other
-        generator, or the state's own, plays the engine's loop."""
+        called directly; an activation, a move (with the targets and Movement its listing
+        worked out), the end of a turn, the militia's roll and move and a passed window are
+        applied directly, read from tables of the notation, the rest through :meth:`_apply`;
+        after an activation, or an arcana card played on it, the next listing reuses the
+        actions outside the activation. The picks are drawn from SplitMix64 batches in the
+        loop (:func:`~thieves.core.rng.splitmix_batch`: the very outputs of
+        :meth:`Rng.next64`, kept or rejected as :meth:`Rng.below` does); any other generator,
+        or the state's own, plays the engine's loop."""
         if type(rng) is not Rng or rng is self.rng:
             return State._random_playout(self, rng, max_decisions)
         history = self.history
