@@ -10,9 +10,9 @@ from thieves.core.rng import Rng
 from .helpers import GAME
 
 
-def walk(n: int, seed: int, keen: float = 0.9):
+def walk(n: int, seed: int, keen: float = 0.9, options: dict | None = None):
     """A random game that rarely ends its turn early, so fights, chests and exits happen."""
-    st = GAME.new_game(n, seed)
+    st = GAME.new_game(n, seed, options)
     rng = Rng.from_seed(seed + 77)
     states = []
     while not st.is_terminal():

@@ -3,7 +3,6 @@ parse are in :mod:`.notation`."""
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
 from typing import Any
 
 from .notation import Action
@@ -16,7 +15,12 @@ ACT_CARDS = {"run": "move", "secret_passage": "move", "rooftops": "move",
 MOVE_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "move")
 ACTION_CARDS = tuple(k for k, step in ACT_CARDS.items() if step == "action")
 PLAY = {k: f"play {k}" for k in ACT_CARDS}
+ACT_CARD_PLAYS = frozenset(PLAY.values())
 ACT_CARD_SET = frozenset(ACT_CARDS)
+# played in the main phase, outside an activation
+HAND_CARD_SET = frozenset(("second_wind", "pickpocket", "reinforced_lock"))
+# shared answers (a listing is never changed by its callers: legal_actions hands out copies)
+NO_PLAY = ["no"]
 INJURY_PLAY = ["no", "play niggling_injury"]
 JINX_PLAY = ["no", "play jinx"]
 MISSION = [f"mission {i + 1}" for i in range(9)]
@@ -25,6 +29,12 @@ MISSION = [f"mission {i + 1}" for i in range(9)]
 @lru_cache(maxsize=None)
 def _pickpockets(n: int, p: int) -> tuple[str, ...]:
     return tuple(f"play pickpocket P{q + 1}" for q in range(n) if q != p)
+
+
+@lru_cache(maxsize=None)
+def seats_after(n: int, p: int) -> tuple[int, ...]:
+    """The other seats of an ``n``-player game, clockwise from the left of seat ``p``."""
+    return tuple((p + i) % n for i in range(1, n))
 
 
 def pickpockets(n: int, p: int) -> tuple[str, ...]:
@@ -41,11 +51,9 @@ class ActionsMixin(CadwallonBase):
         if ph == "main":
             return self._main_actions(p)
         if ph == "militia":
-            return [f"militia {m}" for m in self.data.militia_ids]
+            return list(self.data.militia_actions)
         if ph == "militia_move":
-            mm = self.data.mm_action
-            return ["mm stay"] + [mm[z] for z in
-                                  self._militia_targets(self.militia_sel, self.militia_roll, p)]
+            return self._militia_move_actions(p)
         if ph == "gang":
             return [f"gang {g}" for g in self.data.gang_ids if g not in self.gangs]
         if ph == "deploy":
@@ -55,16 +63,23 @@ class ActionsMixin(CadwallonBase):
             return [f"at {z}" for z in self.data.deployment if z not in occupied and z not in self.tokens]
         return self._main_actions(p)
 
+    def _militia_move_actions(self, p: int) -> list[str]:
+        """Where player ``p`` may move the militiaman rolled for (or leave him)."""
+        out = ["mm stay"]
+        out += map(self.data.mm_action.__getitem__,
+                   self._militia_targets(self.militia_sel, self.militia_roll, p))
+        return out
+
     def _pending_actions(self, task: dict) -> list[str]:
         kind = task["kind"]
         if kind == "injury":
-            return INJURY_PLAY if "niggling_injury" in self.hands[task["player"]] else ["no"]
+            return INJURY_PLAY if "niggling_injury" in self.hands[task["player"]] else NO_PLAY
         if kind == "card":
             return self._combat_cards(task["player"])
         if kind == "reroll":
             return self._reroll_cards(task["player"])
         if kind == "jinx":
-            return JINX_PLAY if "jinx" in self.hands[task["player"]] else ["no"]
+            return JINX_PLAY if "jinx" in self.hands[task["player"]] else NO_PLAY
         if kind == "replot":
             c = task["char"]
             targets = self._move_targets(c)
@@ -87,43 +102,74 @@ class ActionsMixin(CadwallonBase):
         return []
 
     def _main_actions(self, p: int) -> list[str]:
+        return self._main_listing(p)[0]
+
+    def _main_listing(self, p: int, rest: list[str] | None = None
+                      ) -> tuple[list[str], dict[str, int] | None, int, int]:
+        """The main phase's actions of player ``p``, with what the active character's move
+        was worked out from: its targets (:meth:`_move_targets`, None when it may not move)
+        and its Movement (:meth:`_movement`), for the playout to hand to :meth:`_do_move`;
+        and where the actions outside the activation begin (``act``, the hand's own cards,
+        missions, ``end``). ``rest``: those actions when the caller knows them already (an
+        activation, or an arcana card played on it, changes none of them but the ``act``
+        of the character activated)."""
         d = self.data
         out: list[str] = []
         ap = self.ap[p]
         c = self.active
         hand = self.hands[p]
         pos = self.pos
+        targets = None
+        mv = 0
         if c is not None:
             act = self.act
+            played = act["cards"]
             if not act["moved"] and ap >= MOVE_AP:
-                targets = self._move_targets(c)
-                move = d.move_action
-                for z in sorted(targets):
-                    out.append(move[z])
-                if self.alarm and self._can_leave(c, targets):
+                # :meth:`_move_targets` and :meth:`_movement`, written out
+                mv = d.move_of[c]
+                if played:
+                    if "run" in played:
+                        mv += 2
+                    walls = 1 if "secret_passage" in played else 0
+                    rooftops = "rooftops" in played
+                else:
+                    walls, rooftops = 0, False
+                injured = self.injured
+                if injured:
+                    mv -= injured.get(c, 0)
+                if mv < 0:
+                    mv = 0
+                targets = self._reach(pos[c], mv, walls, rooftops)
+                if targets:
+                    move = d.move_action
+                    for z in sorted(targets):
+                        out.append(move[z])
+                if self.alarm and self._can_leave(c, targets, mv):
                     out.append("leave")
             if not act["acted"]:
-                chest = self.chests.get(pos[c])
+                here = pos[c]
+                chest = self.chests.get(here)
                 if chest is not None:
                     if ap >= OPEN_AP and not chest["sealed"]:
                         out.append("open")
                     if ap >= FORCE_AP:
                         out.append("force")
-                if ap >= ATTACK_AP:
+                # :meth:`_attack_targets` only when someone is next door
+                if ap >= ATTACK_AP and not d.adj_set[here].isdisjoint(pos.values()):
                     for t in self._attack_targets(c):
                         out.append(d.attack_action[t])
             if not act["talent"]:
                 tal = d.talent_of[c]
-                if tal == "shadow_step" and ap >= d.talent[tal].cost:
-                    blocked = self._blocked()
-                    talent = d.talent_action
-                    for z in d.step_or_wall[pos[c]]:
-                        if z not in blocked:
-                            out.append(talent[z])
+                if tal == "shadow_step":
+                    if ap >= d.talent[tal].cost:
+                        blocked = self._blocked()
+                        talent = d.talent_action
+                        for z in d.step_or_wall[pos[c]]:
+                            if z not in blocked:
+                                out.append(talent[z])
                 elif tal == "sleight":
                     out.extend(map(d.talent_action.__getitem__, sorted(set(hand))))
             if hand and not ACT_CARD_SET.isdisjoint(hand):
-                played = act["cards"]
                 if not act["moved"]:
                     for k in MOVE_CARDS:
                         if k in hand and k not in played:
@@ -132,14 +178,27 @@ class ActionsMixin(CadwallonBase):
                     for k in ACTION_CARDS:
                         if k in hand and k not in played:
                             out.append(PLAY[k])
+        split = len(out)
+        if rest is not None:
+            out += rest
+            return out, targets, mv, split
         g = self.gangs[p]
-        thieves = [x for x in d.gang_chars[g] if x in pos] if g is not None else []
-        if ap >= 1:  # no AP left: no more characters can be activated
+        held: list[str] = []  # the treasures the gang's characters in the district carry
+        if g is not None and ap >= 1:  # no AP left: no more characters can be activated
             activated, act_action = self.activated, d.act_action
-            for x in thieves:
-                if x not in activated:
-                    out.append(act_action[x])
-        if hand:
+            if ap >= MISSION_AP:
+                carried = self.carried
+                for x in d.gang_chars[g]:
+                    if x in pos:
+                        if x not in activated:
+                            out.append(act_action[x])
+                        if carried[x]:
+                            held += carried[x]
+            else:
+                for x in d.gang_chars[g]:
+                    if x in pos and x not in activated:
+                        out.append(act_action[x])
+        if hand and not HAND_CARD_SET.isdisjoint(hand):
             if "second_wind" in hand:
                 out.append("play second_wind")
             if "pickpocket" in hand:
@@ -149,23 +208,35 @@ class ActionsMixin(CadwallonBase):
                 for z in sorted(chests):
                     if not chests[z]["sealed"]:
                         out.append(lock[z])
-        if ap >= MISSION_AP:
-            carried = self.carried
-            # the treasure types the gang's characters in the district carry, one per token
-            kinds = list(map(d.ttype_of.get, chain.from_iterable(map(carried.__getitem__, thieves))))
-            if kinds:
-                if None in kinds:  # a token id outside the shipped mixes
-                    kinds = [self._ttype(t) for x in thieves for t in carried[x]]
-                count, needs = kinds.count, d.mission_needs
-                for i, m in enumerate(self.missions):
-                    if m is not None:
-                        for k, n in needs[m]:
-                            if count(k) < n:
-                                break
-                        else:
-                            out.append(MISSION[i])
+        if held:  # missions (3 AP)
+            out += self._missions_met(held)
         out.append("end")
-        return out
+        return out, targets, mv, split
+
+    def _missions_met(self, held: list[str]) -> tuple[str, ...]:
+        """``mission <slot>`` for each face-up mission the treasures ``held`` (token ids)
+        meet. Answers are remembered by the tokens and the missions (a few hundred kinds
+        in a game; the memo is emptied when it grows past 4096)."""
+        missions = self.missions
+        key = (tuple(held), tuple(missions))
+        memo = self.data.missions_memo
+        met = memo.get(key)
+        if met is None:
+            kinds = [self._ttype(t) for t in held]
+            count, needs = kinds.count, self.data.mission_needs
+            out = []
+            for i, m in enumerate(missions):
+                if m is not None:
+                    for k, n in needs[m]:
+                        if count(k) < n:
+                            break
+                    else:
+                        out.append(MISSION[i])
+            met = tuple(out)
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[key] = met
+        return met
 
     def _mission_items(self, p: int, mid: str) -> list[list[str]] | None:
         """[character, treasure] pairs handed in for mission ``mid``, or None if unmet."""
@@ -192,16 +263,13 @@ class ActionsMixin(CadwallonBase):
         # a legal action: its verb and the word after it are read straight from the
         # notation (play and mission read the typed Action for their target and slot)
         verb, _, obj = action.partition(" ")
+        obj = self.data.same.get(obj, obj)
         if verb == "act":
-            self.active = obj
-            self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
-            self.activated.append(obj)
-            self.event("activate", player=p, char=obj)
+            self._do_act(p, obj)
         elif verb == "militia":
             self._do_militia(obj)
         elif verb == "end":
-            self.event("end_turn", player=p)
-            self._end_turn()
+            self._do_end(p)
         elif verb == "move":
             self._do_move(p, obj)
         elif verb == "mm":
@@ -241,6 +309,7 @@ class ActionsMixin(CadwallonBase):
             return
         a = Action.parse(action)
         obj = a.arg or ""  # the word after the verb, for the answers that have one
+        obj = self.data.same.get(obj, obj)
         if kind == "card":
             self._play_combat_card(p, task["side"], None if a.verb == "nocard" else a.arg)
         elif kind == "reroll":
@@ -262,7 +331,8 @@ class ActionsMixin(CadwallonBase):
             tid = next(t for t in self.carried[c] if self._ttype(t) == k)
             self.carried[c].remove(tid)
             self.chests[room] = {"t": tid, "sealed": False}
-            self.event("drop", char=c, treasure=k, zone=room)
+            if self.recording:
+                self.event("drop", char=c, treasure=k, zone=room)
         elif kind == "flee":
             self._flee(task["char"], obj)
 
@@ -270,13 +340,16 @@ class ActionsMixin(CadwallonBase):
         """Run the automatic steps (dice, forced flights) until someone must decide."""
         while self.queue:
             task = self.queue[0]
-            if task["kind"] == "resolve":
+            kind = task["kind"]
+            if kind == "injury":  # a window someone answers (the usual case)
+                break
+            if kind == "resolve":
                 self.queue.pop(0)
                 self._resolve_combat()
-            elif task["kind"] == "outcome":
+            elif kind == "outcome":
                 self.queue.pop(0)
                 self._combat_outcome()
-            elif task["kind"] == "move_end":
+            elif kind == "move_end":
                 c, dest = task["char"], task["dest"]
                 targets = None
                 if self.injured.get(c):
@@ -284,23 +357,24 @@ class ActionsMixin(CadwallonBase):
                     if not (self._can_leave(c, targets) if dest == "leave" else dest in targets):
                         # the designer's ruling: the move is plotted again within the cut Movement
                         self.queue[0] = {"kind": "replot", "player": task["player"], "char": c}
-                        self.event("replot", char=c, player=task["player"])
+                        if self.recording:
+                            self.event("replot", char=c, player=task["player"])
                         break
                 self.queue.pop(0)
                 self._complete_move(c, dest, targets)
-            elif task["kind"] == "roll_end":
+            elif kind == "roll_end":
                 self.queue.pop(0)
                 self._roll_end(task)
-            elif task["kind"] == "flee":
+            elif kind == "flee":
                 opts = self._flee_options(task["char"])
                 if len(opts) > 1:
                     break
                 self.queue.pop(0)
                 if opts:
                     self._flee(task["char"], opts[0])
-                else:
+                elif self.recording:
                     self.event("cannot_flee", char=task["char"])
-            elif task["kind"] == "drop" and not self._drop_rooms():
+            elif kind == "drop" and not self._drop_rooms():
                 self.queue.pop(0)
             else:
                 break
@@ -308,6 +382,20 @@ class ActionsMixin(CadwallonBase):
             self.combat = None
 
     # -- the actions ----------------------------------------------------------------------------
+    def _do_act(self, p: int, c: str) -> None:
+        """§"Activer les personnages": character ``c`` becomes the active one."""
+        self.active = c
+        self.act = {"moved": False, "acted": False, "cards": [], "talent": False}
+        self.activated.append(c)
+        if self.recording:
+            self.event("activate", player=p, char=c)
+
+    def _do_end(self, p: int) -> None:
+        """Player ``p`` ends the turn (:meth:`_end_turn`)."""
+        if self.recording:
+            self.event("end_turn", player=p)
+        self._end_turn()
+
     def _do_gang(self, p: int, g: str) -> None:
         """§"Mise en place" step 2: each player chooses a gang (in seat order)."""
         self._take_gang(p, g)
@@ -336,9 +424,11 @@ class ActionsMixin(CadwallonBase):
     def _do_militia(self, m: str) -> None:
         """§"Déplacer un milicien": one die; the 'distracted' face means he stays put."""
         roll = self.rng.die(6)
-        self.event("militia_roll", player=self.current, militia=m, roll=roll)
+        if self.recording:
+            self.event("militia_roll", player=self.current, militia=m, roll=roll)
         if roll == self.options["militia_still_face"]:
-            self.event("militia_still", militia=m)
+            if self.recording:
+                self.event("militia_still", militia=m)
             self._militia_done()
         else:
             self.phase, self.militia_sel, self.militia_roll = "militia_move", m, roll
@@ -352,7 +442,8 @@ class ActionsMixin(CadwallonBase):
         m = self.militia_sel
         self._militia_done()
         if z == "stay":
-            self.event("militia_stay", militia=m, zone=self.pos[m])
+            if self.recording:
+                self.event("militia_stay", militia=m, zone=self.pos[m])
             return
         victim = None
         if z in self.pos.values():  # someone is there: a figure he may attack (a target)
@@ -363,45 +454,54 @@ class ActionsMixin(CadwallonBase):
                     break
         if victim is None:
             self.pos[m] = z
-            self.event("militia_move", militia=m, zone=z)
+            if self.recording:
+                self.event("militia_move", militia=m, zone=z)
         else:  # entering a character's zone starts a fight and ends his move
             self._start_combat(m, victim, p)
 
-    def _do_move(self, p: int, dest: str) -> None:
+    def _do_move(self, p: int, dest: str, targets: dict[str, int] | None = None,
+                 mv: int | None = None) -> None:
         """§"Se déplacer": a move costs 1 AP. ``dest`` is a zone or "leave" (§"Quitter le
         quartier": leaving is part of a move). Opponents may interrupt it with Niggling
-        injury before it is completed."""
+        injury before it is completed. ``targets`` and ``mv``: :meth:`_move_targets` and
+        :meth:`_movement` of the active character when the caller has them already."""
         c = self.active
         self.ap[p] -= MOVE_AP
         self.act["moved"] = True
-        holders = self._card_holders_after(p)
-        targets = self._move_targets(c)
-        if holders and self._injury_bites(c, dest, targets):
-            if dest == "leave":
-                self.event("sets_off_leave", char=c, zone=self.pos[c])
-            else:
-                self.event("sets_off", char=c, zone=self.pos[c], dest=dest)
+        if targets is None:
+            targets = self._move_targets(c)
+        if mv is None:
+            mv = self._movement(c)
+        hands = self.hands
+        holders = [q for q in seats_after(self.num_players, p) if hands[q]]
+        if holders and self._injury_bites(c, dest, targets, mv):
+            if self.recording:
+                if dest == "leave":
+                    self.event("sets_off_leave", char=c, zone=self.pos[c])
+                else:
+                    self.event("sets_off", char=c, zone=self.pos[c], dest=dest)
+            queue = self.queue
             for q in holders:
-                self.queue.append({"kind": "injury", "player": q, "char": c, "dest": dest})
-            self.queue.append({"kind": "move_end", "player": p, "char": c, "dest": dest})
+                queue.append({"kind": "injury", "player": q, "char": c, "dest": dest})
+            queue.append({"kind": "move_end", "player": p, "char": c, "dest": dest})
             return
-        self._complete_move(c, dest, targets)
+        self._complete_move(c, dest, targets, mv)
 
     def _card_holders_after(self, p: int) -> list[int]:
         """The opponents of ``p``, clockwise from its left, who hold at least one arcana card.
         Each is offered the window whatever its cards, so that a pass never tells what a hand
         holds; an empty hand is public, so its player is not asked."""
-        n = self.num_players
-        return [(p + i) % n for i in range(1, n) if self.hands[(p + i) % n]]
+        hands = self.hands
+        return [q for q in seats_after(self.num_players, p) if hands[q]]
 
-    def _injury_bites(self, c: str, dest: str, targets: dict[str, int]) -> bool:
+    def _injury_bites(self, c: str, dest: str, targets: dict[str, int], mv: int) -> bool:
         """Niggling injury (designer's ruling): played at the start, during or at the end of an
         enemy thief's move, it cuts that move's Movement by 2. The window opens only when the
         cut would change something (the declared move, or the Movement point an attack after
-        it needs, would exceed the cut Movement), which everybody can see."""
+        it needs, would exceed the cut Movement), which everybody can see. ``mv``: the
+        character's :meth:`_movement`."""
         if "niggling_injury" not in self.data.card or self.injured.get(c):
             return False
-        mv = self._movement(c)
         if dest == "leave":
             need = min((0 if z == self.pos[c] else targets[z]) + 1 for z in self.data.deployment
                        if z not in self.portcullis and (z == self.pos[c] or z in targets))
@@ -415,33 +515,43 @@ class ActionsMixin(CadwallonBase):
         self.injured[c] = 2
         # one Niggling injury per move: the other opponents' windows close
         self.queue = [t for t in self.queue if t["kind"] != "injury"]
-        self.event("injury", player=q, card="niggling_injury", char=c)
+        if self.recording:
+            self.event("injury", player=q, card="niggling_injury", char=c)
 
-    def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None) -> None:
+    def _complete_move(self, c: str, dest: str | None, targets: dict[str, int] | None = None,
+                       mv: int | None = None) -> None:
         """The move ends in ``dest`` (a zone, "leave", or None: the character stays put).
-        ``targets``: :meth:`_move_targets` of ``c`` when the caller has them already."""
+        ``targets`` and ``mv``: :meth:`_move_targets` and :meth:`_movement` of ``c`` when the
+        caller has them already."""
         if dest == "leave":
             self.injured.pop(c, None)
             self._do_leave(self._player(c), c)
             return
         if dest is None:
             self.act["left"] = self._movement(c)
-            self.event("stays", char=c, zone=self.pos[c])
+            if self.recording:
+                self.event("stays", char=c, zone=self.pos[c])
         else:
             if targets is None:
                 targets = self._move_targets(c)
-            self.act["left"] = self._movement(c) - targets[dest]
-            self.event("moves", char=c, zone=self.pos[c], dest=dest)
+            if mv is None:
+                mv = self._movement(c)
+            self.act["left"] = mv - targets[dest]
+            if self.recording:
+                self.event("moves", char=c, zone=self.pos[c], dest=dest)
             self.pos[c] = dest
-            self._arrive(c, dest)
-        self.injured.pop(c, None)
+            if dest in self.room_ducats:
+                self._arrive(c, dest)
+        if self.injured:
+            self.injured.pop(c, None)
 
     def _do_leave(self, p: int, c: str) -> None:
         """§"Quitter le quartier": the character and its treasures are out of play, safe."""
         del self.pos[c]
         self.escaped.append(c)
         self.banked[p] += self.carried[c]
-        self.event("leaves", char=c, n=len(self.carried[c]))
+        if self.recording:
+            self.event("leaves", char=c, n=len(self.carried[c]))
         self.carried[c] = []
         self.active, self.act = None, None
 
@@ -452,7 +562,8 @@ class ActionsMixin(CadwallonBase):
         self.act["acted"] = True
         if how == "force":
             self.ap[p] -= FORCE_AP
-            self.event("forces", char=c, zone=zone)
+            if self.recording:
+                self.event("forces", char=c, zone=zone)
         else:
             self.ap[p] -= OPEN_AP
             spirit = self.data.char[c].spirit
@@ -471,12 +582,15 @@ class ActionsMixin(CadwallonBase):
         roll = self.rng.die(6)
         if roll > spirit and self._talent(c) == "lucky_hands" and not self.act.get("lucky"):
             self.act["lucky"] = True
-            self.event("lucky", char=c, roll=roll)
+            if self.recording:
+                self.event("lucky", char=c, roll=roll)
             roll = self.rng.die(6)
         if roll > spirit:
-            self.event("open_fail", char=c, roll=roll, spirit=spirit)
+            if self.recording:
+                self.event("open_fail", char=c, roll=roll, spirit=spirit)
             return False
-        self.event("open_ok", char=c, roll=roll, spirit=spirit)
+        if self.recording:
+            self.event("open_ok", char=c, roll=roll, spirit=spirit)
         return True
 
     def _jinx_window(self, p: int, roll: dict) -> bool:
@@ -497,7 +611,8 @@ class ActionsMixin(CadwallonBase):
         self.discard.append("jinx")
         self.queue = [t for t in self.queue if t["kind"] != "jinx"]
         task = self.queue[0]  # the roll_end task
-        self.event("jinx", player=q, card="jinx")
+        if self.recording:
+            self.event("jinx", player=q, card="jinx")
         if task["what"] == "open":
             task["ok"] = self._open_roll(task["char"], task["spirit"])
         else:
@@ -520,7 +635,8 @@ class ActionsMixin(CadwallonBase):
         gain = min(gain, self.bank)
         self.bank -= gain
         self.ducats[p] += gain
-        self.event("chest_taken", char=c, treasure=self._ttype(chest["t"]), n=gain, zone=zone)
+        if self.recording:
+            self.event("chest_taken", char=c, treasure=self._ttype(chest["t"]), n=gain, zone=zone)
         self._check_carry(c)
 
     def _do_talent(self, p: int, arg: str) -> None:
@@ -528,14 +644,16 @@ class ActionsMixin(CadwallonBase):
         self.act["talent"] = True
         if arg in self.data.zone:  # shadow step: 1 AP, one zone, even through a red wall
             self.ap[p] -= self.data.talent["shadow_step"].cost
-            self.event("shadow_step", char=c, zone=self.pos[c], dest=arg)
+            if self.recording:
+                self.event("shadow_step", char=c, zone=self.pos[c], dest=arg)
             self.pos[c] = arg
             self._arrive(c, arg)
         else:  # sleight of hand: discard an arcana card for 1 AP
             self.hands[p].remove(arg)
             self.discard.append(arg)
             self.ap[p] += 1
-            self.event("sleight", char=c, card=arg)
+            if self.recording:
+                self.event("sleight", char=c, card=arg)
 
     def _do_play(self, p: int, kind: str, a: Action) -> None:
         """Arcana cards cost no AP; their effects are documented in data/arcana.yaml."""
@@ -543,21 +661,25 @@ class ActionsMixin(CadwallonBase):
         self.discard.append(kind)
         if kind in ACT_CARDS:
             self.act["cards"].append(kind)
-            self.event("play_on", player=p, card=kind, char=self.active)
+            if self.recording:
+                self.event("play_on", player=p, card=kind, char=self.active)
         elif kind == "second_wind":
             self.ap[p] += 1
-            self.event("second_wind", player=p, card=kind)
+            if self.recording:
+                self.event("second_wind", player=p, card=kind)
         elif kind == "pickpocket":
             q = a.seat
             assert q is not None  # the notation names the seat robbed
             got = min(2, self.ducats[q])
             self.ducats[q] -= got
             self.ducats[p] += got
-            self.event("pickpocket", player=p, card=kind, n=got, victim=q)
+            if self.recording:
+                self.event("pickpocket", player=p, card=kind, n=got, victim=q)
         elif kind == "reinforced_lock":
             assert a.target is not None  # the notation names the chest's room
             self.chests[a.target]["sealed"] = True
-            self.event("reinforced_lock", player=p, card=kind, zone=a.target)
+            if self.recording:
+                self.event("reinforced_lock", player=p, card=kind, zone=a.target)
 
     def _do_mission(self, p: int, slot: int) -> None:
         """§"Cartes mission": 3 AP, hand in the treasures, take the reward; refill the slot."""
@@ -576,9 +698,11 @@ class ActionsMixin(CadwallonBase):
     def _spirit_test(self, p: int, mid: str, spirit: int) -> bool:
         roll = self.rng.die(6)
         if roll > spirit:
-            self.event("spirit_fail", player=p, mission=mid, roll=roll, spirit=spirit)
+            if self.recording:
+                self.event("spirit_fail", player=p, mission=mid, roll=roll, spirit=spirit)
             return False
-        self.event("spirit_ok", player=p, mission=mid, roll=roll, spirit=spirit)
+        if self.recording:
+            self.event("spirit_ok", player=p, mission=mid, roll=roll, spirit=spirit)
         return True
 
     def _mission_reward(self, p: int, slot: int) -> None:
@@ -593,6 +717,7 @@ class ActionsMixin(CadwallonBase):
         reward = min(m.reward + self.adv.special.mission_bonus, self.bank)
         self.bank -= reward
         self.ducats[p] += reward
-        self.event("mission_done", player=p, mission=mid, n=reward)
+        if self.recording:
+            self.event("mission_done", player=p, mission=mid, n=reward)
         self.mission_discard.append(mid)
         self.missions[slot] = self.mission_deck.pop() if self.mission_deck else None

@@ -22,45 +22,49 @@ def reach(data: CadwallonData, start: str, steps: int, blocked: Collection[str],
     even if it is blocked; such zones are never returned as destinations.
     """
     if not walls and through is None:
-        seen = set(blocked)
-        seen.add(start)
-        return open_reach(data, start, steps, seen)
-    adj = data.adj
+        return open_reach(data, start, steps, {start, *blocked})
+    adj, wall_adj = data.adj, data.wall_adj
     out: dict[str, int] = {}
-    # with a secret passage the search state is (zone, walls still crossable)
-    best: dict[tuple[str, int], int] = {(start, walls): 0}
-    frontier_w = [(start, walls)]
+    # with a secret passage the search state is (zone, walls still crossable): ``seen[w]``
+    # holds the zones entered with ``w`` walls left
+    seen: list[set[str]] = [set() for _ in range(walls + 1)]
+    seen[walls].add(start)
+    frontier = [(start, walls)]
     for depth in range(1, steps + 1):
-        nxt_w = []
-        for z, w in frontier_w:
-            cands: list[tuple[str, int]] = [(n, w) for n in adj[z]]
-            if w:
-                cands += [(n, w - 1) for n in data.wall_adj[z]]
-            for n, nw in cands:
-                if (n, nw) in best:
-                    continue
-                if n not in blocked:
-                    best[(n, nw)] = depth
-                    nxt_w.append((n, nw))
-                    if n != start and n not in out:
-                        out[n] = depth
-                elif through is not None and through(n):
-                    best[(n, nw)] = depth
-                    nxt_w.append((n, nw))
-        frontier_w = nxt_w
-        if not frontier_w:
+        nxt: list[tuple[str, int]] = []
+        for z, w in frontier:
+            for links, nw in ((adj[z], w), (wall_adj[z], w - 1)) if w else ((adj[z], w),):
+                entered = seen[nw]
+                for n in links:
+                    if n in entered:
+                        continue
+                    if n not in blocked:
+                        entered.add(n)
+                        nxt.append((n, nw))
+                        if n != start and n not in out:
+                            out[n] = depth
+                    elif through is not None and through(n):
+                        entered.add(n)
+                        nxt.append((n, nw))
+        frontier = nxt
+        if not frontier:
             break
     return out
 
 
-def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str]) -> dict[str, int]:
+def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str],
+               inner: list[str] | None = None) -> dict[str, int]:
     """The usual move of :func:`reach`: breadth-first through empty zones only. ``seen``:
-    the blocked zones and ``start``; the search adds the zones it reaches to it."""
+    the blocked zones and ``start``; the search adds (some of) the zones it reaches to it.
+    ``inner``: a list that gets the zones reached in fewer than ``steps`` steps (those a
+    step more can leave)."""
     adj = data.adj
     out: dict[str, int] = {}
+    if steps <= 0:
+        return out
     add = seen.add
     frontier = [start]
-    for depth in range(1, steps + 1):
+    for depth in range(1, steps):
         nxt = []
         for z in frontier:
             for n in adj[z]:
@@ -69,8 +73,14 @@ def open_reach(data: CadwallonData, start: str, steps: int, seen: set[str]) -> d
                     nxt.append(n)
                     out[n] = depth
         if not nxt:
-            break
+            return out
+        if inner is not None:
+            inner += nxt
         frontier = nxt
+    for z in frontier:  # the last step: nothing goes on from there
+        for n in adj[z]:
+            if n not in seen:
+                out[n] = steps
     return out
 
 
@@ -101,6 +111,41 @@ def flee_ends(data: CadwallonData, start: str, length: int, enterable: Callable[
     if not ends_by_len:
         return []
     return sorted(ends_by_len[max(ends_by_len)])
+
+
+#: :func:`path_ends`'s answer: for k = 1 .. length, the ends of the paths of k steps and the
+#: paths themselves (the zones entered, in order), then every zone on them
+PathEnds = tuple[tuple[frozenset[str], ...], tuple[tuple[tuple[str, ...], ...], ...], frozenset[str]]
+
+
+def path_ends(data: CadwallonData, start: str, length: int) -> PathEnds:
+    """The paths of 1 .. ``length`` steps from ``start`` that never enter a zone twice, through
+    any zones: ``ends[k - 1]``, where those of ``k`` steps end; ``paths[k - 1]``, the zones
+    each enters; ``every``, the zones of them all. Worked out once per board and start
+    (remembered on ``data``).
+
+    :func:`flee_ends` is the longest ``k`` whose paths through open zones end in an empty
+    zone."""
+    key = (start, length)
+    memo = data.path_ends_memo
+    found = memo.get(key)
+    if found is None:
+        paths: list[list[tuple[str, ...]]] = [[] for _ in range(length)]
+        adj = data.adj
+
+        def walk(path: tuple[str, ...]) -> None:
+            if len(path) > 1:
+                paths[len(path) - 2].append(path[1:])
+            if len(path) > length:
+                return
+            for n in adj[path[-1]]:
+                if n not in path:
+                    walk(path + (n,))
+
+        walk((start,))
+        ends = tuple(frozenset(p[-1] for p in ps) for ps in paths)
+        found = memo[key] = (ends, tuple(map(tuple, paths)), frozenset().union(*ends))
+    return found
 
 
 def adjacent(data: CadwallonData, zone: str) -> Iterable[str]:

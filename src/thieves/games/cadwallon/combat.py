@@ -10,9 +10,9 @@ the winner's side.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import AbstractSet, Any
 
-from .board import flee_ends
+from .board import path_ends
 
 from .constants import FLEE_ZONES, MILITIA_FINE, THEFT_DUCATS
 from .base import CadwallonBase
@@ -26,7 +26,8 @@ class CombatMixin(CadwallonBase):
         self.pos[attacker] = zone
         self.combat = {"att": attacker, "def": defender, "zone": zone, "ctl": controller,
                        "att_card": None, "def_card": None}
-        self.event("attack", char=attacker, target=defender, zone=zone)
+        if self.recording:
+            self.event("attack", char=attacker, target=defender, zone=zone)
         # Each thief's side may add one arcana card, attacker first. Guild rule no. 1: no
         # arcana card may help a militiaman (nor a heroine, who has no player). The window
         # is offered even to an empty-handed player, so skipping it reveals nothing.
@@ -69,7 +70,8 @@ class CombatMixin(CadwallonBase):
         c = self.combat
         if kind is None:
             c[side + "_passed"] = True
-            self.event("reroll_pass", player=p)
+            if self.recording:
+                self.event("reroll_pass", player=p)
             return
         self.hands[p].remove(kind)
         self.discard.append(kind)
@@ -77,17 +79,20 @@ class CombatMixin(CadwallonBase):
         other = "def" if side == "att" else "att"
         again = side if kind == "second_chance" else other
         self._roll(again)
-        self.event("reroll", player=p, card=kind, char=c[again], dice=list(c["r" + again]))
+        if self.recording:
+            self.event("reroll", player=p, card=kind, char=c[again], dice=list(c["r" + again]))
         self._post_roll_window()
 
     def _play_combat_card(self, p: int, side: str, kind: str | None) -> None:
         if kind is None:
-            self.event("fight_nocard", player=p)
+            if self.recording:
+                self.event("fight_nocard", player=p)
             return
         self.hands[p].remove(kind)
         self.discard.append(kind)
         self.combat[side + "_card"] = kind
-        self.event("fight_card", player=p, card=kind)
+        if self.recording:
+            self.event("fight_card", player=p, card=kind)
 
     # -- resolving -----------------------------------------------------------------
     def _dice(self, fighter: str, own_card: str | None, other_card: str | None) -> int:
@@ -123,7 +128,9 @@ class CombatMixin(CadwallonBase):
         self._roll("att")
         self._roll("def")
         c = self.combat
-        self.event("fight_dice", char=c["att"], dice=list(c["ratt"]), target=c["def"], dice2=list(c["rdef"]))
+        if self.recording:
+            self.event("fight_dice", char=c["att"], dice=list(c["ratt"]), target=c["def"],
+                       dice2=list(c["rdef"]))
         self.queue.insert(0, {"kind": "outcome", "player": None})
         self._post_roll_window()
 
@@ -132,7 +139,8 @@ class CombatMixin(CadwallonBase):
         att, dfn = c["att"], c["def"]
         att_wins = self._attacker_wins()
         winner, loser = (att, dfn) if att_wins else (dfn, att)
-        self.event("fight_won", char=winner, target=loser)
+        if self.recording:
+            self.event("fight_won", char=winner, target=loser)
         loser_card = c["att_card"] if loser == att else c["def_card"]
         # the side that moves the loser: the winner's owner, or for a militiaman the
         # player controlling it; a heroine's flights are left to the attacker's left neighbour
@@ -144,9 +152,13 @@ class CombatMixin(CadwallonBase):
             mover = self._owner(winner)
         c["winner"], c["loser"], c["mover"] = winner, loser, mover
         # the fight stays on the table (both sides' dice, cards, result) until the next one
-        self.fight = {k: (list(v) if isinstance(v, list) else v) for k, v in c.items()}
+        fight = self.fight = c.copy()  # its lists (the dice) copied too
+        for k, v in c.items():
+            if type(v) is list:
+                fight[k] = v.copy()
         if loser_card == "slippery":
-            self.event("slips", char=loser)
+            if self.recording:
+                self.event("slips", char=loser)
         elif self._is_militia(winner):
             self._militia_fine(loser)
         elif self._is_thief(winner) and not self._is_militia(loser):
@@ -164,10 +176,12 @@ class CombatMixin(CadwallonBase):
             # The Duke's Treasure: fines go to the vault, not the bank (reconstructed reading)
             room = self.data.role[self.options["fines_room"]]
             self.room_ducats[room] = self.room_ducats.get(room, 0) + fine
-            self.event("fine_room", player=p, n=fine, zone=room)
+            if self.recording:
+                self.event("fine_room", player=p, n=fine, zone=room)
         else:
             self.bank += fine
-            self.event("fine_bank", player=p, n=fine)
+            if self.recording:
+                self.event("fine_bank", player=p, n=fine)
 
     def _spoils(self, winner: str, loser: str) -> None:
         """The winning thief takes one treasure, or 2 ducats if the loser has none."""
@@ -182,20 +196,23 @@ class CombatMixin(CadwallonBase):
             return
         lp = self._owner(loser)
         if lp is None:  # a heroine without a treasure has nothing to give (reconstructed)
-            self.event("nothing", char=loser)
+            if self.recording:
+                self.event("nothing", char=loser)
             return
         assert wp is not None  # the winner is a thief here
         amount = 3 if self._talent(winner) == "cutpurse" else THEFT_DUCATS
         got = min(amount, self.ducats[lp])
         self.ducats[lp] -= got
         self.ducats[wp] += got
-        self.event("takes_ducats", char=winner, n=got, target=loser)
+        if self.recording:
+            self.event("takes_ducats", char=winner, n=got, target=loser)
 
     def _take_from(self, winner: str, loser: str, ttype: str) -> None:
         tid = next(t for t in self.carried[loser] if self._ttype(t) == ttype)
         self.carried[loser].remove(tid)
         self.carried[winner].append(tid)
-        self.event("takes_treasure", char=winner, treasure=ttype, target=loser)
+        if self.recording:
+            self.event("takes_treasure", char=winner, treasure=ttype, target=loser)
         self._check_carry(winner)
 
     def _check_carry(self, char: str) -> None:
@@ -219,17 +236,29 @@ class CombatMixin(CadwallonBase):
         memo = self._flee_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        enterable = self._enterable
+        # :func:`.board.flee_ends` from the board's paths: the longest whose zones are all
+        # open to enter and whose last zone is empty
         occupied = set(pos.values())
         tokens = self.tokens
-        out = flee_ends(self.data, start, FLEE_ZONES, enterable,
-                        lambda z: z not in occupied and z not in tokens)
+        ends, paths, every = path_ends(self.data, start, FLEE_ZONES)
+        closed = every.intersection(self.portcullis) if self.options["portcullis_blocks_zone"] else ()
+        out: list[str] = []
+        empty: AbstractSet[str]
+        for k in range(FLEE_ZONES - 1, -1, -1):
+            if closed:
+                empty = {p[-1] for p in paths[k] if closed.isdisjoint(p)}.difference(occupied, tokens)
+            else:
+                empty = ends[k].difference(occupied, tokens)
+            if empty:
+                out = sorted(empty)
+                break
         self._flee_memo = (key, out)
         return out
 
     def _flee(self, char: str, zone: str) -> None:
         self.pos[char] = zone
-        self.event("flees", char=char, zone=zone)
+        if self.recording:
+            self.event("flees", char=char, zone=zone)
         self._arrive(char, zone)
 
     def _end_combat_if_done(self) -> None:

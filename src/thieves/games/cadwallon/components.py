@@ -7,7 +7,7 @@ walls, distances) so the rules never search the YAML at play time.
 from __future__ import annotations
 
 from collections import deque
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import Field, model_validator
 
@@ -287,14 +287,16 @@ class CadwallonData:
         self.is_room = {z.id: z.kind == "room" for z in b.zones}
         self.deployment = [z.id for z in b.zones if z.deployment]
         self.role = {z.role: z.id for z in b.zones if z.role}
+        # (the tables hold the zones' own id strings, one object per zone)
+        same = {z: z for z in self.zone_ids}
         self.adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
         for c in b.connections:
-            self.adj[c.a].append(c.b)
-            self.adj[c.b].append(c.a)
+            self.adj[c.a].append(same[c.b])
+            self.adj[c.b].append(same[c.a])
         self.wall_adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
         for a, w in b.walls:
-            self.wall_adj[a].append(w)
-            self.wall_adj[w].append(a)
+            self.wall_adj[a].append(same[w])
+            self.wall_adj[w].append(same[a])
         for z in self.zone_ids:
             self.adj[z].sort()
             self.wall_adj[z].sort()
@@ -324,18 +326,35 @@ class CadwallonData:
         self.combat_of = {f.id: f.combat for f in figures}
         self.militia_ids = sorted(self.militia)
         self.movement_of = {c: ch.movement for c, ch in self.char.items()}
+        #: a thief's Movement with its talent (Nimble: +1), before cards and injuries
+        self.move_of = {c: ch.movement + (1 if ch.talent == "nimble" else 0) for c, ch in self.char.items()}
         self.deployment_set = frozenset(self.deployment)
         #: treasure token id (``red3``) -> its type (``red``), for every token of every mix
         self.ttype_of = {f"{t}{i + 1}": t for mix in self.treasures.mixes.values()
                          for t, count in mix.items() for i in range(count)}
         #: mission -> what it needs as (treasure type, count) pairs
         self.mission_needs = {m.id: tuple(m.needs.items()) for m in self.missions.missions}
+        #: (zone, length) -> :func:`.board.path_ends` (filled as games ask)
+        self.path_ends_memo: dict[tuple[str, int], Any] = {}
+        #: (tokens carried, face-up missions) -> the ``mission <slot>`` actions they meet
+        #: (a memo of :meth:`CadwallonState._missions_met`, filled as games ask)
+        self.missions_memo: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[str, ...]] = {}
         #: action notations the hot path hands out, made once
         self.move_action = {z: f"move {z}" for z in self.zone_ids}
         self.act_action = {c: f"act {c}" for c in self.char}
         self.talent_action = {x: f"talent {x}" for x in [*self.zone_ids, *self.card]}
         self.attack_action = {f: f"attack {f}" for f in self.name_of}
         self.mm_action = {z: f"mm {z}" for z in self.zone_ids}
+        self.militia_actions = tuple(f"militia {m}" for m in self.militia_ids)
+        #: the notations back to their objects (``act E1`` -> ``E1``, ``move c3`` -> ``c3``)
+        self.act_char = {a: c for c, a in self.act_action.items()}
+        self.move_zone = {a: z for z, a in self.move_action.items()}
+        self.militia_of = dict(zip(self.militia_actions, self.militia_ids))
+        #: a zone's or a figure's id -> the one id string the tables hold (an action's word
+        #: after the verb is read as that string: look-ups find it at once)
+        self.same = {x: x for x in [*self.zone_ids, *self.name_of]}
+        self.mm_zone = {a: z for z, a in self.mm_action.items()}
+        self.mm_zone["mm stay"] = "stay"
         self.flee_action = {z: f"flee {z}" for z in self.zone_ids}
         self.lock_action = {z: f"play reinforced_lock {z}" for z in self.zone_ids}
         #: gang -> the figures its thieves (and a militiaman it moves) may attack: the thieves

@@ -8,18 +8,57 @@ milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier
 """
 from __future__ import annotations
 
-from typing import Any
+from itertools import chain, compress
+from operator import itemgetter
+from typing import Any, Sequence
 
 from ...core.game import State
-from ...core.rng import Below, Rng
+from ...core.rng import BATCH, BATCH_STEP, Below, Rng, splitmix_batch
 from .board import open_reach, reach
 from .combat import CombatMixin
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
-from .actions import ActionsMixin
+from .actions import ACT_CARD_PLAYS, INJURY_PLAY, NO_PLAY, ActionsMixin
 from .base import CadwallonBase
 from .components import Adventure
 from .view import ViewMixin
 
+
+_GOLDEN, _MASK, _TWO64 = 0x9E3779B97F4A7C15, (1 << 64) - 1, 1 << 64
+#: ``Rng.below(k)`` rejects draws from ``_LIMITS[k]`` on (the last whole multiple of k below
+#: 2**64); an empty listing (never met) takes a draw and raises ZeroDivisionError
+_MAX_LIMIT = 256
+_LIMITS = [_TWO64] + [_TWO64 - _TWO64 % k for k in range(1, _MAX_LIMIT)]
+
+
+def _limit(k: int) -> int:
+    """``_LIMITS[k]`` for any bound (``Rng.below``'s error for none)."""
+    if k <= 0:
+        raise ValueError("below() needs a positive bound")
+    return _TWO64 - _TWO64 % k
+
+
+#: how deep each field of the position nests (every field once): :meth:`CadwallonState.clone`
+#: copies each as deep as that, sharing only strings, numbers, booleans and None
+SHARED_FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "deploy_sel",
+                 "bank", "active", "alarm", "militia_left", "militia_sel", "militia_roll", "over")
+LIST_FIELDS = ("gangs", "ap", "ducats", "escaped", "handed_in", "box", "deck", "discard",
+               "missions", "mission_deck", "mission_discard", "activated", "portcullis")
+DICT_FIELDS = ("pos", "room_ducats", "tokens", "injured")
+LISTS_FIELDS = ("to_deploy", "banked", "hands")              # lists of lists
+NESTED_FIELDS = ("carried", "chests", "act", "combat", "fight", "queue")  # copied one by one
+_shared, _lists, _dicts = itemgetter(*SHARED_FIELDS), itemgetter(*LIST_FIELDS), itemgetter(*DICT_FIELDS)
+_list_copy, _dict_copy = list.copy, dict.copy
+
+
+def _record_copy(record: Any) -> Any:
+    """A copy of a record whose values are plain values or lists and dicts of them."""
+    if record is None:
+        return None
+    out = record.copy()
+    for k, v in record.items():
+        if type(v) is list or type(v) is dict:
+            out[k] = v.copy()
+    return out
 
 
 class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
@@ -30,6 +69,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
               "portcullis", "alarm", "militia_left", "militia_sel", "militia_roll", "combat",
               "fight", "queue", "over")
 
+    #: :meth:`_random_playout` draws its picks from SplitMix64 batches itself
+    draws_ahead = False
     #: the last :meth:`_reach` answer with its inputs (derived, never serialized)
     _reach_memo: tuple[tuple[Any, ...], dict[str, int]] | None = None
     #: the last :meth:`_flee_options` answer with its inputs (derived, never serialized)
@@ -136,26 +177,139 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop), with this
         game's turn structure built in: one player decides at a time (the first pending
-        task's, else the current player), so no seat is drawn."""
-        below = rng.below
+        task's, else the current player), so no seat is drawn; each phase's listing is
+        called directly; an activation, a move (with the targets and Movement its listing
+        worked out), the end of a turn, the militia's roll and move and a passed window are
+        applied directly, read from tables of the notation, the rest through :meth:`_apply`;
+        after an activation, or an arcana card played on it, the next listing reuses the
+        actions outside the activation. The picks are drawn from SplitMix64 batches in the
+        loop (:func:`~thieves.core.rng.splitmix_batch`: the very outputs of
+        :meth:`Rng.next64`, kept or rejected as :meth:`Rng.below` does); any other generator,
+        or the state's own, plays the engine's loop."""
+        if type(rng) is not Rng or rng is self.rng:
+            return State._random_playout(self, rng, max_decisions)
         history = self.history
-        legal, apply = self._legal_actions, self._apply
-        main, pending = self._main_actions, self._pending_actions
+        legal, apply, cont = self._legal_actions, self._apply, self._continue
+        listing, pending = self._main_listing, self._pending_actions
+        militia_move, do_militia = self._militia_move_actions, self._do_militia
+        do_act, do_move = self._do_act, self._do_move
+        d = self.data
+        militia_actions = d.militia_actions
+        # the word after the verb of the actions applied here, by the notation
+        acted, moved, rolled, led = d.act_char, d.move_zone, d.militia_of, d.mm_zone
+        do_militia_move, do_end = self._do_militia_move, self._do_end
+        act_card_plays = ACT_CARD_PLAYS
+        limits = _LIMITS
+        batch = splitmix_batch
+        base = rng.state       # the generator's state before the first draw of ``zs``
+        zs, j = batch(base), 0  # ``j``: draws of ``zs`` used
+        acts: Sequence[str]
+        listed: list[str] = []  # the last main-phase listing
+        rest: list[str] | None = None
+        split = 0
+        targets: dict[str, int] | None = None
+        mv = 0
+        recording = self.recording
         n = 0
-        while n < max_decisions and not self.over:
-            queue = self.queue
-            if queue:
-                task = queue[0]
-                p = task["player"]
-                acts = pending(task)
-            else:
-                p = self.current
-                acts = main(p) if self.phase == "main" else legal(p)
-            action = acts[below(len(acts))]
-            apply(p, action)
-            history.append([p, action])
-            self.ply += 1
-            n += 1
+        try:
+            while n < max_decisions and not self.over:
+                queue = self.queue
+                if queue:
+                    rest = None
+                    task = queue[0]
+                    p = task["player"]
+                    if task["kind"] == "injury":  # :meth:`_pending_actions`, its usual case
+                        acts = INJURY_PLAY if "niggling_injury" in self.hands[p] else NO_PLAY
+                    else:
+                        acts = pending(task)
+                    phase = "pending"
+                else:
+                    p = self.current
+                    phase = self.phase
+                    if phase == "main":
+                        listed, targets, mv, split = listing(p, rest)
+                        acts, rest = listed, None
+                    elif phase == "militia":
+                        acts = militia_actions
+                    elif phase == "militia_move":
+                        acts = militia_move(p)
+                    else:
+                        acts = legal(p)
+                # Rng.below(len(acts)): a draw from the last whole multiple of k on is rejected
+                if j == BATCH:
+                    base = (base + BATCH_STEP) & _MASK
+                    zs, j = batch(base), 0
+                z = zs[j]
+                j += 1
+                k = len(acts)
+                if k == 1:
+                    action = acts[0]
+                else:
+                    try:
+                        limit = limits[k]
+                    except IndexError:
+                        limit = _limit(k)
+                    while z >= limit:
+                        if j == BATCH:
+                            base = (base + BATCH_STEP) & _MASK
+                            zs, j = batch(base), 0
+                        z = zs[j]
+                        j += 1
+                    action = acts[z % k]
+                # apply it (as :meth:`_apply` would)
+                if phase == "main":
+                    obj = acted.get(action)
+                    if obj is not None:  # act <character>
+                        # the next decision lists the same actions outside the activation,
+                        # but this one (see :meth:`_main_listing`)
+                        rest = listed[split:]
+                        rest.remove(action)
+                        do_act(p, obj)
+                        self.combat = None
+                    elif action in act_card_plays:  # an arcana card on the active character
+                        rest = listed[split:]
+                        apply(p, action)
+                    else:
+                        obj = moved.get(action)
+                        if obj is not None:  # move <zone>
+                            do_move(p, obj, targets, mv)
+                            if self.queue:
+                                cont()
+                            else:
+                                self.combat = None
+                        elif action == "end":
+                            do_end(p)
+                            if self.queue:
+                                cont()
+                            else:
+                                self.combat = None
+                        else:
+                            apply(p, action)
+                elif phase == "militia":
+                    do_militia(rolled[action])
+                    self.combat = None
+                elif phase == "militia_move":
+                    do_militia_move(p, led[action])
+                    if self.queue:
+                        cont()
+                    else:
+                        self.combat = None
+                elif phase == "pending" and action == "no":  # a window passed (Niggling injury, Jinx)
+                    queue.pop(0)
+                    if queue:
+                        cont()
+                    else:
+                        self.combat = None
+                else:
+                    apply(p, action)
+                history.append([p, action])
+                if recording:  # an event records the ply it happened at
+                    self.ply += 1
+                n += 1
+        finally:
+            rng.state = (base + j * _GOLDEN) & _MASK
+            if not recording:
+                self.ply += n
         self._legal_cache = None
         return n
 
@@ -223,10 +377,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     def _movement(self, c: str) -> int:
         """Movement of thief ``c`` for its move now (talent, Run, a Niggling injury played
         during this move)."""
-        d = self.data
-        mv = d.movement_of[c]
-        if d.talent_of[c] == "nimble":
-            mv += 1
+        mv = self.data.move_of[c]
         act = self.act
         if act and self.active == c and "run" in act["cards"]:
             mv += 2
@@ -241,7 +392,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             p = self._player(c)
             amount = self.room_ducats.pop(zone)
             self.ducats[p] += amount
-            self.event("picks_up", char=c, n=amount, zone=zone)
+            if self.recording:
+                self.event("picks_up", char=c, n=amount, zone=zone)
 
     def _draw(self, p: int, count: int = 1) -> None:
         for _ in range(count):
@@ -254,7 +406,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             kind = self.deck.pop()
             self.hands[p].append(kind)
             self.hands[p].sort()
-            self.event("draw", to=[p], secret={"card": kind}, player=p)
+            if self.recording:
+                self.event("draw", to=[p], secret={"card": kind}, player=p)
 
     # -- movement queries ----------------------------------------------------------------------
     def _move_targets(self, c: str) -> dict[str, int]:
@@ -284,18 +437,20 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         self._reach_memo = (key, out)
         return out
 
-    def _can_leave(self, c: str, targets: dict[str, int]) -> bool:
+    def _can_leave(self, c: str, targets: dict[str, int], mv: int | None = None) -> bool:
         """§"Quitter le quartier": after the alarm, from an open deployment zone, with one
-        Movement point left to step off the board."""
+        Movement point left to step off the board (``mv``: :meth:`_movement` of ``c`` when
+        the caller has it already)."""
         if not self.alarm:
             return False
-        mv = self._movement(c)
+        if mv is None:
+            mv = self._movement(c)
         deployment, closed = self.data.deployment_set, self.portcullis
         here = self.pos[c]
         if here in deployment and here not in closed and mv >= 1:
             return True
-        for z, steps in targets.items():
-            if steps < mv and z in deployment and z not in closed:
+        for z in deployment.intersection(targets):
+            if targets[z] < mv and z not in closed:
                 return True
         return False
 
@@ -303,23 +458,26 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         """§"Déplacer un milicien": up to ``roll`` zones; he may end his move by entering a
         zone holding a character he may attack (not of the mover's gang, not a militiaman;
         heroines are left alone, reconstructed)."""
-        adj = self.data.adj
+        d = self.data
+        adj = d.adj
         pos = self.pos
         here = pos[m]
-        moves = self._reach(here, roll)
-        out = set(moves)
-        # the zones next to where he may stop with a step to spare; one holding a character
-        # he may attack can be entered
-        near = set(adj[here]) if roll > 0 else set()
-        for z, steps in moves.items():
-            if steps < roll:
-                near.update(adj[z])
+        # :meth:`_reach` without its memo (the next decision asks about someone else)
+        blocked = self._blocked()
+        blocked.add(here)
+        inner = [here] if roll > 0 else []
+        moves = open_reach(d, here, roll, blocked, inner)
+        # the zones next to where he may stop with a step to spare (``inner``); one holding a
+        # character he may attack can be entered
+        near = set(chain.from_iterable(map(adj.__getitem__, inner)))
         if near.isdisjoint(pos.values()):  # nobody to attack on the way (the usual case)
-            return sorted(out)
+            return sorted(moves)
+        out = set(moves)
         foes = self._foes(p)
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        for c, z in pos.items():
-            if z in near and c in foes and z not in closed:
+        for c in compress(pos, map(near.__contains__, pos.values())):
+            z = pos[c]
+            if c in foes and z not in closed:
                 out.add(z)
         return sorted(out)
 
@@ -353,7 +511,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         d = self.data
         foes = d.foes_of[d.gang_of[c]]  # an active character's gang always has its player
         closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        out = [t for t, z in pos.items() if z in adj and t in foes and z not in closed]
+        out = [t for t in compress(pos, map(adj.__contains__, pos.values()))
+               if t in foes and pos[t] not in closed]
         out.sort()
         return out
 
@@ -396,7 +555,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             return
         self.round += 1
         self.current = self.first
-        self.event("round", round=self.round)
+        if self.recording:
+            self.event("round", round=self.round)
         for e in self.adv.events:
             if e.round == self.round:
                 self._apply_event(e)
@@ -405,15 +565,18 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         """§"Tableau d'aventure": events apply as soon as the marker reaches their space."""
         d = self.data
         if e.text:
-            self.event("adventure_event", event=f"{self.adventure}_{e.round}")
+            if self.recording:
+                self.event("adventure_event", event=f"{self.adventure}_{e.round}")
         if e.effect == "alarm":
             self.alarm = True
-            self.event("alarm")
+            if self.recording:
+                self.event("alarm")
         if e.effect in ("alarm", "portcullis"):
             for z in e.zones:
                 if z not in self.portcullis:
                     self.portcullis.append(z)
-            self.event("portcullis", zones=list(e.zones))
+            if self.recording:
+                self.event("portcullis", zones=list(e.zones))
         elif e.effect == "ducats":
             zone = d.zone_of(e.zone)
             amount = min(e.amount, self.bank)
@@ -438,12 +601,15 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         self.phase = "over"
         self.queue = []
         if why == "empty":
-            self.event("over_empty")
+            if self.recording:
+                self.event("over_empty")
         else:
-            self.event("over_track")
-        sc = self._scores()
-        for p in range(self.num_players):
-            self.event("final", player=p, n=int(sc[p]))
+            if self.recording:
+                self.event("over_track")
+        if self.recording:
+            sc = self._scores()
+            for p in range(self.num_players):
+                self.event("final", player=p, n=int(sc[p]))
 
     # -- scoring: §"Fin de la partie" -------------------------------------------------------------
     def treasure_value(self, tids: list[str]) -> int:
@@ -503,6 +669,38 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
             # the viewer's own choices now (so the board can make them clickable)
             "legal": self.legal_actions(player) if player is not None else [],
         }
+
+    def clone(self) -> "CadwallonState":
+        """:meth:`State.clone`, each field copied as deep as it nests (see
+        :data:`SHARED_FIELDS` and the next tables) instead of through ``marshal``: the same
+        independent copy, sharing only immutable values."""
+        new = self.__class__.__new__(self.__class__)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options  # never mutated after setup
+        new.data = self.data        # immutable component data, shared
+        new.rng_kind = self.rng_kind
+        new.rng = self.rng.copy()
+        new.ply = self.ply
+        new.log = self.log.copy()   # entries are never mutated
+        new.history = self.history.copy()
+        new._legal_cache = self._legal_cache
+        old, nd = self.__dict__, new.__dict__
+        nd.update(zip(SHARED_FIELDS, _shared(old)))
+        nd.update(zip(LIST_FIELDS, map(_list_copy, _lists(old))))
+        nd.update(zip(DICT_FIELDS, map(_dict_copy, _dicts(old))))
+        for f in LISTS_FIELDS:
+            nd[f] = list(map(_list_copy, old[f]))
+        carried, chests = self.carried, self.chests
+        new.carried = dict(zip(carried, map(_list_copy, carried.values())))
+        new.chests = dict(zip(chests, map(_dict_copy, chests.values())))
+        new.act = _record_copy(self.act)
+        new.combat = _record_copy(self.combat)
+        new.fight = _record_copy(self.fight)
+        new.queue = [_record_copy(t) for t in self.queue] if self.queue else []
+        new._after_load()
+        return new
 
     def determinize(self, player: int, seed: int) -> "CadwallonState":
         """Reshuffle what ``player`` cannot see: other hands, the decks and the box."""
