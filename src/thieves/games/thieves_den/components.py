@@ -241,6 +241,17 @@ class DenData:
         self.costed_locations = [(c, cost) for c, cost in self.costs.items() if cost is not None]
         #: the most thieves an ability costs
         self.most_thieves_paid = max((cost[2] for cost in self.costs.values() if cost), default=0)
+        #: the board's limits, and each card's type and whether it is instant, read straight
+        #: off the cards above (for the playout's hot path)
+        self.treasure_limit = board.treasure_limit
+        self.thief_limit = board.thief_limit
+        self.loc_type = {c.id: c.type for c in locations}
+        self.fence_type = {f.id: f.type for f in fences}
+        self.instant = frozenset(c.id for c in locations if c.instant)
+        #: the :class:`~.actions.Holding` of no treasure at all (filled by ``actions.holding``)
+        self.empty_holding: Any = None
+        #: turn action notation -> (rule method, argument); filled by ``actions.turn_dispatch``
+        self.turn_dispatch: dict[str, Any] = {}
 
 
 PACKAGE = "thieves.games.thieves_den"

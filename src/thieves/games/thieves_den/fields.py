@@ -52,6 +52,10 @@ if TYPE_CHECKING:
         forest: int
         pending: list[dict[str, Any]]            # frames, see effects.py
         final: dict[str, list[int]] | None
+        # -- the options read once (DenState._read_options), not fields
+        _counter_clockwise: bool                 # option first_direction
+        _closed_locations: bool                  # option passed_locations = "closed"
+        _short_supply_allowed: bool              # option empty_supply = "allowed"
 
         # -- methods one mixin uses from another
         @property

@@ -7,14 +7,14 @@ Rule sections cited as in the French rulebook (seed 003, "Les Voleurs d'Amarynth
 """
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
-from thieves.core.game import State
+from thieves.core.game import Game, State
 from thieves.core.rng import Below, Rng
 
-from .actions import ActionsMixin
+from .actions import ActionsMixin, turn_dispatch
 from .components import FENCE_TYPES, TREASURES, DenData, PlayerCount
-from .effects import LIMIT_VERBS, EffectsMixin
+from .effects import AUTO_FRAMES, LIMIT_VERBS, EffectsMixin
 from .notation import parse_action
 from .view import ViewMixin
 
@@ -34,6 +34,24 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         "city", "forest", "pending", "final",
     )
     data: DenData
+
+    # -- the options, read once per state (they never change) ---------------------------------
+    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
+              rng_kind: str = "splitmix") -> None:
+        super()._init(game, num_players, seed, options, rng_kind)
+        self._read_options()
+
+    def _after_load(self) -> None:
+        self._read_options()
+
+    def _read_options(self) -> None:
+        """The options the rules ask at every turn, as flags: ``first_direction``
+        (:attr:`direction`), ``passed_locations`` (``_open_to``) and ``empty_supply``
+        (``_short_supply_ok``)."""
+        options = self.options
+        self._counter_clockwise = options.get("first_direction") == "counter-clockwise"
+        self._closed_locations = options.get("passed_locations", "open") != "open"
+        self._short_supply_allowed = options.get("empty_supply", "allowed") == "allowed"
 
     # -- setup: rulebook "Mise en Place" ----------------------------------------------
     def _setup(self) -> None:
@@ -98,7 +116,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         """Direction tile: face "1,3" = clockwise (+1), face "2" = counter-clockwise (-1)
         [reconstructed]; option ``first_direction`` turns both faces round."""
         d = 1 if self.face == "13" else -1
-        return -d if self.options.get("first_direction") == "counter-clockwise" else d
+        return -d if self._counter_clockwise else d
 
     def _direction_word(self) -> str:
         return "clockwise" if self.direction == 1 else "counter-clockwise"
@@ -121,25 +139,29 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             self.hands[p] = hand
             self.picks[p] = None
             # the hand is secret: its owner reads the cards, the others how many were dealt
-            self.event("dealt", to=[p], secret={"cards": hand}, player=p, n=len(hand))
-        self.event("scouting", round=self.round, direction=self._direction_word())
+            if self.recording:
+                self.event("dealt", to=[p], secret={"cards": hand}, player=p, n=len(hand))
+        if self.recording:
+            self.event("scouting", round=self.round, direction=self._direction_word())
 
     def _reveal_picks(self) -> None:
         """Step 3: everyone reveals at once; instant cards resolve at once, in turn order from
         the direction-tile holder [interpretation], then go face down to the left."""
+        instant = self.data.instant
         for p in self.order_from(self.holder):
             card = self.picks[p]
             assert card is not None   # everyone has picked
             self.hands[p].remove(card)
             self.picks[p] = None
-            loc = self.data.locations[card]
-            if loc.instant:
+            if card in instant:
                 self.left[p].append(card)
-                self.event("reveal_instant", player=p, card=card)
+                if self.recording:
+                    self.event("reveal_instant", player=p, card=card)
                 self.pending.extend(self._ability_frames(p, card))
             else:
                 self.above[p].append(card)
-                self.event("reveal", player=p, card=card)
+                if self.recording:
+                    self.event("reveal", player=p, card=card)
         self.draft_kept += 1
         self.pending.append({"k": "after_reveal"})
 
@@ -152,16 +174,19 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             for p in range(n):
                 new[(p + d) % n] = self.hands[p]
             self.hands = new
-            for p in range(n):
-                self.event("receive", to=[p], secret={"cards": new[p]}, player=p, n=len(new[p]))
+            if self.recording:
+                for p in range(n):
+                    self.event("receive", to=[p], secret={"cards": new[p]}, player=p, n=len(new[p]))
             return
         # step 4: leftovers go under the location deck; 2 players: face up beside the board,
         # except instant cards, which go under the deck
+        instant = self.data.instant
         for p in range(n):
             for c in self.hands[p]:
-                if n == 2 and not self.data.locations[c].instant:
+                if n == 2 and c not in instant:
                     self.neutral.append(c)
-                    self.event("neutral", card=c)
+                    if self.recording:
+                        self.event("neutral", card=c)
                 else:
                     self.loc_deck.insert(0, c)
             self.hands[p] = []
@@ -172,7 +197,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.phase = "thieving"
         self.passed = [False] * self.num_players
         self.turn = self.holder
-        self.event("thieving", round=self.round, player=self.turn)
+        if self.recording:
+            self.event("thieving", round=self.round, player=self.turn)
 
     def _auto_end_turn(self, f: dict) -> None:
         """One action per turn, in the tile's direction, skipping passed players."""
@@ -189,7 +215,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
     # -- maintenance: rulebook "Phase Maintenance", steps 1 to 7 in order ---------------------------
     def _maintenance(self) -> None:
         n = self.num_players
-        lim = self.data.board.thief_limit
+        lim = self.data.thief_limit
         # 1. thieves on the locations above each board go to that board (max 6, excess to the
         #    Forest); the cards go face down to the left. 2 players: the neutral cards' thieves
         #    go to the Forest and the cards under the location deck.
@@ -223,7 +249,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         # 4. the Witch's treasures to the City
         for i, used in enumerate(self.witch_used):
             if used:
-                self.city[self.data.board.witch.slots[i].treasure] += 1
+                self.city[self.data.witch_treasures[i]] += 1
                 self.witch_used[i] = False
         # 5. thieves used to steal a treasure to the Forest
         self.forest += self.steal_slot
@@ -232,7 +258,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         for t in TREASURES:
             self.city[t] += self.recruit_slot[t]
             self.recruit_slot[t] = 0
-        self.event("maintenance", round=self.round)
+        if self.recording:
+            self.event("maintenance", round=self.round)
         if self.round >= self.data.board.rounds:
             self._final_scoring()
             return
@@ -255,7 +282,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.holder = q
         self.face = "2" if self.face == "13" else "13"   # the new holder flips the tile
         self.round += 1
-        self.event("hand_over", player=q, direction=self._direction_word())
+        if self.recording:
+            self.event("hand_over", player=q, direction=self._direction_word())
         self._start_scouting()
 
     # -- end of game: rulebook "Fin de Partie" ----------------------------------------------------
@@ -264,8 +292,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         b = self.data.board
         majority = [0] * n
         # step 1: strict majority of each fence type; a tie for the most scores nothing
-        fences = self.data.fences
-        kinds = [[fences[f].type for f in self.right[p]] for p in range(n)]
+        fence_type = self.data.fence_type
+        kinds = [[fence_type[f] for f in self.right[p]] for p in range(n)]
         for ft in FENCE_TYPES:
             counts = [k.count(ft) for k in kinds]
             top = max(counts)
@@ -274,9 +302,10 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         # step 2: scheme sets = the smaller count of the scheme's two location types
         scheme_pts, sets = [0] * n, [0] * n
         vals = b.scheme_sets.values
+        loc_type = self.data.loc_type
         for p in range(n):
             a, c = self.data.schemes[self.scheme[p]].types
-            types = [self.data.locations[x].type for x in self.left[p]]
+            types = [loc_type[x] for x in self.left[p]]
             sets[p] = min(types.count(a), types.count(c))
             scheme_pts[p] = vals[min(sets[p], len(vals) - 1)]
         # step 3: add to the prestige track
@@ -284,7 +313,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             self.prestige[p] += majority[p] + scheme_pts[p]
         self.final = {"majority": majority, "scheme": scheme_pts, "sets": sets}
         self.phase = "end"
-        for p in range(n):
+        for p in range(n if self.recording else 0):
             self.event("final", player=p, n=self.prestige[p], majority=majority[p],
                        scheme=scheme_pts[p], sets=sets[p])
 
@@ -306,21 +335,23 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         return self._turn_actions(player)
 
     def _apply(self, player: int, action: str) -> None:
-        act = parse_action(action)
+        # only the decisions of LIMIT_VERBS add treasures (or leave a discard to finish): the
+        # treasure limit needs no look after the others
         if self.pending:
+            act = parse_action(action)
             self._apply_choice(player, act)
+            self._run(check=act.verb in LIMIT_VERBS)
         elif self.phase == "draft":
-            self._pick(player, act.named_card)
+            self._pick(player, parse_action(action).named_card)
+            self._run(check=False)
         else:
-            self._apply_turn(player, act)
-        # only these decisions add treasures (or leave a discard to finish): the treasure
-        # limit needs no look after the others
-        self._run(check=act.verb in LIMIT_VERBS)
+            self._run(check=self._apply_turn(player, action))
 
     def _pick(self, p: int, card: str) -> None:
         """Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked."""
         self.picks[p] = card
-        self.event("pick", to=[p], secret={"card": card}, player=p)
+        if self.recording:
+            self.event("pick", to=[p], secret={"card": card}, player=p)
         if None not in self.picks:
             self._reveal_picks()
 
@@ -328,15 +359,17 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
         turn structure built in: a pending frame's player, else the scouting pickers (a seat
         drawn among those who have not picked, as the checked loop draws it), else the
-        player whose thieving turn it is; each list and each apply is called directly."""
+        player whose thieving turn it is; each list and each apply is called directly (a
+        turn action by its :func:`~.actions.turn_dispatch` entry, as :meth:`_apply` does)."""
         below = rng.below
         history = self.history
         pend = self.pending                 # edited in place, never replaced
         picks = self.picks                  # likewise
         seats = range(self.num_players)
         keep = self.data.keep_actions
+        dispatch = turn_dispatch(self.data)
         choices, turn_actions = self._choices, self._turn_actions
-        apply_choice, turn_action, run = self._apply_choice, self._turn_action, self._run
+        apply_choice, run, end_turn = self._apply_choice, self._run, self._auto_end_turn
         n = 0
         while n < max_decisions:
             phase = self.phase
@@ -353,13 +386,13 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 p = self.turn
                 acts = turn_actions(p)
                 action = acts[below(len(acts))]
-                act = parse_action(action)
-                turn_action(p, act)
-                if pend or act.verb in LIMIT_VERBS:
-                    pend.append({"k": "end_turn"})   # as _apply_turn, then _run
-                    run(act.verb in LIMIT_VERBS)
+                fn, arg, limit = dispatch[action]   # = _apply_turn, then _run
+                fn(self, p, arg)
+                if pend or limit:
+                    pend.append({"k": "end_turn"})
+                    run(limit)
                 else:                                # nothing to run before the turn ends
-                    self._auto_end_turn(END_TURN)
+                    end_turn(END_TURN)
                     if pend:                         # the tile holder's choice at maintenance
                         run(False)
             elif phase == "draft":
@@ -369,7 +402,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 card = hand[below(len(hand))]
                 action = keep[card]
                 self._pick(p, card)
-                run(False)                  # a pick adds no treasure
+                if pend:                    # the picks revealed (a pick adds no treasure)
+                    run(False)
             else:                           # not reached: every other phase has a frame pending
                 return n + State._random_playout(self, rng, max_decisions - n)
             history.append([p, action])
@@ -427,3 +461,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 if q != player:
                     new.scheme[q] = free.pop()
         return new
+
+
+AUTO_FRAMES.update((name[len("_auto_"):], getattr(DenState, name))
+                   for name in dir(DenState) if name.startswith("_auto_"))
