@@ -580,21 +580,42 @@ class ActionsMixin(MixinBase):
 
     def _power_choices(self, f: dict[str, Any]) -> list[str]:
         k, p = f["k"], f["p"]
+        data = self.data
         if k == "sub":
             mode = f["mode"]
-            acts = [f"loc {c}" for c in self._loc_options(p, mode)]
+            acts = list(map(data.loc_actions.__getitem__, self._loc_options(p, mode)))
             if mode != "cut":
-                acts += [f"sell {x}" for x in self._sell_options(p, mode)]
+                acts += map(data.sell_actions.__getitem__, self._sell_options(p, mode))
             return acts + ["done"] if f.get("opt") else acts
         if k == "recall":
-            return [f"recall {c}" for c in self._recall_options(p)]
+            return list(map(data.recall_actions.__getitem__, self._recall_options(p)))
         if k == "relocate":
             return self._relocate_options(p)
         if k == "swap":
             return self._swap_options(p)
         if k == "refresh":
-            return [f"return {x}" for x in self.row if x is not None]
+            return [data.return_actions[x] for x in self.row if x is not None]
         return []
+
+    def _can_choose_power(self, f: dict[str, Any]) -> bool:
+        """``bool(self._power_choices(f))``, without the lists."""
+        k, p = f["k"], f["p"]
+        if k == "sub":
+            if f.get("opt"):
+                return True   # "done" is always there
+            mode = f["mode"]
+            hold = holding(self.data, self.treasures[p])
+            return (self._can_place(p, mode, self._usable_cards(p), hold)
+                    or mode != "cut" and self._can_sell(p, mode, hold))
+        if k == "recall":
+            return self._can_recall(p)
+        if k == "relocate":
+            return self._possible_relocate(p, self._usable_cards(p), holding(self.data, self.treasures[p]))
+        if k == "swap":
+            return self._can_swap(p)
+        if k == "refresh":
+            return any(x is not None for x in self.row)
+        return False
 
     def _apply_power_choice(self, p: int, f: dict, act: DenAction) -> None:
         k = f["k"]

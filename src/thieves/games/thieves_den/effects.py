@@ -53,6 +53,14 @@ def can_pay(cost: tuple[dict[str, int], int, int] | None, have: dict[str, int], 
     return not any_ or sum(have.values()) - sum(pay.values()) >= any_
 
 
+def has_some(counts: dict[str, int]) -> bool:
+    """``max(counts.values()) > 0``: some treasure is there (without max's call)."""
+    for k in counts.values():
+        if k > 0:
+            return True
+    return False
+
+
 class EffectsMixin(MixinBase):
     # -- the frame runner ------------------------------------------------------------------------
     def _run(self, check: bool = True) -> None:
@@ -67,10 +75,10 @@ class EffectsMixin(MixinBase):
             if check and not (pend and pend[0]["k"] == "discard"):
                 check = False
                 limit = self.data.treasure_limit
-                held = list(map(sum, map(dict.values, self.treasures)))
-                if max(held) > limit:   # the first player in seat order who is over
-                    q = next(q for q, k in enumerate(held) if k > limit)
-                    pend.insert(0, {"k": "discard", "p": q})
+                for q, have in enumerate(self.treasures):
+                    if sum(have.values()) > limit:   # the first player in seat order who is over
+                        pend.insert(0, {"k": "discard", "p": q})
+                        break
             if not pend:
                 return
             f = pend[0]
@@ -88,14 +96,16 @@ class EffectsMixin(MixinBase):
     # -- gains and losses with the supply limit ------------------------------------------------------
     def _gain_treasure(self, p: int, t: str, n: int = 1) -> int:
         """Rulebook "Limite de la Réserve": take what the City still has, the rest is lost."""
-        n = min(n, self.city[t])
+        if n > self.city[t]:
+            n = self.city[t]
         self.city[t] -= n
         self.treasures[p][t] += n
         return n
 
     def _gain_thieves(self, p: int, n: int) -> int:
         """From the Forest (as many as are left); above 6 the excess goes back (thief limit)."""
-        n = min(n, self.forest)
+        if n > self.forest:
+            n = self.forest
         self.forest -= n
         self._add_thieves(p, n)
         return n
@@ -206,16 +216,16 @@ class EffectsMixin(MixinBase):
         """``bool(self._choices(f))``, without building the list for the simple frames."""
         k = f["k"]
         if k == "take":
-            return max(self.city.values()) > 0
+            return has_some(self.city)
         if k == "payany" or k == "discard":
-            return max(self.treasures[f["p"]].values()) > 0
+            return has_some(self.treasures[f["p"]])
         if k == "rob":
-            return any(max(self.treasures[q].values()) > 0 for q in self._targets(f["p"]))
+            return any(has_some(self.treasures[q]) for q in self._targets(f["p"]))
         if k == "robthief":
             return any(self.thieves[q] > 0 for q in self._targets(f["p"]))
         if k == "give":
             return bool(f["among"])
-        return bool(self._choices(f))
+        return self._can_choose_power(f)
 
     def _apply_choice(self, p: int, act: DenAction) -> None:
         f = self.pending[0]

@@ -19,6 +19,15 @@ from .notation import parse_action
 from .view import ViewMixin
 
 
+def copy_json(value: Any) -> Any:
+    """A copy of plain JSON data with every list and dict new (the strings shared)."""
+    if type(value) is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if type(value) is list:
+        return [copy_json(v) for v in value]
+    return value
+
+
 #: the frame that ends a thieving turn (see _auto_end_turn)
 END_TURN = {"k": "end_turn"}
 
@@ -53,6 +62,66 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self._closed_locations = options.get("passed_locations", "open") != "open"
         self._short_supply_allowed = options.get("empty_supply", "allowed") == "allowed"
 
+    def clone(self) -> "DenState":
+        """:meth:`State.clone` with the fields copied by hand: the same independent copy
+        (every list and dict new), sharing the strings instead of making them again (a
+        search copies a position per iteration; the rules then find the data's own id
+        objects in it). tests/games/thieves_den/test_fast_paths.py holds it to the engine's."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        # the engine's part, as State.clone
+        new.game = self.game
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.data = self.data
+        new.rng_kind = self.rng_kind
+        new.rng = self.rng.copy()
+        new.ply = self.ply
+        new.log = self.log.copy()
+        new.history = self.history.copy()
+        new._legal_cache = self._legal_cache
+        # the options read once (as _after_load)
+        new._counter_clockwise = self._counter_clockwise
+        new._closed_locations = self._closed_locations
+        new._short_supply_allowed = self._short_supply_allowed
+        # FIELDS
+        new.phase = self.phase
+        new.round = self.round
+        new.holder = self.holder
+        new.face = self.face
+        new.turn = self.turn
+        new.passed = self.passed[:]
+        new.draft_kept = self.draft_kept
+        new.prestige = self.prestige[:]
+        new.treasures = [d.copy() for d in self.treasures]
+        new.thieves = self.thieves[:]
+        new.scheme = self.scheme[:]
+        new.hands = [h[:] for h in self.hands]
+        new.picks = self.picks[:]
+        new.above = [c[:] for c in self.above]
+        new.left = [c[:] for c in self.left]
+        new.neutral = self.neutral[:]
+        new.loc_thieves = self.loc_thieves.copy()
+        new.fences_above = [f[:] for f in self.fences_above]
+        new.right = [f[:] for f in self.right]
+        new.fence_thieves = self.fence_thieves.copy()
+        new.fence_treasures = {f: load.copy() for f, load in self.fence_treasures.items()}
+        new.row = self.row[:]
+        new.fence_deck = self.fence_deck[:]
+        new.loc_deck = self.loc_deck[:]
+        new.power_stacks = [st[:] for st in self.power_stacks]
+        new.power_gone = self.power_gone[:]
+        new.power_paid = self.power_paid[:]
+        new.witch_used = self.witch_used[:]
+        new.steal_slot = self.steal_slot
+        new.recruit_slot = self.recruit_slot.copy()
+        new.city = self.city.copy()
+        new.forest = self.forest
+        new.pending = [copy_json(f) for f in self.pending]
+        new.final = copy_json(self.final)
+        return new
+
     # -- setup: rulebook "Mise en Place" ----------------------------------------------
     def _setup(self) -> None:
         b = self.data.board
@@ -70,11 +139,11 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         rng.shuffle(schemes)
         self.scheme = schemes[:n]
         # step 4: location deck (2 players: moon cards only); top of a deck = end of the list
-        locs = [c.id for c in self.data.locations.values() if c.moon or not two]
+        locs = [cid for cid, c in self.data.locations.items() if c.moon or not two]
         rng.shuffle(locs)
         self.loc_deck = locs
         # step 5: fence deck and 6 face-up fences (2 players: moon cards only)
-        fences = [c.id for c in self.data.fences.values() if c.moon or not two]
+        fences = [fid for fid, c in self.data.fences.items() if c.moon or not two]
         rng.shuffle(fences)
         self.fence_deck = fences
         self.row = [self.fence_deck.pop() if self.fence_deck else None for _ in range(b.fence_row)]
@@ -219,12 +288,16 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         # 1. thieves on the locations above each board go to that board (max 6, excess to the
         #    Forest); the cards go face down to the left. 2 players: the neutral cards' thieves
         #    go to the Forest and the cards under the location deck.
+        loc_thieves = self.loc_thieves
         for p in range(n):
-            got = sum(self.loc_thieves.pop(c, 0) for c in self.above[p])
-            keep = min(got, max(0, lim - self.thieves[p]))
+            got = 0
+            for c in self.above[p]:
+                got += loc_thieves.pop(c, 0)
+            room = lim - self.thieves[p]
+            keep = got if got < room else room if room > 0 else 0   # = min(got, max(0, room))
             self.thieves[p] += keep
             self.forest += got - keep
-            self.left[p].extend(self.above[p])
+            self.left[p] += self.above[p]
             self.above[p] = []
         for c in self.neutral:
             self.forest += self.loc_thieves.pop(c, 0)
@@ -289,25 +362,39 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
     # -- end of game: rulebook "Fin de Partie" ----------------------------------------------------
     def _final_scoring(self) -> None:
         n = self.num_players
-        b = self.data.board
+        data = self.data
+        b = data.board
         majority = [0] * n
         # step 1: strict majority of each fence type; a tie for the most scores nothing
-        fence_type = self.data.fence_type
-        kinds = [[fence_type[f] for f in self.right[p]] for p in range(n)]
+        fence_type = data.fence_type
+        tally: dict[str, list[int]] = {}   # fence type -> how many each player holds
+        for p in range(n):
+            for f in self.right[p]:
+                counts = tally.get(fence_type[f])
+                if counts is None:
+                    counts = tally[fence_type[f]] = [0] * n
+                counts[p] += 1
         for ft in FENCE_TYPES:
-            counts = [k.count(ft) for k in kinds]
-            top = max(counts)
-            if top > 0 and counts.count(top) == 1:
-                majority[counts.index(top)] += b.majority.values.get(ft, 0)
+            counts = tally.get(ft)
+            if counts is not None:         # (a type nobody holds scores nothing)
+                top = max(counts)
+                if counts.count(top) == 1:
+                    majority[counts.index(top)] += b.majority.values.get(ft, 0)
         # step 2: scheme sets = the smaller count of the scheme's two location types
         scheme_pts, sets = [0] * n, [0] * n
         vals = b.scheme_sets.values
-        loc_type = self.data.loc_type
+        loc_type = data.loc_type
         for p in range(n):
-            a, c = self.data.schemes[self.scheme[p]].types
-            types = [loc_type[x] for x in self.left[p]]
-            sets[p] = min(types.count(a), types.count(c))
-            scheme_pts[p] = vals[min(sets[p], len(vals) - 1)]
+            a, c = data.scheme_types[self.scheme[p]]
+            has_a = has_c = 0
+            for x in self.left[p]:
+                t = loc_type[x]
+                if t == a:
+                    has_a += 1
+                if t == c:
+                    has_c += 1
+            sets[p] = has_a if has_a < has_c else has_c
+            scheme_pts[p] = vals[sets[p] if sets[p] < len(vals) else len(vals) - 1]
         # step 3: add to the prestige track
         for p in range(n):
             self.prestige[p] += majority[p] + scheme_pts[p]
