@@ -7,7 +7,7 @@ for 1 thief) and "Clarifications des Tuiles Pouvoir".
 """
 from __future__ import annotations
 
-from itertools import chain, compress, filterfalse
+from itertools import chain
 from operator import itemgetter
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -217,10 +217,16 @@ class ActionsMixin(MixinBase):
         if rule is None:
             return False
         ok, occupied = rule
-        payable = filter(ok.__contains__, cards)
-        thieves_on = self.loc_thieves.get   # truthy when a thief is on the card (never negative)
-        usable = filter(thieves_on, payable) if occupied else filterfalse(thieves_on, payable)
-        return next(usable, None) is not None
+        lt = self.loc_thieves   # a card is in it while a thief is on it (_check_snapshot)
+        if occupied:
+            for c in cards:
+                if c in lt and c in ok:
+                    return True
+            return False
+        for c in cards:
+            if c not in lt and c in ok:
+                return True
+        return False
 
     def _sell_fences(self, p: int, mode: str) -> list[str | None]:
         """Sell Treasures, step 2: the fences ``p`` may sell to in ``mode`` if the treasures
@@ -244,24 +250,26 @@ class ActionsMixin(MixinBase):
         """``bool(self._sell_options(p, mode, hold))``, without the list."""
         return not hold.sellable.isdisjoint(self._sell_fences(p, mode))
 
-    def _power_payments(self, p: int, i: int, hold: Holding, cards: list[str]) -> Sequence[str]:
+    def _power_payments(self, p: int, i: int, hold: Holding, cards: list[str],
+                        eff: str | None = None) -> Sequence[str]:
         """The treasures among those ``p`` holds (``hold``, their :func:`holding`) that they may
-        pay for the face-up tile of stack ``i``: those after whose payment the tile can still
-        do something (interpretation 6). ``cards``: :meth:`_usable_cards` (paying a treasure
-        does not change them). All of them: ``hold.owned`` itself."""
-        owned = hold.owned
-        eff = self.data.power_effect[self.power_stacks[i][-1]]
+        pay for the face-up tile of stack ``i`` (``eff``: its effect, if known): those after
+        whose payment the tile can still do something (interpretation 6). ``cards``:
+        :meth:`_usable_cards` (paying a treasure does not change them). All of them:
+        ``hold.owned`` itself."""
+        if eff is None:
+            eff = self.data.power_effect[self.power_stacks[i][-1]]
         possible = POWER_POSSIBLE[eff]
         if eff in PAYMENT_BLIND:
-            return owned if possible(self, p, cards, hold) else ()
+            return hold.owned if possible(self, p, cards, hold) else ()
         # The other tiles only look at treasures to check costs, and fewer treasures never
         # open an option: possible with no treasure at all, possible after any payment;
         # impossible with every treasure, impossible after any payment.
-        if possible(self, p, cards, empty_holding(self.data)):
-            return owned
+        if possible(self, p, cards, self.data.empty_holding or empty_holding(self.data)):
+            return hold.owned
         if not possible(self, p, cards, hold):
             return ()
-        return [t for t in owned if self._power_possible(p, i, t, cards)]
+        return [t for t in hold.owned if self._power_possible(p, i, t, cards)]
 
     def _power_possible(self, p: int, i: int, paid: str, cards: list[str] | None = None) -> bool:
         """Whether the face-up tile of stack ``i`` can do anything once ``paid`` is on its slot
@@ -325,9 +333,22 @@ class ActionsMixin(MixinBase):
         return [c for c in self._in_play() if self.loc_thieves.get(c, 0) > 0 and self._not_protected(p, c)]
 
     def _can_recall(self, p: int) -> bool:
-        """``bool(self._recall_options(p))``, without the list."""
+        """``bool(self._recall_options(p))``, without the list: a card with a thief above
+        ``p``'s board or that of someone who has not passed (:meth:`_not_protected`), or a
+        neutral one."""
         lt = self.loc_thieves
-        return any(lt.get(c, 0) > 0 and self._not_protected(p, c) for c in self._in_play())
+        if not lt:
+            return False
+        passed = self.passed
+        for q, cards in enumerate(self.above):
+            if q == p or not passed[q]:
+                for c in cards:
+                    if lt.get(c, 0) > 0:
+                        return True
+        for c in self.neutral:
+            if lt.get(c, 0) > 0:
+                return True
+        return False
 
     def _relocate_options(self, p: int) -> list[str]:
         srcs = self._recall_options(p)
@@ -366,13 +387,14 @@ class ActionsMixin(MixinBase):
             # _loc_options(p, "normal"): no thief on its space, costs paid with a thief placed
             payable = hold.payable   # = hold.payable_with(thieves - 1)
             ok = payable[thieves] if thieves < len(payable) else payable[-1]
-            lt, loc_actions = self.loc_thieves, data.loc_actions
-            acts = [loc_actions[c] for c in cards if c in ok and not lt.get(c)]
+            lt, loc_actions = self.loc_thieves, data.loc_actions   # (a card is in lt while occupied)
+            acts = [loc_actions[c] for c in cards if c not in lt and c in ok]
             # _sell_options(p, "normal"): a fence of the row whose wants the holding pays
-            sellable = hold.sellable                # None (an empty slot) is never in it
-            for f in self.row:
-                if f in sellable:
-                    acts.append(data.sell_actions[f])  # type: ignore[index]
+            sellable, row = hold.sellable, self.row   # (None, an empty slot, is never in it)
+            if not sellable.isdisjoint(row):
+                for f in row:
+                    if f in sellable:
+                        acts.append(data.sell_actions[f])  # type: ignore[index]
         else:
             acts = []
         owned = hold.owned
@@ -381,10 +403,14 @@ class ActionsMixin(MixinBase):
             i = 0
             for stack in self.power_stacks:
                 if stack and paid[i] is None:
-                    if effect[stack[-1]] in ALWAYS_POSSIBLE:
+                    eff = effect[stack[-1]]
+                    if eff in ALWAYS_POSSIBLE:
                         acts += hold.power_acts[i]
+                    elif eff in PAYMENT_BLIND:       # = _power_payments: all or nothing
+                        if POWER_POSSIBLE[eff](self, p, cards, hold):
+                            acts += hold.power_acts[i]
                     else:
-                        pay = self._power_payments(p, i, hold, cards)
+                        pay = self._power_payments(p, i, hold, cards, eff)
                         if pay is owned:
                             acts += hold.power_acts[i]
                         elif pay:

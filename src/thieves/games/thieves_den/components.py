@@ -257,6 +257,10 @@ class DenData:
         self.instant = frozenset(iid(c.id) for c in locations if c.instant)
         #: the :class:`~.actions.Holding` of no treasure at all (filled by ``actions.holding``)
         self.empty_holding: Any = None
+        #: each card's ability and owner bonus as frames for player 0 (filled by
+        #: ``effects.frame_templates`` when first met)
+        self.ability_frames: dict[str, list[dict[str, Any]]] = {}
+        self.bonus_frames: dict[str, list[dict[str, Any]]] = {}
         #: turn action notation -> (rule method, argument); filled by ``actions.turn_dispatch``
         self.turn_dispatch: dict[str, Any] = {}
 

@@ -61,6 +61,25 @@ def has_some(counts: dict[str, int]) -> bool:
     return False
 
 
+def frame_templates(steps: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+    """A card's ability (or owner bonus) steps as the frames of :meth:`EffectsMixin._step_frame`
+    for player 0, made once per card (:func:`frames_for` copies them for a player)."""
+    return [EffectsMixin._step_frame(0, kind, value) for kind, value in steps]
+
+
+def frames_for(templates: list[dict[str, Any]], p: int) -> list[dict[str, Any]]:
+    """Fresh copies of :func:`frame_templates`'s frames for player ``p`` (the same keys in the
+    same order, a treasure table of its own in each)."""
+    frames = []
+    for template in templates:
+        f = template.copy()
+        f["p"] = p
+        if "t" in f:
+            f["t"] = f["t"].copy()
+        frames.append(f)
+    return frames
+
+
 class EffectsMixin(MixinBase):
     # -- the frame runner ------------------------------------------------------------------------
     def _run(self, check: bool = True) -> None:
@@ -120,10 +139,16 @@ class EffectsMixin(MixinBase):
 
     # -- location abilities as frames ----------------------------------------------------------------
     def _ability_frames(self, p: int, card: str) -> list[dict[str, Any]]:
-        return [self._step_frame(p, k, v) for k, v in self.data.ability_steps[card]]
+        templates = self.data.ability_frames.get(card)
+        if templates is None:
+            templates = self.data.ability_frames[card] = frame_templates(self.data.ability_steps[card])
+        return frames_for(templates, p)
 
     def _bonus_frames(self, p: int, card: str) -> list[dict[str, Any]]:
-        return [self._step_frame(p, k, v) for k, v in self.data.bonus_steps[card]]
+        templates = self.data.bonus_frames.get(card)
+        if templates is None:
+            templates = self.data.bonus_frames[card] = frame_templates(self.data.bonus_steps[card])
+        return frames_for(templates, p)
 
     @staticmethod
     def _step_frame(p: int, kind: str, value: Any) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from thieves.core.errors import GameSetupError
 from thieves.core.game import Game, State
 from thieves.core.rng import Below, Rng
 
@@ -53,6 +54,13 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
     def _after_load(self) -> None:
         self._read_options()
 
+    def _check_snapshot(self) -> None:
+        """A location card's count of thieves is there only while a thief is on it (the rules
+        delete it at zero, and test ``card in loc_thieves`` for an occupied card)."""
+        for card, k in self.loc_thieves.items():
+            if type(k) is not int or k < 1:
+                raise GameSetupError(f"loc_thieves[{card!r}] must be a number of thieves from 1, not {k!r}")
+
     def _read_options(self) -> None:
         """The options the rules ask at every turn, as flags: ``first_direction``
         (:attr:`direction`), ``passed_locations`` (``_open_to``) and ``empty_supply``
@@ -94,23 +102,23 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         new.passed = self.passed[:]
         new.draft_kept = self.draft_kept
         new.prestige = self.prestige[:]
-        new.treasures = [d.copy() for d in self.treasures]
+        new.treasures = list(map(dict.copy, self.treasures))
         new.thieves = self.thieves[:]
         new.scheme = self.scheme[:]
-        new.hands = [h[:] for h in self.hands]
+        new.hands = list(map(list.copy, self.hands))
         new.picks = self.picks[:]
-        new.above = [c[:] for c in self.above]
-        new.left = [c[:] for c in self.left]
+        new.above = list(map(list.copy, self.above))
+        new.left = list(map(list.copy, self.left))
         new.neutral = self.neutral[:]
         new.loc_thieves = self.loc_thieves.copy()
-        new.fences_above = [f[:] for f in self.fences_above]
-        new.right = [f[:] for f in self.right]
+        new.fences_above = list(map(list.copy, self.fences_above))
+        new.right = list(map(list.copy, self.right))
         new.fence_thieves = self.fence_thieves.copy()
-        new.fence_treasures = {f: load.copy() for f, load in self.fence_treasures.items()}
+        new.fence_treasures = dict(zip(self.fence_treasures, map(dict.copy, self.fence_treasures.values())))
         new.row = self.row[:]
         new.fence_deck = self.fence_deck[:]
         new.loc_deck = self.loc_deck[:]
-        new.power_stacks = [st[:] for st in self.power_stacks]
+        new.power_stacks = list(map(list.copy, self.power_stacks))
         new.power_gone = self.power_gone[:]
         new.power_paid = self.power_paid[:]
         new.witch_used = self.witch_used[:]
@@ -118,7 +126,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         new.recruit_slot = self.recruit_slot.copy()
         new.city = self.city.copy()
         new.forest = self.forest
-        new.pending = [copy_json(f) for f in self.pending]
+        new.pending = list(map(copy_json, self.pending))
         new.final = copy_json(self.final)
         return new
 
@@ -274,10 +282,10 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         if all(self.passed):
             self._maintenance()
             return
-        t, d, n = self.turn, self.direction, self.num_players
+        t, d, n, passed = self.turn, self.direction, self.num_players, self.passed
         for _ in range(n):
             t = (t + d) % n
-            if not self.passed[t]:
+            if not passed[t]:
                 self.turn = t
                 return
 
@@ -386,13 +394,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         loc_type = data.loc_type
         for p in range(n):
             a, c = data.scheme_types[self.scheme[p]]
-            has_a = has_c = 0
-            for x in self.left[p]:
-                t = loc_type[x]
-                if t == a:
-                    has_a += 1
-                if t == c:
-                    has_c += 1
+            types = list(map(loc_type.__getitem__, self.left[p]))
+            has_a, has_c = types.count(a), types.count(c)
             sets[p] = has_a if has_a < has_c else has_c
             scheme_pts[p] = vals[sets[p] if sets[p] < len(vals) else len(vals) - 1]
         # step 3: add to the prestige track
