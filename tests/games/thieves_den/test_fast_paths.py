@@ -5,15 +5,21 @@ answer without building the lists the rules build; these tests build both and co
 """
 from __future__ import annotations
 
+import json
 from itertools import product
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from thieves.cli.bench import checked_playout
+from thieves.core.errors import GameSetupError
+from thieves.core.game import State
 from thieves.core.rng import Rng
-from thieves.games.thieves_den.actions import can_sell, holding
+from thieves.games.thieves_den.actions import (ALWAYS_POSSIBLE, NO_TREASURE, POWER_POSSIBLE, can_sell,
+                                               holding, turn_dispatch)
 from thieves.games.thieves_den.components import TREASURES
-from thieves.games.thieves_den.effects import CHOICE_KINDS, can_pay
+from thieves.games.thieves_den.effects import CHOICE_KINDS, LIMIT_VERBS, can_pay
+from thieves.games.thieves_den.notation import parse_action
 
 from .helpers import GAME
 
@@ -140,3 +146,186 @@ def test_turn_listing_matches_the_option_lists(n, seed, options):
                 assert s._can_sell(p, mode, hold) == bool(s._sell_options(p, mode, hold))
         s.apply_action(p, acts[rng.below(len(acts))])
     assert turns > 20
+
+
+# -- the playout's own tables and copies ---------------------------------------------------------------
+
+def positions(n, seed, options=None, every=7):
+    """Positions along a seeded checked game, one every ``every`` decisions (frames pending
+    in some), and its end."""
+    s = GAME.new_game(n, seed, options)
+    rng = Rng.from_seed(seed)
+    k = 0
+    while not s.is_terminal():
+        if k % every == 0:
+            yield s
+        to_act = s.players_to_act()
+        p = to_act[rng.below(len(to_act))]
+        acts = s.legal_actions(p)
+        s.apply_action(p, acts[rng.below(len(acts))])
+        k += 1
+    yield s
+
+
+def containers(obj, out):
+    """Every list and dict in plain JSON data, by identity."""
+    if isinstance(obj, (list, dict)):
+        out.append(obj)
+        for v in (obj.values() if isinstance(obj, dict) else obj):
+            containers(v, out)
+    return out
+
+
+@pytest.mark.parametrize("n, seed", [(2, 3), (4, 4), (5, 5)])
+def test_own_clone_is_the_engine_copy(n, seed):
+    """DenState.clone copies by hand what State.clone copies through marshal: the same
+    attributes and snapshot, no list or dict shared with the original, the strings shared."""
+    met_pending = False
+    for k, s in enumerate(positions(n, seed, every=1)):
+        mine, engine = s.clone(), State.clone(s)
+        assert set(vars(mine)) == set(vars(engine))
+        assert mine.to_json() == engine.to_json() == s.to_json()
+        assert mine.rng.state == s.rng.state and mine.rng is not s.rng
+        theirs = {id(c) for c in containers([getattr(s, f) for f in s.FIELDS], [])}
+        ours = containers([getattr(mine, f) for f in mine.FIELDS], [])
+        assert not theirs & {id(c) for c in ours}
+        assert mine.log is not s.log and mine.history is not s.history   # entries shared, as State.clone
+        if mine.loc_deck:
+            assert mine.loc_deck[0] is s.loc_deck[0]   # the very string
+        met_pending = met_pending or bool(s.pending)
+        # playing on the copy leaves the original as it was
+        if k % 10 == 0 or s.pending:
+            before = s.to_json()
+            mine.random_playout(Rng.from_seed(seed + k))
+            assert s.to_json() == before
+    assert met_pending
+
+
+def test_positions_hold_the_data_own_id_strings():
+    """The data's ids are interned, and a position (and its copies) holds those very
+    objects: the rules' lookups match them by identity."""
+    s = GAME.new_game(4, 1)
+    keys = {c: c for c in s.data.locations}
+    s.random_playout(Rng.from_seed(1), max_decisions=40)
+    copy = s.clone()
+    for state in (s, copy):
+        for card in [*state.loc_deck, *[c for cards in state.above + state.left for c in cards]]:
+            assert keys[card] is card
+
+
+def test_turn_dispatch_names_every_turn_action():
+    """turn_dispatch holds every thieving-turn action there is, each read off its notation."""
+    data = GAME.data()
+    table = turn_dispatch(data)
+    verbs = {"pass": "_turn_pass", "loc": "_turn_loc", "sell": "_turn_sell", "power": "_turn_power",
+             "witch": "_turn_witch", "steal": "_turn_steal", "recruit": "_turn_recruit"}
+    for action, (fn, arg, limit) in table.items():
+        act = parse_action(action)
+        assert fn.__name__ == verbs[act.verb]
+        assert limit == (act.verb in LIMIT_VERBS)
+    assert len(table) == (len(data.locations) + len(data.fences) + len(data.power_actions) * len(TREASURES)
+                          + 2 * len(TREASURES) + 1 + 1 + len(TREASURES) * (len(TREASURES) + 1) // 2)
+    seen = set()
+    for n, seed in ((3, 1), (4, 2)):
+        for s in positions(n, seed, every=1):
+            if s.phase == "thieving" and not s.pending:
+                acts = s.legal_actions(s.turn)
+                assert set(acts) <= set(table)
+                seen.update(a.split()[0] for a in acts)
+    assert seen == set(verbs)
+
+
+def literal_possible(s, eff, p, cards, hold):
+    """Interpretation 6 read off the option lists: whether the tile of effect ``eff`` has an
+    option for ``p`` whose costs ``hold`` pays."""
+    if eff == "double":
+        return bool(s._loc_options(p, "normal", cards, hold)) or bool(s._sell_options(p, "normal", hold))
+    if eff == "extra_thief":
+        return bool(s._loc_options(p, "extra", cards, hold)) or bool(s._sell_options(p, "extra", hold))
+    if eff == "relocate":
+        return bool(s._recall_options(p)) and bool(s._loc_options(p, "relocate", cards, hold))
+    if eff == "recall":
+        return bool(s._recall_options(p))
+    if eff == "owner_cut":
+        return bool(s._loc_options(p, "cut", cards, hold))
+    if eff == "swap":
+        return bool(s._swap_options(p))
+    if eff == "thieves_for_treasures":
+        return s.thieves[p] >= 2
+    if eff == "thieves":
+        return s.forest > 0 or s._short_supply_ok()
+    if eff == "treasure":
+        return any(s.city.values()) or s._short_supply_ok()
+    assert eff in ALWAYS_POSSIBLE
+    return True
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+@pytest.mark.parametrize("n, seed", [(2, 8), (4, 9)])
+def test_power_tests_match_the_option_lists(n, seed, options):
+    """Each ``_possible_<effect>`` test says what the option lists say, for the holding of the
+    player, no treasure at all, and the holding after each payment; relocate with the
+    player's own holding is ``bool(_relocate_options)``."""
+    data = GAME.data()
+    assert set(POWER_POSSIBLE) == set(data.power_effect.values())
+    checked = 0
+    for s in positions(n, seed, options, every=3):
+        for p in range(n):
+            cards = s._usable_cards(p)
+            have = s.treasures[p]
+            holds = [holding(data, have), holding(data, NO_TREASURE)]
+            holds += [holding(data, {**have, t: have[t] - 1}) for t in TREASURES if have[t] > 0]
+            for eff, possible in POWER_POSSIBLE.items():
+                for hold in holds:
+                    assert possible(s, p, cards, hold) == literal_possible(s, eff, p, cards, hold), (eff, p)
+                    checked += 1
+            assert POWER_POSSIBLE["relocate"](s, p, cards, holds[0]) == bool(s._relocate_options(p))
+    assert checked > 500
+
+
+def test_every_choice_frame_is_met_and_answered_without_its_list():
+    """Across a few games every kind of choice frame comes up, and ``_can_choose`` answers
+    ``bool(_choices)`` for each (the power frames through ``_can_choose_power``)."""
+    seen = set()
+    for n, seed in ((2, 11), (3, 12), (4, 13), (5, 14), (4, 15), (3, 16)):
+        for s in positions(n, seed, every=1):
+            if s.pending and s.pending[0]["k"] in CHOICE_KINDS:
+                f = s.pending[0]
+                seen.add(f["k"])
+                assert s._can_choose(f) == bool(s._choices(f))
+                assert s._can_choose_power(f) == bool(s._power_choices(f)) or f["k"] not in POWER_KINDS
+    assert seen >= POWER_KINDS | {"take", "payany", "rob", "robthief"}
+
+
+POWER_KINDS = {"sub", "recall", "relocate", "swap", "refresh"}
+
+
+def test_a_snapshot_with_an_empty_location_count_is_refused():
+    """A location card is in ``loc_thieves`` only while a thief is on it; a snapshot saying
+    0 (or less) thieves is refused, as the rules read membership as occupied."""
+    s = GAME.new_game(3, 2)
+    s.random_playout(Rng.from_seed(2), max_decisions=30)
+    d = json.loads(s.to_json())
+    assert GAME.state_from_json(d).to_json() == s.to_json()
+    for bad in (0, -1, "1", 1.5):
+        d["fields"]["loc_thieves"] = {"L01": bad}
+        with pytest.raises(GameSetupError, match="loc_thieves"):
+            GAME.state_from_json(json.dumps(d))
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 5), seed=st.integers(0, 10_000), cut=st.integers(0, 150),
+       picker=st.integers(0, 10_000), options=st.sampled_from(OPTION_SETS))
+def test_fast_and_checked_playouts_agree_from_random_positions(n, seed, cut, picker, options):
+    """From a position part-way through a random game, the trusted playout (muted or not)
+    plays the checked loop's moves: the same history, fields, generator and scores."""
+    start = GAME.new_game(n, seed, options)
+    checked_playout(start, Rng.from_seed(seed + 1), cut)
+    checked, fast, logged = start.clone(), start.clone(), start.clone()
+    played = checked_playout(checked, Rng.from_seed(picker))
+    assert fast.random_playout(Rng.from_seed(picker)) == played
+    assert logged.random_playout(Rng.from_seed(picker), keep_log=True) == played
+    assert fast.history == checked.history
+    assert fast.to_dict(log=False) == checked.to_dict(log=False)
+    assert logged.to_json() == checked.to_json()
+    assert fast.scores() == checked.scores() and fast.winners() == checked.winners()

@@ -7,14 +7,14 @@ for 1 thief) and "Clarifications des Tuiles Pouvoir".
 """
 from __future__ import annotations
 
-from itertools import chain, compress, filterfalse
-from operator import not_
-from typing import Any, NamedTuple, Sequence
+from itertools import chain
+from operator import itemgetter
+from typing import Any, Callable, NamedTuple, Sequence
 
 from .components import TREASURES, DenData
-from .effects import MEMO_LIMIT, can_pay
+from .effects import LIMIT_VERBS, MEMO_LIMIT, can_pay
 from .fields import MixinBase
-from .notation import DenAction
+from .notation import DenAction, parse_action
 
 #: power effects whose possibility does not depend on the treasures their user holds, so the
 #: treasure paid for them cannot change it (see _power_possible_after)
@@ -29,6 +29,9 @@ NO_TREASURE = dict.fromkeys(TREASURES, 0)
 WITCH_ACTIONS = {t: f"witch {t}" for t in TREASURES}
 STEAL_ACTIONS = {t: f"steal {t}" for t in TREASURES}
 STEAL_LIST = [STEAL_ACTIONS[t] for t in TREASURES]
+#: a holding's counts in TREASURES order (the key of the holding tables), whatever the
+#: order of the dict's keys
+TREASURE_COUNTS = itemgetter(*TREASURES)
 
 
 class Holding(NamedTuple):
@@ -46,6 +49,11 @@ class Holding(NamedTuple):
     #: left (:func:`can_pay`), from k = -1 (only the free ones); the first entry holds for
     #: every smaller ``k``, the last for every larger one
     payable: tuple[frozenset[str], ...]
+    #: ``power_acts[i]``: paying each treasure owned for the tile of power stack ``i``, as actions
+    power_acts: tuple[tuple[str, ...], ...]
+    #: the Witch's deliveries it allows, per ``tuple(witch_used)`` met (filled in by
+    #: :meth:`ActionsMixin._turn_actions`)
+    witch: dict[tuple[bool, ...], list[str]]
 
     def payable_with(self, thieves_after: int) -> frozenset[str]:
         """The location cards whose costs it and ``thieves_after`` thieves pay (:func:`can_pay`)."""
@@ -57,12 +65,20 @@ class Holding(NamedTuple):
 def holding(data: DenData, have: dict[str, int]) -> Holding:
     """The :class:`Holding` of treasures ``have``, worked out once per holding and kept in
     ``data`` (the legal actions ask for it at every turn)."""
-    key = tuple(have.items())
+    key = TREASURE_COUNTS(have)
     got = data.holding_memo.get(key)
     if got is None:
         if len(data.holding_memo) >= MEMO_LIMIT:
             data.holding_memo.clear()
         got = data.holding_memo[key] = _make_holding(data, have)
+    return got
+
+
+def empty_holding(data: DenData) -> Holding:
+    """The :class:`Holding` of no treasure at all, made once per data."""
+    got = data.empty_holding
+    if got is None:
+        got = data.empty_holding = _make_holding(data, NO_TREASURE)
     return got
 
 
@@ -79,7 +95,8 @@ def _make_holding(data: DenData, have: dict[str, int]) -> Holding:
     free = data.free_locations
     payable = tuple(free.union([c for c, thieves in paid if k >= thieves])
                     for k in range(-1, data.most_thieves_paid + 1))
-    return Holding(owned, recruits, sellable, payable)
+    power_acts = tuple(tuple(acts[t] for t in owned) for acts in data.power_actions)
+    return Holding(owned, recruits, sellable, payable, power_acts, {})
 
 
 def can_sell(spec: dict[str, int], wanted: int, have: dict[str, int], total: int) -> bool:
@@ -91,6 +108,45 @@ def can_sell(spec: dict[str, int], wanted: int, have: dict[str, int], total: int
         if have[t] < k:
             return False
     return True
+
+
+#: what a thieving-turn action does: ``(rule method, argument, adds a treasure)``; the method
+#: is called as ``method(state, player, argument)`` (see :func:`turn_dispatch`)
+TurnEntry = tuple[Callable[[Any, int, Any], None], Any, bool]
+
+
+def turn_dispatch(data: DenData) -> dict[str, TurnEntry]:
+    """Every thieving-turn action's notation -> its :data:`TurnEntry`, made once per data:
+    the one way a turn action is applied (:meth:`ActionsMixin._apply_turn`, and the random
+    playout's loop), read off the parsed notation (:func:`~.notation.parse_action`)."""
+    table = data.turn_dispatch
+    if not table:
+        names = [f"loc {c}" for c in data.locations] + [f"sell {f}" for f in data.fences]
+        names += [a for acts in data.power_actions for a in acts.values()]
+        names += list(WITCH_ACTIONS.values()) + STEAL_LIST + ["steal", "pass"]
+        names += [f"recruit {a} {b}" for i, a in enumerate(TREASURES) for b in TREASURES[i:]]
+        table.update((name, _turn_entry(parse_action(name))) for name in names)
+    return table
+
+
+def _turn_entry(act: DenAction) -> TurnEntry:
+    verb = act.verb
+    m = ActionsMixin
+    if verb == "pass":
+        return m._turn_pass, None, False
+    if verb == "loc":
+        return m._turn_loc, act.named_card, False
+    if verb == "sell":
+        return m._turn_sell, act.named_card, False
+    if verb == "power":
+        return m._turn_power, (act.named_stack, act.named_treasure), False
+    if verb == "witch":
+        return m._turn_witch, act.named_treasure, False
+    if verb == "steal":
+        return m._turn_steal, act.treasure, "steal" in LIMIT_VERBS
+    if verb == "recruit":
+        return m._turn_recruit, (act.named_treasure, act.named_treasure2), False
+    raise ValueError(f"{verb!r} is not a thieving-turn action")
 
 
 class ActionsMixin(MixinBase):
@@ -114,14 +170,13 @@ class ActionsMixin(MixinBase):
         """Option ``passed_locations``: "open" (default) lets anyone use the cards in front of a
         player who has passed (it does not target them); "closed" reads passing as closing
         that player's cards to the others for the rest of the round."""
-        return (owner is None or owner == p or not self.passed[owner]
-                or self.options.get("passed_locations", "open") == "open")
+        return owner is None or owner == p or not self.passed[owner] or not self._closed_locations
 
     # -- option lists -----------------------------------------------------------------------------------
     def _usable_cards(self, p: int) -> list[str]:
         """The face-up cards ``p`` may put a thief on (option ``passed_locations``)."""
         cards = [*chain.from_iterable(self.above), *self.neutral]   # = self._in_play()
-        if self.options.get("passed_locations", "open") != "open" and any(self.passed):
+        if self._closed_locations and any(self.passed):
             cards = [c for c in cards if self._open_to(p, self._owner(c))]
         return cards
 
@@ -162,10 +217,16 @@ class ActionsMixin(MixinBase):
         if rule is None:
             return False
         ok, occupied = rule
-        payable = filter(ok.__contains__, cards)
-        thieves_on = self.loc_thieves.get   # truthy when a thief is on the card (never negative)
-        usable = filter(thieves_on, payable) if occupied else filterfalse(thieves_on, payable)
-        return next(usable, None) is not None
+        lt = self.loc_thieves   # a card is in it while a thief is on it (_check_snapshot)
+        if occupied:
+            for c in cards:
+                if c in lt and c in ok:
+                    return True
+            return False
+        for c in cards:
+            if c not in lt and c in ok:
+                return True
+        return False
 
     def _sell_fences(self, p: int, mode: str) -> list[str | None]:
         """Sell Treasures, step 2: the fences ``p`` may sell to in ``mode`` if the treasures
@@ -189,22 +250,26 @@ class ActionsMixin(MixinBase):
         """``bool(self._sell_options(p, mode, hold))``, without the list."""
         return not hold.sellable.isdisjoint(self._sell_fences(p, mode))
 
-    def _power_payments(self, p: int, i: int, hold: Holding, cards: list[str]) -> Sequence[str]:
+    def _power_payments(self, p: int, i: int, hold: Holding, cards: list[str],
+                        eff: str | None = None) -> Sequence[str]:
         """The treasures among those ``p`` holds (``hold``, their :func:`holding`) that they may
-        pay for the face-up tile of stack ``i``: those after whose payment the tile can still
-        do something (interpretation 6). ``cards``: :meth:`_usable_cards` (paying a treasure
-        does not change them)."""
-        owned = hold.owned
-        if self.data.power_effect[self.power_stacks[i][-1]] in PAYMENT_BLIND:
-            return owned if self._power_possible_after(p, i, cards, hold) else []
+        pay for the face-up tile of stack ``i`` (``eff``: its effect, if known): those after
+        whose payment the tile can still do something (interpretation 6). ``cards``:
+        :meth:`_usable_cards` (paying a treasure does not change them). All of them:
+        ``hold.owned`` itself."""
+        if eff is None:
+            eff = self.data.power_effect[self.power_stacks[i][-1]]
+        possible = POWER_POSSIBLE[eff]
+        if eff in PAYMENT_BLIND:
+            return hold.owned if possible(self, p, cards, hold) else ()
         # The other tiles only look at treasures to check costs, and fewer treasures never
         # open an option: possible with no treasure at all, possible after any payment;
         # impossible with every treasure, impossible after any payment.
-        if self._power_possible_after(p, i, cards, holding(self.data, NO_TREASURE)):
-            return owned
-        if not self._power_possible_after(p, i, cards, hold):
-            return []
-        return [t for t in owned if self._power_possible(p, i, t, cards)]
+        if possible(self, p, cards, self.data.empty_holding or empty_holding(self.data)):
+            return hold.owned
+        if not possible(self, p, cards, hold):
+            return ()
+        return [t for t in hold.owned if self._power_possible(p, i, t, cards)]
 
     def _power_possible(self, p: int, i: int, paid: str, cards: list[str] | None = None) -> bool:
         """Whether the face-up tile of stack ``i`` can do anything once ``paid`` is on its slot
@@ -216,48 +281,74 @@ class ActionsMixin(MixinBase):
     def _power_possible_after(self, p: int, i: int, cards: list[str] | None = None,
                               hold: Holding | None = None) -> bool:
         """Whether the face-up tile of stack ``i`` can do anything for ``p`` now; ``hold``:
-        the :func:`holding` to check costs with (``p``'s own if None)."""
+        the :func:`holding` to check costs with (``p``'s own if None). Each effect's test is
+        a ``_possible_<effect>`` method (:data:`POWER_POSSIBLE`)."""
         if cards is None:
             cards = self._usable_cards(p)
         if hold is None:
             hold = holding(self.data, self.treasures[p])
-        eff = self.data.power_effect[self.power_stacks[i][-1]]
-        # (the tiles asked most often first)
-        if eff == "double":
-            return self._can_place(p, "normal", cards, hold) or self._can_sell(p, "normal", hold)
-        if eff == "extra_thief":
-            return self._can_place(p, "extra", cards, hold) or self._can_sell(p, "extra", hold)
-        if eff == "relocate":
-            # = bool(self._relocate_options(p)): a source holds a thief and a destination none,
-            # so any source and any destination make a move
-            return self._can_recall(p) and self._can_place(p, "relocate", cards, hold)
-        if eff == "recall":
-            return self._can_recall(p)
-        if eff == "owner_cut":
-            return self._can_place(p, "cut", cards, hold)
-        if eff == "swap":
-            return self._can_swap(p)
-        if eff == "thieves_for_treasures":
-            return self.thieves[p] >= 2
-        if eff == "thieves":
-            return self.forest > 0 or self._short_supply_ok()
-        if eff == "treasure":
-            return any(self.city.values()) or self._short_supply_ok()
-        return True   # prestige, refresh, new_location
+        return POWER_POSSIBLE[self.data.power_effect[self.power_stacks[i][-1]]](self, p, cards, hold)
+
+    # -- what each power tile needs to do anything (cards: _usable_cards, hold: the holding
+    #    its costs are paid with) ----------------------------------------------------------------------
+    def _possible_double(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return self._can_place(p, "normal", cards, hold) or self._can_sell(p, "normal", hold)
+
+    def _possible_extra_thief(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return self._can_place(p, "extra", cards, hold) or self._can_sell(p, "extra", hold)
+
+    def _possible_relocate(self, p: int, cards: list[str], hold: Holding) -> bool:
+        # = bool(self._relocate_options(p)): a source holds a thief and a destination none,
+        # so any source and any destination make a move
+        return self._can_recall(p) and self._can_place(p, "relocate", cards, hold)
+
+    def _possible_recall(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return self._can_recall(p)
+
+    def _possible_owner_cut(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return self._can_place(p, "cut", cards, hold)
+
+    def _possible_swap(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return self._can_swap(p)
+
+    def _possible_thieves_for_treasures(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return self.thieves[p] >= 2
+
+    def _possible_thieves(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return self.forest > 0 or self._short_supply_allowed   # = self._short_supply_ok()
+
+    def _possible_treasure(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return any(self.city.values()) or self._short_supply_allowed
+
+    def _possible_always(self, p: int, cards: list[str], hold: Holding) -> bool:
+        return True   # prestige, refresh, new_location (ALWAYS_POSSIBLE)
 
     def _short_supply_ok(self) -> bool:
         """Rulebook "Limite de la Réserve": an action whose gain the supply cannot give is still
         taken, and gains nothing (option ``empty_supply``: "allowed", the default; "forbidden"
         does not offer such actions)."""
-        return self.options.get("empty_supply", "allowed") == "allowed"
+        return self._short_supply_allowed
 
     def _recall_options(self, p: int) -> list[str]:
         return [c for c in self._in_play() if self.loc_thieves.get(c, 0) > 0 and self._not_protected(p, c)]
 
     def _can_recall(self, p: int) -> bool:
-        """``bool(self._recall_options(p))``, without the list."""
+        """``bool(self._recall_options(p))``, without the list: a card with a thief above
+        ``p``'s board or that of someone who has not passed (:meth:`_not_protected`), or a
+        neutral one."""
         lt = self.loc_thieves
-        return any(lt.get(c, 0) > 0 and self._not_protected(p, c) for c in self._in_play())
+        if not lt:
+            return False
+        passed = self.passed
+        for q, cards in enumerate(self.above):
+            if q == p or not passed[q]:
+                for c in cards:
+                    if lt.get(c, 0) > 0:
+                        return True
+        for c in self.neutral:
+            if lt.get(c, 0) > 0:
+                return True
+        return False
 
     def _relocate_options(self, p: int) -> list[str]:
         srcs = self._recall_options(p)
@@ -278,90 +369,129 @@ class ActionsMixin(MixinBase):
     def _turn_actions(self, p: int) -> list[str]:
         """Rulebook "Phase Voleurs": one action a turn, or pass; in this order: activate a
         location (:meth:`_loc_options`), sell to a fence (:meth:`_sell_options`), use a power
-        tile, deliver to the Witch, steal a treasure, recruit a thief, pass. The first two
-        lists are worked out here without their calls (every playout decision lists them)."""
+        tile (:meth:`_power_payments`), deliver to the Witch, steal a treasure, recruit a
+        thief, pass. The lists are worked out here without the option methods' calls, from
+        the tables of ``p``'s :class:`Holding` (every playout decision lists them)."""
         data = self.data
         have = self.treasures[p]
-        hold = data.holding_memo.get(tuple(have.items())) or holding(data, have)
-        cards = self._usable_cards(p)
+        hold = data.holding_memo.get(TREASURE_COUNTS(have)) or holding(data, have)
+        if self._closed_locations and any(self.passed):
+            cards = self._usable_cards(p)
+        else:                                   # = self._usable_cards(p)
+            cards = []
+            for above in self.above:
+                cards += above
+            cards += self.neutral
         thieves = self.thieves[p]
         if thieves >= 1:
             # _loc_options(p, "normal"): no thief on its space, costs paid with a thief placed
             payable = hold.payable   # = hold.payable_with(thieves - 1)
             ok = payable[thieves] if thieves < len(payable) else payable[-1]
-            acts = list(map(data.loc_actions.__getitem__,
-                            filterfalse(self.loc_thieves.get, filter(ok.__contains__, cards))))
+            lt, loc_actions = self.loc_thieves, data.loc_actions   # (a card is in lt while occupied)
+            acts = [loc_actions[c] for c in cards if c not in lt and c in ok]
             # _sell_options(p, "normal"): a fence of the row whose wants the holding pays
-            sellable = hold.sellable.__contains__   # None (an empty slot) is never sellable
-            acts += map(data.sell_actions.__getitem__, filter(sellable, self.row))  # type: ignore[arg-type]
+            sellable, row = hold.sellable, self.row   # (None, an empty slot, is never in it)
+            if not sellable.isdisjoint(row):
+                for f in row:
+                    if f in sellable:
+                        acts.append(data.sell_actions[f])  # type: ignore[index]
         else:
             acts = []
         owned = hold.owned
         if owned:
             paid, effect = self.power_paid, data.power_effect
-            for i, stack in enumerate(self.power_stacks):
+            i = 0
+            for stack in self.power_stacks:
                 if stack and paid[i] is None:
-                    if effect[stack[-1]] in ALWAYS_POSSIBLE:
-                        acts += map(data.power_actions[i].__getitem__, owned)
+                    eff = effect[stack[-1]]
+                    if eff in ALWAYS_POSSIBLE:
+                        acts += hold.power_acts[i]
+                    elif eff in PAYMENT_BLIND:       # = _power_payments: all or nothing
+                        if POWER_POSSIBLE[eff](self, p, cards, hold):
+                            acts += hold.power_acts[i]
                     else:
-                        acts += map(data.power_actions[i].__getitem__,
-                                    self._power_payments(p, i, hold, cards))
-            free = set(compress(data.witch_treasures, map(not_, self.witch_used)))
-            acts += map(WITCH_ACTIONS.__getitem__, filter(free.__contains__, owned))
+                        pay = self._power_payments(p, i, hold, cards, eff)
+                        if pay is owned:
+                            acts += hold.power_acts[i]
+                        elif pay:
+                            power_actions = data.power_actions[i]
+                            acts += [power_actions[t] for t in pay]
+                i += 1
+            # Witch: a treasure owned with a free slot of its type
+            used = tuple(self.witch_used)
+            witch = hold.witch.get(used)
+            if witch is None:
+                free = {t for t, u in zip(data.witch_treasures, used) if not u}
+                witch = hold.witch[used] = [WITCH_ACTIONS[t] for t in owned if t in free]
+            acts += witch
         if thieves >= 2:
-            stealable = list(compress(STEAL_LIST, map(self.city.__getitem__, TREASURES)))   # city[t] > 0
-            if not stealable and self._short_supply_ok():
+            city = self.city
+            stealable = [STEAL_ACTIONS[t] for t in TREASURES if city[t] > 0]
+            if not stealable and self._short_supply_allowed:   # = self._short_supply_ok()
                 stealable = ["steal"]          # the City is empty: 2 thieves for nothing
             acts += stealable
-        if self.forest > 0 or self._short_supply_ok():
+        if self.forest > 0 or self._short_supply_allowed:
             acts += hold.recruits
         acts.append("pass")
         return acts
 
-    def _apply_turn(self, p: int, act: DenAction) -> None:
-        """One thieving-phase action; the turn ends once its effects have run."""
-        self._turn_action(p, act)
+    def _apply_turn(self, p: int, action: str) -> bool:
+        """One thieving-phase action (by :func:`turn_dispatch`); the turn ends once its effects
+        have run. Returns whether it may add a treasure (the treasure limit needs a look)."""
+        fn, arg, limit = turn_dispatch(self.data)[action]
+        fn(self, p, arg)
         self.pending.append({"k": "end_turn"})
+        return limit
 
-    def _turn_action(self, p: int, act: DenAction) -> None:
-        verb = act.verb
-        if verb == "pass":
-            # Once passed: no more actions this round, and no one may target you
-            self.passed[p] = True
+    # -- the thieving-turn actions, one method each (see turn_dispatch) ---------------------------
+    def _turn_pass(self, p: int, _: None) -> None:
+        # Once passed: no more actions this round, and no one may target you
+        self.passed[p] = True
+        if self.recording:
             self.event("pass", player=p)
-        elif verb == "loc":
-            self.pending[0:0] = self._activate(p, act.named_card, "normal")
-        elif verb == "sell":
-            self.pending[0:0] = self._sell(p, act.named_card, "normal")
-        elif verb == "power":
-            self._use_power(p, act.named_stack, act.named_treasure)
-        elif verb == "witch":
-            # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
-            t = act.named_treasure
-            # (the free slot of most prestige; ties: the first)
-            used = self.witch_used
-            j = next(j for j in self.data.witch_best_of[t] if not used[j])
-            used[j] = True
-            self.treasures[p][t] -= 1
-            n = self.data.witch_prestige[j]
-            self.prestige[p] += n
+
+    def _turn_loc(self, p: int, card: str) -> None:
+        self.pending[0:0] = self._activate(p, card, "normal")
+
+    def _turn_sell(self, p: int, fid: str) -> None:
+        self.pending[0:0] = self._sell(p, fid, "normal")
+
+    def _turn_power(self, p: int, stack_paid: tuple[int, str]) -> None:
+        self._use_power(p, *stack_paid)
+
+    def _turn_witch(self, p: int, t: str) -> None:
+        # Deliver to the Witch: a free slot of that treasure type; the token stays till cleanup
+        # (the free slot of most prestige; ties: the first)
+        used = self.witch_used
+        j = next(j for j in self.data.witch_best_of[t] if not used[j])
+        used[j] = True
+        self.treasures[p][t] -= 1
+        n = self.data.witch_prestige[j]
+        self.prestige[p] += n
+        if self.recording:
             self.event("witch", player=p, treasure=t, n=n)
-        elif verb == "steal":
-            # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
-            self.thieves[p] -= 2
-            self.steal_slot += 2
-            if act.treasure is not None:
-                self._gain_treasure(p, act.treasure)
-                self.event("steal", player=p, treasure=act.treasure)
-            else:
-                self.event("steal_empty", player=p)
-        elif verb == "recruit":
-            # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
-            for t in (act.named_treasure, act.named_treasure2):
-                self.treasures[p][t] -= 1
-                self.recruit_slot[t] += 1
-            got = self._gain_thieves(p, 1)
-            self.event("recruit", player=p, treasures=[act.treasure, act.treasure2], n=got)
+
+    def _turn_steal(self, p: int, t: str | None) -> None:
+        # Steal a Treasure: 2 thieves onto the board's slot, 1 treasure of your choice
+        # (t is None: the City is empty, 2 thieves for nothing)
+        self.thieves[p] -= 2
+        self.steal_slot += 2
+        if t is not None:
+            self._gain_treasure(p, t)
+            if self.recording:
+                self.event("steal", player=p, treasure=t)
+        elif self.recording:
+            self.event("steal_empty", player=p)
+
+    def _turn_recruit(self, p: int, pair: tuple[str, str]) -> None:
+        # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
+        have, slot = self.treasures[p], self.recruit_slot
+        for t in pair:
+            have[t] -= 1
+            slot[t] += 1
+        got = self._gain_thieves(p, 1)
+        if self.recording:
+            self.event("recruit", player=p, treasures=list(pair), n=got)
 
     # -- activate a location -----------------------------------------------------------------------------------
     def _activate(self, p: int, card: str, mode: str) -> list[dict[str, Any]]:
@@ -373,9 +503,11 @@ class ActionsMixin(MixinBase):
         self.loc_thieves[card] = self.loc_thieves.get(card, 0) + 1
         owner = self._owner(card)
         if owner is not None and owner != p:
-            self.event("activate_other", player=p, card=card, target=owner)
+            if self.recording:
+                self.event("activate_other", player=p, card=card, target=owner)
         else:
-            self.event("activate", player=p, card=card)
+            if self.recording:
+                self.event("activate", player=p, card=card)
         frames = self._ability_frames(p, card)
         if owner is not None:
             if mode == "cut":            # power tile "owner's cut": the bonus is yours
@@ -405,7 +537,8 @@ class ActionsMixin(MixinBase):
             self.treasures[p][t] -= k
             load[t] = load.get(t, 0) + k
         self.prestige[p] += fence.prestige      # step 4: prestige at once
-        self.event("sell", player=p, fence=fid, n=fence.prestige)
+        if self.recording:
+            self.event("sell", player=p, fence=fid, n=fence.prestige)
         if jokers:
             frames.insert(0, {"k": "payany", "p": p, "n": jokers, "to": fid})
         return frames
@@ -414,7 +547,8 @@ class ActionsMixin(MixinBase):
         """Sell step 5: refill the slot from the fence deck; an empty deck leaves it empty."""
         if self.row[f["i"]] is None and self.fence_deck:
             self.row[f["i"]] = self.fence_deck.pop()
-            self.event("refill", fence=self.row[f["i"]])
+            if self.recording:
+                self.event("refill", fence=self.row[f["i"]])
 
     # -- power tiles: rulebook "Clarifications des Tuiles Pouvoir" -------------------------------------------------
     def _use_power(self, p: int, i: int, paid: str) -> None:
@@ -422,19 +556,22 @@ class ActionsMixin(MixinBase):
         self.power_paid[i] = paid
         tile = self.data.powers[self.power_stacks[i][-1]]
         eff = tile.effect
-        self.event("power", player=p, treasure=paid, tile=tile.id)
+        if self.recording:
+            self.event("power", player=p, treasure=paid, tile=tile.id)
         # Tiles #4 and #7 say "vous pouvez" (you may): their follow-up can be skipped ("opt").
         # Tiles #2, #3 and #11 *are* the action: it must be done (skipped only if impossible).
         sub = {"k": "sub", "p": p, "mode": "normal"}
         opt = {"k": "sub", "p": p, "mode": "normal", "opt": True}
         if eff == "prestige":
             self.prestige[p] += tile.amount
-            self.event("prestige", player=p, n=tile.amount)
+            if self.recording:
+                self.event("prestige", player=p, n=tile.amount)
         elif eff == "treasure":
             self.pending.insert(0, {"k": "take", "p": p, "n": tile.amount})
         elif eff == "thieves":
             got = self._gain_thieves(p, tile.amount)
-            self.event("forest", player=p, n=got)
+            if self.recording:
+                self.event("forest", player=p, n=got)
         elif eff == "thieves_for_treasures":
             self.thieves[p] -= 2
             self.forest += 2
@@ -453,7 +590,8 @@ class ActionsMixin(MixinBase):
                     frames = self._ability_frames(p, card)
                 else:
                     self.above[p].append(card)
-                self.event("draw_location", player=p, card=card)
+                if self.recording:
+                    self.event("draw_location", player=p, card=card)
             self.pending[0:0] = frames + [opt]
         elif eff == "recall":
             self.pending.insert(0, {"k": "recall", "p": p})
@@ -468,21 +606,42 @@ class ActionsMixin(MixinBase):
 
     def _power_choices(self, f: dict[str, Any]) -> list[str]:
         k, p = f["k"], f["p"]
+        data = self.data
         if k == "sub":
             mode = f["mode"]
-            acts = [f"loc {c}" for c in self._loc_options(p, mode)]
+            acts = list(map(data.loc_actions.__getitem__, self._loc_options(p, mode)))
             if mode != "cut":
-                acts += [f"sell {x}" for x in self._sell_options(p, mode)]
+                acts += map(data.sell_actions.__getitem__, self._sell_options(p, mode))
             return acts + ["done"] if f.get("opt") else acts
         if k == "recall":
-            return [f"recall {c}" for c in self._recall_options(p)]
+            return list(map(data.recall_actions.__getitem__, self._recall_options(p)))
         if k == "relocate":
             return self._relocate_options(p)
         if k == "swap":
             return self._swap_options(p)
         if k == "refresh":
-            return [f"return {x}" for x in self.row if x is not None]
+            return [data.return_actions[x] for x in self.row if x is not None]
         return []
+
+    def _can_choose_power(self, f: dict[str, Any]) -> bool:
+        """``bool(self._power_choices(f))``, without the lists."""
+        k, p = f["k"], f["p"]
+        if k == "sub":
+            if f.get("opt"):
+                return True   # "done" is always there
+            mode = f["mode"]
+            hold = holding(self.data, self.treasures[p])
+            return (self._can_place(p, mode, self._usable_cards(p), hold)
+                    or mode != "cut" and self._can_sell(p, mode, hold))
+        if k == "recall":
+            return self._can_recall(p)
+        if k == "relocate":
+            return self._possible_relocate(p, self._usable_cards(p), holding(self.data, self.treasures[p]))
+        if k == "swap":
+            return self._can_swap(p)
+        if k == "refresh":
+            return any(x is not None for x in self.row)
+        return False
 
     def _apply_power_choice(self, p: int, f: dict, act: DenAction) -> None:
         k = f["k"]
@@ -493,7 +652,8 @@ class ActionsMixin(MixinBase):
             elif act.verb == "sell":
                 self.pending[0:0] = self._sell(p, act.named_card, f["mode"])
             else:   # done: the optional follow-up is skipped
-                self.event("skip", player=p)
+                if self.recording:
+                    self.event("skip", player=p)
         elif k == "recall":
             # Take a thief off the card onto your board; the card goes on top of the location deck
             self.pending.pop(0)
@@ -504,7 +664,8 @@ class ActionsMixin(MixinBase):
             owner = self._owner(c)
             (self.above[owner] if owner is not None else self.neutral).remove(c)
             self.loc_deck.append(c)
-            self.event("recall", player=p, card=c)
+            if self.recording:
+                self.event("recall", player=p, card=c)
         elif k == "relocate":
             # Move a thief to another card to use it, then take that thief onto your board
             self.pending.pop(0)
@@ -512,7 +673,8 @@ class ActionsMixin(MixinBase):
             self.loc_thieves[a] -= 1
             if not self.loc_thieves[a]:
                 del self.loc_thieves[a]
-            self.event("relocate", player=p, card=a, card2=b)
+            if self.recording:
+                self.event("relocate", player=p, card=a, card2=b)
             frames = self._activate(p, b, "relocate")
             self.pending[0:0] = frames + [{"k": "unplace", "p": p, "c": b}]
         elif k == "swap":
@@ -523,14 +685,16 @@ class ActionsMixin(MixinBase):
             assert q is not None   # an opponent's card (legal actions only)
             ia, ib = self.above[p].index(a), self.above[q].index(b)
             self.above[p][ia], self.above[q][ib] = b, a
-            self.event("swap", player=p, card=a, card2=b, target=q)
+            if self.recording:
+                self.event("swap", player=p, card=a, card2=b, target=q)
         elif k == "refresh":
             # Put a fence of the row under the fence deck; refill the emptied slots afterwards
             fid = act.named_card
             idx = self.row.index(fid)
             self.row[idx] = None
             self.fence_deck.insert(0, fid)
-            self.event("return_fence", player=p, fence=fid)
+            if self.recording:
+                self.event("return_fence", player=p, fence=fid)
             f["slots"].append(idx)
             f["n"] -= 1
             if f["n"] <= 0:
@@ -543,3 +707,11 @@ class ActionsMixin(MixinBase):
         if not self.loc_thieves[c]:
             del self.loc_thieves[c]
         self._add_thieves(f["p"], 1)
+
+
+#: power effect -> its ``_possible_<effect>`` test (see :meth:`ActionsMixin._power_possible_after`)
+POWER_POSSIBLE: dict[str, Callable[[Any, int, list[str], Holding], bool]] = {
+    eff: getattr(ActionsMixin, f"_possible_{eff}") for eff in
+    ("double", "extra_thief", "relocate", "recall", "owner_cut", "swap", "thieves_for_treasures",
+     "thieves", "treasure")}
+POWER_POSSIBLE.update(dict.fromkeys(ALWAYS_POSSIBLE, ActionsMixin._possible_always))

@@ -1,6 +1,7 @@
 """Thieves Den component data: pydantic models for the YAML files in ``data/``."""
 from __future__ import annotations
 
+import sys
 from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -170,11 +171,14 @@ class DenData:
 
     def __init__(self, board: Board, locations: list[Location], fences: list[Fence],
                  powers: list[Power], schemes: list[Scheme]) -> None:
+        # every id and treasure name as one string object (sys.intern): the position's lists
+        # hold these very objects, so the rules' dict and set lookups match them by identity
+        iid = sys.intern
         self.board = board
-        self.locations = {c.id: c for c in locations}
-        self.fences = {c.id: c for c in fences}
-        self.powers = {c.id: c for c in powers}
-        self.schemes = {c.id: c for c in schemes}
+        self.locations = {iid(c.id): c for c in locations}
+        self.fences = {iid(c.id): c for c in fences}
+        self.powers = {iid(c.id): c for c in powers}
+        self.schemes = {iid(c.id): c for c in schemes}
         for kind, items, src in (("location", self.locations, locations), ("fence", self.fences, fences),
                                  ("power", self.powers, powers), ("scheme", self.schemes, schemes)):
             if len(items) != len(src):
@@ -185,13 +189,13 @@ class DenData:
         if len(self.schemes) < 5:
             raise DataError("schemes.yaml: at least 5 scheme cards are needed (one per player)")
         # pre-computed ability steps and costs, for speed: (kind, value) pairs
-        self.ability_steps = {c.id: [(st.kind, st.value) for st in c.ability] for c in locations}
-        self.bonus_steps = {c.id: [(st.kind, st.value) for st in c.owner_bonus] for c in locations}
+        self.ability_steps = {iid(c.id): [(st.kind, _interned(st.value)) for st in c.ability] for c in locations}
+        self.bonus_steps = {iid(c.id): [(st.kind, _interned(st.value)) for st in c.owner_bonus] for c in locations}
         self.costs: dict[str, tuple[dict[str, int], int, int] | None] = {}
         for c in locations:
             pay: dict[str, int] = {}
             any_, thieves = 0, 0
-            for kind, value in self.ability_steps[c.id]:
+            for kind, value in self.ability_steps[iid(c.id)]:
                 if kind == "pay":
                     for t, k in value.items():
                         pay[t] = pay.get(t, 0) + k
@@ -199,21 +203,21 @@ class DenData:
                     any_ += value
                 elif kind == "pay_thieves":
                     thieves += value
-            self.costs[c.id] = (pay, any_, thieves) if (pay or any_ or thieves) else None
+            self.costs[iid(c.id)] = (pay, any_, thieves) if (pay or any_ or thieves) else None
         # pre-split fence wants for fast checks: specific counts and joker count
         self.fence_needs: dict[str, tuple[dict[str, int], int]] = {}
         for f in fences:
             spec: dict[str, int] = {}
             for w in f.wants:
                 if w != "joker":
-                    spec[w] = spec.get(w, 0) + 1
-            self.fence_needs[f.id] = (spec, f.wants.count("joker"))
+                    spec[iid(w)] = spec.get(w, 0) + 1
+            self.fence_needs[iid(f.id)] = (spec, f.wants.count("joker"))
         # lookup tables for the legal-action hot path (the same facts, indexed for speed)
         #: how many treasures a fence wants in all, jokers included
         self.fence_total = {fid: sum(spec.values()) + jokers
                             for fid, (spec, jokers) in self.fence_needs.items()}
         #: the treasure type of each Witch slot, and each type's slot indices in board order
-        self.witch_treasures = [s.treasure for s in board.witch.slots]
+        self.witch_treasures = [iid(s.treasure) for s in board.witch.slots]
         self.witch_slots_of = {t: [j for j, wt in enumerate(self.witch_treasures) if wt == t]
                                for t in TREASURES}
         self.witch_prestige = [s.prestige for s in board.witch.slots]
@@ -226,7 +230,7 @@ class DenData:
         self.power_ids = sorted(self.powers)
         self.scheme_ids = sorted(self.schemes)
         #: "Name (id)" of each location card, as events and texts print it
-        self.loc_labels = {c.id: f"{c.name} ({c.id})" for c in locations}
+        self.loc_labels = {iid(c.id): f"{c.name} ({iid(c.id)})" for c in locations}
         #: tables for the legal-action hot path, one entry per treasure holding met in play
         #: (filled by ``actions.holding``; a pure cache, the facts
         #: they hold follow from the data above)
@@ -235,12 +239,35 @@ class DenData:
         self.loc_actions = {c: f"loc {c}" for c in self.locations}
         self.keep_actions = {c: f"keep {c}" for c in self.locations}
         self.sell_actions = {f: f"sell {f}" for f in self.fences}
+        self.recall_actions = {c: f"recall {c}" for c in self.locations}
+        self.return_actions = {f: f"return {f}" for f in self.fences}
         self.power_actions = [{t: f"power {i + 1} {t}" for t in TREASURES} for i in range(board.power_stacks)]
         #: the location cards whose ability costs nothing, and the others with their costs
         self.free_locations = frozenset(c for c, cost in self.costs.items() if cost is None)
         self.costed_locations = [(c, cost) for c, cost in self.costs.items() if cost is not None]
         #: the most thieves an ability costs
         self.most_thieves_paid = max((cost[2] for cost in self.costs.values() if cost), default=0)
+        #: the board's limits, and each card's type and whether it is instant, read straight
+        #: off the cards above (for the playout's hot path)
+        self.treasure_limit = board.treasure_limit
+        self.thief_limit = board.thief_limit
+        self.loc_type = {iid(c.id): iid(c.type) for c in locations}
+        self.scheme_types = {iid(c.id): (iid(c.types[0]), iid(c.types[1])) for c in schemes}
+        self.fence_type = {iid(f.id): f.type for f in fences}
+        self.instant = frozenset(iid(c.id) for c in locations if c.instant)
+        #: the :class:`~.actions.Holding` of no treasure at all (filled by ``actions.holding``)
+        self.empty_holding: Any = None
+        #: each card's ability and owner bonus as frames for player 0 (filled by
+        #: ``effects.frame_templates`` when first met)
+        self.ability_frames: dict[str, list[dict[str, Any]]] = {}
+        self.bonus_frames: dict[str, list[dict[str, Any]]] = {}
+        #: turn action notation -> (rule method, argument); filled by ``actions.turn_dispatch``
+        self.turn_dispatch: dict[str, Any] = {}
+
+
+def _interned(value: Any) -> Any:
+    """An ability step's value with its treasure names interned (see :class:`DenData`)."""
+    return {sys.intern(k): v for k, v in value.items()} if isinstance(value, dict) else value
 
 
 PACKAGE = "thieves.games.thieves_den"

@@ -8,7 +8,7 @@ effects: destroy, take a thief, exchange, take a treasure).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .components import TREASURES, DenData
 from .fields import MixinBase
@@ -27,6 +27,13 @@ LIMIT_VERBS = frozenset({"steal", "take", "rob", "discard"})
 TAKE_ACTIONS = {t: f"take {t}" for t in TREASURES}
 PAY_ACTIONS = {t: f"pay {t}" for t in TREASURES}
 DISCARD_ACTIONS = {t: f"discard {t}" for t in TREASURES}
+#: ``rob <seat> <treasure>`` and ``rob <seat>`` by 0-based seat (5 players at most)
+ROB_ACTIONS = [{t: f"rob {q + 1} {t}" for t in TREASURES} for q in range(5)]
+ROB_THIEF_ACTIONS = [f"rob {q + 1}" for q in range(5)]
+
+#: automatic frame kind -> the state's ``_auto_<kind>`` method (filled in by state.py, from
+#: the methods' names; :meth:`EffectsMixin._run` calls ``AUTO_FRAMES[kind](state, frame)``)
+AUTO_FRAMES: dict[str, Callable[[Any, dict[str, Any]], None]] = {}
 
 #: how many holdings a memo table keeps before it starts again (far more than a game meets)
 MEMO_LIMIT = 50_000
@@ -46,23 +53,51 @@ def can_pay(cost: tuple[dict[str, int], int, int] | None, have: dict[str, int], 
     return not any_ or sum(have.values()) - sum(pay.values()) >= any_
 
 
+def has_some(counts: dict[str, int]) -> bool:
+    """``max(counts.values()) > 0``: some treasure is there (without max's call)."""
+    for k in counts.values():
+        if k > 0:
+            return True
+    return False
+
+
+def frame_templates(steps: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+    """A card's ability (or owner bonus) steps as the frames of :meth:`EffectsMixin._step_frame`
+    for player 0, made once per card (:func:`frames_for` copies them for a player)."""
+    return [EffectsMixin._step_frame(0, kind, value) for kind, value in steps]
+
+
+def frames_for(templates: list[dict[str, Any]], p: int) -> list[dict[str, Any]]:
+    """Fresh copies of :func:`frame_templates`'s frames for player ``p`` (the same keys in the
+    same order, a treasure table of its own in each)."""
+    frames = []
+    for template in templates:
+        f = template.copy()
+        f["p"] = p
+        if "t" in f:
+            f["t"] = f["t"].copy()
+        frames.append(f)
+    return frames
+
+
 class EffectsMixin(MixinBase):
     # -- the frame runner ------------------------------------------------------------------------
     def _run(self, check: bool = True) -> None:
         """Run automatic frames until a decision is needed (or nothing is pending).
         ``check``: the decision just applied may have put someone over the treasure limit."""
         pend = self.pending
+        auto = AUTO_FRAMES
         while True:
             # Rulebook "Coffres au Trésor": over 8 treasures, at any moment, the owner must
             # discard the excess of their choice (the new one or an older one). Only a decision
             # or a gaining frame adds treasures, so nobody can go over in between.
             if check and not (pend and pend[0]["k"] == "discard"):
                 check = False
-                limit = self.data.board.treasure_limit
-                held = list(map(sum, map(dict.values, self.treasures)))
-                if max(held) > limit:   # the first player in seat order who is over
-                    q = next(q for q, k in enumerate(held) if k > limit)
-                    pend.insert(0, {"k": "discard", "p": q})
+                limit = self.data.treasure_limit
+                for q, have in enumerate(self.treasures):
+                    if sum(have.values()) > limit:   # the first player in seat order who is over
+                        pend.insert(0, {"k": "discard", "p": q})
+                        break
             if not pend:
                 return
             f = pend[0]
@@ -73,21 +108,23 @@ class EffectsMixin(MixinBase):
                 pend.pop(0)   # nothing can be chosen: the step does nothing
                 continue
             pend.pop(0)
-            getattr(self, "_auto_" + k)(f)
+            auto[k](self, f)   # = getattr(self, "_auto_" + k)(f)
             if k in GAIN_KINDS:
                 check = True
 
     # -- gains and losses with the supply limit ------------------------------------------------------
     def _gain_treasure(self, p: int, t: str, n: int = 1) -> int:
         """Rulebook "Limite de la Réserve": take what the City still has, the rest is lost."""
-        n = min(n, self.city[t])
+        if n > self.city[t]:
+            n = self.city[t]
         self.city[t] -= n
         self.treasures[p][t] += n
         return n
 
     def _gain_thieves(self, p: int, n: int) -> int:
         """From the Forest (as many as are left); above 6 the excess goes back (thief limit)."""
-        n = min(n, self.forest)
+        if n > self.forest:
+            n = self.forest
         self.forest -= n
         self._add_thieves(p, n)
         return n
@@ -102,10 +139,16 @@ class EffectsMixin(MixinBase):
 
     # -- location abilities as frames ----------------------------------------------------------------
     def _ability_frames(self, p: int, card: str) -> list[dict[str, Any]]:
-        return [self._step_frame(p, k, v) for k, v in self.data.ability_steps[card]]
+        templates = self.data.ability_frames.get(card)
+        if templates is None:
+            templates = self.data.ability_frames[card] = frame_templates(self.data.ability_steps[card])
+        return frames_for(templates, p)
 
     def _bonus_frames(self, p: int, card: str) -> list[dict[str, Any]]:
-        return [self._step_frame(p, k, v) for k, v in self.data.bonus_steps[card]]
+        templates = self.data.bonus_frames.get(card)
+        if templates is None:
+            templates = self.data.bonus_frames[card] = frame_templates(self.data.bonus_steps[card])
+        return frames_for(templates, p)
 
     @staticmethod
     def _step_frame(p: int, kind: str, value: Any) -> dict[str, Any]:
@@ -140,15 +183,18 @@ class EffectsMixin(MixinBase):
         p = f["p"]
         for t, n in f["t"].items():
             got = self._gain_treasure(p, t, n)
-            self.event("gain", player=p, treasure=t, n=got)
+            if self.recording:
+                self.event("gain", player=p, treasure=t, n=got)
 
     def _auto_thieves(self, f: dict[str, Any]) -> None:
         got = self._gain_thieves(f["p"], f["n"])
-        self.event("thieves", player=f["p"], n=got)
+        if self.recording:
+            self.event("thieves", player=f["p"], n=got)
 
     def _auto_prestige(self, f: dict[str, Any]) -> None:
         self.prestige[f["p"]] += f["n"]
-        self.event("prestige", player=f["p"], n=f["n"])
+        if self.recording:
+            self.event("prestige", player=f["p"], n=f["n"])
 
     def _auto_pay(self, f: dict[str, Any]) -> None:
         p = f["p"]
@@ -156,14 +202,16 @@ class EffectsMixin(MixinBase):
             n = min(n, self.treasures[p][t])
             self.treasures[p][t] -= n
             self.city[t] += n
-            self.event("pay", player=p, treasure=t, n=n)
+            if self.recording:
+                self.event("pay", player=p, treasure=t, n=n)
 
     def _auto_paythieves(self, f: dict[str, Any]) -> None:
         p = f["p"]
         n = min(f["n"], self.thieves[p])
         self.thieves[p] -= n
         self.forest += n
-        self.event("pay_thieves", player=p, n=n)
+        if self.recording:
+            self.event("pay_thieves", player=p, n=n)
 
     # -- choice frames -------------------------------------------------------------------------------------
     def _targets(self, p: int) -> list[int]:
@@ -182,9 +230,9 @@ class EffectsMixin(MixinBase):
             have = self.treasures[p]
             return [DISCARD_ACTIONS[t] for t in TREASURES if have[t] > 0]
         if k == "rob":
-            return [f"rob {q + 1} {t}" for q in self._targets(p) for t in TREASURES if self.treasures[q][t] > 0]
+            return [ROB_ACTIONS[q][t] for q in self._targets(p) for t in TREASURES if self.treasures[q][t] > 0]
         if k == "robthief":
-            return [f"rob {q + 1}" for q in self._targets(p) if self.thieves[q] > 0]
+            return [ROB_THIEF_ACTIONS[q] for q in self._targets(p) if self.thieves[q] > 0]
         if k == "give":
             return [f"give {q + 1}" for q in f["among"]]
         return self._power_choices(f)
@@ -193,23 +241,24 @@ class EffectsMixin(MixinBase):
         """``bool(self._choices(f))``, without building the list for the simple frames."""
         k = f["k"]
         if k == "take":
-            return max(self.city.values()) > 0
+            return has_some(self.city)
         if k == "payany" or k == "discard":
-            return max(self.treasures[f["p"]].values()) > 0
+            return has_some(self.treasures[f["p"]])
         if k == "rob":
-            return any(max(self.treasures[q].values()) > 0 for q in self._targets(f["p"]))
+            return any(has_some(self.treasures[q]) for q in self._targets(f["p"]))
         if k == "robthief":
             return any(self.thieves[q] > 0 for q in self._targets(f["p"]))
         if k == "give":
             return bool(f["among"])
-        return bool(self._choices(f))
+        return self._can_choose_power(f)
 
     def _apply_choice(self, p: int, act: DenAction) -> None:
         f = self.pending[0]
         k = f["k"]
         if k == "take":
             self._gain_treasure(p, act.named_treasure)
-            self.event("take", player=p, treasure=act.treasure)
+            if self.recording:
+                self.event("take", player=p, treasure=act.treasure)
         elif k == "payany":
             t = act.named_treasure
             self.treasures[p][t] -= 1
@@ -219,12 +268,14 @@ class EffectsMixin(MixinBase):
             else:   # paying a joker on a fence card
                 load = self.fence_treasures[dest]
                 load[t] = load.get(t, 0) + 1
-            self.event("pay", player=p, treasure=t, n=1)
+            if self.recording:
+                self.event("pay", player=p, treasure=t, n=1)
         elif k == "discard":
             # discarded treasures return to the City [interpretation]
             self.treasures[p][act.named_treasure] -= 1
             self.city[act.named_treasure] += 1
-            self.event("discard", player=p, treasure=act.treasure, n=self.data.board.treasure_limit)
+            if self.recording:
+                self.event("discard", player=p, treasure=act.treasure, n=self.data.treasure_limit)
             self.pending.pop(0)
             return
         elif k == "rob":
@@ -232,15 +283,18 @@ class EffectsMixin(MixinBase):
             self.treasures[q][t] -= 1
             if f["mode"] == "take":   # Customs House: onto your board
                 self.treasures[p][t] += 1
-                self.event("rob", player=p, victim=q, treasure=t)
+                if self.recording:
+                    self.event("rob", player=p, victim=q, treasure=t)
             else:                     # Witch's Hut: back to the supply
                 self.city[t] += 1
-                self.event("destroy", player=p, victim=q, treasure=t)
+                if self.recording:
+                    self.event("destroy", player=p, victim=q, treasure=t)
         elif k == "robthief":        # Guild
             q = act.named_seat
             self.thieves[q] -= 1
             self._add_thieves(p, 1)
-            self.event("rob_thief", player=p, victim=q)
+            if self.recording:
+                self.event("rob_thief", player=p, victim=q)
         elif k == "give":
             self.pending.pop(0)
             self._hand_over(act.named_seat)

@@ -7,16 +7,26 @@ Rule sections cited as in the French rulebook (seed 003, "Les Voleurs d'Amarynth
 """
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
-from thieves.core.game import State
+from thieves.core.errors import GameSetupError
+from thieves.core.game import Game, State
 from thieves.core.rng import Below, Rng
 
-from .actions import ActionsMixin
+from .actions import ActionsMixin, turn_dispatch
 from .components import FENCE_TYPES, TREASURES, DenData, PlayerCount
-from .effects import LIMIT_VERBS, EffectsMixin
+from .effects import AUTO_FRAMES, LIMIT_VERBS, EffectsMixin
 from .notation import parse_action
 from .view import ViewMixin
+
+
+def copy_json(value: Any) -> Any:
+    """A copy of plain JSON data with every list and dict new (the strings shared)."""
+    if type(value) is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if type(value) is list:
+        return [copy_json(v) for v in value]
+    return value
 
 
 #: the frame that ends a thieving turn (see _auto_end_turn)
@@ -35,6 +45,91 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
     )
     data: DenData
 
+    # -- the options, read once per state (they never change) ---------------------------------
+    def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
+              rng_kind: str = "splitmix") -> None:
+        super()._init(game, num_players, seed, options, rng_kind)
+        self._read_options()
+
+    def _after_load(self) -> None:
+        self._read_options()
+
+    def _check_snapshot(self) -> None:
+        """A location card's count of thieves is there only while a thief is on it (the rules
+        delete it at zero, and test ``card in loc_thieves`` for an occupied card)."""
+        for card, k in self.loc_thieves.items():
+            if type(k) is not int or k < 1:
+                raise GameSetupError(f"loc_thieves[{card!r}] must be a number of thieves from 1, not {k!r}")
+
+    def _read_options(self) -> None:
+        """The options the rules ask at every turn, as flags: ``first_direction``
+        (:attr:`direction`), ``passed_locations`` (``_open_to``) and ``empty_supply``
+        (``_short_supply_ok``)."""
+        options = self.options
+        self._counter_clockwise = options.get("first_direction") == "counter-clockwise"
+        self._closed_locations = options.get("passed_locations", "open") != "open"
+        self._short_supply_allowed = options.get("empty_supply", "allowed") == "allowed"
+
+    def clone(self) -> "DenState":
+        """:meth:`State.clone` with the fields copied by hand: the same independent copy
+        (every list and dict new), sharing the strings instead of making them again (a
+        search copies a position per iteration; the rules then find the data's own id
+        objects in it). tests/games/thieves_den/test_fast_paths.py holds it to the engine's."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        # the engine's part, as State.clone
+        new.game = self.game
+        new.num_players = self.num_players
+        new.seed = self.seed
+        new.options = self.options
+        new.data = self.data
+        new.rng_kind = self.rng_kind
+        new.rng = self.rng.copy()
+        new.ply = self.ply
+        new.log = self.log.copy()
+        new.history = self.history.copy()
+        new._legal_cache = self._legal_cache
+        # the options read once (as _after_load)
+        new._counter_clockwise = self._counter_clockwise
+        new._closed_locations = self._closed_locations
+        new._short_supply_allowed = self._short_supply_allowed
+        # FIELDS
+        new.phase = self.phase
+        new.round = self.round
+        new.holder = self.holder
+        new.face = self.face
+        new.turn = self.turn
+        new.passed = self.passed[:]
+        new.draft_kept = self.draft_kept
+        new.prestige = self.prestige[:]
+        new.treasures = list(map(dict.copy, self.treasures))
+        new.thieves = self.thieves[:]
+        new.scheme = self.scheme[:]
+        new.hands = list(map(list.copy, self.hands))
+        new.picks = self.picks[:]
+        new.above = list(map(list.copy, self.above))
+        new.left = list(map(list.copy, self.left))
+        new.neutral = self.neutral[:]
+        new.loc_thieves = self.loc_thieves.copy()
+        new.fences_above = list(map(list.copy, self.fences_above))
+        new.right = list(map(list.copy, self.right))
+        new.fence_thieves = self.fence_thieves.copy()
+        new.fence_treasures = dict(zip(self.fence_treasures, map(dict.copy, self.fence_treasures.values())))
+        new.row = self.row[:]
+        new.fence_deck = self.fence_deck[:]
+        new.loc_deck = self.loc_deck[:]
+        new.power_stacks = list(map(list.copy, self.power_stacks))
+        new.power_gone = self.power_gone[:]
+        new.power_paid = self.power_paid[:]
+        new.witch_used = self.witch_used[:]
+        new.steal_slot = self.steal_slot
+        new.recruit_slot = self.recruit_slot.copy()
+        new.city = self.city.copy()
+        new.forest = self.forest
+        new.pending = list(map(copy_json, self.pending))
+        new.final = copy_json(self.final)
+        return new
+
     # -- setup: rulebook "Mise en Place" ----------------------------------------------
     def _setup(self) -> None:
         b = self.data.board
@@ -52,11 +147,11 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         rng.shuffle(schemes)
         self.scheme = schemes[:n]
         # step 4: location deck (2 players: moon cards only); top of a deck = end of the list
-        locs = [c.id for c in self.data.locations.values() if c.moon or not two]
+        locs = [cid for cid, c in self.data.locations.items() if c.moon or not two]
         rng.shuffle(locs)
         self.loc_deck = locs
         # step 5: fence deck and 6 face-up fences (2 players: moon cards only)
-        fences = [c.id for c in self.data.fences.values() if c.moon or not two]
+        fences = [fid for fid, c in self.data.fences.items() if c.moon or not two]
         rng.shuffle(fences)
         self.fence_deck = fences
         self.row = [self.fence_deck.pop() if self.fence_deck else None for _ in range(b.fence_row)]
@@ -98,7 +193,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         """Direction tile: face "1,3" = clockwise (+1), face "2" = counter-clockwise (-1)
         [reconstructed]; option ``first_direction`` turns both faces round."""
         d = 1 if self.face == "13" else -1
-        return -d if self.options.get("first_direction") == "counter-clockwise" else d
+        return -d if self._counter_clockwise else d
 
     def _direction_word(self) -> str:
         return "clockwise" if self.direction == 1 else "counter-clockwise"
@@ -121,25 +216,29 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             self.hands[p] = hand
             self.picks[p] = None
             # the hand is secret: its owner reads the cards, the others how many were dealt
-            self.event("dealt", to=[p], secret={"cards": hand}, player=p, n=len(hand))
-        self.event("scouting", round=self.round, direction=self._direction_word())
+            if self.recording:
+                self.event("dealt", to=[p], secret={"cards": hand}, player=p, n=len(hand))
+        if self.recording:
+            self.event("scouting", round=self.round, direction=self._direction_word())
 
     def _reveal_picks(self) -> None:
         """Step 3: everyone reveals at once; instant cards resolve at once, in turn order from
         the direction-tile holder [interpretation], then go face down to the left."""
+        instant = self.data.instant
         for p in self.order_from(self.holder):
             card = self.picks[p]
             assert card is not None   # everyone has picked
             self.hands[p].remove(card)
             self.picks[p] = None
-            loc = self.data.locations[card]
-            if loc.instant:
+            if card in instant:
                 self.left[p].append(card)
-                self.event("reveal_instant", player=p, card=card)
+                if self.recording:
+                    self.event("reveal_instant", player=p, card=card)
                 self.pending.extend(self._ability_frames(p, card))
             else:
                 self.above[p].append(card)
-                self.event("reveal", player=p, card=card)
+                if self.recording:
+                    self.event("reveal", player=p, card=card)
         self.draft_kept += 1
         self.pending.append({"k": "after_reveal"})
 
@@ -152,16 +251,19 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             for p in range(n):
                 new[(p + d) % n] = self.hands[p]
             self.hands = new
-            for p in range(n):
-                self.event("receive", to=[p], secret={"cards": new[p]}, player=p, n=len(new[p]))
+            if self.recording:
+                for p in range(n):
+                    self.event("receive", to=[p], secret={"cards": new[p]}, player=p, n=len(new[p]))
             return
         # step 4: leftovers go under the location deck; 2 players: face up beside the board,
         # except instant cards, which go under the deck
+        instant = self.data.instant
         for p in range(n):
             for c in self.hands[p]:
-                if n == 2 and not self.data.locations[c].instant:
+                if n == 2 and c not in instant:
                     self.neutral.append(c)
-                    self.event("neutral", card=c)
+                    if self.recording:
+                        self.event("neutral", card=c)
                 else:
                     self.loc_deck.insert(0, c)
             self.hands[p] = []
@@ -172,33 +274,38 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.phase = "thieving"
         self.passed = [False] * self.num_players
         self.turn = self.holder
-        self.event("thieving", round=self.round, player=self.turn)
+        if self.recording:
+            self.event("thieving", round=self.round, player=self.turn)
 
     def _auto_end_turn(self, f: dict) -> None:
         """One action per turn, in the tile's direction, skipping passed players."""
         if all(self.passed):
             self._maintenance()
             return
-        t, d, n = self.turn, self.direction, self.num_players
+        t, d, n, passed = self.turn, self.direction, self.num_players, self.passed
         for _ in range(n):
             t = (t + d) % n
-            if not self.passed[t]:
+            if not passed[t]:
                 self.turn = t
                 return
 
     # -- maintenance: rulebook "Phase Maintenance", steps 1 to 7 in order ---------------------------
     def _maintenance(self) -> None:
         n = self.num_players
-        lim = self.data.board.thief_limit
+        lim = self.data.thief_limit
         # 1. thieves on the locations above each board go to that board (max 6, excess to the
         #    Forest); the cards go face down to the left. 2 players: the neutral cards' thieves
         #    go to the Forest and the cards under the location deck.
+        loc_thieves = self.loc_thieves
         for p in range(n):
-            got = sum(self.loc_thieves.pop(c, 0) for c in self.above[p])
-            keep = min(got, max(0, lim - self.thieves[p]))
+            got = 0
+            for c in self.above[p]:
+                got += loc_thieves.pop(c, 0)
+            room = lim - self.thieves[p]
+            keep = got if got < room else room if room > 0 else 0   # = min(got, max(0, room))
             self.thieves[p] += keep
             self.forest += got - keep
-            self.left[p].extend(self.above[p])
+            self.left[p] += self.above[p]
             self.above[p] = []
         for c in self.neutral:
             self.forest += self.loc_thieves.pop(c, 0)
@@ -223,7 +330,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         # 4. the Witch's treasures to the City
         for i, used in enumerate(self.witch_used):
             if used:
-                self.city[self.data.board.witch.slots[i].treasure] += 1
+                self.city[self.data.witch_treasures[i]] += 1
                 self.witch_used[i] = False
         # 5. thieves used to steal a treasure to the Forest
         self.forest += self.steal_slot
@@ -232,7 +339,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         for t in TREASURES:
             self.city[t] += self.recruit_slot[t]
             self.recruit_slot[t] = 0
-        self.event("maintenance", round=self.round)
+        if self.recording:
+            self.event("maintenance", round=self.round)
         if self.round >= self.data.board.rounds:
             self._final_scoring()
             return
@@ -255,36 +363,47 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.holder = q
         self.face = "2" if self.face == "13" else "13"   # the new holder flips the tile
         self.round += 1
-        self.event("hand_over", player=q, direction=self._direction_word())
+        if self.recording:
+            self.event("hand_over", player=q, direction=self._direction_word())
         self._start_scouting()
 
     # -- end of game: rulebook "Fin de Partie" ----------------------------------------------------
     def _final_scoring(self) -> None:
         n = self.num_players
-        b = self.data.board
+        data = self.data
+        b = data.board
         majority = [0] * n
         # step 1: strict majority of each fence type; a tie for the most scores nothing
-        fences = self.data.fences
-        kinds = [[fences[f].type for f in self.right[p]] for p in range(n)]
+        fence_type = data.fence_type
+        tally: dict[str, list[int]] = {}   # fence type -> how many each player holds
+        for p in range(n):
+            for f in self.right[p]:
+                counts = tally.get(fence_type[f])
+                if counts is None:
+                    counts = tally[fence_type[f]] = [0] * n
+                counts[p] += 1
         for ft in FENCE_TYPES:
-            counts = [k.count(ft) for k in kinds]
-            top = max(counts)
-            if top > 0 and counts.count(top) == 1:
-                majority[counts.index(top)] += b.majority.values.get(ft, 0)
+            counts = tally.get(ft)
+            if counts is not None:         # (a type nobody holds scores nothing)
+                top = max(counts)
+                if counts.count(top) == 1:
+                    majority[counts.index(top)] += b.majority.values.get(ft, 0)
         # step 2: scheme sets = the smaller count of the scheme's two location types
         scheme_pts, sets = [0] * n, [0] * n
         vals = b.scheme_sets.values
+        loc_type = data.loc_type
         for p in range(n):
-            a, c = self.data.schemes[self.scheme[p]].types
-            types = [self.data.locations[x].type for x in self.left[p]]
-            sets[p] = min(types.count(a), types.count(c))
-            scheme_pts[p] = vals[min(sets[p], len(vals) - 1)]
+            a, c = data.scheme_types[self.scheme[p]]
+            types = list(map(loc_type.__getitem__, self.left[p]))
+            has_a, has_c = types.count(a), types.count(c)
+            sets[p] = has_a if has_a < has_c else has_c
+            scheme_pts[p] = vals[sets[p] if sets[p] < len(vals) else len(vals) - 1]
         # step 3: add to the prestige track
         for p in range(n):
             self.prestige[p] += majority[p] + scheme_pts[p]
         self.final = {"majority": majority, "scheme": scheme_pts, "sets": sets}
         self.phase = "end"
-        for p in range(n):
+        for p in range(n if self.recording else 0):
             self.event("final", player=p, n=self.prestige[p], majority=majority[p],
                        scheme=scheme_pts[p], sets=sets[p])
 
@@ -306,21 +425,23 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         return self._turn_actions(player)
 
     def _apply(self, player: int, action: str) -> None:
-        act = parse_action(action)
+        # only the decisions of LIMIT_VERBS add treasures (or leave a discard to finish): the
+        # treasure limit needs no look after the others
         if self.pending:
+            act = parse_action(action)
             self._apply_choice(player, act)
+            self._run(check=act.verb in LIMIT_VERBS)
         elif self.phase == "draft":
-            self._pick(player, act.named_card)
+            self._pick(player, parse_action(action).named_card)
+            self._run(check=False)
         else:
-            self._apply_turn(player, act)
-        # only these decisions add treasures (or leave a discard to finish): the treasure
-        # limit needs no look after the others
-        self._run(check=act.verb in LIMIT_VERBS)
+            self._run(check=self._apply_turn(player, action))
 
     def _pick(self, p: int, card: str) -> None:
         """Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked."""
         self.picks[p] = card
-        self.event("pick", to=[p], secret={"card": card}, player=p)
+        if self.recording:
+            self.event("pick", to=[p], secret={"card": card}, player=p)
         if None not in self.picks:
             self._reveal_picks()
 
@@ -328,15 +449,17 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
         turn structure built in: a pending frame's player, else the scouting pickers (a seat
         drawn among those who have not picked, as the checked loop draws it), else the
-        player whose thieving turn it is; each list and each apply is called directly."""
+        player whose thieving turn it is; each list and each apply is called directly (a
+        turn action by its :func:`~.actions.turn_dispatch` entry, as :meth:`_apply` does)."""
         below = rng.below
         history = self.history
         pend = self.pending                 # edited in place, never replaced
         picks = self.picks                  # likewise
         seats = range(self.num_players)
         keep = self.data.keep_actions
+        dispatch = turn_dispatch(self.data)
         choices, turn_actions = self._choices, self._turn_actions
-        apply_choice, turn_action, run = self._apply_choice, self._turn_action, self._run
+        apply_choice, run, end_turn = self._apply_choice, self._run, self._auto_end_turn
         n = 0
         while n < max_decisions:
             phase = self.phase
@@ -353,13 +476,13 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 p = self.turn
                 acts = turn_actions(p)
                 action = acts[below(len(acts))]
-                act = parse_action(action)
-                turn_action(p, act)
-                if pend or act.verb in LIMIT_VERBS:
-                    pend.append({"k": "end_turn"})   # as _apply_turn, then _run
-                    run(act.verb in LIMIT_VERBS)
+                fn, arg, limit = dispatch[action]   # = _apply_turn, then _run
+                fn(self, p, arg)
+                if pend or limit:
+                    pend.append({"k": "end_turn"})
+                    run(limit)
                 else:                                # nothing to run before the turn ends
-                    self._auto_end_turn(END_TURN)
+                    end_turn(END_TURN)
                     if pend:                         # the tile holder's choice at maintenance
                         run(False)
             elif phase == "draft":
@@ -369,7 +492,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 card = hand[below(len(hand))]
                 action = keep[card]
                 self._pick(p, card)
-                run(False)                  # a pick adds no treasure
+                if pend:                    # the picks revealed (a pick adds no treasure)
+                    run(False)
             else:                           # not reached: every other phase has a frame pending
                 return n + State._random_playout(self, rng, max_decisions - n)
             history.append([p, action])
@@ -427,3 +551,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 if q != player:
                     new.scheme[q] = free.pop()
         return new
+
+
+AUTO_FRAMES.update((name[len("_auto_"):], getattr(DenState, name))
+                   for name in dir(DenState) if name.startswith("_auto_"))
