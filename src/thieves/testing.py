@@ -86,8 +86,10 @@ def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, An
     assert state.to_json() == again.to_json(), "new_game is not deterministic for a seed"
     rng = Rng.from_seed(seed ^ 0x5EED)
     step = 0
+    written: list[str] = []   # each log entry as it read when it was written
     while True:
         where = f"{slug} {num_players}p seed {seed} ply {state.ply}"
+        written.extend(json.dumps(e, sort_keys=True) for e in state.log[len(written):])
         if step % deep_every == 0:
             snap = state.to_json()
             restored = game.state_from_json(snap)
@@ -121,6 +123,11 @@ def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, An
         random_step(state, rng)
         step += 1
         assert state.ply <= max_decisions, f"{where}: no end after {max_decisions} decisions"
+    # a log line is history: nothing the game does later may change it (an event that
+    # holds a list the game goes on changing would rewrite what was dealt or said)
+    for i, e in enumerate(state.log[:len(written)]):
+        assert json.dumps(e, sort_keys=True) == written[i], \
+            f"{slug} seed {seed}: log entry {i} changed after it was written: {written[i]}"
     scores = state.scores()
     assert len(scores) == num_players
     winners = state.winners()
