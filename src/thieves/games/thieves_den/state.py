@@ -217,7 +217,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             self.picks[p] = None
             # the hand is secret: its owner reads the cards, the others how many were dealt
             if self.recording:
-                self.event("dealt", to=[p], secret={"cards": hand}, player=p, n=len(hand))
+                self.event("dealt", to=[p], secret={"cards": list(hand)}, player=p, n=len(hand))
         if self.recording:
             self.event("scouting", round=self.round, direction=self._direction_word())
 
@@ -253,7 +253,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             self.hands = new
             if self.recording:
                 for p in range(n):
-                    self.event("receive", to=[p], secret={"cards": new[p]}, player=p, n=len(new[p]))
+                    self.event("receive", to=[p], secret={"cards": list(new[p])}, player=p, n=len(new[p]))
             return
         # step 4: leftovers go under the location deck; 2 players: face up beside the board,
         # except instant cards, which go under the deck
