@@ -521,6 +521,18 @@ class State:
 
     def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
+        new = self._clone_contract()
+        fields = self.FIELDS
+        values = marshal.loads(marshal.dumps([getattr(self, f) for f in fields]))
+        for f, v in zip(fields, values):
+            setattr(new, f, v)
+        new._after_load()
+        return new
+
+    def _clone_contract(self) -> Self:
+        """A new state holding a copy of this one's engine attributes (not its
+        :attr:`FIELDS`): the first half of :meth:`clone`, for games that copy their
+        fields their own way."""
         new = self.__class__.__new__(self.__class__)
         new.game = self.game
         new.num_players = self.num_players
@@ -533,11 +545,6 @@ class State:
         new.log = self.log.copy()   # entries are never mutated
         new.history = self.history.copy()
         new._legal_cache = self._legal_cache
-        fields = self.FIELDS
-        values = marshal.loads(marshal.dumps([getattr(self, f) for f in fields]))
-        for f, v in zip(fields, values):
-            setattr(new, f, v)
-        new._after_load()
         return new
 
     def determinize(self, player: int, seed: int) -> Self:

@@ -674,18 +674,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         """:meth:`State.clone`, each field copied as deep as it nests (see
         :data:`SHARED_FIELDS` and the next tables) instead of through ``marshal``: the same
         independent copy, sharing only immutable values."""
-        new = self.__class__.__new__(self.__class__)
-        new.game = self.game
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options  # never mutated after setup
-        new.data = self.data        # immutable component data, shared
-        new.rng_kind = self.rng_kind
-        new.rng = self.rng.copy()
-        new.ply = self.ply
-        new.log = self.log.copy()   # entries are never mutated
-        new.history = self.history.copy()
-        new._legal_cache = self._legal_cache
+        new = self._clone_contract()
         old, nd = self.__dict__, new.__dict__
         nd.update(zip(SHARED_FIELDS, _shared(old)))
         nd.update(zip(LIST_FIELDS, map(_list_copy, _lists(old))))

@@ -75,20 +75,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         (every list and dict new), sharing the strings instead of making them again (a
         search copies a position per iteration; the rules then find the data's own id
         objects in it). tests/games/thieves_den/test_fast_paths.py holds it to the engine's."""
-        cls = self.__class__
-        new = cls.__new__(cls)
-        # the engine's part, as State.clone
-        new.game = self.game
-        new.num_players = self.num_players
-        new.seed = self.seed
-        new.options = self.options
-        new.data = self.data
-        new.rng_kind = self.rng_kind
-        new.rng = self.rng.copy()
-        new.ply = self.ply
-        new.log = self.log.copy()
-        new.history = self.history.copy()
-        new._legal_cache = self._legal_cache
+        new = self._clone_contract()
         # the options read once (as _after_load)
         new._counter_clockwise = self._counter_clockwise
         new._closed_locations = self._closed_locations
