@@ -13,7 +13,7 @@ Each check raises ``AssertionError`` with the seed and step that failed.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from .core.errors import IllegalAction
 from .core.game import State
@@ -35,6 +35,42 @@ def random_step(state: State, rng: Rng) -> tuple[int, str]:
     action = actions[rng.below(len(actions))]
     state.apply_action(player, action)
     return player, action
+
+
+def positions_along(state: State, seed: int, every: int = 1, end: bool = False) -> Iterator[State]:
+    """Every ``every``-th position of ``state`` played on by seeded random decisions
+    (:func:`random_step`; the same state object, moved on between yields), and its end
+    too with ``end``."""
+    rng = Rng.from_seed(seed)
+    k = 0
+    while not state.is_terminal():
+        if k % every == 0:
+            yield state
+        random_step(state, rng)
+        k += 1
+    if end:
+        yield state
+
+
+def check_fast_playout(start: State, seed: int, limit: int = 1_000_000) -> tuple[State, State, int]:
+    """Play copies of ``start`` out by the checked loop (``thieves.cli.bench.checked_playout``)
+    and by the trusted :meth:`State.random_playout`, muted and recording, with the same
+    picking seed, and assert they end alike: the decisions, every field, both generators,
+    the log where recorded, and a fast copy that records again. Returns the checked copy,
+    the muted fast copy and the number of decisions, for a game's own checks."""
+    from .cli.bench import checked_playout
+    checked, fast, logged = start.clone(), start.clone(), start.clone()
+    r_checked, r_fast, r_logged = Rng.from_seed(seed), Rng.from_seed(seed), Rng.from_seed(seed)
+    played = checked_playout(checked, r_checked, limit)
+    assert fast.random_playout(r_fast, limit) == played
+    assert logged.random_playout(r_logged, limit, keep_log=True) == played
+    assert fast.history == checked.history
+    assert fast.to_dict(log=False) == checked.to_dict(log=False)
+    assert logged.to_json() == checked.to_json()
+    assert r_fast.state == r_checked.state == r_logged.state
+    assert fast.rng.state == checked.rng.state
+    assert fast.recording and "event" not in vars(fast)
+    return checked, fast, played
 
 
 def random_game(slug: str, num_players: int, seed: int, options: dict[str, Any] | None = None,

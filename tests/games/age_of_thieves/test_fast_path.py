@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from thieves.cli.bench import checked_playout, midgame_positions
+from thieves.testing import check_fast_playout
 from thieves.core.rng import Rng
 from thieves.games.age_of_thieves.state import Playout
 
@@ -24,13 +25,7 @@ def start_at(n: int, seed: int, options: dict, cut: int):
 def same_games(start, seed: int) -> None:
     """From ``start``: the checked loop, the fast path, and the fast path recording events
     end alike (history, every field, the generator; the log too when recorded)."""
-    checked, fast, logged = start.clone(), start.clone(), start.clone()
-    played = checked_playout(checked, Rng.from_seed(seed))
-    assert fast.random_playout(Rng.from_seed(seed)) == played
-    assert logged.random_playout(Rng.from_seed(seed), keep_log=True) == played
-    assert fast.history == checked.history
-    assert fast.to_dict(log=False) == checked.to_dict(log=False)
-    assert logged.to_json() == checked.to_json()
+    _, fast, _ = check_fast_playout(start, seed)
     assert fast._playout is None and "_playout" not in vars(fast)
 
 

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thieves.cli.bench import checked_playout, midgame_positions
+from thieves.testing import check_fast_playout
 from thieves.core.rng import KeyedRng, Rng
 from thieves.games.cadwallon.actions import ACTION_CARDS, MOVE_CARDS, MISSION, PLAY
 
@@ -27,17 +28,7 @@ OPTION_SETS = [
 def same_games(start, seed: int, limit: int = 1_000_000) -> int:
     """Play ``start`` out by the checked loop and by the fast path (muted and logged) with
     the same picking seed: the same decisions, positions, chance and picks."""
-    checked, fast, logged = start.clone(), start.clone(), start.clone()
-    r_checked, r_fast, r_logged = Rng.from_seed(seed), Rng.from_seed(seed), Rng.from_seed(seed)
-    played = checked_playout(checked, r_checked, limit)
-    assert fast.random_playout(r_fast, limit) == played
-    assert logged.random_playout(r_logged, limit, keep_log=True) == played
-    assert fast.history == checked.history
-    assert fast.to_dict(log=False) == checked.to_dict(log=False)
-    assert logged.to_json() == checked.to_json()
-    assert r_fast.state == r_checked.state == r_logged.state
-    assert fast.rng.state == checked.rng.state
-    assert fast.recording and "event" not in vars(fast)
+    checked, fast, played = check_fast_playout(start, seed, limit)
     # the public contract goes on from the same place
     for p in checked.players_to_act():
         assert fast.legal_actions(p) == checked.legal_actions(p)

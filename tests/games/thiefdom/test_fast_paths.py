@@ -6,6 +6,7 @@ occupancy and the guards' fields of view are kept between moves; here they
 are compared with the plain definitions on the positions of seeded random games.
 """
 from thieves.core.rng import Rng
+from thieves.testing import positions_along
 from thieves.games.thiefdom.townsfolk import REV, THIEF_REFS, _tf_reach
 
 from .helpers import GAME
@@ -39,17 +40,7 @@ def plain_options(s, tm, occ):
 
 def seeded_positions(players, seed, every=3):
     """Every ``every``-th position of a seeded random game, to its end."""
-    s = GAME.new_game(players, seed)
-    rng = Rng.from_seed(seed)
-    k = 0
-    while not s.is_terminal():
-        if k % every == 0:
-            yield s
-        to_act = s.players_to_act()
-        p = to_act[rng.below(len(to_act))]
-        acts = s.legal_actions(p)
-        s.apply_action(p, acts[rng.below(len(acts))])
-        k += 1
+    return positions_along(GAME.new_game(players, seed), seed, every)
 
 
 def test_occupancy_is_the_plain_one():

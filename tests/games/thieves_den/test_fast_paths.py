@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from thieves.cli.bench import checked_playout
+from thieves.testing import check_fast_playout, positions_along
 from thieves.core.errors import GameSetupError
 from thieves.core.game import State
 from thieves.core.rng import Rng
@@ -91,12 +92,7 @@ def test_own_playout_loop_plays_the_checked_games(n, options):
         for cut in (0, 9, 31):
             start = GAME.new_game(n, seed, options)
             checked_playout(start, Rng.from_seed(seed + 50), cut)
-            checked, fast, logged = start.clone(), start.clone(), start.clone()
-            played = checked_playout(checked, Rng.from_seed(seed))
-            assert fast.random_playout(Rng.from_seed(seed)) == played
-            assert logged.random_playout(Rng.from_seed(seed), keep_log=True) == played
-            assert logged.to_json() == checked.to_json()
-            assert fast.to_dict(log=False) == checked.to_dict(log=False)
+            check_fast_playout(start, seed)
 
 
 def test_own_playout_loop_stops_after_max_decisions():
@@ -153,18 +149,7 @@ def test_turn_listing_matches_the_option_lists(n, seed, options):
 def positions(n, seed, options=None, every=7):
     """Positions along a seeded checked game, one every ``every`` decisions (frames pending
     in some), and its end."""
-    s = GAME.new_game(n, seed, options)
-    rng = Rng.from_seed(seed)
-    k = 0
-    while not s.is_terminal():
-        if k % every == 0:
-            yield s
-        to_act = s.players_to_act()
-        p = to_act[rng.below(len(to_act))]
-        acts = s.legal_actions(p)
-        s.apply_action(p, acts[rng.below(len(acts))])
-        k += 1
-    yield s
+    return positions_along(GAME.new_game(n, seed, options), seed, every, end=True)
 
 
 def containers(obj, out):
@@ -321,11 +306,5 @@ def test_fast_and_checked_playouts_agree_from_random_positions(n, seed, cut, pic
     plays the checked loop's moves: the same history, fields, generator and scores."""
     start = GAME.new_game(n, seed, options)
     checked_playout(start, Rng.from_seed(seed + 1), cut)
-    checked, fast, logged = start.clone(), start.clone(), start.clone()
-    played = checked_playout(checked, Rng.from_seed(picker))
-    assert fast.random_playout(Rng.from_seed(picker)) == played
-    assert logged.random_playout(Rng.from_seed(picker), keep_log=True) == played
-    assert fast.history == checked.history
-    assert fast.to_dict(log=False) == checked.to_dict(log=False)
-    assert logged.to_json() == checked.to_json()
+    checked, fast, _ = check_fast_playout(start, picker)
     assert fast.scores() == checked.scores() and fast.winners() == checked.winners()
