@@ -13,10 +13,11 @@ import secrets
 import pytest
 
 from thieves.core.registry import GAME_MODULES, load_game
-from thieves.server.shared import LOCK_TTL, WATCH_TTL, BotLock, Fanout
+from thieves.server.shared import LOCK_TTL, WATCH_TTL, BotLock, Fanout, pack_views, unpack_views
 from thieves.server.storage import Storage, TableRecord
 from thieves.server.tables import TableManager
 from thieves.server.websocket import ViewCache
+from thieves.server.wsdeflate import FORWARD_BITS
 
 from .test_postgres import PG_URL, _pg_answers
 
@@ -194,21 +195,53 @@ def test_a_bot_move_on_an_outdated_table_is_not_stored(tmp_path):
     assert table_b.rows == len(stored) and table_b.state.history == table_a.state.history
 
 
+def _fanout(redis) -> Fanout:
+    """A Fanout on a fake Redis, as process "me" with the table prefix "x_"."""
+    fan = Fanout.__new__(Fanout)
+    fan.redis, fan.channel, fan.to_prefix, fan.me = redis, "thieves:x_changes", "thieves:x_to:", "me"
+    fan._mine = json.dumps({"from": "me"})[:-1].encode()
+    fan._task, fan._outbox, fan._sender, fan._letters = None, [], None, {}
+    return fan
+
+
 def test_changes_announced_together_go_out_in_one_message_in_order():
-    sent: list[tuple[str, str]] = []
+    sent: list[tuple[str, str | bytes]] = []
+
+    class FakePipeline:
+        def __init__(self) -> None:
+            self.commands: list[tuple[str, str | bytes]] = []
+
+        async def __aenter__(self):
+            return self
+
+        async def __aexit__(self, *exc):
+            return False
+
+        def publish(self, channel, text):
+            self.commands.append((channel, text))
+
+        async def execute(self):
+            sent.extend(self.commands)
+            trips.append(len(self.commands))
 
     class FakeRedis:
         async def publish(self, channel, text):
             sent.append((channel, text))
+            trips.append(1)
+
+        def pipeline(self, transaction=True):
+            assert transaction is False  # in order, no MULTI
+            return FakePipeline()
+
+    trips: list[int] = []
 
     async def go():
-        fan = Fanout.__new__(Fanout)
-        fan.redis, fan.channel, fan.me = FakeRedis(), "thieves:x_changes", "me"
-        fan._task, fan._outbox, fan._sender = None, [], None
-        fan.announce("a", {"row": 0, "version": 3})
-        fan.announce("b", None, [["en", "wide", "{}"]])  # no decision: no views either
+        fan = _fanout(FakeRedis())
+        fan.announce("a", {"row": 0, "version": 3, "after": [1, 5.5]})
+        fan.announce("b", None, {"B": [("en", "wide", b"nope")]})  # no decision: no views either
         fan.watch("x", [("fr", "narrow")])
-        fan.announce("a", {"row": 1, "version": 4}, [["en", "wide", "{}"]])
+        fan.announce("a", {"row": 1, "version": 4, "after": [2, 6.5]},
+                     {"B": [("en", "wide", b"\x00\n{}"), ("fr", "narrow", b"")], "C": [("de", "wide", b"zz")]})
         await asyncio.sleep(0)
         await asyncio.sleep(0)
         fan.announce("c")
@@ -216,29 +249,45 @@ def test_changes_announced_together_go_out_in_one_message_in_order():
         await asyncio.sleep(0)
 
     asyncio.run(go())
-    messages = [json.loads(text) for _channel, text in sent]
+    assert trips == [3, 1]  # one round trip per batch
+    # each process's views on its own channel, before the news they go with
+    assert [channel for channel, _text in sent] == ["thieves:x_to:B", "thieves:x_to:C", "thieves:x_changes",
+                                                    "thieves:x_changes"]
+    assert unpack_views(sent[0][1]) == ("me", {("a", (2, 6.5)): [("en", "wide", b"\x00\n{}"),
+                                                                 ("fr", "narrow", b"")]})
+    assert unpack_views(sent[1][1]) == ("me", {("a", (2, 6.5)): [("de", "wide", b"zz")]})
+    messages = [json.loads(text) for channel, text in sent if channel == "thieves:x_changes"]
     assert [[c["table"] for c in m["changes"]] for m in messages] == [["a", "b", "x", "a"], ["c"]]
     first = messages[0]["changes"]
-    assert first[0] == {"table": "a", "news": {"row": 0}}  # the version is this process's own
+    assert first[0] == {"table": "a", "news": {"row": 0, "after": [1, 5.5]}}  # the version is this process's own
     assert first[1] == {"table": "b"} and first[2] == {"table": "x", "watch": [["fr", "narrow"]]}
-    assert first[3]["views"] == [["en", "wide", "{}"]]
+    assert first[3] == {"table": "a", "news": {"row": 1, "after": [2, 6.5]}}  # the news alone for everyone
     assert all(m["from"] == "me" for m in messages)
 
 
-def test_a_listener_reads_batched_and_single_messages():
-    got: list[tuple[str, object]] = []
+class _FakePubSub:
+    """What redis-py's pubsub yields: ``script`` is a list of messages (dicts)
+    and exceptions to raise."""
 
-    class FakePubSub:
-        async def subscribe(self, channel):
-            pass
+    def __init__(self, script, channels_seen):
+        self.script, self.channels_seen = script, channels_seen
 
-        async def listen(self):
-            for data in [{"from": "other", "changes": [{"table": "a", "news": {"row": 0}}, {"table": "b"}]},
-                         {"from": "me", "changes": [{"table": "z"}]},
-                         {"from": "other", "table": "c"},  # as sent by an older version
-                         "not json"]:
-                yield {"type": "message", "data": data if isinstance(data, str) else json.dumps(data)}
-            raise asyncio.CancelledError
+    async def subscribe(self, *channels):
+        self.channels_seen.append(channels)
+
+    async def listen(self):
+        for item in self.script:
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+
+    async def aclose(self):
+        pass
+
+
+def _fake_redis(*scripts):
+    channels_seen: list[tuple[str, ...]] = []
+    left = list(scripts)
 
     class FakeRedis:
         class connection_pool:  # noqa: N801 - as redis-py names it
@@ -246,13 +295,121 @@ def test_a_listener_reads_batched_and_single_messages():
 
         def pubsub(self, ignore_subscribe_messages=True, push_handler_func=None):
             assert push_handler_func is not None  # messages are handed on as they are
-            return FakePubSub()
+            assert ignore_subscribe_messages is False  # the confirmations say when it is subscribed
+            return _FakePubSub(left.pop(0), channels_seen)
 
-    fan = Fanout.__new__(Fanout)
-    fan.redis, fan.channel, fan.me = FakeRedis(), "thieves:x_changes", "me"
+    return FakeRedis(), channels_seen
+
+
+def _message(data, channel=b"thieves:x_changes"):
+    return {"type": "message", "channel": channel, "data": data if isinstance(data, bytes) else json.dumps(data)}
+
+
+def _subscribed(n):
+    return {"type": "subscribe", "channel": b"?", "data": n}
+
+
+def test_a_listener_reads_batched_and_single_messages():
+    got: list[tuple[str, object]] = []
+    redis, channels = _fake_redis([
+        _subscribed(1), _subscribed(2),
+        _message({"from": "other", "changes": [{"table": "a", "news": {"row": 0}}, {"table": "b"}]}),
+        _message({"from": "me", "changes": [{"table": "z"}]}),
+        _message(json.dumps({"from": "me", "changes": [{"table": "y"}]}).encode()),
+        _message({"from": "other", "table": "c"}),  # as sent by an older version
+        _message("not json"),
+        asyncio.CancelledError()])
+    fan = _fanout(redis)
     with pytest.raises(asyncio.CancelledError):
         asyncio.run(fan._listen(lambda table, change, sender: got.append((table, change.get("news"), sender))))
     assert got == [("a", {"row": 0}, "other"), ("b", None, "other"), ("c", None, "other")]
+    assert channels == [("thieves:x_changes", "thieves:x_to:me")]
+
+
+def test_views_sent_to_this_process_go_with_their_news_and_only_theirs():
+    got: list[tuple[str, object]] = []
+    inbox = b"thieves:x_to:me"
+    first = pack_views("other", [("a", [3, 7.25], [("en", "wide", b"A3")]),
+                                 ("b", [1, 7.5], [("fr", "narrow", b"B1"), ("de", "wide", b"")])])
+    stale = pack_views("other", [("a", [4, 8.0], [("en", "wide", b"A4")])])
+    redis, _channels = _fake_redis([
+        _subscribed(1), _subscribed(2),
+        _message(first, inbox),
+        _message(pack_views("third", [("a", [3, 7.25], [("en", "wide", b"not from the sender")])]), inbox),
+        _message({"from": "other", "changes": [{"table": "a", "news": {"row": 2, "after": [3, 7.25]}},
+                                               {"table": "b", "news": {"row": 0, "after": [1, 7.5]}},
+                                               {"table": "c", "news": {"row": 0, "after": [1, 7.5]}}]}),
+        _message(stale, inbox),
+        _message(b"garbage\n", inbox),
+        # the news of that decision never came (its publication failed): the
+        # next message from that process drops its views
+        _message({"from": "other", "changes": [{"table": "a", "news": {"row": 4, "after": [5, 9.0]}}]}),
+        asyncio.CancelledError()])
+    fan = _fanout(redis)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(fan._listen(lambda table, change, sender: got.append((table, change.get("views"), sender))))
+    assert got == [("a", [("en", "wide", b"A3")], "other"),
+                   ("b", [("fr", "narrow", b"B1"), ("de", "wide", b"")], "other"),
+                   ("c", None, "other"), ("a", None, "other")]
+    assert set(fan._letters) == {"third"}  # kept until that process's own next news
+
+
+def test_a_listener_that_subscribes_again_asks_to_catch_up_each_time():
+    events: list[str] = []
+    redis, channels = _fake_redis(
+        # redis-py reconnects and subscribes again by itself inside listen()...
+        [_subscribed(1), _subscribed(2), _message({"from": "o", "changes": [{"table": "a"}]}),
+         _subscribed(1), _subscribed(2), _message({"from": "o", "changes": [{"table": "b"}]}),
+         ConnectionError("closed by server")],
+        # ...or gives up: the listener subscribes again on a new connection
+        [ConnectionError("refused")],
+        [_subscribed(1), _subscribed(2), asyncio.CancelledError()])
+    fan = _fanout(redis)
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(fan._listen(lambda table, change, sender: events.append(table),
+                                lambda: events.append("again")))
+    assert events == ["a", "again", "b", "again"]  # not after the first subscription
+    assert len(channels) == 3
+
+
+def test_every_table_in_memory_catches_up_after_the_listener_subscribed_again(tmp_path, monkeypatch):
+    from thieves.server import app as app_module
+    from thieves.server.app import Platform
+    from thieves.server.limits import Limits
+
+    ma, mb = _two_managers(tmp_path)
+    tables = [ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)[0] for _ in range(7)]
+    behind = [mb.get(t.id) for t in tables]
+    for t in tables[:5]:
+        _play_one_turn(ma, t)  # stored and announced by A; B missed the news
+    pb = Platform(mb.storage, 0.5, Limits())
+    pb.manager = mb
+    monkeypatch.setattr(app_module, "CATCH_UP_AT_ONCE", 3)
+    reading, most = 0, 0
+    refresh = mb.refresh_async
+
+    async def counted(table):
+        nonlocal reading, most
+        reading += 1
+        most = max(most, reading)
+        try:
+            await asyncio.sleep(0.01)
+            return await refresh(table)
+        finally:
+            reading -= 1
+
+    monkeypatch.setattr(mb, "refresh_async", counted)
+
+    async def go():
+        pb.catch_up_all()
+        await asyncio.sleep(0)
+        assert pb._catching_all is not None
+        await pb._catching_all
+        await asyncio.gather(*pb._catching.values())
+
+    asyncio.run(go())
+    assert [b.state.history for b in behind] == [t.state.history for t in tables]
+    assert most == 3 and not pb._catching
 
 
 def test_a_bot_lock_is_renewed_only_when_a_third_of_its_life_is_gone():
@@ -348,17 +505,37 @@ def test_views_go_with_news_to_the_processes_that_show_them(tmp_path):
     pb.on_message(table_id, {"table": table_id, "news": news}, "A")
     assert out_b.watched == [(table_a.id, [("fr", "narrow")])]  # B says so (once for a while)
     pa.on_message(table_a.id, {"table": table_a.id, "watch": [["fr", "narrow"], ["xx", "wide"]]}, "B")
+    pa.on_message(table_a.id, {"table": table_a.id, "watch": [["en", "wide"], ["fr", "narrow"]]}, "C")
     asyncio.run(decide())
     table_id, news, views = out_a.sent[-1]
-    text = pa.hub.views.text_now(table_a, None, "fr", "narrow")[1]
-    assert views == [["fr", "narrow", text]]  # an unknown language is not drawn
-    pb.on_message(table_id, {"table": table_id, "news": news, "views": views}, "A")
-    assert pb.hub.views.text_now(table_b, None, "fr", "narrow") == (table_b.version, text)
+    mine = pa.hub.views.frames_now(table_a, None, "fr", "narrow")[1]
+    # each process gets the views it shows (an unknown language is not drawn),
+    # compressed as the frame it sends as it is
+    assert views == {"B": [("fr", "narrow", mine.deflated(FORWARD_BITS))],
+                     "C": [("en", "wide", pa.hub.views.frames_now(table_a, None, "en", "wide")[1]
+                            .deflated(FORWARD_BITS)),
+                           ("fr", "narrow", mine.deflated(FORWARD_BITS))]}
+    assert views["B"][0][2] is views["C"][1][2]  # built once
+    pb.on_message(table_id, {"table": table_id, "news": news, "views": views["B"]}, "A")
+    version, theirs = pb.hub.views.frames_now(table_b, None, "fr", "narrow")
+    assert version == table_b.version and theirs.text == mine.text
+    assert theirs.frame(FORWARD_BITS) == mine.frame(FORWARD_BITS) and theirs.frame(None) == mine.frame(None)
     assert len(out_b.watched) == 1  # reminded only every WATCH_EVERY
     # a process that stopped saying so gets no more views
-    pa._watchers[table_a.id]["B"] = (pa._watchers[table_a.id]["B"][0] - WATCH_TTL - 1, [("fr", "narrow")])
+    for process in ("B", "C"):
+        said, shown = pa._watchers[table_a.id][process]
+        pa._watchers[table_a.id][process] = (said - WATCH_TTL - 1, shown)
     asyncio.run(decide())
     assert out_a.sent[-1][2] is None and table_a.id not in pa._watchers
+
+
+def test_a_view_from_another_process_that_cannot_be_read_is_drawn_here(tmp_path):
+    ma, _mb = _two_managers(tmp_path)
+    table, _tokens = ma.create("thiefs-market", 3, [{"kind": "human"}] * 3)
+    views = ViewCache()
+    views.accept(table, [("en", "wide", b"\xff\x00 not deflate"), ("de", "wide", 12), ("fr", "narrow", "{}")])
+    assert views.text_now(table, None, "fr", "narrow")[1] == "{}"  # text, as an older version sent it
+    assert json.loads(views.text_now(table, None, "en", "wide")[1])["table"] == table.id
 
 
 def test_a_row_whose_move_number_fell_behind_does_not_stop_the_table(tmp_path):

@@ -43,6 +43,24 @@ def test_a_frame_carries_its_text_plain_and_compressed(size):
     assert frame_bytes(b"x" * 126, False)[:4] == b"\x81\x7e\x00\x7e"
 
 
+@pytest.mark.parametrize("size", [0, 125, 126, 65535, 70000])
+def test_a_compressed_view_from_another_process_is_the_same_message(size):
+    """What one process sends another (:meth:`Frames.deflated`) becomes there
+    the same text and the same frames, the compressed one sent as it came."""
+    text = json.dumps({"type": "state", "svg": ("<g>é\"</g>" * size)[:size]})
+    mine = Frames(text)
+    payload = mine.deflated(15)
+    assert _read_frame(mine.frame(15))[1] == payload
+    theirs = Frames.from_deflated(payload, 15)
+    assert theirs.text == text
+    assert theirs.frame(15) == mine.frame(15) and theirs.frame(None) == mine.frame(None)
+    assert theirs.frame(12) == mine.frame(12)  # another window: compressed again from the text
+    with pytest.raises(zlib.error):
+        Frames.from_deflated(b"\xff\xfe not deflate", 15)
+    with pytest.raises(UnicodeDecodeError):
+        Frames.from_deflated(wsdeflate.deflate(b"\xff", 15), 15)  # not UTF-8
+
+
 def _serve(app, port):
     import uvicorn
 

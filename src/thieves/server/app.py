@@ -29,11 +29,12 @@ from ..core.game import Option
 from ..core.registry import load_game
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .limits import Limits, RateLimit, too_many
-from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout
+from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
 from .views import game_name, pick_layout, replay_file, replay_view
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
+from .wsdeflate import FORWARD_BITS
 
 T = TypeVar("T")
 
@@ -46,6 +47,9 @@ CLOCK_EVERY = 0.5
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
 WS_MAX_BYTES = 4 * MAX_MESSAGE
+#: tables read from storage at once when every table catches up (after the
+#: Redis listener subscribed again): the worker threads stay free for the rest
+CATCH_UP_AT_ONCE = 4
 
 
 #: refusals that depend on the position of the table (which another process may have moved on)
@@ -61,8 +65,7 @@ class Platform:
         #: Redis fan-out when several processes serve one database (None: this process alone)
         self.shared = shared
         #: send the spectators' views with this process's news to the processes that
-        #: show them (``THIEVES_FORWARD_VIEWS=1``); off by default: at 200 tables on a
-        #: saturated machine it gave seconds of tail latency (docs/server.md)
+        #: show them (``THIEVES_FORWARD_VIEWS=1``; off by default, see docs/server.md)
         self.forward_views = forward_views
         self.limits = limits or Limits.from_env()
         self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
@@ -74,6 +77,8 @@ class Platform:
         self._background: list[asyncio.Task[None]] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        #: catching every table up after the Redis listener subscribed again
+        self._catching_all: asyncio.Task[None] | None = None
         #: table -> process -> (time.monotonic() of its last word, the (lang, layout)
         #: of the spectators it shows): their views go with this process's news
         self._watchers: dict[str, dict[str, tuple[float, list[tuple[str, str]]]]] = {}
@@ -233,31 +238,41 @@ class Platform:
         views = self._views_for_others(table) if news is not None and table.clock is None else None
         self.shared.announce(table.id, news, views)
 
-    def _views_for_others(self, table: LiveTable) -> list[list[str]] | None:
-        """``[lang, layout, text]`` of the spectators' views the other processes
-        show of this table (they said so within ``WATCH_TTL``), built here once:
-        with the spectators spread over the processes, only the process that
-        changed the table draws them."""
+    def _views_for_others(self, table: LiveTable) -> dict[str, list[View]] | None:
+        """Per other process that shows this table's spectators (it said so
+        within ``WATCH_TTL``), the ``(lang, layout, payload)`` of their views,
+        each built here once and compressed as the frame that process sends
+        as it is (:meth:`Frames.deflated`): with the spectators spread over
+        the processes, only the process that changed the table draws them."""
         watchers = self._watchers.get(table.id)
         if not watchers:
             return None
         now = time.monotonic()
-        keys: set[tuple[str, str]] = set()
+        out: dict[str, list[View]] = {}
+        made: dict[tuple[str, str], bytes | None] = {}
         for process, (said, shown) in list(watchers.items()):
             if now - said > WATCH_TTL:
                 del watchers[process]  # gone, or no longer showing it
-            else:
-                keys.update(shown)
+                continue
+            views = []
+            for lang, layout in shown:
+                if (lang, layout) not in made:
+                    made[(lang, layout)] = self._payload(table, lang, layout)
+                data = made[(lang, layout)]
+                if data is not None:
+                    views.append((lang, layout, data))
+            if views:
+                out[process] = views
         if not watchers:
             self._watchers.pop(table.id, None)
-        out = []
-        for lang, layout in sorted(keys):
-            try:
-                _version, text = self.hub.views.text_now(table, None, lang, layout)
-            except Exception:  # noqa: BLE001 - a game's bug: the other process builds (and logs) it
-                continue
-            out.append([lang, layout, text])
         return out or None
+
+    def _payload(self, table: LiveTable, lang: str, layout: str) -> bytes | None:
+        try:
+            _version, frames = self.hub.views.frames_now(table, None, lang, layout)
+        except Exception:  # noqa: BLE001 - a game's bug: the other process builds (and logs) it
+            return None
+        return frames.deflated(FORWARD_BITS)
 
     def on_message(self, table_id: str, change: dict[str, Any], sender: str) -> None:
         """One change announced by another process (see ``shared.Fanout``)."""
@@ -304,10 +319,33 @@ class Platform:
             self.hub.notify(table)
             self._say_watching(table)
             return
-        if table_id in self._catching:
+        self._catch_up_soon(table_id)
+
+    def _catch_up_soon(self, table_id: str) -> "asyncio.Task[None]":
+        """The task catching the table up from storage: a new one, or the one
+        running (which then reads storage once more)."""
+        task = self._catching.get(table_id)
+        if task is not None:
             self._again.add(table_id)
-            return
-        self._catching[table_id] = asyncio.create_task(self._catch_up(table_id))
+            return task
+        task = self._catching[table_id] = asyncio.create_task(self._catch_up(table_id))
+        return task
+
+    def catch_up_all(self) -> None:
+        """The Redis listener subscribed again: whatever the other processes
+        announced meanwhile is lost, so every table in memory is caught up
+        from storage (``CATCH_UP_AT_ONCE`` at a time; never waits)."""
+        if self._catching_all is not None:
+            self._catching_all.cancel()  # the new round reads every table anyway
+        self._catching_all = asyncio.create_task(self._catch_up_all())
+
+    async def _catch_up_all(self) -> None:
+        ids = list(self.manager.tables)
+        log.info("catching %d table(s) up with storage", len(ids))
+        slots = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+        for table_id in ids:
+            await slots.acquire()
+            self._catch_up_soon(table_id).add_done_callback(lambda _task: slots.release())
 
     async def _catch_up(self, table_id: str) -> None:
         try:
@@ -414,6 +452,8 @@ class Platform:
     async def stop(self) -> None:
         for task in self._background:
             task.cancel()
+        if self._catching_all is not None:
+            self._catching_all.cancel()
         if self.shared is not None:
             await self.shared.close()
         if self._sweeper is not None:
@@ -584,7 +624,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         platform._sweeper = asyncio.create_task(platform._sweep_forever())
         platform._background.append(asyncio.create_task(platform._clocks_forever()))
         if platform.shared is not None:
-            platform.shared.start(platform.on_message)
+            platform.shared.start(platform.on_message, platform.catch_up_all)
             platform._background.append(asyncio.create_task(platform._watch_bots()))
         yield
         await platform.stop()

@@ -4,10 +4,16 @@ Every process keeps the tables it serves in memory, reads any other from the
 database on demand, and tells the others about each change it stores
 through Redis pub/sub (channel ``thieves:<prefix>changes``): a process that
 has the table in memory catches up from the database (the stored actions
-are the truth) and sends the new state to its sockets. A table's bots are
-played by one process at a time, the holder of the Redis lock
-``thieves:<prefix>bots:<table>``; the primary key (table, move) makes a
-second decision at the same move impossible anyway.
+are the truth) and sends the new state to its sockets. The spectators'
+views that go with a decision (``THIEVES_FORWARD_VIEWS=1``) go only to the
+processes that show them, each on its own channel
+``thieves:<prefix>to:<process>``, just before the news they belong to. A
+listener that subscribes again (Redis dropped it, or restarted) has missed
+whatever was announced meanwhile: it asks the process to catch every table
+it holds up from the database. A table's bots are played by one process at
+a time, the holder of the Redis lock ``thieves:<prefix>bots:<table>``; the
+primary key (table, move) makes a second decision at the same move
+impossible anyway.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ import os
 import secrets
 import time
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, Sequence
 
 log = logging.getLogger("thieves.server")
 
@@ -29,6 +35,11 @@ LOCK_TTL = 30.0
 WATCH_EVERY = 10.0
 WATCH_TTL = 3 * WATCH_EVERY
 
+#: a spectators' view sent to another process: ``(lang, layout, payload)``
+View = tuple[str, str, bytes]
+#: where a decision leaves a table in storage, ``(move number, time of last change)``
+Mark = tuple[int, float]
+
 
 class Fanout:
     """Redis pub/sub for table changes, and per-table bot locks."""
@@ -37,39 +48,53 @@ class Fanout:
         import redis.asyncio as aioredis
 
         self.url = url
-        self.redis = aioredis.Redis.from_url(url)
-        self.channel = f"thieves:{prefix}changes"
-        self.lock_prefix = f"thieves:{prefix}bots:"
         #: this process, so it skips its own messages
         self.me = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.redis = aioredis.Redis.from_url(url)
+        self.channel = f"thieves:{prefix}changes"
+        #: each process's own channel begins so (views for it alone)
+        self.to_prefix = f"thieves:{prefix}to:"
+        self.lock_prefix = f"thieves:{prefix}bots:"
         #: how this process's own messages begin (:meth:`_send`): the listener
-        #: skips them unread (with views they are large)
+        #: skips them unread
         self._mine = json.dumps({"from": self.me})[:-1].encode()
         self._task: asyncio.Task[None] | None = None
-        #: changes announced and not sent yet, and the task sending them
-        self._outbox: list[dict[str, Any]] = []
+        #: changes announced and not sent yet (each with the views for each
+        #: process that shows them), and the task sending them
+        self._outbox: list[tuple[dict[str, Any], dict[str, list[View]] | None]] = []
         self._sender: asyncio.Task[None] | None = None
+        #: sender -> (table, mark after the decision) -> its views, until that
+        #: sender's next message on the shared channel (which brings the news)
+        self._letters: dict[str, dict[tuple[str, Mark], list[View]]] = {}
+
+    @property
+    def inbox(self) -> str:
+        """This process's own channel."""
+        return self.to_prefix + self.me
 
     async def publish(self, table_id: str, news: dict[str, Any] | None = None) -> None:
         """Tell the others that a table changed (see :meth:`announce`)."""
         self.announce(table_id, news)
 
     def announce(self, table_id: str, news: dict[str, Any] | None = None,
-                 views: list[list[str]] | None = None) -> None:
+                 views: dict[str, list[View]] | None = None) -> None:
         """Tell the others that a table changed; ``news``: the decision that
         changed it, which they may apply without reading the database;
-        ``views``: the spectators' view texts after it (``[lang, layout,
-        text]``), for the processes that said they show its spectators
-        (:meth:`watch`), so they need not build them again. Never waits: the
-        changes announced while the previous message was being sent go out
-        together in the next one (one Redis command, one message for each
-        listener to read, however many tables changed), in order."""
+        ``views``: per process that said it shows the table's spectators
+        (:meth:`watch`), their views after it (``(lang, layout, payload)``),
+        so that it need not build them again; they go to that process alone,
+        on its own channel, just before the news. Never waits: the changes
+        announced while the previous message was being sent go out together
+        in the next one (one Redis command, one message for each listener to
+        read, however many tables changed), in order."""
         change: dict[str, Any] = {"table": table_id}
+        letters = None
         if news is not None:
             change["news"] = {k: v for k, v in news.items() if k != "version"}
-            if views:
-                change["views"] = views
-        self._queue(change)
+            after = news.get("after")
+            if views and isinstance(after, list) and len(after) == 2:
+                letters = views
+        self._queue(change, letters)
 
     def watch(self, table_id: str, keys: list[tuple[str, str]]) -> None:
         """Tell the others that this process shows the table's spectators in
@@ -77,55 +102,114 @@ class Fanout:
         views with its news for a while (``WATCH_TTL``)."""
         self._queue({"table": table_id, "watch": [list(k) for k in keys]})
 
-    def _queue(self, change: dict[str, Any]) -> None:
-        self._outbox.append(change)
+    def _queue(self, change: dict[str, Any], letters: dict[str, list[View]] | None = None) -> None:
+        self._outbox.append((change, letters))
         if self._sender is None or self._sender.done():
             self._sender = asyncio.create_task(self._send())
 
     async def _send(self) -> None:
         while self._outbox:
-            changes, self._outbox = self._outbox, []
-            message = {"from": self.me, "changes": changes}
+            batch, self._outbox = self._outbox, []
+            # the views first, each process's on its own channel: Redis hands a
+            # subscriber its messages in order, so they wait there for the news
+            post: dict[str, list[tuple[str, list[Any], list[View]]]] = {}
+            for change, letters in batch:
+                for process, views in (letters or {}).items():
+                    post.setdefault(process, []).append((change["table"], change["news"]["after"], views))
+            changes = [change for change, _letters in batch]
+            message = json.dumps({"from": self.me, "changes": changes})
             try:
-                await self.redis.publish(self.channel, json.dumps(message))
+                if not post:
+                    await self.redis.publish(self.channel, message)
+                    continue
+                # one round trip for all (a busy loop takes long to come back to this task)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for process, items in post.items():
+                        pipe.publish(self.to_prefix + process, pack_views(self.me, items))
+                    pipe.publish(self.channel, message)
+                    await pipe.execute()
             except Exception:  # noqa: BLE001 - Redis away: others catch up when they next read the table
                 log.exception("could not tell the other processes about %d change(s)", len(changes))
 
-    def start(self, on_change: Callable[[str, dict[str, Any], str], None]) -> None:
+    def start(self, on_change: Callable[[str, dict[str, Any], str], None],
+              on_resubscribed: Callable[[], None] | None = None) -> None:
         """Listen for other processes' changes; ``on_change(table_id, change, sender)``
-        (``change``: what :meth:`announce` or :meth:`watch` sent, ``sender``: which
-        process) must not block."""
-        self._task = asyncio.create_task(self._listen(on_change))
+        (``change``: what :meth:`announce` or :meth:`watch` sent, with the
+        views sent to this process alone as ``change["views"]``; ``sender``:
+        which process) and ``on_resubscribed()`` (the listener subscribed
+        again after losing its connection: whatever was announced meanwhile
+        is lost) must not block."""
+        self._task = asyncio.create_task(self._listen(on_change, on_resubscribed))
 
-    async def _listen(self, on_change: Callable[[str, dict[str, Any], str], None]) -> None:
+    async def _listen(self, on_change: Callable[[str, dict[str, Any], str], None],
+                      on_resubscribed: Callable[[], None] | None = None) -> None:
+        channels = [self.channel, self.inbox]
+        inbox = self.inbox.encode()
+        subscribed = False  # once: every later subscription is one again
         while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=False, **self._push_handler())
             try:
-                pubsub = self.redis.pubsub(ignore_subscribe_messages=True, **self._push_handler())
-                await pubsub.subscribe(self.channel)
+                # redis-py subscribes again by itself when it reconnects in
+                # ``listen``: Redis's confirmations say when it is done, either way
+                await pubsub.subscribe(*channels)
                 async for message in pubsub.listen():
-                    if message.get("type") != "message":
-                        continue
-                    raw = message["data"]
-                    if isinstance(raw, bytes) and raw.startswith(self._mine):
-                        continue  # this process's own
-                    try:
-                        data = json.loads(raw)
-                    except (ValueError, TypeError):
-                        continue
-                    if not isinstance(data, dict) or data.get("from") == self.me:
-                        continue
-                    changes, sender = data.get("changes"), str(data.get("from"))
-                    for change in changes if isinstance(changes, list) else [data]:
-                        if isinstance(change, dict) and isinstance(change.get("table"), str):
-                            try:
-                                on_change(change["table"], change, sender)
-                            except Exception:  # noqa: BLE001 - one table's trouble never stops listening
-                                log.exception("catching up with table %s failed", change["table"])
+                    kind = message.get("type")
+                    if kind == "message":
+                        if message.get("channel") == inbox:
+                            self._read_letter(message["data"])
+                        else:
+                            self._read(message["data"], on_change)
+                    elif kind == "subscribe" and message.get("data") == len(channels):
+                        if subscribed and on_resubscribed is not None:
+                            log.warning("subscribed to Redis again: catching up what was missed")
+                            on_resubscribed()
+                        subscribed = True
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - Redis restarted: subscribe again
+            except Exception:  # noqa: BLE001 - Redis restarted, or dropped this reader: subscribe again
                 log.exception("listening to Redis failed; trying again in 1 s")
                 await asyncio.sleep(1.0)
+            finally:
+                try:
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                except Exception:  # noqa: BLE001 - already gone
+                    pass
+
+    def _read(self, raw: Any, on_change: Callable[[str, dict[str, Any], str], None]) -> None:
+        """One message on the shared channel: each change to ``on_change``, a
+        decision with the views that came for it."""
+        if isinstance(raw, bytes) and raw.startswith(self._mine):
+            return  # this process's own
+        try:
+            data = json.loads(raw)
+        except (ValueError, TypeError):
+            return
+        if not isinstance(data, dict) or data.get("from") == self.me:
+            return
+        changes, sender = data.get("changes"), str(data.get("from"))
+        letters = self._letters.pop(sender, None)
+        for change in changes if isinstance(changes, list) else [data]:
+            if not (isinstance(change, dict) and isinstance(change.get("table"), str)):
+                continue
+            news = change.get("news")
+            mark = _mark(news.get("after")) if letters and isinstance(news, dict) else None
+            if letters and mark is not None:
+                views = letters.get((change["table"], mark))
+                if views:
+                    change["views"] = views
+            try:
+                on_change(change["table"], change, sender)
+            except Exception:  # noqa: BLE001 - one table's trouble never stops listening
+                log.exception("catching up with table %s failed", change["table"])
+
+    def _read_letter(self, raw: Any) -> None:
+        """Views sent to this process alone: kept until their news come."""
+        letter = unpack_views(raw)
+        if letter is None:
+            log.warning("a message on this process's channel could not be read")
+            return
+        sender, views = letter
+        self._letters.setdefault(sender, {}).update(views)
 
     def _push_handler(self) -> dict[str, Any]:
         """On RESP3 (redis-py's default), messages come through a handler whose
@@ -191,3 +275,49 @@ class BotLock:
 
 async def _as_is(response: Any) -> Any:
     return response
+
+
+def pack_views(sender: str, items: Sequence[tuple[str, Any, list[View]]]) -> bytes:
+    """Views for one process: a line of JSON (who sends them, and per table its
+    mark after the decision and the language, layout and length of each view),
+    then the views' bytes one after the other (no JSON for them: they are
+    compressed)."""
+    head = {"from": sender, "views": [[table, list(after), [[lang, layout, len(data)] for lang, layout, data in views]]
+                                      for table, after, views in items]}
+    return b"".join([json.dumps(head).encode(), b"\n", *(data for _t, _a, views in items for *_k, data in views)])
+
+
+def unpack_views(raw: Any) -> tuple[str, dict[tuple[str, Mark], list[View]]] | None:
+    """What :func:`pack_views` made, as ``(sender, {(table, mark): views})``;
+    None when it is not that."""
+    if not isinstance(raw, bytes):
+        return None
+    line, _nl, body = raw.partition(b"\n")
+    try:
+        head = json.loads(line)
+        out: dict[tuple[str, Mark], list[View]] = {}
+        at = 0
+        for table, after, shown in head["views"]:
+            views = []
+            for lang, layout, n in shown:
+                if not (isinstance(lang, str) and isinstance(layout, str) and isinstance(n, int) and n >= 0):
+                    return None
+                views.append((lang, layout, body[at:at + n]))
+                at += n
+            mark = _mark(after)
+            if not isinstance(table, str) or mark is None:
+                return None
+            out[(table, mark)] = views
+        if at != len(body):
+            return None
+        return str(head["from"]), out
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def _mark(after: Any) -> Mark | None:
+    """A decision's ``after`` (``[move number, time]``) as a key."""
+    if (isinstance(after, list) and len(after) == 2 and isinstance(after[0], int)
+            and isinstance(after[1], (int, float))):
+        return int(after[0]), float(after[1])
+    return None

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import zlib
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .i18n import LANGS, pick_lang
 from .tables import LiveTable, ServerError
 from .views import build_view, pick_layout
-from .wsdeflate import Frames
+from .wsdeflate import FORWARD_BITS, Frames
 
 if TYPE_CHECKING:
     from .app import Platform
@@ -96,12 +97,23 @@ class ViewCache:
         return entry
 
     def accept(self, table: LiveTable, views: list[Any]) -> None:
-        """Spectators' view texts of the table as it is now, built by the process
-        that changed it (``[lang, layout, text]``; anything else is ignored)."""
+        """Spectators' views of the table as it is now, built by the process
+        that changed it: ``(lang, layout, payload)``, the payload compressed
+        (:meth:`Frames.deflated` with ``FORWARD_BITS``), or its text; anything
+        else is ignored."""
         for item in views[:8]:
-            if (isinstance(item, list) and len(item) == 3 and item[0] in LANGS
-                    and item[1] == pick_layout(item[1]) and isinstance(item[2], str)):
-                self._views[(table.id, None, item[0], item[1])] = (table.version, Frames(item[2]))
+            if not (isinstance(item, (list, tuple)) and len(item) == 3 and item[0] in LANGS
+                    and item[1] == pick_layout(item[1])):
+                continue
+            data = item[2]
+            try:
+                frames = (Frames(data) if isinstance(data, str)
+                          else Frames.from_deflated(data, FORWARD_BITS) if isinstance(data, bytes) else None)
+            except (zlib.error, UnicodeDecodeError):
+                log.warning("a view from another process of table %s could not be read", table.id)
+                continue
+            if frames is not None:
+                self._views[(table.id, None, item[0], item[1])] = (table.version, frames)
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:

@@ -47,6 +47,10 @@ COMPRESS = {"memLevel": 8, "level": 1}
 KEEP = 64
 #: the key of an ASGI ``websocket.send`` message that carries a :class:`Frames`
 FRAMES_KEY = "thieves.frames"
+#: the window size of the compressed views one process sends another
+#: (:meth:`Frames.deflated`): the largest, which browsers and most clients
+#: leave the server
+FORWARD_BITS = 15
 
 _kept: dict[bytes, bytes] = {}
 
@@ -108,6 +112,25 @@ class Frames:
                    else frame_bytes(deflate(data, window_bits), True))
             self._frames[window_bits] = out
         return out
+
+    def deflated(self, window_bits: int) -> bytes:
+        """The compressed payload of ``frame(window_bits)`` (its header left out)."""
+        out = self.frame(window_bits)
+        n = out[1] & 0x7F
+        return out[2 if n < 126 else 4 if n == 126 else 10:]
+
+    @classmethod
+    def from_deflated(cls, payload: bytes, window_bits: int) -> "Frames":
+        """The message whose ``deflated(window_bits)`` is ``payload`` (made by
+        another process): its text is read back from it, its compressed frame
+        is that payload as it is. Raises ``zlib.error`` or ``UnicodeDecodeError``
+        when it is not one."""
+        dec = zlib.decompressobj(wbits=-window_bits)
+        data = dec.decompress(payload + b"\x00\x00\xff\xff")
+        frames = cls(data.decode())
+        frames._data = data
+        frames._frames[window_bits] = frame_bytes(payload, True)
+        return frames
 
     def message(self) -> dict[str, Any]:
         """The ASGI message that sends it (its text, for a server without the shortcut)."""
