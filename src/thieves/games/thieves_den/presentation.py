@@ -707,25 +707,44 @@ class _Board:
                 s.rect(x - 3, yy - 3, 220, 182, fill="none", stroke=seat_color(self.me or 0), rx=8, width=4)
         return y + ((len(hand) + cols - 1) // cols) * 184
 
+    def placed(self, y: float, draw: Callable[[], float]) -> float:
+        """What ``draw()`` draws from the top (y = 0), moved down to ``y`` by a
+        translated group, so its markup is the same wherever the sections above
+        leave it and it is kept once for every place. ``draw`` returns its
+        height; returns the y below it."""
+        s = self.svg
+        s.add(f'<g transform="translate(0 {y:g})">')
+        height = draw()
+        s.close()
+        return y + height
+
     def player(self, q: int, y: float) -> float:
-        """A seat's panel. Drawn for a viewer who may not act now, or who acts
-        with no decision pending outside their own thieving turn (a draft pick:
-        their actions are in their hand), it holds no action and is kept by
-        everything it shows."""
+        """A seat's panel at ``y``: drawn from its own top and moved there, so
+        it does not depend on where it stands (the hand and the panels above it
+        change height from one view to the next)."""
+        return self.placed(y, lambda: self.panel(q))
+
+    def panel(self, q: int) -> float:
+        """A seat's panel from its own top; returns its height. Drawn for a
+        viewer who may not act now, or who acts with no decision pending outside
+        their own thieving turn (a draft pick: their actions are in their hand),
+        it holds no action and is kept by everything it shows."""
         if self.acting and (self.turn or self.dec):
-            return self.draw_player(q, y)
+            return self.draw_player(q)
         p, obs, recent = self.p, self.obs, self.svg.recent
         pl = obs["players"][q]
-        key = ("player", tuple(p.names), self.W, y, q, q == self.me, obs["phase"], bool(obs.get("decision")),
+        key = ("player", tuple(p.names), self.W, q, q == self.me, obs["phase"], bool(obs.get("decision")),
                q in (obs.get("to_act") or []), obs["holder"] == q, obs["direction"], marshal.dumps(pl, 2),
                f"seat:{q}" in recent, tuple(c in recent for c in pl["above"]),
                tuple(f in recent for f in pl["fences_above"]),
                tuple(obs["loc_thieves"].get(c, 0) for c in pl["above"]),
                tuple(obs["fence_thieves"].get(f, 0) for f in pl["fences_above"]))
-        end: float = self.kept(key, lambda: self.draw_player(q, y), _PANELS)
+        end: float = self.kept(key, lambda: self.draw_player(q), _PANELS)
         return end
 
-    def draw_player(self, q: int, y: float) -> float:
+    def draw_player(self, q: int) -> float:
+        """A seat's panel from its own top (y = 0); returns its height."""
+        y: float = 0
         p, obs, s = self.p, self.obs, self.svg
         pl = obs["players"][q]
         col = seat_color(q)
@@ -807,9 +826,9 @@ class _Board:
         return yy + 184
 
     def legend(self, y: float) -> float:
-        """The same in every position: kept per width and place."""
-        end: float = self.kept(("legend", self.W, y), lambda: self.draw_legend(y))
-        return end
+        """The same in every position: kept per width, drawn from its own top and
+        moved to ``y``."""
+        return self.placed(y, lambda: self.kept(("legend", self.W), lambda: self.draw_legend(0)))
 
     def draw_legend(self, y: float) -> float:
         p, s = self.p, self.svg

@@ -1,0 +1,77 @@
+"""Thieves Den's board keeps a seat's panel by what it shows, not by where it
+stands: each panel is drawn from its own top and moved into place by a
+translated group, so when a section above it changes height (the cards beside
+the board, a panel above it) the panel's markup is the same and is not drawn
+again."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from thieves.core.svg import clear_memos
+from thieves.games.thieves_den import presentation
+
+from .helpers import GAME, place, thieving
+
+PLACE = re.compile(r'<g transform="translate\(0 ([\d.]+)\)">')
+
+
+def _observation(beside: int = 0, first: int = 0) -> dict:
+    """Round 1's thieving phase of a 3-player game with cards above every den;
+    ``beside`` more cards beside the board, ``first`` more above Player 1's den."""
+    s = thieving(3, seed=4)
+    deck = list(s.loc_deck)
+    for p, cards in ((0, deck[0:2]), (1, deck[2:4]), (2, deck[4:5]), (None, deck[10:10 + beside]),
+                     (0, deck[20:20 + first])):
+        for c in cards:
+            place(s, p, c)
+    obs = {k: v for k, v in s.observation(None).items() if k != "log"}
+    obs["recent"] = []
+    return obs
+
+
+def _panels(svg: str) -> dict[int, tuple[float, str]]:
+    """Each seat's panel: where it is moved to and its markup."""
+    out = {}
+    for start, body in zip(PLACE.finditer(svg), PLACE.split(svg)[2::2]):
+        seat = re.match(r'<g class="seat" data-ref="seat:(\d+)"', body)
+        if seat:
+            out[int(seat.group(1))] = (float(start.group(1)), body)
+    return out
+
+
+def _draw_twice(monkeypatch, layout: str, before: dict, after: dict) -> tuple[list[int], dict, dict]:
+    """The spectators' board of ``before``, then of ``after`` with the memos warm;
+    returns the seats whose panels the second drawing drew again."""
+    pres = GAME.presentation(None, None, "en", layout=layout)
+    clear_memos()
+    first = pres.svg(before)
+    drawn: list[int] = []
+    draw = presentation._Board.draw_player
+
+    def counted(board, q, *rest):
+        drawn.append(q)
+        return draw(board, q, *rest)
+    monkeypatch.setattr(presentation._Board, "draw_player", counted)
+    second = pres.svg(after)
+    return drawn, _panels(first), _panels(second)
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_a_taller_board_above_draws_no_panel_again(monkeypatch, layout):
+    drawn, before, after = _draw_twice(monkeypatch, layout, _observation(), _observation(beside=5))
+    assert sorted(before) == sorted(after) == [0, 1, 2]
+    for q in range(3):
+        assert after[q][0] > before[q][0], "the panel moved down"
+        assert after[q][1] == before[q][1], "its markup is the same"
+    assert drawn == []
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_a_taller_panel_above_draws_only_itself_again(monkeypatch, layout):
+    drawn, before, after = _draw_twice(monkeypatch, layout, _observation(), _observation(first=4))
+    assert after[0][0] == before[0][0] and after[0][1] != before[0][1]
+    for q in (1, 2):
+        assert after[q][0] > before[q][0] and after[q][1] == before[q][1]
+    assert drawn == [0]
