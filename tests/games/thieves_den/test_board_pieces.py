@@ -43,17 +43,17 @@ def _panels(svg: str) -> dict[int, tuple[float, str]]:
 
 def _draw_twice(monkeypatch, layout: str, before: dict, after: dict) -> tuple[list[int], dict, dict]:
     """The spectators' board of ``before``, then of ``after`` with the memos warm;
-    returns the seats whose panels the second drawing drew again."""
+    returns the seats whose panels the second drawing drew again (a seat once
+    for each part of its panel drawn: band, den, cards)."""
     pres = GAME.presentation(None, None, "en", layout=layout)
     clear_memos()
     first = pres.svg(before)
     drawn: list[int] = []
-    draw = presentation._Board.draw_player
-
-    def counted(board, q, *rest):
-        drawn.append(q)
-        return draw(board, q, *rest)
-    monkeypatch.setattr(presentation._Board, "draw_player", counted)
+    for part in ("draw_band", "draw_den", "draw_cards"):
+        def counted(board, q, *rest, draw=getattr(presentation._Board, part)):
+            drawn.append(q)
+            return draw(board, q, *rest)
+        monkeypatch.setattr(presentation._Board, part, counted)
     second = pres.svg(after)
     return drawn, _panels(first), _panels(second)
 
@@ -69,9 +69,9 @@ def test_a_taller_board_above_draws_no_panel_again(monkeypatch, layout):
 
 
 @pytest.mark.parametrize("layout", ["wide", "narrow"])
-def test_a_taller_panel_above_draws_only_itself_again(monkeypatch, layout):
+def test_a_taller_panel_above_draws_only_its_cards_again(monkeypatch, layout):
     drawn, before, after = _draw_twice(monkeypatch, layout, _observation(), _observation(first=4))
     assert after[0][0] == before[0][0] and after[0][1] != before[0][1]
     for q in (1, 2):
         assert after[q][0] > before[q][0] and after[q][1] == before[q][1]
-    assert drawn == [0]
+    assert drawn == [0], "Player 1's cards only: their band and den show the same"

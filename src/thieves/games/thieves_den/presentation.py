@@ -725,57 +725,75 @@ class _Board:
         return self.placed(y, lambda: self.panel(q))
 
     def panel(self, q: int) -> float:
-        """A seat's panel from its own top; returns its height. Drawn for a
-        viewer who may not act now, or who acts with no decision pending outside
-        their own thieving turn (a draft pick: their actions are in their hand),
-        it holds no action and is kept by everything it shows."""
-        if self.acting and (self.turn or self.dec):
-            return self.draw_player(q)
-        p, obs, recent = self.p, self.obs, self.svg.recent
-        pl = obs["players"][q]
-        key = ("player", tuple(p.names), self.W, q, q == self.me, obs["phase"], bool(obs.get("decision")),
-               q in (obs.get("to_act") or []), obs["holder"] == q, obs["direction"], marshal.dumps(pl, 2),
-               f"seat:{q}" in recent, tuple(c in recent for c in pl["above"]),
-               tuple(f in recent for f in pl["fences_above"]),
-               tuple(obs["loc_thieves"].get(c, 0) for c in pl["above"]),
-               tuple(obs["fence_thieves"].get(f, 0) for f in pl["fences_above"]))
-        end: float = self.kept(key, lambda: self.draw_player(q), _PANELS)
-        return end
+        """A seat's panel from its own top; returns its height. Its three parts
+        (the band, the den, the cards above it) are each kept by what they show,
+        the actions they offer included, so a change of status, of treasures or
+        of cards draws one part again, not the whole panel."""
+        y = self.band(q)
+        y = self.den(q, y)
+        return self.cards(q, y)
 
-    def draw_player(self, q: int) -> float:
-        """A seat's panel from its own top (y = 0); returns its height."""
-        y: float = 0
-        p, obs, s = self.p, self.obs, self.svg
+    def _band_words(self, q: int) -> tuple[str, str, str | None, str]:
+        """The band's heading, its status line, the action it offers (giving the
+        direction tile) and its label."""
+        p, obs = self.p, self.obs
         pl = obs["players"][q]
-        col = seat_color(q)
-        to_act = q in (obs.get("to_act") or [])
         status = []
         if obs["phase"] == "draft" and not obs.get("decision"):
             status.append(p.t("ui.picked") if pl["has_picked"] else p.t("ui.picking"))
-        elif to_act:
+        elif q in (obs.get("to_act") or []):
             status.append(p.t("ui.your_turn"))
         if pl["passed"] and obs["phase"] == "thieving":
             status.append(p.t("ui.passed"))
-        give = f"give {q + 1}" if self.dec.get("kind") == "give" else None
-        s.open(give, f"seat:{q}", p.action_text(obs, give) if give else p.name(q), "seat")
-        band = 50 if self.narrow else 30    # the phone: the status on a second line
-        s.rect(10, y, self.W - 20, band, fill=col, stroke=INK, rx=8)
         head = f"{p.name(q)} · {p.t('ui.prestige', n=pl['prestige'])}"
         if obs["holder"] == q:
             head += " · ↻" if obs["direction"] == "clockwise" else " · ↺"
-        s.text(20, y + 21, head, 15, "bold", SEAT_INK[q % len(SEAT_INK)])
         line = " · ".join(status + [p.t("ui.collected", a=pl["left_count"], b=pl["right_count"])])
+        give = f"give {q + 1}" if self.dec.get("kind") == "give" else None
+        return head, line, give, p.action_text(obs, give) if give else p.name(q)
+
+    def band(self, q: int) -> float:
+        """The seat's band (name, prestige, direction tile, status, cards
+        collected), kept by its words; returns the y below it."""
+        words = self._band_words(q)
+        s = self.svg
+        key = ("band", self.W, q, *words, words[2] in s.legal, f"seat:{q}" in s.recent)
+        end: float = self.kept(key, lambda: self.draw_band(q, *words))
+        return end
+
+    def draw_band(self, q: int, head: str, line: str, give: str | None, label: str) -> float:
+        s = self.svg
+        ink = SEAT_INK[q % len(SEAT_INK)]
+        s.open(give, f"seat:{q}", label, "seat")
+        band = 50 if self.narrow else 30    # the phone: the status on a second line
+        s.rect(10, 0, self.W - 20, band, fill=seat_color(q), stroke=INK, rx=8)
+        s.text(20, 21, head, 15, "bold", ink)
         if self.narrow:
-            s.text(20, y + 41, line, 13, "normal", SEAT_INK[q % len(SEAT_INK)])
+            s.text(20, 41, line, 13, "normal", ink)
         else:
-            s.text(self.W - 20, y + 21, line, 13, "normal", SEAT_INK[q % len(SEAT_INK)], "end")
+            s.text(self.W - 20, 21, line, 13, "normal", ink, "end")
         s.close()
-        y += band + 6
-        # the den: thieves (figures) and treasures (icons with counts)
+        return band + 6
+
+    def den(self, q: int, y: float) -> float:
+        """The seat's den (thieves, treasures, the scheme for its owner), kept by
+        what it holds unless the decision pending takes or pays from a den."""
+        if self.dec.get("kind") in ("rob", "robthief", "payany", "discard"):
+            return self.draw_den(q, y)
+        pl = self.obs["players"][q]
+        key = ("den", self.W, y, q, q == self.me, pl["thieves"], tuple(pl["treasures"][t] for t in TREASURES),
+               pl.get("scheme"))
+        end: float = self.kept(key, lambda: self.draw_den(q, y))
+        return end
+
+    def draw_den(self, q: int, y: float) -> float:
+        p, obs, s = self.p, self.obs, self.svg
+        pl = obs["players"][q]
         den = p.t("ui.den") + ":"
         s.text(16, y + 22, den, 13, "bold")
         rob_thief = self.dec.get("kind") == "robthief"
-        s.open(f"rob {q + 1}" if rob_thief else None, None, p.action_text(obs, f"rob {q + 1}"), "den-thieves")
+        rob = f"rob {q + 1}" if rob_thief else None
+        s.open(rob, None, p.action_text(obs, rob) if rob else None, "den-thieves")
         x = self.thieves(24 + len(den) * 8, y + 18, pl["thieves"], 18, 10)
         s.close()
         if self.narrow:     # the phone: the treasures on a line of their own
@@ -804,7 +822,34 @@ class _Board:
                 s.text(16, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK)
             else:
                 s.text(self.W - 20, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK, "end")
-        y += 40
+        return y + 40
+
+    def cards(self, q: int, y: float) -> float:
+        """The location cards and sold fences above the seat's den, kept by what
+        they show and the actions they offer (their labels included), unless a
+        Relocate or a Switch puts a target per source on them."""
+        obs, s = self.obs, self.svg
+        pl = obs["players"][q]
+        cards, fences = pl["above"], pl["fences_above"]
+        if not cards and not fences:
+            return y
+        if self.dec.get("kind") in ("relocate", "swap"):
+            return self.draw_cards(q, y)
+        acts = [self._loc_action(c) for c in cards]
+        if self.dec.get("kind") == "sub" and self.dec.get("mode") == "extra":
+            acts += [f"sell {f}" for f in fences]
+        key = ("cards", self.W, y, tuple(cards), tuple(fences), tuple(acts),
+               tuple((a in s.legal, self.p.action_text(obs, a)) if a else None for a in acts),
+               tuple(c in s.recent for c in cards), tuple(f in s.recent for f in fences),
+               tuple(obs["loc_thieves"].get(c, 0) for c in cards),
+               tuple(obs["fence_thieves"].get(f, 0) for f in fences),
+               marshal.dumps([obs["fence_treasures"].get(f) for f in fences], 2))
+        end: float = self.kept(key, lambda: self.draw_cards(q, y), _PANELS)
+        return end
+
+    def draw_cards(self, q: int, y: float) -> float:
+        obs = self.obs
+        pl = obs["players"][q]
         cards = pl["above"]
         fences = pl["fences_above"]
         if not cards and not fences:
