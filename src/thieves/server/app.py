@@ -47,8 +47,8 @@ CLOCK_EVERY = 0.5
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
 WS_MAX_BYTES = 4 * MAX_MESSAGE
-#: tables read from storage at once when every table catches up (after the
-#: Redis listener subscribed again): the worker threads stay free for the rest
+#: tables read from storage at once when every table catches up (each time the
+#: Redis listener has subscribed): the worker threads stay free for the rest
 CATCH_UP_AT_ONCE = 4
 
 
@@ -77,7 +77,7 @@ class Platform:
         self._background: list[asyncio.Task[None]] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
-        #: catching every table up after the Redis listener subscribed again
+        #: catching every table up after the Redis listener subscribed
         self._catching_all: asyncio.Task[None] | None = None
         #: table -> process -> (time.monotonic() of its last word, the (lang, layout)
         #: of the spectators it shows): their views go with this process's news
@@ -332,9 +332,10 @@ class Platform:
         return task
 
     def catch_up_all(self) -> None:
-        """The Redis listener subscribed again: whatever the other processes
-        announced meanwhile is lost, so every table in memory is caught up
-        from storage (``CATCH_UP_AT_ONCE`` at a time; never waits)."""
+        """The Redis listener has subscribed (at the start, or again after
+        losing its connection): whatever the other processes announced before
+        is lost to it, so every table in memory is caught up from storage
+        (``CATCH_UP_AT_ONCE`` at a time; never waits)."""
         if self._catching_all is not None:
             self._catching_all.cancel()  # the new round reads every table anyway
         self._catching_all = asyncio.create_task(self._catch_up_all())

@@ -8,9 +8,9 @@ are the truth) and sends the new state to its sockets. The spectators'
 views that go with a decision (``THIEVES_FORWARD_VIEWS=1``) go only to the
 processes that show them, each on its own channel
 ``thieves:<prefix>to:<process>``, just before the news they belong to. A
-listener that subscribes again (Redis dropped it, or restarted) has missed
-whatever was announced meanwhile: it asks the process to catch every table
-it holds up from the database. A table's bots are played by one process at
+listener that has subscribed (at the start, or again when Redis dropped it
+or restarted) has missed whatever was announced before: it asks the process
+to catch every table it holds up from the database. A table's bots are played by one process at
 a time, the holder of the Redis lock ``thieves:<prefix>bots:<table>``; the
 primary key (table, move) makes a second decision at the same move
 impossible anyway.
@@ -132,20 +132,21 @@ class Fanout:
                 log.exception("could not tell the other processes about %d change(s)", len(changes))
 
     def start(self, on_change: Callable[[str, dict[str, Any], str], None],
-              on_resubscribed: Callable[[], None] | None = None) -> None:
+              on_subscribed: Callable[[], None] | None = None) -> None:
         """Listen for other processes' changes; ``on_change(table_id, change, sender)``
         (``change``: what :meth:`announce` or :meth:`watch` sent, with the
         views sent to this process alone as ``change["views"]``; ``sender``:
-        which process) and ``on_resubscribed()`` (the listener subscribed
-        again after losing its connection: whatever was announced meanwhile
-        is lost) must not block."""
-        self._task = asyncio.create_task(self._listen(on_change, on_resubscribed))
+        which process) and ``on_subscribed()`` (the listener has subscribed,
+        the first time or again after losing its connection: whatever was
+        announced before is lost to it, the changes made between reading a
+        table at the start and the first subscription included) must not
+        block."""
+        self._task = asyncio.create_task(self._listen(on_change, on_subscribed))
 
     async def _listen(self, on_change: Callable[[str, dict[str, Any], str], None],
-                      on_resubscribed: Callable[[], None] | None = None) -> None:
+                      on_subscribed: Callable[[], None] | None = None) -> None:
         channels = [self.channel, self.inbox]
         inbox = self.inbox.encode()
-        subscribed = False  # once: every later subscription is one again
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=False, **self._push_handler())
             try:
@@ -160,10 +161,8 @@ class Fanout:
                         else:
                             self._read(message["data"], on_change)
                     elif kind == "subscribe" and message.get("data") == len(channels):
-                        if subscribed and on_resubscribed is not None:
-                            log.warning("subscribed to Redis again: catching up what was missed")
-                            on_resubscribed()
-                        subscribed = True
+                        if on_subscribed is not None:
+                            on_subscribed()  # catch up with what was announced before
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - Redis restarted, or dropped this reader: subscribe again
