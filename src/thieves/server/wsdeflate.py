@@ -87,6 +87,12 @@ def frame_bytes(payload: bytes, deflated: bool) -> bytes:
     return head + payload
 
 
+def frame_payload(frame: bytes) -> bytes:
+    """The payload of a frame :func:`frame_bytes` made (its header left out)."""
+    n = frame[1] & 0x7F
+    return frame[2 if n < 126 else 4 if n == 126 else 10:]
+
+
 class Frames:
     """One text message as websocket frames, made once and sent to every socket
     that wants it: ``frame(None)`` uncompressed, ``frame(bits)`` compressed for
@@ -115,9 +121,7 @@ class Frames:
 
     def deflated(self, window_bits: int) -> bytes:
         """The compressed payload of ``frame(window_bits)`` (its header left out)."""
-        out = self.frame(window_bits)
-        n = out[1] & 0x7F
-        return out[2 if n < 126 else 4 if n == 126 else 10:]
+        return frame_payload(self.frame(window_bits))
 
     @classmethod
     def from_deflated(cls, payload: bytes, window_bits: int) -> "Frames":

@@ -848,12 +848,11 @@ class _Board:
         return end
 
     def draw_cards(self, q: int, y: float) -> float:
+        """The cards above a seat's den (:meth:`cards` calls it only when there are some)."""
         obs = self.obs
         pl = obs["players"][q]
         cards = pl["above"]
         fences = pl["fences_above"]
-        if not cards and not fences:
-            return y
         x, yy = 10, y
         for c in cards:
             if x + 214 > self.W:
