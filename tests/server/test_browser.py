@@ -2,6 +2,7 @@
 languages, reloading mid-game and the replay."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -270,3 +271,37 @@ def test_a_turn_alert_while_the_tab_is_hidden(server, browser):
     assert ann.evaluate("window.__notes")[0].startswith("Your turn")
     assert ann.inner_text("#announce") == "Your turn"
     ctx.close()
+
+
+def test_the_browser_rebuilds_views_from_patches_as_the_server_means(server, browser, tmp_path):
+    """The page's applyPatch (common.js) against the server's own
+    (thieves.server.patches) on the views of a seeded Thieves Den game, for a
+    spectator and a seat: the same views, key for key."""
+    from thieves.core.rng import Rng
+    from thieves.server.patches import Drawn, apply_patch, make_patch
+    from thieves.server.storage import Storage
+    from thieves.server.tables import TableManager
+    from thieves.server.views import build_view
+    from thieves.testing import random_step
+
+    made = httpx.post(server + "/api/tables", json={"game": "thieves-den", "players": 3,
+                                                    "seats": [{"kind": "human"}] * 3}).json()
+    page = browser.new_page(bypass_csp=True)  # our CSP forbids the eval that evaluate() needs
+    page.goto(f"{server}/t/{made['id']}")
+    page.wait_for_selector("body[data-ply]")
+    manager = TableManager(Storage(f"sqlite:///{tmp_path / 'p.db'}"))
+    table, _ = manager.create("thieves-den", 3, [{"kind": "human"}] * 3, seed=4)
+    rng = Rng.from_seed(4)
+    last: dict = {}
+    for _step in range(25):
+        for viewer in (None, 1):
+            new = Drawn(json.loads(json.dumps(build_view(table, table.state, viewer, "en"))))
+            if viewer in last:
+                patch = json.loads(json.dumps(make_patch(last[viewer], new)))
+                mine = page.evaluate("([v, p]) => applyPatch(v, p)", [last[viewer].view, patch])
+                assert mine == apply_patch(last[viewer].view, patch) == new.view
+            last[viewer] = new
+        state = table.state.clone()
+        random_step(state, rng)
+        table.state = state
+        table.version += 1

@@ -267,6 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "table), instead of spreading the spectators over the servers")
     sp.add_argument("--pid", type=int, action="append",
                     help="with --url: a server's process id, to report its CPU time (repeatable)")
+    sp.add_argument("--whole", action="store_true",
+                    help="every view whole (sockets that do not ask for patches, as before them)")
     sp.set_defaults(func=cmd_loadtest)
     return p
 

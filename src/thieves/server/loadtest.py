@@ -4,7 +4,8 @@ Starts ``--processes`` servers on free loopback ports (or uses ``--url``),
 creates ``--tables`` tables of ``--game`` in which seat 1 is played by this
 program (a random legal action as soon as it may act) and the other seats by
 the server's random bots, opens ``--spectators`` sockets per table (spread
-over the servers), and for ``--seconds`` counts every decision the spectators
+over the servers; every socket asks for patches as the browser does, or with
+``--whole`` for every view whole), and for ``--seconds`` counts every decision the spectators
 see (actions/s) and, for each action this program sends, the time until each
 spectator socket receives the position after it (action-to-broadcast, p50
 and p99). A finished game is replaced by a new table.
@@ -26,6 +27,8 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
+
+from .patches import apply_patch
 
 
 @dataclass
@@ -104,7 +107,7 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 async def one_table(i: int, urls: list[str], game: str, players: int, spectators: int, stats: Stats,
-                    stop: asyncio.Event, by_table: bool = False) -> None:
+                    stop: asyncio.Event, by_table: bool = False, patches: bool = True) -> None:
     import websockets
 
     rng = random.Random(i)
@@ -126,13 +129,13 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
         async def watch(url: str, counts: bool) -> None:
             seen = -1
             measured: set[int] = set()
-            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}"
+            ws_url = url.replace("http://", "ws://") + f"/ws/{tid}" + ("?patch=1" if patches else "")
             try:
                 async with websockets.connect(ws_url, max_size=None) as ws:
                     async for text in ws:
                         now = time.perf_counter()
                         frame = frame_head(text)
-                        if frame.get("type") != "state":
+                        if frame.get("type") not in ("state", "patch"):
                             continue
                         ply = frame["ply"]
                         if seen >= 0 and stats.measuring:
@@ -153,8 +156,9 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
         watchers = [asyncio.create_task(watch(urls[(i + (0 if by_table else k)) % len(urls)], k == 0))
                     for k in range(spectators)]
         try:
-            ws_url = base.replace("http://", "ws://") + f"/ws/{tid}?token={token}"
+            ws_url = base.replace("http://", "ws://") + f"/ws/{tid}?token={token}" + ("&patch=1" if patches else "")
             own: set[int] = set()
+            last: dict[str, Any] = {}
             async with websockets.connect(ws_url, max_size=None) as ws:
                 while not stop.is_set() and not done.is_set():
                     try:
@@ -165,8 +169,11 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
                     if frame.get("type") == "error":
                         stats.refused += 1
                         continue
+                    if frame.get("type") == "patch" and last:
+                        frame = apply_patch(last, frame, svg=False)  # the board is not looked at
                     if frame.get("type") != "state":
                         continue
+                    last = frame
                     if frame["ply"] - 1 in pending and (frame["ply"] - 1) not in own:
                         own.add(frame["ply"] - 1)
                         if stats.measuring:
@@ -214,10 +221,11 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 async def run(urls: list[str], tables: int, game: str, players: int, spectators: int, seconds: float,
-              warmup: float, pids: list[int] | None = None, by_table: bool = False) -> Stats:
+              warmup: float, pids: list[int] | None = None, by_table: bool = False,
+              patches: bool = True) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
-    tasks = [asyncio.create_task(one_table(i, urls, game, players, spectators, stats, stop, by_table))
+    tasks = [asyncio.create_task(one_table(i, urls, game, players, spectators, stats, stop, by_table, patches))
              for i in range(tables)]
     await asyncio.sleep(warmup)
     stats.measuring = True
@@ -245,7 +253,8 @@ def main(args: Any) -> int:
         pids = [p.pid for p in procs] + list(getattr(args, "pid", None) or [])
         load = os.getloadavg()
         stats = asyncio.run(run(urls, args.tables, args.game, args.players, args.spectators, args.seconds,
-                                args.warmup, pids, bool(getattr(args, "by_table", False))))
+                                args.warmup, pids, bool(getattr(args, "by_table", False)),
+                                not getattr(args, "whole", False)))
     finally:
         for p in procs:
             p.send_signal(signal.SIGTERM)
@@ -261,6 +270,7 @@ def main(args: Any) -> int:
     print(f"{len(urls)} process(es), {args.tables} tables of {args.game} ({args.players} players: 1 driven "
           f"here, {args.players - 1} bots), {args.spectators} spectator socket(s) per table"
           f"{' on its own server' if getattr(args, 'by_table', False) else ''}, "
+          f"{'every view whole' if getattr(args, 'whole', False) else 'views as patches'}, "
           f"{args.seconds:.0f} s measured")
     print(f"actions/s (decisions seen): {stats.decisions / args.seconds:.1f}")
     print(f"action-to-broadcast: p50 {_pct(lat, 0.5) * 1000:.1f} ms, p90 {_pct(lat, 0.9) * 1000:.1f} ms, "

@@ -1,11 +1,15 @@
 """The live-table protocol over a websocket.
 
-Connect to ``/ws/{table_id}?token=SEAT_TOKEN&lang=fr&layout=narrow`` (no token:
-spectator; ``layout=narrow``: the phone board, default "wide").
+Connect to ``/ws/{table_id}?token=SEAT_TOKEN&lang=fr&layout=narrow&patch=1`` (no
+token: spectator; ``layout=narrow``: the phone board, default "wide"; ``patch=1``:
+views after the first as patches).
 The server sends JSON messages:
 
 * ``{"type": "state", ...}`` — the whole view (see :func:`views.build_view`),
   on connecting and after every accepted action;
+* ``{"type": "patch", "ply": ..., "terminal": ..., ...}`` — instead of the
+  whole view, to a client that asked for patches (``patch=1``) and has the
+  view before it: what changed since (:mod:`.patches`);
 * ``{"type": "error", "code": ..., "message": ...}`` — to the one client
   whose message was refused; nothing changed.
 
@@ -13,7 +17,8 @@ The client sends ``{"type": "action", "action": "<notation>", "ply": N}``
 (``ply``, optional: the move number the action was chosen at; a message for
 an older move is refused as ``stale``, so a resent action is never applied
 twice), ``{"type": "lang", "lang": "de"}``, ``{"type": "layout", "layout": "narrow"}``
-(the window crossed the phone width) or ``{"type": "ping"}``.
+(the window crossed the phone width), ``{"type": "whole"}`` (send the next view
+whole: a client that lost its last one) or ``{"type": "ping"}``.
 Messages are text frames of at most 16 KiB.
 A wrong table or token gets an error message, then the socket closes
 (code 4404 or 4403).
@@ -27,6 +32,7 @@ within ``SEND_TIMEOUT`` or lets ``MAX_QUEUE`` frames pile up is dropped.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import zlib
@@ -37,6 +43,7 @@ from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import LANGS, pick_lang
+from .patches import Drawn, make_patch
 from .tables import LiveTable, ServerError
 from .views import build_view, pick_layout
 from .wsdeflate import FORWARD_BITS, Frames
@@ -57,11 +64,54 @@ SEND_TIMEOUT = 10.0
 MAX_QUEUE = 32
 
 
+class View:
+    """One view of a table at one version: the whole view as websocket frames
+    (:class:`~.wsdeflate.Frames`, its text made when a socket first needs it)
+    and, for the sockets whose last frame was the view before it, its patch
+    (:mod:`.patches`, made once too)."""
+
+    __slots__ = ("serial", "version", "drawn", "_frames", "_base", "_patch")
+
+    def __init__(self, version: int, drawn: Drawn | None = None, frames: Frames | None = None,
+                 base: "View | None" = None) -> None:
+        assert drawn is not None or frames is not None
+        #: unique in this process: what a socket remembers of the last view it sent
+        self.serial = next(_SERIALS)
+        self.version = version
+        self.drawn = drawn
+        self._frames = frames
+        # the view before it, until its patch is made (a view from another process has none)
+        self._base = base if drawn is not None and base is not None and base.drawn is not None else None
+        self._patch: Frames | None = None
+        if base is not None:
+            base._base = None  # no longer the newest: nobody asks for its patch (no chain of views is kept)
+
+    def frames(self) -> Frames:
+        if self._frames is None:
+            assert self.drawn is not None
+            self._frames = Frames(json.dumps(self.drawn.view))
+        return self._frames
+
+    def patch_after(self, serial: int) -> Frames | None:
+        """The patch from the view numbered ``serial`` to this one, when that
+        is the view before it (None: send this one whole)."""
+        base = self._base
+        if base is None or base.serial != serial:
+            return None
+        if self._patch is None:
+            assert self.drawn is not None and base.drawn is not None
+            self._patch = Frames(json.dumps(make_patch(base.drawn, self.drawn)))
+        return self._patch
+
+
+_SERIALS = itertools.count(1)
+
+
 class ViewCache:
-    """Each view's JSON text built once per table change, shared by every
-    connection with the same viewer, language and layout (all the spectators of a
-    table share one), as a :class:`~.wsdeflate.Frames`: its websocket frame is
-    made once too, and written as it is to every socket that sends it.
+    """Each view built once per table change, shared by every connection with
+    the same viewer, language and layout (all the spectators of a table share
+    one), as a :class:`View`: its websocket frame, whole or as a patch, is made
+    once too, and written as it is to every socket that sends it.
 
     Views are built on the event loop, not in worker threads: a view takes
     about a millisecond, and a thread drawing boards while the loop waits for
@@ -70,7 +120,7 @@ class ViewCache:
     """
 
     def __init__(self) -> None:
-        self._views: dict[tuple[str, int | None, str, str], tuple[int, Frames]] = {}
+        self._views: dict[tuple[str, int | None, str, str], View] = {}
 
     async def text(self, table: LiveTable, viewer: int | None, lang: str,
                    layout: str = "wide") -> tuple[int, str]:
@@ -87,20 +137,25 @@ class ViewCache:
 
     def frames_now(self, table: LiveTable, viewer: int | None, lang: str,
                    layout: str = "wide") -> tuple[int, Frames]:
-        """``(version, frames)``: the view as :meth:`text_now` builds it, ready to send."""
+        """``(version, frames)``: the whole view as :meth:`text_now` builds it, ready to send."""
+        view = self.latest(table, viewer, lang, layout)
+        return view.version, view.frames()
+
+    def latest(self, table: LiveTable, viewer: int | None, lang: str, layout: str = "wide") -> View:
+        """The :class:`View` of the table as it is now (built if it is not kept)."""
         key = (table.id, viewer, lang, layout)
         version = table.version
-        entry = self._views.get(key)
-        if entry is None or entry[0] != version:
-            entry = (version, Frames(_view_text(table, table.state, viewer, lang, layout)))
-            self._views[key] = entry
-        return entry
+        view = self._views.get(key)
+        if view is None or view.version != version:
+            drawn = Drawn(build_view(table, table.state, viewer, lang, layout=layout))
+            view = self._views[key] = View(version, drawn, base=view)
+        return view
 
     def accept(self, table: LiveTable, views: list[Any]) -> None:
         """Spectators' views of the table as it is now, built by the process
         that changed it: ``(lang, layout, payload)``, the payload compressed
         (:meth:`Frames.deflated` with ``FORWARD_BITS``), or its text; anything
-        else is ignored."""
+        else is ignored. They are sent whole (no patch from the view before)."""
         for item in views[:8]:
             if not (isinstance(item, (list, tuple)) and len(item) == 3 and item[0] in LANGS
                     and item[1] == pick_layout(item[1])):
@@ -113,15 +168,11 @@ class ViewCache:
                 log.warning("a view from another process of table %s could not be read", table.id)
                 continue
             if frames is not None:
-                self._views[(table.id, None, item[0], item[1])] = (table.version, frames)
+                self._views[(table.id, None, item[0], item[1])] = View(table.version, frames=frames)
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
             del self._views[key]
-
-
-def _view_text(table: LiveTable, state: Any, viewer: int | None, lang: str, layout: str) -> str:
-    return json.dumps(build_view(table, state, viewer, lang, layout=layout))
 
 
 class Conn:
@@ -131,7 +182,8 @@ class Conn:
     it gets the newest position, never an older one after a newer one."""
 
     def __init__(self, ws: Any, viewer: int | None, lang: str, table: LiveTable | None = None,
-                 hub: "Hub | None" = None, address: str = "", layout: str = "wide") -> None:
+                 hub: "Hub | None" = None, address: str = "", layout: str = "wide",
+                 patches: bool = False) -> None:
         self.ws = ws
         self.viewer = viewer
         self.lang = lang
@@ -142,6 +194,10 @@ class Conn:
         self.queue: deque[str] = deque()
         self.dirty = False
         self.sent_version = -1
+        #: the client applies patches to its last view (``patch=1``)
+        self.patches = patches
+        #: the :attr:`View.serial` of the last view sent (whole or as a patch)
+        self.sent_serial = -1
         self.closed = False
         #: a frame took longer than SEND_TIMEOUT to leave
         self._timed_out = False
@@ -155,7 +211,7 @@ class Conn:
     def notify(self, force: bool = False) -> None:
         """The table changed (``force``: send even at the same version, e.g. a new language)."""
         if force:
-            self.sent_version = -1
+            self.sent_version = self.sent_serial = -1
         self.dirty = True
         self._wake.set()
 
@@ -232,14 +288,15 @@ class Conn:
                 if self.table.version <= self.sent_version:
                     continue
                 try:
-                    version, frames = self.hub.views.frames_now(self.table, self.viewer, self.lang, self.layout)
+                    view = self.hub.views.latest(self.table, self.viewer, self.lang, self.layout)
+                    frames = (self.patches and view.patch_after(self.sent_serial)) or view.frames()
                 except Exception:  # noqa: BLE001 - a game's bug: keep the socket, log it
                     log.exception("building a view of table %s failed", self.table.id)
                     continue
-                if version > self.sent_version:
+                if view.version > self.sent_version:
                     if not await self._send(frames):
                         return
-                    self.sent_version = version
+                    self.sent_version, self.sent_serial = view.version, view.serial
 
     async def wait_idle(self, timeout: float = 5.0) -> None:
         """Until everything queued is sent (tests)."""
@@ -341,7 +398,8 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
         await ws.close(code=4404 if exc.code == "unknown_table" else 4403)
         return
     conn = Conn(ws, viewer, lang, table, address=address,
-                layout=pick_layout(ws.query_params.get("layout")))
+                layout=pick_layout(ws.query_params.get("layout")),
+                patches=ws.query_params.get("patch") == "1")
     platform.hub.add(table.id, conn)
     try:
         while not conn.closed:
@@ -364,6 +422,8 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                     conn.notify(force=True)
                 elif kind == "layout":
                     conn.layout = pick_layout(msg.get("layout"))
+                    conn.notify(force=True)
+                elif kind == "whole":  # the client lost its last view: the next one comes whole
                     conn.notify(force=True)
                 elif kind == "ping":
                     conn.push(json.dumps({"type": "pong", "ply": table.state.ply}))

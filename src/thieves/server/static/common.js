@@ -13,6 +13,27 @@ function el(tag, cls, text) {
   return e;
 }
 
+// A view from the last one and a patch (thieves/server/patches.py): fields set
+// or gone, lists that grew, and the board as runs of the last board's pieces
+// (cut at every "<g") and new pieces. The last view is left as it is.
+function applyPatch(last, patch) {
+  const v = Object.assign({}, last, patch.set || {});
+  v.type = "state";
+  v.ply = patch.ply;
+  v.terminal = patch.terminal;
+  Object.entries(patch.append || {}).forEach(([k, items]) => { v[k] = (last[k] || []).concat(items); });
+  (patch.unset || []).forEach(k => { delete v[k]; });
+  if (patch.svg) {
+    const pieces = last.svg.split("<g"), made = [];
+    patch.svg.forEach(step => {
+      if (typeof step === "string") made.push(step);
+      else for (let i = step[0]; i < step[1]; i++) made.push(pieces[i]);
+    });
+    v.svg = made.join("<g");
+  }
+  return v;
+}
+
 // A readable view of any observation, for games without render.py.
 function isScalar(x) { return x === null || typeof x !== "object"; }
 // The game's own texts (data/i18n.yaml): a string value that is a key there

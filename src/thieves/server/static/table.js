@@ -8,6 +8,7 @@
   const errorEl = document.getElementById("error");
   const conn = document.getElementById("conn");
   let ws = null, view = null, retry = 500, pending = false;
+  let base = null;  // the last view this socket brought (what its patches change)
 
   // moves that end the turn (or pass) ask first, unless the player turned it off
   function askFirst() {
@@ -325,14 +326,19 @@
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const q = new URLSearchParams({lang: CONFIG.lang, layout: tableLayout()});
+    // patch=1: after the first view, only what changed (applied to the last one)
+    const q = new URLSearchParams({lang: CONFIG.lang, layout: tableLayout(), patch: "1"});
     if (CONFIG.token) q.set("token", CONFIG.token);
     ws = new WebSocket(proto + "//" + location.host + "/ws/" + CONFIG.table + "?" + q);
+    base = null;  // a new socket starts with a whole view
     ws.onopen = () => { conn.textContent = "● " + T.connected; conn.className = "conn ok"; retry = 500; };
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") draw(msg);
-      else if (msg.type === "error") {
+      if (msg.type === "state") draw(base = msg);
+      else if (msg.type === "patch") {
+        if (base) draw(base = applyPatch(base, msg));
+        else ws.send('{"type": "whole"}');  // nothing to patch: ask for the whole view
+      } else if (msg.type === "error") {
         pending = false; document.body.classList.remove("busy");
         if (msg.code !== "stale") showError(errorText(msg.code, msg.message));
         if (msg.code === "bad_token" || msg.code === "unknown_table") retry = -1;
