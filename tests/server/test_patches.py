@@ -32,6 +32,8 @@ def _only_from(patch: dict, view: dict) -> None:
         assert view[key] == value
     for key, items in patch.get("append", {}).items():
         assert view[key][len(view[key]) - len(items):] == items
+    for key, values in patch.get("merge", {}).items():
+        assert all(view[key][k] == v for k, v in values.items())
     for step in patch.get("svg", []):
         assert isinstance(step, list) or step in view["svg"]
 
@@ -79,7 +81,8 @@ _view = st.fixed_dictionaries({
     "type": st.just("state"), "ply": st.integers(0, 9), "terminal": st.booleans(),
     "svg": st.one_of(st.none(), _svg), "log_start": st.just(0),
     "log": st.lists(st.sampled_from(["a", "b", "c"]), max_size=5),
-}, optional={"prompt": _field, "legal": _field, "extra": _field})
+}, optional={"prompt": _field, "legal": _field, "extra": _field,
+             "observation": st.dictionaries(st.sampled_from("abc"), _field, max_size=3)})
 
 
 @settings(max_examples=300, deadline=None)

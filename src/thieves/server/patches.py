@@ -8,6 +8,8 @@ view the server last sent it, only the changes:
 
 * ``set``: top-level fields whose value changed, whole; ``unset``: fields gone;
 * ``append``: lists that only grew (the log, its refs): the new items;
+* ``merge``: objects with the same keys as before (the observation): the
+  keys whose value changed;
 * ``svg``: the board as pieces of the last board (the text between two
   ``<g``, the start of an SVG group): ``[a, b]`` copies pieces ``a`` to
   ``b - 1`` of the last board cut at every ``<g``, a string is a new piece;
@@ -70,6 +72,7 @@ def make_patch(old: Drawn, new: Drawn) -> dict[str, Any]:
     patch: dict[str, Any] = {"type": "patch", **{k: after.get(k) for k in HEAD}}
     changed: dict[str, Any] = {}
     grown: dict[str, Any] = {}
+    merged: dict[str, Any] = {}
     for key, value in after.items():
         if key == "type" or key in HEAD:
             continue
@@ -81,6 +84,8 @@ def make_patch(old: Drawn, new: Drawn) -> dict[str, Any]:
         elif (key in APPENDED and isinstance(was, list) and isinstance(value, list) and len(was) <= len(value)
               and before.get("log_start") == after.get("log_start") and value[:len(was)] == was):
             grown[key] = value[len(was):]
+        elif type(was) is dict and type(value) is dict and was.keys() == value.keys():
+            merged[key] = {k: v for k, v in value.items() if was[k] != v}
         else:
             changed[key] = value
     gone = [key for key in before if key not in after]
@@ -88,6 +93,8 @@ def make_patch(old: Drawn, new: Drawn) -> dict[str, Any]:
         patch["set"] = changed
     if grown:
         patch["append"] = grown
+    if merged:
+        patch["merge"] = merged
     if gone:
         patch["unset"] = gone
     return patch
@@ -126,6 +133,8 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any], svg: bool = True) -
     out.update(patch.get("set", {}))
     for key, items in patch.get("append", {}).items():
         out[key] = list(view.get(key) or []) + items
+    for key, values in patch.get("merge", {}).items():
+        out[key] = {**view[key], **values}
     for key in patch.get("unset", []):
         out.pop(key, None)
     if not svg:

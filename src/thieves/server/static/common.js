@@ -14,14 +14,16 @@ function el(tag, cls, text) {
 }
 
 // A view from the last one and a patch (thieves/server/patches.py): fields set
-// or gone, lists that grew, and the board as runs of the last board's pieces
-// (cut at every "<g") and new pieces. The last view is left as it is.
+// or gone, lists that grew, objects with some keys changed, and the board as
+// runs of the last board's pieces (cut at every "<g") and new pieces. The
+// last view is left as it is.
 function applyPatch(last, patch) {
   const v = Object.assign({}, last, patch.set || {});
   v.type = "state";
   v.ply = patch.ply;
   v.terminal = patch.terminal;
   Object.entries(patch.append || {}).forEach(([k, items]) => { v[k] = (last[k] || []).concat(items); });
+  Object.entries(patch.merge || {}).forEach(([k, values]) => { v[k] = Object.assign({}, last[k], values); });
   (patch.unset || []).forEach(k => { delete v[k]; });
   if (patch.svg) {
     const pieces = last.svg.split("<g"), made = [];
