@@ -70,3 +70,34 @@ def test_kept_events_and_lines_equal_fresh_ones_along_the_servers_paths(slug, tm
     assert caught_up >= 3
     if slug != "cadwallon":
         assert undone >= 1
+
+
+@pytest.mark.parametrize("slug", ["thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon"])
+def test_recent_marks_read_from_the_end_are_those_of_every_entry(slug, tmp_path):
+    """A view marks the log lines and board refs after the viewer's last
+    decision reading the log from its end (``recent_from``): the log is in the
+    order of its moves, and the marks are those of reading every entry."""
+    from thieves.core.rng import Rng
+    from thieves.server.views import recent_from, visible_events
+    from thieves.testing import random_step
+
+    manager = TableManager(Storage(f"sqlite:///{tmp_path / 'r.db'}"))
+    table, _ = manager.create(slug, 3, [{"kind": "human"}] * 3, seed=6)
+    rng = Rng.from_seed(6)
+    for _ in range(60):
+        if table.state.is_terminal():
+            break
+        state = table.state.clone()
+        random_step(state, rng)
+        table.state = state
+        table.version += 1
+        for viewer in (None, 0, 1, 2):
+            events = visible_events(table, state, viewer)
+            plies = [ev.get("ply", 0) for ev in events]
+            assert plies == sorted(plies)
+            last = state.last_decision(viewer)
+            view = build_view(table, state, viewer, "en")
+            assert view["log_recent"] == [p > last for p in plies]
+            assert view["observation"]["recent"] == sorted(
+                {r for refs, p in zip(view["log_refs"], plies) if p > last for r in refs})
+            assert recent_from(events, last) == next((i for i, p in enumerate(plies) if p > last), len(plies))

@@ -167,14 +167,13 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     if pres is not None:
         events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
         log_from = max(0, min(log_from, len(events)))
-        shown = events[log_from:]
         last = state.last_decision(viewer)
         all_lines, all_refs = log_lines(table, pres, events, viewer, lang, layout, names)
         log_lines_ = all_lines[log_from:]
         extra["log_refs"] = all_refs[log_from:]
-        extra["log_recent"] = [ev.get("ply", 0) > last for ev in shown]
-        recent = {r for refs, ev in zip(all_refs, events) if ev.get("ply", 0) > last for r in refs}
-        board_obs["recent"] = sorted(recent)
+        since = recent_from(events, last)
+        extra["log_recent"] = [False] * max(0, since - log_from) + [True] * (len(events) - max(since, log_from))
+        board_obs["recent"] = sorted({r for refs in all_refs[since:] for r in refs})
         texts = [pres.action_text(board_obs, a) for a in acts]
         prompt_text = pres.prompt(board_obs)
         svg = pres.svg(board_obs)
@@ -241,6 +240,18 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "winners": winners,
         **extra,
     }
+
+
+def recent_from(events: list[dict[str, Any]], last: int) -> int:
+    """Where the events after move ``last`` begin (the viewer's last decision;
+    -1: every event). A log is in the order of its moves: each entry holds the
+    move number it was written at, so only the recent end is read."""
+    if last < 0:
+        return 0
+    since = len(events)
+    while since and events[since - 1].get("ply", 0) > last:
+        since -= 1
+    return since
 
 
 def _engine_observes(state: State) -> bool:
