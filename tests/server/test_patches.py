@@ -147,3 +147,35 @@ def test_a_socket_that_asks_for_patches_sees_what_others_see(client):
         p0.send_text('{"type": "whole"}')
         again = p0.receive_json()
         assert again["type"] == "state" and again == got["w0"][-1]
+
+
+def test_only_a_socket_one_view_behind_gets_a_patch(tmp_path):
+    """The cache patches only from the view just before the newest: a socket
+    that missed a view, or whose last view came from elsewhere, gets the whole
+    view, and no older view is kept alive by the newer ones."""
+    from thieves.server.websocket import ViewCache
+
+    manager = TableManager(Storage(f"sqlite:///{tmp_path / 'c.db'}"))
+    table, _ = manager.create("thiefs-market", 3, [{"kind": "human"}] * 3, seed=2)
+    rng = Rng.from_seed(2)
+    cache = ViewCache()
+    seen = []
+    for _ in range(3):
+        seen.append(cache.latest(table, None, "en"))
+        assert cache.latest(table, None, "en") is seen[-1]  # built once per version
+        state = table.state.clone()
+        random_step(state, rng)
+        table.state = state
+        table.version += 1
+    newest = cache.latest(table, None, "en")
+    assert newest.patch_after(seen[-1].serial) is not None
+    assert newest.patch_after(seen[-2].serial) is None and newest.patch_after(-1) is None
+    rebuilt = apply_patch(_wire(seen[-1].drawn.view), json.loads(newest.patch_after(seen[-1].serial).text))
+    assert rebuilt == json.loads(newest.frames().text)
+    assert all(v._base is None for v in seen)  # nothing older is held
+    cache.accept(table, [("en", "wide", newest.frames().text)])  # a view from another process
+    theirs = cache.latest(table, None, "en")
+    assert theirs is not newest and theirs.drawn is None
+    table.version += 1
+    mine = cache.latest(table, None, "en")
+    assert mine.patch_after(theirs.serial) is None  # sent whole after a view from elsewhere

@@ -70,7 +70,7 @@ class View:
     and, for the sockets whose last frame was the view before it, its patch
     (:mod:`.patches`, made once too)."""
 
-    __slots__ = ("serial", "version", "drawn", "_frames", "_base", "_patch")
+    __slots__ = ("serial", "version", "drawn", "_frames", "_base", "_base_serial", "_patch")
 
     def __init__(self, version: int, drawn: Drawn | None = None, frames: Frames | None = None,
                  base: "View | None" = None) -> None:
@@ -82,6 +82,7 @@ class View:
         self._frames = frames
         # the view before it, until its patch is made (a view from another process has none)
         self._base = base if drawn is not None and base is not None and base.drawn is not None else None
+        self._base_serial = self._base.serial if self._base is not None else None
         self._patch: Frames | None = None
         if base is not None:
             base._base = None  # no longer the newest: nobody asks for its patch (no chain of views is kept)
@@ -95,12 +96,13 @@ class View:
     def patch_after(self, serial: int) -> Frames | None:
         """The patch from the view numbered ``serial`` to this one, when that
         is the view before it (None: send this one whole)."""
-        base = self._base
-        if base is None or base.serial != serial:
+        if self._base_serial is None or self._base_serial != serial:
             return None
         if self._patch is None:
-            assert self.drawn is not None and base.drawn is not None
+            base = self._base
+            assert self.drawn is not None and base is not None and base.drawn is not None
             self._patch = Frames(json.dumps(make_patch(base.drawn, self.drawn)))
+            self._base = None  # made: the view before is no longer needed
         return self._patch
 
 
