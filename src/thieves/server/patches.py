@@ -41,6 +41,8 @@ SVG_CUT = "<g"
 APPENDED = frozenset({"log", "log_refs", "log_recent"})
 #: fields every patch carries, first (a frame's head: see the module's text)
 HEAD = ("ply", "terminal")
+#: a field the view before did not have
+_MISSING = object()
 
 
 class Drawn:
@@ -149,11 +151,3 @@ def apply_patch(view: dict[str, Any], patch: dict[str, Any], svg: bool = True) -
                 made.extend(pieces[step[0]:step[1]])
         out["svg"] = SVG_CUT.join(made)
     return out
-
-
-class _Missing:
-    def __repr__(self) -> str:
-        return "<missing>"
-
-
-_MISSING = _Missing()
