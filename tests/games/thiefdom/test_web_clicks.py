@@ -130,3 +130,21 @@ def test_the_aimed_actions_come_from_the_engine_cache():
     s.legal_actions(p)
     s.observation(p)
     assert calls == [p]
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_building_names_are_drawn_over_the_walls(layout):
+    """A wall along a building's edge used to be drawn after the building's name,
+    striking it through: every name's label now comes after the last wall."""
+    from thieves.games.thiefdom.board import WALL
+
+    game = load_game("thiefdom")
+    s = game.new_game(3, 4, {})
+    pres = game.presentation(0, None, "en", layout=layout)
+    svg = pres.svg(s.observation(0))
+    walls = [m.start() for m in re.finditer(f'stroke="{WALL}"', svg)]
+    names = [svg.find(f">{pres.place(bid)}<") for bid, (_ty, cells) in s.observation(0)["buildings"].items()
+             if cells]
+    assert walls and len(names) > 10
+    assert all(i > max(walls) for i in names if i >= 0), "a wall is drawn over a building's name"
+    assert sum(i >= 0 for i in names) > 10  # names written in full (narrow buildings show their number)

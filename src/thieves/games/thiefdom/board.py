@@ -55,6 +55,8 @@ class Board:
         self.cell = min(42, (self.W - 40 - 36) // self.w)
         self.ox = 30
         self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
+        #: the buildings' places and owners, serialized (a key of the kept building layers)
+        self.building_key = b""
         viewer = obs.get("viewer")
         self.viewer = viewer
         legal = self._legal()
@@ -125,6 +127,7 @@ class Board:
                       f'fill-opacity="0.22" pointer-events="none"/>')
         self.draw_buildings()
         s.piece(_CITY, ("walls", city, self.geometry(), self.p.t("river")), self.draw_walls)
+        self.draw_building_names()  # over the walls, so a wall never strikes a name through
         self.draw_gates()
         return oy + h * cs + cs + 8
 
@@ -192,23 +195,40 @@ class Board:
                 if action:
                     acts.append((bid, action, self.p.action_text(obs, action)))
         lit = tuple(sorted(r for r in s.recent if r in obs["buildings"])) if s.recent else ()
-        key = ("buildings", marshal.dumps((obs["buildings"], obs["bcells"], obs["hideouts"]), 2), self.geometry(),
-               tuple(acts), lit, self.p.texts, self.p.lang)
+        # what places and names the buildings (kept for the names: draw_building_names)
+        self.building_key = marshal.dumps((obs["buildings"], obs["bcells"], obs["hideouts"]), 2)
+        key = ("buildings", self.building_key, self.geometry(), tuple(acts), lit, self.p.texts, self.p.lang)
         s.piece(_CITY, key, lambda sv: self.draw_building_layer(sv, {bid: a for bid, a, _ in acts}))
 
-    def draw_building_layer(self, s: Svg, actions: dict[str, str]) -> None:
-        """The buildings (outlines, then icons and names on top), each kept by what it shows."""
+    def _shown_buildings(self) -> tuple[dict[str, int], list[tuple[str, str, tuple[int, ...]]]]:
+        """Each hideout's owner, and the buildings on the board (id, type, squares)."""
         obs = self.obs
         hideouts = {b: p for p, b in enumerate(obs["hideouts"]) if b}
+        return hideouts, [(bid, ty, tuple(cells)) for bid, (ty, cells) in sorted(obs["buildings"].items()) if cells]
+
+    def draw_building_layer(self, s: Svg, actions: dict[str, str]) -> None:
+        """The buildings' squares and outlines, each kept by what it shows (their
+        icons and names go on top of the walls: :meth:`draw_building_names`)."""
+        obs = self.obs
+        hideouts, shown = self._shown_buildings()
         geometry = self.geometry()
-        shown = [(bid, ty, tuple(cells)) for bid, (ty, cells) in sorted(obs["buildings"].items()) if cells]
         for bid, ty, cells in shown:
             action = actions.get(bid)
             label = self.p.action_text(obs, action) if action else None
             outline = ("outline", bid, ty, cells, geometry, hideouts.get(bid), action, label, bid in s.recent)
             s.piece(_BUILDINGS, outline, lambda sv: self.building_outline(sv, bid, ty, list(cells), hideouts.get(bid),
                                                                       action, label))
-        # icons and names on top, so pieces drawn later stay above them
+
+    def draw_building_names(self) -> None:
+        """Every building's icon and name, kept together (after :meth:`draw_buildings`)."""
+        key = ("names", self.building_key, self.geometry(), self.p.texts, self.p.lang)
+        self.svg.piece(_CITY, key, self.building_names)
+
+    def building_names(self, s: Svg) -> None:
+        """Every building's icon and name, each kept by what it shows."""
+        obs = self.obs
+        hideouts, shown = self._shown_buildings()
+        geometry = self.geometry()
         for bid, ty, cells in shown:
             name = self.p.place(bid)
             villa = obs["bcells"].get(bid) if bid.startswith("villa") else None
@@ -229,10 +249,13 @@ class Board:
         width = 5 if owner is not None else 2
         if action:
             stroke, width = GLOW, 5
+        # every such edge a segment of one path (each with its own square caps, as
+        # separate lines would have): a building's outline in one element
+        edges = []
         for cell in cells:
             x, y = self.xy(cell)
             r, c = divmod(cell, self.w)
-            for d, (dx, dy) in enumerate(DXY):
+            for dx, dy in DXY:
                 rr, cc = r + dy, c + dx
                 if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
                     continue
@@ -240,8 +263,10 @@ class Board:
                 y1 = y + (cs if dy > 0 else 0)
                 x2 = x1 + (cs if dy != 0 else 0)
                 y2 = y1 + (cs if dx != 0 else 0)
-                s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" '
-                      f'stroke-width="{width}" stroke-linecap="square"/>')
+                edges.append(f"M{x1} {y1}L{x2} {y2}")
+        if edges:
+            s.add(f'<path d="{"".join(edges)}" fill="none" stroke="{stroke}" stroke-width="{width}" '
+                  f'stroke-linecap="square"/>')
         s.close()
         if action:
             # one clickable square per cell, so a click anywhere on the building counts
