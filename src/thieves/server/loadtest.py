@@ -5,10 +5,10 @@ creates ``--tables`` tables of ``--game`` in which seat 1 is played by this
 program (a random legal action as soon as it may act) and the other seats by
 the server's random bots, opens ``--spectators`` sockets per table (spread
 over the servers; every socket asks for patches as the browser does, or with
-``--whole`` for every view whole), and for ``--seconds`` counts every decision the spectators
-see (actions/s) and, for each action this program sends, the time until each
-spectator socket receives the position after it (action-to-broadcast, p50
-and p99). A finished game is replaced by a new table.
+``--whole`` for every view whole), and for ``--seconds`` counts every decision
+the spectators see (actions/s) and, for each action this program sends, the
+time until each spectator socket receives the position after it
+(action-to-broadcast, p50 and p99). A finished game is replaced by a new table.
 """
 from __future__ import annotations
 
