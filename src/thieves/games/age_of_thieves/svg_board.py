@@ -130,12 +130,18 @@ class Board:
         """The board's frame and its streets (dashed across a district border)."""
         d = self.d
         s.rect(X0 - 30, Y0 - 22, 14 * CELL + 60, 14 * CELL + 44, fill="#fffaf0", stroke="#b9ab8f")
+        # the streets in two paths, one segment per street (a dash pattern starts
+        # again at each segment, as it would on separate lines): the plain ones,
+        # then those across a district border; both run under the spaces
+        plain, border = [], []
         for a, b in d.board.paths:
             (x1, y1), (x2, y2) = _xy(d.space[a]), _xy(d.space[b])
-            border = d.district[a] != d.district[b]
-            dash = ' stroke-dasharray="5,3"' if border else ""
-            s.add(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{"#b04a3a" if border else "#9a8f7c"}" '
-                  f'stroke-width="3"{dash}/>')
+            (border if d.district[a] != d.district[b] else plain).append(f"M{x1} {y1}L{x2} {y2}")
+        if plain:
+            s.add(f'<path d="{"".join(plain)}" fill="none" stroke="#9a8f7c" stroke-width="3"/>')
+        if border:
+            s.add(f'<path d="{"".join(border)}" fill="none" stroke="#b04a3a" stroke-width="3" '
+                  f'stroke-dasharray="5,3"/>')
 
     def plain_spaces(self) -> tuple[str, ...]:
         """Each space's markup with nothing on it (in the board's order)."""
