@@ -133,7 +133,8 @@ class Board:
         # the streets in two paths, one segment per street (a dash pattern starts
         # again at each segment, as it would on separate lines): the plain ones,
         # then those across a district border; both run under the spaces
-        plain, border = [], []
+        plain: list[str] = []
+        border: list[str] = []
         for a, b in d.board.paths:
             (x1, y1), (x2, y2) = _xy(d.space[a]), _xy(d.space[b])
             (border if d.district[a] != d.district[b] else plain).append(f"M{x1} {y1}L{x2} {y2}")
