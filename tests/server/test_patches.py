@@ -106,14 +106,6 @@ def test_a_board_that_grows_a_piece_sends_only_that_piece():
     assert SVG_CUT == "<g"
 
 
-def _views(ws, n):
-    out = []
-    for _ in range(n):
-        msg = ws.receive_json()
-        out.append(msg)
-    return out
-
-
 def test_a_socket_that_asks_for_patches_sees_what_others_see(client):
     """Over the websocket: the first view whole, then patches; rebuilt, each is
     the view a socket without patches gets. A new language, or a client that
@@ -127,7 +119,7 @@ def test_a_socket_that_asks_for_patches_sees_what_others_see(client):
             client.websocket_connect(f"/ws/{tid}?token={toks['1']}") as w1:
         got = {k: [s.receive_json()] for k, s in (("p0", p0), ("w0", w0), ("ps", ps), ("ws", ws), ("w1", w1))}
         for bid in ("bid 3", "bid 2"):
-            for seat, sock in ((w0, "0"), (w1, "1")):
+            for seat in (w0, w1):
                 seat.send_text(json.dumps({"type": "action", "action": bid}))
                 for k, s in (("p0", p0), ("w0", w0), ("ps", ps), ("ws", ws), ("w1", w1)):
                     got[k].append(s.receive_json())
