@@ -248,6 +248,57 @@ def test_a_prior_bot_choice_stands_unless_the_search_clearly_disagrees():
     assert strong.choose(s, 0) == "stop" and weak.choose(s, 0) != "stop"
 
 
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_search_that_stops_once_decided_chooses_what_the_whole_budget_chooses(slug):
+    """Stopping once no other action can overtake the leader saves iterations and never
+    changes the choice: the same seed with the whole budget picks the same action."""
+    game = load_game(slug)
+    s = game.new_game(max(2, game.min_players), seed=3)
+    greedy = make_bot("greedy", slug, 1)
+    searched = saved = 0
+    for ply in range(60):
+        if s.is_terminal():
+            break
+        p = s.players_to_act()[0]
+        if ply % 6 == 0 and len(s.legal_actions(p)) > 1:
+            early, whole = make_bot("mcts:200", slug, ply), make_bot("mcts:200", slug, ply)
+            whole.stop_when_decided = False
+            assert early.choose(s.clone(), p) == whole.choose(s.clone(), p)
+            assert whole.last_iterations == 200 >= early.last_iterations
+            searched += 1
+            saved += whole.last_iterations - early.last_iterations
+        s.apply_action(p, greedy.choose(s, p))
+    assert searched >= 5 and saved > 0
+
+
+def test_a_lead_counts_as_decided_only_when_the_iterations_left_cannot_close_it():
+    bot = MCTSBot(1, "100", SearchSpec(prior_weight=0.25))
+    root = _Node()
+    root.edges = {(0, "a"): [30.0, 20.0, 40.0], (0, "b"): [10.0, 6.0, 40.0]}
+    acts = ["a", "b", "c"]  # "c" never tried: no visits
+    assert not bot._decided(root, 0, acts, None, planned=40 + 20, left=20)  # b could tie
+    assert bot._decided(root, 0, acts, None, planned=40 + 19, left=19)
+    # the prior's extra visits count for the whole planned budget: 0.25 * 100 for "b"
+    assert not bot._decided(root, 0, acts, "b", planned=100, left=5)  # b leads 35 to 30
+    assert bot._decided(root, 0, acts, "b", planned=100, left=4)
+    assert bot._decided(root, 0, acts, "c", planned=100, left=4)  # c: 25 + 4 < 30
+    assert not bot._decided(root, 0, acts, "c", planned=100, left=5)  # c: 25 + 5 ties
+
+
+def test_a_time_budget_stops_as_soon_as_the_choice_is_settled():
+    class Stopper(MCTSBot):
+        def __init__(self, seed=0):
+            super().__init__(seed, "1")
+
+        def choose(self, state, player):
+            return "stop"
+
+    s = load_game("toy-lamp").new_game(1, seed=0)
+    bot = MCTSBot(1, "30s", SearchSpec(max_depth=0, prior=Stopper, prior_weight=5.0))
+    assert bot.choose(s, 0) == "stop"
+    assert bot.last_iterations == 8  # the first check: the prior's extra visits settle it
+
+
 def test_move_groups_and_a_greedy_playout_policy_play_legal_moves():
     from thieves.bots.mcts import sampled_greedy_rollout, verb_group
     from thieves.games.thiefs_market.bots import evaluate

@@ -21,7 +21,9 @@ that a turn made of many tiny decisions first chooses the kind of move.
 
 Budgets: ``mcts:200`` runs 200 iterations per decision (same seed, same
 choice: good for reproducible simulations), ``mcts:1s`` or ``mcts:250ms``
-searches for that long.
+searches for that long. A search stops early once no other action can catch up
+with its choice in the iterations left (:meth:`MCTSBot._decided`), so an
+iteration budget chooses exactly what it would with every iteration run.
 """
 from __future__ import annotations
 
@@ -169,6 +171,8 @@ class MCTSBot(Bot):
     """Information-set MCTS with decoupled selection for simultaneous choices."""
 
     name = "mcts"
+    #: stop a search once its choice can no longer change (see :meth:`_decided`)
+    stop_when_decided = True
 
     def __init__(self, seed: int = 0, budget: str | Budget | None = None,
                  spec: SearchSpec | None = None) -> None:
@@ -194,24 +198,59 @@ class MCTSBot(Bot):
             return actions[0]
         root = _Node()
         budget = self.budget
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        start = time.perf_counter()
+        deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
-        n = 0
+        prior = self._prior_choice(state, player)
+        n = planned = 0
         while True:
             self._iterate(root, _fresh(state, player, self.rng.next64()))
             n += 1
             if limit is not None:
                 if n >= limit:
+                    planned = n
                     break
-            elif time.perf_counter() >= deadline:  # type: ignore[operator]
+                left = limit - n
+            else:
+                now = time.perf_counter()
+                if now >= deadline:  # type: ignore[operator]
+                    planned = n
+                    break
+                # iterations the rest of the time would run at the pace so far, with a margin
+                left = math.ceil(1.25 * n * (deadline - now) / max(now - start, 1e-9))  # type: ignore[operator]
+            if self.stop_when_decided and n % 8 == 0 and self._decided(root, player, actions, prior, n + left, left):
+                planned = n + left
                 break
         self.last_iterations = n
-        bonus: dict[str, float] = {}
-        if self.spec.prior is not None:
-            if self._prior is None:
-                self._prior = self.spec.prior(seed=self.rng.next64() >> 1)
-            bonus[self._prior.choose(state, player)] = self.spec.prior_weight * n
+        bonus = {prior: self.spec.prior_weight * planned} if prior is not None else {}
         return self.best(root, player, actions, bonus)
+
+    def _prior_choice(self, state: State, player: int) -> str | None:
+        """The prior bot's choice at the root (``None`` when the game's search has no prior)."""
+        if self.spec.prior is None:
+            return None
+        if self._prior is None:
+            self._prior = self.spec.prior(seed=self.rng.next64() >> 1)
+        return self._prior.choose(state, player)
+
+    def _decided(self, root: _Node, player: int, actions: list[str], prior: str | None,
+                 planned: int, left: int) -> bool:
+        """True when no other action can overtake the leader in the ``left`` iterations still
+        to run: each iteration adds one visit to one root action of ``player``, so a lead of
+        more than ``left`` visits (the prior's extra visits counted for the whole ``planned``
+        budget) stands whatever they bring. :meth:`best` then names the same action as the
+        whole budget would."""
+        edges = root.edges
+        first = second = -1.0
+        bonus = self.spec.prior_weight * planned
+        for a in actions:
+            e = edges.get((player, a))
+            v = (e[0] if e is not None else 0.0) + (bonus if a == prior else 0.0)
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > left
 
     @staticmethod
     def _key(state: State, player: int) -> str:
