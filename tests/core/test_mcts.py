@@ -234,17 +234,20 @@ def test_a_long_run_of_own_decisions_ends_with_an_action_that_hands_over_the_tur
     assert MCTSBot(1, "10", SearchSpec(max_depth=0)).choose(s, 0) == "stop"
 
 
+class _Stopper(MCTSBot):
+    """A prior that always says "stop"."""
+
+    def __init__(self, seed=0):
+        super().__init__(seed, "1")
+
+    def choose(self, state, player):
+        return "stop"
+
+
 def test_a_prior_bot_choice_stands_unless_the_search_clearly_disagrees():
-    class Stopper(MCTSBot):
-        def __init__(self, seed=0):
-            super().__init__(seed, "1")
-
-        def choose(self, state, player):
-            return "stop"
-
     s = load_game("toy-lamp").new_game(1, seed=0)
-    strong = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=Stopper, prior_weight=5.0))
-    weak = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=Stopper, prior_weight=0.01))
+    strong = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=_Stopper, prior_weight=5.0))
+    weak = MCTSBot(1, "12", SearchSpec(max_depth=0, prior=_Stopper, prior_weight=0.01))
     assert strong.choose(s, 0) == "stop" and weak.choose(s, 0) != "stop"
 
 
@@ -286,15 +289,8 @@ def test_a_lead_counts_as_decided_only_when_the_iterations_left_cannot_close_it(
 
 
 def test_a_time_budget_stops_as_soon_as_the_choice_is_settled():
-    class Stopper(MCTSBot):
-        def __init__(self, seed=0):
-            super().__init__(seed, "1")
-
-        def choose(self, state, player):
-            return "stop"
-
     s = load_game("toy-lamp").new_game(1, seed=0)
-    bot = MCTSBot(1, "30s", SearchSpec(max_depth=0, prior=Stopper, prior_weight=5.0))
+    bot = MCTSBot(1, "30s", SearchSpec(max_depth=0, prior=_Stopper, prior_weight=5.0))
     assert bot.choose(s, 0) == "stop"
     assert bot.last_iterations == 8  # the first check: the prior's extra visits settle it
 
