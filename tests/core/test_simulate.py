@@ -152,4 +152,6 @@ def test_cli_sweep_and_report(tmp_path, capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "specials=False" in text and "specials=True" in text
     page = report.read_text()
-    assert page.count("data:image/png;base64,") == 6  # 3 plots for each of the 2 sweep points
+    # 3 plots for each of the 2 sweep points, and one per kind of component used
+    assert page.count("data:image/png;base64,") == 6 + page.count("<img alt='Win share by ")
+    assert page.count("<img alt='Win share by action card used'") == 2

@@ -32,6 +32,7 @@ from ..core.registry import load_game
 from . import Bot, bot_names, make_bot, play_game
 from .fair import bot_seed
 from .stats import MatchSummary, summarize
+from .usage import seat_uses
 
 #: a bot as a name, ``module:Class``, ``file.py:Class``, or a class / factory taking ``seed``
 BotSpec = Union[str, Callable[..., Bot]]
@@ -98,6 +99,8 @@ class GameRecord:
     #: the seat that made the first decision
     first_player: int | None
     options: dict[str, Any] = field(default_factory=dict)
+    #: per seat, the components it used: category -> id -> uses (:mod:`.usage`)
+    uses: list[dict[str, dict[str, int]]] = field(default_factory=list)
 
     @property
     def no_winner(self) -> bool:
@@ -172,7 +175,7 @@ def play_one(task: tuple[Any, ...]) -> GameRecord:
     first = state.history[0][0] if state.history else None
     return GameRecord(index, deal, rotation, [labels[e] for e in entries], entries,
                       [float(x) for x in state.scores()], list(state.winners()), len(state.history),
-                      first, dict(options or {}))
+                      first, dict(options or {}), seat_uses(state, game.usage_events))
 
 
 def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int | None = None,

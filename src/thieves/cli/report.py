@@ -1,17 +1,20 @@
 """``thieves simulate --report report.html``: one self-contained HTML page of plots.
 
 Plots (matplotlib, the optional ``report`` extra): the win matrix (each bot's
-win share from each seat), each bot's score distribution, and the distribution
-of game lengths, for every point of a sweep.
+win share from each seat), each bot's score distribution, the distribution of
+game lengths and, where the game names its components' use
+(:mod:`thieves.bots.usage`), one chart per kind of component: the win share of
+the seats that used each one, for every point of a sweep.
 """
 from __future__ import annotations
 
 import base64
 import html
 import io
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..bots.match import MatchResult
+from ..bots.usage import ItemStats, item_label, item_stats
 from ..core.errors import ThievesError
 
 
@@ -28,7 +31,11 @@ def _png(fig: Any) -> str:
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def _figures(result: MatchResult) -> list[tuple[str, str]]:
+#: the most used components shown in one chart
+MAX_ITEMS = 40
+
+
+def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = None) -> list[tuple[str, str]]:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -70,10 +77,41 @@ def _figures(result: MatchResult) -> list[tuple[str, str]]:
     ax.set_title(f"Game length (mean {s.lengths.mean:.1f}, median {s.lengths.median:g})")
     out.append(("Game length", _png(fig)))
     plt.close(fig)
+    by_category: dict[str, list[ItemStats]] = {}
+    for st in item_stats(result.records):
+        by_category.setdefault(st.category, []).append(st)
+    for category, items in by_category.items():
+        out.append((f"Win share by {category} used", _png(_items_figure(plt, category, items, names or {}))))
+        plt.close("all")
     return out
 
 
-def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, Any], MatchResult]]) -> None:
+def _items_figure(plt: Any, category: str, items: list[ItemStats], names: Mapping[tuple[str, str], str]) -> Any:
+    """Horizontal bars: the win share of the seats that used each component (95%
+    interval as whiskers) against the share of all seats (the dashed line)."""
+    shown = sorted(sorted(items, key=lambda x: -x.used.games)[:MAX_ITEMS], key=lambda x: x.used.rate)
+    fig, ax = plt.subplots(figsize=(7.5, 1.0 + 0.28 * len(shown)))
+    rates = [x.used.rate for x in shown]
+    # whiskers: the interval's ends (rounding may put an end a hair past the rate)
+    lows = [max(0.0, x.used.rate - x.used.interval[0]) for x in shown]
+    highs = [max(0.0, x.used.interval[1] - x.used.rate) for x in shown]
+    ax.barh(range(len(shown)), rates, xerr=[lows, highs], color="#4a7ab5", ecolor="#333", capsize=2)
+    ax.set_yticks(range(len(shown)), [f"{item_label(names, category, x.item)} ({x.used.games})" for x in shown],
+                  fontsize=8)
+    first = items[0]
+    overall = (first.used.wins + first.unused.wins) / max(1, first.used.games + first.unused.games)
+    ax.axvline(overall, color="#b5504a", linestyle="--", label=f"all seats {100 * overall:.0f}%")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win share of the seats that used it (seat-games in brackets)")
+    more = f", the {MAX_ITEMS} most used of {len(items)}" if len(items) > MAX_ITEMS else ""
+    ax.set_title(f"Win share by {category} used{more}")
+    ax.legend(loc="lower right", fontsize=8)
+    return fig
+
+
+def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, Any], MatchResult]],
+                 names: Mapping[tuple[str, str], str] | None = None) -> None:
+    """Write the page; ``names`` gives components' display names (:func:`thieves.bots.usage.item_names`)."""
     check_report_deps()
     parts = [f"<!doctype html><html lang='en'><meta charset='utf-8'>"
              f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
@@ -98,7 +136,7 @@ def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, An
         lo, hi = fp.interval
         parts.append(f"<p>First player wins {100 * fp.rate:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
                      f"(fair share {100 * s.fair_share:.1f}%). No winner: {s.no_winner} of {s.games} games.</p>")
-        for title, png in _figures(result):
+        for title, png in _figures(result, names):
             parts.append(f"<h3>{html.escape(title)}</h3><img alt='{html.escape(title)}' "
                          f"src='data:image/png;base64,{png}'>")
     parts.append("</html>")

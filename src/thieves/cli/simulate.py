@@ -3,6 +3,8 @@
 Prints, per bot, its win share with a 95% Wilson interval and its score spread;
 per seat, the win share (and each bot's share by seat); the first player's
 share against a fair share; games nobody won; the spread of game lengths.
+``--items`` adds, per component a seat can use (cards, locations...), the win
+share of the seats that used it against those that did not.
 ``--out`` keeps one record per game, ``--report`` writes an HTML page of plots,
 ``--sweep option=a,b`` repeats the whole match for each value of an option.
 """
@@ -21,6 +23,7 @@ from rich.table import Table
 
 from ..bots.match import MatchResult, check_match, run_match, write_records
 from ..bots.stats import MatchSummary, Share
+from ..bots.usage import item_label, item_names, item_stats
 from ..core.errors import ThievesError
 from ..core.registry import load_game
 
@@ -91,6 +94,32 @@ def print_summary(console: Console, result: MatchResult, s: MatchSummary, title:
                   f"{ln.q1:g} / {ln.median:g} / {ln.q3:g}, range {ln.low:g}–{ln.high:g}", highlight=False)
 
 
+def print_items(console: Console, result: MatchResult, names: dict[tuple[str, str], str]) -> None:
+    """Per component, the win share of the seats that used it against the others."""
+    stats = item_stats(result.records)
+    if not stats:
+        console.print("no component use recorded for this game", highlight=False)
+        return
+    category = None
+    t: Table | None = None
+    for st in stats:
+        if st.category != category:
+            if t is not None:
+                console.print(t)
+            category = st.category
+            t = Table(show_edge=False, pad_edge=False)
+            for head, justify in ((category, "left"), ("seat-games", "right"), ("uses", "right"),
+                                  ("win % used [95% CI]", "right"), ("win % not used", "right"),
+                                  ("gap", "right")):
+                t.add_column(head, justify=justify)  # type: ignore[arg-type]
+        assert t is not None
+        t.add_row(escape(item_label(names, st.category, st.item)), str(st.used.games), str(st.uses),
+                  _pct(st.used), _pct(st.unused) if st.unused.games else "–",
+                  f"{100 * st.gap:+.1f}" if st.unused.games else "–")
+    if t is not None:
+        console.print(t)
+
+
 def _progress(console: Console, enabled: bool) -> Progress | None:
     if not enabled:
         return None
@@ -142,13 +171,15 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
         title = (f"{game.name} · {result.num_players} players · {args.games} games (deals from seed "
                  f"{args.seed}, seats rotated) {where}" + (f" · {label}" if label else ""))
         print_summary(console, result, result.summary(), " ".join(title.split()))
+        if args.items:
+            print_items(console, result, item_names(game))
         console.print()
     if args.out:
         count = write_records([r for _, res in results for r in res.records], args.out)
         console.print(f"{count} game records written to {escape(args.out)}", highlight=False)
     if args.report:
         from .report import write_report
-        write_report(args.report, game.name, results)
+        write_report(args.report, game.name, results, item_names(game))
         console.print(f"report written to {escape(args.report)}", highlight=False)
     return 0
 
@@ -172,4 +203,7 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -
                     help="repeat the match for each value of a game option (repeatable: all combinations)")
     sp.add_argument("--out", metavar="FILE", help="one record per game: .jsonl or .csv")
     sp.add_argument("--report", metavar="FILE.html", help="HTML report with plots (needs the 'report' extra)")
+    sp.add_argument("--items", action="store_true",
+                    help="per component a seat can use (card, location...): the win share of the seats "
+                         "that used it against the others")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")

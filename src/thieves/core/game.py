@@ -95,6 +95,11 @@ class Game:
     #: True where the rules let a game end with nobody winning (``winners() == []``)
     all_may_lose: ClassVar[bool] = False
 
+    #: events that count as a seat using a component, for balance statistics
+    #: (:mod:`thieves.bots.usage`): ``(event key, argument, category)``; the event's
+    #: ``player`` argument is the seat, the public ``argument`` the component's id
+    usage_events: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+
     #: the game's presentation class (see :mod:`thieves.core.presentation`), if it has one
     presentation_class: ClassVar[type | None] = None
 

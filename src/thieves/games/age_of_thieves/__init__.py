@@ -58,6 +58,11 @@ class AgeOfThieves(Game):
     )
     state_class = AgeState
     presentation_class = AotPresentation
+    #: balance statistics: the action cards each seat revealed, the special actions
+    #: it played, its start space and the exit it left Hadria by
+    usage_events = (("reveal", "card", "action card"), ("reveal_play", "card", "action card"),
+                    ("reveal_play", "played", "special action"), ("start_space", "space", "start space"),
+                    ("leave", "exit", "exit"))
 
     def load_data(self, data_dir: str | None) -> AotData:
         return load_data(data_dir)

@@ -54,6 +54,12 @@ class CadwallonGame(Game):
     )
     state_class = CadwallonState
     presentation_class = CadwallonPresentation
+    #: balance statistics: each seat's gang, the arcana cards it played and the
+    #: missions it completed
+    usage_events = (("gang", "gang", "gang"), ("mission_done", "mission", "mission"),
+                    *((key, "card", "arcana card") for key in (
+                        "injury", "jinx", "play_on", "second_wind", "pickpocket", "reinforced_lock",
+                        "reroll", "fight_card")))
 
     def load_data(self, data_dir: str | None) -> Any:
         return components.load(data_dir)

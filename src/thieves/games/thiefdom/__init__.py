@@ -41,6 +41,12 @@ class Thiefdom(Game):
     )
     state_class = ThiefdomState
     presentation_class = ThiefdomPresentation
+    #: balance statistics: the equipment each seat took, the clients it allied with,
+    #: the building of its hideout and the smuggling missions it completed
+    usage_events = (("draft_buy", "card", "equipment"),
+                    ("buy", "card", "equipment"), ("art_keep", "card", "equipment"),
+                    ("ally", "client", "client"), ("hideout", "place", "hideout"),
+                    ("mission", "mission", "mission"))
 
     def load_data(self, data_dir: str | None) -> Any:
         return ThiefdomData(data_dir)

@@ -15,6 +15,8 @@ class ThiefsMarket(Game):
     max_players = 5
     state_class = MarketState
     presentation_class = MarketPresentation
+    #: balance statistics: the market cards each seat took (rulebook "Achat")
+    usage_events = (("buy", "card", "card"), ("buy_discard", "card", "card"), ("gain", "card", "card"))
     summary = "Roll loot, take it or steal it, buy market cards; complete, all 49 cards."
     options = (
         Option("start_player", "random",

@@ -21,6 +21,10 @@ class ThievesDen(Game):
     max_players = 5
     state_class = DenState
     presentation_class = DenPresentation
+    #: balance statistics: the locations each seat revealed (drafted), the fences it
+    #: sold to and the power tiles it bought
+    usage_events = (("reveal", "card", "location"), ("reveal_instant", "card", "location"),
+                    ("sell", "fence", "fence"), ("power", "tile", "power tile"))
     options = (
         Option("passed_locations", "open",
                "Rulebook 'Phase Voleurs': a player who has passed can no longer be targeted. "
