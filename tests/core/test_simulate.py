@@ -155,3 +155,127 @@ def test_cli_sweep_and_report(tmp_path, capsys):
     # 3 plots for each of the 2 sweep points, and one per kind of component used
     assert page.count("data:image/png;base64,") == 6 + page.count("<img alt='Win share by ")
     assert page.count("<img alt='Win share by action card used'") == 2
+
+
+# -- records written as games end, and a match resumed from them ---------------------------
+
+def _lines(path):
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+def test_each_record_is_saved_before_progress_is_reported(tmp_path):
+    from thieves.bots.match import RecordWriter
+    path = tmp_path / "r.jsonl"
+    seen = []
+    with RecordWriter(str(path), 2) as out:
+        run_match("thieves-den", ["greedy", "random"], games=3, seed=7, on_record=out.write,
+                  progress=lambda k: seen.append((k, len(path.read_text().splitlines()))))
+    assert seen == [(1, 1), (2, 2), (3, 3)]
+    assert sorted(r["index"] for r in _lines(path)) == [0, 1, 2]
+
+
+def test_a_match_resumed_from_its_records_plays_only_the_missing_games():
+    args = dict(game="thieves-den", bots=["mcts:6", "greedy"], games=4, seed=3)
+    full = run_match(**args)
+    played = []
+    resumed = run_match(**args, done=[full.records[1], full.records[3]], on_record=played.append)
+    assert sorted(r.index for r in played) == [0, 2]
+    assert [g.as_dict() for g in resumed.records] == [g.as_dict() for g in full.records]
+    # a finished match grows: only the new games are played
+    more = []
+    bigger = run_match(**{**args, "games": 6}, done=full.records, on_record=more.append)
+    assert sorted(r.index for r in more) == [4, 5] and len(bigger.records) == 6
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(seed=4), "from another match"),
+    (dict(bots=["greedy", "mcts:6"]), "from another match"),
+    (dict(players=3, bots=["mcts:6", "greedy", "greedy"]), "from another match"),
+    (dict(games=1), "ask for at least 2"),
+    (dict(options={"first_direction": "counter-clockwise"}), "played with options"),
+])
+def test_records_of_another_match_are_refused(change, message):
+    args = dict(game="thieves-den", bots=["mcts:6", "greedy"], games=2, seed=3)
+    full = run_match(**args)
+    with pytest.raises(ThievesError, match=message):
+        run_match(**{**args, **change}, done=full.records)
+    with pytest.raises(ThievesError, match="twice"):
+        run_match(**args, done=[full.records[0], full.records[0]])
+    # an option given at its default value is the same match
+    same = run_match(**args, options={"first_direction": "clockwise"}, done=full.records)
+    assert [g.as_dict() for g in same.records] == [g.as_dict() for g in full.records]
+
+
+def test_reading_records_back(tmp_path):
+    from thieves.bots.match import read_records, write_records
+    r = run_match("thieves-den", ["greedy", "random"], games=3, seed=2).records
+    path = tmp_path / "r.jsonl"
+    write_records(r, str(path))
+    assert [g.as_dict() for g in read_records(str(path))] == [g.as_dict() for g in r]
+    text = path.read_text()
+    path.write_text(text + text.splitlines()[0][:40])  # killed while writing a line: dropped
+    assert len(read_records(str(path))) == 3
+    path.write_text(text.replace(text.splitlines()[1], '{"index": 1}'))
+    with pytest.raises(ThievesError, match="line 2: not a game record"):
+        read_records(str(path))
+    with pytest.raises(ThievesError, match=".jsonl"):
+        read_records(str(tmp_path / "r.csv"))
+
+
+STOPPER = '''
+from thieves.bots import RandomBot
+PLAYING = []
+
+class Stopper(RandomBot):
+    """Plays at random; in the third game it plays, it stops the run as Ctrl-C does."""
+    def choose(self, state, player):
+        if self not in PLAYING:
+            PLAYING.append(self)
+        if PLAYING.index(self) == 2:
+            raise KeyboardInterrupt
+        return super().choose(state, player)
+'''
+
+
+def test_cli_stopped_run_keeps_its_records_and_resumes(tmp_path, capsys):
+    bot = tmp_path / "stopper.py"
+    bot.write_text(STOPPER)
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "thieves-den", "--bot", f"{bot}:Stopper", "--bots", "greedy", "--games", "4",
+            "--no-progress", "--out", str(out)]
+    assert main(argv) == 130
+    text = " ".join(capsys.readouterr().out.split())
+    assert "stopped: 2 new game records" in text and "--resume" in text
+    assert sorted(r["index"] for r in _lines(out)) == [0, 1]
+    # the stopping bot is spent now (its module counts on): the same command goes on
+    assert main(argv + ["--resume"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "2 game records written" in text and "after the 2 already there" in text
+    assert "4 games" in text and sorted(r["index"] for r in _lines(out)) == [0, 1, 2, 3]
+    before = out.read_text()
+    assert main(argv + ["--resume", "--seed", "9"]) == 2  # another match: refused, file untouched
+    assert "another match" in " ".join(capsys.readouterr().out.split())
+    assert out.read_text() == before
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--resume"], "--out FILE.jsonl"),
+    (["--resume", "--out", "r.csv"], "--out FILE.jsonl"),
+])
+def test_resume_needs_a_jsonl_file(extra, message, capsys):
+    assert main(["simulate", "thieves-den", "--no-progress", *extra]) == 2
+    assert message in " ".join(capsys.readouterr().out.split())
+
+
+def test_cli_resume_with_a_sweep_splits_the_records_by_option(tmp_path, capsys):
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "age-of-thieves", "--bots", "greedy,random", "--games", "2", "--no-progress",
+            "--sweep", "specials=false,true", "--out", str(out)]
+    assert main(argv) == 0
+    full = sorted(out.read_text().splitlines())
+    out.write_text("\n".join(x for x in full if '"specials": true' not in x or '"index": 1' not in x) + "\n")
+    assert main(argv + ["--resume"]) == 0
+    assert "1 game records written" in " ".join(capsys.readouterr().out.split())
+    assert sorted(out.read_text().splitlines()) == full
+    assert main(argv[:-4] + ["--sweep", "specials=true", "--out", str(out), "--resume"]) == 2
+    assert "does not play" in " ".join(capsys.readouterr().out.split())

@@ -111,6 +111,25 @@ class GameRecord:
         d["no_winner"] = self.no_winner
         return d
 
+    @classmethod
+    def from_dict(cls, d: Any) -> "GameRecord":
+        """A record read back from a ``.jsonl`` line (:meth:`as_dict`); ValueError if it is not one."""
+        if not isinstance(d, dict):
+            raise ValueError("not a game record")
+        try:
+            rec = cls(int(d["index"]), int(d["seed"]), int(d["rotation"]), [str(x) for x in d["lineup"]],
+                      [int(x) for x in d["entries"]], [float(x) for x in d["scores"]],
+                      [int(x) for x in d["winners"]], int(d["decisions"]),
+                      None if d["first_player"] is None else int(d["first_player"]),
+                      dict(d.get("options") or {}), list(d.get("uses") or []))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a game record ({exc!r})") from None
+        n = len(rec.lineup)
+        if rec.index < 0 or len(rec.entries) != n or len(rec.scores) != n or \
+                not all(0 <= w < n for w in rec.winners):
+            raise ValueError("not a game record (seats do not add up)")
+        return rec
+
 
 @dataclass
 class MatchResult:
@@ -181,14 +200,19 @@ def play_one(task: tuple[Any, ...]) -> GameRecord:
 def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int | None = None,
               seed: int = 0, options: dict[str, Any] | None = None, jobs: int = 1,
               ray_address: str | bool | None = False,
-              progress: Callable[[int], None] | None = None) -> MatchResult:
+              progress: Callable[[int], None] | None = None,
+              done: Sequence[GameRecord] = (),
+              on_record: Callable[[GameRecord], None] | None = None) -> MatchResult:
     """Play ``games`` seeded games of ``game`` between ``bots`` with seats rotated.
 
     ``players`` defaults to one per bot; with fewer bots than players the last bot
     fills the other seats (``["mcts", "greedy"]`` at 4 players: one mcts, three
     greedy). ``jobs`` > 1 plays on that many worker processes; ``ray_address``
     (``True`` or ``None`` for a local Ray, or ``"host:port"``) plays on Ray.
-    ``progress(k)`` is called after each finished game with the number finished.
+    ``on_record(record)`` is called as each game ends (to save it at once), then
+    ``progress(k)`` with the number of games finished. ``done`` holds records of
+    this match already played (read back from a file): those games are not played
+    again, and a record of another match is refused.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ThievesError(f"the number of worker processes must be at least 1, not {jobs!r}")
@@ -196,34 +220,75 @@ def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int
     opts = dict(options or {})
     load_game(game).new_game(n, seed, opts)  # bad options fail here, clearly
     labels = unique_labels(bots)
-    tasks = [(game, list(bots), labels, n, seed, g, opts) for g in range(games)]
+    check_done(done, labels, n, games, seed, opts, game)
+    played = {r.index for r in done}
+    tasks = [(game, list(bots), labels, n, seed, g, opts) for g in range(games) if g not in played]
+    records = list(done)
+
+    def finished(record: GameRecord) -> None:
+        records.append(record)
+        if on_record:
+            on_record(record)
+        if progress:
+            progress(len(records))
+
+    if progress and records:
+        progress(len(records))
     if ray_address is not False:
-        records = _run_ray(tasks, ray_address, progress)
-    elif jobs > 1 and games > 1:
-        records = _run_pool(tasks, jobs, progress)
+        _run_ray(tasks, ray_address, finished)
+    elif jobs > 1 and len(tasks) > 1:
+        _run_pool(tasks, jobs, finished)
     else:
-        records = []
         for t in tasks:
-            records.append(play_one(t))
-            if progress:
-                progress(len(records))
+            finished(play_one(t))
     records.sort(key=lambda r: r.index)
     return MatchResult(game, labels, n, opts, records)
 
 
-def _run_pool(tasks: list[tuple[Any, ...]], jobs: int, progress: Callable[[int], None] | None) -> list[GameRecord]:
-    records: list[GameRecord] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+def options_key(slug: str, options: dict[str, Any]) -> str:
+    """The options of a game with every default filled in, as text to compare."""
+    return json.dumps(load_game(slug).resolve_options(options), sort_keys=True, default=str)
+
+
+def check_done(done: Sequence[GameRecord], labels: Sequence[str], n: int, games: int, seed: int,
+               options: dict[str, Any], slug: str) -> None:
+    """Refuse records that are not games of this match (see :func:`run_match`)."""
+    seen: set[int] = set()
+    base = lineup_entries(len(labels), n)
+    want_options = options_key(slug, options)
+    for r in done:
+        g = r.index
+        if g in seen:
+            raise ThievesError(f"game {g} is recorded twice")
+        seen.add(g)
+        if g >= games:
+            raise ThievesError(f"the records hold game {g}, but this match plays {games} games "
+                               f"(numbered from 0): ask for at least {g + 1}")
+        lineup = [labels[base[(s - g % n) % n]] for s in range(n)]
+        if r.seed != seed + g // n or r.rotation != g % n or r.lineup != lineup:
+            raise ThievesError(f"game {g} of the records was deal {r.seed} with {', '.join(r.lineup)}; "
+                               f"this match deals {seed + g // n} to {', '.join(lineup)}: the records "
+                               "are from another match (other bots, players or --seed)")
+        if options_key(slug, r.options) != want_options:
+            raise ThievesError(f"game {g} of the records was played with options {r.options}, "
+                               f"not {options}")
+
+
+def _run_pool(tasks: list[tuple[Any, ...]], jobs: int, finished: Callable[[GameRecord], None]) -> None:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         futures = [pool.submit(play_one, t) for t in tasks]
         for fut in as_completed(futures):
-            records.append(fut.result())
-            if progress:
-                progress(len(records))
-    return records
+            finished(fut.result())
+    except BaseException:
+        # stopped (Ctrl-C, a failed game): drop the queued games rather than play them out
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def _run_ray(tasks: list[tuple[Any, ...]], address: str | bool | None,
-             progress: Callable[[int], None] | None) -> list[GameRecord]:
+             finished: Callable[[GameRecord], None]) -> None:
     try:
         import ray
     except ModuleNotFoundError:
@@ -239,46 +304,91 @@ def _run_ray(tasks: list[tuple[Any, ...]], address: str | bool | None,
     try:
         remote = ray.remote(play_one)
         pending = [remote.remote(t) for t in tasks]
-        records: list[GameRecord] = []
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            records.extend(ray.get(done))
-            if progress:
-                progress(len(records))
-        return records
+            ready, pending = ray.wait(pending, num_returns=1)
+            for record in ray.get(ready):
+                finished(record)
     finally:
         if started:
             ray.shutdown()
 
 
+class RecordWriter:
+    """Writes game records to a file one by one as games end, so a run that stops
+    keeps what it played: a JSON line (``.jsonl``/``.json``) or a CSV row per game.
+
+    ``append`` adds to an existing JSON Lines file (to resume a match)."""
+
+    def __init__(self, path: str, num_players: int, append: bool = False) -> None:
+        if not path.endswith((".jsonl", ".json", ".csv")):
+            raise ThievesError(f"records go to a .jsonl or .csv file, not {path!r}")
+        if append and path.endswith(".csv"):
+            raise ThievesError("records are added to a .jsonl file only, not to a .csv table")
+        self.path, self.count = path, 0
+        self._csv = path.endswith(".csv")
+        self._fh = open(path, "a" if append else "w", newline="" if self._csv else None, encoding="utf-8")
+        if self._csv:
+            import csv
+            self._writer = csv.writer(self._fh)
+            head = ["index", "seed", "rotation", "options", "decisions", "no_winner", "first_player"]
+            for s in range(1, num_players + 1):
+                head += [f"seat{s}_bot", f"seat{s}_score", f"seat{s}_win"]
+            self._writer.writerow(head)
+
+    def write(self, r: GameRecord) -> None:
+        if self._csv:
+            row: list[Any] = [r.index, r.seed, r.rotation, json.dumps(r.options, sort_keys=True),
+                              r.decisions, int(r.no_winner), "" if r.first_player is None else r.first_player + 1]
+            for s in range(len(r.lineup)):
+                share = 1.0 / len(r.winners) if s in r.winners else 0.0
+                row += [r.lineup[s], r.scores[s], share]
+            self._writer.writerow(row)
+        else:
+            self._fh.write(json.dumps(r.as_dict(), sort_keys=True) + "\n")
+        self._fh.flush()
+        self.count += 1
+
+    def close(self) -> None:
+        self._fh.close()
+
+    def __enter__(self) -> "RecordWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
 def write_records(records: Iterable[GameRecord], path: str) -> int:
     """Write one line (JSON Lines, ``.jsonl``/``.json``) or row (``.csv``) per game."""
     records = list(records)
-    if path.endswith(".csv"):
-        import csv
-        n = max((len(r.lineup) for r in records), default=0)
-        head = ["index", "seed", "rotation", "options", "decisions", "no_winner", "first_player"]
-        for s in range(1, n + 1):
-            head += [f"seat{s}_bot", f"seat{s}_score", f"seat{s}_win"]
-        with open(path, "w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh)
-            w.writerow(head)
-            for r in records:
-                row: list[Any] = [r.index, r.seed, r.rotation, json.dumps(r.options, sort_keys=True),
-                                  r.decisions, int(r.no_winner),
-                                  "" if r.first_player is None else r.first_player + 1]
-                for s in range(len(r.lineup)):
-                    share = 1.0 / len(r.winners) if s in r.winners else 0.0
-                    row += [r.lineup[s], r.scores[s], share]
-                w.writerow(row)
-    elif path.endswith(".jsonl") or path.endswith(".json"):
-        with open(path, "w", encoding="utf-8") as fh:
-            for r in records:
-                fh.write(json.dumps(r.as_dict(), sort_keys=True) + "\n")
-    else:
-        raise ThievesError(f"records go to a .jsonl or .csv file, not {path!r}")
+    with RecordWriter(path, max((len(r.lineup) for r in records), default=0)) as out:
+        for r in records:
+            out.write(r)
     return len(records)
 
 
+def read_records(path: str) -> list[GameRecord]:
+    """The records of a ``.jsonl`` file written by :class:`RecordWriter`.
+
+    A last line cut short (the run was killed while writing it) is dropped: that
+    game is played again. Any other line that is not a record is an error."""
+    if not path.endswith((".jsonl", ".json")):
+        raise ThievesError(f"records are read back from a .jsonl file, not {path!r}")
+    with open(path, encoding="utf-8") as fh:
+        lines = fh.read().split("\n")
+    out: list[GameRecord] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            out.append(GameRecord.from_dict(json.loads(line)))
+        except ValueError as exc:  # JSONDecodeError is a ValueError
+            if number == len(lines):  # no newline after it: a write that never finished
+                break
+            raise ThievesError(f"{path}, line {number}: {exc}") from None
+    return out
+
+
 __all__ = ["run_match", "play_one", "load_bot", "GameRecord", "MatchResult", "write_records",
+           "read_records", "RecordWriter", "check_done", "options_key",
            "lineup_entries", "BotSpec"]

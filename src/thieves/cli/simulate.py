@@ -5,7 +5,9 @@ per seat, the win share (and each bot's share by seat); the first player's
 share against a fair share; games nobody won; the spread of game lengths.
 ``--items`` adds, per component a seat can use (cards, locations...), the win
 share of the seats that used it against those that did not.
-``--out`` keeps one record per game, ``--report`` writes an HTML page of plots,
+``--out`` keeps one record per game, written as each game ends; with
+``--resume`` a run that stopped goes on from the games in its ``.jsonl`` file
+(or a finished one grows to a larger ``--games``). ``--report`` writes an HTML page of plots,
 ``--sweep option=a,b`` repeats the whole match for each value of an option.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 from typing import Any, Callable
 
 from rich.console import Console
@@ -21,7 +24,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
-from ..bots.match import MatchResult, check_match, run_match, write_records
+from ..bots.match import GameRecord, MatchResult, RecordWriter, check_done, check_match, options_key, \
+    read_records, run_match, unique_labels
 from ..bots.stats import MatchSummary, Share
 from ..bots.usage import item_label, item_names, item_stats
 from ..core.errors import ThievesError
@@ -145,43 +149,85 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
         check_report_deps()
     if args.ray is not False and args.jobs > 1:
         raise ThievesError("use either -j/--jobs or --ray, not both")
+    if args.resume and not (args.out or "").endswith((".jsonl", ".json")):
+        raise ThievesError("--resume goes on from the records of an earlier run: give them with "
+                           "--out FILE.jsonl")
     sweeps = parse_sweeps(args.sweep)
     n = check_match(args.game, bots, args.games, args.players)
     game = load_game(args.game)
     for point in sweeps:  # every option value fails now, not after an hour of games
         game.new_game(n, args.seed, {**options, **point})
+    done = _earlier_records(args, sweeps, options)
+    for point, earlier in zip(sweeps, done):  # records of another match fail now, before any game
+        check_done(earlier, unique_labels(bots), n, args.games, args.seed, {**options, **point}, args.game)
+    writer = RecordWriter(args.out, n, append=args.resume) if args.out else None
     results: list[tuple[dict[str, Any], MatchResult]] = []
-    for point in sweeps:
-        opts = {**options, **point}
-        label = ", ".join(f"{k}={v}" for k, v in point.items())
-        progress = _progress(console, not args.no_progress)
-        update: Callable[[int], None] | None = None
-        if progress is not None:
-            progress.start()
-            task = progress.add_task(f"{args.game} {label}".strip(), total=args.games)
-            update = lambda k, task=task, progress=progress: progress.update(task, completed=k)  # noqa: E731
-        try:
-            result = run_match(args.game, bots, args.games, args.players, args.seed, opts, args.jobs,
-                               args.ray, update)
-        finally:
-            if progress is not None:
-                progress.stop()
-        results.append((point, result))
-        where = f"on Ray" if args.ray is not False else (f"on {args.jobs} processes" if args.jobs > 1 else "")
-        title = (f"{game.name} · {result.num_players} players · {args.games} games (deals from seed "
-                 f"{args.seed}, seats rotated) {where}" + (f" · {label}" if label else ""))
-        print_summary(console, result, result.summary(), " ".join(title.split()))
-        if args.items:
-            print_items(console, result, item_names(game))
-        console.print()
-    if args.out:
-        count = write_records([r for _, res in results for r in res.records], args.out)
-        console.print(f"{count} game records written to {escape(args.out)}", highlight=False)
+    try:
+        for point, earlier in zip(sweeps, done):
+            result = _one_match(args, console, bots, {**options, **point}, point, earlier, writer)
+            results.append((point, result))
+            label = ", ".join(f"{k}={v}" for k, v in point.items())
+            where = f"on Ray" if args.ray is not False else (f"on {args.jobs} processes" if args.jobs > 1 else "")
+            title = (f"{game.name} · {result.num_players} players · {args.games} games (deals from seed "
+                     f"{args.seed}, seats rotated) {where}" + (f" · {label}" if label else ""))
+            print_summary(console, result, result.summary(), " ".join(title.split()))
+            if args.items:
+                print_items(console, result, item_names(game))
+            console.print()
+    except KeyboardInterrupt:
+        if writer is not None:
+            console.print(f"stopped: {writer.count} new game records are in {escape(args.out)}; the same "
+                          "command with --resume plays the rest", highlight=False)
+        raise
+    finally:
+        if writer is not None:
+            writer.close()
+    if writer is not None:
+        kept = sum(len(d) for d in done)
+        console.print(f"{writer.count} game records written to {escape(args.out)}"
+                      + (f" after the {kept} already there" if args.resume else ""), highlight=False)
     if args.report:
         from .report import write_report
         write_report(args.report, game.name, results, item_names(game))
         console.print(f"report written to {escape(args.report)}", highlight=False)
     return 0
+
+
+def _earlier_records(args: argparse.Namespace, sweeps: list[dict[str, Any]],
+                     options: dict[str, Any]) -> list[list[GameRecord]]:
+    """With ``--resume``: the records already in ``--out``, split by sweep point."""
+    done: list[list[GameRecord]] = [[] for _ in sweeps]
+    if not args.resume or not os.path.exists(args.out):
+        return done
+    keys = [options_key(args.game, {**options, **p}) for p in sweeps]
+    for r in read_records(args.out):
+        try:
+            key = options_key(args.game, r.options)
+        except ThievesError as exc:
+            raise ThievesError(f"{args.out}, game {r.index}: {exc}") from None
+        if key not in keys:
+            raise ThievesError(f"{args.out} holds game {r.index} with options {r.options}, which this run "
+                               "does not play: resume with the options and --sweep of that run")
+        done[keys.index(key)].append(r)
+    return done
+
+
+def _one_match(args: argparse.Namespace, console: Console, bots: list[str], opts: dict[str, Any],
+               point: dict[str, Any], done: list[GameRecord], writer: RecordWriter | None) -> MatchResult:
+    """One point of a sweep, with its progress bar."""
+    label = ", ".join(f"{k}={v}" for k, v in point.items())
+    progress = _progress(console, not args.no_progress)
+    update: Callable[[int], None] | None = None
+    if progress is not None:
+        progress.start()
+        task = progress.add_task(f"{args.game} {label}".strip(), total=args.games)
+        update = lambda k: progress.update(task, completed=k)  # noqa: E731
+    try:
+        return run_match(args.game, bots, args.games, args.players, args.seed, opts, args.jobs, args.ray,
+                         update, done, writer.write if writer is not None else None)
+    finally:
+        if progress is not None:
+            progress.stop()
 
 
 def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -201,7 +247,9 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -
                          "(needs the 'ray' extra)")
     sp.add_argument("--sweep", action="append", metavar="OPTION=A,B",
                     help="repeat the match for each value of a game option (repeatable: all combinations)")
-    sp.add_argument("--out", metavar="FILE", help="one record per game: .jsonl or .csv")
+    sp.add_argument("--out", metavar="FILE", help="one record per game, written as it ends: .jsonl or .csv")
+    sp.add_argument("--resume", action="store_true",
+                    help="go on from the games already in --out FILE.jsonl (same bots, seed and options)")
     sp.add_argument("--report", metavar="FILE.html", help="HTML report with plots (needs the 'report' extra)")
     sp.add_argument("--items", action="store_true",
                     help="per component a seat can use (card, location...): the win share of the seats "
