@@ -23,7 +23,7 @@ import importlib.util
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable, Sequence, Union, cast
 
@@ -276,12 +276,17 @@ def check_done(done: Sequence[GameRecord], labels: Sequence[str], n: int, games:
 
 def _run_pool(tasks: list[tuple[Any, ...]], jobs: int, finished: Callable[[GameRecord], None]) -> None:
     pool = ProcessPoolExecutor(max_workers=jobs)
+    futures: list[Future[GameRecord]] = []
     try:
-        futures = [pool.submit(play_one, t) for t in tasks]
+        futures.extend(pool.submit(play_one, t) for t in tasks)
         for fut in as_completed(futures):
             finished(fut.result())
     except BaseException:
-        # stopped (Ctrl-C, a failed game): drop the queued games rather than play them out
+        # stopped (Ctrl-C, a failed game): drop the queued games rather than play them out;
+        # each is cancelled here, as shutdown's own cancelling may come after the
+        # worker threads took the next ones
+        for f in futures:
+            f.cancel()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
