@@ -223,14 +223,18 @@ def test_reading_records_back(tmp_path):
 
 
 STOPPER = '''
+import os
 from thieves.bots import RandomBot
 PLAYING = []
 
 class Stopper(RandomBot):
-    """Plays at random; in the third game it plays, it stops the run as Ctrl-C does."""
+    """Plays at random; in the third game it plays (in its process), it stops the run as
+    Ctrl-C does. Each game it starts is noted in games.log beside this file."""
     def choose(self, state, player):
         if self not in PLAYING:
             PLAYING.append(self)
+            with open(os.path.join(os.path.dirname(__file__), "games.log"), "a") as fh:
+                fh.write("game\\n")
         if PLAYING.index(self) == 2:
             raise KeyboardInterrupt
         return super().choose(state, player)
@@ -279,3 +283,25 @@ def test_cli_resume_with_a_sweep_splits_the_records_by_option(tmp_path, capsys):
     assert sorted(out.read_text().splitlines()) == full
     assert main(argv[:-4] + ["--sweep", "specials=true", "--out", str(out), "--resume"]) == 2
     assert "does not play" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_run_on_processes_that_stops_drops_its_queued_games(tmp_path, capsys):
+    # in each worker process the third game raises KeyboardInterrupt, as Ctrl-C does there
+    bot = tmp_path / "stopper.py"
+    bot.write_text(STOPPER)
+    out = tmp_path / "r.jsonl"
+    assert main(["simulate", "thieves-den", "--bot", f"{bot}:Stopper", "--bots", "random", "--games", "60",
+                 "-j", "2", "--no-progress", "--out", str(out)]) == 130
+    assert "stopped:" in capsys.readouterr().out
+    assert 2 <= len(_lines(out)) <= 4
+    started = len((tmp_path / "games.log").read_text().splitlines())
+    assert started <= 12, f"{started} games started: the queued games were played out after the stop"
+
+
+def test_two_bot_files_of_the_same_name_are_two_bots(tmp_path):
+    for folder, name in (("a", "First"), ("b", "Second")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "bot.py").write_text(f"from thieves.bots import RandomBot\nclass Bot(RandomBot):\n"
+                                                  f"    name = {name!r}\n")
+    assert load_bot(f"{tmp_path / 'a' / 'bot.py'}:Bot", "thieves-den").name == "First"
+    assert load_bot(f"{tmp_path / 'b' / 'bot.py'}:Bot", "thieves-den").name == "Second"

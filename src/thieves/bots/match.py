@@ -18,6 +18,7 @@ depends on the machine's speed).
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import json
@@ -62,7 +63,9 @@ def _load_class(spec: str) -> Callable[..., Bot]:
         if where.endswith(".py"):
             if not os.path.isfile(where):
                 raise ThievesError(f"bot {spec!r}: no file {where!r}")
-            mod_name = "thieves_user_bot_" + os.path.splitext(os.path.basename(where))[0]
+            # one module per file: two bots.py files in different folders are two modules
+            digest = hashlib.sha1(os.path.abspath(where).encode()).hexdigest()[:12]
+            mod_name = f"thieves_user_bot_{os.path.splitext(os.path.basename(where))[0]}_{digest}"
             module = sys.modules.get(mod_name)
             if module is None:
                 loader = importlib.util.spec_from_file_location(mod_name, where)
