@@ -9,6 +9,10 @@ never counted) and gives, per seat, how often it used each component;
 that used each component against the seats that did not, so a designer sees
 which cards, locations or thieves go with winning.
 
+``thieves playtest`` (:mod:`thieves.cli.playtest`) looks from the referee's
+side instead: every id of every event, secrets included, and the winners' share
+of those mentions.
+
 A component that appears in the winners' games more often is not proof that it
 is too strong (a strong seat also buys more), but a large gap with intervals
 that do not overlap is where to look first.
