@@ -166,11 +166,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
         for point, earlier in zip(sweeps, done):
             result = _one_match(args, console, bots, {**options, **point}, point, earlier, writer)
             results.append((point, result))
-            label = ", ".join(f"{k}={v}" for k, v in point.items())
-            where = f"on Ray" if args.ray is not False else (f"on {args.jobs} processes" if args.jobs > 1 else "")
-            title = (f"{game.name} · {result.num_players} players · {args.games} games (deals from seed "
-                     f"{args.seed}, seats rotated) {where}" + (f" · {label}" if label else ""))
-            print_summary(console, result, result.summary(), " ".join(title.split()))
+            _print_point(args, console, game.name, point, result)
             if args.items:
                 print_items(console, result, item_names(game))
             console.print()
@@ -191,6 +187,15 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
         write_report(args.report, game.name, results, item_names(game))
         console.print(f"report written to {escape(args.report)}", highlight=False)
     return 0
+
+
+def _print_point(args: argparse.Namespace, console: Console, name: str, point: dict[str, Any],
+                 result: MatchResult) -> None:
+    label = ", ".join(f"{k}={v}" for k, v in point.items())
+    where = "on Ray" if args.ray is not False else (f"on {args.jobs} processes" if args.jobs > 1 else "")
+    title = (f"{name} · {result.num_players} players · {args.games} games (deals from seed "
+             f"{args.seed}, seats rotated) {where}" + (f" · {label}" if label else ""))
+    print_summary(console, result, result.summary(), " ".join(title.split()))
 
 
 def _earlier_records(args: argparse.Namespace, sweeps: list[dict[str, Any]],
