@@ -30,3 +30,22 @@ def test_matrix_needs_two_different_bots(capsys: pytest.CaptureFixture[str]) -> 
         main(["--matrix", "greedy,greedy", "thieves-den"])
     assert e.value.code == 2
     assert "--matrix needs at least two different bots" in capsys.readouterr().err
+
+
+def test_records_keep_each_match_and_a_later_run_goes_on_from_them(tmp_path, capsys) -> None:
+    from thieves.bots.match import read_records, run_match
+    argv = ["--budget", "5", "--games", "2", "--records", str(tmp_path), "thieves-den"]
+    assert main(argv) == 0
+    path = tmp_path / "thieves-den--mcts-5--greedy--2p--seed1000.jsonl"
+    first = path.read_text().splitlines()
+    assert len(first) == 2
+    assert main(argv[:3] + ["4"] + argv[4:]) == 0  # 4 games: only games 2 and 3 are played
+    lines = path.read_text().splitlines()
+    assert lines[:2] == first and len(lines) == 4
+    assert "| thieves-den | heads-up | " in capsys.readouterr().out
+    fresh = run_match("thieves-den", ["mcts:5", "greedy"], games=4, players=2, seed=1000)
+    kept = sorted(read_records(str(path)), key=lambda r: r.index)
+    assert [r.as_dict() for r in kept] == [r.as_dict() for r in fresh.records]
+    m = strength_matrix("thieves-den", ["random", "greedy"], games=2, seed=3, records=str(tmp_path))
+    assert (tmp_path / "thieves-den--random--greedy--2p--seed3.jsonl").exists()
+    assert m.cells[("random", "greedy")].games == 2
