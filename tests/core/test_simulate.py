@@ -305,3 +305,26 @@ def test_two_bot_files_of_the_same_name_are_two_bots(tmp_path):
                                                   f"    name = {name!r}\n")
     assert load_bot(f"{tmp_path / 'a' / 'bot.py'}:Bot", "thieves-den").name == "First"
     assert load_bot(f"{tmp_path / 'b' / 'bot.py'}:Bot", "thieves-den").name == "Second"
+
+
+def test_search_effort_is_recorded_per_seat_and_summed_per_bot(capsys):
+    r = run_match("thieves-den", ["mcts:7", "greedy"], games=2, seed=5)
+    for g in r.records:
+        mcts_seat = g.lineup.index("mcts:7")
+        effort = g.search[mcts_seat]
+        assert g.search[1 - mcts_seat] is None  # greedy does not search
+        # every search runs at most its 7 iterations (fewer once its choice is settled)
+        assert 0 < effort["decisions"] <= g.decisions and effort["iterations"] <= 7 * effort["decisions"]
+    m = r.summary().entries[0].search
+    assert m.games == 2 and m.decisions == sum(g.search[g.lineup.index("mcts:7")]["decisions"] for g in r.records)
+    assert r.summary().entries[1].search is None
+    # known inputs: totals add up over games, seats of other bots are left out
+    recs = [GameRecord(0, 0, 0, ["a", "b"], [0, 1], [1.0, 0.0], [0], 10, 0, {}, [],
+                       [{"decisions": 4.0, "iterations": 40.0}, None]),
+            GameRecord(1, 0, 1, ["b", "a"], [1, 0], [1.0, 0.0], [0], 10, 0, {}, [],
+                       [None, {"decisions": 6.0, "iterations": 20.0}])]
+    e = summarize(recs, ["a", "b"]).entries[0].search
+    assert (e.games, e.per_game, e.iterations_per_decision) == (2, 5.0, 6.0)
+    assert main(["simulate", "thieves-den", "--bots", "mcts:7,greedy", "--games", "2", "--seed", "5",
+                 "--no-progress"]) == 0
+    assert f"mcts:7 searched {m.per_game:.0f} decisions a game" in " ".join(capsys.readouterr().out.split())

@@ -104,6 +104,10 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     #: per seat, the components it used: category -> id -> uses (:mod:`.usage`)
     uses: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    #: per seat, a search bot's effort: ``{"decisions", "iterations"}`` (totals over the
+    #: decisions it searched), or None for a bot that does not search. Seconds are left
+    #: out so that the same match gives the same records anywhere.
+    search: list[dict[str, float] | None] = field(default_factory=list)
 
     @property
     def no_winner(self) -> bool:
@@ -124,7 +128,9 @@ class GameRecord:
                       [int(x) for x in d["entries"]], [float(x) for x in d["scores"]],
                       [int(x) for x in d["winners"]], int(d["decisions"]),
                       None if d["first_player"] is None else int(d["first_player"]),
-                      dict(d.get("options") or {}), list(d.get("uses") or []))
+                      dict(d.get("options") or {}), list(d.get("uses") or []),
+                      [None if x is None else {k: float(v) for k, v in dict(x).items()}
+                       for x in d.get("search") or []])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game record ({exc!r})") from None
         n = len(rec.lineup)
@@ -197,7 +203,16 @@ def play_one(task: tuple[Any, ...]) -> GameRecord:
     first = state.history[0][0] if state.history else None
     return GameRecord(index, deal, rotation, [labels[e] for e in entries], entries,
                       [float(x) for x in state.scores()], list(state.winners()), len(state.history),
-                      first, dict(options or {}), seat_uses(state, game.usage_events))
+                      first, dict(options or {}), seat_uses(state, game.usage_events),
+                      [search_effort(bot) for bot in seats])
+
+
+def search_effort(bot: Bot) -> dict[str, float] | None:
+    """A search bot's totals over one game (None for a bot that keeps no ``searches``)."""
+    searches = getattr(bot, "searches", None)
+    if searches is None:
+        return None
+    return {"decisions": float(len(searches)), "iterations": float(sum(searches))}
 
 
 def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int | None = None,

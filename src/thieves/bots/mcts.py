@@ -181,6 +181,9 @@ class MCTSBot(Bot):
         self.spec = spec or DEFAULT_SPEC
         #: iterations run by the last ``choose`` (for tests and benchmarks)
         self.last_iterations = 0
+        #: the iterations of every search this bot ran (a decision with one sensible
+        #: action is no search); match records report them
+        self.searches: list[int] = []
         #: positions (as this player saw them) already met in this game, to avoid cycles
         self._seen: set[str] = set()
         self._last_len = -1
@@ -222,6 +225,7 @@ class MCTSBot(Bot):
                 planned = n + left
                 break
         self.last_iterations = n
+        self.searches.append(n)
         bonus = {prior: self.spec.prior_weight * planned} if prior is not None else {}
         return self.best(root, player, actions, bonus)
 

@@ -93,6 +93,28 @@ class EntryStats:
     share: Share
     scores: Spread
     by_seat: list[Share] = field(default_factory=list)
+    #: a search bot's effort over all its games (None for a bot that does not search)
+    search: "SearchEffort | None" = None
+
+
+@dataclass(frozen=True)
+class SearchEffort:
+    """What a search bot spent: decisions searched and iterations in all."""
+
+    games: int
+    decisions: float
+    iterations: float
+
+    @property
+    def per_game(self) -> float:
+        return self.decisions / self.games if self.games else 0.0
+
+    @property
+    def iterations_per_decision(self) -> float:
+        return self.iterations / self.decisions if self.decisions else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "decisions": self.decisions, "iterations": self.iterations}
 
 
 @dataclass
@@ -114,7 +136,8 @@ class MatchSummary:
         return {
             "labels": self.labels, "num_players": self.num_players, "games": self.games,
             "entries": [{"label": e.label, **e.share.as_dict(), "scores": e.scores.as_dict(),
-                         "by_seat": [s.as_dict() for s in e.by_seat]} for e in self.entries],
+                         "by_seat": [s.as_dict() for s in e.by_seat],
+                         "search": e.search.as_dict() if e.search else None} for e in self.entries],
             "seats": [s.as_dict() for s in self.seats],
             "first_player": self.first_player.as_dict(),
             "no_winner": self.no_winner, "lengths": self.lengths.as_dict(),
@@ -125,6 +148,20 @@ def win_shares(record: "GameRecord") -> list[float]:
     """Each seat's share of the win: 1 for a lone winner, 1/k on a k-way shared win, else 0."""
     w = record.winners
     return [(1.0 / len(w) if s in w else 0.0) for s in range(len(record.lineup))]
+
+
+def search_effort(records: Sequence["GameRecord"], entry: int) -> SearchEffort | None:
+    """Lineup entry ``entry``'s search effort summed over its seats in ``records``."""
+    games, total = 0, [0.0, 0.0]
+    for r in records:
+        for s, e in enumerate(r.entries):
+            effort = r.search[s] if s < len(r.search) else None
+            if e != entry or effort is None:
+                continue
+            games += 1
+            for i, key in enumerate(("decisions", "iterations")):
+                total[i] += effort.get(key, 0.0)
+    return SearchEffort(games, *total) if games else None
 
 
 def summarize(records: Sequence["GameRecord"], labels: Sequence[str]) -> MatchSummary:
@@ -157,7 +194,8 @@ def summarize(records: Sequence["GameRecord"], labels: Sequence[str]) -> MatchSu
             first_games += 1
             first_wins += shares[r.first_player]
     entries = [EntryStats(labels[e], Share(wins[e], played[e]), Spread.of(scores[e]),
-                          [Share(seat_entry_wins[e][s], seat_entry_games[e][s]) for s in range(n)])
+                          [Share(seat_entry_wins[e][s], seat_entry_games[e][s]) for s in range(n)],
+                          search_effort(records, e))
                for e in range(k)]
     return MatchSummary(list(labels), n, len(records), entries,
                         [Share(seat_wins[s], len(records)) for s in range(n)],

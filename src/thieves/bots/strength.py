@@ -128,8 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"mcts:{args.budget} against {args.opponent}, {args.games} games per game, seats rotated\n")
     print("| game | table | mcts wins | win % | 95% interval | fair share | mean score mcts / "
-          f"{args.opponent} | no winner | seconds |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          f"{args.opponent} | no winner | iterations a decision | seconds |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for slug in slugs:
         n = table_size(slug)
         start = time.perf_counter()
@@ -141,7 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         table = "heads-up" if n == 2 else f"1 mcts + {n - 1} {args.opponent}"
         print(f"| {slug} | {table} | {m.share.wins:g}/{m.share.games} | {100 * m.share.rate:.0f}% | "
               f"{100 * lo:.0f}–{100 * hi:.0f}% | {100 / n:.0f}% | {m.scores.mean:.1f} / {g.scores.mean:.1f} | "
-              f"{s.no_winner} | {time.perf_counter() - start:.0f} |", flush=True)
+              f"{s.no_winner} | {m.search.iterations_per_decision if m.search else 0:,.0f} | "
+              f"{time.perf_counter() - start:.0f} |", flush=True)
     return 0
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..core.texts import placeholders, visible_event
-from .stats import Share
+from .stats import Share, win_shares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.game import Game, State
@@ -86,21 +86,18 @@ class ItemStats:
                 "used": self.used.as_dict(), "unused": self.unused.as_dict()}
 
 
-def _win(record: "GameRecord", seat: int) -> float:
-    return 1.0 / len(record.winners) if seat in record.winners else 0.0
-
-
 def item_stats(records: Sequence["GameRecord"]) -> list[ItemStats]:
     """Every component used in ``records``, by category, most used first."""
     seat_games = sum(len(r.lineup) for r in records)
-    wins_total = sum(_win(r, s) for r in records for s in range(len(r.lineup)))
+    wins_total = sum(sum(win_shares(r)) for r in records)
     used: dict[tuple[str, str], list[float]] = {}
     uses: dict[tuple[str, str], int] = {}
     for r in records:
+        shares = win_shares(r)
         for seat, by_category in enumerate(r.uses):
             for category, counts in by_category.items():
                 for item, k in counts.items():
-                    used.setdefault((category, item), []).append(_win(r, seat))
+                    used.setdefault((category, item), []).append(shares[seat])
                     uses[(category, item)] = uses.get((category, item), 0) + k
     out = []
     for (category, item), wins in used.items():

@@ -96,6 +96,11 @@ def print_summary(console: Console, result: MatchResult, s: MatchSummary, title:
     ln = s.lengths
     console.print(f"game length (decisions): mean {ln.mean:.1f} ± {ln.sd:.1f}, quartiles "
                   f"{ln.q1:g} / {ln.median:g} / {ln.q3:g}, range {ln.low:g}–{ln.high:g}", highlight=False)
+    for e in s.entries:
+        if e.search is not None and e.search.decisions:
+            x = e.search
+            console.print(f"{escape(e.label)} searched {x.per_game:.0f} decisions a game, "
+                          f"{x.iterations_per_decision:,.0f} iterations a decision on average", highlight=False)
 
 
 def print_items(console: Console, result: MatchResult, names: dict[tuple[str, str], str]) -> None:
