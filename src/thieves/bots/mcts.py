@@ -39,6 +39,9 @@ from ..core.game import State
 from ..core.rng import Rng
 from .base import Bot
 
+#: another player's simultaneous choice, as the searching player's tree keys it
+HIDDEN = "?"
+
 #: heuristic value of a position for one player (higher is better)
 Heuristic = Callable[[State, int], float]
 #: playout policy: ``(state, player, legal_actions, rng) -> action``
@@ -80,6 +83,12 @@ class SearchSpec:
     #: the tree grows at most this many decisions below the root (1: flat Monte Carlo, each
     #: root action valued by its playouts alone; ``None``: no limit)
     tree_depth: Optional[int] = None
+    #: in a simultaneous step the searching player does not see the others' choices: its
+    #: tree does not branch on them (Cowling, Powley & Whitehouse's partially observable
+    #: moves), so its own later choices in the tree cannot depend on them. Without it, a
+    #: plan laid one tile a step beside a rival's lets the searcher's second tile answer
+    #: the rival's first, which no player can do at the table.
+    hide_simultaneous: bool = False
 
 
 DEFAULT_SPEC = SearchSpec()
@@ -188,6 +197,8 @@ class MCTSBot(Bot):
         self._seen: set[str] = set()
         self._last_len = -1
         self._prior: Bot | None = None
+        #: the player whose decision is being searched
+        self._player = -1
 
     # -- the search -------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> str:
@@ -200,6 +211,7 @@ class MCTSBot(Bot):
             self.last_iterations = 0
             return actions[0]
         root = _Node()
+        self._player = player
         budget = self.budget
         start = time.perf_counter()
         deadline = None if budget.seconds is None else start + budget.seconds
@@ -340,6 +352,8 @@ class MCTSBot(Bot):
                     d.apply_trusted(p, a)
                     joint.append((p, a))
                 key = tuple(joint)
+                if spec.hide_simultaneous:
+                    key = tuple((p, a if p == self._player else HIDDEN) for p, a in joint)
             path.append((node, used))
             child = node.children.get(key)
             if child is None:
