@@ -87,7 +87,8 @@ class SearchSpec:
     #: tree does not branch on them (Cowling, Powley & Whitehouse's partially observable
     #: moves), so its own later choices in the tree cannot depend on them. Without it, a
     #: plan laid one tile a step beside a rival's lets the searcher's second tile answer
-    #: the rival's first, which no player can do at the table.
+    #: the rival's first, which no player can do at the table. Off in every game: it also
+    #: stops branching on those choices once they are revealed (measured in docs/engine.md).
     hide_simultaneous: bool = False
 
 
