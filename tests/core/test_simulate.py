@@ -207,7 +207,7 @@ def test_records_of_another_match_are_refused(change, message):
 
 
 def test_reading_records_back(tmp_path):
-    from thieves.bots.match import read_records, write_records
+    from thieves.bots.match import RecordWriter, read_records, write_records
     r = run_match("thieves-den", ["greedy", "random"], games=3, seed=2).records
     path = tmp_path / "r.jsonl"
     write_records(r, str(path))
@@ -215,6 +215,9 @@ def test_reading_records_back(tmp_path):
     text = path.read_text()
     path.write_text(text + text.splitlines()[0][:40])  # killed while writing a line: dropped
     assert len(read_records(str(path))) == 3
+    with RecordWriter(str(path), 2, append=True) as out:  # and cut before new records go on
+        out.write(r[0])
+    assert path.read_text() == text + text.splitlines()[0] + "\n"
     path.write_text(text.replace(text.splitlines()[1], '{"index": 1}'))
     with pytest.raises(ThievesError, match="line 2: not a game record"):
         read_records(str(path))

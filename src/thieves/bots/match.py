@@ -349,6 +349,8 @@ class RecordWriter:
             raise ThievesError("records are added to a .jsonl file only, not to a .csv table")
         self.path, self.count = path, 0
         self._csv = path.endswith(".csv")
+        if append:
+            _drop_cut_line(path)
         self._fh = open(path, "a" if append else "w", newline="" if self._csv else None, encoding="utf-8")
         if self._csv:
             import csv
@@ -379,6 +381,17 @@ class RecordWriter:
 
     def __exit__(self, *exc: Any) -> None:
         self.close()
+
+
+def _drop_cut_line(path: str) -> None:
+    """Cut a last line left without its newline (a write that never finished, which
+    :func:`read_records` drops) so that appended records start on a line of their own."""
+    if not os.path.exists(path):
+        return
+    with open(path, "rb+") as fh:
+        data = fh.read()
+        if data and not data.endswith(b"\n"):
+            fh.truncate(data.rfind(b"\n") + 1)
 
 
 def write_records(records: Iterable[GameRecord], path: str) -> int:
