@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from thieves import load_game
 from thieves.cli.main import main
 from thieves.cli.playtest import GameRecord, play_records, summarise
 
@@ -80,3 +81,23 @@ def test_a_game_hook_adds_its_measures_and_catalogue():
     assert all(0 <= r["measures"][f"{k}-treasure fences: sold / shown"]["max"] <= 1 for k in (2, 3, 4))
     assert len(r["components"]["fence"]) == 42  # every fence listed, sold or not
     assert {rec.first_player for rec in recs} <= {0, 1, 2}
+
+
+def test_playtest_bots_decide_on_fair_views_never_on_the_real_state():
+    from thieves.cli.playtest import _play
+    from thieves.core.rng import Rng
+
+    class Spy:
+        def __init__(self):
+            self.states = []
+
+        def choose(self, state, player):
+            self.states.append(state)
+            return state.legal_actions(player)[0]
+
+    state = load_game("thieves-den").new_game(3, 4)
+    spies = [Spy() for _ in range(3)]
+    _play(state, spies, Rng.from_seed(1))
+    seen = [s for spy in spies for s in spy.states]
+    assert state.is_terminal() and seen
+    assert all(s is not state and s.seed == 0 for s in seen)

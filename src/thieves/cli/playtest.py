@@ -275,15 +275,17 @@ def play_records(slug: str, games: int, bots: Sequence[str], num_players: int | 
 
 
 def _play(state: State, bots: Sequence[Any], order: Rng, max_decisions: int = 1_000_000) -> None:
-    """Play to the end. Where several seats decide at once (a hidden draft), who
-    decides first is drawn at random: a one-ply bot that decides last sees its
-    choice resolve in its search, and a fixed seat order would turn that into a
-    seat advantage that the components do not cause."""
+    """Play to the end, each bot deciding on a fair view of the position
+    (:func:`~thieves.bots.choose_fairly`: what its seat cannot know re-dealt). Where
+    several seats decide at once (a hidden draft), who decides first is drawn at
+    random, so that no seat always decides first."""
+    from ..bots import choose_fairly
     n = 0
+    views = order.next64() >> 2
     while not state.is_terminal():
         to_act = state.players_to_act()
         p = to_act[0] if len(to_act) == 1 else to_act[order.below(len(to_act))]
-        state.apply_action(p, bots[p].choose(state, p))
+        state.apply_action(p, choose_fairly(bots[p], state, p, views))
         n += 1
         if n > max_decisions:
             raise ThievesError(f"game did not end after {max_decisions} decisions")

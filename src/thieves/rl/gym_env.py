@@ -20,7 +20,7 @@ import gymnasium as gym
 import numpy as np
 
 import thieves
-from thieves.bots import make_bot
+from thieves.bots import choose_fairly, make_bot
 
 from .driver import Table, agent_observation_shape
 from .spaces import action_space
@@ -61,6 +61,7 @@ class ThievesGym(gym.Env):
         self.table: Table | None = None
         self.seat = 0
         self.bots: dict[int, Any] = {}
+        self._views = 0
 
     @property
     def _live(self) -> Table:
@@ -78,6 +79,7 @@ class ThievesGym(gym.Env):
             [self.opponent_names[p] for p in others]
         self.bots = {p: make_bot(name, self.slug, seed=int(rng.integers(2**31)))
                      for p, name in zip(others, names)}
+        self._views = int(rng.integers(2**62))  # seeds the bots' fair views
         self.table = Table(self.slug, self.num_players, int(rng.integers(2**62)), self.game_options)
         self._play_bots()
         return self._obs(), self._info()
@@ -86,7 +88,8 @@ class ThievesGym(gym.Env):
         t = self._live
         while not t.is_over() and t.current != self.seat and not t.truncated():
             p = t.seat
-            t.state.apply_action(p, self.bots[p].choose(t.state, p))
+            # the built-in seats decide on fair views, never on the real state (hidden cards)
+            t.state.apply_action(p, choose_fairly(self.bots[p], t.state, p, self._views))
             t.steps += 1
             t._refresh()
 
