@@ -110,27 +110,17 @@ def test_pieces_of_an_unfinished_action_are_seen_only_by_their_author():
         assert np.array_equal(before[a], after[a])
 
 
-class _Spy:
-    """Plays the first legal action and notes every state it is handed."""
-
-    def __init__(self):
-        self.states = []
-
-    def choose(self, state, player):
-        self.states.append(state)
-        return state.legal_actions(player)[0]
-
-
 def test_gymnasium_opponents_decide_on_fair_views_never_on_the_real_state():
+    from ..core.test_fair_bots import Spy
     env = ThievesGym("thieves-den", 3, opponents="random", seat=0)
     obs, info = env.reset(seed=2)
-    spies = {p: _Spy() for p in env.bots}
+    spies = {p: Spy() for p in env.bots}
     env.bots = spies
     done = False
     while not done:
         a = int(np.flatnonzero(info["action_mask"])[0])
         obs, r, term, trunc, info = env.step(a)
         done = term or trunc
-    seen = [s for spy in spies.values() for s in spy.states]
-    assert seen, "the opponents never decided"
-    assert all(s is not env.table.state and s.seed == 0 for s in seen)
+    seen = [x for spy in spies.values() for x in spy.seen]
+    # a fair view has no game seed; the real state has one
+    assert seen and env.table.state.seed != 0 and all(seed == 0 for _, seed, _ in seen)
