@@ -38,9 +38,7 @@ from ..core.errors import ThievesError
 from ..core.game import State
 from ..core.rng import Rng
 from .base import Bot
-
-#: another player's simultaneous choice, as the searching player's tree keys it
-HIDDEN = "?"
+from .fair import HIDDEN  # another player's hidden choice, as the searcher's tree keys it
 
 #: heuristic value of a position for one player (higher is better)
 Heuristic = Callable[[State, int], float]
