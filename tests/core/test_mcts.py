@@ -258,16 +258,18 @@ def test_a_search_that_stops_once_decided_chooses_what_the_whole_budget_chooses(
     game = load_game(slug)
     s = game.new_game(max(2, game.min_players), seed=3)
     greedy = make_bot("greedy", slug, 1)
+    # Age of Thieves plays every playout to the end of the game: fewer iterations
+    budget = 30 if slug == "age-of-thieves" else 200
     searched = saved = 0
     for ply in range(60):
         if s.is_terminal():
             break
         p = s.players_to_act()[0]
         if ply % 6 == 0 and len(s.legal_actions(p)) > 1:
-            early, whole = make_bot("mcts:200", slug, ply), make_bot("mcts:200", slug, ply)
+            early, whole = make_bot(f"mcts:{budget}", slug, ply), make_bot(f"mcts:{budget}", slug, ply)
             whole.stop_when_decided = False
             assert early.choose(s.clone(), p) == whole.choose(s.clone(), p)
-            assert whole.last_iterations == 200 >= early.last_iterations
+            assert whole.last_iterations == budget >= early.last_iterations
             searched += 1
             saved += whole.last_iterations - early.last_iterations
         s.apply_action(p, greedy.choose(s, p))
@@ -428,3 +430,82 @@ def test_a_rivals_simultaneous_choice_stays_hidden_in_the_searchers_tree():
     # shown (the plain decoupled tree): its pointing answers the hiding, a value no
     # player can reach
     assert _seeker_value(hide=False) > 0.6
+
+
+class _ChanceState(State):
+    """One decision, then a draw from the state's generator: ``safe`` and ``twin`` win one
+    time in two, ``good`` four times in five."""
+
+    FIELDS = ("pick", "won")
+    ACTIONS: tuple[str, ...] = ("safe", "twin")
+    ODDS = {"safe": 0.5, "twin": 0.5, "good": 0.8}
+
+    def _setup(self):
+        self.pick, self.won = None, None
+
+    def _players_to_act(self):
+        return [] if self.pick else [0]
+
+    def _legal_actions(self, p):
+        return list(self.ACTIONS)
+
+    def _apply(self, p, a):
+        self.pick = a
+        self.won = self.rng.random() < self.ODDS[a]
+
+    def _is_terminal(self):
+        return self.pick is not None
+
+    def _scores(self):
+        return [1.0 if self.won else 0.0]
+
+    def _winners(self):
+        return [0] if self.won else []
+
+    def _observe(self, p):
+        return {"pick": self.pick}
+
+
+class _ChanceGame(Game):
+    slug = "toy-chance"
+    name = "Chance"
+    min_players = max_players = 1
+    state_class = _ChanceState
+
+
+class _Safe(MCTSBot):
+    """A prior that always plays ``safe``."""
+
+    def __init__(self, seed=0):
+        super().__init__(seed, "1")
+
+    def choose(self, state, player):
+        return "safe"
+
+
+def _picks(margin, actions, seeds=range(30), iterations="60"):
+    spec = SearchSpec(max_depth=0, prior=_Safe, prior_weight=0.0, prior_margin=margin, tree_depth=1)
+    game = _ChanceGame()
+    game.state_class = type("_Chance", (_ChanceState,), {"ACTIONS": tuple(actions)})
+    s = game.new_game(1, seed=0)
+    return [MCTSBot(seed, iterations, spec).choose(s, 0) for seed in seeds]
+
+
+def test_with_a_prior_margin_the_search_leaves_the_prior_only_for_a_clearly_better_action():
+    # two equal actions: the most visited one is a coin toss, the margin keeps the prior's
+    assert 5 <= _picks(None, ["safe", "twin"]).count("twin") <= 25
+    assert _picks(2.0, ["safe", "twin"]).count("twin") <= 2
+    # a clearly better action is still found
+    assert _picks(2.0, ["safe", "good"], iterations="200").count("good") >= 27
+
+
+def test_clearly_better_compares_means_by_their_standard_errors():
+    root = _Node()
+    # visits, reward, available, reward squared: means 0.8 (sd 0.4) and 0.5 (sd 0.5)
+    root.edges = {(0, "a"): [100.0, 80.0, 200.0, 80.0], (0, "b"): [100.0, 50.0, 200.0, 50.0],
+                  (0, "c"): [1.0, 1.0, 200.0, 1.0]}
+    # difference 0.3, standard error sqrt(0.16/99 + 0.25/99) = 0.064: 4.7 standard errors
+    assert MCTSBot.clearly_better(root, 0, "a", "b", 4.5)
+    assert not MCTSBot.clearly_better(root, 0, "a", "b", 4.9)
+    assert not MCTSBot.clearly_better(root, 0, "b", "a", 0.0)
+    assert not MCTSBot.clearly_better(root, 0, "c", "b", 0.0)  # one visit: no spread to judge

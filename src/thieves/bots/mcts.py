@@ -88,6 +88,11 @@ class SearchSpec:
     #: the rival's first, which no player can do at the table. Off in every game: it also
     #: stops branching on those choices once they are revealed (measured in docs/engine.md).
     hide_simultaneous: bool = False
+    #: with a ``prior``: the search plays its own choice instead of the prior's only where that
+    #: choice's mean reward beats the prior's by more than this many standard errors (of the
+    #: difference of the two means, from the rewards' spread); otherwise it keeps the prior's
+    #: choice. ``None``: the most visited action, as without a prior.
+    prior_margin: Optional[float] = None
 
 
 DEFAULT_SPEC = SearchSpec()
@@ -131,7 +136,8 @@ def parse_budget(text: str | int | float | None, default: Budget = Budget(second
 
 
 class _Node:
-    """Edges keyed ``(player, action)`` (or ``(player, "#group")``) -> ``[visits, reward, available]``;
+    """Edges keyed ``(player, action)`` (or ``(player, "#group")``) ->
+    ``[visits, reward, available, reward squared]``;
     children keyed by the decision made: ``(player, action)`` or a tuple of them (joint move)."""
 
     __slots__ = ("edges", "children")
@@ -238,7 +244,24 @@ class MCTSBot(Bot):
         self.last_iterations = n
         self.searches.append(n)
         bonus = {prior: self.spec.prior_weight * planned} if prior is not None else {}
-        return self.best(root, player, actions, bonus)
+        choice = self.best(root, player, actions, bonus)
+        if prior is not None and self.spec.prior_margin is not None and choice != prior:
+            if not self.clearly_better(root, player, choice, prior, self.spec.prior_margin):
+                return prior
+        return choice
+
+    @staticmethod
+    def clearly_better(root: _Node, player: int, a: str, b: str, margin: float) -> bool:
+        """True when ``a``'s mean reward at the root beats ``b``'s by more than ``margin``
+        standard errors of the difference (Welch's; an action tried fewer than twice has no
+        spread to judge by, so nothing beats it and it beats nothing)."""
+        ea, eb = root.edges.get((player, a)), root.edges.get((player, b))
+        if ea is None or eb is None or ea[0] < 2 or eb[0] < 2:
+            return False
+        va = max(ea[3] / ea[0] - (ea[1] / ea[0]) ** 2, 0.0) / (ea[0] - 1)
+        vb = max(eb[3] / eb[0] - (eb[1] / eb[0]) ** 2, 0.0) / (eb[0] - 1)
+        diff = ea[1] / ea[0] - eb[1] / eb[0]
+        return diff > 0 and diff * diff > margin * margin * (va + vb)
 
     def _prior_choice(self, state: State, player: int) -> str | None:
         """The prior bot's choice at the root (``None`` when the game's search has no prior)."""
@@ -254,7 +277,8 @@ class MCTSBot(Bot):
         to run: each iteration adds one visit to one root action of ``player``, so a lead of
         more than ``left`` visits (the prior's extra visits counted for the whole ``planned``
         budget) stands whatever they bring. :meth:`best` then names the same action as the
-        whole budget would."""
+        whole budget would. With a ``prior_margin`` that holds only while the prior leads:
+        a leader against the prior still has its means to be judged by."""
         edges = root.edges
         first = second = -1.0
         bonus = self.spec.prior_weight * planned
@@ -265,6 +289,11 @@ class MCTSBot(Bot):
                 first, second = v, first
             elif v > second:
                 second = v
+        if self.spec.prior_margin is not None and prior is not None:
+            e = edges.get((player, prior))
+            lead = (e[0] if e is not None else 0.0) + bonus
+            if lead < first:
+                return False
         return first - second > left
 
     @staticmethod
@@ -366,8 +395,10 @@ class MCTSBot(Bot):
             edges = nd.edges
             for p, a in used:
                 e = edges[(p, a)]
+                v = values[p]
                 e[0] += 1
-                e[1] += values[p]
+                e[1] += v
+                e[3] += v * v
 
     def _select(self, node: _Node, p: int, acts: list[str]) -> tuple[list[tuple[int, str]], str, bool]:
         """UCB choice of ``p`` among ``acts`` (by move group first when the game has groups).
@@ -403,7 +434,7 @@ class MCTSBot(Bot):
                     best, best_v = a, v
         if untried:
             a = untried[self.rng.below(len(untried))]
-            edges[(p, a)] = [0, 0.0, 1]
+            edges[(p, a)] = [0, 0.0, 1, 0.0]
             return a, True
         return best, False
 

@@ -23,7 +23,9 @@ public board data and its legal actions:
   the richest rival, the best jewel.
 
 ``mcts`` is tuned by :data:`SEARCH`: flat Monte Carlo over the actions of the moment, each
-played on by :func:`playout_policy` (a cheap greedy-like policy) to the end of the round.
+played on by greedy itself (:func:`greedy_playout`) to the end of the game; it keeps greedy's
+choice unless another action clearly wins more often. :func:`playout_policy`, a cheaper
+greedy-like policy for playouts cut at the end of the round, was its playout policy before.
 """
 from __future__ import annotations
 
@@ -618,15 +620,41 @@ def playout_policy(state: State, p: int, acts: list[str], rng: Any) -> str:
 
 
 def round_of(state: State) -> object:
-    """The search's horizon: playouts run to the end of the round."""
+    """A horizon for cut playouts: the end of the round (used by the earlier search, see
+    docs/age_of_thieves.md "Strength")."""
     return state.round  # type: ignore[attr-defined]
 
 
+#: greedy as the search's playout policy: one bot for every seat of every playout (it keeps no
+#: memory that :func:`greedy_playout` does not reset)
+_PLAYOUT_GREEDY = GreedyBot(seed=0)
+
+
+def greedy_playout(state: State, p: int, acts: list[str], rng: Any) -> str:
+    """Greedy's own choice for search playouts, for every thief: so a playout plays the rest of
+    the game the way the rival (and the searching bot itself, outside its searches) will.
+    Planning follows :func:`_want`, greedy's plan read from the position (greedy itself keeps
+    its plan from the start of the round, which a playout begun mid-plan never saw); the rest is
+    :meth:`GreedyBot._pick` with the playout's generator."""
+    s: Any = state
+    if len(acts) == 1:
+        return acts[0]
+    if s.phase == "plan" and s.act is None and not s.pending:
+        return _plan_step(s, p, acts, rng)
+    bot = _PLAYOUT_GREEDY
+    bot.rng = rng
+    bot._reach_key = None  # another playout's watch, at the same ply, stood elsewhere
+    obs = s.observation(p)
+    pick = bot._pick(acts, obs, obs["thieves"][p], s.data)
+    return pick if pick in acts else acts[rng.below(len(acts))]
+
+
 #: IS-MCTS tuning: flat Monte Carlo over the actions of the moment (``tree_depth=1``), each
-#: played on by :func:`playout_policy` for both thieves to the end of the round, so that the
-#: watch acts in every playout, and valued there by :func:`evaluate`; greedy's choice counts as
-#: a quarter of the iterations in extra visits. See docs/age_of_thieves.md "Strength".
-SEARCH = SearchSpec(heuristic=evaluate, scale=2.0, max_depth=400, prior=GreedyBot,
-                    rollout=playout_policy, horizon=round_of, tree_depth=1)
+#: played on by greedy (:func:`greedy_playout`) for both thieves to the end of the game and
+#: valued by who wins; the search leaves greedy's own choice only for an action whose mean
+#: beats it by more than one standard error (``prior_margin``). Rollouts of the base policy with
+#: one step of lookahead (Bertsekas's rollout algorithm). See docs/age_of_thieves.md "Strength".
+SEARCH = SearchSpec(heuristic=evaluate, scale=2.0, max_depth=1000, prior=GreedyBot,
+                    rollout=greedy_playout, tree_depth=1, prior_margin=1.0)
 
 BOTS = {"greedy": GreedyBot}
