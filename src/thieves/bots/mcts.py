@@ -17,7 +17,10 @@ as if it did not know the others' choices, and the joint move is one edge.
 Games tune the search with a :class:`SearchSpec` named ``SEARCH`` in their
 ``bots`` module: a heuristic for playouts cut before the end, a cheaper or
 greedier playout policy, and *move groups* (Childs, Brodeur & Kocsis 2008) so
-that a turn made of many tiny decisions first chooses the kind of move.
+that a turn made of many tiny decisions first chooses the kind of move. With a
+``prior`` bot and a ``prior_margin``, the search keeps the prior's choice unless its own
+clearly wins more often (Age of Thieves: greedy playouts to the end of the game, so the
+search is greedy with one step of lookahead).
 
 Budgets: ``mcts:200`` runs 200 iterations per decision (same seed, same
 choice: good for reproducible simulations), ``mcts:1s`` or ``mcts:250ms``

@@ -4,22 +4,40 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from thieves.bots import make_bot
 from thieves.bots.mcts import MCTSBot
 from thieves.core.rng import Rng
-from thieves.games.age_of_thieves.bots import SEARCH, playout_policy, watch_reach
+from thieves.games.age_of_thieves.bots import SEARCH, GreedyBot, greedy_playout, playout_policy, watch_reach
 
 from .helpers import GAME, fresh, plan
 
 
-def test_the_playout_policy_plays_whole_games_legally():
+@pytest.mark.parametrize("policy", [playout_policy, greedy_playout])
+def test_the_playout_policies_play_whole_games_legally(policy):
     for n, seed in ((2, 1), (3, 2), (4, 3)):
         s = GAME.new_game(n, seed)
         rng = Rng.from_seed(seed)
         while not s.is_terminal():
             p = s.players_to_act()[0]
-            s.apply_action(p, playout_policy(s, p, s.legal_actions(p), rng))  # checked: legal
+            s.apply_action(p, policy(s, p, s.legal_actions(p), rng))  # checked: legal
         assert s.ply < 2000
+
+
+def test_a_greedy_playout_reads_its_own_watch_not_the_last_playouts():
+    """The search's playouts share one greedy: its cache of where the watch can strike (kept per
+    ply) must not carry over from another playout at the same ply with the guards elsewhere."""
+    s = _walk_to_the_jewel()
+    while s.act is None or s.act["kind"] != "move":
+        p = s.players_to_act()[0]
+        s.apply_action(p, greedy_playout(s, p, s.legal_actions(p), Rng.from_seed(1)))
+    mine = GreedyBot(seed=0).choose(s, 0)
+    other = s.clone()
+    other.guards = {"g1": "S48"}  # far away: the step greedy avoids is safe there
+    other._legal_cache = None
+    assert greedy_playout(other, 0, other.legal_actions(0), Rng.from_seed(1)) != mine
+    assert greedy_playout(s, 0, s.legal_actions(0), Rng.from_seed(1)) == mine
 
 
 def _walk_to_the_jewel(die: int = 1):
