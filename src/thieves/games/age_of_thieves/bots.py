@@ -54,9 +54,18 @@ class GreedyBot(Bot):
         acts = state.legal_actions(player)
         if len(acts) == 1:
             return acts[0]
+        return self._choice(state, player, acts)
+
+    def playout_choice(self, state: State, player: int, acts: list[str], rng: Any) -> str:
+        """The choice in a search playout: drawn with the playout's generator, the watch's reach
+        worked out afresh (another playout's watch, at the same ply, stood elsewhere)."""
+        self.rng = rng
+        self._reach_key = None
+        return self._choice(state, player, acts)
+
+    def _choice(self, state: State, player: int, acts: list[str]) -> str:
         obs = state.observation(player)
-        me = obs["thieves"][player]
-        pick = self._pick(acts, obs, me, state.data)
+        pick = self._pick(acts, obs, obs["thieves"][player], state.data)
         if pick in acts:
             return pick
         return acts[self.rng.below(len(acts))]
@@ -625,8 +634,8 @@ def round_of(state: State) -> object:
     return state.round  # type: ignore[attr-defined]
 
 
-#: greedy as the search's playout policy: one bot for every seat of every playout (it keeps no
-#: memory that :func:`greedy_playout` does not reset)
+#: greedy as the search's playout policy: one bot for every seat of every playout
+#: (:meth:`GreedyBot.playout_choice` resets what it would otherwise carry over)
 _PLAYOUT_GREEDY = GreedyBot(seed=0)
 
 
@@ -635,18 +644,13 @@ def greedy_playout(state: State, p: int, acts: list[str], rng: Any) -> str:
     the game the way the rival (and the searching bot itself, outside its searches) will.
     Planning follows :func:`_want`, greedy's plan read from the position (greedy itself keeps
     its plan from the start of the round, which a playout begun mid-plan never saw); the rest is
-    :meth:`GreedyBot._pick` with the playout's generator."""
+    :meth:`GreedyBot.playout_choice`."""
     s: Any = state
     if len(acts) == 1:
         return acts[0]
     if s.phase == "plan" and s.act is None and not s.pending:
         return _plan_step(s, p, acts, rng)
-    bot = _PLAYOUT_GREEDY
-    bot.rng = rng
-    bot._reach_key = None  # another playout's watch, at the same ply, stood elsewhere
-    obs = s.observation(p)
-    pick = bot._pick(acts, obs, obs["thieves"][p], s.data)
-    return pick if pick in acts else acts[rng.below(len(acts))]
+    return _PLAYOUT_GREEDY.playout_choice(s, p, acts, rng)
 
 
 #: IS-MCTS tuning: flat Monte Carlo over the actions of the moment (``tree_depth=1``), each
