@@ -628,12 +628,6 @@ def playout_policy(state: State, p: int, acts: list[str], rng: Any) -> str:
     return _turn_step(s, p, acts, rng)
 
 
-def round_of(state: State) -> object:
-    """A horizon for cut playouts: the end of the round (used by the earlier search, see
-    docs/age_of_thieves.md "Strength")."""
-    return state.round  # type: ignore[attr-defined]
-
-
 #: greedy as the search's playout policy: one bot for every seat of every playout
 #: (:meth:`GreedyBot.playout_choice` resets what it would otherwise carry over)
 _PLAYOUT_GREEDY = GreedyBot(seed=0)
