@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from thieves import ThievesError, load_game
-from thieves.bots import MCTSBot, SearchSpec, bot_names, make_bot, play_game
+from thieves.bots import MCTSBot, SearchSpec, bot_names, make_bot, play_game, search_spec
 from thieves.bots.mcts import Budget, _Node, parse_budget, rewards
 from thieves.core.game import Game, State
 from thieves.core.registry import register_game
@@ -251,15 +251,14 @@ def test_a_prior_bot_choice_stands_unless_the_search_clearly_disagrees():
     assert strong.choose(s, 0) == "stop" and weak.choose(s, 0) != "stop"
 
 
-@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("slug", [g for g in GAMES if not search_spec(g).paired])
 def test_a_search_that_stops_once_decided_chooses_what_the_whole_budget_chooses(slug):
     """Stopping once no other action can overtake the leader saves iterations and never
     changes the choice: the same seed with the whole budget picks the same action."""
     game = load_game(slug)
     s = game.new_game(max(2, game.min_players), seed=3)
     greedy = make_bot("greedy", slug, 1)
-    # Age of Thieves plays every playout to the end of the game: fewer iterations
-    budget = 30 if slug == "age-of-thieves" else 200
+    budget = 200
     searched = saved = 0
     for ply in range(60):
         if s.is_terminal():
@@ -509,3 +508,47 @@ def test_clearly_better_compares_means_by_their_standard_errors():
     assert not MCTSBot.clearly_better(root, 0, "a", "b", 4.9)
     assert not MCTSBot.clearly_better(root, 0, "b", "a", 0.0)
     assert not MCTSBot.clearly_better(root, 0, "c", "b", 0.0)  # one visit: no spread to judge
+
+
+def _paired_picks(margin, actions, seeds=range(30), playouts="60", prior=_Safe):
+    spec = SearchSpec(max_depth=0, prior=prior, prior_margin=margin, paired=True)
+    game = _ChanceGame()
+    game.state_class = type("_Chance", (_ChanceState,), {"ACTIONS": tuple(actions)})
+    s = game.new_game(1, seed=0)
+    return [MCTSBot(seed, playouts, spec).choose(s, 0) for seed in seeds]
+
+
+def test_a_paired_search_judges_actions_on_the_same_chance():
+    """Each round plays every action from one determinization: "safe" and "twin" win on the
+    same draws, so no round tells them apart and the prior stands even with no margin at all,
+    where independent playouts leave it for a coin toss (above); "good" wins on every draw
+    "safe" wins on and on more, so 20 rounds find it."""
+    assert _paired_picks(0.0, ["safe", "twin"]).count("twin") == 0
+    assert _paired_picks(1.0, ["safe", "good"], playouts="40").count("good") >= 28
+    # without a prior: the best mean
+    assert _paired_picks(None, ["safe", "good"], playouts="40", prior=None).count("good") >= 28
+
+
+def test_a_paired_budget_counts_the_playouts_of_whole_rounds():
+    game = _ChanceGame()
+    game.state_class = type("_Chance", (_ChanceState,), {"ACTIONS": ("safe", "twin", "good")})
+    s = game.new_game(1, seed=0)
+    bot = MCTSBot(1, "20", SearchSpec(max_depth=0, paired=True))
+    bot.choose(s, 0)
+    assert bot.last_iterations == 18 and bot.searches == [18]  # 6 rounds of 3 actions
+    bot = MCTSBot(1, "2", SearchSpec(max_depth=0, paired=True))
+    bot.choose(s, 0)
+    assert bot.last_iterations == 3  # one round at least
+
+
+def test_paired_choice_takes_the_largest_gain_beyond_the_margin():
+    prior = [1, 0, 1, 0, 1, 0, 1, 0]
+    samples = {"p": prior,
+               "a": [1, 1, 1, 0, 1, 0, 1, 0],  # gains 1 of 8 rounds: 0.125, sd 0.35
+               "b": [1, 1, 1, 1, 1, 0, 1, 0],  # 2 of 8: 0.25, standard error 0.164
+               "c": [0, 1, 0, 1, 0, 1, 0, 1]}  # as often ahead as behind: no gain
+    assert MCTSBot.paired_choice(samples, "p", 1.0) == "b"
+    assert MCTSBot.paired_choice(samples, "p", 1.6) == "p"  # 0.25 < 1.6 x 0.164
+    assert MCTSBot.paired_choice({**samples, "b": prior}, "p", 0.8) == "a"
+    assert MCTSBot.paired_choice(samples, None, 1.0) == "b"  # the best mean
+    assert MCTSBot.paired_choice({"p": [0.0], "a": [1.0]}, "p", 0.0) == "p"  # one round: no spread

@@ -96,6 +96,13 @@ class SearchSpec:
     #: difference of the two means, from the rewards' spread); otherwise it keeps the prior's
     #: choice. ``None``: the most visited action, as without a prior.
     prior_margin: Optional[float] = None
+    #: flat search with common random numbers: each iteration draws one determinization and one
+    #: playout seed and plays *every* root action out from them, so two actions are compared on
+    #: the same hidden cards, dice and playout choices (the differences of paired playouts vary
+    #: far less than two independent means). The prior's choice stands unless another action's
+    #: mean paired gain over it exceeds ``prior_margin`` (default 1) standard errors; without a
+    #: prior, the best mean. The budget counts playouts. Replaces the tree and its UCB.
+    paired: bool = False
 
 
 DEFAULT_SPEC = SearchSpec()
@@ -225,6 +232,8 @@ class MCTSBot(Bot):
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
         prior = self._prior_choice(state, player)
+        if self.spec.paired:
+            return self._choose_paired(state, player, actions, prior)
         n = planned = 0
         while True:
             self._iterate(root, _fresh(state, player, self.rng.next64()))
@@ -252,6 +261,55 @@ class MCTSBot(Bot):
             if not self.clearly_better(root, player, choice, prior, self.spec.prior_margin):
                 return prior
         return choice
+
+    def _choose_paired(self, state: State, player: int, actions: list[str], prior: str | None) -> str:
+        """The search of :attr:`SearchSpec.paired`: rounds of one playout per root action, all
+        from the same determinization and playout seed, until the budget of playouts is spent
+        (a time budget stops before a round it has no time left to finish)."""
+        budget, k = self.budget, len(actions)
+        start = time.perf_counter()
+        samples: dict[str, list[float]] = {a: [] for a in actions}
+        rounds = 0
+        while True:
+            if budget.iterations is not None:
+                if rounds and (rounds + 1) * k > budget.iterations:
+                    break
+            elif rounds:
+                spent = time.perf_counter() - start
+                if spent * (rounds + 1) / rounds > budget.seconds:  # type: ignore[operator]
+                    break
+            seed = self.rng.next64()
+            for a in actions:
+                d = _fresh(state, player, seed)
+                d.apply_trusted(player, a)
+                values = rewards(d, self.spec) if d.is_terminal() else self._playout(d, Rng.from_seed(seed))
+                samples[a].append(values[player])
+            rounds += 1
+        self.last_iterations = rounds * k
+        self.searches.append(rounds * k)
+        return self.paired_choice(samples, prior, 1.0 if self.spec.prior_margin is None
+                                  else self.spec.prior_margin)
+
+    @staticmethod
+    def paired_choice(samples: dict[str, list[float]], prior: str | None, margin: float) -> str:
+        """The choice of a paired search from each action's rewards, sample ``i`` of every action
+        played from the same determinization: without a prior the best mean (ties: listed
+        order); with one, the action of largest mean gain over the prior among those whose gain
+        exceeds ``margin`` standard errors of the paired differences, else the prior."""
+        if prior is None or prior not in samples:
+            return max(samples, key=lambda a: sum(samples[a]))
+        base = samples[prior]
+        n = len(base)
+        best, best_gain = prior, 0.0
+        if n < 2:
+            return prior
+        for a, xs in samples.items():
+            diffs = [x - y for x, y in zip(xs, base)]
+            gain = sum(diffs) / n
+            var = sum((x - gain) ** 2 for x in diffs) / (n - 1)
+            if gain > best_gain and gain * gain * n > margin * margin * var:
+                best, best_gain = a, gain
+        return best
 
     @staticmethod
     def clearly_better(root: _Node, player: int, a: str, b: str, margin: float) -> bool:
@@ -441,12 +499,13 @@ class MCTSBot(Bot):
             return a, True
         return best, False
 
-    def _playout(self, d: State) -> list[float]:
+    def _playout(self, d: State, rng: Rng | None = None) -> list[float]:
         """Play on from ``d`` by the game's rollout policy (default: the trusted random
-        playout, :meth:`State.random_playout`) for at most ``max_depth`` decisions."""
+        playout, :meth:`State.random_playout`) for at most ``max_depth`` decisions, drawing
+        with ``rng`` (default: the bot's own generator)."""
         spec = self.spec
         rollout = spec.rollout
-        rng = self.rng
+        rng = rng or self.rng
         horizon = spec.horizon
         if rollout is None and horizon is None:
             d.random_playout(rng, spec.max_depth)

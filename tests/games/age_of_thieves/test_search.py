@@ -2,6 +2,7 @@
 obvious moves in small positions (docs/age_of_thieves.md "Strength")."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -38,6 +39,24 @@ def test_a_greedy_playout_reads_its_own_watch_not_the_last_playouts():
     other._legal_cache = None
     assert greedy_playout(other, 0, other.legal_actions(0), Rng.from_seed(1)) != mine
     assert greedy_playout(s, 0, s.legal_actions(0), Rng.from_seed(1)) == mine
+
+
+def test_greedy_keeps_what_it_worked_out_only_where_it_still_holds():
+    """Greedy keeps the watch's reach and its walking distances between decisions, keyed by
+    what they were worked out from: it chooses exactly as a bot that works everything out
+    afresh at every decision (same generator, same plan), through whole games."""
+    for n, seed in ((2, 7), (3, 11)):
+        s = GAME.new_game(n, seed)
+        bots = [GreedyBot(seed=p) for p in range(n)]
+        while not s.is_terminal():
+            p = s.players_to_act()[0]
+            fresh_bot = GreedyBot.__new__(GreedyBot)
+            fresh_bot.__dict__ = {k: copy.deepcopy(v) for k, v in bots[p].__dict__.items()
+                                  if k not in ("_memo", "_watch_of")}
+            again = fresh_bot.choose(s.clone(), p)
+            assert bots[p].choose(s, p) == again
+            s.apply_action(p, again)
+        assert any(len(m[1]) > 1 for b in bots for m in b._memo.values())  # it did keep answers
 
 
 def _walk_to_the_jewel(die: int = 1):

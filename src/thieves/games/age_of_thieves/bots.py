@@ -39,6 +39,8 @@ from ...bots.mcts import SearchSpec
 from ...core.game import State
 
 
+#: answers a greedy bot keeps per kind before it starts afresh (see ``GreedyBot._cached``)
+_CACHE_SIZE = 4096
 #: general cards that hold off the watch, best first (played like a Cloak, before the watch)
 STOPPERS = ("trap", "smoke", "orders", "beacon", "gas", "noise", "fire")
 #: general cards against a rival, with 1 AP when AP are left over
@@ -57,14 +59,13 @@ class GreedyBot(Bot):
         return self._choice(state, player, acts)
 
     def playout_choice(self, state: State, player: int, acts: list[str], rng: Any) -> str:
-        """The choice in a search playout: drawn with the playout's generator, the watch's reach
-        worked out afresh (another playout's watch, at the same ply, stood elsewhere)."""
+        """The choice in a search playout, drawn with the playout's generator (what the bot
+        keeps between decisions is keyed by what it was worked out from, see :meth:`_reach`)."""
         self.rng = rng
-        self._reach_key = None
         return self._choice(state, player, acts)
 
     def _choice(self, state: State, player: int, acts: list[str]) -> str:
-        obs = state.observation(player)
+        obs = state.observation_without_log(player)  # the log plays no part in its choice
         pick = self._pick(acts, obs, obs["thieves"][player], state.data)
         if pick in acts:
             return pick
@@ -97,19 +98,44 @@ class GreedyBot(Bot):
         """How many figures could reach s (0 = safe) at their next activation."""
         if self._space_hides(obs, data, s):
             return 0
-        key = (obs["ply"], obs["viewer"])
-        if self._reach_key != key:
-            self._reach_key = key
-            self._reach_count = {}
+        return self._watch(obs, data).get(s, 0)
+
+    def _watch(self, obs: dict, data) -> dict[str, int]:
+        """Space -> how many guards and captains could walk onto it at their next activation.
+        Kept per position of the watch (and what sets its pace), so that the many decisions of a
+        round, and the search's playouts through the same positions, work it out once."""
+        if obs is self._watch_of[0]:
+            return self._watch_of[1]
+        ev = obs.get("event")
+        key = (tuple(obs["guards"].items()), obs["alarm"], ev["id"] if ev else None)
+        got = self._cached("watch", data, key)
+        if got is None:
+            got = {}
             for g, gs in obs["guards"].items():
                 mv = self._movement(obs, data, g)
                 for x, dd in data.dist[gs].items():
                     if dd <= mv:
-                        self._reach_count[x] = self._reach_count.get(x, 0) + 1
-        return self._reach_count.get(s, 0)
+                        got[x] = got.get(x, 0) + 1
+            self._store("watch", key, got)
+        self._watch_of = (obs, got)  # the observation of this decision asks again and again
+        return got
 
-    _reach_key: tuple | None = None
-    _reach_count: dict[str, int] = {}
+    _watch_of: tuple[dict | None, dict[str, int]] = (None, {})
+
+    #: worked-out answers by kind: ``(board data, {key: answer})``; a kind is dropped whole when
+    #: it grows past :data:`_CACHE_SIZE` keys or the board changes
+    _memo: dict[str, tuple[Any, dict]]
+
+    def _cached(self, kind: str, data, key: tuple) -> Any:
+        memo = self.__dict__.setdefault("_memo", {})
+        got = memo.get(kind)
+        if got is None or got[0] is not data or len(got[1]) > _CACHE_SIZE:
+            memo[kind] = (data, {})
+            return None
+        return got[1].get(key)
+
+    def _store(self, kind: str, key: tuple, value: Any) -> None:
+        self._memo[kind][1][key] = value
 
     # -- where to go ----------------------------------------------------------------------------------
     def _goal(self, obs: dict, me: dict, data) -> list[str]:
@@ -129,12 +155,25 @@ class GreedyBot(Bot):
         return blocked
 
     def _field(self, obs: dict, me: dict, data) -> dict[str, int]:
-        """Walking distance to the goal, around guards (unless covered) and fire."""
-        blocked = self._blocked(obs, me, data)
-        goal = self._goal(obs, me, data)
-        # Dijkstra: a space the watch can reach costs extra, so ways bend around the guards
+        """Walking distance to the goal, around guards (unless covered) and fire (read only:
+        the same answer serves every decision with the same watch, fire, cover and goal)."""
         covered = self._round_cover(obs, me, data)
-        danger = {s: 0 if covered else self._danger(obs, data, s) for s in data.adj}
+        goal = self._goal(obs, me, data)
+        ev = obs.get("event")
+        key = (tuple(obs["guards"].items()), obs["alarm"], ev["id"] if ev else None,
+               tuple(obs["fire"]), tuple(obs["smoke"]), tuple(obs["features"].items()), covered,
+               tuple(goal))
+        got = self._cached("field", data, key)
+        if got is None:
+            got = self._walk_field(obs, me, data, covered, goal)
+            self._store("field", key, got)
+        return got
+
+    def _walk_field(self, obs: dict, me: dict, data, covered: bool, goal: list[str]) -> dict[str, int]:
+        blocked = self._blocked(obs, me, data)
+        # Dijkstra: a space the watch can reach costs extra, so ways bend around the guards
+        watched = set() if covered else {x for x in self._watch(obs, data)
+                                         if not self._space_hides(obs, data, x)}
         dist = {g: 0 for g in goal}
         heap = [(0, g) for g in goal]
         heapq.heapify(heap)
@@ -145,7 +184,7 @@ class GreedyBot(Bot):
             for n in data.adj[c]:
                 if n in blocked:
                     continue
-                nd = dc + 1 + (2 if danger[n] else 0)
+                nd = dc + (3 if n in watched else 1)
                 if nd < dist.get(n, 1 << 30):
                     dist[n] = nd
                     heapq.heappush(heap, (nd, n))
@@ -647,12 +686,13 @@ def greedy_playout(state: State, p: int, acts: list[str], rng: Any) -> str:
     return _PLAYOUT_GREEDY.playout_choice(s, p, acts, rng)
 
 
-#: IS-MCTS tuning: flat Monte Carlo over the actions of the moment (``tree_depth=1``), each
-#: played on by greedy (:func:`greedy_playout`) for both thieves to the end of the game and
-#: valued by who wins; the search leaves greedy's own choice only for an action whose mean
-#: beats it by more than one standard error (``prior_margin``). Rollouts of the base policy with
-#: one step of lookahead (Bertsekas's rollout algorithm). See docs/age_of_thieves.md "Strength".
+#: IS-MCTS tuning: flat Monte Carlo over the actions of the moment, each played on by greedy
+#: (:func:`greedy_playout`) for both thieves to the end of the game and valued by who wins, all
+#: of them from the same determinizations and playout seeds (``paired``: common random numbers);
+#: the search leaves greedy's own choice only for an action whose mean paired gain beats it by
+#: more than one standard error (``prior_margin``). Rollouts of the base policy with one step of
+#: lookahead (Bertsekas's rollout algorithm). See docs/age_of_thieves.md "Strength".
 SEARCH = SearchSpec(heuristic=evaluate, scale=2.0, max_depth=1000, prior=GreedyBot,
-                    rollout=greedy_playout, tree_depth=1, prior_margin=1.0)
+                    rollout=greedy_playout, tree_depth=1, prior_margin=1.0, paired=True)
 
 BOTS = {"greedy": GreedyBot}
