@@ -23,9 +23,8 @@ public board data and its legal actions:
   the richest rival, the best jewel.
 
 ``mcts`` is tuned by :data:`SEARCH`: flat Monte Carlo over the actions of the moment, each
-played on by greedy itself (:func:`greedy_playout`) to the end of the game; it keeps greedy's
-choice unless another action clearly wins more often. :func:`playout_policy`, a cheaper
-greedy-like policy for playouts cut at the end of the round, was its playout policy before.
+played on by greedy itself (:func:`greedy_playout`) to the end of the game from the same
+determinizations; it keeps greedy's choice unless another action clearly wins more often.
 """
 from __future__ import annotations
 
@@ -473,7 +472,7 @@ def evaluate(state: State, p: int) -> float:
     return v
 
 
-# -- a cheap playout policy to the end of the round ---------------------------------------------
+# -- greedy's plan, read from the position (for search playouts) -------------------------------
 #: spaces within ``r`` steps of a space, per board (built when first asked)
 _BALLS: WeakKeyDictionary[Any, dict[tuple[str, int], tuple[str, ...]]] = WeakKeyDictionary()
 
@@ -574,97 +573,6 @@ def _plan_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
     free = s.markers_free(p)
     k = want.get((cur["under"] or cur["card"]).rstrip("0123456789"), 1)
     return f"ap {max(1, min(k, free))}"
-
-
-def _move_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
-    """Grab what is here, else walk toward the best space within the steps left: in calm out
-    of the watch's reach first, then nearest the goal; in the alarm nearest the exit."""
-    t = s.thieves[p]
-    for a in acts:
-        if a.startswith(("leave ", "steal ")) or (a.startswith("take ") and a != "take token"):
-            return a
-    if "take token" in acts and not t["emperor"]:
-        return "take token"
-    here, data = t["pos"], s.data
-    left = s.act["left"]
-    if left <= 0 or here is None:
-        return "stop" if "stop" in acts else acts[-1]
-    covered = _covered(t)
-    fire = s.fire
-    guards = set() if covered else set(s.guards.values())
-    reach = watch_reach(s)
-    goals = _goals(s, t)
-    exits = s.alarm_district is not None and (t["emperor"] or s.alarm)
-    jewel = not exits and not t["emperor"] and not s.alarm and any(
-        "emperor" in s.gems.get(g, ()) for g in goals)
-    # breadth-first within the steps left: first step and depth of each reachable space
-    first: dict[str, str] = {here: ""}
-    depth = {here: 0}
-    frontier = [here]
-    while frontier:
-        nxt = []
-        for c in frontier:
-            if depth[c] >= left:
-                continue
-            for n in data.adj[c]:
-                if n in depth or n in guards or n in fire or data.kind[n] == "dungeon":
-                    continue
-                depth[n] = depth[c] + 1
-                first[n] = n if c == here else first[c]
-                nxt.append(n)
-        frontier = nxt
-    if jewel:
-        for g in goals:
-            if g in depth and g != here:
-                return f"to {first[g]}"  # the Emperors' Jewel is worth the risk
-    best, best_k = here, None
-    for x, dx in depth.items():
-        dist = data.dist[x]
-        gd = min(dist.get(g, 20) for g in goals) if goals else 20
-        if exits and gd == 0 and dx < left:
-            gd = -1  # an exit with a step left to step out
-        risk = 1 if x in reach and not covered and not _hides(s, x) else 0
-        k = (gd, risk) if s.alarm else (risk, gd)
-        if best_k is None or k < best_k or (k == best_k and x == here):
-            best, best_k = x, k
-    if best == here:
-        return "stop" if "stop" in acts else acts[-1]
-    step = f"to {first[best]}"
-    return step if step in acts else acts[-1]
-
-
-def _turn_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
-    for a in ("sprint" if s.alarm else "sneak", "sneak", "sprint", "play cloak", "play rope",
-              "play elixir", "cleverness"):
-        if a in acts:
-            return a
-    for a in acts:
-        if a.startswith("decline "):
-            return a
-    return acts[0]
-
-
-def playout_policy(state: State, p: int, acts: list[str], rng: Any) -> str:
-    """A cheap policy for search playouts, in greedy's spirit but reading the state directly:
-    Move every round (8 AP when in the watch's reach or far away, else 1; everything in the
-    alarm; a Cloak or Rope and Hook first when in danger), walk to the best space within the
-    steps left (:func:`_move_step`), take what lies on the way, leave when possible, decline
-    the other general cards; the watch's and other open choices at random."""
-    s: Any = state
-    if len(acts) == 1:
-        return acts[0]
-    if s.pending:
-        return acts[rng.below(len(acts))]
-    a = s.act
-    if a is not None:
-        if a["kind"] == "move":
-            return _move_step(s, p, acts, rng)
-        if a["kind"] == "gmove":
-            return "gstop" if "gstop" in acts else acts[-1]
-        return acts[0]
-    if s.phase == "plan":
-        return _plan_step(s, p, acts, rng)
-    return _turn_step(s, p, acts, rng)
 
 
 #: greedy as the search's playout policy: one bot for every seat of every playout
