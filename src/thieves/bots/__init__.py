@@ -20,6 +20,7 @@ from typing import Callable, Protocol
 
 from ..core.errors import ThievesError
 from ..core.game import State
+from ..core.rng import Rng
 from ..core.registry import GAME_MODULES
 from .base import Bot, OnePlyBot, RandomBot
 from .fair import choose_fairly, fair_view
@@ -81,18 +82,21 @@ def make_bot(name: str, slug: str, seed: int = 0) -> Bot:
     raise ThievesError(f"no bot {name!r} for {slug}; bots are: {', '.join(bot_names(slug))}")
 
 
-def play_game(state: State, bots: list[Bot], max_decisions: int = 1_000_000, seed: int = 0) -> State:
-    """Let one bot per seat play ``state`` to its end (simultaneous choices in seat order).
+def play_game(state: State, bots: list[Bot], max_decisions: int = 1_000_000, seed: int = 0,
+              order: Rng | None = None) -> State:
+    """Let one bot per seat play ``state`` to its end.
 
     Each bot decides on a fair view of the position (:func:`fair_view`), never on
-    the real state; ``seed`` seeds those views.
+    the real state; ``seed`` seeds those views. Where several seats decide at once (a
+    hidden draft) the first in seat order decides first, or, with ``order``, one drawn
+    from it, so that no seat always decides first.
     """
     n = 0
     while not state.is_terminal():
-        for p in state.players_to_act():
-            state.apply_action(p, choose_fairly(bots[p], state, p, seed))
-            n += 1
-            break
+        to_act = state.players_to_act()
+        p = to_act[0] if order is None or len(to_act) == 1 else to_act[order.below(len(to_act))]
+        state.apply_action(p, choose_fairly(bots[p], state, p, seed))
+        n += 1
         if n > max_decisions:
             raise ThievesError(f"game did not end after {max_decisions} decisions")
     return state

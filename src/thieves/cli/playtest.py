@@ -275,20 +275,10 @@ def play_records(slug: str, games: int, bots: Sequence[str], num_players: int | 
 
 
 def _play(state: State, bots: Sequence[Any], order: Rng, max_decisions: int = 1_000_000) -> None:
-    """Play to the end, each bot deciding on a fair view of the position
-    (:func:`~thieves.bots.choose_fairly`: what its seat cannot know re-dealt). Where
-    several seats decide at once (a hidden draft), who decides first is drawn at
-    random, so that no seat always decides first."""
-    from ..bots import choose_fairly
-    n = 0
-    views = order.next64() >> 2
-    while not state.is_terminal():
-        to_act = state.players_to_act()
-        p = to_act[0] if len(to_act) == 1 else to_act[order.below(len(to_act))]
-        state.apply_action(p, choose_fairly(bots[p], state, p, views))
-        n += 1
-        if n > max_decisions:
-            raise ThievesError(f"game did not end after {max_decisions} decisions")
+    """Play to the end on fair views (:func:`~thieves.bots.play_game`), who decides first
+    among seats deciding at once drawn from ``order``."""
+    from ..bots import play_game
+    play_game(state, list(bots), max_decisions, seed=order.next64() >> 2, order=order)
 
 
 def playtest(slug: str, games: int = 100, bots: Sequence[str] = ("greedy",),
