@@ -1,9 +1,12 @@
 """``thieves simulate`` and ``run_match``: statistics on known inputs, seats, workers, files, errors."""
 from __future__ import annotations
 
+import base64
 import csv
 import json
 import os
+import re
+import struct
 
 import pytest
 
@@ -153,8 +156,16 @@ def test_cli_sweep_and_report(tmp_path, capsys):
     assert "specials=False" in text and "specials=True" in text
     page = report.read_text()
     # 3 plots for each of the 2 sweep points, and one per kind of component used
-    assert page.count("data:image/png;base64,") == 6 + page.count("<img alt='Win share by ")
+    charts = 6 + page.count("<img alt='Win share by ")
+    assert page.count("<img alt=") == charts
     assert page.count("<img alt='Win share by action card used'") == 2
+    # each chart also drawn narrow for a phone, where the wide one's text would shrink
+    assert page.count("<source media='(max-width: 40rem)'") == charts
+    assert page.count("data:image/png;base64,") == 2 * charts
+    narrow, wide = re.search(r"srcset='data:image/png;base64,([^']+)'><img alt='Scores' "
+                             r"src='data:image/png;base64,([^']+)'", page).groups()
+    width = [struct.unpack(">I", base64.b64decode(x)[16:20])[0] for x in (narrow, wide)]  # PNG header
+    assert 300 < width[0] < 0.7 * width[1]
 
 
 # -- records written as games end, and a match resumed from them ---------------------------
@@ -227,6 +238,8 @@ def test_reading_records_back(tmp_path):
 
 STOPPER = '''
 import os
+import re
+import struct
 from thieves.bots import RandomBot
 PLAYING = []
 

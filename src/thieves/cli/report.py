@@ -35,7 +35,14 @@ def _png(fig: Any) -> str:
 MAX_ITEMS = 40
 
 
-def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = None) -> list[tuple[str, str]]:
+#: figure widths in inches: for a wide page, and for a phone's (a narrow page shows the narrow
+#: drawing at about its own size, so its text stays as large as on the wide page)
+WIDE, NARROW = 7.0, 3.9
+
+
+def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = None,
+             width: float = WIDE) -> list[tuple[str, str]]:
+    """(title, PNG in base64) of every chart, drawn ``width`` inches wide."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -44,7 +51,7 @@ def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = 
     n = s.num_players
     out = []
     # win matrix: bots x seats
-    fig, ax = plt.subplots(figsize=(1.6 + 1.1 * n, 0.9 + 0.55 * len(s.entries)))
+    fig, ax = plt.subplots(figsize=(min(width, 1.6 + 1.1 * n), 0.9 + 0.55 * len(s.entries)))
     grid = [[e.by_seat[i].rate if e.by_seat[i].games else float("nan") for i in range(n)] for e in s.entries]
     im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1, aspect="auto")
     ax.set_xticks(range(n), [f"seat {i + 1}" for i in range(n)])
@@ -54,22 +61,24 @@ def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = 
             if v == v:
                 ax.text(c, r, f"{100 * v:.0f}%\n({s.entries[r].by_seat[c].games})", ha="center",
                         va="center", fontsize=9, color="white" if abs(v - 0.5) > 0.3 else "black")
-    ax.set_title("Win share by bot and seat (games in brackets)")
+    ax.set_title("Win share by bot and seat\n(games in brackets)" if width < WIDE else
+                 "Win share by bot and seat (games in brackets)")
     fig.colorbar(im, ax=ax, fraction=0.04)
     out.append(("Win matrix", _png(fig)))
     plt.close(fig)
     # score distributions
-    fig, ax = plt.subplots(figsize=(7, 3.2))
+    fig, ax = plt.subplots(figsize=(width, 3.2))
     data = [[rec.scores[seat] for rec in result.records for seat, e in enumerate(rec.entries) if e == k]
             for k in range(len(s.entries))]
     ax.boxplot(data, showmeans=True)
     ax.set_xticks(range(1, len(s.entries) + 1), [e.label for e in s.entries])
     ax.set_ylabel("final score")
-    ax.set_title("Score distribution per bot (box: quartiles, triangle: mean)")
+    ax.set_title("Score distribution per bot\n(box: quartiles, triangle: mean)" if width < WIDE else
+                 "Score distribution per bot (box: quartiles, triangle: mean)")
     out.append(("Scores", _png(fig)))
     plt.close(fig)
     # game lengths
-    fig, ax = plt.subplots(figsize=(7, 3.2))
+    fig, ax = plt.subplots(figsize=(width, 3.2))
     lengths = [r.decisions for r in result.records]
     ax.hist(lengths, bins=min(30, max(5, len(set(lengths)))), color="#4a7ab5")
     ax.set_xlabel("decisions per game")
@@ -81,16 +90,18 @@ def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = 
     for st in item_stats(result.records):
         by_category.setdefault(st.category, []).append(st)
     for category, items in by_category.items():
-        out.append((f"Win share by {category} used", _png(_items_figure(plt, category, items, names or {}))))
+        fig = _items_figure(plt, category, items, names or {}, width)
+        out.append((f"Win share by {category} used", _png(fig)))
         plt.close("all")
     return out
 
 
-def _items_figure(plt: Any, category: str, items: list[ItemStats], names: Mapping[tuple[str, str], str]) -> Any:
+def _items_figure(plt: Any, category: str, items: list[ItemStats], names: Mapping[tuple[str, str], str],
+                  width: float = WIDE) -> Any:
     """Horizontal bars: the win share of the seats that used each component (95%
     interval as whiskers) against the share of all seats (the dashed line)."""
     shown = sorted(sorted(items, key=lambda x: -x.used.games)[:MAX_ITEMS], key=lambda x: x.used.rate)
-    fig, ax = plt.subplots(figsize=(7.5, 1.0 + 0.28 * len(shown)))
+    fig, ax = plt.subplots(figsize=(width + 0.5 * (width >= WIDE), 1.0 + 0.28 * len(shown)))
     rates = [x.used.rate for x in shown]
     # whiskers: the interval's ends (rounding may put an end a hair past the rate)
     lows = [max(0.0, x.used.rate - x.used.interval[0]) for x in shown]
@@ -102,9 +113,10 @@ def _items_figure(plt: Any, category: str, items: list[ItemStats], names: Mappin
     overall = (first.used.wins + first.unused.wins) / max(1, first.used.games + first.unused.games)
     ax.axvline(overall, color="#b5504a", linestyle="--", label=f"all seats {100 * overall:.0f}%")
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win share of the seats that used it (seat-games in brackets)")
+    ax.set_xlabel("win share of the seats that used it\n(seat-games in brackets)" if width < WIDE else
+                  "win share of the seats that used it (seat-games in brackets)")
     more = f", the {MAX_ITEMS} most used of {len(items)}" if len(items) > MAX_ITEMS else ""
-    ax.set_title(f"Win share by {category} used{more}")
+    ax.set_title(f"Win share by {category} used{more}", wrap=True)
     ax.legend(loc="lower right", fontsize=8)
     return fig
 
@@ -136,9 +148,12 @@ def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, An
         lo, hi = fp.interval
         parts.append(f"<p>First player wins {100 * fp.rate:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
                      f"(fair share {100 * s.fair_share:.1f}%). No winner: {s.no_winner} of {s.games} games.</p>")
+        narrow = dict(_figures(result, names, NARROW))
         for title, png in _figures(result, names):
-            parts.append(f"<h3>{html.escape(title)}</h3><img alt='{html.escape(title)}' "
-                         f"src='data:image/png;base64,{png}'>")
+            # a phone gets the narrow drawing, whose text is not shrunk to fit
+            parts.append(f"<h3>{html.escape(title)}</h3><picture><source media='(max-width: 40rem)' "
+                         f"srcset='data:image/png;base64,{narrow[title]}'><img alt='{html.escape(title)}' "
+                         f"src='data:image/png;base64,{png}'></picture>")
     parts.append("</html>")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write("\n".join(parts))
