@@ -101,7 +101,8 @@ def _items_figure(plt: Any, category: str, items: list[ItemStats], names: Mappin
     """Horizontal bars: the win share of the seats that used each component (95%
     interval as whiskers) against the share of all seats (the dashed line)."""
     shown = sorted(sorted(items, key=lambda x: -x.used.games)[:MAX_ITEMS], key=lambda x: x.used.rate)
-    fig, ax = plt.subplots(figsize=(width + 0.5 * (width >= WIDE), 1.0 + 0.28 * len(shown)))
+    # the names of the components stand left of the chart: a narrow drawing leaves them room
+    fig, ax = plt.subplots(figsize=(width + 0.5 if width >= WIDE else width - 0.9, 1.0 + 0.28 * len(shown)))
     rates = [x.used.rate for x in shown]
     # whiskers: the interval's ends (rounding may put an end a hair past the rate)
     lows = [max(0.0, x.used.rate - x.used.interval[0]) for x in shown]
