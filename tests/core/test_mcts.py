@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from thieves import ThievesError, load_game
 from thieves.bots import MCTSBot, SearchSpec, bot_names, make_bot, play_game, search_spec
@@ -552,3 +554,18 @@ def test_paired_choice_takes_the_largest_gain_beyond_the_margin():
     assert MCTSBot.paired_choice({**samples, "b": prior}, "p", 0.8) == "a"
     assert MCTSBot.paired_choice(samples, None, 1.0) == "b"  # the best mean
     assert MCTSBot.paired_choice({"p": [0.0], "a": [1.0]}, "p", 0.0) == "p"  # one round: no spread
+
+
+_ROUNDS = st.integers(2, 12).flatmap(lambda n: st.lists(
+    st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=n, max_size=n), min_size=2, max_size=5))
+
+
+@given(_ROUNDS, st.floats(0.0, 3.0), st.floats(0.0, 3.0))
+def test_a_paired_choice_leaves_the_prior_only_for_a_higher_mean_and_less_with_a_wider_margin(rows, m1, m2):
+    samples = {f"a{i}": xs for i, xs in enumerate(rows)}
+    mean = {a: sum(xs) / len(xs) for a, xs in samples.items()}
+    low, high = sorted((m1, m2))
+    choice = MCTSBot.paired_choice(samples, "a0", low)
+    assert choice == "a0" or mean[choice] > mean["a0"]
+    if MCTSBot.paired_choice(samples, "a0", high) != "a0":
+        assert choice != "a0"  # what clears a wider margin clears a narrower one
