@@ -170,11 +170,11 @@ def test_mcts_takes_the_treasure_from_the_chest_it_stands_on():
     """Cadwallon (rulebook "Ouvrir un coffre", "Forcer un coffre"): a thief activated on a
     chest with a treasure opens or forces it rather than walking away or ending."""
     from tests.games.cadwallon.helpers import do, position
-    st = position({"E2": "c2"}, chests={"c2": {"t": "red3", "sealed": False}})
-    do(st, "act E2")
-    acts = st.legal_actions(0)
+    pos = position({"E2": "c2"}, chests={"c2": {"t": "red3", "sealed": False}})
+    do(pos, "act E2")
+    acts = pos.legal_actions(0)
     assert {"open", "force"} <= set(acts) and len(acts) > 4
-    assert make_bot("mcts:150", "cadwallon", 5).choose(st, 0) in ("open", "force")
+    assert make_bot("mcts:150", "cadwallon", 5).choose(pos, 0) in ("open", "force")
 
 
 class _LampState(State):
@@ -346,7 +346,7 @@ def test_a_playout_stops_where_the_horizon_changes():
         return float(state.points[p])
 
     s = load_game("toy-bids").new_game(2, seed=3, options={"rounds": 3})
-    bot = MCTSBot(1, "1", SearchSpec(heuristic=value, max_depth=50, horizon=lambda st: st.round))
+    bot = MCTSBot(1, "1", SearchSpec(heuristic=value, max_depth=50, horizon=lambda s: s.round))
     d = s.clone()
     bot._playout(d)
     assert d.round == 2 and not d.is_terminal() and set(seen) == {2}
