@@ -278,11 +278,13 @@ class MCTSBot(Bot):
                 spent = time.perf_counter() - start
                 if spent * (rounds + 1) / rounds > budget.seconds:  # type: ignore[operator]
                     break
-            seed = self.rng.next64()
+            # a seed for the copy and one for the playouts' choices: the default copy gives
+            # the game's generator its seed, and the two streams must not be the same
+            seed, choices = self.rng.next64(), self.rng.next64()
             for a in actions:
                 d = _fresh(state, player, seed)
                 d.apply_trusted(player, a)
-                values = rewards(d, self.spec) if d.is_terminal() else self._playout(d, Rng.from_seed(seed))
+                values = rewards(d, self.spec) if d.is_terminal() else self._playout(d, Rng.from_seed(choices))
                 samples[a].append(values[player])
             rounds += 1
         self.last_iterations = rounds * k

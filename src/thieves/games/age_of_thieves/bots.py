@@ -59,7 +59,7 @@ class GreedyBot(Bot):
 
     def playout_choice(self, state: State, player: int, acts: list[str], rng: Any) -> str:
         """The choice in a search playout, drawn with the playout's generator (what the bot
-        keeps between decisions is keyed by what it was worked out from, see :meth:`_reach`)."""
+        keeps between decisions is keyed by what it was worked out from, see :meth:`_cached`)."""
         self.rng = rng
         return self._choice(state, player, acts)
 
