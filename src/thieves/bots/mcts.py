@@ -225,15 +225,15 @@ class MCTSBot(Bot):
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
-        root = _Node()
         self._player = player
+        prior = self._prior_choice(state, player)
+        if self.spec.paired:
+            return self._choose_paired(state, player, actions, prior)
+        root = _Node()
         budget = self.budget
         start = time.perf_counter()
         deadline = None if budget.seconds is None else start + budget.seconds
         limit = budget.iterations
-        prior = self._prior_choice(state, player)
-        if self.spec.paired:
-            return self._choose_paired(state, player, actions, prior)
         n = planned = 0
         while True:
             self._iterate(root, _fresh(state, player, self.rng.next64()))

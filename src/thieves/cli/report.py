@@ -40,6 +40,12 @@ MAX_ITEMS = 40
 WIDE, NARROW = 7.0, 3.9
 
 
+def _fit(label: str, width: float) -> str:
+    """A label for a drawing ``width`` inches wide: on a narrow one its bracket goes on a line
+    of its own."""
+    return label.replace(" (", "\n(", 1) if width < WIDE else label
+
+
 def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = None,
              width: float = WIDE) -> list[tuple[str, str]]:
     """(title, PNG in base64) of every chart, drawn ``width`` inches wide."""
@@ -61,8 +67,7 @@ def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = 
             if v == v:
                 ax.text(c, r, f"{100 * v:.0f}%\n({s.entries[r].by_seat[c].games})", ha="center",
                         va="center", fontsize=9, color="white" if abs(v - 0.5) > 0.3 else "black")
-    ax.set_title("Win share by bot and seat\n(games in brackets)" if width < WIDE else
-                 "Win share by bot and seat (games in brackets)")
+    ax.set_title(_fit("Win share by bot and seat (games in brackets)", width))
     fig.colorbar(im, ax=ax, fraction=0.04)
     out.append(("Win matrix", _png(fig)))
     plt.close(fig)
@@ -73,8 +78,7 @@ def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = 
     ax.boxplot(data, showmeans=True)
     ax.set_xticks(range(1, len(s.entries) + 1), [e.label for e in s.entries])
     ax.set_ylabel("final score")
-    ax.set_title("Score distribution per bot\n(box: quartiles, triangle: mean)" if width < WIDE else
-                 "Score distribution per bot (box: quartiles, triangle: mean)")
+    ax.set_title(_fit("Score distribution per bot (box: quartiles, triangle: mean)", width))
     out.append(("Scores", _png(fig)))
     plt.close(fig)
     # game lengths
@@ -114,8 +118,7 @@ def _items_figure(plt: Any, category: str, items: list[ItemStats], names: Mappin
     overall = (first.used.wins + first.unused.wins) / max(1, first.used.games + first.unused.games)
     ax.axvline(overall, color="#b5504a", linestyle="--", label=f"all seats {100 * overall:.0f}%")
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win share of the seats that used it\n(seat-games in brackets)" if width < WIDE else
-                  "win share of the seats that used it (seat-games in brackets)")
+    ax.set_xlabel(_fit("win share of the seats that used it (seat-games in brackets)", width))
     more = f", the {MAX_ITEMS} most used of {len(items)}" if len(items) > MAX_ITEMS else ""
     ax.set_title(f"Win share by {category} used{more}", wrap=True)
     ax.legend(loc="lower right", fontsize=8)

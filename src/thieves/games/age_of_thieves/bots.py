@@ -105,8 +105,7 @@ class GreedyBot(Bot):
         round, and the search's playouts through the same positions, work it out once."""
         if obs is self._watch_of[0]:
             return self._watch_of[1]
-        ev = obs.get("event")
-        key = (tuple(obs["guards"].items()), obs["alarm"], ev["id"] if ev else None)
+        key = self._watch_key(obs)
         got = self._cached("watch", data, key)
         if got is None:
             got = {}
@@ -120,6 +119,12 @@ class GreedyBot(Bot):
         return got
 
     _watch_of: tuple[dict | None, dict[str, int]] = (None, {})
+
+    @staticmethod
+    def _watch_key(obs: dict) -> tuple:
+        """What the watch's reach depends on: its figures, the alarm and the event (its pace)."""
+        ev = obs.get("event")
+        return (tuple(obs["guards"].items()), obs["alarm"], ev["id"] if ev else None)
 
     #: worked-out answers by kind: ``(board data, {key: answer})``; a kind is dropped whole when
     #: it grows past :data:`_CACHE_SIZE` keys or the board changes
@@ -158,10 +163,8 @@ class GreedyBot(Bot):
         the same answer serves every decision with the same watch, fire, cover and goal)."""
         covered = self._round_cover(obs, me, data)
         goal = self._goal(obs, me, data)
-        ev = obs.get("event")
-        key = (tuple(obs["guards"].items()), obs["alarm"], ev["id"] if ev else None,
-               tuple(obs["fire"]), tuple(obs["smoke"]), tuple(obs["features"].items()), covered,
-               tuple(goal))
+        key = (self._watch_key(obs), tuple(obs["fire"]), tuple(obs["smoke"]),
+               tuple(obs["features"].items()), covered, tuple(goal))
         got = self._cached("field", data, key)
         if got is None:
             got = self._walk_field(obs, me, data, covered, goal)
