@@ -1,6 +1,8 @@
 """The strength benchmark's win matrix (python -m thieves.bots.strength --matrix)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from thieves.bots.strength import main, strength_matrix
@@ -49,3 +51,36 @@ def test_records_keep_each_match_and_a_later_run_goes_on_from_them(tmp_path, cap
     m = strength_matrix("thieves-den", ["random", "greedy"], games=2, seed=3, records=str(tmp_path))
     assert (tmp_path / "thieves-den--random--greedy--2p--seed3.jsonl").exists()
     assert m.cells[("random", "greedy")].games == 2
+
+
+STRENGTH_RECORDS = sorted((Path(__file__).parents[2] / "docs" / "strength").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", STRENGTH_RECORDS, ids=lambda p: p.name)
+def test_published_records_are_the_games_their_file_name_says(path: Path) -> None:
+    """The records behind the docs' strength figures: every game is one of the match the
+    file is named after (bots, players, deal and seats), so `--records` can go on from it."""
+    from thieves.bots.match import check_done, read_records
+    from thieves.bots.strength import records_file
+
+    records = read_records(str(path))
+    assert records, f"{path.name} holds no game"
+    slug = path.name.split("--")[0]
+    n = len(records[0].lineup)
+    first = next(r for r in records if r.rotation == 0)
+    labels = list(dict.fromkeys(first.lineup))
+    assert records_file(slug, labels, n, first.seed - first.index // n) == path.name
+    check_done(records, labels, n, max(r.index for r in records) + 1, first.seed - first.index // n,
+               {}, slug)
+
+
+def test_published_records_check_finds_a_game_of_another_match(tmp_path: Path) -> None:
+    from thieves.bots.match import check_done, read_records
+    from thieves.core.errors import ThievesError
+
+    records = read_records(str(STRENGTH_RECORDS[0]))
+    moved = [r for r in records if r.index != records[0].index]
+    moved.append(type(records[0]).from_dict({**records[0].as_dict(), "seed": records[0].seed + 7}))
+    labels = list(dict.fromkeys(next(r for r in records if r.rotation == 0).lineup))
+    with pytest.raises(ThievesError, match="records are from another match"):
+        check_done(moved, labels, len(labels), 100, 1000, {}, STRENGTH_RECORDS[0].name.split("--")[0])
