@@ -69,9 +69,9 @@ def test_published_records_are_the_games_their_file_name_says(path: Path) -> Non
     n = len(records[0].lineup)
     first = next(r for r in records if r.rotation == 0)
     labels = list(dict.fromkeys(first.lineup))
-    assert records_file(slug, labels, n, first.seed - first.index // n) == path.name
-    check_done(records, labels, n, max(r.index for r in records) + 1, first.seed - first.index // n,
-               {}, slug)
+    seed = first.seed - first.index // n
+    assert records_file(slug, labels, n, seed) == path.name
+    check_done(records, labels, n, max(r.index for r in records) + 1, seed, {}, slug)
 
 
 def test_published_records_check_finds_a_game_of_another_match(tmp_path: Path) -> None:
