@@ -170,7 +170,7 @@ class Fanout:
                 await asyncio.sleep(1.0)
             finally:
                 try:
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]  # typed from redis 8 on
                 except Exception:  # noqa: BLE001 - already gone
                     pass
 
