@@ -105,5 +105,5 @@ def as_message(raw: Any) -> dict[str, Any] | None:
 
 
 def now() -> float:
-    """The time a message is stamped with (seconds, to the hundredth)."""
-    return round(time.time(), 2)
+    """The time a message is stamped with, to the second (the order is its id's)."""
+    return float(round(time.time()))

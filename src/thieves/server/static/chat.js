@@ -45,6 +45,24 @@
     return String(d.getHours()).padStart(2, "0") + ":" + String(d.getMinutes()).padStart(2, "0");
   }
 
+  // a speaker struck through (drawn here: no icon font needed)
+  function muteIcon() {
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    [["viewBox", "0 0 16 16"], ["width", "14"], ["height", "14"], ["aria-hidden", "true"]]
+      .forEach(([k, v]) => svg.setAttribute(k, v));
+    const speaker = document.createElementNS(NS, "path");
+    speaker.setAttribute("d", "M1.5 5.5h3l4-3.5v12l-4-3.5h-3z");
+    speaker.setAttribute("fill", "currentColor");
+    const cross = document.createElementNS(NS, "path");
+    cross.setAttribute("d", "M10.5 5.5l4.5 5M15 5.5l-4.5 5");
+    cross.setAttribute("stroke", "currentColor");
+    cross.setAttribute("stroke-width", "1.6");
+    svg.appendChild(speaker);
+    svg.appendChild(cross);
+    return svg;
+  }
+
   function line(m, now) {
     const li = el("li", "chat-msg" + (m.spectator ? " spectator" : "") + (isMine(m) ? " mine" : "") + (now ? " now" : ""));
     li.dataset.id = m.id;
@@ -60,7 +78,8 @@
     when.title = new Date(m.at * 1000).toLocaleString();
     li.appendChild(when);
     if (!isMine(m)) {
-      const mute = el("button", "chat-mute", "🔇");
+      const mute = el("button", "chat-mute");
+      mute.appendChild(muteIcon());
       mute.type = "button";
       mute.title = T.chat_mute.replace("{name}", authorName(m));
       mute.setAttribute("aria-label", mute.title);
