@@ -299,3 +299,10 @@ def test_chat_texts_exist_in_every_language():
     for lang in LANGS:
         assert keys <= set(UI[lang]), lang
         assert all(UI[lang][k] for k in keys)
+
+
+def test_chat_limits_come_from_the_environment():
+    lim = Limits.from_env({"THIEVES_CHAT_CHARS": "120", "THIEVES_CHAT_MESSAGES": "2",
+                           "THIEVES_CHAT_WINDOW": "30", "THIEVES_CHAT_STORED": "0"})
+    assert (lim.chat_chars, lim.chat_messages, lim.chat_window, lim.chat_stored) == (120, 2, 30.0, 0)
+    assert (Limits().chat_chars, Limits().chat_messages, Limits().chat_window, Limits().chat_stored) == (300, 5, 10.0, 500)

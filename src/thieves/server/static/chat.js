@@ -25,7 +25,8 @@
   const PAGE = 1000;  // the server's most messages per answer (app.CHAT_PAGE)
   const messages = new Map();  // id -> message, every one this page knows
   const mine = new Set();  // ids of the messages this page sent
-  let lastId = 0, unread = 0, socket = null, nextRef = 1, sending = null;
+  const sending = new Map();  // ref -> text of the messages sent over the socket, not yet answered
+  let lastId = 0, unread = 0, socket = null, nextRef = 1;
 
   function stored(key, fallback) {
     try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); } catch (e) { return fallback; }
@@ -200,7 +201,7 @@
     const msg = {type: "chat", text: text, ref: nextRef++};
     if (nameInput) msg.name = nameInput.value.trim();
     if (socket && socket.readyState === 1) {
-      sending = {ref: msg.ref, text: text};
+      sending.set(msg.ref, text);
       socket.send(JSON.stringify(msg));
       return;
     }
@@ -227,14 +228,16 @@
     else if (m.type === "chat_sent") {
       mine.add(m.id);
       if (messages.has(m.id)) draw();
-      if (sending && sending.ref === m.ref) { sent(sending.text); sending = null; }
+      if (sending.has(m.ref)) { sent(sending.get(m.ref)); sending.delete(m.ref); }
     } else if (m.type === "chat_error") {
-      if (!sending || sending.ref === m.ref) { refused(m.code, m.message, m.retry_after); sending = null; }
+      sending.delete(m.ref);
+      refused(m.code, m.message, m.retry_after);
     }
   }
   function attach(ws) {
     if (!ws || ws === socket) return;
     socket = ws;
+    sending.clear();  // a new socket: what the old one had in flight is answered no more (the text stays)
     ws.addEventListener("message", onFrame);
   }
   window.addEventListener("table-socket", ev => attach(ev.detail));
