@@ -46,9 +46,9 @@ def _table(server: str) -> dict:
     return r.json()
 
 
-def _page(browser, url: str, width: int = 1280):
+def _page(browser, url: str, width: int = 1280, height: int = 900):
     # bypass_csp: our own CSP forbids eval, which Playwright needs for wait_for_function
-    page = browser.new_page(viewport={"width": width, "height": 900}, bypass_csp=True)
+    page = browser.new_page(viewport={"width": width, "height": height}, bypass_csp=True)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
@@ -116,21 +116,29 @@ def test_a_seat_and_a_spectator_chat_and_markup_stays_text(server, browser):
 
 def test_on_a_phone_the_folded_chat_counts_new_messages(server, browser):
     t = _table(server)
-    phone, errors = _page(browser, server + t["urls"]["1"] + "?lang=fr", width=420)
+    phone, errors = _page(browser, server + t["urls"]["1"] + "?lang=fr", width=420, height=640)
     assert phone.get_attribute("#chat-fold", "aria-expanded") == "false" and phone.locator("#chat-body").is_hidden()
     for text in ("one", "two"):
         assert httpx.post(server + f"/api/tables/{t['id']}/chat",
                           json={"token": t["tokens"]["0"], "text": text}).status_code == 201
     phone.wait_for_function("document.getElementById('chat-unread').textContent === '2 nouveau(x)'")
-    assert phone.locator("#chat-unread").is_visible()
-    phone.locator("#chat").scroll_into_view_if_needed()
-    phone.screenshot(path=str(SHOTS / "thieves-chat-420-folded.png"))
-    phone.click("#chat-fold")
+    # the card is below the screen: a button at the corner says so and brings it
+    assert phone.locator("#chat-jump").is_visible() and "2 nouveau(x)" in phone.inner_text("#chat-jump")
+    phone.screenshot(path=str(SHOTS / "thieves-chat-420-unread.png"))
+    phone.click("#chat-jump")
+    phone.wait_for_function("!document.getElementById('chat-body').hidden")
+    phone.wait_for_function("document.getElementById('chat-jump').hidden")
     assert phone.locator("#chat-unread").is_hidden() and _texts(phone) == ["one", "two"]
+    assert phone.evaluate("document.activeElement.id") == "chat-text"
     _send(phone, "trois")
     phone.wait_for_function("document.querySelectorAll('#chat-log .chat-msg').length === 3")
-    phone.locator("#chat").scroll_into_view_if_needed()
     phone.screenshot(path=str(SHOTS / "thieves-chat-420.png"))
+    # folded by hand while in view: new messages count in its title
+    phone.click("#chat-fold")
+    assert httpx.post(server + f"/api/tables/{t['id']}/chat",
+                      json={"token": t["tokens"]["0"], "text": "quatre"}).status_code == 201
+    phone.wait_for_function("document.getElementById('chat-unread').textContent === '1 nouveau(x)'")
+    assert phone.locator("#chat-jump").is_hidden()  # the card is on screen
     scroll = phone.evaluate("document.documentElement.scrollWidth")
     assert scroll <= 420, scroll  # nothing scrolls sideways
     assert not errors, errors

@@ -17,6 +17,8 @@
   const fold = document.getElementById("chat-fold");
   const body = document.getElementById("chat-body");
   const unreadEl = document.getElementById("chat-unread");
+  const jump = document.getElementById("chat-jump");  // new messages while the card is off screen
+  let inView = true;
   const form = document.getElementById("chat-form");
   const input = document.getElementById("chat-text");
   const nameInput = document.getElementById("chat-name");
@@ -132,7 +134,7 @@
       added += 1;
       if (fresh && !isMine(m) && !muted.has(author(m))) {
         announce.textContent = authorName(m) + (m.spectator ? " (" + T.chat_spectator + ")" : "") + ": " + m.text;
-        if (fold.getAttribute("aria-expanded") === "false") { unread += 1; showUnread(); }
+        if (fold.getAttribute("aria-expanded") === "false" || !inView) { unread += 1; showUnread(); }
       }
     });
     if (added) draw();
@@ -154,8 +156,12 @@
 
   // folding (phones start folded): new messages count while folded
   function showUnread() {
+    const words = T.chat_unread.replace("{n}", unread);
     unreadEl.hidden = unread === 0;
-    unreadEl.textContent = T.chat_unread.replace("{n}", unread);
+    unreadEl.textContent = words;
+    if (!jump) return;
+    jump.hidden = unread === 0 || inView;
+    jump.querySelector(".chat-unread").textContent = words;
   }
   function setFolded(folded) {
     fold.setAttribute("aria-expanded", folded ? "false" : "true");
@@ -166,6 +172,19 @@
   }
   fold.addEventListener("click", () => setFolded(fold.getAttribute("aria-expanded") === "true"));
   if (!replay && window.matchMedia("(max-width: 639px)").matches) setFolded(true);
+  if (jump && window.IntersectionObserver) {
+    // the card seen unfolded: its new messages are read
+    new IntersectionObserver(entries => {
+      inView = entries[entries.length - 1].isIntersecting;
+      if (inView && fold.getAttribute("aria-expanded") === "true") unread = 0;
+      showUnread();
+    }).observe(card);
+    jump.addEventListener("click", () => {
+      setFolded(false);
+      card.scrollIntoView({block: "end"});
+      if (input) input.focus({preventScroll: true});
+    });
+  }
 
   if (replay) {
     // the replay shows the messages written up to its move (replay.js sets body[data-ply])
