@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 
 import pytest
 from fastapi.testclient import TestClient
@@ -306,3 +307,61 @@ def test_chat_limits_come_from_the_environment():
                            "THIEVES_CHAT_WINDOW": "30", "THIEVES_CHAT_STORED": "0"})
     assert (lim.chat_chars, lim.chat_messages, lim.chat_window, lim.chat_stored) == (120, 2, 30.0, 0)
     assert (Limits().chat_chars, Limits().chat_messages, Limits().chat_window, Limits().chat_stored) == (300, 5, 10.0, 500)
+
+
+def test_two_processes_share_the_chat_through_redis(tmp_path):
+    """Two ``thieves serve`` processes on one database with Redis: a message
+    written to one reaches a socket of the other (skipped without Redis)."""
+    import secrets
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    from .test_several_processes import ROOT, _free_port, _redis_answers
+
+    websockets = pytest.importorskip("websockets.sync.client")
+    if not _redis_answers():
+        pytest.skip("no Redis server answers at 127.0.0.1:6379")
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    prefix = f"c{secrets.token_hex(4)}_"
+    procs, ports = [], []
+    try:
+        for _ in range(2):
+            port = _free_port()
+            code = ("import sys; import tests.core.toy_game; from thieves.cli.main import main; "
+                    f"sys.exit(main(['serve', '--host', '127.0.0.1', '--port', '{port}', '--database-url', {url!r},"
+                    " '--redis-url', 'redis://127.0.0.1:6379/0']))")
+            env = dict(os.environ, THIEVES_BOT_DELAY="0", THIEVES_TABLE_PREFIX=prefix,
+                       PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "src")]))
+            procs.append(subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            ports.append(port)
+            deadline = time.time() + 40
+            while True:
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.time() < deadline, "server did not start"
+                time.sleep(0.2)
+        a, b = (f"http://127.0.0.1:{p}" for p in ports)
+        t = httpx.post(a + "/api/tables", json={"game": "toy-bids", "players": 2,
+                                                "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}]}).json()
+        with websockets.connect(f"ws://127.0.0.1:{ports[1]}/ws/{t['id']}") as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            time.sleep(0.3)  # both listeners subscribed
+            r = httpx.post(a + f"/api/tables/{t['id']}/chat", json={"token": t["tokens"]["0"], "text": "across"})
+            assert r.status_code == 201
+            while True:
+                msg = json.loads(ws.recv(timeout=10))
+                if msg["type"] == "chat":
+                    break
+            assert msg == {"type": "chat", **r.json()}
+        assert [m["text"] for m in httpx.get(b + f"/api/tables/{t['id']}/chat").json()["messages"]] == ["across"]
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait(10)
