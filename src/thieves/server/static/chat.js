@@ -114,10 +114,9 @@
     none.hidden = list.length > 0;
     mutedNote.hidden = hidden === 0;
     mutedNote.querySelector(".chat-muted-text").textContent = T.chat_muted.replace("{n}", hidden);
-    if (replay) {
-      const now = log.querySelector(".now");
-      if (now) now.scrollIntoView({block: "nearest"}); else log.scrollTop = log.scrollHeight;
-    } else if (near || draw.first !== false) log.scrollTop = log.scrollHeight;
+    // the newest at the bottom (in the replay, those of the move on screen); the
+    // log alone scrolls, never the page
+    if (replay || near || draw.first !== false) log.scrollTop = log.scrollHeight;
     draw.first = false;
   }
   mutedNote.querySelector(".chat-unmute").addEventListener("click", () => {
