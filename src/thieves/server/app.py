@@ -27,6 +27,8 @@ from fastapi.templating import Jinja2Templates
 from ..bots import bot_names
 from ..core.game import Option
 from ..core.registry import load_game
+from .chat import Chat, as_message, sender_key
+from .chat import now as chat_now
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .limits import Limits, RateLimit, too_many
 from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
@@ -47,6 +49,8 @@ CLOCK_EVERY = 0.5
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
 WS_MAX_BYTES = 4 * MAX_MESSAGE
+#: chat messages one request reads at most (``since`` reads on)
+CHAT_PAGE = 1000
 #: tables read from storage at once when every table catches up (each time the
 #: Redis listener has subscribed): the worker threads stay free for the rest
 CATCH_UP_AT_ONCE = 4
@@ -84,6 +88,8 @@ class Platform:
         self._watchers: dict[str, dict[str, tuple[float, list[tuple[str, str]]]]] = {}
         #: table -> when this process last said it shows the table's spectators
         self._watching: dict[str, float] = {}
+        #: the table chat's checks and limits (server/chat.py)
+        self.chat = Chat(self.limits)
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Unload the tables nobody uses: finished, abandoned, or idle (no change for
@@ -276,6 +282,11 @@ class Platform:
 
     def on_message(self, table_id: str, change: dict[str, Any], sender: str) -> None:
         """One change announced by another process (see ``shared.Fanout``)."""
+        if "chat" in change:  # a chat message stored there: only this process's sockets to tell
+            message = as_message(change.get("chat"))
+            if message is not None:
+                self.deliver_chat(table_id, message)
+            return
         shown = change.get("watch")
         if shown is not None:
             self._note_watcher(table_id, sender, shown)
@@ -378,6 +389,37 @@ class Platform:
                     self.ensure_bots(table)
                 except Exception:  # noqa: BLE001 - never stop watching
                     log.exception("watching the bots of table %s failed", table.id)
+
+    async def say(self, table: LiveTable, seat: int | None, text: Any, name: Any = None,
+                  address: str = "?") -> dict[str, Any]:
+        """A chat message from ``seat`` (None: a spectator called ``name``):
+        checked, counted against its sender's rate, stored, then sent to every
+        socket of the table, here and in the other processes. Raises (and
+        nothing is sent) for an empty, too long or too frequent message, or a
+        full chat. The table's game is not touched (its lock neither)."""
+        message = self.chat.compose(table, seat, text, name)
+        self.chat.check_rate(sender_key(table.id, seat, address))
+        message["at"] = chat_now()
+        try:
+            msg_id = await asyncio.to_thread(self.storage.add_chat, table.id, message,
+                                             self.limits.chat_stored)
+        except Exception as exc:  # noqa: BLE001 - any database failure
+            log.exception("storing a chat message failed")
+            raise ServerError("storage", f"the message could not be stored, try again "
+                              f"({type(exc).__name__})", 503) from None
+        if msg_id is None:
+            raise self.chat.full()
+        message = {"id": msg_id, **message}
+        self.deliver_chat(table.id, message)
+        if self.shared is not None:
+            self.shared.say(table.id, message)
+        return message
+
+    def deliver_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Send a chat message to every socket of the table in this process (one text for all)."""
+        text = json.dumps({"type": "chat", **message})
+        for conn in list(self.hub.conns.get(table_id, ())):
+            conn.push(text)
 
     async def view_response(self, table: LiveTable, seat: int | None, lang: str,
                             layout: str = "wide") -> Response:
@@ -1065,10 +1107,41 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         except ServerError as exc:
             return _error(exc)
 
+    @app.get("/api/tables/{table_id}/chat")
+    async def api_chat(table_id: str, since: int = 0) -> JSONResponse:
+        """The table's chat, oldest first (``since``: only the messages after that id)."""
+        try:
+            table = await platform.get(table_id)
+            messages = await asyncio.to_thread(_stored_call, "the chat could not be read",
+                                               platform.storage.chat_messages, table.id, max(since, 0), CHAT_PAGE)
+        except ServerError as exc:
+            return _error(exc)
+        lim = platform.limits
+        return JSONResponse({"messages": messages, "limits": {
+            "chars": lim.chat_chars, "messages": lim.chat_messages, "window": lim.chat_window,
+            "stored": lim.chat_stored}})
+
+    @app.post("/api/tables/{table_id}/chat")
+    async def api_say(request: Request, table_id: str) -> JSONResponse:
+        """Write in the table's chat: ``{"token", "text"}`` for a seat, ``{"name", "text"}``
+        for a spectator; every socket of the table gets it too."""
+        try:
+            body = await _json_body(request)
+            table = await platform.get(table_id)
+            seat = table.seat_of(body.get("token"))
+            message = await platform.say(table, seat, body.get("text"), body.get("name"),
+                                         client_address(request))
+        except ServerError as exc:
+            return _error(exc)
+        return JSONResponse(message, status_code=201)
+
     @app.get("/api/tables/{table_id}/replay.json")
     async def api_replay_file(table_id: str) -> Response:
         try:
-            text = replay_file(await platform.get(table_id))
+            table = await platform.get(table_id)
+            chat = await asyncio.to_thread(_stored_call, "the chat could not be read",
+                                           platform.storage.chat_messages, table.id)
+            text = replay_file(table, chat)
         except ServerError as exc:
             return _error(exc)
         return Response(text, media_type="application/json", headers={

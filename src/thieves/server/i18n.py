@@ -521,6 +521,86 @@ for _lang, _texts in ERRORS.items():
     UI[_lang].update({"err_" + code: text for code, text in _texts.items()})
 
 
+# -- the table chat (server/chat.py, static/chat.js) ---------------------------------
+CHAT_UI: dict[str, dict[str, str]] = {
+    "en": {
+        "chat": "Chat",
+        "chat_message": "Message to the table",
+        "chat_send": "Send",
+        "chat_name": "Your name (optional)",
+        "chat_spectator": "spectator",
+        "chat_you": "you",
+        "chat_none": "No messages yet.",
+        "chat_mute": "Mute {name}",
+        "chat_muted": "{n} message(s) from muted authors hidden.",
+        "chat_unmute": "Show them again",
+        "chat_mute_help": "Muting is kept in this browser only; the others still see the messages.",
+        "chat_unread": "{n} new",
+        "chat_offline": "Not connected: your message is kept; send it again once connected.",
+        "chat_at_move": "move {n}",
+        "chat_replay_none": "No messages up to this move.",
+        "chat_show": "Show the chat",
+        "chat_hide": "Fold the chat",
+    },
+    "fr": {
+        "chat": "Discussion",
+        "chat_message": "Message à la table",
+        "chat_send": "Envoyer",
+        "chat_name": "Votre nom (facultatif)",
+        "chat_spectator": "spectateur",
+        "chat_you": "vous",
+        "chat_none": "Pas encore de message.",
+        "chat_mute": "Masquer {name}",
+        "chat_muted": "{n} message(s) d'auteurs masqués.",
+        "chat_unmute": "Les afficher à nouveau",
+        "chat_mute_help": "Le masquage ne vaut que dans ce navigateur ; les autres voient toujours les messages.",
+        "chat_unread": "{n} nouveau(x)",
+        "chat_offline": "Pas connecté : votre message est gardé ; renvoyez-le une fois connecté.",
+        "chat_at_move": "coup {n}",
+        "chat_replay_none": "Aucun message jusqu'à ce coup.",
+        "chat_show": "Afficher la discussion",
+        "chat_hide": "Replier la discussion",
+    },
+    "de": {
+        "chat": "Chat",
+        "chat_message": "Nachricht an den Tisch",
+        "chat_send": "Senden",
+        "chat_name": "Dein Name (freiwillig)",
+        "chat_spectator": "Zuschauer",
+        "chat_you": "du",
+        "chat_none": "Noch keine Nachrichten.",
+        "chat_mute": "{name} stummschalten",
+        "chat_muted": "{n} Nachricht(en) stummgeschalteter Personen ausgeblendet.",
+        "chat_unmute": "Wieder zeigen",
+        "chat_mute_help": "Stummschalten gilt nur in diesem Browser; die anderen sehen die Nachrichten weiter.",
+        "chat_unread": "{n} neu",
+        "chat_offline": "Nicht verbunden: deine Nachricht bleibt erhalten; sende sie erneut, sobald die Verbindung steht.",
+        "chat_at_move": "Zug {n}",
+        "chat_replay_none": "Bis zu diesem Zug keine Nachrichten.",
+        "chat_show": "Chat zeigen",
+        "chat_hide": "Chat einklappen",
+    },
+}
+CHAT_ERRORS: dict[str, dict[str, str]] = {
+    "en": {"chat_empty": "An empty message is not sent.",
+           "chat_too_long": "The message is too long; nothing was sent.",
+           "chat_rate": "You are writing quickly: wait a few seconds and send it again.",
+           "chat_full": "This table's chat is full; nothing more is kept."},
+    "fr": {"chat_empty": "Un message vide n'est pas envoyé.",
+           "chat_too_long": "Le message est trop long ; rien n'a été envoyé.",
+           "chat_rate": "Vous écrivez vite : attendez quelques secondes et renvoyez-le.",
+           "chat_full": "La discussion de cette table est pleine ; plus rien n'est gardé."},
+    "de": {"chat_empty": "Eine leere Nachricht wird nicht gesendet.",
+           "chat_too_long": "Die Nachricht ist zu lang; nichts wurde gesendet.",
+           "chat_rate": "Du schreibst schnell: warte ein paar Sekunden und sende sie erneut.",
+           "chat_full": "Der Chat dieses Tisches ist voll; mehr wird nicht gespeichert."},
+}
+for _lang in LANGS:
+    ERRORS[_lang].update(CHAT_ERRORS[_lang])
+    UI[_lang].update(CHAT_UI[_lang])
+    UI[_lang].update({"err_" + code: text for code, text in CHAT_ERRORS[_lang].items()})
+
+
 #: the names of the bots every game has; a game's own bots keep their names
 BOT_LABELS: dict[str, dict[str, str]] = {
     "en": {"random": "random", "greedy": "greedy", "mcts": "search"},

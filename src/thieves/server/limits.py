@@ -39,6 +39,13 @@ class Limits:
     expire_after: float = 14 * 24 * 3600.0
     #: seconds between two sweeps of the tables in memory
     sweep_every: float = 60.0
+    #: the table chat (server/chat.py): characters per message, messages per
+    #: sender (a seat, or a spectator's address) per ``chat_window`` seconds,
+    #: messages kept per table (0: no limit)
+    chat_chars: int = 300
+    chat_messages: int = 5
+    chat_window: float = 10.0
+    chat_stored: int = 500
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Limits":

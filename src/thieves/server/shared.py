@@ -96,6 +96,11 @@ class Fanout:
                 letters = views
         self._queue(change, letters)
 
+    def say(self, table_id: str, message: dict[str, Any]) -> None:
+        """Tell the others about a chat message stored here (they send it to
+        their sockets of the table; nothing to read from the database)."""
+        self._queue({"table": table_id, "chat": message})
+
     def watch(self, table_id: str, keys: list[tuple[str, str]]) -> None:
         """Tell the others that this process shows the table's spectators in
         these ``(lang, layout)``: the process that changes the table sends their

@@ -149,6 +149,20 @@ class Storage:
             prefix + "rated", md,
             sa.Column("table_id", sa.String(32), primary_key=True),
         )
+        #: the table chat (server/chat.py); made on an older database by create_all
+        self.chat = sa.Table(
+            prefix + "chat", md,
+            sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+            sa.Column("table_id", sa.String(32), nullable=False),
+            sa.Column("at", sa.Float, nullable=False),
+            # the move number on the table when it was written (the replay shows it there)
+            sa.Column("ply", sa.Integer, nullable=False),
+            # the author's seat; NULL: a spectator
+            sa.Column("seat", sa.Integer, nullable=True),
+            sa.Column("name", sa.String(64), nullable=False),
+            sa.Column("text", sa.Text, nullable=False),
+            sa.Index(prefix + "chat_by_table", "table_id", "id"),
+        )
         self.metadata = md
         self._sql = self._statements()
         self._writes = {"postgresql": self._add_action_pg, "sqlite": self._add_action_sqlite}
@@ -556,6 +570,32 @@ class Storage:
         for r in rows:
             out.setdefault(r.table_id, []).append([r.player, r.action])
         return out
+
+    # -- chat --------------------------------------------------------------------
+    def add_chat(self, table_id: str, message: dict[str, Any], cap: int = 0) -> int | None:
+        """Store one chat message (``at``, ``ply``, ``seat``, ``name``, ``text``) and
+        return its id; None when the table already keeps ``cap`` messages (0: no cap)."""
+        with self.engine.begin() as c:
+            if cap > 0:
+                n = c.execute(sa.select(sa.func.count()).select_from(self.chat)
+                              .where(self.chat.c.table_id == table_id)).scalar_one()
+                if n >= cap:
+                    return None
+            r = c.execute(self.chat.insert().values(
+                table_id=table_id, at=message["at"], ply=message["ply"], seat=message["seat"],
+                name=message["name"], text=message["text"]))
+            key = r.inserted_primary_key
+            assert key is not None
+            return int(key[0])
+
+    def chat_messages(self, table_id: str, since: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """The table's chat, oldest first: the messages after id ``since`` (at most ``limit``)."""
+        m = self.chat.c
+        query = sa.select(self.chat).where(m.table_id == table_id, m.id > since).order_by(m.id)
+        with self.engine.connect() as c:
+            rows = c.execute(query if limit is None else query.limit(limit)).all()
+        return [{"id": r.id, "at": r.at, "ply": r.ply, "seat": r.seat, "spectator": r.seat is None,
+                 "name": r.name, "text": r.text} for r in rows]
 
     # -- profiles and ratings ----------------------------------------------------
     def add_profile(self, profile_id: str, key: str, name: str) -> None:

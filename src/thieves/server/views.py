@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import json
 import logging
 import marshal
 import operator
@@ -425,10 +426,17 @@ def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
     return view
 
 
-def replay_file(table: LiveTable) -> str:
-    """The replay file; only once the game is over, as it holds every secret."""
+def replay_file(table: LiveTable, chat: list[dict[str, Any]] | None = None) -> str:
+    """The replay file; only once the game is over, as it holds every secret.
+    ``chat``: the table's chat (public to the table), kept as ``"chat"`` (each
+    message with the move it was written at); readers of replays ignore it."""
     if not table.state.is_terminal():
         raise ServerError("not_finished",
                           "the replay file holds every secret choice and the seed, so it can be "
                           "downloaded only once the game is over", 409)
-    return Replay.of(table.state, table.names()).to_json()
+    text = Replay.of(table.state, table.names()).to_json()
+    if not chat:
+        return text
+    data = json.loads(text)
+    data["chat"] = [{k: m[k] for k in ("at", "ply", "seat", "spectator", "name", "text")} for m in chat]
+    return json.dumps(data, indent=1)

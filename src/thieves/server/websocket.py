@@ -18,7 +18,12 @@ The client sends ``{"type": "action", "action": "<notation>", "ply": N}``
 an older move is refused as ``stale``, so a resent action is never applied
 twice), ``{"type": "lang", "lang": "de"}``, ``{"type": "layout", "layout": "narrow"}``
 (the window crossed the phone width), ``{"type": "whole"}`` (send the next view
-whole: a client that lost its last one) or ``{"type": "ping"}``.
+whole: a client that lost its last one), ``{"type": "ping"}`` or
+``{"type": "chat", "text": ..., "name": ..., "ref": ...}`` (a chat message,
+``name`` for a spectator: every socket of the table gets ``{"type": "chat",
+"id", "at", "ply", "seat", "spectator", "name", "text"}``, the sender then
+``{"type": "chat_sent", "id", "ref"}``, or ``{"type": "chat_error", "code",
+"message", "retry_after", "ref"}`` alone when it is refused; see :mod:`.chat`).
 Messages are text frames of at most 16 KiB.
 A wrong table or token gets an error message, then the socket closes
 (code 4404 or 4403).
@@ -429,6 +434,8 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                     conn.notify(force=True)
                 elif kind == "ping":
                     conn.push(json.dumps({"type": "pong", "ply": table.state.ply}))
+                elif kind == "chat":
+                    await _chat(platform, conn, table, viewer, msg, address)
                 else:
                     raise ServerError("malformed", f"unknown message type {kind!r}")
             except ServerError as exc:
@@ -438,6 +445,22 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
     finally:
         platform.hub.remove(table.id, conn)
         await conn.stop()
+
+
+async def _chat(platform: "Platform", conn: Conn, table: LiveTable, viewer: int | None,
+                msg: dict[str, Any], address: str) -> None:
+    """A chat message from this socket: sent to every socket of the table
+    (this one included), then ``chat_sent`` to this one; a refusal goes to
+    this socket alone as ``chat_error`` (the page keeps the text)."""
+    ref = msg.get("ref")
+    ref = ref if isinstance(ref, (str, int)) and not isinstance(ref, bool) and len(str(ref)) <= 40 else None
+    try:
+        message = await platform.say(table, viewer, msg.get("text"), msg.get("name"), address)
+    except ServerError as exc:
+        conn.push(json.dumps({"type": "chat_error", "code": exc.code, "message": str(exc),
+                              "retry_after": exc.retry_after, "ref": ref}))
+        return
+    conn.push(json.dumps({"type": "chat_sent", "id": message["id"], "ref": ref}))
 
 
 def _parse(text: str) -> dict[str, Any]:

@@ -331,6 +331,7 @@
     if (CONFIG.token) q.set("token", CONFIG.token);
     ws = new WebSocket(proto + "//" + location.host + "/ws/" + CONFIG.table + "?" + q);
     base = null;  // a new socket starts with a whole view
+    window.tableSocket = ws; window.dispatchEvent(new CustomEvent("table-socket", {detail: ws}));  // chat.js listens
     ws.onopen = () => { conn.textContent = "● " + T.connected; conn.className = "conn ok"; retry = 500; };
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
