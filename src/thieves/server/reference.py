@@ -67,7 +67,8 @@ def _entry(raw: Any, kinds: dict[str, str]) -> dict[str, Any]:
     if not isinstance(facts, list) or not all(isinstance(f, str) for f in facts):
         raise ValueError(f"glossary entry {raw!r}: facts must be a list of strings")
     out["facts"] = [f for f in facts if f]
-    out["kind_label"] = kinds.get(out["kind"], out["kind"])
+    kind = str(out["kind"])
+    out["kind_label"] = kinds.get(kind, kind)
     return out
 
 
