@@ -83,6 +83,12 @@ def test_a_log_term_opens_its_glossary_entry(server, browser):  # noqa: F811
     assert page.locator('.ref-tab[data-tab="glossary"]').get_attribute("aria-selected") == "true"
     assert picked.locator(".gl-name").inner_text().lower() == word.lower()
     assert picked.is_visible()
+    # a card of the board opens its entry on a right click (a long press on a phone)
+    card = page.locator('#board [data-ref^="A"]').first
+    ref = card.get_attribute("data-ref")
+    page.keyboard.press("Escape")
+    card.dispatch_event("contextmenu")
+    page.wait_for_function("id => document.querySelector('#rules .gl-entry.picked').dataset.id === id", arg=ref)
     # the search finds a card by a word of its effect
     page.fill("#rules .gl-search", "infamy")
     shown = page.locator("#rules .gl-entry:not([hidden])")

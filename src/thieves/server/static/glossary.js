@@ -70,6 +70,7 @@ function glossaryNorm(s) {
     tools.appendChild(search);
     tools.appendChild(kindPick);
     panel.appendChild(tools);
+    panel.appendChild(el("p", "gl-hint muted small", T.glossary_hint));
     count = el("p", "gl-count muted small");
     count.setAttribute("aria-live", "polite");
     panel.appendChild(count);
