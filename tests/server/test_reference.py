@@ -207,3 +207,16 @@ def test_the_lists_alone_for_the_lobby_to_patch(client):
     assert lists.status_code == 200 and lists.headers["cache-control"] == "no-store"
     assert f'data-key="{tid}:open:' in lists.text and f"/t/{tid}/join/1" in lists.text
     assert "<form" in lists.text and 'class="game-card"' not in lists.text  # never the game forms
+
+
+def test_a_broken_glossary_leaves_the_table_without_one(monkeypatch, caplog):
+    import thieves.games.thieves_den.glossary as den
+    from thieves.server import reference
+
+    monkeypatch.setattr(den, "glossary", lambda p: [{"id": "L01", "kind": "location", "name": "x", "text": ""}] * 2)
+    reference._glossary.cache_clear()
+    try:
+        assert glossary("thieves-den", "en") == []
+        assert "names 'L01' twice" in caplog.text
+    finally:
+        reference._glossary.cache_clear()

@@ -85,12 +85,16 @@ def _glossary(slug: str, lang: str) -> tuple[dict[str, Any], ...]:
     if pres is None:
         return ()
     kinds = GLOSSARY_KINDS.get(lang, GLOSSARY_KINDS["en"])
-    entries = [_entry(e, kinds) for e in mod.glossary(pres)]
-    seen: set[str] = set()
-    for e in entries:
-        if e["id"] in seen:
-            raise ValueError(f"{slug}: the glossary names {e['id']!r} twice")
-        seen.add(e["id"])
+    try:
+        entries = [_entry(e, kinds) for e in mod.glossary(pres)]
+        seen: set[str] = set()
+        for e in entries:
+            if e["id"] in seen:
+                raise ValueError(f"{slug}: the glossary names {e['id']!r} twice")
+            seen.add(e["id"])
+    except Exception:  # noqa: BLE001 - a game's bug: the table goes on without a glossary
+        log.exception("the glossary of %s could not be built", slug)
+        return ()
     return tuple(entries)
 
 
