@@ -31,6 +31,7 @@ from .chat import Chat, as_message, sender_key
 from .chat import now as chat_now
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .limits import Limits, RateLimit, too_many
+from .reference import glossary, rules_html
 from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
@@ -529,22 +530,48 @@ def web_options(slug: str) -> list[Option]:
     return [o for o in load_game(slug).all_options() if o.name != "data_dir"]
 
 
+#: the options the lobby shows unfolded (a game's main variants); the others are
+#: readings of the rules a newcomer never needs, folded under "More options"
+MAIN_OPTIONS: dict[str, tuple[str, ...]] = {
+    "age-of-thieves": ("specials",),
+    "thiefdom": ("smuggling_stacks", "chaotic_planning"),
+    "cadwallon": ("adventure",),
+}
+#: "Play now": the number of seats (you and bots) when the game allows it, and the bot
+QUICK_PLAYERS = 3
+QUICK_BOT = "greedy"
+
+
+def quick_setup(slug: str) -> tuple[int, str]:
+    """One click's table: (number of players, bot) -- you against bots, the game's defaults."""
+    g = load_game(slug)
+    bots = bot_names(slug)
+    return (min(max(QUICK_PLAYERS, g.min_players), g.max_players),
+            QUICK_BOT if QUICK_BOT in bots else bots[-1])
+
+
+def option_view(slug: str, o: Option, lang: str) -> dict[str, Any]:
+    """An option for the lobby: its name, help and every choice in words (game texts)."""
+    d = o.describe()
+    d["label"] = game_text(slug, lang, f"option.{o.name}", o.name.replace("_", " "))
+    d["help"] = game_text(slug, lang, f"option.{o.name}.help", o.help)
+    d["choice_labels"] = [game_text(slug, lang, f"option.{o.name}.{c}", str(c)) for c in o.choices or []]
+    d["main"] = o.name in MAIN_OPTIONS.get(slug, ())
+    return d
+
+
 def games_catalog(lang: str) -> list[dict[str, Any]]:
     out = []
     for slug in playable_games():
         g = load_game(slug)
-        opts = []
-        for o in web_options(slug):
-            d = o.describe()
-            d["label"] = game_text(slug, lang, f"option.{o.name}", o.name.replace("_", " "))
-            d["help"] = game_text(slug, lang, f"option.{o.name}.help", o.help)
-            d["choice_labels"] = [game_text(slug, lang, f"option.{o.name}.{c}", str(c)) for c in o.choices or []]
-            opts.append(d)
+        opts = [option_view(slug, o, lang) for o in web_options(slug)]
+        players, bot = quick_setup(slug)
         out.append({"slug": slug, "name": game_name(slug, lang), "min_players": g.min_players,
                     "max_players": g.max_players,
                     "summary": game_text(slug, lang, "summary", g.summary),
                     "options": opts, "bots": bot_names(slug),
-                    "bot_labels": {b: bot_label(b, lang) for b in bot_names(slug)}})
+                    "bot_labels": {b: bot_label(b, lang) for b in bot_names(slug)},
+                    "quick": {"players": players, "bot": bot, "bot_label": bot_label(bot, lang)}})
     return out
 
 
@@ -640,6 +667,30 @@ def _form_option(o: Option, raw: Any) -> Any:
     return raw
 
 
+def _form_setup(slug: str, players: int, form: dict[str, str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The seats and options a lobby form asks for; "Play now" (``quick``): you and
+    bots, every option at the game's default."""
+    g = load_game(slug)
+    if not g.min_players <= players <= g.max_players:  # checked before any work per seat
+        raise ServerError("bad_setup", f"{g.name} is played by {g.min_players} to "
+                          f"{g.max_players} players, not {players}")
+    if form.get("quick"):
+        bot = quick_setup(slug)[1]
+        you = {"kind": "human", "name": form.get("name")}
+        return [you] + [{"kind": "bot", "bot": bot} for _ in range(players - 1)], {}
+    seats: list[dict[str, Any]] = []
+    for i in range(players):
+        choice = str(form.get(f"seat_{i}", "bot:random"))
+        if choice == "you":
+            seats.append({"kind": "human", "name": form.get("name")})
+        elif choice == "open":
+            seats.append({"kind": "open"})
+        else:
+            seats.append({"kind": "bot", "bot": choice.removeprefix("bot:")})
+    options = {o.name: _form_option(o, form.get(f"opt_{o.name}")) for o in web_options(slug)}
+    return seats, options
+
+
 def create_app(database_url: str | None = None, bot_delay: float | None = None,
                table_prefix: str | None = None, limits: Limits | None = None,
                public_url: str | None = None, redis_url: str | None = None) -> FastAPI:
@@ -726,6 +777,16 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                     finished=lobby_tables(platform, lang, "finished", 50),
                     clocks=[(key, clock_label(key, lang)) for key, _c in CLOCK_CHOICES])
 
+    @app.get("/lobby/lists", response_class=HTMLResponse)
+    async def lobby_lists(request: Request) -> HTMLResponse:
+        """The lobby's lists of tables alone: the lobby patches them in place."""
+        lang = _lang(request)
+        resp = page(request, "lobby_lists.html", lang, open_tables=lobby_tables(platform, lang, "open", 50),
+                    running=lobby_tables(platform, lang, "playing", 50),
+                    finished=lobby_tables(platform, lang, "finished", 50))
+        resp.headers["Cache-Control"] = "no-store"
+        return resp
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> RedirectResponse:
         return RedirectResponse("/static/favicon.svg", status_code=301)
@@ -742,7 +803,11 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
 
     @app.post("/tables")
     async def create_from_form(request: Request) -> Response:
+        """The lobby's form (or its one-click "Play now": ``quick=1``). A browser
+        without script gets the seat's page (303); the lobby's script asks for
+        JSON (``Accept: application/json``) and shows the seat link first."""
         lang = _lang(request)
+        wants_json = "application/json" in request.headers.get("accept", "")
         try:
             form = await _form(request)
             lang = pick_lang(form.get("lang"), lang)  # the lobby's language
@@ -750,34 +815,36 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             slug = str(form.get("game", ""))
             if slug not in playable_games():
                 raise ServerError("unknown_game", f"there is no game {slug!r}", 404)
-            try:
-                players = int(str(form.get("players", "")))
-            except ValueError:
-                raise ServerError("bad_request", "choose a number of players") from None
-            g = load_game(slug)
-            if not g.min_players <= players <= g.max_players:  # checked before any work per seat
-                raise ServerError("bad_setup", f"{g.name} is played by {g.min_players} to "
-                                  f"{g.max_players} players, not {players}")
-            seats = []
-            for i in range(players):
-                choice = str(form.get(f"seat_{i}", "bot:random"))
-                if choice == "you":
-                    seats.append({"kind": "human", "name": form.get("name")})
-                elif choice == "open":
-                    seats.append({"kind": "open"})
-                else:
-                    seats.append({"kind": "bot", "bot": choice.removeprefix("bot:")})
-            options = {o.name: _form_option(o, form.get(f"opt_{o.name}")) for o in web_options(slug)}
+            if form.get("quick"):
+                players = quick_setup(slug)[0]
+            else:
+                try:
+                    players = int(str(form.get("players", "")))
+                except ValueError:
+                    raise ServerError("bad_request", "choose a number of players") from None
+            seats, options = _form_setup(slug, players, form)
             table, tokens = platform.manager.create(slug, players, seats, options,
                                                     pick_lang(str(form.get("lang", lang))),
                                                     clock=form_clock(str(form.get("clock", "none"))))
         except ServerError as exc:
+            if wants_json:
+                return JSONResponse({"error": exc.code, "message": error_text(exc.code, lang, str(exc))},
+                                    status_code=exc.status,
+                                    headers={"Retry-After": str(exc.retry_after)} if exc.retry_after else None)
             resp = page(request, "error.html", lang, message=error_text(exc.code, lang, str(exc)),
                         status_code=exc.status)
             if exc.retry_after:
                 resp.headers["Retry-After"] = str(exc.retry_after)
             return resp
         await platform.changed(table)
+        if wants_json:
+            # the lobby's script: it shows the seat link before it goes there
+            names = table.display_names(lang)
+            links = [{"seat": i, "name": names[i], "url": f"/t/{table.id}/s/{tok}"}
+                     for i, tok in sorted(tokens.items())]
+            return JSONResponse({"id": table.id, "links": links, "watch": f"/t/{table.id}",
+                                 "url": links[0]["url"] if len(links) == 1 else None},
+                                status_code=201, headers=NO_STORE)
         if len(tokens) > 1:
             # several seats are the creator's (people sharing one screen, or
             # friends to send links to): each link is shown once, here, and
@@ -823,6 +890,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         watch_url = f"{site(request)}/t/{table.id}"
         resp = page(request, name, lang, table_id=table.id, watch_url=watch_url, game_name=game_name(table.rec.game, lang),
                     config=json.dumps(config).replace("<", "\\u003c"), base=base, seat=seat,
+                    rules_html=rules_html(table.rec.game, lang),
                     names=table.display_names(lang), open_seats=[i for i, s in enumerate(table.rec.seats)
                                                      if s["kind"] == "human" and i not in table.digests])
         if token:  # a seat's page holds its secret link: never kept by a cache
@@ -860,6 +928,23 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         merged = dict(texts.get("en", {}))
         merged.update(texts.get(lang, {}))
         return JSONResponse(merged)
+
+    @app.get("/api/games/{slug}/glossary")
+    async def api_glossary(request: Request, slug: str) -> JSONResponse:
+        """Every public component of a game in one language (the same for everyone)."""
+        if slug not in playable_games():
+            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+        lang = _lang(request)
+        return JSONResponse({"game": slug, "lang": lang, "entries": glossary(slug, lang)},
+                            headers={"Cache-Control": "public, max-age=3600"})
+
+    @app.get("/api/games/{slug}/rules")
+    async def api_rules(request: Request, slug: str) -> JSONResponse:
+        """A game's rules summary in one language as HTML (headings, lists)."""
+        if slug not in playable_games():
+            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+        lang = _lang(request)
+        return JSONResponse({"game": slug, "lang": lang, "html": rules_html(slug, lang)})
 
     @app.get("/api/tables")
     async def api_tables(request: Request) -> JSONResponse:

@@ -599,6 +599,58 @@ for _lang in LANGS:
     ERRORS[_lang].update(CHAT_ERRORS[_lang])
     UI[_lang].update(CHAT_UI[_lang])
     UI[_lang].update({"err_" + code: text for code, text in CHAT_ERRORS[_lang].items()})
+#: the rules dialog's glossary and the lobby's quick start and folded options
+REFERENCE_UI: dict[str, dict[str, str]] = {
+    "en": {"glossary": "Glossary", "glossary_search": "Search cards, places, tiles…",
+           "glossary_none": "Nothing matches.", "glossary_count": "{n} entries",
+           "glossary_open": "Open in the glossary: {name}",
+           "glossary_hint": "Names underlined in the log open here; so does a right click or a long press on a card of the board.", "all_kinds": "All",
+           "more_options": "More options (rules readings)", "main_options": "Variant",
+           "play_now": "Play now", "play_help": "You against {n} {bot} bots, the usual rules, no clock.",
+           "or_set_up": "Or set up a table:", "creating": "Creating the table…",
+           "your_seat": "Your seat (keep this link: it is your key to the table):",
+           "go_to_seat": "Go to my seat", "lists_updated": "Tables updated"},
+    "fr": {"glossary": "Glossaire", "glossary_search": "Chercher cartes, lieux, tuiles…",
+           "glossary_none": "Aucun résultat.", "glossary_count": "{n} entrées",
+           "glossary_open": "Ouvrir dans le glossaire : {name}",
+           "glossary_hint": "Les noms soulignés du journal s'ouvrent ici, comme une carte du plateau d'un clic droit ou d'un appui long.", "all_kinds": "Tout",
+           "more_options": "Plus d'options (lectures des règles)", "main_options": "Variante",
+           "play_now": "Jouer", "play_help": "Vous contre {n} robots de niveau {bot}, règles habituelles, sans pendule.",
+           "or_set_up": "Ou préparez une table :", "creating": "Création de la table…",
+           "your_seat": "Votre place (gardez ce lien : c'est votre clé de la table) :",
+           "go_to_seat": "Aller à ma place", "lists_updated": "Tables mises à jour"},
+    "de": {"glossary": "Glossar", "glossary_search": "Karten, Orte, Plättchen suchen…",
+           "glossary_none": "Nichts gefunden.", "glossary_count": "{n} Einträge",
+           "glossary_open": "Im Glossar öffnen: {name}",
+           "glossary_hint": "Unterstrichene Namen in den Ereignissen öffnen sich hier, ebenso eine Karte des Spielbretts per Rechtsklick oder langem Drücken.", "all_kinds": "Alle",
+           "more_options": "Weitere Optionen (Regelauslegungen)", "main_options": "Variante",
+           "play_now": "Jetzt spielen", "play_help": "Du gegen {n} Bots der Stufe {bot}, die üblichen Regeln, ohne Uhr.",
+           "or_set_up": "Oder einen Tisch einrichten:", "creating": "Der Tisch wird eröffnet…",
+           "your_seat": "Dein Platz (behalte diesen Link: er ist dein Schlüssel zum Tisch):",
+           "go_to_seat": "Zu meinem Platz", "lists_updated": "Tische aktualisiert"},
+}
+for _lang, _texts in REFERENCE_UI.items():
+    UI[_lang].update(_texts)
+
+#: what each kind of component is called in the glossary (``games/<pkg>/glossary.py``)
+GLOSSARY_KINDS: dict[str, dict[str, str]] = {
+    "en": {"card": "Card", "die_face": "Die face", "token": "Token", "location": "Location", "fence": "Fence",
+           "power": "Power tile", "scheme": "Scheme", "treasure": "Treasure", "thief": "Thief",
+           "special": "Special action", "event": "Event", "equipment": "Equipment", "client": "Client",
+           "mission": "Mission", "artwork": "Artwork", "patrol": "Patrol board", "good": "Good", "gang": "Gang",
+           "character": "Character", "talent": "Talent", "adventure": "Adventure", "room": "Room"},
+    "fr": {"card": "Carte", "die_face": "Face de dé", "token": "Jeton", "location": "Lieu", "fence": "Receleur",
+           "power": "Tuile Pouvoir", "scheme": "Objectif", "treasure": "Trésor", "thief": "Voleur",
+           "special": "Action spéciale", "event": "Événement", "equipment": "Équipement", "client": "Client",
+           "mission": "Mission", "artwork": "Œuvre d'art", "patrol": "Plateau de patrouille", "good": "Bien",
+           "gang": "Bande", "character": "Personnage", "talent": "Talent", "adventure": "Aventure",
+           "room": "Salle"},
+    "de": {"card": "Karte", "die_face": "Würfelseite", "token": "Plättchen", "location": "Ort", "fence": "Hehler",
+           "power": "Machtplättchen", "scheme": "Plan", "treasure": "Schatz", "thief": "Dieb",
+           "special": "Spezialaktion", "event": "Ereignis", "equipment": "Ausrüstung", "client": "Kunde",
+           "mission": "Auftrag", "artwork": "Kunstwerk", "patrol": "Patrouillentafel", "good": "Ware",
+           "gang": "Bande", "character": "Figur", "talent": "Talent", "adventure": "Abenteuer", "room": "Raum"},
+}
 
 
 #: the names of the bots every game has; a game's own bots keep their names

@@ -230,6 +230,7 @@ function renderLog(view, ol) {
       li.addEventListener("mouseenter", on); li.addEventListener("mouseleave", off);
       li.addEventListener("focus", on); li.addEventListener("blur", off);
       li.addEventListener("click", on);
+      if (typeof glossaryTerms === "function") glossaryTerms(li, refs);  // terms open the glossary (glossary.js)
     }
     ol.appendChild(li);
   });
