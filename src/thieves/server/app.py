@@ -616,7 +616,9 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     shared = Fanout(redis_url, table_prefix) if redis_url else None
     forward = os.environ.get("THIEVES_FORWARD_VIEWS", "0").strip() in ("1", "true", "yes")
     platform = Platform(storage, bot_delay, limits, shared, forward_views=forward)
-    platform.manager.load_all()
+    # one process alone: it was down, so nobody's clock ran meanwhile; with
+    # several, the others kept the clocks (a table's time is its stored moves')
+    platform.manager.load_all(restart_clocks=shared is None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -31,6 +31,11 @@ log = logging.getLogger("thieves.server")
 _MASK63 = (1 << 63) - 1
 #: a stored row that takes decisions back: "<UNDO><move number to go back to>"
 UNDO = "!undo "
+#: what a table's stored timing holds besides its time control: when the game
+#: started, and when the server was down (charged to nobody's clock)
+TIMING_MARKS = ("started", "pauses")
+#: pauses kept per table (the oldest are dropped: a later restart charges them)
+MAX_PAUSES = 20
 #: bits of a new table's seed (secrets.randbits)
 SEED_BITS = 128
 NAME_RE = re.compile(r"[^\w .'\-]", re.UNICODE)
@@ -165,8 +170,11 @@ class LiveTable:
 
     def make_clock(self) -> None:
         """The clock of the table's time control, not started (None: no clock)."""
-        control = TimeControl.parse({k: v for k, v in (self.rec.timing or {}).items() if k != "started"})
-        self.clock = Clock(control, self.rec.num_players) if control.active else None
+        timing = self.rec.timing or {}
+        control = TimeControl.parse({k: v for k, v in timing.items() if k not in TIMING_MARKS})
+        pauses = [p for p in timing.get("pauses") or []
+                  if isinstance(p, list) and len(p) == 2 and all(isinstance(x, (int, float)) for x in p)]
+        self.clock = Clock(control, self.rec.num_players, pauses) if control.active else None
 
     def clock_from_start(self, state: State,
                          action_times: Callable[[], list[float | None]]) -> list[float | None]:
@@ -309,10 +317,30 @@ class TableManager:
         self._quick_bots: dict[tuple[str, str], bool] = {}
 
     # -- loading -------------------------------------------------------------------
-    def load_all(self) -> None:
-        """Load the tables in play (not finished, not abandoned) at start."""
+    def load_all(self, restart_clocks: bool = True) -> None:
+        """Load the tables in play (not finished, not abandoned) at start.
+        ``restart_clocks``: the running clocks go on from now, so the time the
+        server was down is charged to nobody (off when other processes kept
+        serving the tables meanwhile: their clocks ran on there)."""
+        now = self.now()
         for table_id in self.storage.live_ids(time.time() - self.expire_after):
-            self.load(table_id)
+            table = self.load(table_id)
+            if restart_clocks and table is not None and table.clock is not None:
+                self._pause_clock(table, now)
+
+    def _pause_clock(self, table: LiveTable, now: float) -> None:
+        """The server was down since the table's last change: nobody is charged
+        for it (the pause is stored with the timing, so a later restart agrees)."""
+        assert table.clock is not None
+        pause = table.clock.restart(now)
+        if pause is None:
+            return
+        pauses = list((table.rec.timing or {}).get("pauses") or [])[-(MAX_PAUSES - 1):]
+        table.rec.timing = {**(table.rec.timing or {}), "pauses": [*pauses, list(pause)]}
+        try:
+            self.storage.set_timing(table.id, table.rec.timing)
+        except Exception:  # noqa: BLE001 - the clock here is right; a later restart charges the pause
+            log.exception("could not store the pause of table %s", table.id)
 
     def load(self, table_id: str) -> LiveTable | None:
         """Read one table from storage and replay its actions (None: no such table)."""
@@ -652,7 +680,7 @@ class TableManager:
             seats = [{"kind": "bot", "bot": s["bot"]} if s["kind"] == "bot"
                      else {"kind": "human" if i == seat else "open", "name": s["name"]}
                      for i, s in enumerate(table.rec.seats)]
-            timing = {k: v for k, v in (table.rec.timing or {}).items() if k != "started"} or None
+            timing = {k: v for k, v in (table.rec.timing or {}).items() if k not in TIMING_MARKS} or None
             try:
                 new, tokens = self.create(table.rec.game, table.rec.num_players, seats,
                                           dict(table.rec.options), table.rec.lang, clock=timing,
