@@ -15,13 +15,14 @@ import time
 import urllib.parse
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, TypeVar
+from typing import Any, AsyncIterator, Callable, Sequence, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from fastapi.templating import Jinja2Templates
 
 from ..bots import bot_names
@@ -600,14 +601,27 @@ def _form_option(o: Option, raw: Any) -> Any:
 
 def create_app(database_url: str | None = None, bot_delay: float | None = None,
                table_prefix: str | None = None, limits: Limits | None = None,
-               public_url: str | None = None, redis_url: str | None = None) -> FastAPI:
+               public_url: str | None = None, redis_url: str | None = None,
+               allowed_hosts: Sequence[str] | None = None, trusted_proxies: Sequence[str] | None = None,
+               bind_host: str | None = None) -> FastAPI:
     """The application; ``bot_delay`` 0 lets bots answer at once (tests).
+
+    ``allowed_hosts`` (or ``$THIEVES_ALLOWED_HOSTS``, comma-separated): the
+    names a request's ``Host`` may give besides the public URL's (see
+    :func:`host_allow_list`; against DNS rebinding). ``trusted_proxies`` (or
+    ``$THIEVES_TRUSTED_PROXIES``): the addresses of the proxies in front,
+    whose ``X-Forwarded-For`` says who is asking; default none (the peer's
+    own address counts).
 
     ``public_url`` (or ``$THIEVES_PUBLIC_URL``), e.g. ``https://thieves.example``:
     the address people use; links shown to them are built from it, and
     state-changing requests and websockets must come from its origin.
     """
     public_url = (public_url or os.environ.get("THIEVES_PUBLIC_URL") or "").rstrip("/") or None
+    if allowed_hosts is None:
+        allowed_hosts = _env_list("THIEVES_ALLOWED_HOSTS")
+    if trusted_proxies is None:
+        trusted_proxies = _env_list("THIEVES_TRUSTED_PROXIES")
     table_prefix = table_prefix or os.environ.get("THIEVES_TABLE_PREFIX") or "thieves_"
     redis_url = redis_url or os.environ.get("THIEVES_REDIS_URL") or None
     if bot_delay is None:
@@ -1084,7 +1098,45 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             return
         await table_socket(websocket, platform, table_id)
 
+    # outermost: a request naming another host (DNS rebinding) is refused before
+    # anything else, HTTP and websockets alike; then who is asking, from the
+    # trusted proxies' X-Forwarded-For only
+    if trusted_proxies:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(trusted_proxies))
+    app.state.allowed_hosts = host_allow_list(public_url, allowed_hosts, bind_host)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=app.state.allowed_hosts, www_redirect=False)
     return app
+
+
+#: the hosts a server started without ``--public-url`` nor ``--allowed-host`` answers to
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
+def host_allow_list(public_url: str | None, allowed: Sequence[str], bind_host: str | None = None) -> list[str]:
+    """The names a request's ``Host`` header may give: the public URL's host and
+    the allowed hosts (``*.example.org`` allows its subdomains, ``*`` any host);
+    when neither is given, this machine's own names and the address it is bound
+    to (not 0.0.0.0 nor ::, which are no one's name)."""
+    hosts = []
+    for raw in allowed:
+        host = raw.strip().lower()
+        if host:
+            hosts.append(host)
+    if public_url:
+        name = urllib.parse.urlsplit(public_url).hostname
+        if name:
+            hosts.append(f"[{name}]" if ":" in name else name)
+    if not hosts:
+        hosts = list(LOCAL_HOSTS)
+        if bind_host and bind_host not in ("0.0.0.0", "::", ""):
+            hosts.append(f"[{bind_host}]" if ":" in bind_host and not bind_host.startswith("[") else bind_host)
+    return list(dict.fromkeys(hosts))
+
+
+def _env_list(name: str) -> list[str]:
+    """A comma-separated environment variable as a list (empty when unset)."""
+    return [x.strip() for x in os.environ.get(name, "").split(",") if x.strip()]
 
 
 async def _body(request: Request) -> bytes:
@@ -1179,12 +1231,15 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
-          public_url: str | None = None, redis_url: str | None = None) -> None:
+          public_url: str | None = None, redis_url: str | None = None,
+          allowed_hosts: Sequence[str] | None = None, trusted_proxies: Sequence[str] | None = None) -> None:
     """Run the server (what ``thieves serve`` calls)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(database_url, public_url=public_url, redis_url=redis_url)
+    app = create_app(database_url, public_url=public_url, redis_url=redis_url,
+                     allowed_hosts=allowed_hosts or None, trusted_proxies=trusted_proxies or None,
+                     bind_host=host)
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
     # ws_max_size: a frame over the limit is refused (1009) before it is read whole
@@ -1194,5 +1249,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     deflate = os.environ.get("THIEVES_WS_DEFLATE", "1").strip() not in ("0", "false", "no")
     from .wsdeflate import protocol_class
 
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
+    print(f"thieves: answering to the hosts {', '.join(app.state.allowed_hosts)} "
+          "(--public-url, --allowed-host)", flush=True)
+    # proxy_headers off: uvicorn would trust X-Forwarded-For from 127.0.0.1 by
+    # default; the app trusts only the proxies it was given (--trusted-proxy)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES, proxy_headers=False,
                 ws_per_message_deflate=deflate, ws=protocol_class() or "auto")
