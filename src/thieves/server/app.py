@@ -367,13 +367,22 @@ class Platform:
             self._catching.pop(table_id, None)
 
     async def _watch_bots(self) -> None:
-        """Several processes: a bot turn whose process died (its lock expired) is taken over."""
+        """Several processes: a bot turn whose process died (its lock expired) is
+        taken over. Every third of the lock's life the tables whose bot is to act
+        here and that stood still meanwhile are looked at (read from storage,
+        bots started when their lock is free); every WATCH_EVERY seconds all of them."""
+        ticks = 0
         while True:
             await asyncio.sleep(LOCK_TTL / 3)
+            ticks += 1
+            every = ticks % max(1, round(WATCH_EVERY / (LOCK_TTL / 3))) == 0
             for table in list(self.manager.tables.values()):
                 try:
                     if time.time() - table.touched < LOCK_TTL / 3:
                         continue  # moving: its bots are played somewhere
+                    task = self._bot_tasks.get(table.id)
+                    if not every and (table.bot_to_act() is None or (task is not None and not task.done())):
+                        continue
                     if await self.manager.refresh_async(table):
                         self.hub.notify(table)
                     self.ensure_bots(table)

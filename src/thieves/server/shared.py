@@ -34,8 +34,11 @@ LISTEN_BACKOFF = 1.0
 LISTEN_BACKOFF_MAX = 30.0
 #: seconds between two log lines about one kind of failed Redis command
 TROUBLE_EVERY = 60.0
-#: seconds a bot lock lives unless renewed (a killed process frees it after this)
-LOCK_TTL = 30.0
+#: seconds a bot lock lives unless renewed (a killed process frees it after
+#: this); its holder renews it every third of that while it holds it, so a
+#: bot that thinks long keeps it, and another process takes a dead process's
+#: bots over within about LOCK_TTL + LOCK_TTL / 3 (docs/server.md: ~10 s)
+LOCK_TTL = 6.0
 #: seconds between two reminders that a process shows a table's spectators
 #: (:meth:`Fanout.watch`), and how long the others take one into account
 WATCH_EVERY = 10.0
@@ -268,10 +271,12 @@ class Fanout:
         except Exception as exc:  # noqa: BLE001 - Redis away: nobody plays bots rather than twice
             self._trouble("a bot lock is unavailable (no bot plays meanwhile)", exc)
             got = False
+        held = BotLock(lock) if got else None
         try:
-            yield BotLock(lock) if got else None
+            yield held
         finally:
-            if got:
+            if held is not None:
+                held.stop()
                 try:
                     await lock.release()
                 except Exception:  # noqa: BLE001 - expired meanwhile: nothing to free
@@ -293,12 +298,31 @@ class Fanout:
 
 
 class BotLock:
-    """A held bot lock, renewed only when a third of its life has gone (not at
+    """A held bot lock, renewed every third of its life while held (not at
     every move: each renewal is a round trip to Redis)."""
 
     def __init__(self, lock: Any) -> None:
         self.lock = lock
         self.renewed = time.monotonic()
+        #: renews the lock every third of its life while it is held (a bot
+        #: thinking longer than LOCK_TTL would lose it otherwise)
+        self._beat = asyncio.create_task(self._heartbeat())
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(LOCK_TTL / 3)
+            try:
+                await self.lock.reacquire()
+                self.renewed = time.monotonic()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - lost or Redis away: keep() says so before a move
+                log.warning("could not renew a bot lock (%s: %s)", type(exc).__name__, exc)
+                return
+
+    def stop(self) -> None:
+        """No more renewals (the lock is being let go)."""
+        self._beat.cancel()
 
     async def keep(self) -> None:
         """Before a move: make sure the lock lives at least two thirds of
