@@ -30,6 +30,7 @@ from ..core.game import Option
 from ..core.registry import load_game
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .limits import Limits, RateLimit, too_many
+from .ratings import unrated_reason
 from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
@@ -44,6 +45,8 @@ HERE = Path(__file__).parent
 DEFAULT_BOT_DELAY = 0.8
 #: seconds between two looks at the clocks (a time-out is handed to a bot within this)
 CLOCK_EVERY = 0.5
+#: the cookie that tells browsers apart when profiles are linked (see ratings.unrated_reason)
+BROWSER_COOKIE = "thieves_browser"
 #: the largest request body the server reads (JSON or form)
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
@@ -183,9 +186,12 @@ class Platform:
         """A finished table counts once in its profiles' Elo ratings."""
         if not table.state.is_terminal() or table.broken or getattr(table, "rated", False):
             return
+        history = list(table.state.history)
+        substituted = set(table.deciders)
         try:
             await asyncio.to_thread(self.storage.rate_table, table.id, table.rec.game,
-                                    [float(x) for x in table.state.scores()])
+                                    [float(x) for x in table.state.scores()],
+                                    lambda links: unrated_reason(links, history, substituted))
             table.rated = True  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - the next change or a restart tries again
             log.exception("rating table %s failed", table.id)
@@ -927,9 +933,14 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_rematch(request: Request, table_id: str) -> JSONResponse:
         """The same seats and options again: the first click makes the table, the
         others take their kept seats."""
+        def rematch(t: LiveTable, s: int | None, _body: Any) -> tuple[LiveTable, int, str]:
+            if s is not None and t.state.is_terminal() and not t.rec.rematch:
+                # the click that makes the new table counts as a table made
+                platform.creations.check(client_address(request), "you have created many tables just now")
+            return platform.manager.rematch(t, s)
+
         try:
-            table, seat, (new, new_seat, token) = await by_seat(
-                request, table_id, lambda t, s, b: platform.manager.rematch(t, s))
+            table, seat, (new, new_seat, token) = await by_seat(request, table_id, rematch)
         except ServerError as exc:
             return _error(exc)
         platform.hub.notify(table)  # its end screen now offers to join the rematch
@@ -987,10 +998,18 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             me = profile_of(body)
             if table.state.is_terminal():
                 raise ServerError("game_over", "the game is over", 409)
-            linked = platform.storage.link_seat(table.id, seat, me["id"])
+            # this browser's mark (a cookie): two profiles linked from one
+            # browser (or one address) at one table do not rate each other
+            browser = request.cookies.get(BROWSER_COOKIE) or ""
+            if not (16 <= len(browser) <= 64 and browser.replace("-", "").replace("_", "").isalnum()):
+                browser = secrets.token_urlsafe(18)
+            linked = platform.storage.link_seat(table.id, seat, me["id"], table.state.ply,
+                                                client_address(request), browser)
         except ServerError as exc:
             return _error(exc)
-        return JSONResponse({"seat": seat, "profile": me["id"], "linked": linked})
+        resp = JSONResponse({"seat": seat, "profile": me["id"], "linked": linked})
+        resp.set_cookie(BROWSER_COOKIE, browser, max_age=3600 * 24 * 365, httponly=True, samesite="lax")
+        return resp
 
     @app.get("/api/leaderboard/{slug}")
     async def api_leaderboard(slug: str) -> JSONResponse:
@@ -1026,6 +1045,12 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             if row is not None:
                 games.append({"id": table_id, "seat": seat, "game": game_name(row["rec"].game, lang),
                               "status": row["status"], "created": row["rec"].created})
+        judged = platform.storage.unrated([g["id"] for g in games])
+        texts = ui(lang)
+        for g in games:
+            if g["id"] in judged:
+                reason = judged[g["id"]]
+                g["rating_note"] = texts["rated"] if reason is None else texts.get(f"unrated_{reason}", reason)
         games.sort(key=lambda g: -g["created"])
         for r in found["ratings"]:
             r["name"] = game_name(r["game"], lang) if r["game"] in playable_games() else r["game"]

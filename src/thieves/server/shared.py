@@ -193,7 +193,7 @@ class Fanout:
         reason, then one short line per try as the wait doubles (up to
         ``LISTEN_BACKOFF_MAX``). Returns the seconds to wait before the next try."""
         self._failures += 1
-        wait = min(LISTEN_BACKOFF_MAX, LISTEN_BACKOFF * 2 ** (self._failures - 1))
+        wait = float(min(LISTEN_BACKOFF_MAX, LISTEN_BACKOFF * 2.0 ** (self._failures - 1)))
         if self._failures == 1:
             log.warning("listening to Redis at %s failed (%s: %s); trying again in %.3g s",
                         _safe_url(self.url), type(exc).__name__, exc, wait)
