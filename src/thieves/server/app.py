@@ -77,6 +77,9 @@ class Platform:
         self.bot_delay = bot_delay
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
+        #: undos per seat (each one is a stored row): "<table>:<seat>" -> their times
+        self.undos = RateLimit(self.limits.undos_per_seat, self.limits.undos_window)
+        self.manager.undos_per_game = self.limits.undos_per_game
         self._sweeper: asyncio.Task[None] | None = None
         self._background: list[asyncio.Task[None]] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
@@ -922,8 +925,12 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_undo(request: Request, table_id: str) -> JSONResponse:
         """Take one's own decisions back to the start of one's turn, when allowed."""
         try:
-            table, seat, target = await by_seat(request, table_id,
-                                                lambda t, s, b: platform.manager.undo(t, s))
+            def undo(t: LiveTable, s: int | None, _body: Any) -> int:
+                if s is not None:
+                    platform.undos.check(f"{t.id}:{s}", "you have taken back many decisions just now")
+                return platform.manager.undo(t, s)
+
+            table, seat, target = await by_seat(request, table_id, undo)
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)

@@ -39,6 +39,11 @@ class Limits:
     expire_after: float = 14 * 24 * 3600.0
     #: seconds between two sweeps of the tables in memory
     sweep_every: float = 60.0
+    #: undos one seat may ask for per ``undos_window`` seconds (each is a stored row)
+    undos_per_seat: int = 30
+    undos_window: float = 600.0
+    #: undos one seat may make in one game, whatever the time (bounds a table's rows)
+    undos_per_game: int = 300
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Limits":

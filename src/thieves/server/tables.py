@@ -104,6 +104,8 @@ class LiveTable:
     clock: Clock | None = None
     #: rows stored for this table (decisions and undo records; the next row's number)
     rows: int = 0
+    #: seat -> undo records stored for it (bounded by ``TableManager.undos_per_game``)
+    undos: dict[int, int] = field(default_factory=dict)
     #: (version, seat) -> the move number that seat may undo to (None: it may not)
     undo_cache: dict[tuple[int, int], int | None] = field(default_factory=dict)
     #: (viewer, language, layout) -> the log lines already written for that
@@ -134,6 +136,7 @@ class LiveTable:
             target = int(action[len(UNDO):])
             if not 0 <= target <= state.ply:
                 raise ThievesError(f"an undo to move {target} at move {state.ply}")
+            self.undos[player] = self.undos.get(player, 0) + 1
             start = self.run_start
             back = start.clone() if start is not None and start.ply == target else state_at(state, target)
             self.run_start = None
@@ -313,6 +316,8 @@ class TableManager:
         self.open_tables = open_tables
         #: seconds without a change after which a table not finished is abandoned
         self.expire_after = expire_after
+        #: undos one seat may make in one game (0: no limit)
+        self.undos_per_game = 0
         #: (game, bot) -> whether that bot reads only the legal actions (see :meth:`quick_bot`)
         self._quick_bots: dict[tuple[str, str], bool] = {}
 
@@ -647,6 +652,9 @@ class TableManager:
         if table.state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
         self._check_present(table, seat)
+        if 0 < self.undos_per_game <= table.undos.get(seat, 0):
+            raise ServerError("no_undo", f"you have taken back decisions {self.undos_per_game} times "
+                              "in this game: no more undo here", 409)
         target = table.may_undo(seat)
         if target is None:
             raise ServerError("no_undo", "these decisions cannot be taken back (another seat "
@@ -992,6 +1000,7 @@ class TableManager:
                                     rng=table.rec.rng)
         table.chosen = []
         table.deciders = {}
+        table.undos = {}
         deciders = self.storage.deciders(table.id)
         times = table.clock_from_start(state, lambda: self.storage.action_times(table.id))
         rows = self.storage.load_actions(table.id)
