@@ -74,6 +74,8 @@ class Platform:
         self.limits = limits or Limits.from_env()
         self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
+        self.hub.views.per_table = self.limits.view_bytes_per_table
+        self.hub.views.total = self.limits.view_bytes
         self.bot_delay = bot_delay
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)

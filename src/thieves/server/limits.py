@@ -39,6 +39,10 @@ class Limits:
     expire_after: float = 14 * 24 * 3600.0
     #: seconds between two sweeps of the tables in memory
     sweep_every: float = 60.0
+    #: bytes of views (built once per change, shared by the sockets) kept for one
+    #: table and for all tables together; the least recently used go first
+    view_bytes_per_table: int = 8 * 1024 * 1024
+    view_bytes: int = 512 * 1024 * 1024
     #: undos one seat may ask for per ``undos_window`` seconds (each is a stored row)
     undos_per_seat: int = 30
     undos_window: float = 600.0

@@ -271,7 +271,7 @@ class Fanout:
         except Exception as exc:  # noqa: BLE001 - Redis away: nobody plays bots rather than twice
             self._trouble("a bot lock is unavailable (no bot plays meanwhile)", exc)
             got = False
-        held = BotLock(lock) if got else None
+        held = BotLock(lock).start() if got else None
         try:
             yield held
         finally:
@@ -305,8 +305,13 @@ class BotLock:
         self.lock = lock
         self.renewed = time.monotonic()
         #: renews the lock every third of its life while it is held (a bot
-        #: thinking longer than LOCK_TTL would lose it otherwise)
+        #: thinking longer than LOCK_TTL would lose it otherwise): :meth:`start`
+        self._beat: asyncio.Task[None] | None = None
+
+    def start(self) -> "BotLock":
+        """Renew the lock in the background until :meth:`stop` (on the event loop)."""
         self._beat = asyncio.create_task(self._heartbeat())
+        return self
 
     async def _heartbeat(self) -> None:
         while True:
@@ -322,7 +327,8 @@ class BotLock:
 
     def stop(self) -> None:
         """No more renewals (the lock is being let go)."""
-        self._beat.cancel()
+        if self._beat is not None:
+            self._beat.cancel()
 
     async def keep(self) -> None:
         """Before a move: make sure the lock lives at least two thirds of

@@ -63,6 +63,25 @@ def city_for(data: Any, layout: list, ncols: int) -> "City":
     return city
 
 
+class _Sight:
+    """``sight[i]``: ``frozenset(lines[i])``, each made the first time it is asked for."""
+
+    __slots__ = ("_lines", "_made")
+
+    def __init__(self, lines: list[list[int]]) -> None:
+        self._lines = lines
+        self._made: dict[int, frozenset[int]] = {}
+
+    def __getitem__(self, i: int) -> frozenset[int]:
+        got = self._made.get(i)
+        if got is None:
+            got = self._made[i] = frozenset(self._lines[i])
+        return got
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
 def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
     """A face square (r, c) after k clockwise quarter turns."""
     for _ in range(k):
@@ -196,8 +215,10 @@ class City:
             self.by_type.setdefault(b["type"], []).append(bid)
         #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
         self.lines: list[list[int]] = [self._walk(idx, d) for idx in range(size) for d in range(4)]
-        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?)
-        self.sight: list[frozenset[int]] = [frozenset(x) for x in self.lines]
+        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
+        #: made when first asked: a game looks from the guards' few squares only (a
+        #: set for every square and direction held about 430 KB per live table)
+        self.sight = _Sight(self.lines)
         #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
         #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order
         self.forward: list[tuple[tuple[int, int], ...]] = [
