@@ -62,3 +62,13 @@ def test_x_forwarded_for_is_read_only_from_trusted_proxies(db_url):
     assert _creations(db_url, None, ["1.1.1.1", "2.2.2.2"]) == [201, 429]
     # the local proxy is trusted: each forwarded address has its own limit
     assert _creations(db_url, ["127.0.0.1"], ["3.3.3.3", "4.4.4.4", "3.3.3.3"]) == [201, 201, 429]
+
+
+def test_serve_takes_hosts_and_proxies_from_the_command_line():
+    from thieves.cli.main import build_parser
+
+    args = build_parser().parse_args(["serve", "--allowed-host", "a.example", "--allowed-host", "b.example",
+                                      "--trusted-proxy", "10.0.0.1"])
+    assert args.allowed_host == ["a.example", "b.example"] and args.trusted_proxy == ["10.0.0.1"]
+    args = build_parser().parse_args(["serve"])
+    assert args.allowed_host is None and args.trusted_proxy is None
