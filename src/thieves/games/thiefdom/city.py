@@ -63,6 +63,15 @@ def city_for(data: Any, layout: list, ncols: int) -> "City":
     return city
 
 
+_STEP_TUPLES: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _step(d: int, nb: int) -> tuple[int, int]:
+    """The tuple ``(d, nb)``, one shared object for every city."""
+    key = (d, nb)
+    return _STEP_TUPLES.setdefault(key, key)
+
+
 class _Sight:
     """``sight[i]``: ``frozenset(lines[i])``, each made the first time it is asked for."""
 
@@ -221,12 +230,13 @@ class City:
         self.sight = _Sight(self.lines)
         #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
         #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order
+        # (the steps are shared by every city: one tuple per step, not one per city)
         self.forward: list[tuple[tuple[int, int], ...]] = [
-            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
+            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
             for idx in range(size) for head in range(4)]
         #: ways[idx]: every ``(direction, square)`` step from alley square ``idx``
         self.ways: list[tuple[tuple[int, int], ...]] = [
-            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
+            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
