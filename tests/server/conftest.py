@@ -1,6 +1,7 @@
 """Fixtures for the server tests: a fresh app on a temporary SQLite file."""
 from __future__ import annotations
 
+import os
 import warnings
 
 import pytest
@@ -9,6 +10,11 @@ from tests.core import toy_game  # noqa: F401  (registers "toy-bids")
 from tests.server import svg_game  # noqa: F401  (registers "toy-svg")
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+# The test clients send Host "127.0.0.1" (their base_url) and, for websockets,
+# Starlette's fixed "testserver": every app these tests make answers to both
+# (a server answers only to the hosts it is told; tests of that pass their own)
+os.environ["THIEVES_ALLOWED_HOSTS"] = "127.0.0.1,localhost,testserver"
 
 from fastapi.testclient import TestClient  # noqa: E402
 

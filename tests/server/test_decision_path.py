@@ -201,6 +201,7 @@ def _fanout(redis) -> Fanout:
     fan.redis, fan.channel, fan.to_prefix, fan.me = redis, "thieves:x_changes", "thieves:x_to:", "me"
     fan._mine = json.dumps({"from": "me"})[:-1].encode()
     fan._task, fan._outbox, fan._sender, fan._letters = None, [], None, {}
+    fan.url, fan._failures, fan._troubles = "redis://fake", 0, {}
     return fan
 
 

@@ -84,18 +84,21 @@ def test_links_come_from_the_configured_public_address(db_url):
     app = create_app(db_url, bot_delay=0, public_url="https://thieves.example/")
     with TestClient(app, base_url="http://127.0.0.1") as c:
         form = {"game": "toy-bids", "players": "2", "seat_0": "you", "seat_1": "you"}
-        r = c.post("/tables", data=form, headers={"origin": "https://thieves.example",
-                                                  "host": "attacker.example"})
+        # a host the server does not answer to is refused (see test_hosts_and_proxies)
+        assert c.post("/tables", data=form, headers={"origin": "https://thieves.example",
+                                                     "host": "attacker.example"}).status_code == 400
+        # another host it answers to (the tests' 127.0.0.1) never makes the links
+        r = c.post("/tables", data=form, headers={"origin": "https://thieves.example"})
         assert r.status_code == 201 and "no-store" in r.headers["cache-control"]
-        assert "https://thieves.example/t/" in r.text and "attacker.example" not in r.text
+        assert "https://thieves.example/t/" in r.text and "127.0.0.1" not in r.text
         # the public address is this site: the local origin is another one now
         assert c.post("/api/tables", json=BODY, headers={"origin": "http://127.0.0.1"}).status_code == 403
         assert re.search(r"https://thieves\.example/t/([\w-]+)/s/([\w-]+)", r.text)
         r = c.post("/tables", data={**form, "seat_1": "open"}, headers={"origin": "https://thieves.example"},
                    follow_redirects=False)
         tid = r.headers["location"].split("/")[2]
-        page = c.get(r.headers["location"], headers={"host": "attacker.example"})  # the invitation link
-        assert f"https://thieves.example/t/{tid}" in page.text and "attacker.example" not in page.text
+        page = c.get(r.headers["location"])  # the invitation link
+        assert f"https://thieves.example/t/{tid}" in page.text and "http://127.0.0.1" not in page.text
 
 
 def test_static_files_are_compressed_and_cached(client):

@@ -271,3 +271,35 @@ def test_forwarded_views_go_only_to_the_process_that_shows_them(shared_prefix):
         for proc in procs:
             proc.send_signal(signal.SIGKILL)
             proc.wait(10)
+
+
+def test_another_process_takes_the_bots_over_soon_after_one_dies(shared_prefix):
+    """docs/server.md: a killed process's bots are taken over within ~10 s."""
+    ports = [_free_port(), _free_port()]
+    procs = [_start(p, shared_prefix, "0.2") for p in ports]
+    a, b = (f"http://127.0.0.1:{p}" for p in ports)
+    try:
+        r = httpx.post(f"{a}/api/tables", json={
+            "game": "thiefs-market", "players": 3,  # long enough: hundreds of decisions
+            "seats": [{"kind": "bot", "bot": "random"}] * 3})
+        assert r.status_code == 201
+        tid = r.json()["id"]
+
+        def ply() -> int:
+            return int(httpx.get(f"{b}/api/tables/{tid}/view").json()["ply"])
+
+        # the process that made the table plays its bots; the other one holds it too
+        assert _until(lambda: ply() >= 6)
+        procs[0].send_signal(signal.SIGKILL)
+        procs[0].wait(10)
+        killed = time.time()
+        before = ply()
+        assert _until(lambda: ply() > before + 1, timeout=20.0), "the bots were not taken over"
+        took = time.time() - killed
+        print(f"taken over after {took:.1f} s")
+        assert took < 10.0, f"the bots were taken over after {took:.1f} s"
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGKILL)
+                proc.wait(10)

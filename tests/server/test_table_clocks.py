@@ -165,3 +165,42 @@ def test_bad_clocks_are_refused(client):
                                         "seat_1": "bot:random", "clock": "forever"}).status_code == 400
     for lang in ("en", "fr", "de"):
         assert "realtime:180:2" in client.get(f"/?lang={lang}").text
+
+
+def test_the_time_the_server_was_down_is_charged_to_nobody(db_url):
+    fake = FakeTime(1000.0)
+    c = make(db_url, fake)
+    try:
+        t = clocked_table(c, {"kind": "realtime", "base": 60, "increment": 0})
+        tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
+        fake.t = 1010.0
+        assert act(c, tid, tok0, "bid 1").status_code == 200
+        assert view(c, tid)["clock"]["left"] == [50, 50]
+    finally:
+        c.__exit__(None, None, None)
+    # the server is down from 1010 to 1500; it starts again (loading its tables) at 1500
+    fake.t = 1500.0
+    c = make(db_url, fake)
+    try:
+        platform = c.app.state.platform
+        platform.manager.tables.clear()
+        platform.manager.load_all()
+        assert view(c, tid)["clock"]["left"] == [50, 50]
+        fake.t = 1505.0
+        clock = platform.manager.tables[tid].clock
+        assert clock.remaining(0, fake()) == 50 and clock.remaining(1, fake()) == 45
+        assert check(c) == 0
+        assert act(c, tid, tok1, "bid 2").status_code == 200
+    finally:
+        c.__exit__(None, None, None)
+    # a later restart rebuilds the same clocks from the stored moves and the stored pause
+    fake.t = 1600.0
+    c = make(db_url, fake)
+    try:
+        platform = c.app.state.platform
+        platform.manager.tables.clear()
+        platform.manager.now = fake
+        platform.manager.load_all()
+        assert view(c, tid)["clock"]["left"] == [50, 45]
+    finally:
+        c.__exit__(None, None, None)

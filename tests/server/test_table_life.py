@@ -343,3 +343,36 @@ def test_the_rematch_texts_exist_in_every_language():
     for key in ("rematch", "join_rematch", "watch_rematch", "alert_sound", "alert_notify"):
         assert len({ui(lang)[key] for lang in LANGS}) == 3, key
     assert all(ERRORS[lang]["reserved"] for lang in LANGS)
+
+
+def test_undo_is_bounded_per_seat_in_time_and_per_game(db_url):
+    """One seat looping act + undo stored about 1,000 undo rows a minute: a rate per seat, and a cap per game."""
+    from fastapi.testclient import TestClient
+
+    from thieves.server.app import create_app
+    from thieves.server.limits import Limits
+    from thieves.server.storage import Storage
+
+    def loop(c, tid, tok, times):
+        codes = []
+        for _ in range(times):
+            assert act(c, tid, tok, "bid 1").status_code == 200
+            r = seat_post(c, tid, "undo", tok)
+            codes.append(r.json().get("error", r.status_code))
+            if r.status_code != 200:
+                break
+        return codes
+
+    limits = Limits(undos_per_seat=3, undos_window=600, undos_per_game=0)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits), base_url="http://127.0.0.1") as c:
+        t = new_table(c, 2, options={"rounds": 1})
+        tid, tok0 = t["id"], t["tokens"]["0"]
+        assert loop(c, tid, tok0, 10) == [200, 200, 200, "rate_limited"]
+    assert sum(a.startswith("!undo") for _p, a in Storage(db_url).load_actions(tid)) == 3
+    limits = Limits(undos_per_seat=0, undos_per_game=2)
+    with TestClient(create_app(db_url, bot_delay=0, limits=limits), base_url="http://127.0.0.1") as c:
+        # the three records already stored count (replayed at load): one more is refused
+        r = seat_post(c, tid, "undo", tok0)
+        assert r.json()["error"] == "no_undo" and "2 times" in r.json()["message"]
+        t = new_table(c, 2, options={"rounds": 1})
+        assert loop(c, t["id"], t["tokens"]["0"], 10) == [200, 200, "no_undo"]

@@ -101,3 +101,44 @@ def test_recent_marks_read_from_the_end_are_those_of_every_entry(slug, tmp_path)
             assert view["observation"]["recent"] == sorted(
                 {r for refs, p in zip(view["log_refs"], plies) if p > last for r in refs})
             assert recent_from(events, last) == next((i for i, p in enumerate(plies) if p > last), len(plies))
+
+
+def test_views_kept_are_bounded_in_bytes_per_table_and_overall(tmp_path):
+    """Every variant of a Thiefdom table's views cached held about 33 MB: the
+    views a table keeps are counted in bytes, the least recently used go first,
+    within a bound per table and one for all tables."""
+    from thieves.server.websocket import ViewCache, view_bytes
+
+    m = TableManager(Storage(f"sqlite:///{tmp_path / 'v.db'}"))
+    tables = [m.create("thiefs-market", 3, [{"kind": "human"}] * 3, seed=s)[0] for s in (1, 2)]
+    one = view_bytes(build_view(tables[0], tables[0].state, None, "en"))
+    cache = ViewCache(per_table=3 * one, total=5 * one)
+    variants = [(v, lang) for v in (None, 0, 1, 2) for lang in ("en", "fr", "de")]
+    for viewer, lang in variants:
+        cache.latest(tables[0], viewer, lang).frames()
+    assert cache.bytes_of(tables[0].id) <= 3 * one * 1.2
+    # the most recent are kept (asked again: not built again), the oldest went
+    kept = cache.latest(tables[0], 2, "de")
+    assert cache.latest(tables[0], 2, "de") is kept
+    first = cache.latest(tables[0], None, "en")
+    assert first.serial > kept.serial  # built again
+    for viewer, lang in variants:
+        cache.latest(tables[1], viewer, lang)
+    assert cache.nbytes <= 5 * one * 1.2
+    assert cache.nbytes == sum(cache.bytes_of(t.id) for t in tables)
+    cache.forget(tables[0].id)
+    assert cache.bytes_of(tables[0].id) == 0 and cache.nbytes == cache.bytes_of(tables[1].id)
+
+
+def test_log_lines_are_kept_for_a_bounded_number_of_viewers(tmp_path):
+    from thieves.server import views
+
+    m = TableManager(Storage(f"sqlite:///{tmp_path / 'l.db'}"))
+    table, _ = m.create("thiefs-market", 4, [{"kind": "human"}] * 4, seed=3)
+    for viewer in [None, 0, 1, 2, 3]:
+        for lang in ("en", "fr", "de"):
+            for layout in ("wide", "narrow"):
+                build_view(table, table.state, viewer, lang, layout=layout)
+    assert len(table.log_cache) == views.LOG_CACHE_KEYS
+    assert (3, "de", "narrow") in table.log_cache  # the newest stay
+    _check(table)

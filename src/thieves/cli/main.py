@@ -130,7 +130,7 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
                            "pip install 'thieves[server]'") from None
     _check_serve_args(args)
     serve(host=args.host, port=args.port, database_url=args.database_url, public_url=args.public_url,
-          redis_url=args.redis_url)
+          redis_url=args.redis_url, allowed_hosts=args.allowed_host, trusted_proxies=args.trusted_proxy)
     return 0
 
 
@@ -248,6 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--redis-url", default=None,
                     help="Redis for several processes on one database, e.g. redis://127.0.0.1:6379/0 "
                          "(default $THIEVES_REDIS_URL; none: this process alone)")
+    sp.add_argument("--allowed-host", action="append", metavar="HOST",
+                    help="a name the Host header may give besides the public URL's (repeatable; "
+                         "*.example.org for its subdomains; default $THIEVES_ALLOWED_HOSTS; with neither "
+                         "this nor --public-url: localhost, 127.0.0.1, [::1] and --host)")
+    sp.add_argument("--trusted-proxy", action="append", metavar="ADDRESS",
+                    help="a proxy in front whose X-Forwarded-For says who is asking (repeatable; an "
+                         "address or a network; default $THIEVES_TRUSTED_PROXIES; none: the peer's address counts)")
     sp.set_defaults(func=cmd_serve)
 
     sp = sub.add_parser("loadtest", help="live tables with bots and spectators: actions/s and broadcast latency")

@@ -15,13 +15,14 @@ import time
 import urllib.parse
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, TypeVar
+from typing import Any, AsyncIterator, Callable, Sequence, TypeVar
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from fastapi.templating import Jinja2Templates
 
 from ..bots import bot_names
@@ -32,6 +33,7 @@ from .chat import now as chat_now
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
 from .limits import Limits, RateLimit, too_many
 from .reference import glossary, rules_html
+from .ratings import unrated_reason
 from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
 from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
@@ -46,6 +48,8 @@ HERE = Path(__file__).parent
 DEFAULT_BOT_DELAY = 0.8
 #: seconds between two looks at the clocks (a time-out is handed to a bot within this)
 CLOCK_EVERY = 0.5
+#: the cookie that tells browsers apart when profiles are linked (see ratings.unrated_reason)
+BROWSER_COOKIE = "thieves_browser"
 #: the largest request body the server reads (JSON or form)
 MAX_BODY = 64 * 1024
 #: the largest websocket frame uvicorn reads (MAX_MESSAGE characters of UTF-8)
@@ -75,9 +79,14 @@ class Platform:
         self.limits = limits or Limits.from_env()
         self.manager = TableManager(storage, self.limits.open_tables, self.limits.expire_after)
         self.hub = Hub()
+        self.hub.views.per_table = self.limits.view_bytes_per_table
+        self.hub.views.total = self.limits.view_bytes
         self.bot_delay = bot_delay
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
+        #: undos per seat (each one is a stored row): "<table>:<seat>" -> their times
+        self.undos = RateLimit(self.limits.undos_per_seat, self.limits.undos_window)
+        self.manager.undos_per_game = self.limits.undos_per_game
         self._sweeper: asyncio.Task[None] | None = None
         self._background: list[asyncio.Task[None]] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
@@ -189,9 +198,12 @@ class Platform:
         """A finished table counts once in its profiles' Elo ratings."""
         if not table.state.is_terminal() or table.broken or getattr(table, "rated", False):
             return
+        history = list(table.state.history)
+        substituted = set(table.deciders)
         try:
             await asyncio.to_thread(self.storage.rate_table, table.id, table.rec.game,
-                                    [float(x) for x in table.state.scores()])
+                                    [float(x) for x in table.state.scores()],
+                                    lambda links: unrated_reason(links, history, substituted))
             table.rated = True  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - the next change or a restart tries again
             log.exception("rating table %s failed", table.id)
@@ -378,13 +390,22 @@ class Platform:
             self._catching.pop(table_id, None)
 
     async def _watch_bots(self) -> None:
-        """Several processes: a bot turn whose process died (its lock expired) is taken over."""
+        """Several processes: a bot turn whose process died (its lock expired) is
+        taken over. Every third of the lock's life the tables whose bot is to act
+        here and that stood still meanwhile are looked at (read from storage,
+        bots started when their lock is free); every WATCH_EVERY seconds all of them."""
+        ticks = 0
         while True:
             await asyncio.sleep(LOCK_TTL / 3)
+            ticks += 1
+            every = ticks % max(1, round(WATCH_EVERY / (LOCK_TTL / 3))) == 0
             for table in list(self.manager.tables.values()):
                 try:
                     if time.time() - table.touched < LOCK_TTL / 3:
                         continue  # moving: its bots are played somewhere
+                    task = self._bot_tasks.get(table.id)
+                    if not every and (table.bot_to_act() is None or (task is not None and not task.done())):
+                        continue
                     if await self.manager.refresh_async(table):
                         self.hub.notify(table)
                     self.ensure_bots(table)
@@ -693,14 +714,27 @@ def _form_setup(slug: str, players: int, form: dict[str, str]) -> tuple[list[dic
 
 def create_app(database_url: str | None = None, bot_delay: float | None = None,
                table_prefix: str | None = None, limits: Limits | None = None,
-               public_url: str | None = None, redis_url: str | None = None) -> FastAPI:
+               public_url: str | None = None, redis_url: str | None = None,
+               allowed_hosts: Sequence[str] | None = None, trusted_proxies: Sequence[str] | None = None,
+               bind_host: str | None = None) -> FastAPI:
     """The application; ``bot_delay`` 0 lets bots answer at once (tests).
+
+    ``allowed_hosts`` (or ``$THIEVES_ALLOWED_HOSTS``, comma-separated): the
+    names a request's ``Host`` may give besides the public URL's (see
+    :func:`host_allow_list`; against DNS rebinding). ``trusted_proxies`` (or
+    ``$THIEVES_TRUSTED_PROXIES``): the addresses of the proxies in front,
+    whose ``X-Forwarded-For`` says who is asking; default none (the peer's
+    own address counts).
 
     ``public_url`` (or ``$THIEVES_PUBLIC_URL``), e.g. ``https://thieves.example``:
     the address people use; links shown to them are built from it, and
     state-changing requests and websockets must come from its origin.
     """
     public_url = (public_url or os.environ.get("THIEVES_PUBLIC_URL") or "").rstrip("/") or None
+    if allowed_hosts is None:
+        allowed_hosts = _env_list("THIEVES_ALLOWED_HOSTS")
+    if trusted_proxies is None:
+        trusted_proxies = _env_list("THIEVES_TRUSTED_PROXIES")
     table_prefix = table_prefix or os.environ.get("THIEVES_TABLE_PREFIX") or "thieves_"
     redis_url = redis_url or os.environ.get("THIEVES_REDIS_URL") or None
     if bot_delay is None:
@@ -709,7 +743,9 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     shared = Fanout(redis_url, table_prefix) if redis_url else None
     forward = os.environ.get("THIEVES_FORWARD_VIEWS", "0").strip() in ("1", "true", "yes")
     platform = Platform(storage, bot_delay, limits, shared, forward_views=forward)
-    platform.manager.load_all()
+    # one process alone: it was down, so nobody's clock ran meanwhile; with
+    # several, the others kept the clocks (a table's time is its stored moves')
+    platform.manager.load_all(restart_clocks=shared is None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -1018,8 +1054,12 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_undo(request: Request, table_id: str) -> JSONResponse:
         """Take one's own decisions back to the start of one's turn, when allowed."""
         try:
-            table, seat, target = await by_seat(request, table_id,
-                                                lambda t, s, b: platform.manager.undo(t, s))
+            def undo(t: LiveTable, s: int | None, _body: Any) -> int:
+                if s is not None:
+                    platform.undos.check(f"{t.id}:{s}", "you have taken back many decisions just now")
+                return platform.manager.undo(t, s)
+
+            table, seat, target = await by_seat(request, table_id, undo)
         except ServerError as exc:
             return _error(exc)
         await platform.changed(table)
@@ -1029,9 +1069,14 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_rematch(request: Request, table_id: str) -> JSONResponse:
         """The same seats and options again: the first click makes the table, the
         others take their kept seats."""
+        def rematch(t: LiveTable, s: int | None, _body: Any) -> tuple[LiveTable, int, str]:
+            if s is not None and t.state.is_terminal() and not t.rec.rematch:
+                # the click that makes the new table counts as a table made
+                platform.creations.check(client_address(request), "you have created many tables just now")
+            return platform.manager.rematch(t, s)
+
         try:
-            table, seat, (new, new_seat, token) = await by_seat(
-                request, table_id, lambda t, s, b: platform.manager.rematch(t, s))
+            table, seat, (new, new_seat, token) = await by_seat(request, table_id, rematch)
         except ServerError as exc:
             return _error(exc)
         platform.hub.notify(table)  # its end screen now offers to join the rematch
@@ -1089,10 +1134,18 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             me = profile_of(body)
             if table.state.is_terminal():
                 raise ServerError("game_over", "the game is over", 409)
-            linked = platform.storage.link_seat(table.id, seat, me["id"])
+            # this browser's mark (a cookie): two profiles linked from one
+            # browser (or one address) at one table do not rate each other
+            browser = request.cookies.get(BROWSER_COOKIE) or ""
+            if not (16 <= len(browser) <= 64 and browser.replace("-", "").replace("_", "").isalnum()):
+                browser = secrets.token_urlsafe(18)
+            linked = platform.storage.link_seat(table.id, seat, me["id"], table.state.ply,
+                                                client_address(request), browser)
         except ServerError as exc:
             return _error(exc)
-        return JSONResponse({"seat": seat, "profile": me["id"], "linked": linked})
+        resp = JSONResponse({"seat": seat, "profile": me["id"], "linked": linked})
+        resp.set_cookie(BROWSER_COOKIE, browser, max_age=3600 * 24 * 365, httponly=True, samesite="lax")
+        return resp
 
     @app.get("/api/leaderboard/{slug}")
     async def api_leaderboard(slug: str) -> JSONResponse:
@@ -1128,6 +1181,12 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             if row is not None:
                 games.append({"id": table_id, "seat": seat, "game": game_name(row["rec"].game, lang),
                               "status": row["status"], "created": row["rec"].created})
+        judged = platform.storage.unrated([g["id"] for g in games])
+        texts = ui(lang)
+        for g in games:
+            if g["id"] in judged:
+                reason = judged[g["id"]]
+                g["rating_note"] = texts["rated"] if reason is None else texts.get(f"unrated_{reason}", reason)
         games.sort(key=lambda g: -g["created"])
         for r in found["ratings"]:
             r["name"] = game_name(r["game"], lang) if r["game"] in playable_games() else r["game"]
@@ -1240,7 +1299,45 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             return
         await table_socket(websocket, platform, table_id)
 
+    # outermost: a request naming another host (DNS rebinding) is refused before
+    # anything else, HTTP and websockets alike; then who is asking, from the
+    # trusted proxies' X-Forwarded-For only
+    if trusted_proxies:
+        from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(trusted_proxies))
+    app.state.allowed_hosts = host_allow_list(public_url, allowed_hosts, bind_host)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=app.state.allowed_hosts, www_redirect=False)
     return app
+
+
+#: the hosts a server started without ``--public-url`` nor ``--allowed-host`` answers to
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+
+
+def host_allow_list(public_url: str | None, allowed: Sequence[str], bind_host: str | None = None) -> list[str]:
+    """The names a request's ``Host`` header may give: the public URL's host and
+    the allowed hosts (``*.example.org`` allows its subdomains, ``*`` any host);
+    when neither is given, this machine's own names and the address it is bound
+    to (not 0.0.0.0 nor ::, which are no one's name)."""
+    hosts = []
+    for raw in allowed:
+        host = raw.strip().lower()
+        if host:
+            hosts.append(host)
+    if public_url:
+        name = urllib.parse.urlsplit(public_url).hostname
+        if name:
+            hosts.append(f"[{name}]" if ":" in name else name)
+    if not hosts:
+        hosts = list(LOCAL_HOSTS)
+        if bind_host and bind_host not in ("0.0.0.0", "::", ""):
+            hosts.append(f"[{bind_host}]" if ":" in bind_host and not bind_host.startswith("[") else bind_host)
+    return list(dict.fromkeys(hosts))
+
+
+def _env_list(name: str) -> list[str]:
+    """A comma-separated environment variable as a list (empty when unset)."""
+    return [x.strip() for x in os.environ.get(name, "").split(",") if x.strip()]
 
 
 async def _body(request: Request) -> bytes:
@@ -1335,12 +1432,15 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
-          public_url: str | None = None, redis_url: str | None = None) -> None:
+          public_url: str | None = None, redis_url: str | None = None,
+          allowed_hosts: Sequence[str] | None = None, trusted_proxies: Sequence[str] | None = None) -> None:
     """Run the server (what ``thieves serve`` calls)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(database_url, public_url=public_url, redis_url=redis_url)
+    app = create_app(database_url, public_url=public_url, redis_url=redis_url,
+                     allowed_hosts=allowed_hosts or None, trusted_proxies=trusted_proxies or None,
+                     bind_host=host)
     print(f"thieves: serving on http://{host}:{port}/  (database: {app.state.platform.storage.engine.url.render_as_string(hide_password=True)})",
           flush=True)
     # ws_max_size: a frame over the limit is refused (1009) before it is read whole
@@ -1350,5 +1450,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     deflate = os.environ.get("THIEVES_WS_DEFLATE", "1").strip() not in ("0", "false", "no")
     from .wsdeflate import protocol_class
 
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
+    print(f"thieves: answering to the hosts {', '.join(app.state.allowed_hosts)} "
+          "(--public-url, --allowed-host)", flush=True)
+    # proxy_headers off: uvicorn would trust X-Forwarded-For from 127.0.0.1 by
+    # default; the app trusts only the proxies it was given (--trusted-proxy)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES, proxy_headers=False,
                 ws_per_message_deflate=deflate, ws=protocol_class() or "auto")

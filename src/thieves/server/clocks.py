@@ -68,8 +68,11 @@ class TimeControl:
 class Clock:
     """The players' remaining times at one table."""
 
-    def __init__(self, control: TimeControl, num_players: int) -> None:
+    def __init__(self, control: TimeControl, num_players: int,
+                 pauses: Iterable[Iterable[float]] = ()) -> None:
         self.control = control
+        #: (from, to): times the server was down, charged to nobody (see :meth:`restart`)
+        self.pauses: list[tuple[float, float]] = [(float(a), float(b)) for a, b in pauses]
         start = control.base if control.kind == "realtime" else control.per_move
         #: seconds left per seat, as of ``since`` for the running ones
         self.left = [start] * num_players
@@ -82,8 +85,15 @@ class Clock:
         self.running = set(to_act)
         self.since = now
 
-    def _charge(self, now: float) -> None:
+    def _elapsed(self, now: float) -> float:
+        """Seconds from ``since`` to ``now``, less the pauses between them."""
         elapsed = max(0.0, now - self.since)
+        for a, b in self.pauses:
+            elapsed -= max(0.0, min(b, now) - max(a, self.since))
+        return max(0.0, elapsed)
+
+    def _charge(self, now: float) -> None:
+        elapsed = self._elapsed(now)
         for p in self.running:
             self.left[p] -= elapsed
         self.since = max(self.since, now)
@@ -111,6 +121,16 @@ class Clock:
         self._charge(now)
         self.running = set(to_act)
 
+    def restart(self, now: float) -> tuple[float, float] | None:
+        """The server starts again at ``now``: the time since the last change
+        (the server was down) is charged to nobody. Returns the pause to keep
+        (so that the clock is rebuilt the same later), None when none runs."""
+        if not self.control.active or not self.running or now <= self.since:
+            return None
+        pause = (self.since, now)
+        self.pauses.append(pause)
+        return pause
+
     def stop(self, now: float) -> None:
         """The game is over: nothing runs any more."""
         self._charge(now)
@@ -120,7 +140,7 @@ class Clock:
         """Seconds ``seat`` has left at ``now`` (may be below 0 once run out)."""
         left = self.left[seat]
         if seat in self.running:
-            left -= max(0.0, now - self.since)
+            left -= self._elapsed(now)
         return left
 
     def expired(self, now: float) -> list[int]:

@@ -46,6 +46,15 @@ class Limits:
     chat_messages: int = 5
     chat_window: float = 10.0
     chat_stored: int = 500
+    #: bytes of views (built once per change, shared by the sockets) kept for one
+    #: table and for all tables together; the least recently used go first
+    view_bytes_per_table: int = 8 * 1024 * 1024
+    view_bytes: int = 512 * 1024 * 1024
+    #: undos one seat may ask for per ``undos_window`` seconds (each is a stored row)
+    undos_per_seat: int = 30
+    undos_window: float = 600.0
+    #: undos one seat may make in one game, whatever the time (bounds a table's rows)
+    undos_per_game: int = 300
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Limits":

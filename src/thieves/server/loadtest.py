@@ -243,10 +243,48 @@ async def run(urls: list[str], tables: int, game: str, players: int, spectators:
     return stats
 
 
+def check_target(game: str, players: int, urls: list[str]) -> None:
+    """Refuse, before anything starts, a game the servers do not have (or a
+    number of players it does not take) and a server that does not answer
+    (ThievesError, so the command exits non-zero with the reason)."""
+    from ..core.errors import ThievesError
+
+    for url in urls:
+        try:
+            with urllib.request.urlopen(url.rstrip("/") + "/api/games", timeout=10) as r:
+                catalog = json.loads(r.read())
+        except (OSError, ValueError) as exc:
+            raise ThievesError(f"the server at {url} does not answer ({exc})") from None
+        slugs = {g.get("slug"): g for g in catalog if isinstance(g, dict)} if isinstance(catalog, list) else {}
+        _check_game(game, players, slugs, f"the server at {url}")
+    if not urls:
+        from .tables import playable_games
+        from ..core.registry import load_game
+
+        known = {}
+        for slug in playable_games():
+            g = load_game(slug)
+            known[slug] = {"min_players": g.min_players, "max_players": g.max_players}
+        _check_game(game, players, known, "this installation")
+
+
+def _check_game(game: str, players: int, games: dict[Any, Any], where: str) -> None:
+    from ..core.errors import ThievesError
+
+    if game not in games:
+        raise ThievesError(f"{where} has no game {game!r}; games: {', '.join(sorted(map(str, games)))}")
+    g = games[game]
+    low, high = g.get("min_players"), g.get("max_players")
+    if isinstance(low, int) and isinstance(high, int) and not low <= players <= high:
+        raise ThievesError(f"{game} is played by {low} to {high} players, not {players}")
+
+
 def main(args: Any) -> int:
+    """Run the load test; exits 1 when no table could be made (every request failed)."""
     prefix = f"load{secrets.token_hex(3)}_"
     procs: list[subprocess.Popen[bytes]] = []
     urls = list(args.url or [])
+    check_target(args.game, args.players, urls)
     if not urls:
         urls, procs = start_servers(args.processes, args.database_url, args.redis_url, args.bot_delay, prefix)
     try:
@@ -286,4 +324,7 @@ def main(args: Any) -> int:
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"tables made: {stats.tables_made}, errors: {stats.errors}, actions refused: {stats.refused}, "
           f"dropped sockets: {stats.dropped}")
+    if stats.tables_made == 0:
+        print("error: no table could be made (see the errors above): nothing was measured", file=sys.stderr)
+        return 1
     return 0

@@ -23,13 +23,22 @@ import logging
 import os
 import secrets
 import time
+import urllib.parse
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable, Sequence
 
 log = logging.getLogger("thieves.server")
 
-#: seconds a bot lock lives unless renewed (a killed process frees it after this)
-LOCK_TTL = 30.0
+#: seconds before subscribing again after a failure, doubling up to the max
+LISTEN_BACKOFF = 1.0
+LISTEN_BACKOFF_MAX = 30.0
+#: seconds between two log lines about one kind of failed Redis command
+TROUBLE_EVERY = 60.0
+#: seconds a bot lock lives unless renewed (a killed process frees it after
+#: this); its holder renews it every third of that while it holds it, so a
+#: bot that thinks long keeps it, and another process takes a dead process's
+#: bots over within about LOCK_TTL + LOCK_TTL / 3 (docs/server.md: ~10 s)
+LOCK_TTL = 6.0
 #: seconds between two reminders that a process shows a table's spectators
 #: (:meth:`Fanout.watch`), and how long the others take one into account
 WATCH_EVERY = 10.0
@@ -59,6 +68,10 @@ class Fanout:
         #: skips them unread
         self._mine = json.dumps({"from": self.me})[:-1].encode()
         self._task: asyncio.Task[None] | None = None
+        #: failed subscriptions in a row (the wait before the next one doubles)
+        self._failures = 0
+        #: kind of failure -> when it was last logged (:meth:`_trouble`)
+        self._troubles: dict[str, float] = {}
         #: changes announced and not sent yet (each with the views for each
         #: process that shows them), and the task sending them
         self._outbox: list[tuple[dict[str, Any], dict[str, list[View]] | None]] = []
@@ -133,8 +146,8 @@ class Fanout:
                         pipe.publish(self.to_prefix + process, pack_views(self.me, items))
                     pipe.publish(self.channel, message)
                     await pipe.execute()
-            except Exception:  # noqa: BLE001 - Redis away: others catch up when they next read the table
-                log.exception("could not tell the other processes about %d change(s)", len(changes))
+            except Exception as exc:  # noqa: BLE001 - Redis away: others catch up when they next read the table
+                self._trouble("could not tell the other processes about a change", exc)
 
     def start(self, on_change: Callable[[str, dict[str, Any], str], None],
               on_subscribed: Callable[[], None] | None = None) -> None:
@@ -166,18 +179,45 @@ class Fanout:
                         else:
                             self._read(message["data"], on_change)
                     elif kind == "subscribe" and message.get("data") == len(channels):
+                        self._listen_ok()
                         if on_subscribed is not None:
                             on_subscribed()  # catch up with what was announced before
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - Redis restarted, or dropped this reader: subscribe again
-                log.exception("listening to Redis failed; trying again in 1 s")
-                await asyncio.sleep(1.0)
+            except Exception as exc:  # noqa: BLE001 - Redis restarted, or dropped this reader: subscribe again
+                wait = self._listen_failed(exc)
+                await asyncio.sleep(wait)
             finally:
                 try:
                     await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]  # typed from redis 8 on
                 except Exception:  # noqa: BLE001 - already gone
                     pass
+
+    def _listen_failed(self, exc: BaseException) -> float:
+        """Log a failed subscription without a traceback: the first one with its
+        reason, then one short line per try as the wait doubles (up to
+        ``LISTEN_BACKOFF_MAX``). Returns the seconds to wait before the next try."""
+        self._failures += 1
+        wait = float(min(LISTEN_BACKOFF_MAX, LISTEN_BACKOFF * 2.0 ** (self._failures - 1)))
+        if self._failures == 1:
+            log.warning("listening to Redis at %s failed (%s: %s); trying again in %.3g s",
+                        _safe_url(self.url), type(exc).__name__, exc, wait)
+        else:
+            log.warning("Redis still unreachable (%d tries); next try in %.3g s", self._failures, wait)
+        return wait
+
+    def _trouble(self, what: str, exc: BaseException) -> None:
+        """One short line (no traceback) for a Redis command that failed, at most
+        once per ``TROUBLE_EVERY`` seconds for each kind of failure."""
+        now = time.monotonic()
+        if now - self._troubles.get(what, -TROUBLE_EVERY) >= TROUBLE_EVERY:
+            self._troubles[what] = now
+            log.warning("Redis: %s (%s: %s)", what, type(exc).__name__, exc)
+
+    def _listen_ok(self) -> None:
+        if self._failures:
+            log.warning("listening to Redis again after %d failed tries", self._failures)
+        self._failures = 0
 
     def _read(self, raw: Any, on_change: Callable[[str, dict[str, Any], str], None]) -> None:
         """One message on the shared channel: each change to ``on_change``, a
@@ -233,13 +273,15 @@ class Fanout:
         lock = self.redis.lock(self.lock_prefix + table_id, timeout=LOCK_TTL, blocking=False)
         try:
             got = await lock.acquire(blocking=False)
-        except Exception:  # noqa: BLE001 - Redis away: nobody plays bots rather than twice
-            log.exception("bot lock of table %s unavailable", table_id)
+        except Exception as exc:  # noqa: BLE001 - Redis away: nobody plays bots rather than twice
+            self._trouble("a bot lock is unavailable (no bot plays meanwhile)", exc)
             got = False
+        held = BotLock(lock).start() if got else None
         try:
-            yield BotLock(lock) if got else None
+            yield held
         finally:
-            if got:
+            if held is not None:
+                held.stop()
                 try:
                     await lock.release()
                 except Exception:  # noqa: BLE001 - expired meanwhile: nothing to free
@@ -261,12 +303,37 @@ class Fanout:
 
 
 class BotLock:
-    """A held bot lock, renewed only when a third of its life has gone (not at
+    """A held bot lock, renewed every third of its life while held (not at
     every move: each renewal is a round trip to Redis)."""
 
     def __init__(self, lock: Any) -> None:
         self.lock = lock
         self.renewed = time.monotonic()
+        #: renews the lock every third of its life while it is held (a bot
+        #: thinking longer than LOCK_TTL would lose it otherwise): :meth:`start`
+        self._beat: asyncio.Task[None] | None = None
+
+    def start(self) -> "BotLock":
+        """Renew the lock in the background until :meth:`stop` (on the event loop)."""
+        self._beat = asyncio.create_task(self._heartbeat())
+        return self
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(LOCK_TTL / 3)
+            try:
+                await self.lock.reacquire()
+                self.renewed = time.monotonic()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - lost or Redis away: keep() says so before a move
+                log.warning("could not renew a bot lock (%s: %s)", type(exc).__name__, exc)
+                return
+
+    def stop(self) -> None:
+        """No more renewals (the lock is being let go)."""
+        if self._beat is not None:
+            self._beat.cancel()
 
     async def keep(self) -> None:
         """Before a move: make sure the lock lives at least two thirds of
@@ -317,6 +384,16 @@ def unpack_views(raw: Any) -> tuple[str, dict[tuple[str, Mark], list[View]]] | N
         return str(head["from"]), out
     except (ValueError, TypeError, KeyError):
         return None
+
+
+def _safe_url(url: str) -> str:
+    """A Redis URL without its password, for the log."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
 
 
 def _mark(after: Any) -> Mark | None:

@@ -16,7 +16,7 @@ import os
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
@@ -136,6 +136,11 @@ class Storage:
             sa.Column("table_id", sa.String(32), primary_key=True),
             sa.Column("seat", sa.Integer, primary_key=True),
             sa.Column("profile_id", sa.String(16), nullable=False, index=True),
+            # the table's move number when it was linked, and digests of the
+            # address and browser it was linked from (see ratings.unrated_reason)
+            sa.Column("ply", sa.Integer, nullable=True),
+            sa.Column("address", sa.String(64), nullable=True),
+            sa.Column("browser", sa.String(64), nullable=True),
         )
         self.ratings = sa.Table(
             prefix + "ratings", md,
@@ -148,6 +153,8 @@ class Storage:
         self.rated = sa.Table(
             prefix + "rated", md,
             sa.Column("table_id", sa.String(32), primary_key=True),
+            # None: it counted; else why not (a code of ratings.UNRATED)
+            sa.Column("reason", sa.String(32), nullable=True),
         )
         #: the table chat (server/chat.py); made on an older database by create_all
         self.chat = sa.Table(
@@ -217,6 +224,15 @@ class Storage:
         if not insp.has_table(name):
             return
         q = self.engine.dialect.identifier_preparer.quote
+        for table, cols in ((self.seat_profiles, (("ply", "INTEGER"), ("address", "VARCHAR(64)"),
+                                                  ("browser", "VARCHAR(64)"))),
+                            (self.rated, (("reason", "VARCHAR(32)"),))):
+            if insp.has_table(table.name):  # made before unrated games said why
+                have = {c["name"] for c in insp.get_columns(table.name)}
+                with self.engine.begin() as c:
+                    for col, kind in cols:
+                        if col not in have:
+                            c.execute(sa.text(f"ALTER TABLE {q(table.name)} ADD COLUMN {col} {kind}"))
         acts = self.actions.name
         if insp.has_table(acts):
             have = {c["name"] for c in insp.get_columns(acts)}
@@ -625,12 +641,16 @@ class Storage:
         with self.engine.begin() as c:
             c.execute(self.profiles.update().where(self.profiles.c.id == profile_id).values(name=name))
 
-    def link_seat(self, table_id: str, seat: int, profile_id: str) -> bool:
-        """Link a seat to a profile, once (False: the seat already has one)."""
+    def link_seat(self, table_id: str, seat: int, profile_id: str, ply: int | None = None,
+                  address: str | None = None, browser: str | None = None) -> bool:
+        """Link a seat to a profile, once (False: the seat already has one), at
+        move ``ply``, from ``address`` and ``browser`` (only their digests are kept)."""
         try:
             with self.engine.begin() as c:
-                c.execute(self.seat_profiles.insert().values(table_id=table_id, seat=seat,
-                                                             profile_id=profile_id))
+                c.execute(self.seat_profiles.insert().values(
+                    table_id=table_id, seat=seat, profile_id=profile_id, ply=ply,
+                    address=None if address is None else token_digest(address),
+                    browser=None if browser is None else token_digest(browser)))
         except sa.exc.IntegrityError:
             return False
         return True
@@ -641,20 +661,31 @@ class Storage:
                 self.seat_profiles.c.table_id == table_id)).all()
         return {r.seat: r.profile_id for r in rows}
 
-    def rate_table(self, table_id: str, game: str, scores: list[float]) -> bool:
+    def rate_table(self, table_id: str, game: str, scores: list[float],
+                   judge: Callable[[dict[int, dict[str, Any]]], str | None] | None = None) -> bool:
         """Count a finished table in its profiles' ratings, once (one transaction);
-        False when it was counted already or has fewer than two profiles."""
+        False when it was counted already or does not count. ``judge(links)``
+        says why it must not (``ratings.unrated_reason``; links: seat -> its
+        ``profile``, ``ply``, ``address``, ``browser``); the reason is kept
+        (:meth:`unrated`). A table with no profile at all leaves no trace."""
         from .ratings import START, updated
 
         with self.engine.begin() as c:
-            seats = {r.seat: r.profile_id for r in c.execute(sa.select(self.seat_profiles).where(
-                self.seat_profiles.c.table_id == table_id)).all()}
+            links = {r.seat: {"profile": r.profile_id, "ply": r.ply, "address": r.address, "browser": r.browser}
+                     for r in c.execute(sa.select(self.seat_profiles).where(
+                         self.seat_profiles.c.table_id == table_id)).all()}
+            if not links:
+                return False
+            seats = {seat: link["profile"] for seat, link in links.items()}
             players = sorted(seats)
-            if len(set(seats.values())) < 2 or len(set(seats.values())) != len(players):
-                return False  # one person on several seats is not rated
+            reason = judge(links) if judge is not None else None
+            if reason is None and (len(set(seats.values())) < 2 or len(set(seats.values())) != len(players)):
+                reason = "few_profiles" if len(players) < 2 else "same_profile"
             try:
-                c.execute(self.rated.insert().values(table_id=table_id))
+                c.execute(self.rated.insert().values(table_id=table_id, reason=reason))
             except sa.exc.IntegrityError:
+                return False
+            if reason is not None:
                 return False
             r = self.ratings.c
             old: dict[str, tuple[float, int]] = {
@@ -670,6 +701,14 @@ class Storage:
                 else:
                     c.execute(self.ratings.insert().values(profile_id=pid, game=game, rating=value, games=1))
         return True
+
+    def unrated(self, table_ids: list[str]) -> dict[str, str | None]:
+        """For the tables counted or judged: None when it counted, else why not."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(self.rated).where(self.rated.c.table_id.in_(table_ids))).all()
+        return {r.table_id: r.reason for r in rows}
 
     def leaderboard(self, game: str, limit: int = 100) -> list[dict[str, Any]]:
         r, p = self.ratings.c, self.profiles.c

@@ -31,6 +31,11 @@ log = logging.getLogger("thieves.server")
 _MASK63 = (1 << 63) - 1
 #: a stored row that takes decisions back: "<UNDO><move number to go back to>"
 UNDO = "!undo "
+#: what a table's stored timing holds besides its time control: when the game
+#: started, and when the server was down (charged to nobody's clock)
+TIMING_MARKS = ("started", "pauses")
+#: pauses kept per table (the oldest are dropped: a later restart charges them)
+MAX_PAUSES = 20
 #: bits of a new table's seed (secrets.randbits)
 SEED_BITS = 128
 NAME_RE = re.compile(r"[^\w .'\-]", re.UNICODE)
@@ -99,6 +104,8 @@ class LiveTable:
     clock: Clock | None = None
     #: rows stored for this table (decisions and undo records; the next row's number)
     rows: int = 0
+    #: seat -> undo records stored for it (bounded by ``TableManager.undos_per_game``)
+    undos: dict[int, int] = field(default_factory=dict)
     #: (version, seat) -> the move number that seat may undo to (None: it may not)
     undo_cache: dict[tuple[int, int], int | None] = field(default_factory=dict)
     #: (viewer, language, layout) -> the log lines already written for that
@@ -129,6 +136,7 @@ class LiveTable:
             target = int(action[len(UNDO):])
             if not 0 <= target <= state.ply:
                 raise ThievesError(f"an undo to move {target} at move {state.ply}")
+            self.undos[player] = self.undos.get(player, 0) + 1
             start = self.run_start
             back = start.clone() if start is not None and start.ply == target else state_at(state, target)
             self.run_start = None
@@ -165,8 +173,11 @@ class LiveTable:
 
     def make_clock(self) -> None:
         """The clock of the table's time control, not started (None: no clock)."""
-        control = TimeControl.parse({k: v for k, v in (self.rec.timing or {}).items() if k != "started"})
-        self.clock = Clock(control, self.rec.num_players) if control.active else None
+        timing = self.rec.timing or {}
+        control = TimeControl.parse({k: v for k, v in timing.items() if k not in TIMING_MARKS})
+        pauses = [p for p in timing.get("pauses") or []
+                  if isinstance(p, list) and len(p) == 2 and all(isinstance(x, (int, float)) for x in p)]
+        self.clock = Clock(control, self.rec.num_players, pauses) if control.active else None
 
     def clock_from_start(self, state: State,
                          action_times: Callable[[], list[float | None]]) -> list[float | None]:
@@ -305,14 +316,36 @@ class TableManager:
         self.open_tables = open_tables
         #: seconds without a change after which a table not finished is abandoned
         self.expire_after = expire_after
+        #: undos one seat may make in one game (0: no limit)
+        self.undos_per_game = 0
         #: (game, bot) -> whether that bot reads only the legal actions (see :meth:`quick_bot`)
         self._quick_bots: dict[tuple[str, str], bool] = {}
 
     # -- loading -------------------------------------------------------------------
-    def load_all(self) -> None:
-        """Load the tables in play (not finished, not abandoned) at start."""
+    def load_all(self, restart_clocks: bool = True) -> None:
+        """Load the tables in play (not finished, not abandoned) at start.
+        ``restart_clocks``: the running clocks go on from now, so the time the
+        server was down is charged to nobody (off when other processes kept
+        serving the tables meanwhile: their clocks ran on there)."""
+        now = self.now()
         for table_id in self.storage.live_ids(time.time() - self.expire_after):
-            self.load(table_id)
+            table = self.load(table_id)
+            if restart_clocks and table is not None and table.clock is not None:
+                self._pause_clock(table, now)
+
+    def _pause_clock(self, table: LiveTable, now: float) -> None:
+        """The server was down since the table's last change: nobody is charged
+        for it (the pause is stored with the timing, so a later restart agrees)."""
+        assert table.clock is not None
+        pause = table.clock.restart(now)
+        if pause is None:
+            return
+        pauses = list((table.rec.timing or {}).get("pauses") or [])[-(MAX_PAUSES - 1):]
+        table.rec.timing = {**(table.rec.timing or {}), "pauses": [*pauses, list(pause)]}
+        try:
+            self.storage.set_timing(table.id, table.rec.timing)
+        except Exception:  # noqa: BLE001 - the clock here is right; a later restart charges the pause
+            log.exception("could not store the pause of table %s", table.id)
 
     def load(self, table_id: str) -> LiveTable | None:
         """Read one table from storage and replay its actions (None: no such table)."""
@@ -619,6 +652,9 @@ class TableManager:
         if table.state.is_terminal():
             raise ServerError("game_over", "the game is over", 409)
         self._check_present(table, seat)
+        if 0 < self.undos_per_game <= table.undos.get(seat, 0):
+            raise ServerError("no_undo", f"you have taken back decisions {self.undos_per_game} times "
+                              "in this game: no more undo here", 409)
         target = table.may_undo(seat)
         if target is None:
             raise ServerError("no_undo", "these decisions cannot be taken back (another seat "
@@ -652,7 +688,7 @@ class TableManager:
             seats = [{"kind": "bot", "bot": s["bot"]} if s["kind"] == "bot"
                      else {"kind": "human" if i == seat else "open", "name": s["name"]}
                      for i, s in enumerate(table.rec.seats)]
-            timing = {k: v for k, v in (table.rec.timing or {}).items() if k != "started"} or None
+            timing = {k: v for k, v in (table.rec.timing or {}).items() if k not in TIMING_MARKS} or None
             try:
                 new, tokens = self.create(table.rec.game, table.rec.num_players, seats,
                                           dict(table.rec.options), table.rec.lang, clock=timing,
@@ -964,6 +1000,7 @@ class TableManager:
                                     rng=table.rec.rng)
         table.chosen = []
         table.deciders = {}
+        table.undos = {}
         deciders = self.storage.deciders(table.id)
         times = table.clock_from_start(state, lambda: self.storage.action_times(table.id))
         rows = self.storage.load_actions(table.id)

@@ -298,6 +298,10 @@ def _visible_events(state: State, obs: dict[str, Any], viewer: int | None) -> li
     return state.visible_events(viewer)
 
 
+#: (viewer, language, layout) whose log lines one table keeps (the least recently used go)
+LOG_CACHE_KEYS = 12
+
+
 def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]], viewer: int | None,
               lang: str, layout: str, names: list[str]) -> tuple[list[str], list[list[str]]]:
     """Every visible event's log line and the ids it names, for one viewer.
@@ -322,7 +326,10 @@ def log_lines(table: LiveTable, pres: Presentation, events: list[dict[str, Any]]
             done, kept_lines, kept_refs = n, old_lines, old_refs
     lines = kept_lines + pres.log(events[done:])
     refs = kept_refs + pres.log_refs(events[done:])
+    table.log_cache.pop(key, None)  # the newest last: the least recently used go first
     table.log_cache[key] = (list(names), events, lines, refs)
+    while len(table.log_cache) > LOG_CACHE_KEYS:
+        del table.log_cache[next(iter(table.log_cache))]
     return lines, refs
 
 

@@ -41,7 +41,7 @@ import itertools
 import json
 import logging
 import zlib
-from collections import deque
+from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any
 
 from starlette.responses import JSONResponse
@@ -75,7 +75,7 @@ class View:
     and, for the sockets whose last frame was the view before it, its patch
     (:mod:`.patches`, made once too)."""
 
-    __slots__ = ("serial", "version", "drawn", "_frames", "_base", "_base_serial", "_patch")
+    __slots__ = ("serial", "version", "drawn", "_frames", "_base", "_base_serial", "_patch", "nbytes")
 
     def __init__(self, version: int, drawn: Drawn | None = None, frames: Frames | None = None,
                  base: "View | None" = None) -> None:
@@ -91,6 +91,8 @@ class View:
         self._patch: Frames | None = None
         if base is not None:
             base._base = None  # no longer the newest: nobody asks for its patch (no chain of views is kept)
+        #: about what it holds at most, in bytes (:func:`view_bytes`), counted by the cache
+        self.nbytes = view_bytes(drawn.view) if drawn is not None else 3 * len(frames.text) if frames else 0
 
     def frames(self) -> Frames:
         if self._frames is None:
@@ -113,6 +115,30 @@ class View:
 
 _SERIALS = itertools.count(1)
 
+#: bytes of views one table may keep, and all tables together (the least
+#: recently used go first; a view not kept is built again when asked for)
+VIEW_BYTES_PER_TABLE = 8 * 1024 * 1024
+VIEW_BYTES = 512 * 1024 * 1024
+
+
+def view_bytes(view: Any) -> int:
+    """About the bytes a kept view holds: its strings (the board's SVG above all)
+    once in the view, once as its frame's text and once compressed or as bytes
+    to send, and its patch base's pieces; a little for everything else."""
+    strings = 0
+    stack = [view]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            strings += len(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+        else:
+            strings += 8
+    return 4 * strings + 2048
+
 
 class ViewCache:
     """Each view built once per table change, shared by every connection with
@@ -126,8 +152,51 @@ class ViewCache:
     hand-over of the lock can cost the loop up to the switch interval, 5 ms).
     """
 
-    def __init__(self) -> None:
-        self._views: dict[tuple[str, int | None, str, str], View] = {}
+    def __init__(self, per_table: int = VIEW_BYTES_PER_TABLE, total: int = VIEW_BYTES) -> None:
+        #: every kept view, the least recently used first
+        self._views: OrderedDict[tuple[str, int | None, str, str], View] = OrderedDict()
+        #: bounds in bytes (:func:`view_bytes`) per table and for all (0: none)
+        self.per_table = per_table
+        self.total = total
+        #: bytes kept per table, and in all
+        self._table_bytes: dict[str, int] = {}
+        self.nbytes = 0
+
+    def bytes_of(self, table_id: str) -> int:
+        """The bytes of views kept for one table."""
+        return self._table_bytes.get(table_id, 0)
+
+    def _keep(self, key: tuple[str, int | None, str, str], view: View) -> None:
+        """Keep ``view`` under ``key`` (the newest), then let the least recently
+        used views go while the table's or the overall bound is passed (never
+        the one just kept)."""
+        self._drop(key)
+        self._views[key] = view
+        table_id = key[0]
+        self._table_bytes[table_id] = self._table_bytes.get(table_id, 0) + view.nbytes
+        self.nbytes += view.nbytes
+        if self.per_table > 0 and self._table_bytes[table_id] > self.per_table:
+            for old in [k for k in self._views if k[0] == table_id and k != key]:
+                self._drop(old)
+                if self._table_bytes.get(table_id, 0) <= self.per_table:
+                    break
+        if self.total > 0 and self.nbytes > self.total:
+            for old in list(self._views):
+                if self.nbytes <= self.total:
+                    break
+                if old != key:
+                    self._drop(old)
+
+    def _drop(self, key: tuple[str, int | None, str, str]) -> None:
+        view = self._views.pop(key, None)
+        if view is None:
+            return
+        left = self._table_bytes.get(key[0], 0) - view.nbytes
+        if left > 0:
+            self._table_bytes[key[0]] = left
+        else:
+            self._table_bytes.pop(key[0], None)
+        self.nbytes -= view.nbytes
 
     async def text(self, table: LiveTable, viewer: int | None, lang: str,
                    layout: str = "wide") -> tuple[int, str]:
@@ -155,7 +224,10 @@ class ViewCache:
         view = self._views.get(key)
         if view is None or view.version != version:
             drawn = Drawn(build_view(table, table.state, viewer, lang, layout=layout))
-            view = self._views[key] = View(version, drawn, base=view)
+            view = View(version, drawn, base=view)
+            self._keep(key, view)
+        else:
+            self._views.move_to_end(key)
         return view
 
     def accept(self, table: LiveTable, views: list[Any]) -> None:
@@ -175,11 +247,11 @@ class ViewCache:
                 log.warning("a view from another process of table %s could not be read", table.id)
                 continue
             if frames is not None:
-                self._views[(table.id, None, item[0], item[1])] = View(table.version, frames=frames)
+                self._keep((table.id, None, item[0], item[1]), View(table.version, frames=frames))
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
-            del self._views[key]
+            self._drop(key)
 
 
 class Conn:

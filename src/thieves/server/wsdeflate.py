@@ -117,6 +117,7 @@ class Frames:
             out = (frame_bytes(data, False) if window_bits is None
                    else frame_bytes(deflate(data, window_bits), True))
             self._frames[window_bits] = out
+            self._data = None  # a copy of the text kept as long as the view: made again if asked
         return out
 
     def deflated(self, window_bits: int) -> bytes:

@@ -63,6 +63,34 @@ def city_for(data: Any, layout: list, ncols: int) -> "City":
     return city
 
 
+_STEP_TUPLES: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _step(d: int, nb: int) -> tuple[int, int]:
+    """The tuple ``(d, nb)``, one shared object for every city."""
+    key = (d, nb)
+    return _STEP_TUPLES.setdefault(key, key)
+
+
+class _Sight:
+    """``sight[i]``: ``frozenset(lines[i])``, each made the first time it is asked for."""
+
+    __slots__ = ("_lines", "_made")
+
+    def __init__(self, lines: list[list[int]]) -> None:
+        self._lines = lines
+        self._made: dict[int, frozenset[int]] = {}
+
+    def __getitem__(self, i: int) -> frozenset[int]:
+        got = self._made.get(i)
+        if got is None:
+            got = self._made[i] = frozenset(self._lines[i])
+        return got
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
 def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
     """A face square (r, c) after k clockwise quarter turns."""
     for _ in range(k):
@@ -196,16 +224,19 @@ class City:
             self.by_type.setdefault(b["type"], []).append(bid)
         #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
         self.lines: list[list[int]] = [self._walk(idx, d) for idx in range(size) for d in range(4)]
-        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?)
-        self.sight: list[frozenset[int]] = [frozenset(x) for x in self.lines]
+        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
+        #: made when first asked: a game looks from the guards' few squares only (a
+        #: set for every square and direction held about 430 KB per live table)
+        self.sight = _Sight(self.lines)
         #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
         #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order
+        # (the steps are shared by every city: one tuple per step, not one per city)
         self.forward: list[tuple[tuple[int, int], ...]] = [
-            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
+            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
             for idx in range(size) for head in range(4)]
         #: ways[idx]: every ``(direction, square)`` step from alley square ``idx``
         self.ways: list[tuple[tuple[int, int], ...]] = [
-            tuple((d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
+            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
         self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
