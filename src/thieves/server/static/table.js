@@ -228,6 +228,15 @@
     leave.addEventListener("click", () => { if (confirm(T.leave_confirm)) seatPost("leave", {bot: pick.value}, leave); });
     const concede = el("button", "tool", T.concede);
     concede.addEventListener("click", () => { if (confirm(T.concede_confirm)) seatPost("concede", {bot: pick.value}, concede); });
+    if (v.reactions) {
+      // "not this round" (Board Game Arena's auto-pass): the table lets reaction windows go by
+      const off = v.reactions.off;
+      const rx = el("button", "tool reactions", off ? T.reactions_off : T.reactions_on);
+      rx.setAttribute("aria-pressed", off ? "true" : "false");
+      rx.title = T.reactions_help;
+      rx.addEventListener("click", () => seatPost("reactions", {off: !off}, rx));
+      box.appendChild(rx);
+    }
     box.appendChild(el("span", "muted small", T.sub_level + " "));
     box.appendChild(pick);
     box.appendChild(leave);
