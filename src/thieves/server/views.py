@@ -236,7 +236,8 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         # for a seated player: the bots that can stand in if they leave
         # the viewer's own reactions setting, in a game that has reaction windows
         "reactions": ({"off": table.reactions_off(viewer)}
-                      if viewer is not None and not terminal and has_reactions(state) else None),
+                      if viewer is not None and not terminal and state is table.state and has_reactions(state)
+                      else None),
         "sub_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
                      if viewer is not None and not terminal else []),
         "fill_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
