@@ -83,3 +83,23 @@ def test_terminal_help_and_info_come_from_the_game():
     assert "Nothing here is called 'Q9'" in out
     assert "# Goal" in out                                       # the rules summary
     assert "Center:" in out and "red" in out and "Take a" in out  # dice as words, actions in words
+
+
+def test_terminal_play_does_not_ask_a_decision_with_one_answer():
+    """A person at the terminal is not asked a decision whose only answer is legal:
+    it is played for them and said."""
+    state = load_game("cadwallon").new_game(2, seed=4)
+    asked: list[int] = []
+
+    def ask(_prompt: str) -> str:
+        acts = final_state.legal_actions(final_state.players_to_act()[0])
+        asked.append(len(acts))
+        if len(asked) > 60:
+            return "q"
+        return "1"
+
+    final_state = state
+    console = Console(file=io.StringIO(), width=120)
+    play(state, humans=2, bot="random", seed=4, console=console, ask=ask)
+    assert asked and min(asked) > 1
+    assert "only one answer, played for you" in console.file.getvalue()

@@ -73,9 +73,17 @@ class TerminalTable:
         return True
 
     def human_turn(self, player: int) -> bool:
-        """Ask a person for one decision; False when they quit."""
+        """Ask a person for one decision; False when they quit. A decision with one
+        legal answer is not asked: it is played for them, and said."""
         state = self.state
         self.show_news(player)
+        only = state.legal_actions(player)
+        if len(only) == 1:
+            desc = self.describe(player, only[0])
+            self.console.print(Text(f"  {self.names[player]}: only one answer, played for you: {desc}"),
+                               highlight=False)
+            state.apply_action(player, only[0])
+            return True
         self.console.print(Panel(Text(self.board_text(player)), title=escape(f"{self.names[player]} to act"),
                                  expand=False), highlight=False)
         actions = state.legal_actions(player)

@@ -630,6 +630,20 @@ class State:
     def _observe(self, player: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    # -- table hooks (optional) ---------------------------------------------------
+    def reaction_pass(self, player: int) -> str | None:
+        """When ``player``'s decision now answers another player's move (a reaction
+        window: an interrupt, a card against a roll), the legal answer that lets it go
+        by; None otherwise (the default: the game has no reaction windows). A table
+        gives this answer for a player who switched reactions off ("not this round").
+        Decided only from what every player can see, never from a hand."""
+        return None
+
+    def reaction_round(self) -> int | None:
+        """The round "not this round" lasts for: reactions come back when it changes
+        (None: the game has no rounds, the setting lasts until switched back)."""
+        return None
+
     # -- presentation hooks (optional) -------------------------------------------
     def describe_action(self, action: str) -> str:
         """A longer description of an action for people (defaults to the notation)."""

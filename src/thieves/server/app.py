@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import os
+import random
 import secrets
 import time
 import urllib.parse
@@ -36,7 +37,7 @@ from .reference import glossary, rules_html
 from .ratings import unrated_reason
 from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
-from .tables import LiveTable, ServerError, TableManager, clean_name, playable_games
+from .tables import ANSWER_DELAY, LiveTable, ServerError, TableManager, clean_name, playable_games
 from .views import game_name, pick_layout, replay_file, replay_view
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 from .wsdeflate import FORWARD_BITS
@@ -56,6 +57,8 @@ MAX_BODY = 64 * 1024
 WS_MAX_BYTES = 4 * MAX_MESSAGE
 #: chat messages one request reads at most (``since`` reads on)
 CHAT_PAGE = 1000
+#: the answers' pace (:meth:`Platform.answer_pause`): the operating system's source
+_SYSTEM_RANDOM = random.SystemRandom()
 #: tables read from storage at once when every table catches up (each time the
 #: Redis listener has subscribed): the worker threads stay free for the rest
 CATCH_UP_AT_ONCE = 4
@@ -115,7 +118,7 @@ class Platform:
             idle = now - table.touched >= self.limits.idle_unload
             ticking = table.clock is not None and bool(table.clock.running) and not table.state.is_terminal()
             if table.state.is_terminal() or table.expired or table.broken or (
-                    idle and table.bot_to_act() is None and not ticking):
+                    idle and table.auto_to_act() is None and not ticking):
                 self.manager.unload(table_id)
                 self.hub.views.forget(table_id)
                 self._watchers.pop(table_id, None)
@@ -175,7 +178,7 @@ class Platform:
         if self.shared is not None:
             self._announce(table)
         if self.bot_delay <= 0:
-            if table.bot_to_act() is not None:
+            if table.auto_to_act() is not None:
                 if self.shared is None:
                     async with table.lock:
                         self.manager.play_bots_now(table)
@@ -450,7 +453,8 @@ class Platform:
         return Response(text, media_type="application/json")
 
     def ensure_bots(self, table: LiveTable) -> None:
-        if table.bot_to_act() is None:
+        """Bots play, and the table gives its answers (:meth:`LiveTable.answer_for`), in a task of the table."""
+        if table.auto_to_act() is None:
             return
         if self.bot_delay <= 0:
             self.manager.play_bots_now(table)
@@ -472,14 +476,48 @@ class Platform:
             await asyncio.sleep(0.2)
             if await self.manager.refresh_async(table):
                 self.hub.notify(table)
-            if table.bot_to_act() is None:
+            if table.auto_to_act() is None:
                 return
+
+    def answer_pause(self) -> float:
+        """Seconds before the table gives an answer for a person: drawn in one fixed
+        range for every answer (``ANSWER_DELAY``, from the system's source), so the
+        pace never tells a forced answer from a chosen one."""
+        return _SYSTEM_RANDOM.uniform(*ANSWER_DELAY)
+
+    async def _answer(self, table: LiveTable, seat: int, lock: Any) -> None:
+        """Give the table's answer for ``seat`` after :meth:`answer_pause`, unless the
+        table moved meanwhile (an undo, another process's change: it is decided again)."""
+        rows = table.rows
+        await asyncio.sleep(self.answer_pause())
+        if lock is not None:
+            await lock.keep()
+            if table.seen is None and await self.manager.refresh_async(table):
+                self.hub.notify(table)
+        if await self.manager.answer_commit_async(table, seat, rows):
+            self.hub.notify(table)
+            await self.rate_if_over(table)
+            if self.shared is not None:
+                self._announce(table)
 
     async def _play_bots(self, table: LiveTable, lock: Any) -> None:
         while True:
             seat = table.bot_to_act()
             if seat is None:
-                return
+                answered = table.seat_to_answer()
+                if answered is None:
+                    return
+                try:
+                    await self._answer(table, answered, lock)
+                except ServerError as exc:
+                    log.warning("an answer at table %s was not stored: %s", table.id, exc)
+                    if exc.code != "storage":
+                        return
+                    await asyncio.sleep(1.0)  # the database is away: try again later
+                except Exception:
+                    log.exception("an answer at table %s failed", table.id)
+                    return
+                continue
             await asyncio.sleep(self.bot_delay)
             try:
                 if lock is not None:
@@ -1064,6 +1102,21 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             return _error(exc)
         await platform.changed(table)
         return JSONResponse({"ply": target})
+
+    @app.post("/api/tables/{table_id}/reactions")
+    async def api_reactions(request: Request, table_id: str) -> JSONResponse:
+        """A player switches reactions to "not this round" (``{"off": true}``) or back:
+        while off, the table lets that seat's reaction windows go by. Only the seat's
+        own view changes."""
+        try:
+            table, seat, off = await by_seat(
+                request, table_id, lambda t, s, b: platform.manager.set_reactions(t, s, b.get("off")))
+        except ServerError as exc:
+            return _error(exc)
+        assert seat is not None
+        platform.hub.notify_seat(table, seat)
+        platform.ensure_bots(table)  # a window open for that seat now is let go
+        return JSONResponse({"seat": seat, "off": off})
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> JSONResponse:

@@ -157,6 +157,11 @@ UI: dict[str, dict[str, str]] = {
         "waiting_players": "Waiting for players: the game starts when every seat is taken (open: {seats}).",
         "fill_bots": "Start now: bots take the open seats",
         "fill_bot_level": "Bot for the open seats",
+        "answer_only": "Only one answer: {action}. The table plays it for you.",
+        "answer_reactions_off": "Reactions off this round: the table lets it go for you ({action}).",
+        "reactions_off": "Reactions: not this round",
+        "reactions_on": "Reactions: ask me",
+        "reactions_help": "While off, the table lets your reaction windows go by until the next round, at the pace of any answer.",
     },
     "fr": {
         "title": "Thieves — jeux de plateau dans le navigateur",
@@ -294,6 +299,11 @@ UI: dict[str, dict[str, str]] = {
         "waiting_players": "En attente de joueurs : la partie commence quand toutes les places sont prises (libres : {seats}).",
         "fill_bots": "Commencer : des robots prennent les places libres",
         "fill_bot_level": "Robot pour les places libres",
+        "answer_only": "Une seule réponse possible : {action}. La table la joue pour vous.",
+        "answer_reactions_off": "Réactions coupées pour ce tour : la table laisse faire pour vous ({action}).",
+        "reactions_off": "Réactions : pas ce tour-ci",
+        "reactions_on": "Réactions : me demander",
+        "reactions_help": "Coupées, la table laisse passer vos fenêtres de réaction jusqu'au prochain tour, au rythme de toute réponse.",
     },
     "de": {
         "title": "Thieves — Brettspiele im Browser",
@@ -431,6 +441,11 @@ UI: dict[str, dict[str, str]] = {
         "waiting_players": "Warten auf Mitspieler: die Partie beginnt, wenn alle Plätze besetzt sind (frei: {seats}).",
         "fill_bots": "Jetzt beginnen: Bots nehmen die freien Plätze",
         "fill_bot_level": "Bot für die freien Plätze",
+        "answer_only": "Nur eine Antwort möglich: {action}. Der Tisch spielt sie für dich.",
+        "answer_reactions_off": "Reaktionen diese Runde aus: der Tisch lässt es für dich geschehen ({action}).",
+        "reactions_off": "Reaktionen: nicht diese Runde",
+        "reactions_on": "Reaktionen: mich fragen",
+        "reactions_help": "Ausgeschaltet lässt der Tisch deine Reaktionsfenster bis zur nächsten Runde verstreichen, im Tempo jeder Antwort.",
     },
 }
 
@@ -469,6 +484,7 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'reserved': 'This seat is kept for its player of the previous game.',
         'bad_profile': 'This profile key is not known here.',
         'unknown_player': 'There is no such player.',
+        'no_reactions': 'This game has no reactions to switch off.',
         'no_undo': 'This can no longer be taken back (another player acted, or something random or hidden was revealed).'},
  'fr': {'malformed': 'Le message est illisible.',
         'illegal': "Ce coup n'est pas permis maintenant",
@@ -503,6 +519,7 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'reserved': 'Cette place est gardée pour son joueur de la partie précédente.',
         'bad_profile': 'Cette clé de profil est inconnue ici.',
         'unknown_player': "Ce joueur n'existe pas.",
+        'no_reactions': "Ce jeu n'a pas de réactions à couper.",
         'no_undo': 'Cela ne peut plus être repris (un autre joueur a joué, ou du hasard ou une information cachée a été révélé).'},
  'de': {'malformed': 'Die Nachricht ist nicht lesbar.',
         'illegal': 'Dieser Zug ist jetzt nicht erlaubt',
@@ -537,6 +554,7 @@ ERRORS: dict[str, dict[str, str]] = {'en': {'malformed': 'The message could not 
         'reserved': 'Dieser Platz ist für seinen Spieler der vorigen Partie reserviert.',
         'bad_profile': 'Dieser Profilschlüssel ist hier unbekannt.',
         'unknown_player': 'Diesen Spieler gibt es nicht.',
+        'no_reactions': 'Dieses Spiel hat keine Reaktionen zum Ausschalten.',
         'no_undo': 'Das kann nicht mehr zurückgenommen werden (ein anderer hat gespielt, oder Zufall oder Verborgenes wurde aufgedeckt).'}}
 for _lang, _texts in ERRORS.items():
     UI[_lang].update({"err_" + code: text for code, text in _texts.items()})

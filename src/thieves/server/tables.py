@@ -36,6 +36,13 @@ UNDO = "!undo "
 TIMING_MARKS = ("started", "pauses")
 #: pauses kept per table (the oldest are dropped: a later restart charges them)
 MAX_PAUSES = 20
+#: the seat setting (in the table's seats) of a player who switched reactions to
+#: "not this round": the game's round it holds for (True: a game without rounds)
+REACTIONS_OFF = "reactions_off"
+#: seconds the table waits before it gives an answer for a person (drawn in this
+#: range for every answer alike, from the system's source, never the game's
+#: generator): a forced "let it go" and a person's quick one are paced the same
+ANSWER_DELAY = (0.7, 1.6)
 #: bits of a new table's seed (secrets.randbits)
 SEED_BITS = 128
 NAME_RE = re.compile(r"[^\w .'\-]", re.UNICODE)
@@ -261,6 +268,52 @@ class LiveTable:
             if secrets.compare_digest(d, digest):
                 return seat
         raise ServerError("bad_token", "this seat link is not valid (unknown or expired)", 403)
+
+    def answer_for(self, seat: int) -> str | None:
+        """The answer the table gives for a person's ``seat`` now (None: the person
+        decides): the one legal answer of a decision that has only one (no empty
+        questions), or letting a reaction window go by while the seat has its
+        reactions switched off ("not this round")."""
+        if self.controller(seat) is not None:
+            return None
+        state = self.state
+        if seat not in state.players_to_act():
+            return None
+        acts = state.legal_actions(seat)
+        if len(acts) == 1:
+            return acts[0]
+        if self.reactions_off(seat):
+            answer = state.reaction_pass(seat)
+            if answer is not None and answer in acts:
+                return answer
+        return None
+
+    def reactions_off(self, seat: int) -> bool:
+        """Whether ``seat`` switched its reactions to "not this round" (for the game's
+        current round; for the whole game in a game without rounds)."""
+        off = self.rec.seats[seat].get(REACTIONS_OFF)
+        if off is None or off is False:
+            return False
+        return off is True or off == self.state.reaction_round()
+
+    def answering(self, seat: int | None) -> str | None:
+        """:meth:`answer_for` while the table may act at all (not broken, abandoned,
+        over, nor waiting for its seats to be taken)."""
+        if seat is None or self.broken or self.expired or self.state.is_terminal() or self.waiting():
+            return None
+        return self.answer_for(seat)
+
+    def seat_to_answer(self) -> int | None:
+        """A person's seat whose decision the table takes now (:meth:`answer_for`)."""
+        for p in self.state.players_to_act():
+            if self.answering(p) is not None:
+                return p
+        return None
+
+    def auto_to_act(self) -> int | None:
+        """A seat that no person has to decide for now: a bot's, or one the table answers."""
+        seat = self.bot_to_act()
+        return seat if seat is not None else self.seat_to_answer()
 
     def bot_to_act(self) -> int | None:
         if self.broken or self.expired or self.state.is_terminal() or self.waiting():
@@ -755,7 +808,9 @@ class TableManager:
             raise ServerError("game_over", "the game is over", 409)
         self._set_seat(table, seat, {"sub": None, "timed_out": None})
 
-    def _set_seat(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> None:
+    def _set_seat(self, table: LiveTable, seat: int, changes: dict[str, Any], public: bool = True) -> None:
+        """Store a change of one seat. ``public`` false: a setting only that seat
+        sees, so the table's version (what every viewer is sent) stays."""
         seats = [dict(x) for x in table.rec.seats]
         seats[seat].update(changes)
         seats[seat] = {k: v for k, v in seats[seat].items() if v is not None or k == "bot"}
@@ -765,7 +820,8 @@ class TableManager:
         if table.seen is not None and table.seen[0] == table.rows:
             table.seen = (table.rows, now)
         table.rec.seats = seats
-        table.version += 1
+        if public:
+            table.version += 1
         table.touched = now
 
     # -- playing ---------------------------------------------------------------------
@@ -1085,13 +1141,72 @@ class TableManager:
                 raise
             return True
 
+    def answer_commit(self, table: LiveTable, seat: int, rows: int) -> bool:
+        """Give the table's answer for ``seat`` (:meth:`LiveTable.answer_for`) if the
+        table did not move since ``rows`` (the position the answer was waited for). It
+        is stored as the seat's own decision: the others see what a person's same answer
+        shows them, and the seat may take it back with its turn."""
+        action = self._answer_now(table, seat, rows)
+        if action is None:
+            return False
+        try:
+            self._commit(table, seat, action)
+        except ServerError as exc:
+            if getattr(exc, "conflict", False):
+                return False
+            raise
+        return True
+
+    async def answer_commit_async(self, table: LiveTable, seat: int, rows: int) -> bool:
+        """:meth:`answer_commit` for the event loop (under the table's lock)."""
+        async with table.lock:
+            action = self._answer_now(table, seat, rows)
+            if action is None:
+                return False
+            try:
+                await self.commit_async(table, seat, action)
+            except ServerError as exc:
+                if getattr(exc, "conflict", False):
+                    return False
+                raise
+            return True
+
+    @staticmethod
+    def _answer_now(table: LiveTable, seat: int, rows: int) -> str | None:
+        if table.rows != rows:
+            return None
+        return table.answering(seat)
+
+    def set_reactions(self, table: LiveTable, seat: int | None, off: Any) -> bool:
+        """A player switches reactions to "not this round" (``off`` true) or back. Kept
+        with the table's seat; no other seat's view changes (nothing is announced).
+        Returns the setting now."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators have no reactions to switch", 403)
+        if not isinstance(off, bool):
+            raise ServerError("bad_request", "off must be true or false")
+        if not has_reactions(table.state):
+            raise ServerError("no_reactions", "this game has no reactions to switch off", 409)
+        if table.state.is_terminal():
+            raise ServerError("game_over", "the game is over", 409)
+        round_ = table.state.reaction_round()
+        value: Any = (True if round_ is None else round_) if off else None
+        self._set_seat(table, seat, {REACTIONS_OFF: value}, public=False)
+        return off
+
     def play_bots_now(self, table: LiveTable, limit: int = 100_000) -> int:
-        """Let bots play synchronously until a person must act (no delay)."""
+        """Let bots play, and the table give its answers, synchronously until a
+        person must act (no delay)."""
         n = missed = 0
         while n < limit and missed < 3:
             seat = table.bot_to_act()
             if seat is None:
-                break
+                answered = table.seat_to_answer()
+                if answered is None:
+                    break
+                missed = 0 if self.answer_commit(table, answered, table.rows) else missed + 1
+                n += 1
+                continue
             try:
                 ply, action = self.bot_choice(table, seat)
                 missed = 0 if self.bot_commit(table, seat, ply, action) else missed + 1
@@ -1100,6 +1215,11 @@ class TableManager:
                 break
             n += 1
         return n
+
+
+def has_reactions(state: State) -> bool:
+    """Whether the game has reaction windows (it names the answer that lets one go by)."""
+    return type(state).reaction_pass is not State.reaction_pass
 
 
 def _decider(table: LiveTable, seat: int) -> str | None:

@@ -22,8 +22,8 @@ from ..core.game import State
 from ..core.presentation import Presentation
 from ..core.registry import GAME_MODULES, load_game
 from ..core.replay import Replay
-from .i18n import bot_label, game_text
-from .tables import LiveTable, ServerError
+from .i18n import bot_label, game_text, ui
+from .tables import LiveTable, ServerError, has_reactions
 
 log = logging.getLogger("thieves.server")
 
@@ -163,7 +163,10 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     board_obs = {k: v for k, v in obs.items() if k != "log"}
     scores = state.scores() if terminal else obs.get("scores")
     winners = state.winners() if terminal else []
-    acts = state.legal_actions(viewer) if legal and viewer is not None and not table.broken else []
+    # a decision the table takes for the viewer (no empty questions): nothing to choose
+    answer = table.answering(viewer) if legal and state is table.state else None
+    acts = (state.legal_actions(viewer) if legal and viewer is not None and not table.broken
+            and answer is None else [])
     extra: dict[str, Any] = {}
     if pres is not None:
         events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
@@ -187,6 +190,12 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
         prompt_text = prompt(slug, obs, lang)
         svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
+    if answer is not None and viewer is not None:
+        answer_text = (pres.action_text(board_obs, answer) if pres is not None
+                       else seat_names(table, state, [describe(state, obs, answer, lang)], lang=lang)[0])
+        forced = len(state.legal_actions(viewer)) == 1
+        prompt_text = ui(lang)["answer_only" if forced else "answer_reactions_off"].format(action=answer_text)
+        extra["answering"] = {"action": answer, "text": answer_text, "forced": forced}
     ends = _ends_turn(state, viewer, acts) if legal and state is table.state else []
     return {
         "type": "state",
@@ -226,11 +235,17 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         # the move number this viewer may take their decisions back to (None: no undo)
         "undo": table.may_undo(viewer) if state is table.state else None,
         # for a seated player: the bots that can stand in if they leave
+        # the viewer's own reactions setting, in a game that has reaction windows
+        "reactions": ({"off": table.reactions_off(viewer)}
+                      if viewer is not None and not terminal and state is table.state and has_reactions(state)
+                      else None),
         "sub_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
                      if viewer is not None and not terminal else []),
         "fill_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
                       if state is table.state and table.waiting() and table.is_host(viewer) else []),
         "prompt": prompt_text,
+        # the decision the table is taking for the viewer now (None: none)
+        "answering": None,
         "observation": board_obs,
         "log": log_lines_,
         "log_start": log_from,

@@ -249,6 +249,11 @@ class ViewCache:
             if frames is not None:
                 self._keep((table.id, None, item[0], item[1]), View(table.version, frames=frames))
 
+    def forget_viewer(self, table_id: str, viewer: int) -> None:
+        """Drop one seat's views of the table (a setting only that seat sees changed)."""
+        for key in [k for k in self._views if k[0] == table_id and k[1] == viewer]:
+            del self._views[key]
+
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
             self._drop(key)
@@ -431,6 +436,15 @@ class Hub:
         for conn in list(self.conns.get(table.id, ())):
             conn.table = table
             conn.notify()
+
+    def notify_seat(self, table: LiveTable, seat: int) -> None:
+        """Something only ``seat`` sees changed (the table's version did not): its
+        connections get their view again; nobody else is sent anything."""
+        self.views.forget_viewer(table.id, seat)
+        for conn in list(self.conns.get(table.id, ())):
+            if conn.viewer == seat:
+                conn.table = table
+                conn.notify(force=True)
 
     async def broadcast(self, table: LiveTable) -> None:
         """Notify, then wait (up to a bound) until the connections have it (tests)."""

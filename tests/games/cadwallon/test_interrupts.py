@@ -205,3 +205,45 @@ def test_windows_reveal_nothing_about_the_hand():
         do(st, "nocard", "nocard")
         views.append((st.players_to_act(), st.observation(0)))
     assert views[0] == views[1]
+
+
+# -- windows at a table -------------------------------------------------------------------------
+def test_a_window_let_go_reads_the_same_to_others_whatever_the_hand():
+    """The pass is logged for everybody in the same words; only its player reads
+    whether the card was in hand."""
+    lines = {}
+    for held in (True, False):
+        st = deal(position({"E2": "d1"}), [], ["niggling_injury"] if held else ["jinx"])
+        do(st, "act E2", "move h1", "no")
+        pres = {v: st.game.presentation(v, ["Ann", "Bob"], "en") for v in (0, 1, None)}
+        lines[held] = {v: p.log(st.visible_events(v)) for v, p in pres.items()}
+    assert lines[True][0] == lines[False][0] and lines[True][None] == lines[False][None]
+    assert "Bob lets " in lines[True][0][-2] and lines[True][0][-2].endswith(" move on.")
+    assert lines[False][1][-2].endswith("move on (no Niggling injury in hand).")
+    assert lines[True][1][-2] == lines[True][0][-2]
+
+
+def test_reaction_windows_are_named_from_public_facts_only():
+    """``reaction_pass`` (what a table answers for a player who switched reactions
+    off) is legal, and the same on every re-deal of what others cannot see."""
+    import random
+
+    from thieves import load_game
+
+    game = load_game("cadwallon")
+    seen = 0
+    for seed in range(3):
+        st = game.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and st.ply < 600:
+            p = st.players_to_act()[0]
+            answer = st.reaction_pass(p)
+            if answer is not None:
+                seen += 1
+                assert answer in st.legal_actions(p)
+                for q in range(3):
+                    if q != p:
+                        assert st.determinize(q, seed + q).reaction_pass(p) == answer
+            acts = st.legal_actions(p)
+            st.apply_action(p, rng.choice(acts))
+    assert seen > 10

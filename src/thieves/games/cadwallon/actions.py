@@ -306,6 +306,8 @@ class ActionsMixin(CadwallonBase):
         if kind == "injury":  # "no" or "play niggling_injury"
             if action != "no":
                 self._play_injury(p, task["char"])
+            elif self.recording:
+                self._let_go(p, task)
             return
         a = Action.parse(action)
         obj = a.arg or ""  # the word after the verb, for the answers that have one
@@ -317,6 +319,8 @@ class ActionsMixin(CadwallonBase):
         elif kind == "jinx":
             if a.verb == "play":
                 self._play_jinx(p)
+            elif self.recording:
+                self._let_go(p, task)
         elif kind == "replot":
             if a.verb == "play":  # Run during the move: the move is still to be plotted
                 self.queue.insert(0, task)
@@ -335,6 +339,36 @@ class ActionsMixin(CadwallonBase):
                 self.event("drop", char=c, treasure=k, zone=room)
         elif kind == "flee":
             self._flee(task["char"], obj)
+
+    def _let_go(self, p: int, task: dict[str, Any]) -> None:
+        """The log line of a window let go by (Niggling injury, Jinx): the same for everybody,
+        whatever the hand; only its player reads whether they held the card."""
+        card = "niggling_injury" if task["kind"] == "injury" else "jinx"
+        held = "kept" if card in self.hands[p] else "none"
+        if task["kind"] == "injury":
+            self.event("lets_move", to=[p], secret={"held": held}, player=p, char=task["char"])
+        else:
+            self.event("lets_roll", to=[p], secret={"held": held}, player=p)
+
+    def reaction_pass(self, player: int) -> str | None:
+        """A window answering another player's move: Niggling injury, Jinx, and a fight's
+        arcana card or re-roll card on another player's turn (the defender's). Decided only
+        from what everybody sees (the pending task, whose turn it is), never from a hand."""
+        if self.over or not self.queue:
+            return None
+        task = self.queue[0]
+        if task.get("player") != player:
+            return None
+        kind = task["kind"]
+        if kind in ("injury", "jinx"):
+            return "no"
+        if kind in ("card", "reroll") and player != self.current:
+            return "nocard"
+        return None
+
+    def reaction_round(self) -> int | None:
+        """Reactions switched off "for this round" come back with the next round marker."""
+        return int(self.round)
 
     def _continue(self) -> None:
         """Run the automatic steps (dice, forced flights) until someone must decide."""

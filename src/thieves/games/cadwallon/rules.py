@@ -295,6 +295,8 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                     else:
                         self.combat = None
                 elif phase == "pending" and action == "no":  # a window passed (Niggling injury, Jinx)
+                    if recording:
+                        self._let_go(p, task)
                     queue.pop(0)
                     if queue:
                         cont()

@@ -337,6 +337,8 @@ function statusText(view) {
   // a seat nobody has taken yet says so: the table waits for someone to join
   const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
   const why = view.prompt ? " — " + view.prompt : "";
+  // the table is taking the viewer's decision (one answer only, or reactions off): it says which
+  if (view.answering) return view.prompt;
   if (view.viewer !== null && view.to_act.includes(view.viewer)) return T.your_turn + why;
   return T.waiting_for + " " + waiting + why;
 }

@@ -204,9 +204,15 @@
   function drawSeatTools(v) {
     const box = document.getElementById("seat-tools");
     if (!box) return;
-    box.textContent = "";
     const me = v.viewer !== null ? v.seats[v.viewer] : null;
-    box.hidden = !me || v.terminal || (v.waiting && v.waiting.length > 0);
+    const hidden = !me || v.terminal || (v.waiting && v.waiting.length > 0);
+    // drawn again only when what it shows changed: a button replaced by every
+    // bot move would lose the clicks that land meanwhile (and the select its choice)
+    const key = JSON.stringify(hidden ? null : [me, v.reactions, v.sub_bots, me.timed_out && v.clock]);
+    if (key === drawSeatTools.key) return;
+    drawSeatTools.key = key;
+    box.textContent = "";
+    box.hidden = hidden;
     if (box.hidden) return;
     if (me.sub) {
       box.appendChild(el("p", "away", (me.conceded ? T.you_conceded : me.timed_out ? T.you_timed_out : T.you_left).replace("{bot}", me.sub_label || me.sub)));
@@ -228,6 +234,15 @@
     leave.addEventListener("click", () => { if (confirm(T.leave_confirm)) seatPost("leave", {bot: pick.value}, leave); });
     const concede = el("button", "tool", T.concede);
     concede.addEventListener("click", () => { if (confirm(T.concede_confirm)) seatPost("concede", {bot: pick.value}, concede); });
+    if (v.reactions) {
+      // "not this round" (Board Game Arena's auto-pass): the table lets reaction windows go by
+      const off = v.reactions.off;
+      const rx = el("button", "tool reactions", off ? T.reactions_off : T.reactions_on);
+      rx.setAttribute("aria-pressed", off ? "true" : "false");
+      rx.title = T.reactions_help;
+      rx.addEventListener("click", () => seatPost("reactions", {off: !off}, rx));
+      box.appendChild(rx);
+    }
     box.appendChild(el("span", "muted small", T.sub_level + " "));
     box.appendChild(pick);
     box.appendChild(leave);
