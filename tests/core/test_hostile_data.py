@@ -9,6 +9,7 @@ from typing import Any, Callable
 import pytest
 import yaml
 
+from thieves.core.data import load_yaml
 from thieves.core.errors import DataError, GameSetupError
 from thieves.core.registry import GAME_MODULES, load_game
 
@@ -145,13 +146,19 @@ def test_thieves_data_check_refuses_an_alias_bomb(tmp_path: Path) -> None:
         cli_data.check("thiefs-market", str(tmp_path))
 
 
-def test_no_shipped_data_file_uses_anchors_or_aliases() -> None:
-    """The loader refuses aliases; no file the project ships may need them."""
-    for slug in SLUGS:
-        root = resources.files(GAME_MODULES[slug]).joinpath("data")
-        for name in data_files(slug) + ["i18n.yaml"]:
-            events = yaml.parse(root.joinpath(name).read_text(encoding="utf-8"))
-            assert not [e for e in events if isinstance(e, yaml.AliasEvent)], f"{slug}/{name}"
+@pytest.mark.parametrize("text,error", [
+    (ALIAS_BOMB, "repeat more than"), ("a: &a [1, *a]\n", "inside its own anchor"),
+    ("a: &a {b: [*a]}\n", "inside its own anchor"),
+])
+def test_yaml_aliases_are_bounded(text: str, error: str) -> None:
+    with pytest.raises(yaml.YAMLError, match=error):
+        load_yaml(text)
+
+
+def test_a_few_aliases_still_load() -> None:
+    """PyYAML's safe_dump writes aliases for shared values: an owner's script may too."""
+    shared = [1, 2]
+    assert load_yaml(yaml.safe_dump({"a": shared, "b": shared})) == {"a": [1, 2], "b": [1, 2]}
 
 
 FILES = [(slug, f) for slug in SLUGS for f in data_files(slug)]

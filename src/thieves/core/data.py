@@ -22,21 +22,68 @@ M = TypeVar("M", bound=BaseModel)
 _BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+#: the most nodes aliases (``*name``) may repeat in one file (shipped files use none;
+#: PyYAML's ``safe_dump`` writes a few for values a script shared)
+MAX_ALIASED_NODES = 10_000
+
+
+def _alias_error(node: Any, problem: str) -> yaml.YAMLError:
+    return yaml.constructor.ConstructorError(None, None, problem, node.start_mark)
+
+
+def _node_size(node: Any, sizes: dict[int, int]) -> int:
+    """The number of nodes under ``node`` with every alias written out (memoized per node;
+    a node that contains itself is refused)."""
+    busy: set[int] = set()
+    stack = [node]
+    while stack:
+        top = stack[-1]
+        if id(top) in sizes:
+            stack.pop()
+            continue
+        kids: list[Any] = []
+        if isinstance(top, yaml.SequenceNode):
+            kids = list(top.value)
+        elif isinstance(top, yaml.MappingNode):
+            kids = [x for pair in top.value for x in pair]
+        todo = [k for k in kids if id(k) not in sizes]
+        if todo and id(top) not in busy:
+            busy.add(id(top))
+            for k in todo:
+                if id(k) in busy:
+                    raise _alias_error(k, "an alias (*name) inside its own anchor is not allowed")
+            stack.extend(todo)
+            continue
+        if todo:
+            raise _alias_error(top, "an alias (*name) inside its own anchor is not allowed")
+        busy.discard(id(top))
+        sizes[id(top)] = 1 + sum(sizes[id(k)] for k in kids)
+        stack.pop()
+    return sizes[id(node)]
+
+
 class StrictLoader(_BASE_LOADER):  # type: ignore[misc]
     """The safe loader, refusing what a data file never needs and an attacker uses:
 
-    * aliases (``*name``): a few lines of nested aliases ("billion laughs") make a
-      structure of billions of nodes that every later walk over the data follows
-      (no shipped file uses anchors or aliases);
+    * aliases (``*name``) that repeat more than :data:`MAX_ALIASED_NODES` nodes in all:
+      a few lines of nested aliases ("billion laughs") make a structure of billions
+      of nodes that every later walk over the data follows;
+    * an alias inside its own anchor (a structure that contains itself);
     * a key given twice in one mapping (YAML would silently keep the last one).
     """
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__(stream)
+        self.aliased_nodes = 0
+        self.node_sizes: dict[int, int] = {}
 
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         # each node is built once; meeting a built one again means an alias points at it
         if node in self.constructed_objects or node in self.recursive_objects:
-            raise yaml.constructor.ConstructorError(
-                None, None, "aliases (*name) are not allowed in data files: write the value out",
-                node.start_mark)
+            self.aliased_nodes += _node_size(node, self.node_sizes)
+            if self.aliased_nodes > MAX_ALIASED_NODES:
+                raise _alias_error(node, f"aliases (*name) repeat more than {MAX_ALIASED_NODES} "
+                                         "values in this file: write the values out")
         return super().construct_object(node, deep=deep)
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
