@@ -204,6 +204,12 @@ DUPLICATES = {
     "thiefdom solo rating": ("thiefdom", "solo.yaml", lambda r: _twice(r["ratings"]), "duplicate rating"),
     "cadwallon arcana kind": ("cadwallon", "arcana.yaml", lambda r: _twice(r["cards"]), "duplicate arcana kind"),
     "cadwallon connection": ("cadwallon", "board.yaml", lambda r: _twice(r["connections"]), "duplicate connection"),
+    "cadwallon roofed zone": ("cadwallon", "board.yaml", lambda r: _twice(r["roofed"]), "duplicate roofed zone"),
+    "thiefdom loot guard": ("thiefdom", "board.yaml", lambda r: _twice(r["loot_board"]["1-2"]["guards"]),
+                            "duplicate guard"),
+    "market use face": ("thiefs-market", "cards.yaml",
+                        lambda r: _twice(next(c for c in r["cards"] if c["effect"].get("to"))["effect"]["to"]),
+                        "duplicate face"),
 }
 
 

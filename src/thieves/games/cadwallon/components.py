@@ -51,6 +51,8 @@ class Board(StrictModel):
             raise ValueError("zone ids must be unique")
         kinds = {z.id: z.kind for z in self.zones}
         refuse_duplicates((frozenset((c.a, c.b)) for c in self.connections), "connection")
+        refuse_duplicates(self.roofed, "roofed zone")
+        refuse_duplicates(self.portcullis_slots, "portcullis slot")
         pairs = set()
         for c in self.connections:
             if c.a not in ids or c.b not in ids:

@@ -155,6 +155,12 @@ class LootSide(StrictModel):
     guards: list[str]
     nobles: list[str]
 
+    @model_validator(mode="after")
+    def _check(self) -> "LootSide":
+        refuse_duplicates(self.guards, "guard")
+        refuse_duplicates(self.nobles, "noble")
+        return self
+
 
 #: the purse tokens of option noble_purse_fixed when board.yaml does not say (RECONSTRUCTED)
 PURSE_GOODS: dict[str, Literal["gold", "gem"]] = {"A": "gold", "B": "gem", "C": "gold", "D": "gem"}
