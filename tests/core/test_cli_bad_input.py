@@ -52,3 +52,29 @@ def test_bad_input_gets_one_clear_line(case: str, tmp_path: Path, capsys: pytest
     text = out.out + out.err
     assert code not in (0, 3), f"{case}: exit {code}\n{text}"   # 3 would be an internal error
     assert "Traceback" not in text and text.count("error:") == 1, text
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "-0.5", "nan", "inf", "1e9", "soon"])
+def test_bench_refuses_a_duration_that_is_not_positive_or_absurd(
+        value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["bench", "thiefs-market", "--seconds", value])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "--seconds" in err and "Traceback" not in err
+
+
+def test_a_replay_file_does_not_choose_the_data_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A data_dir named inside a replay file is never read: without --data-dir the replay is
+    refused saying what to do; with it, the user's directory is the one read."""
+    secret = tmp_path / "elsewhere"
+    secret.mkdir()
+    (secret / "cards.yaml").write_text("not: [valid", encoding="utf-8")   # reading it would fail
+    path = _replay(tmp_path, {**GOOD, "options": {"data_dir": str(secret)}})
+    assert main(["replay", path]) == 2
+    out = capsys.readouterr().out
+    assert "--data-dir" in out and "does not choose" in out
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    assert main(["replay", path, "--data-dir", str(mine)]) == 0
+    assert "elsewhere" not in capsys.readouterr().out

@@ -100,3 +100,38 @@ def test_play_game_never_hands_a_bot_the_real_state():
     seen = [x for spy in spies for x in spy.seen]
     assert seen and all(seed == 0 for _, seed, _ in seen)
     assert not {rng for rng, _, _ in seen} & real_rngs
+
+
+class Flagged(Bot):
+    """A bot that claims to read only the legal actions, to get the fast path, and then
+    looks for the real state's secrets."""
+
+    reads_only_legal_actions = True
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.found: list[object] = []
+
+    def choose(self, state, player: int) -> str:
+        for name in ("rng", "seed", "history", "log", "hands", "decks", "__dict__"):
+            if hasattr(state, name):
+                self.found.append(name)
+        self.found += [v for v in getattr(state, "__slots__", ()) if not isinstance(getattr(state, v), (int, tuple))]
+        return state.legal_actions(player)[0]
+
+
+def test_the_legal_actions_flag_never_hands_a_bot_the_real_state():
+    """``reads_only_legal_actions`` is a class attribute any bot can set: the fast path it
+    earns hands over the seat's legal actions and nothing that holds a secret."""
+    s = load_game("thieves-den").new_game(3, seed=8)
+    bots = [Flagged() for _ in range(3)]
+    play_game(s, bots)
+    assert s.is_terminal()
+    assert not [x for b in bots for x in b.found]
+
+
+def test_the_random_bot_still_plays_on_the_fast_path():
+    s = load_game("thiefs-market").new_game(3, seed=2)
+    p = s.players_to_act()[0]
+    bot = make_bot("random", "thiefs-market", 5)
+    assert choose_fairly(bot, s, p, 1) in s.legal_actions(p)

@@ -344,3 +344,52 @@ def test_search_effort_is_recorded_per_seat_and_summed_per_bot(capsys):
     assert main(["simulate", "thieves-den", "--bots", "mcts:7,greedy", "--games", "2", "--seed", "5",
                  "--no-progress"]) == 0
     assert f"mcts:7 searched {m.per_game:.0f} decisions a game" in " ".join(capsys.readouterr().out.split())
+
+
+CRASHER = '''
+from thieves.bots import RandomBot
+PLAYING = []
+
+class Crasher(RandomBot):
+    """Plays at random; in the third game it plays (in its process) it raises at its
+    third decision."""
+    def choose(self, state, player):
+        if self not in PLAYING:
+            PLAYING.append(self)
+            self.decisions = 0
+        self.decisions += 1
+        if PLAYING.index(self) == 2 and self.decisions == 3:
+            raise ValueError("boom")
+        return super().choose(state, player)
+'''
+
+
+def test_a_failing_bot_is_named_with_its_seat_game_and_move_and_the_records_are_kept(tmp_path, capsys):
+    bot = tmp_path / "crasher.py"
+    bot.write_text(CRASHER)
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "thiefs-market", "--bot", f"{bot}:Crasher", "--bots", "random", "--players", "3",
+            "--games", "5", "--no-progress", "--out", str(out)]
+    assert main(argv) == 2
+    text = " ".join(capsys.readouterr().out.split())
+    assert re.search(r"game 3 of the match \(deal \d+\): '[^']*Crasher', the bot in seat \d failed at move \d+: "
+                     r"ValueError: boom", text), text
+    assert "2 new game records" in text
+    assert sorted(r["index"] for r in _lines(out)) == [0, 1]
+
+
+def test_with_forfeit_a_failing_bot_loses_that_game_and_the_match_goes_on(tmp_path, capsys):
+    bot = tmp_path / "crasher2.py"
+    bot.write_text(CRASHER)
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "thiefs-market", "--bot", f"{bot}:Crasher", "--bots", "random", "--players", "3",
+            "--games", "5", "--no-progress", "--out", str(out), "--forfeit"]
+    assert main(argv) == 0
+    records = _lines(out)
+    assert sorted(r["index"] for r in records) == [0, 1, 2, 3, 4]
+    lost = [r for r in records if r["forfeit"] is not None]
+    assert len(lost) == 1 and lost[0]["index"] == 2
+    seat = lost[0]["forfeit"]
+    assert "Crasher" in lost[0]["lineup"][seat]
+    assert sorted(lost[0]["winners"]) == [s for s in range(3) if s != seat]
+    assert GameRecord.from_dict(lost[0]).forfeit == seat

@@ -106,3 +106,37 @@ def test_a_redealt_copy_forgets_the_cached_legal_actions(slug: str) -> None:
     copy = state.determinize(p, 99)
     assert copy._legal_cache is None
     assert copy.rng.state != state.rng.state  # chance is reseeded too
+
+
+# -- a corpus of hostile snapshots: one value of a real snapshot's fields mutated ------------
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_mutated_snapshot_is_refused_or_plays_on_in_bounded_time(slug: str) -> None:
+    """Wrong types, huge and negative numbers, missing keys, wrong lengths (tests/core/hostile.py;
+    tools/hostile_snapshots.py runs thousands): GameSetupError, or a state whose views, legal
+    actions and next decision all work, quickly."""
+    import time
+    from .hostile import corpus, try_snapshot
+    for label, text in corpus(slug, 80, seed=1):
+        start = time.perf_counter()
+        try:
+            try_snapshot(slug, text)
+        except Exception as exc:  # noqa: BLE001 - name the mutation that broke it
+            raise AssertionError(f"{label}: {type(exc).__name__}: {exc}") from None
+        assert time.perf_counter() - start < 3, label
+
+
+@pytest.mark.parametrize("slug,change", [
+    ("thiefs-market", lambda f: f["center"].__setitem__(0, 10 ** 9)),
+    ("thiefs-market", lambda f: f["returning"].__setitem__(3, 2 ** 63 - 1)),
+    ("thiefs-market", lambda f: f.update(gold=f["gold"][:-1])),
+    ("thiefs-market", lambda f: f["gold"].__setitem__(0, None)),
+    ("thieves-den", lambda f: f["hands"].__setitem__(0, "x")),
+    ("age-of-thieves", lambda f: f["thieves"][0]["hand"].insert(0, 0)),
+    ("thiefdom", lambda f: f["vp"].__setitem__(0, "x")),
+    ("cadwallon", lambda f: f["hands"].__setitem__(0, {"a": 1})),
+])
+def test_snapshots_that_crashed_or_hung_after_loading_are_refused(slug: str, change) -> None:
+    def edit(d: dict) -> None:
+        change(d["fields"])
+    with pytest.raises(GameSetupError):
+        load_game(slug).state_from_json(_mutated(slug, edit))

@@ -26,7 +26,7 @@ from .base import Bot, OnePlyBot, RandomBot
 from .fair import choose_fairly, fair_view
 from .mcts import MCTSBot, SearchSpec
 
-__all__ = ["Bot", "RandomBot", "OnePlyBot", "MCTSBot", "SearchSpec", "make_bot", "bot_names",
+__all__ = ["Bot", "BotFailed", "RandomBot", "OnePlyBot", "MCTSBot", "SearchSpec", "make_bot", "bot_names",
            "fair_view", "choose_fairly", "play_game"]
 
 
@@ -82,6 +82,20 @@ def make_bot(name: str, slug: str, seed: int = 0) -> Bot:
     raise ThievesError(f"no bot {name!r} for {slug}; bots are: {', '.join(bot_names(slug))}")
 
 
+class BotFailed(ThievesError):
+    """A bot raised an exception or answered an illegal action (:func:`play_game`):
+    ``seat`` (0-based), ``move`` (the number of the decision it was asked for, from 1)
+    and what went wrong; the state is as it was before that decision."""
+
+    def __init__(self, seat: int, move: int, problem: str, who: str = "") -> None:
+        super().__init__(seat, move, problem, who)
+        self.seat, self.move, self.problem, self.who = seat, move, problem, who
+
+    def __str__(self) -> str:
+        who = f"{self.who} " if self.who else ""
+        return f"{who}the bot in seat {self.seat + 1} failed at move {self.move}: {self.problem}"
+
+
 def play_game(state: State, bots: list[Bot], max_decisions: int = 1_000_000, seed: int = 0,
               order: Rng | None = None) -> State:
     """Let one bot per seat play ``state`` to its end.
@@ -95,7 +109,10 @@ def play_game(state: State, bots: list[Bot], max_decisions: int = 1_000_000, see
     while not state.is_terminal():
         to_act = state.players_to_act()
         p = to_act[0] if order is None or len(to_act) == 1 else to_act[order.below(len(to_act))]
-        state.apply_action(p, choose_fairly(bots[p], state, p, seed))
+        try:
+            state.apply_action(p, choose_fairly(bots[p], state, p, seed))
+        except Exception as exc:  # noqa: BLE001 - a bot's bug or illegal answer: say whose and when
+            raise BotFailed(p, state.ply + 1, f"{type(exc).__name__}: {str(exc)[:300]}") from exc
         n += 1
         if n > max_decisions:
             raise ThievesError(f"game did not end after {max_decisions} decisions")

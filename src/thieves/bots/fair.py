@@ -25,7 +25,7 @@ from ..core.texts import public_key
 from ..core.rng import Rng, _mix_seed
 from .base import Bot
 
-__all__ = ["fair_view", "choose_fairly", "view_seed", "bot_seed"]
+__all__ = ["fair_view", "choose_fairly", "view_seed", "bot_seed", "LegalActionsOnly"]
 
 #: what a hidden decision of another player looks like in a bot's copy of the history
 HIDDEN = "?"
@@ -70,13 +70,32 @@ def _as_seen(entry: Any, player: int) -> Any:
     return entry if to is None or player in to else None
 
 
+class LegalActionsOnly:
+    """What a bot that declares ``reads_only_legal_actions = True`` is handed instead of a
+    state: its seat's legal actions and nothing else. It holds no reference to the real
+    position (no seed, generator, hands or decks), so the flag buys speed, never secrets;
+    a bot that reads anything more fails with AttributeError."""
+
+    __slots__ = ("_player", "_actions")
+
+    def __init__(self, player: int, actions: list[str]) -> None:
+        self._player = player
+        self._actions = tuple(actions)
+
+    def legal_actions(self, player: int) -> list[str]:
+        return list(self._actions) if player == self._player else []
+
+    def __repr__(self) -> str:
+        return f"<the {len(self._actions)} legal actions of seat {self._player}>"
+
+
 def choose_fairly(bot: Bot, state: State, player: int, seed: int) -> str:
     """Ask ``bot`` for ``player``'s decision on a fair view of ``state``.
 
     A bot that declares ``reads_only_legal_actions = True`` (the random bot) gets
-    the state itself: its legal actions are the same in every view, and copying
-    is the dearest part of a random decision.
+    only its legal actions (:class:`LegalActionsOnly`): they are the same in every
+    view, and copying is the dearest part of a random decision.
     """
     if getattr(bot, "reads_only_legal_actions", False):
-        return bot.choose(state, player)
+        return bot.choose(LegalActionsOnly(player, state.legal_actions(player)), player)  # type: ignore[arg-type]
     return bot.choose(fair_view(state, player, view_seed(seed, state.ply, player)), player)

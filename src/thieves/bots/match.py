@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable, Sequence, Union, cast
 
 from ..core.errors import ThievesError
 from ..core.registry import load_game
-from . import Bot, bot_names, make_bot, play_game
+from . import Bot, BotFailed, bot_names, make_bot, play_game
 from .fair import bot_seed
 from .stats import MatchSummary, summarize
 from .usage import seat_uses
@@ -108,6 +108,9 @@ class GameRecord:
     #: decisions it searched), or None for a bot that does not search. Seconds are left
     #: out so that the same match gives the same records anywhere.
     search: list[dict[str, float] | None] = field(default_factory=list)
+    #: the seat whose bot failed (an exception or an illegal answer) and lost the game by
+    #: forfeit (``simulate --forfeit``); None for a game played to its end
+    forfeit: int | None = None
 
     @property
     def no_winner(self) -> bool:
@@ -130,12 +133,14 @@ class GameRecord:
                       None if d["first_player"] is None else int(d["first_player"]),
                       dict(d.get("options") or {}), list(d.get("uses") or []),
                       [None if x is None else {k: float(v) for k, v in dict(x).items()}
-                       for x in d.get("search") or []])
+                       for x in d.get("search") or []],
+                      None if d.get("forfeit") is None else int(d["forfeit"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game record ({exc!r})") from None
         n = len(rec.lineup)
         if rec.index < 0 or len(rec.entries) != n or len(rec.scores) != n or \
-                not all(0 <= w < n for w in rec.winners):
+                not all(0 <= w < n for w in rec.winners) or \
+                (rec.forfeit is not None and not 0 <= rec.forfeit < n):
             raise ValueError("not a game record (seats do not add up)")
         return rec
 
@@ -191,7 +196,7 @@ def check_match(slug: str, bots: Sequence[BotSpec], games: int, players: int | N
 
 def play_one(task: tuple[Any, ...]) -> GameRecord:
     """Play game ``index`` of a match (run in worker processes too)."""
-    slug, bots, labels, n, seed0, index, options = task
+    slug, bots, labels, n, seed0, index, options, forfeit = task
     game = load_game(slug)
     rotation = index % n
     deal = seed0 + index // n
@@ -199,12 +204,21 @@ def play_one(task: tuple[Any, ...]) -> GameRecord:
     entries = [base[(s - rotation) % n] for s in range(n)]
     seats = [load_bot(bots[e], slug, bot_seed(deal, rotation, s, "bot")) for s, e in enumerate(entries)]
     state = game.new_game(n, deal, options)
-    play_game(state, seats, seed=bot_seed(deal, rotation, "views"))
+    lost = None
+    try:
+        play_game(state, seats, seed=bot_seed(deal, rotation, "views"))
+    except BotFailed as exc:
+        if not forfeit:
+            who = f"{game.name}, game {index + 1} of the match (deal {deal}): {labels[entries[exc.seat]]!r},"
+            raise BotFailed(exc.seat, exc.move, exc.problem, who) from None
+        lost = exc.seat
     first = state.history[0][0] if state.history else None
+    # a forfeit: the failing seat loses, every other seat shares the win
+    winners = list(state.winners()) if lost is None else [s for s in range(n) if s != lost]
     return GameRecord(index, deal, rotation, [labels[e] for e in entries], entries,
-                      [float(x) for x in state.scores()], list(state.winners()), len(state.history),
+                      [float(x) for x in state.scores()], winners, len(state.history),
                       first, dict(options or {}), seat_uses(state, game.usage_events),
-                      [search_effort(bot) for bot in seats])
+                      [search_effort(bot) for bot in seats], lost)
 
 
 def search_effort(bot: Bot) -> dict[str, float] | None:
@@ -220,7 +234,8 @@ def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int
               ray_address: str | bool | None = False,
               progress: Callable[[int], None] | None = None,
               done: Sequence[GameRecord] = (),
-              on_record: Callable[[GameRecord], None] | None = None) -> MatchResult:
+              on_record: Callable[[GameRecord], None] | None = None,
+              forfeit: bool = False) -> MatchResult:
     """Play ``games`` seeded games of ``game`` between ``bots`` with seats rotated.
 
     ``players`` defaults to one per bot; with fewer bots than players the last bot
@@ -230,7 +245,10 @@ def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int
     ``on_record(record)`` is called as each game ends (to save it at once), then
     ``progress(k)`` with the number of games finished. ``done`` holds records of
     this match already played (read back from a file): those games are not played
-    again, and a record of another match is refused.
+    again, and a record of another match is refused. A bot that fails (an exception or
+    an illegal answer) stops the match with :class:`~thieves.bots.BotFailed` naming the
+    game, the bot, its seat and the move, the records of the games already ended kept;
+    with ``forfeit`` it loses that game instead (``GameRecord.forfeit``) and the match goes on.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ThievesError(f"the number of worker processes must be at least 1, not {jobs!r}")
@@ -240,7 +258,7 @@ def run_match(game: str, bots: Sequence[BotSpec], games: int = 100, players: int
     labels = unique_labels(bots)
     check_done(done, labels, n, games, seed, opts, game)
     played = {r.index for r in done}
-    tasks = [(game, list(bots), labels, n, seed, g, opts) for g in range(games) if g not in played]
+    tasks = [(game, list(bots), labels, n, seed, g, opts, forfeit) for g in range(games) if g not in played]
     records = list(done)
 
     def finished(record: GameRecord) -> None:

@@ -14,6 +14,23 @@ from ..core.errors import ThievesError
 from ..core.registry import GAME_MODULES, list_games, load_game
 
 
+#: the longest measurement ``bench --seconds`` accepts (a day)
+MAX_SECONDS = 86_400.0
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a duration in seconds, above 0 and at most :data:`MAX_SECONDS`
+    (``-1``, ``0``, ``nan`` and ``inf`` are refused with exit code 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= MAX_SECONDS:   # false for nan too
+        raise argparse.ArgumentTypeError(
+            f"{text} seconds: give a duration above 0 and at most {MAX_SECONDS:,.0f} (a day)")
+    return value
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     opts: dict[str, Any] = {}
     for item in getattr(args, "option", None) or []:
@@ -103,6 +120,7 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
     from ..core.replay import Replay
     with open(args.file, "rb") as fh:
         replay = Replay.from_json(fh.read())
+    _replay_data_dir(replay, args.data_dir)
     viewer = args.viewer
     if viewer is not None and not 0 <= viewer < replay.num_players:
         raise ThievesError(f"--viewer must be a seat from 0 to {replay.num_players - 1} (or left out "
@@ -120,6 +138,21 @@ def cmd_replay(args: argparse.Namespace, console: Console) -> int:
         console.print(Text("Winner(s): " + (", ".join(replay.players[w] if w < len(replay.players) else str(w)
                                                       for w in state.winners()) or "nobody")))
     return 0
+
+
+def _replay_data_dir(replay: Any, data_dir: str | None) -> None:
+    """Which component data a replay is played with is the user's choice, never the file's:
+    a ``data_dir`` named inside a replay file would make the program read whatever path
+    the file's author chose. The user's ``--data-dir`` replaces it; without one, a replay
+    that names a directory is refused, saying what to do."""
+    named = replay.options.pop("data_dir", None)
+    if data_dir is not None:
+        replay.options["data_dir"] = data_dir
+    elif named is not None:
+        raise ThievesError(
+            f"this replay was played with component data from a directory ({str(named)[:200]!r}); "
+            "a replay file does not choose which files are read: pass --data-dir DIR with your "
+            "copy of that data to replay it")
 
 
 def cmd_serve(args: argparse.Namespace, console: Console) -> int:
@@ -209,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("bench", help="decisions per second of random play")
     game_args(sp)
-    sp.add_argument("--seconds", type=float, default=5.0)
+    sp.add_argument("--seconds", type=seconds, default=5.0, help="measured time (above 0, at most a day)")
     sp.add_argument("--playouts", action="store_true",
                     help="playouts per CPU second from mid-game positions, checked path against fast path")
     sp.set_defaults(func=cmd_bench)
@@ -229,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("replay", help="replay a saved game")
     sp.add_argument("file")
     sp.add_argument("--viewer", type=int, default=None, help="see the game as this player (default spectator)")
+    sp.add_argument("--data-dir", default=None,
+                    help="your own component data files, for a replay played with them (the "
+                         "directory a replay file names is never read)")
     sp.set_defaults(func=cmd_replay)
 
     sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")

@@ -24,6 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
+from ..bots import BotFailed
 from ..bots.match import GameRecord, MatchResult, RecordWriter, check_done, check_match, options_key, \
     read_records, run_match, unique_labels
 from ..bots.stats import MatchSummary, Share
@@ -175,6 +176,11 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
             if args.items:
                 print_items(console, result, item_names(game))
             console.print()
+    except BotFailed:
+        if writer is not None:
+            console.print(f"{writer.count} new game records are in {escape(args.out)} (--resume goes on "
+                          "from them; --forfeit scores a failing bot as a loss)", highlight=False)
+        raise
     except KeyboardInterrupt:
         if writer is not None:
             console.print(f"stopped: {writer.count} new game records are in {escape(args.out)}; the same "
@@ -234,7 +240,7 @@ def _one_match(args: argparse.Namespace, console: Console, bots: list[str], opts
         update = lambda k: progress.update(task, completed=k)  # noqa: E731
     try:
         return run_match(args.game, bots, args.games, args.players, args.seed, opts, args.jobs, args.ray,
-                         update, done, writer.write if writer is not None else None)
+                         update, done, writer.write if writer is not None else None, forfeit=args.forfeit)
     finally:
         if progress is not None:
             progress.stop()
@@ -265,3 +271,6 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -
                     help="per component a seat can use (card, location...): the win share of the seats "
                          "that used it against the others")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sp.add_argument("--forfeit", action="store_true",
+                    help="a bot that fails (an exception, an illegal answer) loses that game and the "
+                         "match goes on (default: the match stops, naming the bot, seat and move)")

@@ -19,11 +19,94 @@ from .errors import DataError
 M = TypeVar("M", bound=BaseModel)
 
 #: libyaml's C loader where PyYAML was built with it (4-8x faster), else the pure-Python one
-SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+#: the most nodes aliases (``*name``) may repeat in one file (shipped files use none;
+#: PyYAML's ``safe_dump`` writes a few for values a script shared)
+MAX_ALIASED_NODES = 10_000
+
+
+def _alias_error(node: Any, problem: str) -> yaml.YAMLError:
+    return yaml.constructor.ConstructorError(None, None, problem, node.start_mark)
+
+
+def _node_size(node: Any, sizes: dict[int, int]) -> int:
+    """The number of nodes under ``node`` with every alias written out (memoized per node;
+    a node that contains itself is refused)."""
+    busy: set[int] = set()
+    stack = [node]
+    while stack:
+        top = stack[-1]
+        if id(top) in sizes:
+            stack.pop()
+            continue
+        kids: list[Any] = []
+        if isinstance(top, yaml.SequenceNode):
+            kids = list(top.value)
+        elif isinstance(top, yaml.MappingNode):
+            kids = [x for pair in top.value for x in pair]
+        todo = [k for k in kids if id(k) not in sizes]
+        if todo and id(top) not in busy:
+            busy.add(id(top))
+            for k in todo:
+                if id(k) in busy:
+                    raise _alias_error(k, "an alias (*name) inside its own anchor is not allowed")
+            stack.extend(todo)
+            continue
+        if todo:
+            raise _alias_error(top, "an alias (*name) inside its own anchor is not allowed")
+        busy.discard(id(top))
+        sizes[id(top)] = 1 + sum(sizes[id(k)] for k in kids)
+        stack.pop()
+    return sizes[id(node)]
+
+
+class StrictLoader(_BASE_LOADER):  # type: ignore[misc]
+    """The safe loader, refusing what a data file never needs and an attacker uses:
+
+    * aliases (``*name``) that repeat more than :data:`MAX_ALIASED_NODES` nodes in all:
+      a few lines of nested aliases ("billion laughs") make a structure of billions
+      of nodes that every later walk over the data follows;
+    * an alias inside its own anchor (a structure that contains itself);
+    * a key given twice in one mapping (YAML would silently keep the last one).
+    """
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__(stream)
+        self.aliased_nodes = 0
+        self.node_sizes: dict[int, int] = {}
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        # each node is built once; meeting a built one again means an alias points at it
+        if node in self.constructed_objects or node in self.recursive_objects:
+            self.aliased_nodes += _node_size(node, self.node_sizes)
+            if self.aliased_nodes > MAX_ALIASED_NODES:
+                raise _alias_error(node, f"aliases (*name) repeat more than {MAX_ALIASED_NODES} "
+                                         "values in this file: write the values out")
+        return super().construct_object(node, deep=deep)
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, Any] = {}
+            for key_node, _ in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    if key_node.value in seen:
+                        raise yaml.constructor.ConstructorError(
+                            "in the mapping", node.start_mark,
+                            f"the key {key_node.value!r} is given twice "
+                            f"(first on line {seen[key_node.value].line + 1})", key_node.start_mark)
+                    seen[key_node.value] = key_node.start_mark
+        return super().construct_mapping(node, deep=deep)
+
+
+#: the loader every data and text file goes through
+SAFE_LOADER: Any = StrictLoader
 
 
 def load_yaml(text: Any) -> Any:
-    """Parse YAML text (or an open file) safely, with the fastest loader available."""
+    """Parse YAML text (or an open file) safely, with the fastest loader available;
+    aliases and keys given twice are refused (``yaml.YAMLError``)."""
     return yaml.load(text, Loader=SAFE_LOADER)
 
 
@@ -81,8 +164,9 @@ MAX_NUMBER = 10 ** 6
 
 
 def check_raw(raw: Any, source: str) -> None:
-    """Checks every data file gets before its model: no absurd numbers, and
-    ids unique within each list (the error names the file and the entry)."""
+    """Checks every data file gets before its model: no absurd numbers, ids unique
+    within each list and keys unique within each mapping once read as text (``2`` and
+    ``"2"`` name the same player count); the error names the file and the entry."""
     stack: list[tuple[Any, str]] = [(raw, "")]
     while stack:
         node, at = stack.pop()
@@ -92,6 +176,12 @@ def check_raw(raw: Any, source: str) -> None:
             if not abs(node) <= MAX_NUMBER:
                 raise DataError(f"{source}: entry {at or '(top level)'}: the number {node} is out of range")
         elif isinstance(node, dict):
+            keys: dict[str, Any] = {}
+            for k in node:
+                if str(k) in keys:
+                    raise DataError(f"{source}: entry {at or '(top level)'}: the key {str(k)!r} is given twice "
+                                    f"(as {keys[str(k)]!r} and {k!r})")
+                keys[str(k)] = k
             stack.extend((v, f"{at}.{k}" if at else str(k)) for k, v in node.items())
         elif isinstance(node, list):
             seen: dict[Any, int] = {}
@@ -103,6 +193,16 @@ def check_raw(raw: Any, source: str) -> None:
                                         f"(also at [{seen[ident]}])")
                     seen[ident] = i
                 stack.append((item, f"{at}[{i}]"))
+
+
+def refuse_duplicates(values: Any, what: str) -> None:
+    """For a model validator: raise ValueError naming the first value given twice
+    (ids that are not an ``id`` field: a section's number and face, a card's kind)."""
+    seen: set[Any] = set()
+    for v in values:
+        if v in seen:
+            raise ValueError(f"duplicate {what} {v!r}")
+        seen.add(v)
 
 
 def validate(model: type[M], raw: Any, source: str) -> M:

@@ -216,9 +216,7 @@ class Game:
         try:
             state._check_snapshot()
             state._after_load()
-            for p in state._players_to_act():
-                state._legal_actions(p)
-            state._observe(None)
+            snapshot.trial(state)
         except GameSetupError:
             raise
         except Exception as exc:  # noqa: BLE001 - a bad snapshot must not crash later

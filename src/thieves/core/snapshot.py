@@ -10,7 +10,11 @@ from someone hostile. Before any game code sees it, this module checks:
 * the fields: exactly the game's ``FIELDS``, each of the same JSON kind as in
   a freshly set-up game (a list stays a list, a number a number), with
   numbers of a sane size and lists of a sane length;
-* then the game's own bounds (:meth:`State._check_snapshot`).
+* then the game's own bounds (:meth:`State._check_snapshot`), a game's
+  ``SNAPSHOT_MAX_INT`` (the largest number its fields may hold, so that no count
+  makes a loop run for ever);
+* last, a trial of the next decision (:func:`trial`): every view, the legal
+  actions of each seat to act, and some of them applied to copies.
 
 Every refusal is a :class:`GameSetupError` that says what is wrong.
 """
@@ -125,7 +129,7 @@ def _kind(x: Any) -> str:
     return type(x).__name__
 
 
-def _sane(value: Any, where: str, budget: list[int]) -> None:
+def _sane(value: Any, where: str, budget: list[int], max_int: int = MAX_INT) -> None:
     """Numbers of a sane size, strings and lists of a sane length, all JSON."""
     stack = [(value, where)]
     while stack:
@@ -137,7 +141,7 @@ def _sane(value: Any, where: str, budget: list[int]) -> None:
             if isinstance(x, str) and len(x) > 10_000:
                 raise GameSetupError(f"{at}: a text of {len(x)} characters")
         elif isinstance(x, int):
-            if abs(x) >= MAX_INT:
+            if abs(x) >= max_int:
                 raise GameSetupError(f"{at}: the number {x} is out of range")
         elif isinstance(x, float):
             if x != x or abs(x) == float("inf"):
@@ -162,9 +166,37 @@ def check_fields(fresh: Any, fields: dict[str, Any]) -> None:
     if missing:
         raise GameSetupError(f"missing fields: {', '.join(missing)[:200]}")
     budget = [MAX_ITEMS]
+    max_int = getattr(type(fresh), "SNAPSHOT_MAX_INT", MAX_INT)
     for name in names:
         value = fields[name]
-        _sane(value, name, budget)
+        _sane(value, name, budget, max_int)
         want, got = _kind(getattr(fresh, name)), _kind(value)
         if want != got and "null" not in (want, got):
             raise GameSetupError(f"field {name} must be a {want}, not a {got}")
+
+
+#: how many legal actions of each seat :func:`trial` applies (spread over the list)
+TRIAL_ACTIONS = 8
+
+
+def trial(state: Any) -> None:
+    """Use a loaded state as a player would next: every seat's view, the scores, the
+    legal actions of each seat to act, and up to :data:`TRIAL_ACTIONS` of them applied
+    to copies (with the legal actions that follow). A malformed snapshot that the
+    checks above let through fails here, while loading, rather than in a later call."""
+    state._observe(None)
+    for p in range(state.num_players):
+        state._observe(p)
+    state._scores()
+    if state._is_terminal():
+        state._winners()
+        return
+    for p in state._players_to_act():
+        legal = state._legal_actions(p)
+        step = max(1, len(legal) // TRIAL_ACTIONS)
+        for action in legal[::step][:TRIAL_ACTIONS]:
+            copy = state.clone()
+            copy.apply_trusted(p, action)
+            copy._is_terminal()
+            for q in copy._players_to_act():
+                copy._legal_actions(q)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...core.errors import IllegalAction
+from ...core.notation import small_number
 
 #: verbs with no argument
 BARE = frozenset({"sneak", "sprint", "cleverness", "cunning", "special", "stop", "done", "next",
@@ -126,9 +127,10 @@ def parse_action(text: str) -> AotAction:
         ok = " " not in arg
     elif verb in SEAT_VERBS:
         parts = arg.split()
-        ok = parts[0].isdigit() and int(parts[0]) >= 1 and len(parts) == (2 if verb != "thief" else 1)
+        seat = small_number(parts[0])
+        ok = seat is not None and seat >= 1 and len(parts) == (2 if verb != "thief" else 1)
     elif verb == "ap":
-        ok = arg.isdigit()
+        ok = small_number(arg) is not None
     elif verb == "assign":
         ok = all(x.count(">") == 1 for x in arg.split())
     if not ok:

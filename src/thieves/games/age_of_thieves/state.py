@@ -53,6 +53,10 @@ class Playout:
 
 
 class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, State):
+    #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
+    #: score and index of a real game is far below it, and a count of 10**9 would make
+    #: a loop over it run for ever
+    SNAPSHOT_MAX_INT = 1000
     FIELDS = ("round", "phase", "estep", "start", "thieves", "guards", "guard_supply", "captain_supply",
               "gems", "tokens", "features", "box_tokens", "spent_tokens", "smoke", "fire",
               "yellow_supply", "green_supply", "deck", "discard", "calm_deck", "alarm_deck", "ev",

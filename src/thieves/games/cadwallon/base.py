@@ -16,6 +16,10 @@ from .components import Adventure, CadwallonData
 
 
 class CadwallonBase(State):
+    #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
+    #: score and index of a real game is far below it, and a count of 10**9 would make
+    #: a loop over it run for ever
+    SNAPSHOT_MAX_INT = 100_000
     data: CadwallonData
     # -- the position (``CadwallonState.FIELDS``) -----------------------------------------
     adventure: str

@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import Field, model_validator
 
-from ...core.data import StrictModel, load_model
+from ...core.data import StrictModel, load_model, refuse_duplicates
 from ...core.errors import DataError
 
 PKG = "thieves.games.cadwallon"
@@ -50,6 +50,9 @@ class Board(StrictModel):
         if len(ids) != len(self.zones):
             raise ValueError("zone ids must be unique")
         kinds = {z.id: z.kind for z in self.zones}
+        refuse_duplicates((frozenset((c.a, c.b)) for c in self.connections), "connection")
+        refuse_duplicates(self.roofed, "roofed zone")
+        refuse_duplicates(self.portcullis_slots, "portcullis slot")
         pairs = set()
         for c in self.connections:
             if c.a not in ids or c.b not in ids:
@@ -194,6 +197,7 @@ class Arcana(StrictModel):
 
     @model_validator(mode="after")
     def _check(self) -> "Arcana":
+        refuse_duplicates((c.kind for c in self.cards), "arcana kind")
         if sum(c.count for c in self.cards) != 60:
             raise ValueError("the arcana deck must have 60 cards")
         for c in self.cards:

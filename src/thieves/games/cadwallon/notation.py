@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...core.errors import IllegalAction
+from ...core.notation import small_number
 
 #: verb -> (least, most) words after it
 ARITY: dict[str, tuple[int, int]] = {
@@ -79,7 +80,8 @@ class Action:
     def seat(self) -> int | None:
         """``play pickpocket P2``: the 0-based seat robbed."""
         t = self.target
-        return int(t[1:]) - 1 if t and t[0] == "P" and t[1:].isdigit() else None
+        number = small_number(t[1:]) if t and t[0] == "P" else None
+        return number - 1 if number is not None else None
 
 
 @lru_cache(maxsize=4096)
@@ -94,6 +96,6 @@ def _parse(text: str) -> Action:
     if not least <= len(rest) <= most:
         raise IllegalAction(f"{verb!r} takes {least}" + (f" to {most}" if most != least else "")
                             + f" word(s) after it, not {len(rest)}")
-    if verb == "mission" and not rest[0].isdigit():
+    if verb == "mission" and small_number(rest[0]) is None:
         raise IllegalAction("a mission is named by its slot number ('mission 2')")
     return Action(verb, rest[0] if rest else None, rest[1] if len(rest) > 1 else None)

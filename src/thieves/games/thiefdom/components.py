@@ -5,7 +5,7 @@ from typing import Literal, Optional
 
 from pydantic import Field, model_validator
 
-from thieves.core.data import StrictModel, load_model
+from thieves.core.data import StrictModel, load_model, refuse_duplicates
 
 PKG = "thieves.games.thiefdom"
 GOODS = ("gold", "gem", "brandy", "wine", "badge")
@@ -46,6 +46,11 @@ class Section(StrictModel):
 
 class Sections(StrictModel):
     sections: list[Section]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Sections":
+        refuse_duplicates((f"{s.section}{s.face}" for s in self.sections), "section face")
+        return self
 
 
 class Equipment(StrictModel):
@@ -139,10 +144,22 @@ class Solo(StrictModel):
     rivals: dict[int, dict]
     ratings: list[Rating]
 
+    @model_validator(mode="after")
+    def _check(self) -> "Solo":
+        refuse_duplicates((r.min for r in self.ratings), "rating threshold")
+        refuse_duplicates((r.stars for r in self.ratings), "rating of stars")
+        return self
+
 
 class LootSide(StrictModel):
     guards: list[str]
     nobles: list[str]
+
+    @model_validator(mode="after")
+    def _check(self) -> "LootSide":
+        refuse_duplicates(self.guards, "guard")
+        refuse_duplicates(self.nobles, "noble")
+        return self
 
 
 #: the purse tokens of option noble_purse_fixed when board.yaml does not say (RECONSTRUCTED)

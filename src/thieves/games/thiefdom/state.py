@@ -19,6 +19,10 @@ from .view import ViewMixin
 
 class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMixin, CardMixin,
                     SoloMixin, ViewMixin, State):
+    #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
+    #: score and index of a real game is far below it, and a count of 10**9 would make
+    #: a loop over it run for ever
+    SNAPSHOT_MAX_INT = 100_000
     FIELDS = ("phase", "round", "layout", "ncols", "villas", "badges", "purses", "dungeon", "smugglers",
               "stacks", "mission_pile", "missions_done", "client_deck", "client_discard", "revealed",
               "display", "equip_deck", "equip_discard", "half_pile", "tf", "vp", "stash", "thieves",

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from thieves.core.errors import IllegalAction
+from thieves.core.notation import small_number
 
 from .components import FACES, GEMS
 
@@ -43,7 +44,10 @@ FACE_KINDS = ("take", "return", "reroll")
 GEM_KINDS = ("pay", "gold", "free")
 #: kinds without an argument
 BARE_KINDS = ("done", "keep", "end")
-_CARD = re.compile(r"^[A-Z][0-9]{1,2}$")
+_CARD = re.compile(r"^[A-Z][0-9]{1,2}$", re.ASCII)
+#: one letter each (``"WB" in FACES`` is true of the string, not of a face)
+_FACES = frozenset(FACES)
+_GEMS = frozenset(GEMS)
 EXAMPLES = "e.g. 'take R', 'steal 2', 'buy A7', 'use A1 W', 'pay R', 'end'"
 
 
@@ -68,16 +72,17 @@ class MarketAction:
             return cls(verb)
         if verb == "take" and args == ["all"]:
             return cls("take_all")
-        if verb in FACE_KINDS and len(args) == 1 and (args[0] in FACES or (args[0] == TOKEN and verb != "reroll")):
+        if verb in FACE_KINDS and len(args) == 1 and (args[0] in _FACES or (args[0] == TOKEN and verb != "reroll")):
             return cls(verb, face=args[0])
-        if verb in GEM_KINDS and len(args) == 1 and args[0] in GEMS:
+        if verb in GEM_KINDS and len(args) == 1 and args[0] in _GEMS:
             return cls(verb, face=args[0])
-        if verb == "steal" and len(args) == 1 and args[0].isdigit() and int(args[0]) >= 1:
-            return cls("steal", seat=int(args[0]) - 1)
+        seat = small_number(args[0]) if verb == "steal" and len(args) == 1 else None
+        if seat is not None and seat >= 1:
+            return cls("steal", seat=seat - 1)
         if verb == "buy" and len(args) == 1 and _CARD.match(args[0]):
             return cls("buy", card=args[0])
         if verb == "use" and 1 <= len(args) <= 2 and _CARD.match(args[0]) \
-                and (len(args) == 1 or args[1] in FACES):
+                and (len(args) == 1 or args[1] in _FACES):
             return cls("use", card=args[0], face=args[1] if len(args) == 2 else None)
         raise IllegalAction(f"{text!r} is not Thief's Market notation ({EXAMPLES})")
 

@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from thieves.core.data import load_model
+from thieves.core.data import load_model, refuse_duplicates
 from thieves.core.errors import DataError
 
 FACES = "RWBGYP"
@@ -70,6 +70,7 @@ class Effect(BaseModel):
         for name in ("face", "to", "gain", "amount", "icon", "one", "more", "group", "reduced"):
             if name not in needed and getattr(self, name) is not None:
                 raise ValueError(f"effect kind {self.kind!r} takes no parameter {name!r}")
+        refuse_duplicates(self.to or [], "face")   # each is one "use" action
         return self
 
 

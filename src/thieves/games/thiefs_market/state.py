@@ -58,6 +58,10 @@ def _limit(k: int) -> int:
 
 
 class MarketState(State):
+    #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
+    #: score and index of a real game is far below it, and a count of 10**9 would make
+    #: a loop over it run for ever
+    SNAPSHOT_MAX_INT = 1000
     FIELDS = ("phase", "step", "round", "current", "start_player", "token", "center", "piles",
               "has_pile", "returning", "victim", "moved", "gold", "infamy", "tableau", "rows",
               "decks", "box", "discarded", "active_row", "p1_mask", "p1_objects", "turns_done",

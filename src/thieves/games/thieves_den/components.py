@@ -6,7 +6,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from thieves.core.data import load_model
+from thieves.core.data import load_model, refuse_duplicates
 from thieves.core.errors import DataError
 
 TREASURES = ("book", "jewel", "artifact", "fossil", "potion")
@@ -148,6 +148,12 @@ class Board(Strict):
     witch: Witch
     majority: Majority
     scheme_sets: SchemeSets
+
+    @model_validator(mode="after")
+    def _check(self) -> "Board":
+        refuse_duplicates(self.treasures, "treasure")
+        refuse_duplicates(self.location_types, "location type")
+        return self
 
 
 class LocationsFile(Strict):

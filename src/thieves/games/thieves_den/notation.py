@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ...core.notation import small_number
 from .components import TREASURES
 
 #: verb -> the kinds of its words after the verb: c = card id, t = treasure, s = seat (1-based),
@@ -138,13 +139,14 @@ def _parse(text: str) -> DenAction:
                 raise NotationError(f"unknown treasure {word!r}; treasures are {', '.join(TREASURES)}")
             treasures.append(word)
         elif kind in "si":
-            if not word.isdigit() or int(word) < 1:
+            number = small_number(word)
+            if number is None or number < 1:
                 what = "a seat number from 1" if kind == "s" else "a power stack number (1, 2 or 3)"
-                raise NotationError(f"{word!r} is not {what}")
+                raise NotationError(f"{word[:40]!r} is not {what}")
             if kind == "s":
-                seat = int(word) - 1
+                seat = number - 1
             else:
-                stack = int(word) - 1
+                stack = number - 1
         else:
             cards.append(word)
     cards += [None] * (2 - len(cards))

@@ -34,6 +34,10 @@ END_TURN = {"k": "end_turn"}
 
 
 class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
+    #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
+    #: score and index of a real game is far below it, and a count of 10**9 would make
+    #: a loop over it run for ever
+    SNAPSHOT_MAX_INT = 1000
     FIELDS = (
         "phase", "round", "holder", "face", "turn", "passed", "draft_kept",
         "prestige", "treasures", "thieves", "scheme",
