@@ -343,3 +343,43 @@ def test_the_rematch_texts_exist_in_every_language():
     for key in ("rematch", "join_rematch", "watch_rematch", "alert_sound", "alert_notify"):
         assert len({ui(lang)[key] for lang in LANGS}) == 3, key
     assert all(ERRORS[lang]["reserved"] for lang in LANGS)
+
+
+# -- waiting and spectating say who is doing what -----------------------------------
+def test_before_the_start_no_move_is_offered_and_the_open_seats_are_named(client):
+    t = new_table(client, 3, [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}])
+    host = view(client, t["id"], t["tokens"]["0"])
+    assert host["host"] and host["fill_bots"]          # the host may start with bots...
+    assert host["legal"] == [] and host["to_act"] == []  # ...but is offered no move
+    assert host["doing"] is None and host["waiting"] == [1]
+    assert view(client, t["id"])["legal"] == []
+
+
+def test_a_waiting_seat_and_a_spectator_read_who_is_playing_once(client):
+    t = new_table(client, 2, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}],
+                  options={"rounds": 1})
+    tid = t["id"]
+    assert act(client, tid, t["tokens"]["0"], "bid 1").status_code == 200
+    ann, watcher = view(client, tid, t["tokens"]["0"]), view(client, tid)
+    assert ann["to_act"] == [1] and ann["legal"] == []
+    for v in (ann, watcher):
+        assert v["doing"].startswith("Bea is playing")
+        assert v["doing"].count("Bea") == 1            # never the same name twice
+    assert view(client, tid, t["tokens"]["1"])["doing"] is None  # Bea is to act: her own prompt
+    fr = client.get(f"/api/tables/{tid}/view", params={"lang": "fr"}).json()
+    de = client.get(f"/api/tables/{tid}/view", params={"lang": "de"}).json()
+    assert fr["doing"].startswith("Bea joue") and de["doing"].startswith("Bea ist am Zug")
+
+
+def test_the_game_prompt_that_names_the_seat_to_act_is_said_alone():
+    from types import SimpleNamespace
+
+    from thieves.server.views import doing_text
+
+    table = SimpleNamespace(rec=SimpleNamespace(seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}]),
+                            digests={0: "x"})
+    names = ["Ann", "Greedy bot 2", "Player 3"]
+    assert doing_text(names, table, [1], "Greedy bot 2 is deciding: buy.", "en") == "Greedy bot 2 is deciding: buy."
+    assert doing_text(names, table, [1], "Auction", "en") == "Greedy bot 2 is playing · Auction"
+    assert doing_text(names, table, [0, 1], None, "fr") == "Ann et Greedy bot 2 jouent"
+    assert doing_text(names, table, [2], None, "en") == "Player 3 (open seat) is playing"

@@ -21,7 +21,7 @@ from ..core.game import State
 from ..core.presentation import Presentation
 from ..core.registry import GAME_MODULES, load_game
 from ..core.replay import Replay
-from .i18n import bot_label, game_text
+from .i18n import bot_label, game_text, ui
 from .tables import LiveTable, ServerError
 
 log = logging.getLogger("thieves.server")
@@ -162,7 +162,10 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     board_obs = {k: v for k, v in obs.items() if k != "log"}
     scores = state.scores() if terminal else obs.get("scores")
     winners = state.winners() if terminal else []
-    acts = state.legal_actions(viewer) if legal and viewer is not None and not table.broken else []
+    # before the start nobody plays: no move is offered, not even to the host
+    before_start = state is table.state and table.waiting()
+    acts = (state.legal_actions(viewer)
+            if legal and viewer is not None and not table.broken and not before_start else [])
     extra: dict[str, Any] = {}
     if pres is not None:
         events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
@@ -187,6 +190,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         prompt_text = prompt(slug, obs, lang)
         svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
     ends = _ends_turn(state, viewer, acts) if legal and state is table.state else []
+    to_act = [] if before_start else list(obs.get("to_act", []))
     return {
         "type": "state",
         "table": table.id,
@@ -200,7 +204,10 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "status": "finished" if terminal else table.status(),
         "broken": table.broken,
         # nobody acts before the start (every seat taken, or filled with bots)
-        "to_act": [] if state is table.state and table.waiting() else obs.get("to_act", []),
+        "to_act": to_act,
+        # what the others are doing, for a viewer who waits (a spectator too)
+        "doing": (None if terminal or before_start or (viewer is not None and viewer in to_act)
+                  else doing_text(names, table, to_act, prompt_text, lang)),
         "chosen": list(table.chosen) if state is table.state else [],
         "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
@@ -240,6 +247,28 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "winners": winners,
         **extra,
     }
+
+
+def doing_text(names: list[str], table: LiveTable, to_act: list[int], prompt_text: str | None,
+               lang: str) -> str | None:
+    """Who is doing what, said once, for a viewer who is not to act.
+
+    The game's prompt for that viewer (from their own observation) is its
+    word on what the others are doing: shown as it is when it names every
+    seat to act ("Ann is deciding: buy"), else after "Ann is playing" (a
+    phase name, "the others place their tiles in secret")."""
+    if not to_act:
+        return prompt_text
+    texts = ui(lang)
+    who = [names[p] if (table.rec.seats[p]["kind"] == "bot" or p in table.digests)
+           else names[p] + " (" + texts["open_seat"] + ")" for p in to_act]
+    if prompt_text and all(names[p] in prompt_text for p in to_act):
+        return prompt_text
+    if len(who) == 1:
+        line = texts["is_playing"].format(who=who[0])
+    else:
+        line = texts["are_playing"].format(who=", ".join(who[:-1]) + texts["and"] + who[-1])
+    return line + (" · " + prompt_text if prompt_text else "")
 
 
 def recent_from(events: list[dict[str, Any]], last: int) -> int:
