@@ -255,8 +255,9 @@ def doing_text(names: list[str], table: LiveTable, to_act: list[int], prompt_tex
 
     The game's prompt for that viewer (from their own observation) is its
     word on what the others are doing: shown as it is when it names every
-    seat to act ("Ann is deciding: buy"), else after "Ann is playing" (a
-    phase name, "the others place their tiles in secret")."""
+    seat to act ("Ann is deciding: buy"); else the table says "Ann is
+    playing" (a game's prompt that names nobody is often worded for the seat
+    to act, "Choose your gang", and would mislead a spectator)."""
     if not to_act:
         return prompt_text
     texts = ui(lang)
@@ -268,7 +269,7 @@ def doing_text(names: list[str], table: LiveTable, to_act: list[int], prompt_tex
         line = texts["is_playing"].format(who=who[0])
     else:
         line = texts["are_playing"].format(who=", ".join(who[:-1]) + texts["and"] + who[-1])
-    return line + (" · " + prompt_text if prompt_text else "")
+    return line
 
 
 def recent_from(events: list[dict[str, Any]], last: int) -> int:
