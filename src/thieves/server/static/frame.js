@@ -35,7 +35,7 @@ const FRAME = (function () {
     const top = board.getBoundingClientRect().top + window.scrollY;
     const area = board.closest(".board-area");
     const below = area ? area.getBoundingClientRect().bottom - board.getBoundingClientRect().bottom : 0;
-    const room = Math.max(320, window.innerHeight - top - below - 14);
+    const room = Math.max(320, window.innerHeight - top - below - 16);
     board.style.setProperty("--frame-h", room + "px");
     if (side) {
       const sideTop = side.getBoundingClientRect().top + window.scrollY;
