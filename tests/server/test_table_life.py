@@ -376,10 +376,30 @@ def test_the_game_prompt_that_names_the_seat_to_act_is_said_alone():
 
     from thieves.server.views import doing_text
 
-    table = SimpleNamespace(rec=SimpleNamespace(seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}]),
+    table = SimpleNamespace(rec=SimpleNamespace(game="thieves-den", seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}]),
                             digests={0: "x"})
     names = ["Ann", "Greedy bot 2", "Player 3"]
     assert doing_text(names, table, [1], "Greedy bot 2 is deciding: buy.", "en") == "Greedy bot 2 is deciding: buy."
     assert doing_text(names, table, [1], "Choose your gang", "en") == "Greedy bot 2 is playing"
     assert doing_text(names, table, [0, 1], None, "fr") == "Ann et Greedy bot 2 jouent"
     assert doing_text(names, table, [2], None, "en") == "Player 3 (open seat) is playing"
+    # the game's own sentence for the decision or the phase comes first, in every language
+    draft = {"phase": "draft", "decision": None}
+    assert doing_text(names, table, [1], None, "en", draft) == "Greedy bot 2 is choosing a card to keep"
+    assert doing_text(names, table, [0, 1], None, "en", draft) == "Ann and Greedy bot 2 are choosing a card to keep"
+    assert doing_text(names, table, [1], None, "de", draft) == "Greedy bot 2 wählt eine Karte zum Behalten"
+    assert doing_text(names, table, [1], None, "fr", {"phase": "thieving", "decision": {"kind": "payany"}}) \
+        == "Greedy bot 2 choisit comment payer"
+    assert doing_text(names, table, [1], None, "en", {"phase": "nothing known"}) == "Greedy bot 2 is playing"
+
+
+def test_every_games_doing_sentences_name_who_in_every_language():
+    from thieves.server.i18n import LANGS, game_texts
+    from thieves.server.views import GAME_MODULES
+
+    for slug in GAME_MODULES:
+        texts = game_texts(slug)
+        keys = {k for k in texts.get("en", {}) if k.startswith("doing.")}
+        for lang in LANGS:
+            for key in keys:
+                assert "{who}" in texts[lang][key], (slug, lang, key)

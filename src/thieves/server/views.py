@@ -207,7 +207,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "to_act": to_act,
         # what the others are doing, for a viewer who waits (a spectator too)
         "doing": (None if terminal or before_start or (viewer is not None and viewer in to_act)
-                  else doing_text(names, table, to_act, prompt_text, lang)),
+                  else doing_text(names, table, to_act, prompt_text, lang, board_obs)),
         "chosen": list(table.chosen) if state is table.state else [],
         "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
@@ -249,27 +249,51 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     }
 
 
+#: the fields of an observation that may hold the decision being made, with its ``kind``
+DECISION_FIELDS = ("deciding", "pending", "decision")
+
+
+def doing_template(slug: str, obs: dict[str, Any], lang: str, many: bool) -> str | None:
+    """The game's sentence for what the seats to act are doing ("{who} is
+    choosing a card"), from its texts: ``doing.<kind>`` for the kind of the
+    decision the viewer's observation shows, else ``doing.<phase>``; the
+    ``.many`` form when several seats act at once."""
+    keys = []
+    for field in DECISION_FIELDS:
+        dec = obs.get(field)
+        if isinstance(dec, dict) and isinstance(dec.get("kind"), str):
+            keys.append("doing." + dec["kind"])
+    if isinstance(obs.get("phase"), str):
+        keys.append("doing." + obs["phase"])
+    for key in keys:
+        text = game_text(slug, lang, key + ".many" if many else key)
+        if text and "{who}" in text:
+            return text
+    return None
+
+
 def doing_text(names: list[str], table: LiveTable, to_act: list[int], prompt_text: str | None,
-               lang: str) -> str | None:
+               lang: str, obs: dict[str, Any] | None = None) -> str | None:
     """Who is doing what, said once, for a viewer who is not to act.
 
-    The game's prompt for that viewer (from their own observation) is its
-    word on what the others are doing: shown as it is when it names every
-    seat to act ("Ann is deciding: buy"); else the table says "Ann is
-    playing" (a game's prompt that names nobody is often worded for the seat
-    to act, "Choose your gang", and would mislead a spectator)."""
+    In this order: the game's own sentence for the decision or phase
+    (:func:`doing_template`, "Greedy bot 2 is choosing a card"); the game's
+    prompt for that viewer when it names every seat to act ("Ann is
+    deciding: buy"); else "Ann is playing" (a game's prompt that names
+    nobody is often worded for the seat to act, "Choose your gang", and
+    would mislead a spectator)."""
     if not to_act:
         return prompt_text
     texts = ui(lang)
     who = [names[p] if (table.rec.seats[p]["kind"] == "bot" or p in table.digests)
            else names[p] + " (" + texts["open_seat"] + ")" for p in to_act]
+    joined = who[0] if len(who) == 1 else ", ".join(who[:-1]) + texts["and"] + who[-1]
+    own = doing_template(table.rec.game, obs, lang, len(who) > 1) if obs is not None else None
+    if own:
+        return own.replace("{who}", joined)
     if prompt_text and all(names[p] in prompt_text for p in to_act):
         return prompt_text
-    if len(who) == 1:
-        line = texts["is_playing"].format(who=who[0])
-    else:
-        line = texts["are_playing"].format(who=", ".join(who[:-1]) + texts["and"] + who[-1])
-    return line
+    return texts["is_playing" if len(who) == 1 else "are_playing"].format(who=joined)
 
 
 def recent_from(events: list[dict[str, Any]], last: int) -> int:
