@@ -42,6 +42,7 @@ def relayout(page, width: int) -> None:
     except Exception:  # noqa: BLE001 - an older server draws one board for every width
         pass
     page.evaluate(SETTLE)
+    page.wait_for_timeout(900)  # the table brings the targets on screen (a smooth scroll)
 
 
 def free_port() -> int:
@@ -119,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
                         break
                 page.wait_for_function(MY_TURN, timeout=60_000)
                 page.evaluate(SETTLE)
+                page.wait_for_timeout(900)  # the table brings the next targets on screen (a smooth scroll)
                 page.screenshot(path=str(out / f"{args.game}-1280.png"), full_page=True)
                 relayout(page, 420)
                 page.screenshot(path=str(out / f"{args.game}-420.png"), full_page=True)

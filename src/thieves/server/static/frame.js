@@ -80,6 +80,7 @@ const FRAME = (function () {
     const fx = (x - r0.left) / r0.width, fy = (y - r0.top) / r0.height;
     zoom = z;
     applyZoom();
+    markEdges();
     const r1 = s.getBoundingClientRect();
     const dx = r1.left + fx * r1.width - x, dy = r1.top + fy * r1.height - y;
     const top0 = board.scrollTop;
@@ -214,6 +215,16 @@ const FRAME = (function () {
     reveal(rs[0]);
   }
 
+  // -- more to see: a shade on the frame's edges where the board goes on
+  function markEdges() {
+    const frame = board.parentElement;
+    const more = (a, b) => a > b + 2;
+    frame.classList.toggle("more-below", more(board.scrollHeight - board.clientHeight, board.scrollTop));
+    frame.classList.toggle("more-above", board.scrollTop > 2);
+    frame.classList.toggle("more-right", more(board.scrollWidth - board.clientWidth, board.scrollLeft));
+    frame.classList.toggle("more-left", board.scrollLeft > 2);
+  }
+
   // -- around each drawing ------------------------------------------------------
   // A new drawing replaces the board: the view the player chose (zoom, pan)
   // is kept across it.
@@ -223,6 +234,7 @@ const FRAME = (function () {
     board.scrollLeft = kept.left;
     board.scrollTop = kept.top;
     fitHeights();
+    markEdges();
   }
 
   function setup() {
@@ -236,14 +248,16 @@ const FRAME = (function () {
     board.addEventListener("touchstart", onTouchStart, {passive: true});
     board.addEventListener("touchmove", onTouchMove, {passive: false});
     board.addEventListener("keydown", onKey);
+    board.addEventListener("scroll", markEdges, {passive: true});
     // the player scrolling the page is looking somewhere too
     window.addEventListener("wheel", manual, {passive: true});
     window.addEventListener("touchmove", manual, {passive: true});
     window.addEventListener("keydown", ev => { if (/^(Arrow|Page|Home|End| )/.test(ev.key)) manual(); });
     if (window.ResizeObserver) new ResizeObserver(fitHeights).observe(hud);
-    window.addEventListener("resize", () => { fitHeights(); applyZoom(); });
+    window.addEventListener("resize", () => { fitHeights(); applyZoom(); markEdges(); });
     fitHeights();
   }
 
-  return {setup: setup, keep: keep, restore: restore, bringTargets: bringTargets, fitHeights: fitHeights};
+  return {setup: setup, keep: keep, restore: restore, bringTargets: bringTargets,
+          fitHeights: () => { fitHeights(); markEdges(); }};
 })();
