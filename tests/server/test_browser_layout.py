@@ -85,7 +85,37 @@ def test_the_board_frame_zooms_and_a_drag_is_not_a_click(server, browser):  # no
     fits = page.evaluate("""() => { const b = document.getElementById('board'), s = b.querySelector('svg').getBoundingClientRect(),
       f = b.getBoundingClientRect(); return s.height <= f.height + 1 && s.width <= f.width + 1; }""")
     assert fits
+    # Ctrl + the wheel (a touchpad pinch) zooms around the pointer
+    w1 = page.evaluate(width)
+    page.mouse.move(x, y)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -400)
+    page.keyboard.up("Control")
+    page.wait_for_timeout(200)
+    assert page.evaluate(width) > w1 * 1.5
     page.close()
+
+
+def test_a_two_finger_pinch_zooms_the_board_on_a_phone(server, browser):  # noqa: F811
+    t = _table(server, "thiefs-market", [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "greedy"}] * 2)
+    ctx = browser.new_context(viewport={"width": 420, "height": 900}, has_touch=True, is_mobile=True,
+                              bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(server + t["urls"]["0"] + "?lang=en")
+    page.wait_for_function(MY_TURN, timeout=20000)
+    width = "document.querySelector('#board svg').getBoundingClientRect().width"
+    w0 = page.evaluate(width)
+    assert w0 <= 420  # first shown: the board fits the phone's width
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    page.evaluate("""() => { const b = document.getElementById('board'), r = b.getBoundingClientRect();
+      const y = Math.max(r.top, 0) + 200, at = (id, x) => new Touch({identifier: id, target: b, clientX: x, clientY: y});
+      const fire = (type, xs) => b.dispatchEvent(new TouchEvent(type, {touches: xs.map((x, i) => at(i, x)),
+                                                 bubbles: true, cancelable: true}));
+      fire('touchstart', [180, 240]); fire('touchmove', [150, 270]); fire('touchmove', [120, 300]);
+      fire('touchend', []); }""")
+    assert page.evaluate(width) > w0 * 1.5  # the fingers moved three times as far apart
+    assert page.locator("#status-text").is_visible()
+    ctx.close()
 
 
 def test_before_the_start_no_move_is_offered_and_the_prompt_names_the_open_seat(server, browser):  # noqa: F811
