@@ -37,9 +37,17 @@ const FRAME = (function () {
     const below = area ? area.getBoundingClientRect().bottom - board.getBoundingClientRect().bottom : 0;
     const room = Math.max(320, window.innerHeight - top - below - 16);
     board.style.setProperty("--frame-h", room + "px");
+    let sideRoom = 0;
     if (side) {
       const sideTop = side.getBoundingClientRect().top + window.scrollY;
-      side.style.setProperty("--side-h", Math.max(320, window.innerHeight - sideTop - 12) + "px");
+      sideRoom = Math.max(320, window.innerHeight - sideTop - 12);
+      side.style.setProperty("--side-h", sideRoom + "px");
+    }
+    // what still sticks out (margins below the frame): the page stays one window tall
+    const over = document.documentElement.scrollHeight - window.innerHeight;
+    if (over > 0 && over <= 40) {
+      board.style.setProperty("--frame-h", Math.max(320, room - over) + "px");
+      if (side) side.style.setProperty("--side-h", Math.max(320, sideRoom - over) + "px");
     }
   }
 
@@ -60,7 +68,7 @@ const FRAME = (function () {
   function wholeZoom() {
     const room = STACKED.matches
       ? window.innerHeight - (parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--hud-h")) || 0) - 24
-      : board.clientHeight - 8;
+      : (parseFloat(board.style.getPropertyValue("--frame-h")) || board.clientHeight) - 16;
     return Math.max(MIN_ZOOM_CAP, Math.min(1, room / (fitWidth() * aspect())));
   }
   function applyZoom() {
@@ -230,6 +238,8 @@ const FRAME = (function () {
   // is kept across it.
   function keep() { return {left: board.scrollLeft, top: board.scrollTop}; }
   function restore(kept) {
+    const drawn = !!svg();  // the generic view (a game with no drawing) has nothing to zoom
+    document.querySelectorAll("[data-zoom]").forEach(b => { b.hidden = !drawn; });
     applyZoom();
     board.scrollLeft = kept.left;
     board.scrollTop = kept.top;
@@ -252,7 +262,8 @@ const FRAME = (function () {
     // the player scrolling the page is looking somewhere too
     window.addEventListener("wheel", manual, {passive: true});
     window.addEventListener("touchmove", manual, {passive: true});
-    window.addEventListener("keydown", ev => { if (/^(Arrow|Page|Home|End| )/.test(ev.key)) manual(); });
+    // (not Enter or Space: they choose a target, they do not move the view)
+    window.addEventListener("keydown", ev => { if (/^(Arrow|Page|Home|End)/.test(ev.key)) manual(); });
     if (window.ResizeObserver) new ResizeObserver(fitHeights).observe(hud);
     window.addEventListener("resize", () => { fitHeights(); applyZoom(); markEdges(); });
     fitHeights();
