@@ -32,6 +32,19 @@ MY_TURN = """() => document.body.dataset.terminal === '1' ||
    && !document.body.classList.contains('busy'))"""
 SETTLE = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 LAYOUT = "want => document.body.dataset.layout === want"
+# the page and the board frame have stopped scrolling (the table brings the
+# next targets on screen with a smooth scroll: a click during it would miss)
+STILL = """() => new Promise(done => {
+  let last = "", same = 0;
+  const tick = () => {
+    const b = document.getElementById("board");
+    const now = [scrollX, scrollY, b ? b.scrollLeft : 0, b ? b.scrollTop : 0].join();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 3) done(); else requestAnimationFrame(tick);
+  };
+  tick();
+})"""
 
 
 def relayout(page, width: int) -> None:
@@ -42,6 +55,7 @@ def relayout(page, width: int) -> None:
     except Exception:  # noqa: BLE001 - an older server draws one board for every width
         pass
     page.evaluate(SETTLE)
+    page.wait_for_timeout(900)  # the table brings the targets on screen (a smooth scroll)
 
 
 def free_port() -> int:
@@ -75,10 +89,14 @@ def one_decision(page, rng: random.Random) -> bool:
     if page.evaluate("document.body.dataset.terminal") == "1":
         return False
     page.evaluate(SETTLE)
+    page.evaluate(STILL)
     ply = page.evaluate("document.body.dataset.ply")
     targets = page.locator("#board .clickable[data-action]").filter(visible=True)
     if targets.count():
-        targets.nth(rng.randrange(targets.count())).click(force=True)
+        target = targets.nth(rng.randrange(targets.count()))
+        shape = target.locator("rect, circle, ellipse, path, polygon, image")
+        # on what is drawn, not on the gap between a group's parts (a click there reaches nothing)
+        (shape.first if shape.count() else target).click(force=True)
     else:
         buttons = page.locator("#actionbar button.act").filter(visible=True)  # folded ones are on the board
         buttons.nth(rng.randrange(buttons.count())).click()
@@ -119,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                         break
                 page.wait_for_function(MY_TURN, timeout=60_000)
                 page.evaluate(SETTLE)
+                page.wait_for_timeout(900)  # the table brings the next targets on screen (a smooth scroll)
                 page.screenshot(path=str(out / f"{args.game}-1280.png"), full_page=True)
                 relayout(page, 420)
                 page.screenshot(path=str(out / f"{args.game}-420.png"), full_page=True)

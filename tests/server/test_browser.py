@@ -101,7 +101,8 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
             page.wait_for_selector("body[data-ply]")
             page.wait_for_function("document.getElementById('status-text').textContent.length > 1")
             status = page.inner_text("#status-text")
-            assert "À vous de jouer" in status or "On attend" in status
+            # your turn, or who is doing what (said once, in French)
+            assert "À vous de jouer" in status or "décide" in status or "joue" in status
             assert page.locator("html").get_attribute("lang") == "fr"
             switched = True
         if clicks == 10 and not reloaded:

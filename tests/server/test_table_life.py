@@ -376,3 +376,61 @@ def test_undo_is_bounded_per_seat_in_time_and_per_game(db_url):
         assert r.json()["error"] == "no_undo" and "2 times" in r.json()["message"]
         t = new_table(c, 2, options={"rounds": 1})
         assert loop(c, t["id"], t["tokens"]["0"], 10) == [200, 200, "no_undo"]
+# -- waiting and spectating say who is doing what -----------------------------------
+def test_before_the_start_no_move_is_offered_and_the_open_seats_are_named(client):
+    t = new_table(client, 3, [{"kind": "human"}, {"kind": "open"}, {"kind": "bot", "bot": "random"}])
+    host = view(client, t["id"], t["tokens"]["0"])
+    assert host["host"] and host["fill_bots"]          # the host may start with bots...
+    assert host["legal"] == [] and host["to_act"] == []  # ...but is offered no move
+    assert host["doing"] is None and host["waiting"] == [1]
+    assert view(client, t["id"])["legal"] == []
+
+
+def test_a_waiting_seat_and_a_spectator_read_who_is_playing_once(client):
+    t = new_table(client, 2, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}],
+                  options={"rounds": 1})
+    tid = t["id"]
+    assert act(client, tid, t["tokens"]["0"], "bid 1").status_code == 200
+    ann, watcher = view(client, tid, t["tokens"]["0"]), view(client, tid)
+    assert ann["to_act"] == [1] and ann["legal"] == []
+    for v in (ann, watcher):
+        assert v["doing"] == "Bea is playing"
+        assert v["doing"].count("Bea") == 1            # never the same name twice
+    assert view(client, tid, t["tokens"]["1"])["doing"] is None  # Bea is to act: her own prompt
+    fr = client.get(f"/api/tables/{tid}/view", params={"lang": "fr"}).json()
+    de = client.get(f"/api/tables/{tid}/view", params={"lang": "de"}).json()
+    assert fr["doing"] == "Bea joue" and de["doing"] == "Bea ist am Zug"
+
+
+def test_the_game_prompt_that_names_the_seat_to_act_is_said_alone():
+    from types import SimpleNamespace
+
+    from thieves.server.views import doing_text
+
+    table = SimpleNamespace(rec=SimpleNamespace(game="thieves-den", seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}]),
+                            digests={0: "x"})
+    names = ["Ann", "Greedy bot 2", "Player 3"]
+    assert doing_text(names, table, [1], "Greedy bot 2 is deciding: buy.", "en") == "Greedy bot 2 is deciding: buy."
+    assert doing_text(names, table, [1], "Choose your gang", "en") == "Greedy bot 2 is playing"
+    assert doing_text(names, table, [0, 1], None, "fr") == "Ann et Greedy bot 2 jouent"
+    assert doing_text(names, table, [2], None, "en") == "Player 3 (open seat) is playing"
+    # the game's own sentence for the decision or the phase comes first, in every language
+    draft = {"phase": "draft", "decision": None}
+    assert doing_text(names, table, [1], None, "en", draft) == "Greedy bot 2 is choosing a card to keep"
+    assert doing_text(names, table, [0, 1], None, "en", draft) == "Ann and Greedy bot 2 are choosing a card to keep"
+    assert doing_text(names, table, [1], None, "de", draft) == "Greedy bot 2 wählt eine Karte zum Behalten"
+    assert doing_text(names, table, [1], None, "fr", {"phase": "thieving", "decision": {"kind": "payany"}}) \
+        == "Greedy bot 2 choisit comment payer"
+    assert doing_text(names, table, [1], None, "en", {"phase": "nothing known"}) == "Greedy bot 2 is playing"
+
+
+def test_every_games_doing_sentences_name_who_in_every_language():
+    from thieves.server.i18n import LANGS, game_texts
+    from thieves.server.views import GAME_MODULES
+
+    for slug in GAME_MODULES:
+        texts = game_texts(slug)
+        keys = {k for k in texts.get("en", {}) if k.startswith("doing.")}
+        for lang in LANGS:
+            for key in keys:
+                assert "{who}" in texts[lang][key], (slug, lang, key)

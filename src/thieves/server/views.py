@@ -165,8 +165,10 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     winners = state.winners() if terminal else []
     # a decision the table takes for the viewer (no empty questions): nothing to choose
     answer = table.answering(viewer) if legal and state is table.state else None
+    # before the start nobody plays: no move is offered, not even to the host
+    before_start = state is table.state and table.waiting()
     acts = (state.legal_actions(viewer) if legal and viewer is not None and not table.broken
-            and answer is None else [])
+            and answer is None and not before_start else [])
     extra: dict[str, Any] = {}
     if pres is not None:
         events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
@@ -197,6 +199,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         prompt_text = ui(lang)["answer_only" if forced else "answer_reactions_off"].format(action=answer_text)
         extra["answering"] = {"action": answer, "text": answer_text, "forced": forced}
     ends = _ends_turn(state, viewer, acts) if legal and state is table.state else []
+    to_act = [] if before_start else list(obs.get("to_act", []))
     return {
         "type": "state",
         "table": table.id,
@@ -210,7 +213,10 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "status": "finished" if terminal else table.status(),
         "broken": table.broken,
         # nobody acts before the start (every seat taken, or filled with bots)
-        "to_act": [] if state is table.state and table.waiting() else obs.get("to_act", []),
+        "to_act": to_act,
+        # what the others are doing, for a viewer who waits (a spectator too)
+        "doing": (None if terminal or before_start or (viewer is not None and viewer in to_act)
+                  else doing_text(names, table, to_act, prompt_text, lang, board_obs)),
         "chosen": list(table.chosen) if state is table.state else [],
         "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                    "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
@@ -256,6 +262,53 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "winners": winners,
         **extra,
     }
+
+
+#: the fields of an observation that may hold the decision being made, with its ``kind``
+DECISION_FIELDS = ("deciding", "pending", "decision")
+
+
+def doing_template(slug: str, obs: dict[str, Any], lang: str, many: bool) -> str | None:
+    """The game's sentence for what the seats to act are doing ("{who} is
+    choosing a card"), from its texts: ``doing.<kind>`` for the kind of the
+    decision the viewer's observation shows, else ``doing.<phase>``; the
+    ``.many`` form when several seats act at once."""
+    keys = []
+    for field in DECISION_FIELDS:
+        dec = obs.get(field)
+        if isinstance(dec, dict) and isinstance(dec.get("kind"), str):
+            keys.append("doing." + dec["kind"])
+    if isinstance(obs.get("phase"), str):
+        keys.append("doing." + obs["phase"])
+    for key in keys:
+        text = game_text(slug, lang, key + ".many" if many else key)
+        if text and "{who}" in text:
+            return text
+    return None
+
+
+def doing_text(names: list[str], table: LiveTable, to_act: list[int], prompt_text: str | None,
+               lang: str, obs: dict[str, Any] | None = None) -> str | None:
+    """Who is doing what, said once, for a viewer who is not to act.
+
+    In this order: the game's own sentence for the decision or phase
+    (:func:`doing_template`, "Greedy bot 2 is choosing a card"); the game's
+    prompt for that viewer when it names every seat to act ("Ann is
+    deciding: buy"); else "Ann is playing" (a game's prompt that names
+    nobody is often worded for the seat to act, "Choose your gang", and
+    would mislead a spectator)."""
+    if not to_act:
+        return prompt_text
+    texts = ui(lang)
+    who = [names[p] if (table.rec.seats[p]["kind"] == "bot" or p in table.digests)
+           else names[p] + " (" + texts["open_seat"] + ")" for p in to_act]
+    joined = who[0] if len(who) == 1 else ", ".join(who[:-1]) + texts["and"] + who[-1]
+    own = doing_template(table.rec.game, obs, lang, len(who) > 1) if obs is not None else None
+    if own:
+        return own.replace("{who}", joined)
+    if prompt_text and all(names[p] in prompt_text for p in to_act):
+        return prompt_text
+    return texts["is_playing" if len(who) == 1 else "are_playing"].format(who=joined)
 
 
 def recent_from(events: list[dict[str, Any]], last: int) -> int:

@@ -309,17 +309,6 @@ function onLayoutChange(fn) {
   else if (NARROW.addListener) NARROW.addListener(cb);
 }
 
-// Zoom for small screens: the board fits the width; + and - enlarge it.
-function setupZoom() {
-  const board = document.getElementById("board");
-  document.querySelectorAll("[data-zoom]").forEach(b => b.addEventListener("click", () => {
-    const z = Math.min(3, Math.max(1, (Number(board.dataset.zoom) || 1) + Number(b.dataset.zoom)));
-    board.dataset.zoom = z;
-    board.style.setProperty("--zoom", z);
-    board.classList.toggle("zoomed", z > 1);
-  }));
-}
-
 // An error from the server in the page's language: the code's words, and
 // the server's detail where it says more (the engine's reason for "illegal").
 function errorText(code, message) {
@@ -335,10 +324,12 @@ function statusText(view) {
     return T.waiting_players.replace("{seats}", view.waiting.map(p => view.seats[p].name).join(", "));
   }
   // a seat nobody has taken yet says so: the table waits for someone to join
-  const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
   const why = view.prompt ? " — " + view.prompt : "";
   // the table is taking the viewer's decision (one answer only, or reactions off): it says which
   if (view.answering) return view.prompt;
   if (view.viewer !== null && view.to_act.includes(view.viewer)) return T.your_turn + why;
-  return T.waiting_for + " " + waiting + why;
+  // who is doing what, said once (the server words it: views.doing_text)
+  if (view.doing) return view.doing;
+  const waiting = view.to_act.map(p => view.seats[p].name + (view.seats[p].claimed ? "" : " (" + T.open_seat + ")")).join(", ");
+  return waiting ? T.waiting_for + " " + waiting + why : (view.prompt || "");
 }

@@ -111,6 +111,20 @@
     });
   }
   setupAlerts();
+  (function setupConfirmOption() {
+    const box = document.getElementById("alerts");
+    if (!box) return;
+    const lab = el("label", "confirm-opt");
+    const cb = el("input");
+    cb.type = "checkbox";
+    cb.checked = askFirst();
+    cb.addEventListener("change", () => {
+      try { localStorage.setItem("thieves.confirm", cb.checked ? "1" : "0"); } catch (e) { /* storage off */ }
+    });
+    lab.appendChild(cb);
+    lab.appendChild(document.createTextNode(" " + T.ask_confirm));
+    box.appendChild(lab);
+  })();
 
   // A profile kept in this browser plays this seat: its result counts in the ratings.
   (function linkProfile() {
@@ -161,6 +175,20 @@
       c.classList.toggle("low", running && left < 30);
       if (v.seats[seat].timed_out) c.textContent += " · " + T.timed_out;
     });
+    tickTurnClock(v, spent);
+  }
+  // the bar's clock: the viewer's own while they are to act, else the first
+  // running one (whose seat it is, is said beside it)
+  function tickTurnClock(v, spent) {
+    const c = document.getElementById("turn-clock");
+    const running = v.terminal ? [] : v.clock.running;
+    const seat = running.includes(v.viewer) ? v.viewer : running[0];
+    c.hidden = seat === undefined || seat === null;
+    if (c.hidden) return;
+    const left = v.clock.left[seat] - spent;
+    c.textContent = "⏱ " + fmtTime(left) + (seat === v.viewer ? "" : " · " + v.seats[seat].name);
+    c.title = T.time_left;
+    c.classList.toggle("low", left < 30);
   }
   setInterval(tickClocks, 1000);
 
@@ -270,7 +298,9 @@
     statusBar.classList.toggle("myturn", mine);
     statusBar.classList.toggle("over", v.terminal);
     const legalSet = new Set(v.legal.map(a => a.action));
+    const kept = FRAME.keep();  // the player's zoom and pan survive the new drawing
     const n = renderBoard(v, board, legalSet, send);
+    FRAME.restore(kept);
     document.getElementById("clickhint").hidden = n === 0;
     bar.textContent = "";
     bar.hidden = !mine;
@@ -311,18 +341,6 @@
       u.addEventListener("click", () => seatPost("undo", {}, u));
       bar.appendChild(u);
     }
-    if (mine) {
-      const box = el("label", "confirm-opt small");
-      const cb = el("input");
-      cb.type = "checkbox";
-      cb.checked = askFirst();
-      cb.addEventListener("change", () => {
-        try { localStorage.setItem("thieves.confirm", cb.checked ? "1" : "0"); } catch (e) { /* storage off */ }
-      });
-      box.appendChild(cb);
-      box.appendChild(document.createTextNode(" " + T.ask_confirm));
-      bar.appendChild(box);
-    }
     drawSeatTools(v);
     renderPlayers(v, document.getElementById("players"));
     drawClocks(v);
@@ -337,6 +355,8 @@
     draw.seen = true;
     draw.wasMine = mine;
     document.getElementById("download").hidden = !v.terminal;
+    FRAME.fitHeights();     // the bar may have grown or shrunk
+    FRAME.bringTargets(v);  // after a choice, the next one's targets come on screen
   }
 
   function connect() {
@@ -383,6 +403,6 @@
   onLayoutChange(layout => {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify({type: "layout", layout: layout}));
   });
-  setupZoom();
+  FRAME.setup();
   textsReady.then(connect);
 })();
