@@ -40,14 +40,16 @@ MUTED = "#5d564b"
 class _Moving:
     """The group of one piece with a stable id (see :meth:`Svg.moving`)."""
 
-    __slots__ = ("svg", "pid", "kind")
+    __slots__ = ("svg", "pid", "kind", "count")
 
-    def __init__(self, svg: "Svg", pid: str | None, kind: str | None = None) -> None:
-        self.svg, self.pid, self.kind = svg, pid, kind
+    def __init__(self, svg: "Svg", pid: str | None, kind: str | None = None, count: int | None = None) -> None:
+        self.svg, self.pid, self.kind, self.count = svg, pid, kind, count
 
     def __enter__(self) -> None:
         if self.pid is not None:
             kind = f" data-kind={quoteattr(self.kind)}" if self.kind else ""
+            if self.count is not None:
+                kind += f' data-count="{int(self.count)}"'
             self.svg.parts.append(f"<g data-pid={quoteattr(self.pid)}{kind}>")
 
     def __exit__(self, *exc: object) -> None:
@@ -217,12 +219,15 @@ class Svg:
     def close(self) -> None:
         self.add("</g>")
 
-    def moving(self, pid: str | None, kind: str | None = None) -> "_Moving":
+    def moving(self, pid: str | None, kind: str | None = None, count: int | None = None) -> "_Moving":
         """``with svg.moving("thief-2"): ...``: what is drawn inside is one
         piece with a stable id (nothing is added for ``None``). ``kind`` names
         interchangeable pieces (``die-R``: any red die): when one leaves a
-        place and one of its kind appears elsewhere, it is seen to move there."""
-        return _Moving(self, pid, kind)
+        place and one of its kind appears elsewhere, it is seen to move there.
+        ``count``: the piece is a pile drawn once with its number (``×3``);
+        when one pile shrinks and another of its kind grows, a piece is seen
+        to go from one to the other."""
+        return _Moving(self, pid, kind, count)
 
     def piece(self, kept: BoundedMemo, key: Any, draw: Callable[["Svg"], Any]) -> Any:
         """Add what ``draw(svg)`` adds, drawn once and kept in ``kept`` under

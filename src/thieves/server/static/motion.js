@@ -42,9 +42,16 @@ const Motion = (function () {
       const c = center(node, inv);
       const pm = node.parentNode.getScreenCTM && node.parentNode.getScreenCTM();
       if (c && pm) where.set(node.getAttribute("data-pid"), {x: c.x, y: c.y, node: node, rel: inv.multiply(pm),
-                                                             kind: node.getAttribute("data-kind")});
+                                                             kind: node.getAttribute("data-kind"),
+                                                             count: count(node)});
     });
     return {where: where};
+  }
+
+  // a pile shown as one icon and a number ("×3") carries data-count
+  function count(node) {
+    const n = node.getAttribute("data-count");
+    return n === null ? null : Number(n);
   }
 
   function under(node, set) {
@@ -119,23 +126,59 @@ const Motion = (function () {
       const now = center(node, inv);
       if (now && Math.hypot(old.x - now.x, old.y - now.y) >= 3) move(node, old, now);
     });
-    // interchangeable pieces (the same data-kind): one that left a place and
-    // one that appeared elsewhere are seen as the same piece moving
-    const left = new Map();
+    // interchangeable pieces (the same data-kind): one that left a place (or
+    // a pile that shrank) and one that appeared elsewhere (or a pile that
+    // grew) are seen as the same piece moving from there to here
+    const sources = new Map(), push = (kind, item) => {
+      if (!sources.has(kind)) sources.set(kind, []);
+      sources.get(kind).push(item);
+    };
     before.where.forEach((old, id) => {
       if (seen.has(id)) return;
-      if (old.kind) { if (!left.has(old.kind)) left.set(old.kind, []); left.get(old.kind).push(old); }
-      else fadeOut(svg, old);
+      if (old.kind) push(old.kind, old); else fadeOut(svg, old);
     });
+    const grown = [];
+    svg.querySelectorAll("[data-count][data-kind]").forEach(node => {
+      const old = before.where.get(node.getAttribute("data-pid"));
+      const now = count(node), kind = node.getAttribute("data-kind");
+      if (!old || old.count === null || now === null || now === old.count) return;
+      for (let k = now; k < old.count; k++) push(kind, Object.assign({pile: true}, old));
+      for (let k = old.count; k < now; k++) grown.push(node);
+    });
+    const take = kind => { const pool = kind && sources.get(kind); return pool && pool.length ? pool.shift() : null; };
     appeared.forEach(node => {
       if (under(node, slid) || under(node, entered)) return;
-      const kind = node.getAttribute("data-kind"), pool = kind && left.get(kind);
-      const now = pool && pool.length ? center(node, inv) : null;
-      if (now) move(node, pool.shift(), now);
+      const from = take(node.getAttribute("data-kind")), now = from && center(node, inv);
+      if (now) move(node, from, now);
       else { fadeIn(node); entered.add(node); }
     });
-    left.forEach(pool => pool.forEach(old => fadeOut(svg, old)));
+    grown.slice(0, 8).forEach(node => {
+      const from = take(node.getAttribute("data-kind")), now = from && center(node, inv);
+      if (now) { fly(svg, node, from, now, inv); trails.push([from, now]); }
+    });
+    sources.forEach(pool => pool.forEach(old => { if (!old.pile) fadeOut(svg, old); }));
     trails.slice(0, 12).forEach(([a, b]) => trail(svg, a, b));
+  }
+
+  // one of a pile's pieces flying from the pile it left to the one it joined
+  function fly(svg, node, from, to, inv) {
+    const ns = "http://www.w3.org/2000/svg";
+    const holder = document.createElementNS(ns, "g");
+    const m = inv.multiply(node.parentNode.getScreenCTM());
+    holder.setAttribute("class", "motion-ghost");
+    holder.setAttribute("transform", "matrix(" + [m.a, m.b, m.c, m.d, m.e, m.f].join(" ") + ")");
+    const copy = node.cloneNode(true);
+    copy.querySelectorAll("[data-pid],[data-action],.clickable").forEach(n => {
+      n.removeAttribute("data-pid"); n.removeAttribute("data-action"); n.classList.remove("clickable");
+    });
+    copy.removeAttribute("data-pid");
+    holder.appendChild(copy);
+    svg.appendChild(holder);
+    const d = (from.x - to.x) + "px " + (from.y - to.y) + "px";
+    holder.animate([{translate: d, opacity: 0.95}, {translate: "0px 0px", opacity: 0.95, offset: 0.85},
+                    {translate: "0px 0px", opacity: 0}], {duration: SLIDE_MS + 120, easing: EASE})
+      .onfinish = () => holder.remove();
+    stats.slides++;
   }
 
   // "Just moved": what a recent event named gets a ring drawn around it,
