@@ -119,10 +119,11 @@ class Board:
             for i, g in enumerate(gems):
                 cx, cy = x - 8 + 9 * i, y + 15
                 take = f"take {g}" if f"take {g}" in self.other else None
-                s.open(take, ref=sid, label=self.p.term("gem", g))
-                s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
-                      f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
-                s.close()
+                with s.moving(f"gem-{sid}-{i + 1}", f"gem-{g}"):
+                    s.open(take, ref=sid, label=self.p.term("gem", g))
+                    s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
+                          f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
+                    s.close()
         self.figures()
         self.thieves()
 
@@ -174,9 +175,10 @@ class Board:
         s.close()
         if sp.id in tokens:
             take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
-            s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
-            s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
-            s.close()
+            with s.moving(f"token-{sp.id}"):   # face down: named by its space only
+                s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
+                s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
+                s.close()
 
     def district_names(self, s: Svg) -> None:
         d = self.d
@@ -220,12 +222,14 @@ class Board:
                     and (o.get("deciding") or {}).get("figure") == g and "gstop" in self.other:
                 action = "gstop"
             label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
+            s.add(f'<g data-pid="guard-{g}">')
             s.open(action, ref=g, label=label, cls="figure")
             if kind == "captain":
                 s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
             else:
                 s.circle(x, y, 12, GUARD_FILL, "#fff", 2)
             s.text(x, y + 5, str(vig), 13, "bold", "#fff", "middle")
+            s.close()
             s.close()
 
     def thieves(self) -> None:
@@ -242,6 +246,7 @@ class Board:
                 cy = y - 3
                 action = f"thief {q + 1}" if f"thief {q + 1}" in self.other else None
                 name = self.p.term("thief", t["thief"])
+                s.add(f'<g data-pid="thief-{q + 1}">')
                 s.open(action, ref=f"seat:{q}", label=name, cls="thief")
                 ring = "#111" if q == self.viewer else "#fff"
                 s.circle(cx, cy, 12, seat_color(q), ring, 3 if q == self.viewer else 2)
@@ -249,6 +254,7 @@ class Board:
                 if t["hidden"]:
                     s.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="{INK}" '
                           f'stroke-width="1.5" stroke-dasharray="3,3"/>')
+                s.close()
                 s.close()
 
     # ------------------------------------------------------------------ right column
@@ -261,7 +267,7 @@ class Board:
             body = p.event_effect({**ev, "alarm": o["alarm"]})
             s.card(x, y, w, 128, p.term("event", ev["id"]), body, ref=ev["id"],
                    band="#9b1c1c" if o["alarm"] else "#375a7f",
-                   corner=p.t("ui.event_short"), size=14)
+                   corner=p.t("ui.event_short"), size=14, pid=f"event-{ev['id']}")
         else:
             s.card(x, y, w, 128, p.t("ui.no_event"), p.t("ui.no_event_text"), band="#375a7f", size=14)
         y += 140
@@ -306,12 +312,13 @@ class Board:
         cx = x
         gems = ["emperor"] * t["emperor"] + ["green"] * t["green"] + ["yellow"] * t["yellow"] + \
             ["trinket"] * t["sheet"].count("trinket")
-        for g in gems:
+        for k, g in enumerate(gems):
             act = f"steal {q + 1} {g}"
-            s.open(act if act in self.other else None, ref=f"seat:{q}", label=p.term("gem", g))
-            s.add(f'<polygon points="{cx + 9},{y - 6} {cx + 17},{y + 3} {cx + 9},{y + 12} {cx + 1},{y + 3}" '
-                  f'fill="{GEM_COLOUR[g]}" stroke="{INK}"/>')
-            s.close()
+            with s.moving(f"gem-seat{q + 1}-{g}-{k - gems.index(g) + 1}", f"gem-{g}"):
+                s.open(act if act in self.other else None, ref=f"seat:{q}", label=p.term("gem", g))
+                s.add(f'<polygon points="{cx + 9},{y - 6} {cx + 17},{y + 3} {cx + 9},{y + 12} {cx + 1},{y + 3}" '
+                      f'fill="{GEM_COLOUR[g]}" stroke="{INK}"/>')
+                s.close()
             cx += 20
         line = p.t("ui.cards", n=t["hand_count"])
         if t.get("best"):
@@ -356,7 +363,7 @@ class Board:
             s.text(self.W - 10, y + 26, apline, 14, "bold", INK, "end")
         y += 38
         thief = self.d.thieves[me["thief"]]
-        cards: list[tuple[str, str, str, str | None, str]] = []  # (title, body, band, action, ref)
+        cards: list[tuple[str, str, str, str | None, str]] = []  # (title, body, band, action, card)
         up, low = p._steps(me, "upper"), p._steps(me, "lower")
         cards.append((p.term("card", "move"), p.t("cardtext.move", sneak=up, sprint=low), "#6b4f2a",
                       self._hand_action("move"), "move"))
@@ -372,10 +379,13 @@ class Board:
         per_row = 2 if self.narrow else len(cards)   # the phone: two cards a row
         cw = min(180, (self.W - 12) // per_row - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
         ch = CARD_H if cw < 150 else CARD_H - 40
+        seen: dict[str, int] = {}
         for i, (title, body, band, action, ref) in enumerate(cards):
             if i and i % per_row == 0:
                 x, y = 6, y + ch + 36
-            s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
+            seen[ref] = seen.get(ref, 0) + 1   # the same card twice in a hand: its first, its second
+            with s.moving(f"hand-{ref}-{seen[ref]}", f"card-{ref}"):
+                s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
             special = f"special {ref}"
             if special in self.other:
                 s.badge(x + 4, y + ch + 4, p.t("ui.as_special"), action=special, size=13)
@@ -400,10 +410,12 @@ class Board:
         x: float = 10
         slots = list(me.get("plan", []))
         turn = (self.o.get("deciding") or {}).get("kind") == "turn"
-        for sl in slots:
+        for i, sl in enumerate(slots):
             if x > self.W - 180:  # a long plan wraps
                 x, y = 10, y + 86 + (36 if turn else 0)
-            x = self.slot(x, y, sl, turn) + 8
+            card = sl.get("card") or "?"
+            with s.moving(f"plan-{i + 1}", f"card-{'sp' if card == 'special' else card}"):
+                x = self.slot(x, y, sl, turn) + 8
         b = me.get("building")
         if b:
             card = b["card"] if b["card"] in ("move", "ambush") else \
