@@ -40,21 +40,35 @@ MUTED = "#5d564b"
 class _Moving:
     """The group of one piece with a stable id (see :meth:`Svg.moving`)."""
 
-    __slots__ = ("svg", "pid", "kind", "count")
+    __slots__ = ("svg", "head")
 
-    def __init__(self, svg: "Svg", pid: str | None, kind: str | None = None, count: int | None = None) -> None:
-        self.svg, self.pid, self.kind, self.count = svg, pid, kind, count
+    def __init__(self, svg: "Svg", pid: str | None, kind: str | None = None, count: int | None = None,
+                 at: tuple[float, float] | None = None) -> None:
+        self.svg = svg
+        self.head = None if pid is None else piece_head(pid, kind, count, at)
 
     def __enter__(self) -> None:
-        if self.pid is not None:
-            kind = f" data-kind={quoteattr(self.kind)}" if self.kind else ""
-            if self.count is not None:
-                kind += f' data-count="{int(self.count)}"'
-            self.svg.parts.append(f"<g data-pid={quoteattr(self.pid)}{kind}>")
+        if self.head is not None:
+            self.svg.parts.append(self.head)
 
     def __exit__(self, *exc: object) -> None:
-        if self.pid is not None:
+        if self.head is not None:
             self.svg.parts.append("</g>")
+
+
+def piece_head(pid: str, kind: str | None = None, count: int | None = None,
+               at: tuple[float, float] | None = None) -> str:
+    """The opening tag of a piece's group (closed by ``</g>``): ``data-pid``,
+    and ``data-kind``, ``data-count`` and ``data-at`` where given (see
+    :meth:`Svg.moving`, which is the same as a ``with`` block)."""
+    attrs = f"<g data-pid={quoteattr(pid)}"
+    if kind:
+        attrs += f" data-kind={quoteattr(kind)}"
+    if count is not None:
+        attrs += f' data-count="{int(count)}"'
+    if at is not None:
+        attrs += f' data-at="{at[0]:g} {at[1]:g}"'
+    return attrs + ">"
 
 
 class BoundedMemo:
@@ -219,15 +233,18 @@ class Svg:
     def close(self) -> None:
         self.add("</g>")
 
-    def moving(self, pid: str | None, kind: str | None = None, count: int | None = None) -> "_Moving":
+    def moving(self, pid: str | None, kind: str | None = None, count: int | None = None,
+               at: tuple[float, float] | None = None) -> "_Moving":
         """``with svg.moving("thief-2"): ...``: what is drawn inside is one
         piece with a stable id (nothing is added for ``None``). ``kind`` names
         interchangeable pieces (``die-R``: any red die): when one leaves a
         place and one of its kind appears elsewhere, it is seen to move there.
         ``count``: the piece is a pile drawn once with its number (``×3``);
         when one pile shrinks and another of its kind grows, a piece is seen
-        to go from one to the other."""
-        return _Moving(self, pid, kind, count)
+        to go from one to the other. ``at``: the point that says where the
+        piece stands (a figure's centre: a guard that only turns has not
+        moved), else the centre of what is drawn."""
+        return _Moving(self, pid, kind, count, at)
 
     def piece(self, kept: BoundedMemo, key: Any, draw: Callable[["Svg"], Any]) -> Any:
         """Add what ``draw(svg)`` adds, drawn once and kept in ``kept`` under

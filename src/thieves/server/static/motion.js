@@ -25,6 +25,11 @@ const Motion = (function () {
   function enabled() { return !(reduce && reduce.matches) && wanted(); }
 
   function center(node, inv) {
+    const at = node.getAttribute("data-at"), m = at && node.getScreenCTM();
+    if (m) {
+      const [x, y] = at.split(" ").map(Number);
+      return new DOMPoint(x, y).matrixTransform(m).matrixTransform(inv);
+    }
     const r = node.getBoundingClientRect();
     if (!r.width && !r.height) return null;
     return new DOMPoint(r.left + r.width / 2, r.top + r.height / 2).matrixTransform(inv);
