@@ -258,10 +258,10 @@ class Table:
             self.chest(z, chest)
         for z, n in (obs.get("room_ducats") or {}).items():
             x, yy = self.xy(z)
-            s.token(x + CELL - 19, yy + CELL - 19, 17, "#ffb300", str(n), INK, ref=z)
+            s.token(x + CELL - 19, yy + CELL - 19, 17, "#ffb300", str(n), INK, ref=z, pid=f"ducats-{z}")
         for z, kind in (obs.get("tokens") or {}).items():
             x, yy = self.xy(z)
-            s.badge(x + 4, yy + 40, self.p.term("token", kind), "#a5d6a7", size=F)
+            s.badge(x + 4, yy + 40, self.p.term("token", kind), "#a5d6a7", size=F, pid=f"token-{z}")
         for z, chars in self.at.items():
             for k, c in enumerate(chars):
                 self.figure(c, z, k, len(chars))
@@ -343,7 +343,8 @@ class Table:
         label = self.p.term("treasure", kind) + (" — " + self.t("ui.chest_face") if chest["sealed"] else "")
         words = self.p.action_text(self.obs, act) if act else label
         key = ("chest", self.d, self.top, z, kind, bool(chest["sealed"]), act, label, words, z in s.recent)
-        s.piece(_CARDS, key, lambda sv: self.draw_chest(sv, z, kind, bool(chest["sealed"]), act, label, words))
+        with s.moving(f"chest-{z}"):   # a sealed chest is named by its zone only
+            s.piece(_CARDS, key, lambda sv: self.draw_chest(sv, z, kind, bool(chest["sealed"]), act, label, words))
 
     def draw_chest(self, s: Svg, z: str, kind: str, sealed: bool, act: str | None, label: str, words: str) -> None:
         x, y = self.xy(z)
@@ -362,13 +363,17 @@ class Table:
         title = self.p.action_text(obs, act) if act else self.d.name_of[c]
         key = ("figure", self.d, self.top, c, z, k, n, act, title, c == obs.get("active"), c in s.recent,
                self.p.fill_of(obs, c), self.p.ink_of(obs, c), tuple((obs.get("carried") or {}).get(c) or []))
-        s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title))
+        with s.moving(f"figure-{c}", at=self.figure_xy(z, k, n)):
+            s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title))
+
+    def figure_xy(self, z: str, k: int, n: int) -> tuple[float, float]:
+        """Where the ``k``-th of ``n`` figures in zone ``z`` stands."""
+        x, y = self.xy(z)
+        return x + (32 if n == 1 else 26 + k * 40), y + (58 if self.d.is_room[z] else 50)
 
     def draw_figure(self, s: Svg, c: str, z: str, k: int, n: int, act: str | None, title: str) -> None:
         d = self.d
-        x, y = self.xy(z)
-        cx = x + (32 if n == 1 else 26 + k * 40)
-        cy = y + (58 if d.is_room[z] else 50)
+        cx, cy = self.figure_xy(z, k, n)
         name = d.name_of[c]
         active = c == self.obs.get("active")
         if active:
@@ -427,7 +432,7 @@ class Table:
             best = max(dice) if dice else None
             for k, v in enumerate(dice):
                 s.die(x0 + 50 + k * 34, y + 70, 30, "#fff" if v == best else "#e0e0e0", INK, str(v),
-                      dim=v != best)
+                      dim=v != best, pid=f"die-{side}-{k + 1}")
             # the loser's treasures, clickable when the winner chooses one
             pending = obs.get("pending") or {}
             if pending.get("kind") == "take" and pending.get("from") == c:
@@ -522,8 +527,9 @@ class Table:
         # the card is kept by everything drawn on it
         key = (d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, where, escaped, waiting, act, label,
                c in self.s.recent, active, done, loot)
-        self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, where, escaped, waiting, act,
-                                                                  label, active, done, loot))
+        with self.s.moving(f"char-{c}"):
+            self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, where, escaped, waiting, act,
+                                                                      label, active, done, loot))
 
     def draw_char_card(self, s: Svg, x: float, y: float, w: float, c: str, p: int, where: str | None,
                        escaped: bool, waiting: bool, act: str | None, label: str | None, active: bool,
@@ -598,7 +604,7 @@ class Table:
             needs = ", ".join(f"{n} × {self.p.term('treasure', k)}" for k, n in m.needs.items())
             footer = self.t("ui.spirit_test") if m.spirit_test else None
             s.card(PAD + i * cw, y, cw - 8, 96, self.p.term("mission", mid), needs,
-                   action=self.first(f"mission {i + 1}"), ref=mid, band="#37474f", size=14)
+                   action=self.first(f"mission {i + 1}"), ref=mid, band="#37474f", size=14, pid=f"mission-{mid}")
             s.text(PAD + (i + 1) * cw - 14, y + 90, self.t("ui.reward", n=m.reward + bonus), 14, "bold",
                    "#8d6e00", "end")
             if footer:
@@ -622,8 +628,9 @@ class Table:
             x = pad + (i % per_row) * cw
             yy = y + (i // per_row) * (ch + 8)
             act = self.card_action(kind)
-            s.card(x, yy, cw - 8, ch, self.p.term("card", kind), self.p.term("card", f"{kind}.effect"),
-                   action=act, ref=kind, band="#4a148c", size=14)
+            with s.moving(f"hand-{kind}-{hand[:i].count(kind) + 1}", f"card-{kind}"):   # the viewer's own cards
+                s.card(x, yy, cw - 8, ch, self.p.term("card", kind), self.p.term("card", f"{kind}.effect"),
+                       action=act, ref=kind, band="#4a148c", size=14)
             discard = f"talent {kind}"   # Sleight of hand, when the card itself would be played
             if discard in self.legal and act != discard:
                 s.badge(x + 6, yy + ch - 32, self.t("ui.discard_ap"), "#e1bee7", action=discard, size=F)

@@ -326,7 +326,7 @@
 
   // --- motion (static/motion.js): boards are put in place one after another,
   // what moved slides there; without motion.js, drawn as they come
-  const show = window.Motion ? Motion.pace(draw, board) : draw;
+  const show = typeof Motion === "object" ? Motion.pace(draw, board) : draw;
   // --- end motion
 
   function connect() {
