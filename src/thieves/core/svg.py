@@ -43,9 +43,9 @@ class _Moving:
     __slots__ = ("svg", "head")
 
     def __init__(self, svg: "Svg", pid: str | None, kind: str | None = None, count: int | None = None,
-                 at: tuple[float, float] | None = None) -> None:
+                 at: tuple[float, float] | None = None, origin: str | None = None) -> None:
         self.svg = svg
-        self.head = None if pid is None else piece_head(pid, kind, count, at)
+        self.head = None if pid is None else piece_head(pid, kind, count, at, origin)
 
     def __enter__(self) -> None:
         if self.head is not None:
@@ -57,7 +57,7 @@ class _Moving:
 
 
 def piece_head(pid: str, kind: str | None = None, count: int | None = None,
-               at: tuple[float, float] | None = None) -> str:
+               at: tuple[float, float] | None = None, origin: str | None = None) -> str:
     """The opening tag of a piece's group (closed by ``</g>``): ``data-pid``,
     and ``data-kind``, ``data-count`` and ``data-at`` where given (see
     :meth:`Svg.moving`, which is the same as a ``with`` block)."""
@@ -68,6 +68,8 @@ def piece_head(pid: str, kind: str | None = None, count: int | None = None,
         attrs += f' data-count="{int(count)}"'
     if at is not None:
         attrs += f' data-at="{at[0]:g} {at[1]:g}"'
+    if origin is not None:
+        attrs += f" data-from={quoteattr(origin)}"
     return attrs + ">"
 
 
@@ -234,7 +236,7 @@ class Svg:
         self.add("</g>")
 
     def moving(self, pid: str | None, kind: str | None = None, count: int | None = None,
-               at: tuple[float, float] | None = None) -> "_Moving":
+               at: tuple[float, float] | None = None, origin: str | None = None) -> "_Moving":
         """``with svg.moving("thief-2"): ...``: what is drawn inside is one
         piece with a stable id (nothing is added for ``None``). ``kind`` names
         interchangeable pieces (``die-R``: any red die): when one leaves a
@@ -243,8 +245,10 @@ class Svg:
         when one pile shrinks and another of its kind grows, a piece is seen
         to go from one to the other. ``at``: the point that says where the
         piece stands (a figure's centre: a guard that only turns has not
-        moved), else the centre of what is drawn."""
-        return _Moving(self, pid, kind, count, at)
+        moved), else the centre of what is drawn. ``origin``: the id of a
+        piece it comes out of when it first appears (a copy of a card that
+        stays in the hand)."""
+        return _Moving(self, pid, kind, count, at, origin)
 
     def piece(self, kept: BoundedMemo, key: Any, draw: Callable[["Svg"], Any]) -> Any:
         """Add what ``draw(svg)`` adds, drawn once and kept in ``kept`` under

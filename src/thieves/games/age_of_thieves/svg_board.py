@@ -383,8 +383,9 @@ class Board:
         for i, (title, body, band, action, ref) in enumerate(cards):
             if i and i % per_row == 0:
                 x, y = 6, y + ch + 36
-            seen[ref] = seen.get(ref, 0) + 1   # the same card twice in a hand: its first, its second
-            with s.moving(f"hand-{ref}-{seen[ref]}", f"card-{ref}"):
+            kind = ctype(ref)   # by the card's type: two copies of a card are alike
+            seen[kind] = seen.get(kind, 0) + 1   # the same card twice in a hand: its first, its second
+            with s.moving(f"hand-{kind}-{seen[kind]}", f"card-{kind}"):
                 s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
             special = f"special {ref}"
             if special in self.other:
@@ -414,8 +415,8 @@ class Board:
             if x > self.W - 180:  # a long plan wraps
                 x, y = 10, y + 86 + (36 if turn else 0)
             card = sl.get("card") or "?"
-            with s.moving(f"plan-{i + 1}", f"card-{'sp' if card == 'special' else card}"):
-                x = self.slot(x, y, sl, turn) + 8
+            with s.moving(f"plan-{i + 1}", f"card-{'sp' if card == 'special' else ctype(card)}"):
+                x = self.slot(x, y, sl, turn, i + 1) + 8
         b = me.get("building")
         if b:
             card = b["card"] if b["card"] in ("move", "ambush") else \
@@ -423,11 +424,14 @@ class Board:
             ap = b["m"] + sum(self.d.ap_value.get(t_) or 0 for t_ in b["tok"])
             if self.narrow and x + 150 > self.W:   # the phone: the card being planned wraps too
                 x, y = 10, y + 86 + (36 if turn else 0)
-            s.rect(x, y, 150, 74, fill="#fff6d6", stroke="#e8a317", width=2.5,
-                   extra=' stroke-dasharray="6,4"')
-            s.text(x + 8, y + 22, p.term("card", card), 14, "bold")
-            s.text(x + 8, y + 44, p.t("ui.slot_ap", n=ap), 13)
-            s.text(x + 8, y + 64, p.t("ui.building"), 13, color=MUTED)
+            # the card being planned becomes the plan's next slot: it comes out of the hand
+            raw = "sp" if b["card"] == "special" else ctype(b["card"])
+            with s.moving(f"plan-{len(slots) + 1}", f"card-{raw}", origin=f"hand-{raw}-1"):
+                s.rect(x, y, 150, 74, fill="#fff6d6", stroke="#e8a317", width=2.5,
+                       extra=' stroke-dasharray="6,4"')
+                s.text(x + 8, y + 22, p.term("card", card), 14, "bold")
+                s.text(x + 8, y + 44, p.t("ui.slot_ap", n=ap), 13)
+                s.text(x + 8, y + 64, p.t("ui.building"), 13, color=MUTED)
             x += 158
         if not slots and not b:
             s.text(x, y + 40, p.t("ui.plan_empty"), 13, color=MUTED)
@@ -444,8 +448,9 @@ class Board:
             for n in aps:
                 if x > self.W - 40:
                     x, y = 10, y + 40
-                s.token(x + 16, y + 16, 17, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
-                        title=p.t("act.ap", n=n))
+                with s.moving(f"ap-choice-{n}", "ap"):   # the points put on the card
+                    s.token(x + 16, y + 16, 17, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
+                            title=p.t("act.ap", n=n))
                 x += 40
             for a in adds:
                 tok = AotAction.parse(a).arg
@@ -456,7 +461,7 @@ class Board:
             y += 42
         return y
 
-    def slot(self, x: float, y: float, sl: dict[str, Any], turn: bool) -> float:
+    def slot(self, x: float, y: float, sl: dict[str, Any], turn: bool, index: int = 0) -> float:
         s, p = self.s, self.p
         card = sl.get("card") or "?"
         action = None
@@ -471,7 +476,8 @@ class Board:
         s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
                width=3 if action else 1.2)
         s.text(x + 8, y + 22, title, 14, "bold", MUTED if sl["done"] else INK)
-        s.text(x + 8, y + 44, p.t("ui.slot_ap", n=sl["ap"]), 13)
+        with s.moving(f"plan-{index}-ap" if index else None, "ap"):   # the action points on it
+            s.text(x + 8, y + 44, p.t("ui.slot_ap", n=sl["ap"]), 13)
         if sl.get("tokens"):
             s.text(x + w - 8, y + 44, " + ".join(p.term("token", k) for k in sl["tokens"]), 13, color=MUTED,
                    anchor="end")

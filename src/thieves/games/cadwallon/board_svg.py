@@ -545,7 +545,9 @@ class Table:
         h = 90 + 18 * (len(stats) - 1)
         s.rect(x, y, w, h, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
                stroke="#e8a317" if act else INK, width=3 if act else 1)
-        s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)])
+        # a figure not yet deployed stands on its card: deployed, it is seen to go to its zone
+        s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)],
+                pid=f"figure-{c}" if waiting else None)
         s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
         s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
         for k, line in enumerate(stats):

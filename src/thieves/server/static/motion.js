@@ -153,7 +153,10 @@ const Motion = (function () {
     const take = kind => { const pool = kind && sources.get(kind); return pool && pool.length ? pool.shift() : null; };
     appeared.forEach(node => {
       if (under(node, slid) || under(node, entered)) return;
-      const from = take(node.getAttribute("data-kind")), now = from && center(node, inv);
+      // what it came from: one of its kind that left, else the piece it
+      // comes out of (data-from: a copy of a card that stays in the hand)
+      const from = take(node.getAttribute("data-kind")) || before.where.get(node.getAttribute("data-from"));
+      const now = from && center(node, inv);
       if (now) move(node, from, now);
       else { fadeIn(node); entered.add(node); }
     });
@@ -253,7 +256,8 @@ const Motion = (function () {
 
   // The "Animate moves" box, beside the zoom buttons (kept in this browser).
   function setupToggle() {
-    const place = document.querySelector(".zoom");
+    const place = document.querySelector(".zoom") || document.getElementById("alerts")
+      || document.querySelector(".bar-tools");
     if (!place || document.getElementById("motion-opt")) return;
     const box = el("label", "motion-opt small");
     box.id = "motion-opt";
