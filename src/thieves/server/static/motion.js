@@ -233,7 +233,9 @@ const Motion = (function () {
       stats.frames++;
       if (before) play(before, board);
       markRecent(board, moving, was);
-      readyAt = performance.now() + (moving ? (mine ? OWN_MS : PACE_MS) : 0);
+      // the pace: a person can follow; behind by several moves, a little quicker
+      const behind = Math.max(0, queue.length - 1);
+      readyAt = performance.now() + (moving ? (mine ? OWN_MS : Math.max(300, PACE_MS - 80 * behind)) : 0);
       last = v;
     }
     function pump() {
