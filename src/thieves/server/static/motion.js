@@ -165,7 +165,12 @@ const Motion = (function () {
       if (now) { fly(svg, node, from, now, inv); trails.push([from, now]); }
     });
     sources.forEach(pool => pool.forEach(old => { if (!old.pile) fadeOut(svg, old); }));
-    trails.slice(0, 12).forEach(([a, b]) => trail(svg, a, b));
+    // a line from where it was, not for what only made room (a part of the
+    // board that moved as a whole: several pieces by the same offset)
+    const shift = ([a, b]) => Math.round((a.x - b.x) / 4) + " " + Math.round((a.y - b.y) / 4);
+    const shared = new Map();
+    trails.forEach(t => shared.set(shift(t), (shared.get(shift(t)) || 0) + 1));
+    trails.filter(t => shared.get(shift(t)) < 3).slice(0, 6).forEach(([a, b]) => trail(svg, a, b));
   }
 
   // one of a pile's pieces flying from the pile it left to the one it joined
