@@ -127,3 +127,21 @@ def test_a_rivals_hidden_hand_changes_no_id_in_cadwallon() -> None:
     other.hands[1][0], other.deck[k] = other.deck[k], other.hands[1][0]
     assert _ids(state, 0) == _ids(other, 0)
     assert _ids(state, 1) != _ids(other, 1)   # its holder sees which card it holds
+
+
+def test_the_kit_wraps_a_piece_in_its_id() -> None:
+    from thieves.core.svg import Svg, piece_head, slot_pid
+    s = Svg(100, 100)
+    s.card(10, 10, 50, 60, "Rope", "Climb.", pid="card-C1")
+    s.card(10, 10, 50, 60, "Rope", "Climb.")          # the same card, kept: no id of the first
+    with s.moving("thief-den1-2", "thief", 3, (5, 6), origin='a"b'):
+        s.circle(5, 6, 4, "#000")
+    with s.moving(None):
+        s.circle(7, 7, 2, "#000")
+    root = ET.fromstring(s.done())
+    pieces = [el.attrib for el in root.iter() if "data-pid" in el.attrib]
+    assert [p["data-pid"] for p in pieces] == ["card-C1", "thief-den1-2"]
+    assert pieces[1] == {"data-pid": "thief-den1-2", "data-kind": "thief", "data-count": "3",
+                         "data-at": "5 6", "data-from": 'a"b'}
+    assert slot_pid("hand-1", 3) == "hand-1-slot-3"
+    assert piece_head("x") == '<g data-pid="x">'

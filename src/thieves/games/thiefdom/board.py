@@ -16,7 +16,7 @@ import marshal
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, piece_head, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, piece_head, seat_color, slot_pid, wrap
 
 from .city import square_label
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
@@ -643,7 +643,7 @@ class Board:
                 end = "end" if acting and "end" in self.legal else None
                 # a slot with a tile the viewer can read is that tile; a face-down one is its place only
                 s.add(piece_head(f"plan-{q + 1}-tile-{k + 1}", f"tile-{tile}", None, None) if tile else
-                      piece_head(f"plan-{q + 1}-slot-{k + 1}", None, None, None))
+                      piece_head(slot_pid(f"plan-{q + 1}", k + 1)))
                 s.open(end, None, p.action_text(obs, "end") if end else None, "tile")
                 s.rect(x, y, sw, 40, "#f6e7a8" if acting else "#fffaf0" if tile else "#ece4d3",
                        GLOW if acting else INK, 6, 3 if acting else 1.2,
