@@ -258,6 +258,18 @@ const Motion = (function () {
       pump();
     }
     document.addEventListener("visibilitychange", pump);
+    // the viewer acts: what others did meanwhile is caught up at once (the
+    // newest board only), so the viewer's own move plays without waiting
+    function hurry(ev) {
+      const t = ev.target && ev.target.closest && ev.target.closest("#board .clickable, #actionbar button, #confirm-yes");
+      if (!t || (ev.type === "keydown" && ev.key !== "Enter" && ev.key !== " ")) return;
+      if (queue.length > 1) queue.splice(0, queue.length - 1);
+      readyAt = 0;
+      if (timer !== null) { clearTimeout(timer); timer = null; }
+      pump();
+    }
+    document.addEventListener("click", hurry, true);
+    document.addEventListener("keydown", hurry, true);
     return function show(v) { queue.push(v); pump(); };
   }
 
