@@ -270,7 +270,17 @@ const Motion = (function () {
     }
     document.addEventListener("click", hurry, true);
     document.addEventListener("keydown", hurry, true);
-    return function show(v) { queue.push(v); pump(); };
+    return function show(v) {
+      // the other layout (the window crossed the phone width) or language: at once
+      const newest = queue.length ? queue[queue.length - 1] : last;
+      if (newest && (v.layout !== newest.layout || v.lang !== newest.lang)) {
+        queue.length = 0;
+        readyAt = 0;
+        if (timer !== null) { clearTimeout(timer); timer = null; }
+      }
+      queue.push(v);
+      pump();
+    };
   }
 
   // The "Animate moves" box, beside the zoom buttons (kept in this browser).
