@@ -70,7 +70,8 @@ def test_full_thiefs_market_game_by_clicking(server, browser):
     if "thiefs-market" not in games:
         pytest.skip("Thief's Market is not implemented yet (thieves.list_games() lacks it)")
     # bypass_csp: our own CSP forbids eval, which Playwright needs for wait_for_function
-    page = browser.new_page(viewport={"width": 1300, "height": 900}, bypass_csp=True)
+    # reduced motion: moves come as fast as the bots make them (motion: test_browser_motion.py)
+    page = browser.new_page(viewport={"width": 1300, "height": 900}, bypass_csp=True, reduced_motion="reduce")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     # moves that end the turn ask first on the page ("End your turn with ...?"): say yes

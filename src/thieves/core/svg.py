@@ -13,7 +13,13 @@ Rules the kit keeps for every game (the table standard):
   :data:`NARROW_WIDTH` wide: what the viewer holds and clicks most is drawn at
   full size, the rest may be an :meth:`Svg.inset` scaled down;
 * parts named by a recent event carry ``data-ref`` and, when recent, the
-  class ``recent`` so the table can highlight them.
+  class ``recent`` so the table can highlight them;
+* every piece, card, token, die and figure sits in a group with a stable
+  ``data-pid`` (:meth:`Svg.moving`, or ``pid=`` of the pieces below), the
+  same from one view to the next and for every viewer who sees it, so the
+  table can slide what moved; an id never tells what a viewer may not know
+  (a face-down card is named by its place: :func:`slot_pid`). The scheme is
+  in docs/engine.md, "Stable ids".
 """
 from __future__ import annotations
 
@@ -29,6 +35,42 @@ SEAT_INK = ("#fff", "#fff", "#fff", "#111", "#fff", "#fff")
 INK = "#1d1a16"
 PAPER = "#fbf7ee"
 MUTED = "#5d564b"
+
+
+class _Moving:
+    """The group of one piece with a stable id (see :meth:`Svg.moving`)."""
+
+    __slots__ = ("svg", "head")
+
+    def __init__(self, svg: "Svg", pid: str | None, kind: str | None = None, count: int | None = None,
+                 at: tuple[float, float] | None = None, origin: str | None = None) -> None:
+        self.svg = svg
+        self.head = None if pid is None else piece_head(pid, kind, count, at, origin)
+
+    def __enter__(self) -> None:
+        if self.head is not None:
+            self.svg.parts.append(self.head)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.head is not None:
+            self.svg.parts.append("</g>")
+
+
+def piece_head(pid: str, kind: str | None = None, count: int | None = None,
+               at: tuple[float, float] | None = None, origin: str | None = None) -> str:
+    """The opening tag of a piece's group (closed by ``</g>``): ``data-pid``,
+    and ``data-kind``, ``data-count`` and ``data-at`` where given (see
+    :meth:`Svg.moving`, which is the same as a ``with`` block)."""
+    attrs = f"<g data-pid={quoteattr(pid)}"
+    if kind:
+        attrs += f" data-kind={quoteattr(kind)}"
+    if count is not None:
+        attrs += f' data-count="{int(count)}"'
+    if at is not None:
+        attrs += f' data-at="{at[0]:g} {at[1]:g}"'
+    if origin is not None:
+        attrs += f" data-from={quoteattr(origin)}"
+    return attrs + ">"
 
 
 class BoundedMemo:
@@ -144,6 +186,12 @@ def _text(x: float, y: float, s: str, size: float, weight: str, color: str, anch
             f'text-anchor="{anchor}"{style}>{escape(s)}</text>')
 
 
+def slot_pid(owner: str, index: int) -> str:
+    """The id of a hidden thing by its place (``hand-1-slot-3``): it tells
+    where the thing is, never which one it is."""
+    return f"{owner}-slot-{index}"
+
+
 class Svg:
     """An SVG document built piece by piece; :meth:`done` closes it."""
 
@@ -186,6 +234,21 @@ class Svg:
 
     def close(self) -> None:
         self.add("</g>")
+
+    def moving(self, pid: str | None, kind: str | None = None, count: int | None = None,
+               at: tuple[float, float] | None = None, origin: str | None = None) -> "_Moving":
+        """``with svg.moving("thief-2"): ...``: what is drawn inside is one
+        piece with a stable id (nothing is added for ``None``). ``kind`` names
+        interchangeable pieces (``die-R``: any red die): when one leaves a
+        place and one of its kind appears elsewhere, it is seen to move there.
+        ``count``: the piece is a pile drawn once with its number (``×3``);
+        when one pile shrinks and another of its kind grows, a piece is seen
+        to go from one to the other. ``at``: the point that says where the
+        piece stands (a figure's centre: a guard that only turns has not
+        moved), else the centre of what is drawn. ``origin``: the id of a
+        piece it comes out of when it first appears (a copy of a card that
+        stays in the hand)."""
+        return _Moving(self, pid, kind, count, at, origin)
 
     def piece(self, kept: BoundedMemo, key: Any, draw: Callable[["Svg"], Any]) -> Any:
         """Add what ``draw(svg)`` adds, drawn once and kept in ``kept`` under
@@ -271,44 +334,51 @@ class Svg:
     def card(self, x: float, y: float, w: float, h: float, title: str, body: str = "",
              action: str | None = None, ref: str | None = None, fill: str = PAPER,
              band: str = "#6b4f2a", corner: str | None = None, used: bool = False,
-             footer: str | None = None, size: float = 13) -> None:
+             footer: str | None = None, size: float = 13, pid: str | None = None) -> None:
         """A card with its name on a coloured band and its full effect text.
 
-        ``corner`` is a short mark (cost, points); ``used`` greys it out."""
+        ``corner`` is a short mark (cost, points); ``used`` greys it out;
+        ``pid`` its stable id."""
         args = (x, y, w, h, title, body, action, ref, fill, band, corner, used, footer, size)
-        if x and y and w and h:
-            self.piece(_PIECES, ("card", args, self._live(action, ref)), lambda s: s._draw_card(*args))
-        else:
-            self._draw_card(*args)
+        with self.moving(pid):
+            if x and y and w and h:
+                self.piece(_PIECES, ("card", args, self._live(action, ref)), lambda s: s._draw_card(*args))
+            else:
+                self._draw_card(*args)
 
     def die(self, x: float, y: float, size: float, fill: str, ink: str, label: str,
             action: str | None = None, ref: str | None = None, title: str | None = None,
-            dim: bool = False) -> None:
+            dim: bool = False, pid: str | None = None) -> None:
         """A die showing ``label`` (a symbol or a short word) on its face."""
         args = (x, y, size, fill, ink, label, action, ref, title, dim)
-        if x and y and size:
-            self.piece(_PIECES, ("die", args, self._live(action, ref)), lambda s: s._draw_die(*args))
-        else:
-            self._draw_die(*args)
+        with self.moving(pid):
+            if x and y and size:
+                self.piece(_PIECES, ("die", args, self._live(action, ref)), lambda s: s._draw_die(*args))
+            else:
+                self._draw_die(*args)
 
     def token(self, cx: float, cy: float, r: float, fill: str, label: str = "", ink: str = "#fff",
-              action: str | None = None, ref: str | None = None, title: str | None = None) -> None:
+              action: str | None = None, ref: str | None = None, title: str | None = None,
+              pid: str | None = None) -> None:
         """A round token (a figure, a coin, a marker) with a short label."""
         args = (cx, cy, r, fill, label, ink, action, ref, title)
-        if cx and cy and r:
-            self.piece(_PIECES, ("token", args, self._live(action, ref)), lambda s: s._draw_token(*args))
-        else:
-            self._draw_token(*args)
+        with self.moving(pid):
+            if cx and cy and r:
+                self.piece(_PIECES, ("token", args, self._live(action, ref)), lambda s: s._draw_token(*args))
+            else:
+                self._draw_token(*args)
 
     def badge(self, x: float, y: float, label: str, fill: str = "#efe6d2", ink: str = INK,
-              action: str | None = None, ref: str | None = None, size: float = 13) -> float:
+              action: str | None = None, ref: str | None = None, size: float = 13,
+              pid: str | None = None) -> float:
         """A pill with a short label (a count, a button on the board); returns its right edge."""
         args = (x, y, label, fill, ink, action, ref, size)
-        if x and y and size:
-            end: float = self.piece(_PIECES, ("badge", args, self._live(action, ref)),
-                                    lambda s: s._draw_badge(*args))
-            return end
-        return self._draw_badge(*args)
+        with self.moving(pid):
+            if x and y and size:
+                end: float = self.piece(_PIECES, ("badge", args, self._live(action, ref)),
+                                        lambda s: s._draw_badge(*args))
+                return end
+            return self._draw_badge(*args)
 
     def _draw_card(self, x: float, y: float, w: float, h: float, title: str, body: str = "",
              action: str | None = None, ref: str | None = None, fill: str = PAPER,

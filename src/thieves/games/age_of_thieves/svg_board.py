@@ -119,10 +119,11 @@ class Board:
             for i, g in enumerate(gems):
                 cx, cy = x - 8 + 9 * i, y + 15
                 take = f"take {g}" if f"take {g}" in self.other else None
-                s.open(take, ref=sid, label=self.p.term("gem", g))
-                s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
-                      f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
-                s.close()
+                with s.moving(f"gem-{sid}-{i + 1}", f"gem-{g}"):
+                    s.open(take, ref=sid, label=self.p.term("gem", g))
+                    s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
+                          f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
+                    s.close()
         self.figures()
         self.thieves()
 
@@ -174,9 +175,10 @@ class Board:
         s.close()
         if sp.id in tokens:
             take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
-            s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
-            s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
-            s.close()
+            with s.moving(f"token-{sp.id}"):   # face down: named by its space only
+                s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
+                s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
+                s.close()
 
     def district_names(self, s: Svg) -> None:
         d = self.d
@@ -220,12 +222,14 @@ class Board:
                     and (o.get("deciding") or {}).get("figure") == g and "gstop" in self.other:
                 action = "gstop"
             label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
+            s.add(f'<g data-pid="guard-{g}">')
             s.open(action, ref=g, label=label, cls="figure")
             if kind == "captain":
                 s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
             else:
                 s.circle(x, y, 12, GUARD_FILL, "#fff", 2)
             s.text(x, y + 5, str(vig), 13, "bold", "#fff", "middle")
+            s.close()
             s.close()
 
     def thieves(self) -> None:
@@ -242,6 +246,7 @@ class Board:
                 cy = y - 3
                 action = f"thief {q + 1}" if f"thief {q + 1}" in self.other else None
                 name = self.p.term("thief", t["thief"])
+                s.add(f'<g data-pid="thief-{q + 1}">')
                 s.open(action, ref=f"seat:{q}", label=name, cls="thief")
                 ring = "#111" if q == self.viewer else "#fff"
                 s.circle(cx, cy, 12, seat_color(q), ring, 3 if q == self.viewer else 2)
@@ -249,6 +254,7 @@ class Board:
                 if t["hidden"]:
                     s.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="{INK}" '
                           f'stroke-width="1.5" stroke-dasharray="3,3"/>')
+                s.close()
                 s.close()
 
     # ------------------------------------------------------------------ right column
@@ -261,7 +267,7 @@ class Board:
             body = p.event_effect({**ev, "alarm": o["alarm"]})
             s.card(x, y, w, 128, p.term("event", ev["id"]), body, ref=ev["id"],
                    band="#9b1c1c" if o["alarm"] else "#375a7f",
-                   corner=p.t("ui.event_short"), size=14)
+                   corner=p.t("ui.event_short"), size=14, pid=f"event-{ev['id']}")
         else:
             s.card(x, y, w, 128, p.t("ui.no_event"), p.t("ui.no_event_text"), band="#375a7f", size=14)
         y += 140
@@ -306,12 +312,13 @@ class Board:
         cx = x
         gems = ["emperor"] * t["emperor"] + ["green"] * t["green"] + ["yellow"] * t["yellow"] + \
             ["trinket"] * t["sheet"].count("trinket")
-        for g in gems:
+        for k, g in enumerate(gems):
             act = f"steal {q + 1} {g}"
-            s.open(act if act in self.other else None, ref=f"seat:{q}", label=p.term("gem", g))
-            s.add(f'<polygon points="{cx + 9},{y - 6} {cx + 17},{y + 3} {cx + 9},{y + 12} {cx + 1},{y + 3}" '
-                  f'fill="{GEM_COLOUR[g]}" stroke="{INK}"/>')
-            s.close()
+            with s.moving(f"gem-seat{q + 1}-{g}-{k - gems.index(g) + 1}", f"gem-{g}"):
+                s.open(act if act in self.other else None, ref=f"seat:{q}", label=p.term("gem", g))
+                s.add(f'<polygon points="{cx + 9},{y - 6} {cx + 17},{y + 3} {cx + 9},{y + 12} {cx + 1},{y + 3}" '
+                      f'fill="{GEM_COLOUR[g]}" stroke="{INK}"/>')
+                s.close()
             cx += 20
         line = p.t("ui.cards", n=t["hand_count"])
         if t.get("best"):
@@ -356,7 +363,7 @@ class Board:
             s.text(self.W - 10, y + 26, apline, 14, "bold", INK, "end")
         y += 38
         thief = self.d.thieves[me["thief"]]
-        cards: list[tuple[str, str, str, str | None, str]] = []  # (title, body, band, action, ref)
+        cards: list[tuple[str, str, str, str | None, str]] = []  # (title, body, band, action, card)
         up, low = p._steps(me, "upper"), p._steps(me, "lower")
         cards.append((p.term("card", "move"), p.t("cardtext.move", sneak=up, sprint=low), "#6b4f2a",
                       self._hand_action("move"), "move"))
@@ -372,10 +379,14 @@ class Board:
         per_row = 2 if self.narrow else len(cards)   # the phone: two cards a row
         cw = min(180, (self.W - 12) // per_row - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
         ch = CARD_H if cw < 150 else CARD_H - 40
+        seen: dict[str, int] = {}
         for i, (title, body, band, action, ref) in enumerate(cards):
             if i and i % per_row == 0:
                 x, y = 6, y + ch + 36
-            s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
+            kind = ctype(ref)   # by the card's type: two copies of a card are alike
+            seen[kind] = seen.get(kind, 0) + 1   # the same card twice in a hand: its first, its second
+            with s.moving(f"hand-{kind}-{seen[kind]}", f"card-{kind}"):
+                s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
             special = f"special {ref}"
             if special in self.other:
                 s.badge(x + 4, y + ch + 4, p.t("ui.as_special"), action=special, size=13)
@@ -400,10 +411,12 @@ class Board:
         x: float = 10
         slots = list(me.get("plan", []))
         turn = (self.o.get("deciding") or {}).get("kind") == "turn"
-        for sl in slots:
+        for i, sl in enumerate(slots):
             if x > self.W - 180:  # a long plan wraps
                 x, y = 10, y + 86 + (36 if turn else 0)
-            x = self.slot(x, y, sl, turn) + 8
+            card = sl.get("card") or "?"
+            with s.moving(f"plan-{i + 1}", f"card-{'sp' if card == 'special' else ctype(card)}"):
+                x = self.slot(x, y, sl, turn, i + 1) + 8
         b = me.get("building")
         if b:
             card = b["card"] if b["card"] in ("move", "ambush") else \
@@ -411,11 +424,14 @@ class Board:
             ap = b["m"] + sum(self.d.ap_value.get(t_) or 0 for t_ in b["tok"])
             if self.narrow and x + 150 > self.W:   # the phone: the card being planned wraps too
                 x, y = 10, y + 86 + (36 if turn else 0)
-            s.rect(x, y, 150, 74, fill="#fff6d6", stroke="#e8a317", width=2.5,
-                   extra=' stroke-dasharray="6,4"')
-            s.text(x + 8, y + 22, p.term("card", card), 14, "bold")
-            s.text(x + 8, y + 44, p.t("ui.slot_ap", n=ap), 13)
-            s.text(x + 8, y + 64, p.t("ui.building"), 13, color=MUTED)
+            # the card being planned becomes the plan's next slot: it comes out of the hand
+            raw = "sp" if b["card"] == "special" else ctype(b["card"])
+            with s.moving(f"plan-{len(slots) + 1}", f"card-{raw}", origin=f"hand-{raw}-1"):
+                s.rect(x, y, 150, 74, fill="#fff6d6", stroke="#e8a317", width=2.5,
+                       extra=' stroke-dasharray="6,4"')
+                s.text(x + 8, y + 22, p.term("card", card), 14, "bold")
+                s.text(x + 8, y + 44, p.t("ui.slot_ap", n=ap), 13)
+                s.text(x + 8, y + 64, p.t("ui.building"), 13, color=MUTED)
             x += 158
         if not slots and not b:
             s.text(x, y + 40, p.t("ui.plan_empty"), 13, color=MUTED)
@@ -432,8 +448,9 @@ class Board:
             for n in aps:
                 if x > self.W - 40:
                     x, y = 10, y + 40
-                s.token(x + 16, y + 16, 17, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
-                        title=p.t("act.ap", n=n))
+                with s.moving(f"ap-choice-{n}", "ap"):   # the points put on the card
+                    s.token(x + 16, y + 16, 17, "#2e6fce" if n else "#8d8d8d", str(n), action=f"ap {n}",
+                            title=p.t("act.ap", n=n))
                 x += 40
             for a in adds:
                 tok = AotAction.parse(a).arg
@@ -444,7 +461,7 @@ class Board:
             y += 42
         return y
 
-    def slot(self, x: float, y: float, sl: dict[str, Any], turn: bool) -> float:
+    def slot(self, x: float, y: float, sl: dict[str, Any], turn: bool, index: int = 0) -> float:
         s, p = self.s, self.p
         card = sl.get("card") or "?"
         action = None
@@ -459,7 +476,8 @@ class Board:
         s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
                width=3 if action else 1.2)
         s.text(x + 8, y + 22, title, 14, "bold", MUTED if sl["done"] else INK)
-        s.text(x + 8, y + 44, p.t("ui.slot_ap", n=sl["ap"]), 13)
+        with s.moving(f"plan-{index}-ap" if index else None, "ap"):   # the action points on it
+            s.text(x + 8, y + 44, p.t("ui.slot_ap", n=sl["ap"]), 13)
         if sl.get("tokens"):
             s.text(x + w - 8, y + 44, " + ".join(p.term("token", k) for k in sl["tokens"]), 13, color=MUTED,
                    anchor="end")

@@ -162,7 +162,8 @@ class Table:
         y = self.fight(y + 6)
         y = self.gangs(y + 6)
         y = self.talents(y)
-        return self.missions(y + 6)
+        y = self.missions(y + 6)
+        return self.discard(y + 4)
 
     def t(self, key: str, **args: Any) -> str:
         return self.p.t(key, **args)
@@ -258,10 +259,10 @@ class Table:
             self.chest(z, chest)
         for z, n in (obs.get("room_ducats") or {}).items():
             x, yy = self.xy(z)
-            s.token(x + CELL - 19, yy + CELL - 19, 17, "#ffb300", str(n), INK, ref=z)
+            s.token(x + CELL - 19, yy + CELL - 19, 17, "#ffb300", str(n), INK, ref=z, pid=f"ducats-{z}")
         for z, kind in (obs.get("tokens") or {}).items():
             x, yy = self.xy(z)
-            s.badge(x + 4, yy + 40, self.p.term("token", kind), "#a5d6a7", size=F)
+            s.badge(x + 4, yy + 40, self.p.term("token", kind), "#a5d6a7", size=F, pid=f"token-{z}")
         for z, chars in self.at.items():
             for k, c in enumerate(chars):
                 self.figure(c, z, k, len(chars))
@@ -343,7 +344,8 @@ class Table:
         label = self.p.term("treasure", kind) + (" — " + self.t("ui.chest_face") if chest["sealed"] else "")
         words = self.p.action_text(self.obs, act) if act else label
         key = ("chest", self.d, self.top, z, kind, bool(chest["sealed"]), act, label, words, z in s.recent)
-        s.piece(_CARDS, key, lambda sv: self.draw_chest(sv, z, kind, bool(chest["sealed"]), act, label, words))
+        with s.moving(f"chest-{z}"):   # a sealed chest is named by its zone only
+            s.piece(_CARDS, key, lambda sv: self.draw_chest(sv, z, kind, bool(chest["sealed"]), act, label, words))
 
     def draw_chest(self, s: Svg, z: str, kind: str, sealed: bool, act: str | None, label: str, words: str) -> None:
         x, y = self.xy(z)
@@ -361,20 +363,33 @@ class Table:
         act = self.figure_action(c)
         title = self.p.action_text(obs, act) if act else self.d.name_of[c]
         key = ("figure", self.d, self.top, c, z, k, n, act, title, c == obs.get("active"), c in s.recent,
-               self.p.fill_of(obs, c), self.p.ink_of(obs, c), tuple((obs.get("carried") or {}).get(c) or []))
-        s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title))
+               self.p.fill_of(obs, c), self.p.ink_of(obs, c), tuple((obs.get("carried") or {}).get(c) or []),
+               self.lifted(c))
+        fx, fy = self.figure_xy(z, k, n)
+        with s.moving(f"figure-{c}", at=(fx, fy - self.figure_lift(c))):
+            s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title))
+
+    def figure_xy(self, z: str, k: int, n: int) -> tuple[float, float]:
+        """Where the ``k``-th of ``n`` figures in zone ``z`` stands."""
+        x, y = self.xy(z)
+        return x + (32 if n == 1 else 26 + k * 40), y + (58 if self.d.is_room[z] else 50)
+
+    def figure_lift(self, c: str) -> float:
+        """How far up a figure is drawn: a picked-up one stands raised."""
+        return 7.0 if self.lifted(c) else 0.0
 
     def draw_figure(self, s: Svg, c: str, z: str, k: int, n: int, act: str | None, title: str) -> None:
         d = self.d
-        x, y = self.xy(z)
-        cx = x + (32 if n == 1 else 26 + k * 40)
-        cy = y + (58 if d.is_room[z] else 50)
+        cx, cy = self.figure_xy(z, k, n)
         name = d.name_of[c]
+        lift = self.figure_lift(c)
+        if lift:   # its shadow where it stands
+            s.add(f'<ellipse cx="{cx:g}" cy="{cy + 15:g}" rx="16" ry="5" fill="#000" opacity="0.25"/>')
         active = c == self.obs.get("active")
         if active:
             s.circle(cx, cy, 24, "none", "#ffd600", 5)
-        s.token(cx, cy, 19, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c), action=act, ref=c,
-                title=title)
+        s.token(cx, cy - lift, 19, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c), action=act,
+                ref=c, title=title)
         short = name if len(name) <= 9 else name.split()[-1][:9]
         if n == 1 or k == 0:
             s.text(cx, cy + 34 - (0 if n == 1 else 0), short, F, "bold", INK, "middle")
@@ -427,7 +442,7 @@ class Table:
             best = max(dice) if dice else None
             for k, v in enumerate(dice):
                 s.die(x0 + 50 + k * 34, y + 70, 30, "#fff" if v == best else "#e0e0e0", INK, str(v),
-                      dim=v != best)
+                      dim=v != best, pid=f"die-{side}-{k + 1}")
             # the loser's treasures, clickable when the winner chooses one
             pending = obs.get("pending") or {}
             if pending.get("kind") == "take" and pending.get("from") == c:
@@ -521,9 +536,10 @@ class Table:
         loot = tuple((obs.get("carried") or {}).get(c) or [])
         # the card is kept by everything drawn on it
         key = (d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, where, escaped, waiting, act, label,
-               c in self.s.recent, active, done, loot)
-        self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, where, escaped, waiting, act,
-                                                                  label, active, done, loot))
+               c in self.s.recent, active, done, loot, self.lifted(c))
+        with self.s.moving(f"char-{c}"):
+            self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, where, escaped, waiting, act,
+                                                                      label, active, done, loot))
 
     def draw_char_card(self, s: Svg, x: float, y: float, w: float, c: str, p: int, where: str | None,
                        escaped: bool, waiting: bool, act: str | None, label: str | None, active: bool,
@@ -539,7 +555,10 @@ class Table:
         h = 90 + 18 * (len(stats) - 1)
         s.rect(x, y, w, h, fill="#fffde7" if active else ("#eeeeee" if done or escaped else PAPER),
                stroke="#e8a317" if act else INK, width=3 if act else 1)
-        s.token(x + 22, y + 26, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)])
+        # a figure not yet deployed stands on its card: deployed, it is seen to go to its zone
+        lift = 7.0 if waiting and self.lifted(c) else 0.0   # picked up to be deployed
+        s.token(x + 22, y + 26 - lift, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)],
+                pid=f"figure-{c}" if waiting else None)
         s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
         s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
         for k, line in enumerate(stats):
@@ -598,12 +617,32 @@ class Table:
             needs = ", ".join(f"{n} × {self.p.term('treasure', k)}" for k, n in m.needs.items())
             footer = self.t("ui.spirit_test") if m.spirit_test else None
             s.card(PAD + i * cw, y, cw - 8, 96, self.p.term("mission", mid), needs,
-                   action=self.first(f"mission {i + 1}"), ref=mid, band="#37474f", size=14)
+                   action=self.first(f"mission {i + 1}"), ref=mid, band="#37474f", size=14, pid=f"mission-{mid}")
             s.text(PAD + (i + 1) * cw - 14, y + 90, self.t("ui.reward", n=m.reward + bonus), 14, "bold",
                    "#8d6e00", "end")
             if footer:
                 s.text(PAD + i * cw + 6, y + 90, footer, F, "bold", MUTED)
         return y + 100
+
+    def discard(self, y: float) -> float:
+        """The arcana discard pile (public): its count and its top card, where
+        a card played from a hand is seen to go."""
+        pile = self.obs.get("discard") or []
+        s = self.s
+        s.text(PAD, y + 16, self.t("ui.discard_pile", n=len(pile)), 15, "bold")
+        if not pile:
+            return y + 26
+        top = pile[-1]
+        w = min(300, self.W - 2 * PAD)
+        with s.moving(f"discard-{len(pile)}", f"card-{top}"):
+            s.card(PAD, y + 24, w, 96, self.p.term("card", top), self.p.term("card", f"{top}.effect"),
+                   band="#6a4c93", size=14)
+        return y + 126
+
+    def lifted(self, c: str) -> bool:
+        """A figure picked up: chosen to deploy, to move (the militia) or acting now."""
+        obs = self.obs
+        return c in (obs.get("deploy_selected"), obs.get("militia_selected"), obs.get("active"))
 
     def hand(self, y: float) -> float:
         obs, s = self.obs, self.s
@@ -622,8 +661,9 @@ class Table:
             x = pad + (i % per_row) * cw
             yy = y + (i // per_row) * (ch + 8)
             act = self.card_action(kind)
-            s.card(x, yy, cw - 8, ch, self.p.term("card", kind), self.p.term("card", f"{kind}.effect"),
-                   action=act, ref=kind, band="#4a148c", size=14)
+            with s.moving(f"hand-{kind}-{hand[:i].count(kind) + 1}", f"card-{kind}"):   # the viewer's own cards
+                s.card(x, yy, cw - 8, ch, self.p.term("card", kind), self.p.term("card", f"{kind}.effect"),
+                       action=act, ref=kind, band="#4a148c", size=14)
             discard = f"talent {kind}"   # Sleight of hand, when the card itself would be played
             if discard in self.legal and act != discard:
                 s.badge(x + 6, yy + ch - 32, self.t("ui.discard_ap"), "#e1bee7", action=discard, size=F)

@@ -16,7 +16,7 @@ import marshal
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, seat_color, wrap
+from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, piece_head, seat_color, slot_pid, wrap
 
 from .city import square_label
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
@@ -340,7 +340,9 @@ class Board:
             key = ("figure", self.p.texts, self.p.lang, self.geometry(), fig, f["cell"], f.get("face"),
                    bool(obs["badges"].get(fig)), bool(obs["purses"].get(fig)), action, words, fig in s.recent,
                    sight)
-            s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f, action, words))
+            kind = {"g": "guard", "n": "noble"}.get(fig[0], "carriage")
+            with s.moving(f"{kind}-{fig}", at=self.center(f["cell"])):
+                s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f, action, words))
         self.draw_thieves()
 
     def figure(self, s: Svg, fig: str, f: dict[str, Any], action: str | None, words: str | None) -> None:
@@ -401,6 +403,7 @@ class Board:
                 active = bool(tu and tu["p"] == p and tu["t"] == t)
                 action = self.first_legal("move", "stop") if active else None
                 label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
+                s.add(piece_head(f"thief-{p + 1}-{t + 1}", None, None, (cx, cy)))
                 s.open(action, ref, self.p.action_text(obs, "move") if action else None, "thief")
                 if active:
                     s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
@@ -408,6 +411,7 @@ class Board:
                          1.5 if not th.get("wanted") else 3)
                 s.text(cx, cy + 5, str(t + 1), FONT, "bold", "#fff", "middle")
                 s.add(f"<title>{_esc(label)}</title>")
+                s.close()
                 s.close()
         solo = obs.get("solo") or {}
         for rid, bid in sorted((solo.get("rivals") or {}).items()):
@@ -637,6 +641,9 @@ class Board:
                 # the tile whose thief acts now is lit; its owner clicks it to end the turn
                 acting = bool(tu and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1))
                 end = "end" if acting and "end" in self.legal else None
+                # a slot with a tile the viewer can read is that tile; a face-down one is its place only
+                s.add(piece_head(f"plan-{q + 1}-tile-{k + 1}", f"tile-{tile}", None, None) if tile else
+                      piece_head(slot_pid(f"plan-{q + 1}", k + 1)))
                 s.open(end, None, p.action_text(obs, "end") if end else None, "tile")
                 s.rect(x, y, sw, 40, "#f6e7a8" if acting else "#fffaf0" if tile else "#ece4d3",
                        GLOW if acting else INK, 6, 3 if acting else 1.2,
@@ -648,6 +655,7 @@ class Board:
                 else:
                     s.text(x + sw / 2, y + 25, p.t("ui.slot", n=k + 1), FONT, "normal", MUTED, "middle")
                 s.close()
+                s.close()
             y += 46
         if self.viewer is not None and obs.get("phase") == "plan" and obs["plans"][self.viewer] is None:
             tiles = "123" if obs.get("solo") else "123P"
@@ -658,10 +666,12 @@ class Board:
             for k, tile_id in enumerate(left):
                 a = f"plan {tile_id}"
                 bx = sx + k * (sw + 8)
-                s.open(a, None, p.action_text(obs, a), "tile")
-                s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6, 3 if a in self.legal else 1)
-                self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", tile_id))
-                s.close()
+                with s.moving(f"tiles-{self.viewer + 1}-{tile_id}", f"tile-{tile_id}"):
+                    s.open(a, None, p.action_text(obs, a), "tile")
+                    s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6,
+                           3 if a in self.legal else 1)
+                    self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", tile_id))
+                    s.close()
             if self.narrow:
                 y += 44
                 s.text(12, y + 14, p.t("ui.plan_secret"), FONT, "normal", MUTED)
@@ -703,7 +713,7 @@ class Board:
             for k, c in enumerate(dr["hand"]):
                 e = c.split(".")[0]
                 x, yy = at(k, y, ch + 10)
-                self.equipment_card(x, yy, cw, ch, e, f"keep {e}")
+                self.equipment_card(x, yy, cw, ch, e, f"keep {e}", f"draft-{e}-{dr['hand'][:k].count(c) + 1}")
             y += ((len(dr["hand"]) + per - 1) // per) * (ch + 10)
         if dr and self.viewer is not None and obs.get("phase") == "buy" and dr["kept"]:
             s.text(12, y + 16, p.t("ui.kept"), FONT + 1, "bold")
@@ -713,7 +723,7 @@ class Board:
                 # the phone: the "for thief n" buttons one under another
                 step = ch + 4 + 3 * 28 + 4 if self.narrow else ch + 38
                 x, yy = at(k, y, step)
-                self.equipment_card(x, yy, cw, ch, e, None)
+                self.equipment_card(x, yy, cw, ch, e, None, f"kept-{e}-{dr['kept'][:k].count(c) + 1}")
                 for t in range(3):
                     a = f"buy {e} {t + 1}"
                     if a in self.legal:
@@ -726,7 +736,8 @@ class Board:
             revealed = obs.get("revealed", [])
             for k, c in enumerate(revealed):
                 x, yy = at(k, y, ch + 40 + (30 if self.narrow else 0))
-                self.client_card(x, yy, cw, ch, c)
+                with s.moving(f"client-{c}"):
+                    self.client_card(x, yy, cw, ch, c)
                 cost = self.p.data.clients[c].cost
                 bx = s.badge(x, yy + ch + 4, p.t("ui.ally_btn", cost=cost), "#fff3c4", INK, f"ally {c}", None, FONT)
                 if self.narrow:   # the two buttons one under the other
@@ -744,11 +755,14 @@ class Board:
             y += max(1, (len(sub["cards"]) + per - 1) // per) * (ch + 10)
         return y
 
-    def equipment_card(self, x: float, y: float, w: float, h: float, e: str, action: str | None) -> None:
+    def equipment_card(self, x: float, y: float, w: float, h: float, e: str, action: str | None,
+                       pid: str | None = None) -> None:
+        """An equipment card; ``pid`` its stable id (any card ``e`` is of the kind ``card-e``)."""
         eq = self.p.data.equipment[e]
-        self.svg.card(x, y, w, h, self.p.card_name(e), self.p.t(f"effect.{e}"),
-                      action=action if action in self.legal else None, ref=e, band="#5b4a3a",
-                      corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=CARD_FONT)
+        with self.svg.moving(pid, f"card-{e}"):
+            self.svg.card(x, y, w, h, self.p.card_name(e), self.p.t(f"effect.{e}"),
+                          action=action if action in self.legal else None, ref=e, band="#5b4a3a",
+                          corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=CARD_FONT)
 
     def client_card(self, x: float, y: float, w: float, h: float, c: str, action: str | None = None) -> None:
         cl = self.p.data.clients[c]
@@ -758,7 +772,7 @@ class Board:
                       corner=f"{cl.cost}●", footer=self.p.t("ui.vp", vp=f"+{cl.vp}"), size=CARD_FONT)
 
     def inventory(self, x: float, y: float, inv: dict[str, Any], actions: Any = None,
-                  drops: bool = False) -> float:
+                  drops: bool = False, where: str | None = None) -> float:
         """Goods as icons with counts; returns the x after them. ``actions(g)`` gives
         the legal action a click on good ``g`` makes (an artwork id for artworks);
         ``drops`` adds a small discard mark under each good."""
@@ -771,12 +785,16 @@ class Board:
         for g, n in items:
             action = actions(g) if actions else None
             label = self.p.action_text(self.obs, action) if action else None
-            s.open(action, None, label, "good")
-            s.rect(x, y - 1, 42, 22, "#fffaf0" if action else "none", GLOW if action else "none", 4,
-                   2 if action else 0)
-            self.good_icon(x + 9, y + 9, "art" if g.startswith("art") else g)
-            s.text(x + 20, y + 15, f"×{n}" if not g.startswith("art") else "", FONT, "bold")
-            s.close()
+            art = g.startswith("art")
+            # goods: a pile per place ("good-dungeon-gem", ×n); an artwork is one piece
+            with s.moving((g if art else f"good-{where}-{g}") if where else None,
+                          None if art else f"good-{g}", None if art else n):
+                s.open(action, None, label, "good")
+                s.rect(x, y - 1, 42, 22, "#fffaf0" if action else "none", GLOW if action else "none", 4,
+                       2 if action else 0)
+                self.good_icon(x + 9, y + 9, "art" if art else g)
+                s.text(x + 20, y + 15, f"×{n}" if not art else "", FONT, "bold")
+                s.close()
             drop = f"drop {g}"
             if drops and drop in self.legal:
                 s.open(drop, None, self.p.action_text(self.obs, drop), "drop")
@@ -829,7 +847,8 @@ class Board:
         y += 36
         # the hideout's inventory (click a good to take it) and the stamina marker
         s.text(14, y + 16, p.t("ui.hideout_stash"), FONT, "bold")
-        xe = self.inventory(100, y + 2, obs["stash"][v], lambda g: self.first_legal(f"fetch {g}"))
+        xe = self.inventory(100, y + 2, obs["stash"][v], lambda g: self.first_legal(f"fetch {g}"),
+                            where=f"stash{v + 1}")
         stamina = not obs["stamina"][v]
         s.open("stamina" if "stamina" in self.legal else None, "stamina", p.action_text(obs, "stamina"), "stamina")
         sx = max(xe + 30, 420)
@@ -868,7 +887,7 @@ class Board:
             else:
                 mate_no = t + 1  # read at once by inventory() below
                 acts = lambda g: self.first_legal(f"get {g}", f"take {mate_no} {g}")
-            self.inventory(x + 2, yy, th["inv"], acts, drops=active)
+            self.inventory(x + 2, yy, th["inv"], acts, drops=active, where=f"thief{v + 1}-{t + 1}")
             yy += 28
             if not active:
                 # a guildmate: Pigeon, Samuel, Lentz and handing goods at home aim at it
@@ -886,7 +905,7 @@ class Board:
                 for e in th["equip"]:
                     use = self.first_legal(e if e in ("smoke",) else "fish" if e == "fishing" else "") \
                         if active else None
-                    self.equipment_card(x, yy, colw, 112, e, use)
+                    self.equipment_card(x, yy, colw, 112, e, use, f"equip-{v + 1}-{t + 1}-{e}")
                     yy += 118
             else:
                 s.text(x + 2, yy + 14, p.t("ui.no_equipment"), FONT, "normal", MUTED)
@@ -894,7 +913,8 @@ class Board:
             if th.get("ally"):
                 power = p.client_power(th["ally"])
                 use = self.first_legal(power) if active else None
-                self.client_card(x, yy, colw, 96, th["ally"], use)
+                with s.moving(f"client-{th['ally']}"):
+                    self.client_card(x, yy, colw, 96, th["ally"], use)
                 yy += 102
                 if active and power == "ruth":
                     xb = x + 2
@@ -947,7 +967,7 @@ class Board:
                 s.text(x + 24, y + 15, where[:30], FONT, "bold")
                 if th.get("wanted"):
                     s.text(x + colw - 4, y + 15, p.t("ui.wanted"), FONT, "bold", "#a31515", "end")
-                self.inventory(x, y + 20, th["inv"])
+                self.inventory(x, y + 20, th["inv"], where=f"thief{q + 1}-{t + 1}")
                 names = [p.card_name(e) for e in th["equip"]]
                 if th.get("ally"):
                     names.append(p.term("client", th["ally"]))
@@ -990,7 +1010,7 @@ class Board:
                 x += wdt + 8
             y += 34
         s.text(12, y + 16, p.t("ui.dungeon"), FONT, "bold")
-        self.inventory(300, y + 2, obs["dungeon"], lambda g: self.first_legal(f"take {g}"))
+        self.inventory(300, y + 2, obs["dungeon"], lambda g: self.first_legal(f"take {g}"), where="dungeon")
         return y + 34
 
     def draw_display(self, y: float) -> float:
@@ -1001,7 +1021,8 @@ class Board:
         cw, ch = (self.W - 24 - 10 * (per - 1)) / per, 140
         for k, c in enumerate(obs["display"]):
             e = c.split(".")[0]
-            self.equipment_card(12 + (k % per) * (cw + 10), y + (k // per) * (ch + 10), cw, ch, e, f"buy {e}")
+            self.equipment_card(12 + (k % per) * (cw + 10), y + (k // per) * (ch + 10), cw, ch, e, f"buy {e}",
+                                f"display-{e}-{obs['display'][:k].count(c) + 1}")
         return y + max(1, (len(obs["display"]) + per - 1) // per) * (ch + 10)
 
     def draw_legend(self, y: float) -> float:

@@ -329,7 +329,11 @@ class _Board:
 
     # ---- pieces
     def die(self, x: float, y: float, face: str, action: str | None = None, size: float | None = None,
-            dim: bool = False) -> None:
+            dim: bool = False, pid: str | None = None) -> None:
+        with self.svg.moving(pid, f"die-{face}"):
+            self._die(x, y, face, action, size, dim)
+
+    def _die(self, x: float, y: float, face: str, action: str | None, size: float | None, dim: bool) -> None:
         size = self.die_size if size is None else size
         label = self.p.action_text(self.obs, action) if action else None
         if x and y:
@@ -346,22 +350,26 @@ class _Board:
         draw_face(self.svg, x, y, size, face, dim=dim)
         self.svg.close()
 
-    def token(self, cx: float, cy: float, r: float = 18, action: str | None = None) -> None:
-        live = self.svg.open(action, None, self.p.action_text(self.obs, action) if action else None, "token")
-        self.svg.circle(cx, cy, r, TOKEN_FILL, "#e8a317" if live else INK, 3 if live else 1.2)
-        _star(self.svg, cx, cy, r * .7, "#f5c542")
-        self.svg.close()
+    def token(self, cx: float, cy: float, r: float = 18, action: str | None = None, pid: str | None = None) -> None:
+        with self.svg.moving(pid):
+            live = self.svg.open(action, None, self.p.action_text(self.obs, action) if action else None, "token")
+            self.svg.circle(cx, cy, r, TOKEN_FILL, "#e8a317" if live else INK, 3 if live else 1.2)
+            _star(self.svg, cx, cy, r * .7, "#f5c542")
+            self.svg.close()
 
     def coin(self, cx: float, cy: float, r: float, label: str) -> None:
         self.svg.circle(cx, cy, r, GOLD_FILL, "#8a6410", 1.5)
         self.svg.text(cx, cy + FONT * .36, label, FONT, "bold", "#3b2a05", "middle")
 
     def dice_row(self, x: float, y: float, counts: dict[str, int], verb: str | None = None,
-                 size: float | None = None, dim: bool = False) -> float:
+                 size: float | None = None, dim: bool = False, where: str | None = None) -> float:
+        """The dice of ``counts`` in a row; ``where`` names the place in their
+        stable ids (``die-center-R-2``: the second red die in the centre)."""
         size = self.die_size if size is None else size
         for f in FACES:
-            for _ in range(counts.get(f, 0)):
-                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim)
+            for k in range(counts.get(f, 0)):
+                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim,
+                         f"die-{where}-{f}-{k + 1}" if where else None)
                 x += size + 6
         return x
 
@@ -382,8 +390,9 @@ class _Board:
     def card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
              show_cost: bool, used: bool = False, targets: Sequence[tuple[str, str]] = ()) -> None:
         label = self.p.action_text(self.obs, action) if action else self.p.card_name(cid)
-        self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, action in self.svg.legal,
-                   cid in self.svg.recent), lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used))
+        with self.svg.moving(f"card-{cid}"):
+            self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, action in self.svg.legal,
+                       cid in self.svg.recent), lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used))
         # a turn-die ability: one die per face it may turn to, drawn on the card
         if targets:
             tx = x + w - 6 - len(targets) * (SMALL_DIE + 10)
@@ -507,16 +516,17 @@ class _Board:
         svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
         svg.text(PAD + 10, y + 20, self.p.t("ui.center") if split else self.p.t("ui.spent"), FONT + 2, "bold")
         svg.close()
-        x = self.dice_row(PAD + 12, y + 28, o["center"], "take" if split else None, size, dim=not split)
+        x = self.dice_row(PAD + 12, y + 28, o["center"], "take" if split else None, size, dim=not split,
+                          where="center")
         if o["token"] == -1:
-            self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2, "take T")
+            self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2, "take T", pid="token-T")
             x += size + 6
         if returning:
             x += 14
             svg.text(x, y + 20, self.p.t("ui.being_returned"), FONT, "bold", MUTED)
-            x = self.dice_row(x, y + 28, o["returning"], None, size)
+            x = self.dice_row(x, y + 28, o["returning"], None, size, where="returning")
             if o["token"] == -2:
-                self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2)
+                self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2, pid="token-T")
         if not count and split:
             svg.text(PAD + 12, y + 28 + size * .6, "—", FONT, "normal", MUTED)
         self.y = y + h + 10
@@ -602,7 +612,7 @@ class _Board:
         svg.text(PAD + 10, y0 + 21, name, FONT + 3, "bold", "#fff")
         x = PAD + 22 + len(name) * (FONT + 3) * .6
         if o["token"] == q:
-            self.token(x + 12, y0 + 15, 12)
+            self.token(x + 12, y0 + 15, 12, pid="token-T-mark")
             svg.text(x + 28, y0 + 20, p.t("ui.holds_token"), FONT, "bold", "#fff")
         inf = o["infamy"][q]
         stats = [f"{p.t('ui.gold')} {o['gold'][q]}", f"{p.t('ui.henchmen')} {o['henchmen'][q]}"]
@@ -640,9 +650,10 @@ class _Board:
                 verb = "pay"
         x = PAD + 24 + len(p.t("ui.pile")) * (FONT + 1) * .62
         if has:
-            x = self.dice_row(x, y + 8, o["piles"][q], verb)
+            x = self.dice_row(x, y + 8, o["piles"][q], verb, where=f"pile{q + 1}")
             if o["token"] == q:
-                self.token(x + DIE / 2, y + 8 + DIE / 2, DIE / 2 - 2, "return T" if verb == "return" else None)
+                self.token(x + DIE / 2, y + 8 + DIE / 2, DIE / 2 - 2, "return T" if verb == "return" else None,
+                           pid="token-T")
                 x += DIE + 6
         else:
             svg.text(x, y + ph / 2 + 5, p.t("ui.no_pile"), FONT, "normal", MUTED)

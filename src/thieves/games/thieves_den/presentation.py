@@ -348,8 +348,14 @@ class _Board:
         s.close()
 
     def treasure_count(self, x: float, cy: float, t: str, n: int, action: str | None = None,
-                       label: str | None = None, dim: bool = False) -> float:
-        """An icon with "×n"; returns the x after it."""
+                       label: str | None = None, dim: bool = False, where: str | None = None) -> float:
+        """An icon with "×n"; returns the x after it. ``where`` names the pile
+        in its stable id (``treasure-city-book``)."""
+        with self.svg.moving(f"treasure-{where}-{t}" if where else None, f"treasure-{t}", n):
+            return self._treasure_count(x, cy, t, n, action, label, dim)
+
+    def _treasure_count(self, x: float, cy: float, t: str, n: int, action: str | None,
+                        label: str | None, dim: bool) -> float:
         if x and cy:
             end: float = self.kept(("count", x, cy, t, n, action, label, dim, action in self.svg.legal),
                                    lambda: self.draw_treasure_count(x, cy, t, n, action, label, dim))
@@ -387,9 +393,12 @@ class _Board:
         s.close()
 
     def thieves(self, x: float, cy: float, n: int, per: float = 18, size: float = 10, most: int = 6,
-                fill: str = THIEF) -> float:
+                fill: str = THIEF, where: str | None = None) -> float:
+        """``n`` thief figures in a row; ``where`` names the place in their
+        stable ids (``thief-den2-1``)."""
         for i in range(min(n, most)):
-            self.thief(x + 8 + i * per, cy, size, fill)
+            with self.svg.moving(f"thief-{where}-{i + 1}" if where else None, "thief"):
+                self.thief(x + 8 + i * per, cy, size, fill)
         if n > most:
             self.svg.text(x + 8 + most * per, cy + 5, f"+{n - most}", 13, "bold")
             return x + most * per + 30
@@ -451,20 +460,21 @@ class _Board:
         for i, t in enumerate(TREASURES):
             n = obs["city"][t]
             act = (f"take {t}" if take else f"steal {t}" if self.turn else None) if n else None
-            self.treasure_count(18 + 64 * i, y + 48, t, n, act, p.term("treasure", t))
+            self.treasure_count(18 + 64 * i, y + 48, t, n, act, p.term("treasure", t), where="city")
         self.box(348, y, 96, h, p.t("ui.forest"))
-        self.thief(368, y + 48, 12)
+        with s.moving("thief-forest", "thief", obs["forest"]):
+            self.thief(368, y + 48, 12)
         s.text(386, y + 54, f"×{obs['forest']}", 15, "bold")
         self.box(452, y, 234, h, p.t("ui.steal"))
         s.open("steal" if self.turn else None, None, p.t("ui.steal_empty"), "slot")
         s.rect(460, y + 28, 218, 40, fill="#fff", stroke="#9a8c74", rx=6)
-        self.thieves(464, y + 48, obs["steal_slot"], 16, 9, 11)
+        self.thieves(464, y + 48, obs["steal_slot"], 16, 9, 11, where="steal")
         s.close()
         self.box(694, y, 236, h, p.t("ui.recruit"))
         x: float = 702
         for t in TREASURES:
             if obs["recruit_slot"][t]:
-                x = self.treasure_count(x, y + 48, t, obs["recruit_slot"][t])
+                x = self.treasure_count(x, y + 48, t, obs["recruit_slot"][t], where="recruit")
         y += h
         if self.turn:
             y = self.recruit_pairs(y + 6)
@@ -570,10 +580,11 @@ class _Board:
                    thieves: int = 0) -> None:
         p, s = self.p, self.svg
         label = p.action_text(self.obs, action) if action else p.term("fence", fid)
-        self.kept(("fence", x, y, w, h, fid, action, label, action in s.legal, fid in s.recent),
-                  lambda: self.fence_face(x, y, w, h, fid, action, label))
+        with s.moving(f"fence-{fid}"):
+            self.kept(("fence", x, y, w, h, fid, action, label, action in s.legal, fid in s.recent),
+                      lambda: self.fence_face(x, y, w, h, fid, action, label))
         if thieves:
-            self.thieves(x + w - 30, y + h - 22, thieves, 14, 9)
+            self.thieves(x + w - 30, y + h - 22, thieves, 14, 9, where=f"fence-{fid}")
         load = self.obs["fence_treasures"].get(fid) or {}
         xx = x + w - 16
         for t, k in load.items():
@@ -606,8 +617,9 @@ class _Board:
         p, s, obs = self.p, self.svg, self.obs
         label = p.action_text(obs, action) if action else p.term("loc", c)
         n = obs["loc_thieves"].get(c, 0) if space else 0
-        self.kept(("location", x, y, c, action, label, mark, space, n, action in s.legal, c in s.recent),
-                  lambda: self.draw_location_card(x, y, c, action, label, mark, space, n))
+        with s.moving(f"loc-{c}"):
+            self.kept(("location", x, y, c, action, label, mark, space, n, action in s.legal, c in s.recent),
+                      lambda: self.draw_location_card(x, y, c, action, label, mark, space, n))
 
     def draw_location_card(self, x: float, y: float, c: str, action: str | None, label: str, mark: str,
                            space: bool, n: int) -> None:
@@ -628,7 +640,7 @@ class _Board:
         if space:
             s.rect(x + 6, y + h - 30, w - 12, 24, fill="#efe6d2" if not n else "#d9cdb3", stroke="#9a8c74", rx=12)
             if n:
-                self.thieves(x + 10, y + h - 18, n, 16, 8)
+                self.thieves(x + 10, y + h - 18, n, 16, 8, where=f"loc-{c}")
             else:
                 s.text(x + w / 2, y + h - 13, p.t("ui.action_space"), 13, "normal", MUTED, "middle")
         s.close()
@@ -794,7 +806,7 @@ class _Board:
         rob_thief = self.dec.get("kind") == "robthief"
         rob = f"rob {q + 1}" if rob_thief else None
         s.open(rob, None, p.action_text(obs, rob) if rob else None, "den-thieves")
-        x = self.thieves(24 + len(den) * 8, y + 18, pl["thieves"], 18, 10)
+        x = self.thieves(24 + len(den) * 8, y + 18, pl["thieves"], 18, 10, where=f"den{q + 1}")
         s.close()
         if self.narrow:     # the phone: the treasures on a line of their own
             y += 34
@@ -811,7 +823,7 @@ class _Board:
                 elif kind in ("payany", "discard") and q == self.me:
                     act = ("pay " if kind == "payany" else "discard ") + t
             x = self.treasure_count(x, y + 18, t, n, act, p.action_text(obs, act) if act else p.term("treasure", t),
-                                    dim=not n)
+                                    dim=not n, where=f"den{q + 1}")
         total = sum(pl["treasures"].values())
         s.text(x + 4, y + 23, f"{total}/{self.d.board.treasure_limit}", 13, "normal",
                "#b00020" if total > self.d.board.treasure_limit else MUTED)

@@ -16,12 +16,17 @@
     if (mine !== asked) return;
     if (!r.ok) { errorEl.textContent = T.error + " — " + errorText(v.error, v.message); errorEl.hidden = false; return; }
     errorEl.hidden = true;
+    // one move forward or back: what moved slides (static/motion.js)
+    const board = document.getElementById("board");
+    const step = Math.abs(v.ply - ply) === 1 && typeof Motion === "object" && Motion.enabled();
+    const before = step ? Motion.snapshot(board) : null;
     ply = v.ply; total = v.total;
     slider.max = total; slider.value = ply;
     document.getElementById("ply").textContent = ply;
     document.getElementById("total").textContent = total;
     document.body.dataset.ply = ply;
-    renderBoard(v, document.getElementById("board"), null, null);
+    renderBoard(v, board, null, null);
+    if (before) Motion.play(before, board);
     renderPlayers(v, document.getElementById("players"));
     renderLog(v, document.getElementById("log"));
     renderFinal(v, document.getElementById("final"));

@@ -359,6 +359,11 @@
     FRAME.bringTargets(v);  // after a choice, the next one's targets come on screen
   }
 
+  // --- motion (static/motion.js): boards are put in place one after another,
+  // what moved slides there; without motion.js, drawn as they come
+  const show = typeof Motion === "object" ? Motion.pace(draw, board) : draw;
+  // --- end motion
+
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     // patch=1: after the first view, only what changed (applied to the last one)
@@ -370,9 +375,9 @@
     ws.onopen = () => { conn.textContent = "● " + T.connected; conn.className = "conn ok"; retry = 500; };
     ws.onmessage = ev => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") draw(base = msg);
+      if (msg.type === "state") show(base = msg);
       else if (msg.type === "patch") {
-        if (base) draw(base = applyPatch(base, msg));
+        if (base) show(base = applyPatch(base, msg));
         else ws.send('{"type": "whole"}');  // nothing to patch: ask for the whole view
       } else if (msg.type === "error") {
         pending = false; document.body.classList.remove("busy");
