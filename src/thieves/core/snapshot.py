@@ -168,3 +168,17 @@ def check_fields(fresh: Any, fields: dict[str, Any]) -> None:
         want, got = _kind(getattr(fresh, name)), _kind(value)
         if want != got and "null" not in (want, got):
             raise GameSetupError(f"field {name} must be a {want}, not a {got}")
+
+
+def check_secret_steps(d: dict[str, Any]) -> list[int]:
+    """The snapshot's ``secret_steps`` (indexes of the history's secret steps,
+    ascending); an older snapshot without them gets an empty list."""
+    steps = d.get("secret_steps", [])
+    if not isinstance(steps, list) or len(steps) > d["ply"]:
+        raise GameSetupError("secret_steps must list indexes of the history")
+    last = -1
+    for i in steps:
+        if not _is_int(i) or not last < i < d["ply"]:
+            raise GameSetupError("secret_steps must list indexes of the history, ascending")
+        last = i
+    return list(steps)
