@@ -39,6 +39,10 @@ class Limits:
     expire_after: float = 14 * 24 * 3600.0
     #: seconds between two sweeps of the tables in memory
     sweep_every: float = 60.0
+    #: replay steps one client address may ask for per ``replays_window`` seconds
+    #: (``GET /api/tables/<id>/replay/<k>``, which needs no token)
+    replays_per_address: int = 240
+    replays_window: float = 60.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Limits":
