@@ -142,3 +142,15 @@ def test_toy_tables_have_no_secret_steps(client):
     t = new_table(client, 2)
     table = client.app.state.platform.manager.get(t["id"])
     assert not table.state.has_secret_steps and table.version_for(None) == table.version
+
+
+def test_a_table_read_again_after_a_secret_step_shows_its_next_change_to_everybody(client):
+    platform = client.app.state.platform
+    t = _aot_table(client)
+    table = _to_planning(platform, t["id"])
+    platform.manager.act(table, 0, "plan move")
+    assert table.public_version < table.version == table.own_versions[0]
+    again = platform.manager.read(t["id"])
+    assert again.state.to_json() == table.state.to_json()
+    again.version += 1   # e.g. a seat taken: not a secret step's change
+    assert again.version_for(None) == again.version_for(1) == again.version

@@ -153,6 +153,10 @@ class LiveTable:
         else:
             self._secret_seat = None
 
+    def note_public(self) -> None:
+        """The next change is one everybody sees (whatever decisions are part of it)."""
+        self._secret_seat = None
+
     def note_run(self, state: State, player: int) -> None:
         """Before ``player`` decides on ``state``: remember it when a new run begins
         (only a person's run can be taken back: a bot's, a substitute's included, is not kept)."""
@@ -399,6 +403,7 @@ class TableManager:
                 break
         table.state = state
         table.rows = len(actions)
+        table.note_public()   # loaded: whatever changes next, everybody sees the table anew
         table.touched = self.storage.touched(rec.id) or rec.created
         mark = self.storage.mark(rec.id)
         table.seen = mark if mark is not None and mark[0] == table.rows else None
@@ -450,6 +455,7 @@ class TableManager:
         if digests != table.digests or seats != table.rec.seats:
             table.digests = digests
             table.rec.seats = seats
+            table.note_public()
             changed = True
         if actions and not table.broken:
             state = table.state.clone()
