@@ -419,7 +419,11 @@ class Platform:
             seat = table.bot_to_act()
             if seat is None:
                 return
-            await asyncio.sleep(self.bot_delay)
+            history = table.state.history
+            # a bot's secret steps follow each other at once: the time to its public
+            # step must not count them (``State._secret_step``)
+            if not (history and history[-1][0] == seat and table.state.is_secret_step(len(history) - 1)):
+                await asyncio.sleep(self.bot_delay)
             try:
                 if lock is not None:
                     await lock.keep()  # still ours for long enough
