@@ -99,3 +99,12 @@ def test_the_conformance_check_finds_a_leak():
     leaky.__dict__.update(state.clone().__dict__)
     with pytest.raises(AssertionError, match="changed what"):
         check_secret_steps(leaky, 1)
+
+
+def test_an_older_snapshot_whose_history_does_not_replay_is_refused():
+    state = _planning(seed=6)
+    d = json.loads(state.to_json())
+    del d["secret_steps"]
+    d["history"][-1] = [d["history"][-1][0], "no such move"]
+    with pytest.raises(GameSetupError, match="does not replay"):
+        state.game.state_from_json(d)

@@ -228,7 +228,11 @@ class Game:
                                  f"({type(exc).__name__}: {str(exc)[:120]})") from None
         if "log" not in d or (state.has_secret_steps and "secret_steps" not in d and state.history):
             # an older snapshot of a game with secret steps did not mark them: replaying finds them
-            again = self.replay(state)
+            try:
+                again = self.replay(state)
+            except Exception as exc:  # noqa: BLE001 - a history that does not replay
+                raise GameSetupError(f"the snapshot's history does not replay ({type(exc).__name__}: "
+                                     f"{str(exc)[:120]})") from None
             state.secret_steps = again.secret_steps
             if "log" not in d:
                 state.log = again.log
