@@ -206,9 +206,9 @@ class ViewMixin(MixinBase):
 
         Another seat sees of such a card only its AP (public since the screens were lifted)
         and whether it is a special action card (laid open behind the screen, Rulebook
-        §"Spezialaktionen"). It can also tell how many general cards the plan holds (the
-        cards held in all during planning, less the hand after it) and which AP-giving city
-        tokens it holds (the sheet before and after). So: the same number of general cards,
+        §"Spezialaktionen"), and which AP-giving city tokens it holds (the sheet before and
+        after). How many general cards the plan holds is kept (a known limit: since the hand
+        counts include Move and Ambush, another seat cannot tell it). So: the same number of general cards,
         drawn from ``pool``; the rest Move and Ambush, each at most once in a plan and not if
         already shown; the tokens spread anew over the cards so that each keeps its AP and has
         at least 0 markers of its own. Nothing else of the real cards is read."""
