@@ -43,15 +43,22 @@ def test_a_position_from_a_checkpoint_equals_the_replay_from_move_0(client):
     assert start is not None and start.ply == 63 and start.history == history[:63]
 
 
-def test_the_replay_view_from_checkpoints_is_the_view_from_move_0(client):
+def test_the_replay_view_from_checkpoints_is_the_view_from_move_0(client, monkeypatch):
+    """Checkpoints and the log lines kept from longer positions give the views of a
+    replay from move 0 with every line written anew."""
+    from thieves.server import replays
+
     platform = client.app.state.platform
     table = _played(platform, "age-of-thieves", 2, 120, seed=5)
     positions = public_positions(table.state)
     assert len(positions) - 1 == table.state.public_ply
     fine, none = Checkpoints(every=3), Checkpoints(every=10_000)
-    for step in (len(positions) - 1, 1, len(positions) // 2):
-        assert replay_view(table, step, None, "en", None, checkpoints=fine) == \
-            replay_view(table, step, None, "en", None, checkpoints=none)
+    kept = replays.LogMemo()
+    for step in (len(positions) - 1, 1, len(positions) // 2, len(positions) // 2 + 1):
+        monkeypatch.setattr(replays, "LOGS", kept)
+        shortcut = replay_view(table, step, None, "en", None, checkpoints=fine)
+        monkeypatch.setattr(replays, "LOGS", replays.LogMemo())
+        assert shortcut == replay_view(table, step, None, "en", None, checkpoints=none)
 
 
 def test_replay_steps_are_limited_per_address(db_url):

@@ -142,8 +142,42 @@ class ViewMemo:
                 self._views.popitem(last=False)
 
 
+class LogMemo:
+    """Per table and viewer, language and layout, the log lines written for the
+    longest replayed position (thread-safe): a position's log is a beginning of
+    it, so its lines are read from there (``views.log_lines`` writes only the
+    lines after those it is given)."""
+
+    def __init__(self, size: int = 4 * TABLES) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[Any, ...], tuple[Any, ...]] = OrderedDict()
+
+    def start(self, key: tuple[Any, ...], events: int) -> tuple[Any, ...] | None:
+        """The kept lines cut to the first ``events`` (None: nothing kept)."""
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is None:
+                return None
+            self._kept.move_to_end(key)
+        names, evs, lines, refs = kept
+        return names, evs[:events], lines[:events], refs[:events]
+
+    def keep(self, key: tuple[Any, ...], entry: tuple[Any, ...] | None) -> None:
+        if entry is None:
+            return
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is None or len(kept[2]) <= len(entry[2]):
+                self._kept[key] = entry
+                self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+
 CHECKPOINTS = Checkpoints()
 MEMO = ViewMemo()
+LOGS = LogMemo()
 
 
 def replay_view(table: LiveTable, step: Any, viewer: int | None, lang: str,
@@ -171,7 +205,13 @@ def replay_view(table: LiveTable, step: Any, viewer: int | None, lang: str,
     # log lines are not touched (this may run in a worker thread)
     shell = copy.copy(table)
     shell.log_cache, shell.events_cache, shell.undo_cache = {}, {}, {}
+    lines_key = (viewer, lang, layout)
+    memo_key = (table.id,) + lines_key   # log_lines checks that the kept events begin these
+    start = LOGS.start(memo_key, len(state.visible_events(viewer)))
+    if start is not None:
+        shell.log_cache[lines_key] = start
     view = build_view(shell, state, viewer, lang, legal=False, layout=layout)
+    LOGS.keep(memo_key, shell.log_cache.get(lines_key))
     view["type"] = "replay"
     view["ply"] = step
     view["total"] = total
