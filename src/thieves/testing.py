@@ -113,6 +113,55 @@ def check_illegal_rejected(state: State) -> None:
         assert state.to_json() == before, f"illegal action {action!r} changed the state"
 
 
+def secret_actions(state: State, player: int) -> list[str]:
+    """``player``'s legal actions that are secret steps (``State._secret_step``)."""
+    if not state.has_secret_steps or player not in state.players_to_act():
+        return []
+    return [a for a in state.legal_actions(player) if state._secret_step(player, a)]
+
+
+def _play_secretly(state: State, player: int, rng: Rng, most: int) -> int:
+    """Up to ``most`` random secret steps of ``player`` on ``state``; how many were played."""
+    n = 0
+    while n < most:
+        acts = secret_actions(state, player)
+        if not acts:
+            break
+        state.apply_action(player, acts[rng.below(len(acts))])
+        n += 1
+    return n
+
+
+def check_secret_steps(state: State, seed: int, tries: int = 2) -> int:
+    """The rule of secret simultaneous phases: from ``state``, two different random
+    sequences of one seat's secret steps leave every other seat (and a spectator)
+    the same observation (public move number included), the same visible events
+    and the same legal actions. Checked for every seat that may take a secret step
+    now; returns how many pairs of sequences were compared."""
+    compared = 0
+    base_public = state.public_ply
+    for p in state.players_to_act():
+        if not secret_actions(state, p):
+            continue
+        for k in range(tries):
+            rng = Rng.from_seed(seed * 131 + p * 17 + k)
+            one, two = state.clone(), state.clone()
+            n1 = _play_secretly(one, p, rng, 1 + rng.below(8))
+            n2 = _play_secretly(two, p, rng, rng.below(8))
+            where = f"{state.game.slug} ply {state.ply}: seat {p}'s secret steps ({n1} and {n2})"
+            assert one.public_ply == two.public_ply == base_public, f"{where} moved the public move number"
+            for q in [None, *range(state.num_players)]:
+                if q == p:
+                    continue
+                assert one.observation(q) == two.observation(q), f"{where} changed what {q} sees"
+                assert one.visible_events(q) == two.visible_events(q), f"{where} changed {q}'s events"
+                if q is not None:
+                    assert one.legal_actions(q) == two.legal_actions(q), \
+                        f"{where} changed what {q} may do"
+            compared += 1
+    return compared
+
+
 def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, Any] | None = None,
                    max_decisions: int = 20_000, deep_every: int = 1) -> State:
     """One seeded random game with every contract check along the way."""
@@ -145,6 +194,8 @@ def check_game_run(slug: str, num_players: int, seed: int, options: dict[str, An
                     f"{where}: determinize({p}) changed what player {p} sees"
             twin = state.clone()
             assert twin.to_json() == snap, f"{where}: clone differs from its original"
+            check_secret_steps(state, seed * 7919 + step)
+            assert state.to_json() == snap, f"{where}: checking secret steps changed the state"
             if not state.is_terminal():
                 check_illegal_rejected(state)
                 # a clone moves on without touching its original

@@ -89,7 +89,7 @@ def _undo_point_reading_whole_observations(state, player, before):
     from thieves.core.errors import ThievesError
     from thieves.core.undo import SAMPLES
 
-    if state.is_terminal():
+    if state.is_terminal() or state.others_in_secret_phase(player):
         return None
     start = own_run_start(state, player)
     if start is None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import marshal
 import sys
+from bisect import bisect_left
 from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from . import snapshot
@@ -210,6 +211,7 @@ class Game:
         state.ply = d["ply"]
         state.log = d["log"] if "log" in d else []
         state.history = d["history"]
+        state.secret_steps = snapshot.check_secret_steps(d) if state.has_secret_steps else []
         fields = d["fields"]
         for f in self.state_class.FIELDS:
             setattr(state, f, fields[f])
@@ -222,16 +224,28 @@ class Game:
         except Exception as exc:  # noqa: BLE001 - a bad snapshot must not crash later
             raise GameSetupError(f"the snapshot is not a consistent {self.name} position "
                                  f"({type(exc).__name__}: {str(exc)[:120]})") from None
-        if "log" not in d:
-            state.log = self.replay_log(state)
+        if "log" not in d or (state.has_secret_steps and "secret_steps" not in d and state.history):
+            # an older snapshot of a game with secret steps did not mark them: replaying finds them
+            try:
+                again = self.replay(state)
+            except Exception as exc:  # noqa: BLE001 - a history that does not replay
+                raise GameSetupError(f"the snapshot's history does not replay ({type(exc).__name__}: "
+                                     f"{str(exc)[:120]})") from None
+            state.secret_steps = again.secret_steps
+            if "log" not in d:
+                state.log = again.log
         return state
 
-    def replay_log(self, state: "State") -> list[Any]:
-        """Rebuild a state's event log from its seed and history (games are deterministic)."""
+    def replay(self, state: "State") -> "State":
+        """The state's game played again from its seed and history (games are deterministic)."""
         again = self.new_game(state.num_players, state.seed, state.options, rng=state.rng_kind)
         for player, action in state.history:
             again.apply_action(player, action)
-        return again.log
+        return again
+
+    def replay_log(self, state: "State") -> list[Any]:
+        """Rebuild a state's event log from its seed and history (games are deterministic)."""
+        return self.replay(state).log
 
     def describe(self) -> dict[str, Any]:
         return {"slug": self.slug, "name": self.name, "min_players": self.min_players,
@@ -262,6 +276,8 @@ class State:
     #: whether :meth:`random_playout` hands ``_random_playout`` batched :class:`Draws`
     #: (a game that draws ahead in its own way turns it off)
     draws_ahead: ClassVar[bool] = True
+    #: whether the game marks secret steps (it overrides :meth:`_secret_step`); set for each class
+    has_secret_steps: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -270,6 +286,7 @@ class State:
         clash = sorted(set(cls.FIELDS) & reserved)
         if clash:
             raise TypeError(f"{cls.__name__}.FIELDS hides engine attributes: {', '.join(clash)}")
+        cls.has_secret_steps = cls._secret_step is not State._secret_step
         own = getattr(cls, "determinize")  # the game's own, maybe from a mixin
         if own is not State.determinize and not getattr(own, "_clears_cache", False):
             # a game's determinize re-deals hidden cards on a clone: the clone's
@@ -297,6 +314,8 @@ class State:
     log: list[Any]
     #: every accepted decision as ``[player, action]``
     history: list[Any]
+    #: the indexes in :attr:`history` of the secret steps (see :meth:`_secret_step`), ascending
+    secret_steps: list[int]
     #: ``(ply, player, actions)`` of the last ``legal_actions`` call; code that edits
     #: fields directly (tests building a position) must reset it to None
     _legal_cache: tuple[int, int, list[str]] | None
@@ -314,6 +333,7 @@ class State:
         self.ply = 0
         self.log = []
         self.history = []
+        self.secret_steps = []
         self._legal_cache: tuple[int, int, list[str]] | None = None
 
     def _setup(self) -> None:
@@ -358,6 +378,8 @@ class State:
         if action not in legal:
             reason = self._explain(player, action)
             raise IllegalAction(reason or f"{action!r} is not legal now for player {player}")
+        if self.has_secret_steps and self._secret_step(player, action):
+            self.secret_steps.append(self.ply)
         self._apply(player, action)
         self.history.append([player, action])
         self.ply += 1
@@ -370,6 +392,8 @@ class State:
         Only for actions that came from :meth:`legal_actions` of this very
         position (playouts, search); anything else may corrupt the state.
         Same effect as :meth:`apply_action` for a legal action."""
+        if self.has_secret_steps and self._secret_step(player, action):
+            self.secret_steps.append(self.ply)
         self._apply(player, action)
         self.history.append([player, action])
         self.ply += 1
@@ -429,12 +453,15 @@ class State:
         apply = self._apply
         history = self.history
         below = rng.below
+        secret = self._secret_step if self.has_secret_steps else None
         n = 0
         while n < max_decisions and not is_terminal():
             to_act = players_to_act()
             p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
             acts = legal_actions(p)
             action = acts[below(len(acts))]
+            if secret is not None and secret(p, action):
+                self.secret_steps.append(self.ply)
             apply(p, action)
             history.append([p, action])
             self.ply += 1
@@ -471,7 +498,7 @@ class State:
         obs = self._observe(player)
         obs["game"] = self.game.slug
         obs["num_players"] = self.num_players
-        obs["ply"] = self.ply
+        obs["ply"] = self.ply - len(self.secret_steps)   # the public move number
         obs["viewer"] = player
         obs["to_act"] = self._players_to_act()
         obs["terminal"] = self.is_terminal()
@@ -509,6 +536,8 @@ class State:
             "history": self.history,
             "fields": {f: getattr(self, f) for f in self.FIELDS},
         }
+        if self.has_secret_steps:  # older snapshots have no such key (it is found again on load)
+            d["secret_steps"] = self.secret_steps
         if self.rng_kind != "splitmix":  # older snapshots have no such key
             d["rng_kind"] = self.rng_kind
         if not log:
@@ -547,6 +576,7 @@ class State:
         new.ply = self.ply
         new.log = self.log.copy()   # entries are never mutated
         new.history = self.history.copy()
+        new.secret_steps = self.secret_steps.copy()
         new._legal_cache = self._legal_cache
         return new
 
@@ -572,23 +602,79 @@ class State:
         event, but only ``to`` reads the secret arguments (the others read
         the ``log.<key>.public`` template). See :mod:`thieves.core.texts`.
         """
+        ply = self.ply - len(self.secret_steps)  # the public move number
         if to is None and not secret:  # a public event: make_event's shape, without its checks
-            self.log.append({"key": key, "args": args, "ply": self.ply})
+            self.log.append({"key": key, "args": args, "ply": ply})
             return
-        self.log.append(make_event(key, to, secret, args, self.ply))
+        self.log.append(make_event(key, to, secret, args, ply))
 
     def event_text(self, text: str, to: list[int] | None = None) -> None:
         """Record an event in English words (games not yet moved to :meth:`event`)."""
         self.log.append([to, text])
 
     def last_decision(self, player: int | None) -> int:
-        """The number of ``player``'s last decision (-1: none yet, or a spectator)."""
+        """The public move number of ``player``'s last decision, as events carry it
+        (-1: none yet, or a spectator): the events after it have a greater ``ply``.
+        A secret step has no number of its own: the events of the public step
+        before it are after it (it counts as just after that step)."""
         if player is None:
             return -1
         for i in range(len(self.history) - 1, -1, -1):
             if self.history[i][0] == player:
-                return i
+                public = self.public_index(i)
+                return public - 1 if self.is_secret_step(i) else public
         return -1
+
+    # -- secret simultaneous phases ------------------------------------------------
+    def _secret_step(self, player: int, action: str) -> bool:
+        """Whether ``player``'s legal ``action``, about to be applied, is a *secret step*:
+        a decision inside a secret simultaneous phase whose effects no other seat sees
+        until the seat's public step (e.g. "done") ends its part of the phase.
+
+        Override in a game with such a phase (e.g. planning behind a screen). A
+        secret step records no event for the others and changes nothing they
+        observe; it does not advance the public move number (:attr:`public_ply`),
+        so what the others see is the same whatever the seat's secret
+        sub-decisions were (the conformance kit checks it). Called only with a
+        legal action, before it is applied; keep it cheap (playouts call it)."""
+        return False
+
+    @property
+    def public_ply(self) -> int:
+        """The public move number: the decisions so far less the secret steps. Every
+        observation (``"ply"``) and event carries it."""
+        return self.ply - len(self.secret_steps)
+
+    def is_secret_step(self, index: int) -> bool:
+        """Whether the decision ``history[index]`` was a secret step."""
+        steps = self.secret_steps
+        k = bisect_left(steps, index)
+        return k < len(steps) and steps[k] == index
+
+    def public_index(self, index: int) -> int:
+        """The public move number when ``history[index]`` was decided (the public steps before it)."""
+        return index - bisect_left(self.secret_steps, index)
+
+    def shown_ply(self, player: int | None) -> int:
+        """The decisions ``player`` knows of: the public ones and their own secret steps
+        (a spectator: the public ones). It grows with each of the player's own
+        decisions, so a client can say which position it chose at."""
+        steps = self.secret_steps
+        n = self.ply - len(steps)
+        if player is not None and steps:
+            history = self.history
+            n += sum(1 for i in steps if history[i][0] == player)
+        return n
+
+    def others_in_secret_phase(self, player: int) -> bool:
+        """Whether another seat may take a secret step now (what ``player`` may do
+        must then not depend on whether it did, e.g. an undo)."""
+        if not self.has_secret_steps:
+            return False
+        for q in self._players_to_act():
+            if q != player and any(self._secret_step(q, a) for a in self.legal_actions(q)):
+                return True
+        return False
 
     def player_name(self, p: int) -> str:
         return f"Player {p + 1}"

@@ -200,3 +200,15 @@ def trial(state: Any) -> None:
             copy._is_terminal()
             for q in copy._players_to_act():
                 copy._legal_actions(q)
+def check_secret_steps(d: dict[str, Any]) -> list[int]:
+    """The snapshot's ``secret_steps`` (indexes of the history's secret steps,
+    ascending); an older snapshot without them gets an empty list."""
+    steps = d.get("secret_steps", [])
+    if not isinstance(steps, list) or len(steps) > d["ply"]:
+        raise GameSetupError("secret_steps must list indexes of the history")
+    last = -1
+    for i in steps:
+        if not _is_int(i) or not last < i < d["ply"]:
+            raise GameSetupError("secret_steps must list indexes of the history, ascending")
+        last = i
+    return list(steps)

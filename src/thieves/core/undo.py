@@ -5,6 +5,8 @@ be used to learn anything or to change what others have done:
 
 * the last decisions of the game are theirs (no other seat has acted since),
   and the game is not over;
+* no other seat may take a secret step now (``State._secret_step``): whether
+  one did is not the player's to know, so it may not decide whether they can undo;
 * nothing random happened meanwhile: the generator's state is the same as
   at the start of those decisions (no die rolled, no card shuffled);
 * nothing hidden was revealed to them: the same decisions, made from copies
@@ -58,6 +60,10 @@ def undo_point(state: State, player: int, before: State | None = None) -> int | 
     (else it is rebuilt from the seed and the history).
     """
     if state.is_terminal():
+        return None
+    # another seat may take secret steps now: whether one did must not change what
+    # this player may do (it would end their run), so nobody undoes until they are public
+    if state.others_in_secret_phase(player):
         return None
     start = own_run_start(state, player)
     if start is None:

@@ -37,8 +37,9 @@ from .reference import glossary, rules_html
 from .ratings import unrated_reason
 from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
+from .replays import replay_async
 from .tables import ANSWER_DELAY, LiveTable, ServerError, TableManager, clean_name, playable_games
-from .views import game_name, pick_layout, replay_file, replay_view
+from .views import game_name, pick_layout, replay_file
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 from .wsdeflate import FORWARD_BITS
 
@@ -90,6 +91,7 @@ class Platform:
         #: undos per seat (each one is a stored row): "<table>:<seat>" -> their times
         self.undos = RateLimit(self.limits.undos_per_seat, self.limits.undos_window)
         self.manager.undos_per_game = self.limits.undos_per_game
+        self.replays = RateLimit(self.limits.replays_per_address, self.limits.replays_window)
         self._sweeper: asyncio.Task[None] | None = None
         self._background: list[asyncio.Task[None]] = []
         self._catching: dict[str, asyncio.Task[None]] = {}
@@ -257,7 +259,8 @@ class Platform:
         news = self._news(table)
         # the others apply the decision themselves only at a table without a
         # clock (its times come from storage): only then can they use the views
-        views = self._views_for_others(table) if news is not None and table.clock is None else None
+        views = (self._views_for_others(table)
+                 if news is not None and table.clock is None and table.public_version == table.version else None)
         self.shared.announce(table.id, news, views)
 
     def _views_for_others(self, table: LiveTable) -> dict[str, list[View]] | None:
@@ -518,7 +521,11 @@ class Platform:
                     log.exception("an answer at table %s failed", table.id)
                     return
                 continue
-            await asyncio.sleep(self.bot_delay)
+            history = table.state.history
+            # a bot's secret steps follow each other at once: the time to its public
+            # step must not count them (``State._secret_step``)
+            if not (history and history[-1][0] == seat and table.state.is_secret_step(len(history) - 1)):
+                await asyncio.sleep(self.bot_delay)
             try:
                 if lock is not None:
                     await lock.keep()  # still ours for long enough
@@ -636,7 +643,7 @@ def games_catalog(lang: str) -> list[dict[str, Any]]:
 
 def table_summary(t: LiveTable, lang: str) -> dict[str, Any]:
     return {"id": t.id, "game": t.rec.game, "game_name": game_name(t.rec.game, lang),
-            "num_players": t.rec.num_players, "status": t.status(), "ply": t.state.ply,
+            "num_players": t.rec.num_players, "status": t.status(), "ply": t.state.public_ply,
             "created": t.rec.created, "broken": t.broken,
             "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                        "claimed": s["kind"] == "bot" or i in t.digests}
@@ -654,11 +661,23 @@ def stored_summary(platform: "Platform", row: dict[str, Any], lang: str) -> dict
         status = "expired"
     shell = LiveTable(rec, None, None, {i: "" for i in row["claimed"]})  # type: ignore[arg-type]
     return {"id": rec.id, "game": rec.game, "game_name": game_name(rec.game, lang),
-            "num_players": rec.num_players, "status": status, "ply": row["ply"],
+            "num_players": rec.num_players, "status": status, "ply": _stored_ply(rec.game, status, row["ply"]),
             "created": rec.created, "broken": None,
             "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
                        "claimed": s["kind"] == "bot" or i in row["claimed"]}
                       for i, (s, name) in enumerate(zip(rec.seats, shell.display_names(lang)))]}
+
+
+def _stored_ply(slug: str, status: str, rows: int) -> int | None:
+    """The move number of a stored row for the lobby: its rows count every decision,
+    secret steps (``State._secret_step``) included, so in a game with those it is
+    shown only once the game is over."""
+    if status == "finished":
+        return rows
+    try:
+        return None if load_game(slug).state_class.has_secret_steps else rows
+    except Exception:  # noqa: BLE001 - a game that no longer loads
+        return None
 
 
 def lobby_tables(platform: "Platform", lang: str, status: str | None = None,
@@ -1291,6 +1310,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_replay_step(request: Request, table_id: str, ply: int, token: str | None = None,
                               viewer: str | None = None) -> JSONResponse:
         try:
+            platform.replays.check(client_address(request), "you have asked for many replay steps just now")
             table = await platform.get(table_id)
             seat = table.seat_of(token)
             v: int | None = None
@@ -1299,8 +1319,9 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                     v = int(viewer)
                 except ValueError:
                     raise ServerError("bad_seat", f"there is no seat {viewer!r}") from None
-            return JSONResponse(replay_view(table, ply, v, _lang(request), seat,
-                                                 pick_layout(request.query_params.get("layout"))))
+            # from checkpoints, in a worker thread, kept a while (see replays.py)
+            return JSONResponse(await replay_async(table, ply, v, _lang(request), seat,
+                                                   pick_layout(request.query_params.get("layout"))))
         except ServerError as exc:
             return _error(exc)
 

@@ -2,7 +2,7 @@
 
 A message is ``{"id", "at", "ply", "seat", "spectator", "name", "text"}``:
 ``seat`` is the author's seat (None for a spectator, then ``spectator`` is
-true and ``name`` is what they typed, "" for none), ``ply`` the move number
+true and ``name`` is what they typed, "" for none), ``ply`` the public move number
 on the table when it was written (the replay shows it at that move), ``at``
 the server's time. Chat is public to everyone who may watch the table, so it
 carries nothing of the game: no view, no observation, only what its author
@@ -65,7 +65,7 @@ class Chat:
             author = clean_name(name, "")
         else:
             author = str(table.rec.seats[seat].get("name") or f"Player {seat + 1}")
-        return {"ply": table.state.ply, "seat": seat, "spectator": seat is None, "name": author, "text": body}
+        return {"ply": table.state.public_ply, "seat": seat, "spectator": seat is None, "name": author, "text": body}
 
     def check_rate(self, sender: str, now: float | None = None) -> None:
         """Count one message of ``sender``, or refuse it (``chat_rate``, 429, with Retry-After)."""

@@ -55,6 +55,10 @@ class Limits:
     undos_window: float = 600.0
     #: undos one seat may make in one game, whatever the time (bounds a table's rows)
     undos_per_game: int = 300
+    #: replay steps one client address may ask for per ``replays_window`` seconds
+    #: (``GET /api/tables/<id>/replay/<k>``, which needs no token)
+    replays_per_address: int = 240
+    replays_window: float = 60.0
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "Limits":

@@ -95,8 +95,15 @@ class LiveTable:
     chosen: list[int] = field(default_factory=list)
     #: set when the stored actions can no longer be replayed (e.g. the game's rules changed)
     broken: str | None = None
-    #: grows with every change anyone can see (an action, a seat taken)
-    version: int = 0
+    #: grows with every change (an action, a seat taken): see :attr:`version`
+    _version: int = 0
+    #: the version of the last change every viewer can see (not secret steps, see :meth:`version_for`)
+    public_version: int = 0
+    #: per seat, the version of its last secret step (a change only that seat sees)
+    own_versions: dict[int, int] = field(default_factory=dict)
+    #: what the changes since the last version were: -1 none, a seat: only that seat's
+    #: secret steps, None: something others see (see :meth:`note_step`)
+    _secret_seat: int | None = field(default=-1, repr=False)
     #: time.time() of the last stored change
     touched: float = field(default_factory=time.time)
     #: abandoned: nothing changed for longer than the server's expiry time
@@ -129,6 +136,41 @@ class LiveTable:
     #: ``version`` it made (None: the last change was not one that can be sent so)
     news: dict[str, Any] | None = None
 
+    @property
+    def version(self) -> int:
+        """Grows with every change; a change made only of one seat's secret steps
+        (``State._secret_step``) is that seat's alone (:meth:`version_for`)."""
+        return self._version
+
+    @version.setter
+    def version(self, value: int) -> None:
+        self._version = value
+        seat = self._secret_seat
+        if seat is not None and seat >= 0:
+            self.own_versions[seat] = value
+        else:
+            self.public_version = value
+        self._secret_seat = -1
+
+    def version_for(self, viewer: int | None) -> int:
+        """The version of the last change ``viewer`` can see: another seat's secret
+        steps change nothing it sees, so it gets no new view (nor frame) for them."""
+        if viewer is None:
+            return self.public_version
+        return max(self.public_version, self.own_versions.get(viewer, -1))
+
+    def note_step(self, player: int, secret: bool) -> None:
+        """A decision (or undo) of ``player`` is part of the next change; ``secret``:
+        others see nothing of it."""
+        if secret and self._secret_seat in (-1, player):
+            self._secret_seat = player
+        else:
+            self._secret_seat = None
+
+    def note_public(self) -> None:
+        """The next change is one everybody sees (whatever decisions are part of it)."""
+        self._secret_seat = None
+
     def note_run(self, state: State, player: int) -> None:
         """Before ``player`` decides on ``state``: remember it when a new run begins
         (only a person's run can be taken back: a bot's, a substitute's included, is not kept)."""
@@ -148,15 +190,23 @@ class LiveTable:
             back = start.clone() if start is not None and start.ply == target else state_at(state, target)
             self.run_start = None
             self.deciders = {k: v for k, v in self.deciders.items() if k < target}
-            self.chosen = [c for c in self.chosen if c != player]
-            if self.clock is not None and at is not None and not back.is_terminal():
+            # taking back only secret steps: the others saw none of them, nor see this
+            secret = all(state.is_secret_step(i) for i in range(target, state.ply))
+            self.note_step(player, secret)
+            if not secret:
+                self.chosen = [c for c in self.chosen if c != player]
+            if self.clock is not None and at is not None and not back.is_terminal() and not secret:
                 self.clock.resume(back.players_to_act(), at)
             return back
         self.note_run(state, player)
+        secrets_before = len(state.secret_steps)
         self._advance(state, player, action)
+        secret = len(state.secret_steps) > secrets_before
+        self.note_step(player, secret)
         if decider is not None:
             self.deciders[state.ply - 1] = decider
-        self.clock_step(state, player, at)
+        if not secret:  # a secret step is timed with the public step that ends it
+            self.clock_step(state, player, at)
         return state
 
     def may_undo(self, seat: int | None) -> int | None:
@@ -344,7 +394,10 @@ class LiveTable:
     def _advance(self, state: State, player: int, action: str) -> None:
         """Apply to ``state`` and update the has-chosen marks (simultaneous choices)."""
         before = state.players_to_act()
+        secrets_before = len(state.secret_steps)
         state.apply_action(player, action)
+        if len(state.secret_steps) > secrets_before:
+            return  # a secret step: the others see nothing of it, the marks stay
         after = state.players_to_act()
         # Several players choosing at once: the one who chose leaves the list
         # of players to act while the others are still choosing.
@@ -436,6 +489,7 @@ class TableManager:
                 break
         table.state = state
         table.rows = len(actions)
+        table.note_public()   # loaded: whatever changes next, everybody sees the table anew
         table.touched = self.storage.touched(rec.id) or rec.created
         mark = self.storage.mark(rec.id)
         table.seen = mark if mark is not None and mark[0] == table.rows else None
@@ -487,6 +541,7 @@ class TableManager:
         if digests != table.digests or seats != table.rec.seats:
             table.digests = digests
             table.rec.seats = seats
+            table.note_public()
             changed = True
         if actions and not table.broken:
             state = table.state.clone()
@@ -881,12 +936,17 @@ class TableManager:
 
     @staticmethod
     def _check_stale(table: LiveTable, seat: int, ply: int | None) -> None:
+        """``ply`` is the move number of the seat's view (``State.shown_ply``): the
+        decisions the seat knows of, its own secret steps included."""
         if ply is None:
             return
-        history = table.state.history
-        if not 0 <= ply <= len(history) or any(p == seat for p, _ in history[ply:]):
+        state = table.state
+        history = state.history
+        seen = history if not state.secret_steps else \
+            [h for i, h in enumerate(history) if h[0] == seat or not state.is_secret_step(i)]
+        if not 0 <= ply <= len(seen) or any(p == seat for p, _ in seen[ply:]):
             raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
-                              f"move {len(history)}); this action was not applied", 409)
+                              f"move {len(seen)}); this action was not applied", 409)
 
     def _commit(self, table: LiveTable, seat: int, action: str, decider: str | None = None) -> None:
         """Check, store, then apply one decision (all on the calling thread)."""
@@ -1005,7 +1065,10 @@ class TableManager:
                  decider: str | None = None) -> None:
         if decider is not None:
             table.deciders[trial.ply - 1] = decider
-        table.clock_step(trial, trial.history[-1][0], now)
+        secret = len(trial.secret_steps) > len(table.state.secret_steps)
+        table.note_step(trial.history[-1][0], secret)
+        if not secret:  # a secret step is timed with the public step that ends it
+            table.clock_step(trial, trial.history[-1][0], now)
         table.note_run(table.state, trial.history[-1][0])
         table.state = trial
         table.chosen = chosen

@@ -208,7 +208,8 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "lang": lang,
         "layout": layout,
         "viewer": viewer,
-        "ply": state.ply,
+        # the decisions this viewer knows of: the public ones and their own secret steps
+        "ply": state.shown_ply(viewer),
         "terminal": terminal,
         "status": "finished" if terminal else table.status(),
         "broken": table.broken,
@@ -227,7 +228,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
                    "conceded": bool(s.get("conceded")), "timed_out": bool(s.get("timed_out"))}
                   for i, (s, name) in enumerate(zip(table.rec.seats, names))],
         # who played which moves: per seat, the decisions its substitute bot made
-        "substitute_moves": _substitute_moves(table, state),
+        "substitute_moves": _substitute_moves(table, state, viewer),
         # before the start: the seats still open, and for the creator the bots
         # that can fill them (the game starts once none is open)
         "waiting": table.open_seats() if state is table.state and table.waiting() else [],
@@ -431,13 +432,16 @@ def _ends_turn(state: State, viewer: int | None, acts: list[str]) -> set[str]:
     return {a for a in acts if a.split(" ", 1)[0].lower() in TURN_ENDING_VERBS}
 
 
-def _substitute_moves(table: LiveTable, state: State) -> list[int]:
-    """Per seat, how many of the decisions so far its substitute bot made."""
+def _substitute_moves(table: LiveTable, state: State, viewer: int | None) -> list[int]:
+    """Per seat, how many of the decisions so far its substitute bot made (of
+    another seat's, only the public ones: its secret steps are its own)."""
     out = [0] * table.rec.num_players
     history = state.history
     for ply in table.deciders:   # few: read them, not the whole history
         if 0 <= ply < len(history):
-            out[history[ply][0]] += 1
+            seat = history[ply][0]
+            if seat == viewer or not state.is_secret_step(ply):
+                out[seat] += 1
     return out
 
 
@@ -459,46 +463,13 @@ def _named_svg(table: LiveTable, state: State, svg: str | None, lang: str) -> st
 
 def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
                 token_seat: int | None, layout: str = "wide") -> dict[str, Any]:
-    """The position after ``ply`` decisions, as ``viewer`` saw it then.
+    """The position at replay step ``ply`` as ``viewer`` saw it then (see :mod:`.replays`).
 
     A seat's point of view is shown only to that seat's token holder, or to
     anyone once the game is over.
     """
-    state_now = table.state
-    total = state_now.ply
-    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply <= total:
-        raise ServerError("bad_ply", f"the move number must be between 0 and {total}")
-    if viewer is not None:
-        if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < table.rec.num_players:
-            raise ServerError("bad_seat", f"there is no seat {viewer!r} at this table")
-        if viewer != token_seat and not state_now.is_terminal():
-            raise ServerError("forbidden_view",
-                              "a seat's point of view is only for its player until the game is over", 403)
-    state = table.game.new_game(table.rec.num_players, table.rec.seed, table.rec.options,
-                                rng=table.rec.rng)
-    for player, action in state_now.history[:ply]:
-        state.apply_action(player, action)
-    view = build_view(table, state, viewer, lang, legal=False, layout=layout)
-    view["type"] = "replay"
-    view["total"] = total
-    view["status"] = table.status()
-    last = state_now.history[ply - 1] if ply > 0 else None
-    # the decision itself may be a secret (a hidden choice): name it only to
-    # its own player, or to everyone once the game is over
-    if last is not None and (state_now.is_terminal() or last[0] == viewer):
-        pres = state.game.presentation(viewer, table.display_names(lang), lang, state.options.get("data_dir"))
-        text = (pres.action_text(view["observation"], last[1]) if pres is not None
-                else describe(state, view["observation"], last[1], lang))
-        view["last_action"] = {"seat": last[0], "action": last[1], "text": text}
-    elif last is not None:
-        view["last_action"] = {"seat": last[0], "action": None, "text": None}
-    if last is not None:
-        # who decided: the seat's own player, or the bot standing in for them
-        by = table.deciders.get(ply - 1)
-        view["last_action"]["by"] = by.removeprefix("sub:") if by else None
-    else:
-        view["last_action"] = None
-    return view
+    from .replays import replay_view as replay
+    return replay(table, ply, viewer, lang, token_seat, layout)
 
 
 def replay_file(table: LiveTable, chat: list[dict[str, Any]] | None = None) -> str:

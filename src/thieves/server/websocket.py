@@ -220,7 +220,7 @@ class ViewCache:
     def latest(self, table: LiveTable, viewer: int | None, lang: str, layout: str = "wide") -> View:
         """The :class:`View` of the table as it is now (built if it is not kept)."""
         key = (table.id, viewer, lang, layout)
-        version = table.version
+        version = table.version_for(viewer)  # another seat's secret steps: the same view
         view = self._views.get(key)
         if view is None or view.version != version:
             drawn = Drawn(build_view(table, table.state, viewer, lang, layout=layout))
@@ -247,7 +247,7 @@ class ViewCache:
                 log.warning("a view from another process of table %s could not be read", table.id)
                 continue
             if frames is not None:
-                self._keep((table.id, None, item[0], item[1]), View(table.version, frames=frames))
+                self._keep((table.id, None, item[0], item[1]), View(table.version_for(None), frames=frames))
 
     def forget_viewer(self, table_id: str, viewer: int) -> None:
         """Drop one seat's views of the table (a setting only that seat sees changed)."""
@@ -369,8 +369,8 @@ class Conn:
                         return
                     continue
                 self.dirty = False
-                if self.table.version <= self.sent_version:
-                    continue
+                if self.table.version_for(self.viewer) <= self.sent_version:
+                    continue  # nothing this viewer can see changed (e.g. a rival's secret step)
                 try:
                     view = self.hub.views.latest(self.table, self.viewer, self.lang, self.layout)
                     frames = (self.patches and view.patch_after(self.sent_serial)) or view.frames()
@@ -519,7 +519,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 elif kind == "whole":  # the client lost its last view: the next one comes whole
                     conn.notify(force=True)
                 elif kind == "ping":
-                    conn.push(json.dumps({"type": "pong", "ply": table.state.ply}))
+                    conn.push(json.dumps({"type": "pong", "ply": table.state.shown_ply(viewer)}))
                 elif kind == "chat":
                     await _chat(platform, conn, table, viewer, msg, address)
                 else:

@@ -56,10 +56,12 @@ def test_zain_plans_three_cards_rulebook_example():
     assert s.markers_free(0) == 1  # the last marker stays unused
     # the plan is secret while the others are still planning
     seen = s.observation(1)["thieves"][0]
-    assert seen["plan"] == [] and "hand" not in seen and seen["hand_count"] == 1
+    # every card counts as held while behind the screen: Smoke, Move, Ambush and the special
+    assert seen["plan"] == [] and "hand" not in seen and seen["hand_count"] == 4
     assert 1 in s.players_to_act() and 0 not in s.players_to_act()
     act(s, 1, "done")
-    # screens lifted: AP are public, the cards stay face down until resolved
+    # screens lifted: the three planned cards lie face down, the special is still in hand
+    assert s.observation(1)["thieves"][0]["hand_count"] == 1
     seen = s.observation(1)["thieves"][0]["plan"]
     assert [x["ap"] for x in seen] == [1, 3, 5] and all("card" not in x for x in seen)
 

@@ -18,6 +18,12 @@ DONE = parse_action("done")
 
 
 class PlanningMixin(MixinBase):
+    def _secret_step(self, player: int, action: str) -> bool:
+        """Every planning decision but "done" is made behind the screen (Rulebook
+        §"3. Phase: Planung": "gleichzeitig und geheim"): the others see only that
+        the thief is done, so these steps are secret (``State._secret_step``)."""
+        return action != "done" and self.phase == "plan" and not self.pending and not self.act
+
     # -- start of planning: the AP each thief has -------------------------------------
     def _begin_planning(self) -> None:
         blue_ap = self.data.tokens.pieces["blue_ap"]
@@ -136,7 +142,7 @@ class PlanningMixin(MixinBase):
         directly: its actions are counted and only the one drawn is written out, as
         :meth:`_plan_actions` lists them and :meth:`_plan_apply` applies them. A thief with
         such a token goes through those two."""
-        thieves, history = self.thieves, self.history
+        thieves, history, secret = self.thieves, self.history, self.secret_steps
         d = self.data
         card_type, plan_action, special_action = d.card_type, d.plan_action, d.special_action
         specials = self.options.get("specials", True)
@@ -226,6 +232,8 @@ class PlanningMixin(MixinBase):
                 planning.remove(p)
                 if not planning:
                     self._advance()
+            else:
+                secret.append(self.ply)   # _secret_step: every planning decision but "done"
             history.append([p, action])
             self.ply += 1
             n += 1

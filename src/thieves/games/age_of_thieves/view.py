@@ -32,17 +32,29 @@ class ViewMixin(MixinBase):
             out["tokens"] = list(s["tok"])
         return out
 
+    def _hand_count(self, p: int, hidden_plan: bool) -> int:
+        """The cards thief ``p`` holds as the others see them at the table: the general
+        cards and the basic action cards Move and Ambush, and the special action card
+        when specials are played (Rulebook §"Spielvorbereitung": all three are taken in
+        hand), less the cards planned. While ``p`` plans behind the screen
+        (``hidden_plan``) every card counts as held: nobody sees what went behind it."""
+        t = self.thieves[p]
+        held = len(t["hand"]) + 2 + bool(self.options.get("specials", True))
+        for s in t["plan"] + ([t["cur"]] if t["cur"] else []):
+            for c in (s["card"], s.get("under")):
+                if c and c not in ("move", "ambush", "special"):
+                    held += 1   # a general card taken from the hand
+                if c and not hidden_plan:
+                    held -= 1   # a planned card lies face down before the thief
+        return held
+
     def _observe(self, viewer: int | None) -> dict[str, Any]:
         planning = self.phase == "plan"
         thieves = []
         for p, t in enumerate(self.thieves):
             mine = viewer == p
             hidden_plan = planning and not mine
-            hand_n = len(t["hand"])
-            if hidden_plan:  # cards behind the screen still count as held for the others
-                behind = t["plan"] + ([t["cur"]] if t["cur"] else [])
-                hand_n += sum(1 for s in behind for c in (s["card"], s.get("under"))
-                              if c and c not in ("move", "ambush", "special"))
+            hand_n = self._hand_count(p, hidden_plan)
             view = {"thief": t["id"], "name": self.tname(p), "pos": t["pos"], "yellow": t["yellow"],
                     "green": t["green"], "emperor": t["emperor"], "best": t["best"], "vp": self.vp(p),
                     "sheet": sorted(t["sheet"]), "hand_count": hand_n, "dungeon": t["dungeon"],
@@ -194,9 +206,9 @@ class ViewMixin(MixinBase):
 
         Another seat sees of such a card only its AP (public since the screens were lifted)
         and whether it is a special action card (laid open behind the screen, Rulebook
-        §"Spezialaktionen"). It can also tell how many general cards the plan holds (the
-        cards held in all during planning, less the hand after it) and which AP-giving city
-        tokens it holds (the sheet before and after). So: the same number of general cards,
+        §"Spezialaktionen"), and which AP-giving city tokens it holds (the sheet before and
+        after). How many general cards the plan holds is kept (a known limit: since the hand
+        counts include Move and Ambush, another seat cannot tell it). So: the same number of general cards,
         drawn from ``pool``; the rest Move and Ambush, each at most once in a plan and not if
         already shown; the tokens spread anew over the cards so that each keeps its AP and has
         at least 0 markers of its own. Nothing else of the real cards is read."""

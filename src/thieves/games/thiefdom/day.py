@@ -42,6 +42,11 @@ class DayMixin(RulesBase):
     # the slots; the last tile fills the last slot by itself. The order stays
     # secret until every player has finished, exactly as with the whole order
     # at once: only the number of the decision differs.
+    def _secret_step(self, player: int, action: str) -> bool:
+        """A tile laid in a slot is a secret step (``State._secret_step``) but the one that
+        completes the plan: the others see only that the player has planned."""
+        return self.phase == "plan" and len(self.planning[player]) + 2 < len(self._plan_tiles())
+
     def _plan_tiles(self) -> str:
         return "123" if self.solo else "123P"
 

@@ -142,6 +142,8 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                 p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
                 acts = self._plan_actions(p)
                 action = acts[below(len(acts))]
+                if self._secret_step(p, action):
+                    self.secret_steps.append(self.ply)
                 self._plan_apply(p, parsed.get(action) or parse(action))
                 self._advance()
             elif ph == "over":
@@ -151,6 +153,8 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                 p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
                 acts = self._legal_actions(p)
                 action = acts[below(len(acts))]
+                if self._secret_step(p, action):
+                    self.secret_steps.append(self.ply)
                 self._apply(p, action)
             history.append([p, action])
             self.ply += 1
