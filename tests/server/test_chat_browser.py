@@ -4,38 +4,15 @@ and the replay showing each message at its move."""
 from __future__ import annotations
 
 import os
-import signal
 from pathlib import Path
 
 import httpx
 import pytest
 
-from .test_browser import CHROMIUM
-from .test_durability import _free_port, _start
+from .test_browser import browser, server  # noqa: F401  (module fixtures: one server, one Chromium)
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("THIEVES_SHOTS", "/tmp"))
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM} (install Debian's chromium: make browser)")
-    url = f"sqlite:///{tmp_path_factory.mktemp('chat') / 'chat.db'}"
-    port = _free_port()
-    proc = _start(port, url)
-    yield f"http://127.0.0.1:{port}"
-    proc.send_signal(signal.SIGKILL)
-    proc.wait(10)
-
-
-@pytest.fixture(scope="module")
-def browser(server):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def _table(server: str) -> dict:
