@@ -129,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
             url = base + r.json()["urls"]["0"] + f"?lang={args.lang}"
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                # reduced motion: a still picture, not one caught halfway through a slide
+                page = browser.new_page(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
                 page.on("dialog", lambda d: d.accept())  # "End your turn with ...?"
                 page.goto(url)
                 for _ in range(args.decisions):
