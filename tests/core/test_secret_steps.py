@@ -108,3 +108,20 @@ def test_an_older_snapshot_whose_history_does_not_replay_is_refused():
     d["history"][-1] = [d["history"][-1][0], "no such move"]
     with pytest.raises(GameSetupError, match="does not replay"):
         state.game.state_from_json(d)
+
+
+def test_a_public_move_number_maps_to_the_decision_right_after_that_public_step():
+    # a finished game's replay steps through every decision: the chat's public move
+    # numbers are placed there with ply_of_public
+    state = _planning(seed=3)
+    rng = Rng.from_seed(5)
+    for _ in range(60):
+        p = state.players_to_act()[0]
+        acts = state.legal_actions(p)
+        state.apply_action(p, acts[rng.below(len(acts))])
+    assert state.secret_steps, "the random play went through a planning phase"
+    assert state.ply_of_public(0) == 0
+    for k in range(state.public_ply + 1):
+        n = state.ply_of_public(k)
+        assert state.public_index(n) == k if n < state.ply else state.public_ply == k
+        assert n == 0 or not state.is_secret_step(n - 1)   # right after a public step

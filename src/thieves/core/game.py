@@ -655,6 +655,17 @@ class State:
         """The public move number when ``history[index]`` was decided (the public steps before it)."""
         return index - bisect_left(self.secret_steps, index)
 
+    def ply_of_public(self, public: int) -> int:
+        """The number of decisions right after the ``public``-th public one (the
+        position a finished game's replay shows for public move number ``public``)."""
+        n, seen = 0, 0
+        steps = self.secret_steps
+        while n < self.ply and seen < public:
+            if not (steps and self.is_secret_step(n)):
+                seen += 1
+            n += 1
+        return n
+
     def shown_ply(self, player: int | None) -> int:
         """The decisions ``player`` knows of: the public ones and their own secret steps
         (a spectator: the public ones). It grows with each of the player's own

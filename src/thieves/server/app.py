@@ -1334,6 +1334,12 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                                                platform.storage.chat_messages, table.id, max(since, 0), CHAT_PAGE)
         except ServerError as exc:
             return _error(exc)
+        state = table.state
+        if state.is_terminal() and state.secret_steps:
+            # a finished game's replay steps through every decision: each message's
+            # ``step`` is where its public move number stands there
+            for m in messages:
+                m["step"] = state.ply_of_public(m["ply"])
         lim = platform.limits
         return JSONResponse({"messages": messages, "limits": {
             "chars": lim.chat_chars, "messages": lim.chat_messages, "window": lim.chat_window,

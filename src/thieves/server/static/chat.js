@@ -76,7 +76,7 @@
     if (m.spectator) li.appendChild(el("span", "chat-tag", T.chat_spectator));
     if (isMine(m)) li.appendChild(el("span", "chat-tag", T.chat_you));
     li.appendChild(el("span", "chat-text", m.text));
-    const when = el("time", "chat-time", replay ? T.chat_at_move.replace("{n}", m.ply) : clock(m.at));
+    const when = el("time", "chat-time", replay ? T.chat_at_move.replace("{n}", moveOf(m)) : clock(m.at));
     when.dateTime = new Date(m.at * 1000).toISOString();
     when.title = new Date(m.at * 1000).toLocaleString();
     li.appendChild(when);
@@ -92,14 +92,19 @@
     return li;
   }
 
+  // the replay step a message was written at (the public move number but in a
+  // finished game with secret steps, where the server gives the step)
+  function moveOf(m) { return m.step === undefined ? m.ply : m.step; }
+
   // the messages to show: all of them live; up to the move on screen in the replay
   function shown() {
     const all = [...messages.values()].sort((a, b) => a.id - b.id);
     if (!replay) return {list: all, at: null};
     const ply = Number(document.body.dataset.ply || 0);
     const total = Number((document.getElementById("total") || {}).textContent || 0);
-    // written after a move that was taken back: shown at the last move
-    return {list: all.filter(m => m.ply <= ply || ply >= total), at: ply};
+    // written after a move that was taken back: shown at the last move; a finished
+    // game's replay steps through secret steps too (``step``: where the message stands)
+    return {list: all.filter(m => moveOf(m) <= ply || ply >= total), at: ply};
   }
 
   function draw() {
@@ -109,7 +114,7 @@
     let hidden = 0;
     list.forEach(m => {
       if (muted.has(author(m))) { hidden += 1; return; }
-      log.appendChild(line(m, at !== null && m.ply === at));
+      log.appendChild(line(m, at !== null && moveOf(m) === at));
     });
     none.hidden = list.length > 0;
     mutedNote.hidden = hidden === 0;
