@@ -321,3 +321,19 @@ def test_the_presentation_reads_the_games_own_data_dir(tmp_path):
     p = GAME.presentation(0, NAMES[:3], "en", str(tmp_path))
     assert p.card_name("A13") == "Stone of the Wise" and "Stone of the Wise" in p.info({}, "A13")
     assert pres(0).card_name("A13") == "Philosopher's Stone"
+
+
+@pytest.mark.parametrize("lang,before,after", [
+    ("en", "still 2 red gems and 1 white gem.", "still 1 red gem and 1 white gem."),
+    ("fr", "il reste 2 gemmes rouges et 1 gemme blanche.", "il reste 1 gemme rouge et 1 gemme blanche."),
+    ("de", "noch 2 rote Edelsteine und 1 weißer Edelstein.", "noch 1 roter Edelstein und 1 weißer Edelstein.")])
+def test_the_gems_still_to_pay_are_counted(lang, before, after):
+    # the prompt once read "still green gem": every gem still to pay is counted, plural or not
+    s = buy_phase(["RRWT", "B", "G"], market=("B1",), gold=[3, 0, 0], cards={0: []})
+    s.apply_action(0, "buy B1")            # costs two red gems and a white one
+    p = pres(0, lang, 3)
+    assert before in p.prompt(s.observation(0))
+    s.apply_action(0, "pay R")
+    assert after in p.prompt(s.observation(0))
+    counted = after.rstrip(".").split(" ", 2 if lang == "fr" else 1)[-1]   # "1 red gem and 1 white gem"
+    assert counted[0] == "1" and counted in p.text_view(s.observation(0))

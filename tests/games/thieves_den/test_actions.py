@@ -3,7 +3,7 @@ import pytest
 
 from thieves.core.errors import IllegalAction
 
-from .helpers import give, loc, place, play, set_thieves, thieving, total_thieves, total_treasures
+from .helpers import GAME, give, loc, place, play, set_thieves, thieving, total_thieves, total_treasures
 
 
 def finish_pending(s):
@@ -181,6 +181,53 @@ def test_recruit_a_thief_two_treasures():
     assert "recruit book book" in s.legal_actions(1)
     play(s, 1, "recruit book book")
     assert s.thieves[1] == 3 and s.recruit_slot["book"] == 3
+
+
+def _last_line(s, lang):
+    ev = s.visible_events(None)[-1]
+    return ev["key"], GAME.presentation(None, ["Ann", "Bob", "Cy"], lang).log([ev])[0]
+
+
+@pytest.mark.parametrize("lang,empty,full", [
+    ("en", "the Forest is empty", "den is full (6 thieves)"),
+    ("fr", "la Forêt est vide", "repaire est plein (6 voleurs)"),
+    ("de", "der Wald ist leer", "Versteck ist voll (6 Diebe)")])
+def test_recruit_that_gains_no_thief_says_why(lang, empty, full):
+    # "Recruter un Voleur": 2 treasures for 1 thief; "Limite de la Réserve": an empty Forest
+    # still takes the treasures and gives nothing; "Sièges": a 7th thief goes straight back.
+    # The log once read "pays Fossil and Fossil to recruit 0 thieves".
+    s = thieving(3)
+    s.forest, s.thieves[2] = 0, s.thieves[2] + s.forest
+    give(s, 0, fossil=2)
+    assert "recruit fossil fossil" in s.legal_actions(0)
+    pres = GAME.presentation(0, ["Ann", "Bob", "Cy"], lang)
+    assert empty in pres.action_text(s.observation(0), "recruit fossil fossil")
+    play(s, 0, "recruit fossil fossil")
+    key, line = _last_line(s, lang)
+    assert key == "recruit_empty" and empty in line and "0" not in line, line
+    assert s.thieves[0] == 3 and s.recruit_slot["fossil"] == 2
+
+    s = thieving(3)
+    set_thieves(s, 1, 6)
+    s.turn = 1
+    give(s, 1, book=1, potion=1)
+    forest = s.forest
+    assert full.split(" (")[0] in GAME.presentation(1, ["Ann", "Bob", "Cy"], lang).action_text(
+        s.observation(1), "recruit book potion")
+    play(s, 1, "recruit book potion")
+    key, line = _last_line(s, lang)
+    assert key == "recruit_full" and full in line, line
+    assert s.thieves[1] == 6 and s.forest == forest
+
+
+def test_recruit_log_counts_the_thief():
+    s = thieving(3)
+    give(s, 0, book=1, potion=1)
+    play(s, 0, "recruit book potion")
+    key, line = _last_line(s, "en")
+    assert key == "recruit" and line.endswith("to recruit 1 thief."), line
+    assert "Pay Book and Potion to recruit a thief" in GAME.presentation(0, ["Ann", "Bob", "Cy"], "en") \
+        .action_text(thieving(3).observation(0), "recruit book potion")
 
 
 def test_passed_players_cannot_be_targeted_or_act():

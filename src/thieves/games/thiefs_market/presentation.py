@@ -272,7 +272,7 @@ class MarketPresentation(Presentation):
         paying = obs.get("paying")
         if paying:
             lines.append(f"{self.t('ui.paying')} {self.card_name(paying['card'])}: {self.t('ui.still_to_pay')} "
-                         + ", ".join(self.term("gem", g) for g in paying["remaining"]))
+                         + self.term("gems", paying["remaining"]))
         for p in range(n):
             inf = obs["infamy"][p]
             star = " ★" if obs["token"] == p else ""

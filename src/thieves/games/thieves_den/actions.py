@@ -484,14 +484,23 @@ class ActionsMixin(MixinBase):
             self.event("steal_empty", player=p)
 
     def _turn_recruit(self, p: int, pair: tuple[str, str]) -> None:
-        # Recruit a Thief: 2 treasures of your choice onto the slot, 1 thief from the Forest
+        # Rulebook "Recruter un Voleur": 2 treasures of your choice onto the slot, 1 thief from
+        # the Forest. The treasures are paid even when no thief comes: "Limite de la Réserve"
+        # (the Forest is empty: you gain nothing; option empty_supply) or "Sièges" (6 thieves
+        # on your board: the new one goes straight back). The log says which.
         have, slot = self.treasures[p], self.recruit_slot
         for t in pair:
             have[t] -= 1
             slot[t] += 1
+        before = self.thieves[p]
         got = self._gain_thieves(p, 1)
         if self.recording:
-            self.event("recruit", player=p, treasures=list(pair), n=got)
+            if not got:
+                self.event("recruit_empty", player=p, treasures=list(pair))
+            elif self.thieves[p] == before:
+                self.event("recruit_full", player=p, treasures=list(pair), n=self.data.board.thief_limit)
+            else:
+                self.event("recruit", player=p, treasures=list(pair), n=got)
 
     # -- activate a location -----------------------------------------------------------------------------------
     def _activate(self, p: int, card: str, mode: str) -> list[dict[str, Any]]:

@@ -116,7 +116,7 @@ class DenPresentation(Presentation):
         if v == "steal":
             return self.t("act.steal", treasure=a.treasure) if a.treasure else self.t("act.steal_empty")
         if v == "recruit":
-            return self.t("act.recruit", treasures=[a.treasure, a.treasure2])
+            return self.t(self._recruit_key(obs), treasures=[a.treasure, a.treasure2])
         if v == "rob":
             if a.treasure is None:
                 return self.t("act.rob_thief", seat=a.seat)
@@ -126,6 +126,20 @@ class DenPresentation(Presentation):
             owner = next((q for q, pl in enumerate(obs["players"]) if a.card2 in pl["above"]), None)
             return self.t("act.swap", card=a.card, card2=a.card2, seat=owner)
         return self.t("act." + v, card=a.card, card2=a.card2, fence=a.card, treasure=a.treasure, seat=a.seat)
+
+    def _recruit_key(self, obs: dict[str, Any]) -> str:
+        """Rulebook "Recruter un Voleur": say when the treasures would buy no thief (the
+        Forest is empty, "Limite de la Réserve"; the recruiter's den is full, "Sièges")."""
+        if obs.get("forest") == 0:
+            return "act.recruit_empty"
+        q = obs.get("turn")
+        if q is None:
+            q = self.viewer
+        players = obs.get("players") or []
+        if q is not None and 0 <= q < len(players) and \
+                players[q].get("thieves", 0) >= self.data.thief_limit:
+            return "act.recruit_full"
+        return "act.recruit"
 
     def prompt(self, obs: dict[str, Any]) -> str | None:
         self._names(obs)
