@@ -150,7 +150,8 @@ def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, An
         parts.append("</table>")
         fp = s.first_player
         lo, hi = fp.interval
-        parts.append(f"<p>First player wins {100 * fp.rate:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
+        parts.append(f"<p>First player (as the rules choose) wins {100 * fp.rate:.1f}% "
+                     f"[{100 * lo:.1f}–{100 * hi:.1f}] of the {fp.games} games with a winner "
                      f"(fair share {100 * s.fair_share:.1f}%). No winner: {s.no_winner} of {s.games} games.</p>")
         narrow = dict(_figures(result, names, NARROW))
         for title, png in _figures(result, names):
