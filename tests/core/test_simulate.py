@@ -436,3 +436,13 @@ def test_with_forfeit_a_failing_bot_loses_that_game_and_the_match_goes_on(tmp_pa
     assert "Crasher" in lost[0]["lineup"][seat]
     assert sorted(lost[0]["winners"]) == [s for s in range(3) if s != seat]
     assert GameRecord.from_dict(lost[0]).forfeit == seat
+
+
+@pytest.mark.parametrize("values", [[5, 5, 5], [3, 4, 7], list(range(100, 161)), [168, 211, 177, 192]])
+def test_length_histogram_bins_fall_between_whole_numbers(values):
+    from thieves.cli.report import whole_bins
+    edges = whole_bins(values)
+    assert len(edges) - 1 <= 30 and edges[0] < min(values) and edges[-1] > max(values)
+    assert all(e % 1 == 0.5 for e in edges)  # halfway between two whole numbers
+    widths = {b - a for a, b in zip(edges, edges[1:])}
+    assert len(widths) == 1 and widths.pop() % 1 == 0  # the same whole count in every bin
