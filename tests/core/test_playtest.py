@@ -23,13 +23,22 @@ def _records():
     return [one, two]
 
 
+def test_first_player_share_leaves_out_games_nobody_won():
+    won = GameRecord(num_players=2, decisions=5, scores=[3, 1], winners=[0], first_player=0, events=[])
+    lost = GameRecord(num_players=2, decisions=5, scores=[1, 3], winners=[1], first_player=0, events=[])
+    nobody = GameRecord(num_players=2, decisions=5, scores=[0, 0], winners=[], first_player=0, events=[])
+    r = summarise([won, lost, nobody, nobody])
+    assert r["first_player"] == {"win_share": 0.5, "fair_share": 0.5, "games": 2}
+    assert r["winners"]["nobody"] == 0.5
+
+
 def test_summary_of_two_known_games():
     r = summarise(_records())
     assert r["games"] == 2 and r["players"] == [2]
     assert r["length"] == {"mean": 6.0, "min": 5.0, "max": 7.0, "sd": 1.0}
     assert r["winners"] == {"shared": 0.5, "nobody": 0.0}
     # game 1: the first player wins; game 2: the first player shares the win
-    assert r["first_player"] == {"win_share": 0.75, "fair_share": 0.5}
+    assert r["first_player"] == {"win_share": 0.75, "fair_share": 0.5, "games": 2}
     assert [s["win_share"] for s in r["seats"]] == [0.75, 0.25]
     assert [s["mean_score"] for s in r["seats"]] == [8.5, 5.5]
     assert r["scores"]["spread"]["mean"] == 3.0 and r["scores"]["winner_margin"]["max"] == 6.0

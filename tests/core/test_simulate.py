@@ -40,6 +40,48 @@ def _rec(i, lineup, entries, scores, winners, decisions, first=0):
     return GameRecord(i, i, 0, lineup, entries, scores, winners, decisions, first)
 
 
+def test_first_player_share_is_over_the_games_with_a_winner():
+    # the first player wins 118 and the second 117 of 300 games, 65 without a winner:
+    # about half of the won games, against a fair share of one half
+    recs = ([_rec(i, ["A", "B"], [0, 1], [1, 0], [0], 9) for i in range(118)]
+            + [_rec(i, ["A", "B"], [0, 1], [0, 1], [1], 9) for i in range(117)]
+            + [_rec(i, ["A", "B"], [0, 1], [0, 0], [], 9) for i in range(65)])
+    s = summarize(recs, ["A", "B"])
+    assert (s.first_player.wins, s.first_player.games) == (118, 235) and s.no_winner == 65
+    assert s.first_player.rate == pytest.approx(118 / 235) and s.fair_share == 0.5
+
+
+def test_simulate_names_the_first_player_the_rules_choose_as_playtest_does():
+    from thieves.cli.playtest import play_records
+    # Cadwallon rolls dice for its first player: the seat that decides first is always seat 1
+    res = run_match("cadwallon", ["random", "random"], games=8, players=2, seed=3)
+    firsts = {r.seed: r.first_player for r in res.records}
+    assert set(firsts.values()) == {0, 1}
+    played = play_records("cadwallon", 4, ["random"], 2, seed=3)
+    assert {3 + g: rec.first_player for g, rec in enumerate(played)} == firsts
+
+
+def test_old_records_get_their_first_player_recomputed_from_the_deal(tmp_path):
+    from thieves.bots.first import first_player_at_start
+    from thieves.bots.match import read_records, write_records
+    res = run_match("thieves-den", ["random", "random"], games=6, players=2, seed=1)
+    path = str(tmp_path / "old.jsonl")
+    write_records(res.records, path)
+    with open(path) as fh:  # as an older version wrote them: the first decision's seat
+        lines = [json.loads(line) for line in fh]
+    with open(path, "w") as fh:
+        for d in lines:
+            del d["first_by"]
+            d["first_player"] = 0
+            fh.write(json.dumps(d) + "\n")
+    assert {r.first_by for r in read_records(path)} == {"first decision"}
+    again = read_records(path, "thieves-den")
+    assert [r.first_player for r in again] == [r.first_player for r in res.records]
+    assert {r.first_by for r in again} == {"rules"}
+    assert all(r.first_player == first_player_at_start("thieves-den", 2, r.seed) for r in again)
+    assert {r.first_player for r in again} == {0, 1}
+
+
 def test_summary_counts_shared_wins_no_winner_games_seats_and_spreads():
     # two bots A (entry 0) and B (entry 1) at 2 seats
     recs = [
@@ -54,8 +96,9 @@ def test_summary_counts_shared_wins_no_winner_games_seats_and_spreads():
     assert (a.share.wins, a.share.games) == (1.5, 4) and (b.share.wins, b.share.games) == (1.5, 4)
     assert [x.wins for x in s.seats] == [2.5, 0.5]
     assert [x.wins for x in a.by_seat] == [1.0, 0.5] and [x.games for x in a.by_seat] == [2, 2]
-    # first player: seat 1 in games 0 and 1 (wins 1 and 0.5), seat 2 in games 2 and 3 (0 and 0)
-    assert (s.first_player.wins, s.first_player.games) == (1.5, 4)
+    # first player, over the games with a winner: seat 1 in games 0 and 1 (wins 1 and 0.5),
+    # seat 2 in game 3 (0); game 2 had no winner
+    assert (s.first_player.wins, s.first_player.games) == (1.5, 3)
     assert a.scores.mean == pytest.approx((10 + 6 + 2 + 1) / 4)
     assert s.lengths.mean == 35 and s.lengths.median == 35 and s.lengths.q1 == 27.5 and s.lengths.q3 == 42.5
     assert s.lengths.sd == pytest.approx(12.9099, abs=1e-4)
@@ -393,3 +436,13 @@ def test_with_forfeit_a_failing_bot_loses_that_game_and_the_match_goes_on(tmp_pa
     assert "Crasher" in lost[0]["lineup"][seat]
     assert sorted(lost[0]["winners"]) == [s for s in range(3) if s != seat]
     assert GameRecord.from_dict(lost[0]).forfeit == seat
+
+
+@pytest.mark.parametrize("values", [[5, 5, 5], [3, 4, 7], list(range(100, 161)), [168, 211, 177, 192]])
+def test_length_histogram_bins_fall_between_whole_numbers(values):
+    from thieves.cli.report import whole_bins
+    edges = whole_bins(values)
+    assert len(edges) - 1 <= 30 and edges[0] < min(values) and edges[-1] > max(values)
+    assert all(e % 1 == 0.5 for e in edges)  # halfway between two whole numbers
+    widths = {b - a for a, b in zip(edges, edges[1:])}
+    assert len(widths) == 1 and widths.pop() % 1 == 0  # the same whole count in every bin

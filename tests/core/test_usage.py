@@ -111,3 +111,13 @@ def test_match_records_carry_the_uses_and_the_cli_prints_them(capsys):
     names = item_names(load_game("thiefs-market"))
     top = item_stats(r.records)[0]
     assert item_label(names, top.category, top.item) in text
+
+
+def test_components_that_share_a_name_get_distinct_labels():
+    names = item_names(load_game("thiefs-market"))
+    c13, c14 = item_label(names, "card", "C13"), item_label(names, "card", "C14")
+    assert c13 == "Treasure Map (C13)" and c14 == "Treasure Map (C14)"
+    labels = [v for (c, _), v in names.items() if c == "card"]
+    assert len(labels) == len(set(labels))
+    # a name no other card bears stays as it is
+    assert not [v for (c, i), v in names.items() if c == "card" and i not in ("C13", "C14") and f"({i})" in v]

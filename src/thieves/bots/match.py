@@ -32,6 +32,7 @@ from ..core.errors import ThievesError
 from ..core.registry import load_game
 from . import Bot, BotFailed, bot_names, make_bot, play_game
 from .fair import bot_seed
+from .first import first_player, first_player_at_start
 from .stats import MatchSummary, summarize
 from .usage import seat_uses
 
@@ -99,7 +100,8 @@ class GameRecord:
     scores: list[float]
     winners: list[int]
     decisions: int
-    #: the seat that made the first decision
+    #: the game's first player as its rules define it (:func:`.first.first_player`); in
+    #: records written before ``first_by`` existed, the seat that made the first decision
     first_player: int | None
     options: dict[str, Any] = field(default_factory=dict)
     #: per seat, the components it used: category -> id -> uses (:mod:`.usage`)
@@ -111,6 +113,9 @@ class GameRecord:
     #: the seat whose bot failed (an exception or an illegal answer) and lost the game by
     #: forfeit (``simulate --forfeit``); None for a game played to its end
     forfeit: int | None = None
+    #: what ``first_player`` means: ``"rules"`` (:func:`.first.first_player`) or, in an old
+    #: record, ``"first decision"`` (:func:`read_records` with the game recomputes it)
+    first_by: str = "rules"
 
     @property
     def no_winner(self) -> bool:
@@ -134,7 +139,8 @@ class GameRecord:
                       dict(d.get("options") or {}), list(d.get("uses") or []),
                       [None if x is None else {k: float(v) for k, v in dict(x).items()}
                        for x in d.get("search") or []],
-                      None if d.get("forfeit") is None else int(d["forfeit"]))
+                      None if d.get("forfeit") is None else int(d["forfeit"]),
+                      str(d.get("first_by", "first decision")))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game record ({exc!r})") from None
         n = len(rec.lineup)
@@ -212,7 +218,7 @@ def play_one(task: tuple[Any, ...]) -> GameRecord:
             who = f"{game.name}, game {index + 1} of the match (deal {deal}): {labels[entries[exc.seat]]!r},"
             raise BotFailed(exc.seat, exc.move, exc.problem, who) from None
         lost = exc.seat
-    first = state.history[0][0] if state.history else None
+    first = first_player(state)
     # a forfeit: the failing seat loses, every other seat shares the win
     winners = list(state.winners()) if lost is None else [s for s in range(n) if s != lost]
     return GameRecord(index, deal, rotation, [labels[e] for e in entries], entries,
@@ -421,8 +427,11 @@ def write_records(records: Iterable[GameRecord], path: str) -> int:
     return len(records)
 
 
-def read_records(path: str) -> list[GameRecord]:
+def read_records(path: str, slug: str | None = None) -> list[GameRecord]:
     """The records of a ``.jsonl`` file written by :class:`RecordWriter`.
+
+    With the game's ``slug``, an old record's first player (the seat that made the first
+    decision) is recomputed as the rules define it, from the record's deal.
 
     A last line cut short (the run was killed while writing it) is dropped: that
     game is played again. Any other line that is not a record is an error."""
@@ -440,9 +449,21 @@ def read_records(path: str) -> list[GameRecord]:
             if number == len(lines):  # no newline after it: a write that never finished
                 break
             raise ThievesError(f"{path}, line {number}: {exc}") from None
-    return out
+    return [upgrade_first(r, slug) for r in out] if slug else out
+
+
+def upgrade_first(record: GameRecord, slug: str) -> GameRecord:
+    """``record`` with its first player as the rules define it: an old record's (the seat
+    that made the first decision) is recomputed from its deal; a game without a rule for
+    it keeps the first decision's seat, which is then that rule."""
+    if record.first_by == "rules":
+        return record
+    first = first_player_at_start(slug, len(record.lineup), record.seed, record.options)
+    record.first_player = record.first_player if first is None else first
+    record.first_by = "rules"
+    return record
 
 
 __all__ = ["run_match", "play_one", "load_bot", "GameRecord", "MatchResult", "write_records",
-           "read_records", "RecordWriter", "check_done", "options_key",
+           "read_records", "upgrade_first", "RecordWriter", "check_done", "options_key",
            "lineup_entries", "BotSpec"]

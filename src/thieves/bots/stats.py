@@ -130,6 +130,8 @@ class MatchSummary:
 
     @property
     def fair_share(self) -> float:
+        """The first player's share by chance, over the games with a winner (``first_player``
+        counts only those): the winners' shares of such a game add up to one."""
         return 1.0 / self.num_players
 
     def as_dict(self) -> dict[str, Any]:
@@ -166,7 +168,8 @@ def search_effort(records: Sequence["GameRecord"], entry: int) -> SearchEffort |
 
 def summarize(records: Sequence["GameRecord"], labels: Sequence[str]) -> MatchSummary:
     """Win shares per entry, per seat and per entry and seat; the first player's share
-    (the seat that made the first decision); games nobody won; score and length spreads."""
+    (as the rules define it, :func:`thieves.bots.first.first_player`) over the games that
+    had a winner, whose fair share is 1/players; games nobody won; score and length spreads."""
     if not records:
         raise ValueError("no games to summarize")
     n = len(records[0].lineup)
@@ -190,7 +193,7 @@ def summarize(records: Sequence["GameRecord"], labels: Sequence[str]) -> MatchSu
             seat_entry_wins[entry][s] += shares[s]
             seat_entry_games[entry][s] += 1
             seat_wins[s] += shares[s]
-        if r.first_player is not None:
+        if r.first_player is not None and r.winners:
             first_games += 1
             first_wins += shares[r.first_player]
     entries = [EntryStats(labels[e], Share(wins[e], played[e]), Spread.of(scores[e]),

@@ -48,7 +48,7 @@ def play_match(slug: str, bots: Sequence[str], games: int, players: int, seed: i
         return run_match(slug, list(bots), games=games, players=players, seed=seed, jobs=jobs)
     os.makedirs(records, exist_ok=True)
     path = os.path.join(records, records_file(slug, bots, players, seed))
-    done = [r for r in read_records(path) if r.index < games] if os.path.exists(path) else []
+    done = [r for r in read_records(path, slug) if r.index < games] if os.path.exists(path) else []
     with RecordWriter(path, players, append=True) as out:
         return run_match(slug, list(bots), games=games, players=players, seed=seed, jobs=jobs, done=done,
                          on_record=out.write)

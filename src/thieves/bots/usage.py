@@ -19,6 +19,7 @@ that do not overlap is where to look first.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
@@ -124,7 +125,15 @@ def item_names(game: "Game", lang: str = "en") -> dict[tuple[str, str], str]:
         for k in texts.keys("en"):
             if k.startswith(prefix) and "." not in k[len(prefix):]:
                 names[(category, k[len(prefix):])] = texts.get(lang, k) or k
-    return names
+    return distinct_names(names)
+
+
+def distinct_names(names: Mapping[tuple[str, str], str]) -> dict[tuple[str, str], str]:
+    """``names`` with the id added to a name that several components of one category share
+    (two cards both called "Treasure Map" become "Treasure Map (C13)" and "Treasure Map (C14)")."""
+    seen = Counter((category, name) for (category, _), name in names.items())
+    return {(category, item): f"{name} ({item})" if seen[(category, name)] > 1 else name
+            for (category, item), name in names.items()}
 
 
 def item_label(names: Mapping[tuple[str, str], str], category: str, item: str) -> str:
@@ -132,4 +141,4 @@ def item_label(names: Mapping[tuple[str, str], str], category: str, item: str) -
     return names.get((category, item), item)
 
 
-__all__ = ["seat_uses", "item_stats", "item_names", "item_label", "ItemStats", "SeatUses"]
+__all__ = ["seat_uses", "item_stats", "item_names", "item_label", "distinct_names", "ItemStats", "SeatUses"]

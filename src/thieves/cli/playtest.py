@@ -4,8 +4,9 @@ Generic over the engine contract. Every finished game becomes a small
 :class:`GameRecord`; :func:`summarise` turns records into figures:
 
 * game length (decisions), winners (shared wins, nobody wins);
-* first-player advantage (win share of the player who acted first, or the one
-  the game's hook names) and the win share of every seat;
+* first-player advantage: the win share of the first player as the rules define it
+  (:func:`thieves.bots.first.first_player`, the one ``simulate`` uses), against the
+  fair share, both over the games that had a winner; the win share of every seat;
 * score spread (highest minus lowest, winner's margin over the runner-up);
 * per-component statistics from the structured events' id arguments: for an
   event ``{"key": "buy", "args": {"player": 1, "card": "A13"}}`` the id
@@ -26,7 +27,6 @@ included): it is an offline tool, never shown to a player during a game.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import statistics
@@ -37,8 +37,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..core.errors import ThievesError
 from ..core.game import State
-from ..core.registry import GAME_MODULES, load_game
+from ..core.registry import load_game
 from ..core.rng import Rng
+from ..bots.first import first_player, hooks
 
 #: an id argument: a short token such as ``A13``, ``F06``, ``golden_domes``, ``N-gate1``
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]{0,31}$")
@@ -54,7 +55,7 @@ class GameRecord:
     decisions: int
     scores: list[float]
     winners: list[int]
-    #: the seat that acted first (or the game's own first player)
+    #: the game's first player (:func:`thieves.bots.first.first_player`)
     first_player: int
     #: (key, args) of every structured event, secret arguments included
     events: list[tuple[str, dict[str, Any]]]
@@ -64,19 +65,6 @@ class GameRecord:
     measures: dict[str, float] = field(default_factory=dict)
     #: kind -> every id of the game's data (from the hook), so unused ones show
     catalogue: dict[str, list[str]] = field(default_factory=dict)
-
-
-def hooks(slug: str) -> Any:
-    """The game's optional playtest hook module (None where it has none)."""
-    module_name = GAME_MODULES.get(slug)
-    if module_name is None:
-        return None
-    try:
-        return importlib.import_module(module_name + ".playtest")
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name + ".playtest":
-            raise
-        return None
 
 
 def record(state: State, bots: Sequence[str] = (), hook: Any = None) -> GameRecord:
@@ -92,18 +80,16 @@ def record(state: State, bots: Sequence[str] = (), hook: Any = None) -> GameReco
                 if seat is not None:
                     args["player"] = seat
             events.append((entry["key"], args))
-    first = state.history[0][0] if state.history else 0
+    first = first_player(state, hook)
     measures: dict[str, float] = {}
     catalogue: dict[str, list[str]] = {}
     if hook is not None:
         if hasattr(hook, "catalogue"):
             catalogue = {k: list(v) for k, v in hook.catalogue(state).items()}
-        if hasattr(hook, "first_player"):
-            first = hook.first_player(state)
         if hasattr(hook, "measures"):
             measures = {k: float(v) for k, v in hook.measures(state).items()}
     return GameRecord(state.num_players, len(state.history), [float(s) for s in state.scores()],
-                      list(state.winners()), first, events, list(bots), measures, catalogue)
+                      list(state.winners()), 0 if first is None else first, events, list(bots), measures, catalogue)
 
 
 def _ids(value: Any) -> list[str]:
@@ -200,7 +186,7 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
     seat_wins = [0.0] * seats
     seat_scores: list[list[float]] = [[] for _ in range(seats)]
     first_wins = 0.0
-    fair_first = 0.0
+    fair_first = 0.0  # over the games with a winner: each seat's chance share is 1/players
     nobody = ties = 0
     bot_wins: dict[str, float] = defaultdict(float)
     bot_seats: dict[str, int] = defaultdict(int)
@@ -225,6 +211,7 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
             bot_seats[name] += 1
             if p in w:
                 bot_wins[name] += 1 / len(w)
+    won = games - nobody
     per_key: Counter[str] = Counter()
     for r in records:
         per_key.update(k for k, _ in r.events)
@@ -235,7 +222,8 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
         "players": sorted({r.num_players for r in records}),
         "length": _spread([float(r.decisions) for r in records]),
         "winners": {"shared": ties / games, "nobody": nobody / games},
-        "first_player": {"win_share": first_wins / games, "fair_share": fair_first / games},
+        "first_player": {"win_share": first_wins / won if won else 0.0,
+                         "fair_share": fair_first / won if won else 0.0, "games": won},
         "seats": [{"seat": p + 1, "win_share": seat_wins[p] / games,
                    "mean_score": _mean(seat_scores[p])} for p in range(seats)],
         "bots": {b: {"seats": bot_seats[b], "win_share": bot_wins[b] / bot_seats[b]}
@@ -309,7 +297,8 @@ def render(report: Mapping[str, Any], console: Any, top: int = 12) -> None:
     t = Table(title="Games", show_header=False)
     t.add_row("decisions per game", f"{L['mean']:.1f} (min {L['min']:.0f}, max {L['max']:.0f})")
     fp = report["first_player"]
-    t.add_row("first player wins", f"{_pct(fp['win_share'])} (fair {_pct(fp['fair_share'])})")
+    t.add_row("first player wins", f"{_pct(fp['win_share'])} (fair {_pct(fp['fair_share'])}) "
+              f"of {fp['games']} games with a winner")
     t.add_row("shared wins / nobody wins",
               f"{_pct(report['winners']['shared'])} / {_pct(report['winners']['nobody'])}")
     t.add_row("scores", f"mean {sc['all']['mean']:.1f}, sd {sc['all']['sd']:.1f}")

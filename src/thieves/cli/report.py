@@ -46,6 +46,18 @@ def _fit(label: str, width: float) -> str:
     return label.replace(" (", "\n(", 1) if width < WIDE else label
 
 
+def whole_bins(values: Sequence[int], most: int = 30) -> list[float]:
+    """Histogram bin edges for a whole-number quantity: each bin holds the same count of
+    whole numbers (at most ``most`` bins), its edges halfway between two of them, so no
+    whole number is split between bins or shares an edge."""
+    low, high = min(values), max(values)
+    width = max(1, -(-(high - low + 1) // most))
+    edges = [low - 0.5]
+    while edges[-1] < high:
+        edges.append(edges[-1] + width)
+    return edges
+
+
 def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = None,
              width: float = WIDE) -> list[tuple[str, str]]:
     """(title, PNG in base64) of every chart, drawn ``width`` inches wide."""
@@ -84,7 +96,7 @@ def _figures(result: MatchResult, names: Mapping[tuple[str, str], str] | None = 
     # game lengths
     fig, ax = plt.subplots(figsize=(width, 3.2))
     lengths = [r.decisions for r in result.records]
-    ax.hist(lengths, bins=min(30, max(5, len(set(lengths)))), color="#4a7ab5")
+    ax.hist(lengths, bins=whole_bins(lengths), color="#4a7ab5")
     ax.set_xlabel("decisions per game")
     ax.set_ylabel("games")
     ax.set_title(f"Game length (mean {s.lengths.mean:.1f}, median {s.lengths.median:g})")
@@ -150,7 +162,8 @@ def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, An
         parts.append("</table>")
         fp = s.first_player
         lo, hi = fp.interval
-        parts.append(f"<p>First player wins {100 * fp.rate:.1f}% [{100 * lo:.1f}–{100 * hi:.1f}] "
+        parts.append(f"<p>First player (as the rules choose) wins {100 * fp.rate:.1f}% "
+                     f"[{100 * lo:.1f}–{100 * hi:.1f}] of the {fp.games} games with a winner "
                      f"(fair share {100 * s.fair_share:.1f}%). No winner: {s.no_winner} of {s.games} games.</p>")
         narrow = dict(_figures(result, names, NARROW))
         for title, png in _figures(result, names):

@@ -90,8 +90,8 @@ def print_summary(console: Console, result: MatchResult, s: MatchSummary, title:
         seats.add_row(escape(e.label), *[_pct(x) if x.games else "–" for x in e.by_seat])
     console.print(seats)
     fp = s.first_player
-    console.print(f"first player (made the first decision): wins {_pct(fp)} of {fp.games} games; "
-                  f"fair share {100 * s.fair_share:.1f}%", highlight=False)
+    console.print(f"first player (as the rules choose): wins {_pct(fp)} of {fp.games} games with a "
+                  f"winner; fair share {100 * s.fair_share:.1f}%", highlight=False)
     console.print(f"no winner: {s.no_winner} of {s.games} games ({100 * s.no_winner / s.games:.1f}%)",
                   highlight=False)
     ln = s.lengths
@@ -216,7 +216,7 @@ def _earlier_records(args: argparse.Namespace, sweeps: list[dict[str, Any]],
     if not args.resume or not os.path.exists(args.out):
         return done
     keys = [options_key(args.game, {**options, **p}) for p in sweeps]
-    for r in read_records(args.out):
+    for r in read_records(args.out, args.game):
         try:
             key = options_key(args.game, r.options)
         except ThievesError as exc:
