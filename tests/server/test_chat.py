@@ -365,3 +365,13 @@ def test_two_processes_share_the_chat_through_redis(tmp_path):
         for p in procs:
             p.kill()
             p.wait(10)
+
+
+def test_a_seat_that_kept_its_default_name_is_named_by_each_reader(client):
+    # "Player 2" is the server's English default: the message carries no name, and
+    # each page names the seat in its own language (chat.js: T.player_n)
+    t = new_table(client, 2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human"}])
+    r = say(client, t["id"], "hello", token=t["tokens"]["1"])
+    assert r.status_code == 201, r.text
+    assert (r.json()["seat"], r.json()["name"]) == (1, "")
+    assert say(client, t["id"], "hi", token=t["tokens"]["0"]).json()["name"] == "Ann"

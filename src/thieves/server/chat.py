@@ -64,7 +64,9 @@ class Chat:
         if seat is None:
             author = clean_name(name, "")
         else:
-            author = str(table.rec.seats[seat].get("name") or f"Player {seat + 1}")
+            # a seat that kept its default name is named by each reader's page, in its language
+            own = str(table.rec.seats[seat].get("name") or "")
+            author = "" if own == f"Player {seat + 1}" else own
         return {"ply": table.state.public_ply, "seat": seat, "spectator": seat is None, "name": author, "text": body}
 
     def check_rate(self, sender: str, now: float | None = None) -> None:

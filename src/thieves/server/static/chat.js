@@ -41,7 +41,10 @@
 
   // who wrote it: a seat by its number; a spectator by the name they gave
   function author(m) { return m.seat !== null && m.seat !== undefined ? "seat:" + m.seat : "spectator:" + m.name.toLowerCase(); }
-  function authorName(m) { return m.name || T.spectator_short; }
+  function authorName(m) {
+    if (m.name) return m.name;
+    return m.seat !== null && m.seat !== undefined ? T.player_n.replace("{n}", m.seat + 1) : T.spectator_short;
+  }
   function isMine(m) { return mine.has(m.id) || (CONFIG.seat !== null && m.seat === CONFIG.seat); }
   function clock(at) {
     const d = new Date(at * 1000);
