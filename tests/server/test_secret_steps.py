@@ -154,3 +154,46 @@ def test_a_table_read_again_after_a_secret_step_shows_its_next_change_to_everybo
     assert again.state.to_json() == table.state.to_json()
     again.version += 1   # e.g. a seat taken: not a secret step's change
     assert again.version_for(None) == again.version_for(1) == again.version
+
+
+def test_a_bots_public_step_after_secret_steps_waits_for_the_pad(db_url):
+    """A greedy bot plans in milliseconds: its "done" would come sooner the fewer
+    secret steps it took. It waits until ``secret_run_pad`` after the bot entered the
+    phase, so its time tells nothing of the plan."""
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from thieves.server.app import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0.05), base_url="http://127.0.0.1") as c:
+        platform = c.app.state.platform
+        pad = platform.secret_run_pad
+        r = c.post("/api/tables", json={"game": "age-of-thieves", "players": 2, "options": {}, "lang": "en",
+                                        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]})
+        assert r.status_code == 201, r.text
+        tid, tok = r.json()["id"], r.json()["tokens"]["0"]
+        deadline = time.monotonic() + 60
+
+        def bot_run() -> tuple[int, int] | None:
+            """The bot's first run of secret steps and the public step that ends it."""
+            state = platform.manager.get(tid).state
+            first = None
+            for i, (p, _a) in enumerate(state.history):
+                if p == 1 and state.is_secret_step(i):
+                    first = i if first is None else first
+                elif p == 1 and first is not None:
+                    return first, i
+            return None
+
+        while (run := bot_run()) is None:
+            assert time.monotonic() < deadline, "the bot never finished planning"
+            v = c.get(f"/api/tables/{tid}/view", params={"token": tok}).json()
+            if v["legal"]:
+                c.post(f"/api/tables/{tid}/actions", json={"token": tok, "action": v["legal"][0]["action"],
+                                                           "ply": v["ply"]})
+            else:
+                time.sleep(0.02)
+        times = platform.storage.action_times(tid)
+        first, public = run
+        assert times[public] - times[first] >= 0.75 * pad, (times[first], times[public], pad)

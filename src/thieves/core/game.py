@@ -677,6 +677,18 @@ class State:
             n += sum(1 for i in steps if history[i][0] == player)
         return n
 
+    def in_secret_phase(self, player: int) -> bool:
+        """Whether ``player`` is to act inside a secret simultaneous phase: it, or
+        another seat, may take a secret step now."""
+        if not self.has_secret_steps or player not in self._players_to_act():
+            return False
+        return (any(self._secret_step(player, a) for a in self.legal_actions(player))
+                or self.others_in_secret_phase(player))
+
+    def is_secret_action(self, player: int, action: str) -> bool:
+        """Whether ``player``'s legal ``action`` would be a secret step here."""
+        return self.has_secret_steps and self._secret_step(player, action)
+
     def others_in_secret_phase(self, player: int) -> bool:
         """Whether another seat may take a secret step now (what ``player`` may do
         must then not depend on whether it did, e.g. an undo)."""

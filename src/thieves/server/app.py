@@ -86,6 +86,9 @@ class Platform:
         self.hub.views.per_table = self.limits.view_bytes_per_table
         self.hub.views.total = self.limits.view_bytes
         self.bot_delay = bot_delay
+        #: when each bot seat ("<table>:<seat>") began its part of a secret phase
+        #: (``State.in_secret_phase``): its public step waits for ``secret_run_pad``
+        self._secret_runs: dict[str, float] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.creations = RateLimit(self.limits.tables_per_address, self.limits.tables_window)
         #: undos per seat (each one is a stored row): "<table>:<seat>" -> their times
@@ -503,6 +506,30 @@ class Platform:
             if self.shared is not None:
                 self._announce(table)
 
+    @property
+    def secret_run_pad(self) -> float:
+        """Seconds from a bot's first decision in a secret phase to its public step at
+        the least: its secret steps take no time others could count (greedy bots
+        plan in milliseconds; a search bot thinking longer than this still shows)."""
+        return 4 * self.bot_delay
+
+    def _secret_run(self, table: LiveTable, seat: int) -> str | None:
+        """The key of ``seat``'s run of a secret phase, begun now if it just entered
+        one (None outside such a phase)."""
+        key = f"{table.id}:{seat}"
+        if not table.state.in_secret_phase(seat):
+            self._secret_runs.pop(key, None)
+            return None
+        self._secret_runs.setdefault(key, asyncio.get_running_loop().time())
+        return key
+
+    async def _end_secret_run(self, key: str) -> None:
+        """Wait until the run began ``secret_run_pad`` seconds ago, so the public step's
+        time says nothing of how many secret steps came before it."""
+        wait = self._secret_runs.pop(key) + self.secret_run_pad - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+
     async def _play_bots(self, table: LiveTable, lock: Any) -> None:
         while True:
             seat = table.bot_to_act()
@@ -537,10 +564,13 @@ class Platform:
                     if table.bot_to_act() != seat:
                         continue
                 version = table.version
+                run = self._secret_run(table, seat)
                 # a bot that reads only the legal actions decides here: handing
                 # its choice to a worker thread would cost more than making it
                 ply, action = (self.manager.bot_choice(table, seat) if self.manager.quick_bot(table, seat)
                                else await asyncio.to_thread(self.manager.bot_choice, table, seat))
+                if run is not None and not table.state.is_secret_action(seat, action):
+                    await self._end_secret_run(run)
                 if await self.manager.bot_commit_async(table, seat, ply, action):
                     self.hub.notify(table)
                     await self.rate_if_over(table)
