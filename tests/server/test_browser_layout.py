@@ -54,7 +54,8 @@ def test_the_status_bar_stays_on_screen_while_looking_at_the_lowest_target(serve
 
 def test_the_board_frame_zooms_and_a_drag_is_not_a_click(server, browser):  # noqa: F811
     t = _table(server, "cadwallon", [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "bot": "greedy"}] * 2)
-    page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    # reduced motion: the frame alone is tested here, with no boards queued behind a drag
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True, reduced_motion="reduce")
     page.goto(server + t["urls"]["0"] + "?lang=en")
     page.wait_for_function(MY_TURN, timeout=20000)
     page.wait_for_selector("#board .clickable")
