@@ -498,7 +498,7 @@ class State:
         obs = self._observe(player)
         obs["game"] = self.game.slug
         obs["num_players"] = self.num_players
-        obs["ply"] = self.ply - len(self.secret_steps)   # the public move number
+        obs["ply"] = self.public_ply
         obs["viewer"] = player
         obs["to_act"] = self._players_to_act()
         obs["terminal"] = self.is_terminal()

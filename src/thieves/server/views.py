@@ -461,17 +461,6 @@ def _named_svg(table: LiveTable, state: State, svg: str | None, lang: str) -> st
     return seat_names(table, state, [svg], markup=True, lang=lang)[0]
 
 
-def replay_view(table: LiveTable, ply: Any, viewer: int | None, lang: str,
-                token_seat: int | None, layout: str = "wide") -> dict[str, Any]:
-    """The position at replay step ``ply`` as ``viewer`` saw it then (see :mod:`.replays`).
-
-    A seat's point of view is shown only to that seat's token holder, or to
-    anyone once the game is over.
-    """
-    from .replays import replay_view as replay
-    return replay(table, ply, viewer, lang, token_seat, layout)
-
-
 def replay_file(table: LiveTable, chat: list[dict[str, Any]] | None = None) -> str:
     """The replay file; only once the game is over, as it holds every secret.
     ``chat``: the table's chat (public to the table), kept as ``"chat"`` (each
