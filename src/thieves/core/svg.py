@@ -23,6 +23,7 @@ Rules the kit keeps for every game (the table standard):
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Iterable, Sequence
 from xml.sax.saxutils import escape as _sax_escape, quoteattr as _sax_quoteattr
 
@@ -186,6 +187,34 @@ def _text(x: float, y: float, s: str, size: float, weight: str, color: str, anch
             f'text-anchor="{anchor}"{style}>{escape(s)}</text>')
 
 
+#: at most this many further steps in one gesture (the server refuses more)
+MAX_THEN = 40
+
+
+def gesture_attrs(then: Sequence[str] = (), path: Sequence[tuple[float, float]] = (),
+                  confirm: str | None = None) -> str:
+    """The attributes of a clickable group that stands for several decisions
+    (see :meth:`Svg.open`): ``data-then`` (a JSON list of further actions),
+    ``data-path`` ("x,y x,y ..." in the drawing's coordinates) and
+    ``data-confirm``.
+
+    >>> print(gesture_attrs(["move D11"], [(0, 0), (10.5, 20)], "Into the guard's view?"))
+     data-then='["move D11"]' data-path="0,0 10.5,20" data-confirm="Into the guard's view?"
+    >>> gesture_attrs()
+    ''
+    """
+    if len(then) > MAX_THEN:
+        raise ValueError(f"a gesture has at most {MAX_THEN} further steps, not {len(then)}")
+    out = ""
+    if then:
+        out += f" data-then={quoteattr(json.dumps(list(then), ensure_ascii=False))}"
+    if path:
+        out += ' data-path="' + " ".join(f"{x:g},{y:g}" for x, y in path) + '"'
+    if confirm:
+        out += f" data-confirm={quoteattr(confirm)}"
+    return out
+
+
 def slot_pid(owner: str, index: int) -> str:
     """The id of a hidden thing by its place (``hand-1-slot-3``): it tells
     where the thing is, never which one it is."""
@@ -209,16 +238,27 @@ class Svg:
         self.parts.append(markup)
 
     def open(self, action: str | None = None, ref: str | None = None, label: str | None = None,
-             cls: str = "") -> bool:
+             cls: str = "", then: Sequence[str] = (), path: Sequence[tuple[float, float]] = (),
+             confirm: str | None = None) -> bool:
         """Open a group: clickable when ``action`` is legal now, marked with
         ``ref`` (and ``recent`` when a recent event named it). Returns
-        whether it is clickable."""
+        whether it is clickable.
+
+        A clickable group may stand for several decisions in one gesture (the
+        table standard, part 18): ``then`` lists the actions the table applies
+        after ``action`` while the same seat still acts and each is legal (a
+        route's further steps), ``path`` the points (in this drawing's
+        coordinates) the page draws as a preview before the click, and
+        ``confirm`` a sentence in the viewer's language the page asks first (a
+        costly move: into a guard's view, spending gold). See docs/engine.md,
+        "Gestures"."""
         classes = [cls] if cls else []
         attrs = ""
         live = action is not None and action in self.legal
         if live:
             classes.append("clickable")
             attrs += f' data-action={quoteattr(action or "")} tabindex="0" role="button"'
+            attrs += gesture_attrs(then, path, confirm)
             if label:
                 attrs += f" aria-label={quoteattr(label)}"
         if ref is not None:
