@@ -239,7 +239,7 @@ class Svg:
 
     def open(self, action: str | None = None, ref: str | None = None, label: str | None = None,
              cls: str = "", then: Sequence[str] = (), path: Sequence[tuple[float, float]] = (),
-             confirm: str | None = None) -> bool:
+             confirm: str | None = None, needs: str | None = None) -> bool:
         """Open a group: clickable when ``action`` is legal now, marked with
         ``ref`` (and ``recent`` when a recent event named it). Returns
         whether it is clickable.
@@ -250,8 +250,9 @@ class Svg:
         route's further steps), ``path`` the points (in this drawing's
         coordinates) the page draws as a preview before the click, and
         ``confirm`` a sentence in the viewer's language the page asks first (a
-        costly move: into a guard's view, spending gold). See docs/engine.md,
-        "Gestures"."""
+        costly move: into a guard's view, spending gold). ``needs`` makes it
+        the second click of a two-click choice: shown only while the picker
+        ``needs`` (:meth:`picker`) is picked. See docs/engine.md, "Gestures"."""
         classes = [cls] if cls else []
         attrs = ""
         live = action is not None and action in self.legal
@@ -259,6 +260,8 @@ class Svg:
             classes.append("clickable")
             attrs += f' data-action={quoteattr(action or "")} tabindex="0" role="button"'
             attrs += gesture_attrs(then, path, confirm)
+            if needs is not None:
+                attrs += f" data-needs={quoteattr(needs)}"
             if label:
                 attrs += f" aria-label={quoteattr(label)}"
         if ref is not None:
@@ -274,6 +277,23 @@ class Svg:
 
     def close(self) -> None:
         self.add("</g>")
+
+    def picker(self, key: str, label: str | None = None, default: bool = False,
+               ref: str | None = None) -> None:
+        """Open the group of the first click of a two-click choice (a card,
+        then the thief who takes it; a thief, then where he goes): picking it
+        shows the clickable groups opened with ``needs=key``. ``default``: it
+        starts picked (at most one per drawing). Close with :meth:`close`."""
+        attrs = f' class="pickable" data-pick={quoteattr(key)} tabindex="0" role="button" aria-pressed="false"'
+        if default:
+            attrs += ' data-pick-default="1"'
+        if label:
+            attrs += f" aria-label={quoteattr(label)}"
+        if ref is not None:
+            attrs += f" data-ref={quoteattr(ref)}"
+        self.add(f"<g{attrs}>")
+        if label:
+            self.add(f"<title>{escape(label)}</title>")
 
     def moving(self, pid: str | None, kind: str | None = None, count: int | None = None,
                at: tuple[float, float] | None = None, origin: str | None = None) -> "_Moving":
