@@ -321,18 +321,25 @@ const FRAME = (function () {
     return true;
   }
   // pan (the frame, then the page) to the middle of the largest group of
-  // targets that fits in the frame at once
+  // targets that fits in the frame at once, or of the figure acting and the
+  // targets around it when the drawing marks it (data-focus)
   function centreOn(rs) {
     if (!rs.length) return;
     const f = board.getBoundingClientRect(), hudBottom = hud.getBoundingClientRect().bottom;
     const w = board.clientWidth, h = Math.min(board.clientHeight, window.innerHeight - hudBottom);
     const mid = r => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
-    let group = [rs[0]];
-    rs.forEach(r => {
+    const around = r => {
       const [x, y] = mid(r);
-      const near = rs.filter(q => { const [qx, qy] = mid(q); return Math.abs(qx - x) <= w / 2 && Math.abs(qy - y) <= h / 2; });
-      if (near.length > group.length) group = near;
-    });
+      return rs.filter(q => { const [qx, qy] = mid(q); return Math.abs(qx - x) <= w / 2 && Math.abs(qy - y) <= h / 2; });
+    };
+    // the drawing may mark the figure acting (data-focus): the targets around it
+    const figure = board.querySelector(".svg-holder [data-focus]");
+    const fr = figure && figure.getBoundingClientRect();
+    let group = fr && fr.width >= 1 ? [fr].concat(around(fr)) : null;
+    if (!group) {
+      group = [rs[0]];
+      rs.forEach(r => { const near = around(r); if (near.length > group.length) group = near; });
+    }
     const [x, y] = mid(union(group));
     const left = clamp(board.scrollLeft + x - (f.left + board.clientLeft + w / 2), 0, board.scrollWidth - board.clientWidth);
     const top = clamp(board.scrollTop + y - (f.top + board.clientTop + board.clientHeight / 2), 0,
