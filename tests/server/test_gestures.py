@@ -150,3 +150,22 @@ def test_websocket_then_is_answered_with_the_steps_taken(client):
         assert {"type": "then", "applied": 1} in got
         state = next(m for m in got if m["type"] == "state")
         assert state["ply"] == ply + 2
+
+
+def test_secret_planning_steps_in_one_gesture_show_nothing_to_the_others(manager):
+    """Age of Thieves' planning (secret, everyone at once): a card and its AP
+    in one gesture are two secret steps of the seat; the others' view of the
+    table does not change."""
+    table, _ = manager.create("age-of-thieves", 3, [{"kind": "human", "name": n} for n in ("A", "B", "C")],
+                              seed=3)
+    for _ in range(20):
+        if table.state.phase == "plan":
+            break
+        p = table.state.players_to_act()[0]
+        manager.act(table, p, table.state.legal_actions(p)[0])
+    assert table.state.phase == "plan" and table.state.players_to_act() == [0, 1, 2]
+    card = next(a for a in table.state.legal_actions(0) if a.startswith("plan "))
+    others = [_public(build_view(table, table.state, s, "en")) for s in (1, 2, None)]
+    assert manager.act(table, 0, card, then=["ap 1"]) == 1
+    assert [_public(build_view(table, table.state, s, "en")) for s in (1, 2, None)] == others
+    assert table.state.history[-2:] == [[0, card], [0, "ap 1"]]
