@@ -288,10 +288,10 @@ const FRAME = (function () {
   // narrow) the frame zooms so that the 10th percentile of the targets'
   // smaller side (of each target's largest drawn shape, as a finger meets
   // it) is FOCUS_PX, at most FOCUS_MAX times, never for targets a finger
-  // already hits (FINGER_PX: cards in the hand), and pans to where most of them are; unless the
-  // player moved the view in the last seconds or chose the whole board (⤢)
-  // for this decision. Done at once (no animation), so it is in place when
-  // the drawing is.
+  // already hits (FINGER_PX: cards in the hand), and pans to where most of
+  // them are; unless the player moved the view in the last seconds or chose
+  // the whole board (⤢) for this decision. Done at once (no animation), so
+  // it is in place when the drawing is.
   function tapSize(n) {
     const shapes = [...n.querySelectorAll("rect, circle, ellipse, path, polygon, image, use")];
     const r = (shapes.length ? shapes : [n]).map(e => e.getBoundingClientRect())
