@@ -291,7 +291,7 @@ UI: dict[str, dict[str, str]] = {
         "confirm_route": "Prendre ce chemin ({n} étapes) ?",
         "confirm_one": "« {action} » ?",
         "confirm_all": "Oui, les {n} étapes",
-        "confirm_first": "Seulement la première",
+        "confirm_first": "Seulement la première étape",
         "zoom_focus": "Là où vous jouez",
         "ask_confirm": "Demander avant de finir mon tour",
         "animate_moves": "Animer les coups",
