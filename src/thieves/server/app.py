@@ -65,6 +65,9 @@ _SYSTEM_RANDOM = random.SystemRandom()
 CATCH_UP_AT_ONCE = 4
 
 
+#: the answer's header to an action sent with ``then`` (a gesture): how many
+#: of its further steps the table applied
+THEN_HEADER = "X-Then-Applied"
 #: refusals that depend on the position of the table (which another process may have moved on)
 _POSITION_REFUSALS = frozenset({"not_your_turn", "illegal", "stale", "waiting", "game_over", "substituted"})
 
@@ -216,17 +219,20 @@ class Platform:
         except Exception:  # noqa: BLE001 - the next change or a restart tries again
             log.exception("rating table %s failed", table.id)
 
-    async def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
+    async def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None,
+                  then: Any = None) -> int:
         """A person's decision, stored, then announced (:meth:`changed`). With
         several processes the table is read first only when this process does
         not know its row in storage (``seen``): otherwise the write itself
-        finds another process's change (and the table catches up with it)."""
+        finds another process's change (and the table catches up with it).
+        ``then``: a gesture's further steps (:meth:`TableManager.act`); returns
+        how many of them were applied."""
         version = table.version
         try:
             if self.shared is not None and table.seen is None and await self.manager.refresh_async(table):
                 self.hub.notify(table)
             try:
-                await self.manager.act_async(table, seat, action, ply)
+                done = await self.manager.act_async(table, seat, action, ply, then)
             except ServerError as exc:
                 # refused on this process's copy of the table (not its turn...):
                 # another process may have moved it on and the news be on its way
@@ -234,12 +240,13 @@ class Platform:
                         or not await self.manager.refresh_async(table)):
                     raise
                 self.hub.notify(table)
-                await self.manager.act_async(table, seat, action, ply)
+                done = await self.manager.act_async(table, seat, action, ply, then)
         except ServerError:
             if table.version != version:  # refused after catching up: show the new position
                 self.hub.notify(table)
             raise
         await self.changed(table)
+        return done
 
     async def get(self, table_id: str) -> LiveTable:
         """A table (read from the database when not in memory), caught up with what
@@ -1330,11 +1337,14 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table = await platform.get(table_id)
             body = await _json_body(request)
             seat = table.seat_of(body.get("token"))
-            await platform.act(table, seat, body.get("action"), body.get("ply"))
+            done = await platform.act(table, seat, body.get("action"), body.get("ply"), body.get("then"))
         except ServerError as exc:
             return _error(exc)
-        return await platform.view_response(table, seat, _lang(request),
-                                             pick_layout(request.query_params.get("layout")))
+        response = await platform.view_response(table, seat, _lang(request),
+                                                 pick_layout(request.query_params.get("layout")))
+        if body.get("then") is not None:  # a gesture: how many of its further steps were taken
+            response.headers[THEN_HEADER] = str(done)
+        return response
 
     @app.get("/api/tables/{table_id}/replay/{ply}")
     async def api_replay_step(request: Request, table_id: str, ply: int, token: str | None = None,

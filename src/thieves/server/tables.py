@@ -21,6 +21,7 @@ from ..bots import bot_names, choose_fairly, make_bot
 from ..core.errors import ThievesError
 from ..core.game import Game, State
 from ..core.registry import GAME_MODULES, load_game
+from ..core.svg import MAX_THEN
 from ..core.undo import own_run_start, state_at, undo_point
 from .clocks import Clock, TimeControl
 from .i18n import LANGS, bot_label, ui
@@ -31,6 +32,8 @@ log = logging.getLogger("thieves.server")
 _MASK63 = (1 << 63) - 1
 #: a stored row that takes decisions back: "<UNDO><move number to go back to>"
 UNDO = "!undo "
+#: the longest action notation a person may send (each step of a gesture too)
+MAX_ACTION = 200
 #: what a table's stored timing holds besides its time control: when the game
 #: started, and when the server was down (charged to nobody's clock)
 TIMING_MARKS = ("started", "pauses")
@@ -880,7 +883,8 @@ class TableManager:
         table.touched = now
 
     # -- playing ---------------------------------------------------------------------
-    def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
+    def act(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None,
+            then: Any = None) -> int:
         """Apply a person's action for ``seat``; it is stored before it counts.
 
         ``ply`` (optional) is the move number the client saw when it chose:
@@ -889,44 +893,96 @@ class TableManager:
         a lost answer) is never applied twice. Other seats' decisions in the
         meantime do not make it stale: during simultaneous secret choices
         everyone chooses from the same position.
+
+        ``then`` (optional): the further steps of one gesture (a route's next
+        moves, docs/engine.md "Gestures"), applied after ``action`` as
+        ordinary decisions while :meth:`_step_open`; the first that is not
+        ends them quietly. Returns how many further steps were applied.
         """
-        if seat is None:
-            raise ServerError("not_a_player", "spectators cannot act; open your seat link to play", 403)
-        if not isinstance(action, str) or not action or len(action) > 200:
-            raise ServerError("malformed", "an action must be a non-empty notation string")
-        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-            raise ServerError("malformed", "ply must be the move number the action was chosen at")
+        steps = self._check_request(seat, action, ply, then)
+        assert seat is not None
         for attempt in range(3):
             self._check_present(table, seat)  # again after catching up: the seat may be a bot's now
             self._check_stale(table, seat, ply)
             try:
                 self._commit(table, seat, action)
-                return
+                break
             except ServerError as exc:
                 # another process stored a decision at this move first (e.g. two
                 # players choosing at once): the table caught up; try on it again
                 if not getattr(exc, "conflict", False) or attempt == 2:
                     raise
+        done = 0
+        for step in steps:
+            if not self._step_open(table, seat, step):
+                break
+            try:
+                self._commit(table, seat, step)
+            except ServerError as exc:  # stored nothing: the steps before it stand
+                log.info("a further step %r at table %s stopped: %s", step, table.id, exc)
+                break
+            done += 1
+        return done
 
-    async def act_async(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None) -> None:
+    async def act_async(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None,
+                        then: Any = None) -> int:
         """:meth:`act` for the event loop: the write happens in a worker thread
-        under the table's lock, so other tables go on meanwhile."""
-        if seat is None:
-            raise ServerError("not_a_player", "spectators cannot act; open your seat link to play", 403)
-        if not isinstance(action, str) or not action or len(action) > 200:
-            raise ServerError("malformed", "an action must be a non-empty notation string")
-        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-            raise ServerError("malformed", "ply must be the move number the action was chosen at")
+        under the table's lock, so other tables go on meanwhile (and nothing
+        comes between the steps of one gesture)."""
+        steps = self._check_request(seat, action, ply, then)
+        assert seat is not None
         async with table.lock:
             for attempt in range(3):
                 self._check_present(table, seat)  # again after catching up: the seat may be a bot's now
                 self._check_stale(table, seat, ply)
                 try:
                     await self.commit_async(table, seat, action)
-                    return
+                    break
                 except ServerError as exc:
                     if not getattr(exc, "conflict", False) or attempt == 2:
                         raise
+            done = 0
+            for step in steps:
+                if not self._step_open(table, seat, step):
+                    break
+                try:
+                    await self.commit_async(table, seat, step)
+                except ServerError as exc:  # stored nothing: the steps before it stand
+                    log.info("a further step %r at table %s stopped: %s", step, table.id, exc)
+                    break
+                done += 1
+            return done
+
+    @staticmethod
+    def _check_request(seat: int | None, action: Any, ply: Any, then: Any) -> list[str]:
+        """Refuse a malformed action request before anything changes; the further steps."""
+        if seat is None:
+            raise ServerError("not_a_player", "spectators cannot act; open your seat link to play", 403)
+        if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
+            raise ServerError("malformed", "an action must be a non-empty notation string")
+        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+            raise ServerError("malformed", "ply must be the move number the action was chosen at")
+        if then is None:
+            return []
+        if (not isinstance(then, list) or len(then) > MAX_THEN
+                or not all(isinstance(s, str) and s and len(s) <= MAX_ACTION for s in then)):
+            raise ServerError("malformed", f"then must be a list of at most {MAX_THEN} further actions, "
+                              f"each a non-empty notation string of at most {MAX_ACTION} characters")
+        return list(then)
+
+    @staticmethod
+    def _step_open(table: LiveTable, seat: int, step: str) -> bool:
+        """Whether a further step of a gesture is taken now: the game goes on,
+        the same seat, still the person's own, is to act, and ``step`` is among
+        its legal actions. Only what the seat's own view shows decides (the
+        legal actions it would be offered, whose turn it is), so whether a step
+        was applied tells nothing about anyone's hidden things; a step where
+        another seat must act first (a reaction window, the next turn) stops."""
+        state = table.state
+        if (table.broken or table.expired or state.is_terminal() or table.waiting()
+                or table.controller(seat) is not None or table.rec.seats[seat].get("sub")):
+            return False
+        return seat in state.players_to_act() and step in state.legal_actions(seat)
 
     @staticmethod
     def _check_present(table: LiveTable, seat: int) -> None:

@@ -16,8 +16,10 @@ The server sends JSON messages:
 The client sends ``{"type": "action", "action": "<notation>", "ply": N}``
 (``ply``, optional: the move number the action was chosen at; a message for
 an older move is refused as ``stale``, so a resent action is never applied
-twice), ``{"type": "lang", "lang": "de"}``, ``{"type": "layout", "layout": "narrow"}``
-(the window crossed the phone width), ``{"type": "whole"}`` (send the next view
+twice; ``then``, optional: a gesture's further actions, a list of at most
+``MAX_THEN`` notations, applied after it while the same seat acts and each is
+legal; the sender also gets ``{"type": "then", "applied": N}``),
+``{"type": "lang", "lang": "de"}``, ``{"type": "layout", "layout": "narrow"}`` (the window crossed the phone width), ``{"type": "whole"}`` (send the next view
 whole: a client that lost its last one), ``{"type": "ping"}`` or
 ``{"type": "chat", "text": ..., "name": ..., "ref": ...}`` (a chat message,
 ``name`` for a spectator: every socket of the table gets ``{"type": "chat",
@@ -509,7 +511,9 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 kind = msg["type"]
                 table = conn.table or table
                 if kind == "action":
-                    await platform.act(table, viewer, msg.get("action"), msg.get("ply"))
+                    done = await platform.act(table, viewer, msg.get("action"), msg.get("ply"), msg.get("then"))
+                    if msg.get("then") is not None:
+                        conn.push(json.dumps({"type": "then", "applied": done}))
                 elif kind == "lang":
                     conn.lang = pick_lang(msg.get("lang") if isinstance(msg.get("lang"), str) else None)
                     conn.notify(force=True)

@@ -123,9 +123,9 @@ function renderBoard(view, board, legalSet, onClick) {
         node.classList.add("clickable");
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
-        node.addEventListener("click", ev => { ev.stopPropagation(); onClick(a); });
+        node.addEventListener("click", ev => { ev.stopPropagation(); onClick(a, node, ev); });
         node.addEventListener("keydown", ev => {
-          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(a); }
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(a, node, ev); }
         });
         clickable++;
       } else {

@@ -3,6 +3,9 @@
 // zooms on its own (#board: drag, wheel, pinch, keys, + / − / whole-board
 // buttons) without pushing the bar away. After a choice, the targets of the
 // next one are brought on screen, unless the player moved the view meanwhile.
+// On a phone (the narrow layout) the frame also zooms so that the targets of
+// each new decision are big enough for a finger, around where they gather;
+// the whole-board button toggles between the whole board and that view.
 "use strict";
 const FRAME = (function () {
   const hud = document.getElementById("hud");
@@ -15,6 +18,15 @@ const FRAME = (function () {
   let zoom = 1;             // 1: the board fits the frame's width
   let manualAt = -Infinity; // when the player last moved the view themselves
   let shown = null;         // the move number whose targets were last brought on screen
+  // the phone focus (table standard part 15: a finger needs >= 24 px)
+  const FINGER_PX = 24;     // targets this big (10th percentile) need no zoom
+  const FOCUS_PX = 28;      // the 10th percentile of the targets' smaller side, after focus
+  const FOCUS_MAX = 4;      // zoomed no further than this for it
+  let last = null;          // the last view drawn
+  let focused = null;       // "move number layout" of the drawing last focused
+  let wholeAt = null;       // the move number at which the player chose the whole board
+  let auto = false;         // the zoom is the phone focus's, not the player's
+  let wasNarrow = NARROW.matches;
 
   function svg() { return board.querySelector(".svg-holder svg"); }
   function manual() { manualAt = performance.now(); }
@@ -28,7 +40,12 @@ const FRAME = (function () {
     const h = Math.ceil(hud.getBoundingClientRect().height);
     document.documentElement.style.setProperty("--hud-h", h + "px");
     if (STACKED.matches) {
-      board.style.removeProperty("--frame-h");
+      // on a phone a zoomed board is one window high and pans both ways (a
+      // map), so what is below it stays a swipe away
+      const framed = NARROW.matches && zoom > 1.001;
+      board.classList.toggle("focus-frame", framed);
+      if (framed) board.style.setProperty("--frame-h", Math.max(240, window.innerHeight - h - 12) + "px");
+      else board.style.removeProperty("--frame-h");
       if (side) side.style.removeProperty("--side-h");
       return;
     }
@@ -98,7 +115,31 @@ const FRAME = (function () {
     if (STACKED.matches && Math.abs(rest) > 1) window.scrollBy(0, rest);
     manual();
   }
+  // zoom to ``z`` as the page's own choice (not the player's: the view
+  // stays the page's to move), the pan left to the caller
+  function setZoom(z) {
+    zoom = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM_CAP, z));
+    applyZoom();
+    fitHeights();
+    markEdges();
+  }
   function zoomStep(dir) {
+    if (dir === "fit" && NARROW.matches && last && last.legal.length && svg()) {
+      // the phone: the whole board, or back to where you act (kept for this decision)
+      if (wholeAt === last.ply) {
+        wholeAt = null;
+        if (!focusNow()) setZoom(1);
+      } else {
+        wholeAt = last.ply;
+        auto = false;
+        setZoom(Math.min(1, wholeZoom()));
+        board.scrollTo({left: 0, top: 0});
+        const f = board.getBoundingClientRect(), band = hud.getBoundingClientRect().bottom + 4;
+        if (f.top < band || f.top > window.innerHeight / 2) window.scrollBy(0, f.top - band);
+      }
+      fitTitle();
+      return;
+    }
     if (dir === "fit") {
       const whole = wholeZoom();
       zoomTo(Math.abs(zoom - whole) < 0.01 ? 1 : whole);  // a second press: back to the width
@@ -206,14 +247,22 @@ const FRAME = (function () {
     }
     if (Math.abs(dy) > 1) window.scrollBy({top: dy, behavior: smooth()});
   }
+  // what the player may click now: the legal targets and the pickers of a
+  // two-click choice, as drawn (a target hidden until its pick is not one)
+  function targetNodes(v) {
+    const legal = new Set(v.legal.map(a => a.action));
+    return [...board.querySelectorAll(".clickable[data-action], .pickable[data-pick]")]
+      .filter(n => !n.hasAttribute("data-action") || legal.has(n.getAttribute("data-action")))
+      .filter(n => { const r = n.getBoundingClientRect(); return r.width >= 1 && r.height >= 1; });
+  }
   function bringTargets(v) {
+    last = v;
+    if (NARROW.matches) { focusTargets(v); return; }
+    if (auto) { auto = false; setZoom(1); }   // back from the phone: the board at its width
     if (!v.legal.length || v.ply === shown) return;
     shown = v.ply;
     if (performance.now() - manualAt < MANUAL_MS) return;   // the player is looking elsewhere
-    const legal = new Set(v.legal.map(a => a.action));
-    const rs = [...board.querySelectorAll(".clickable[data-action]")]
-      .filter(n => legal.has(n.getAttribute("data-action")))
-      .map(n => n.getBoundingClientRect()).filter(r => r.width >= 1 && r.height >= 1);
+    const rs = targetNodes(v).map(n => n.getBoundingClientRect());
     if (!rs.length) return;
     const s = seenRect(), all = union(rs);
     if (inside(all, s)) return;
@@ -221,6 +270,106 @@ const FRAME = (function () {
     if (all.right - all.left <= roomW && all.bottom - all.top <= roomH) { reveal(all); return; }
     if (rs.some(r => inside(r, s))) return;  // too many to show at once, and one is in view
     reveal(rs[0]);
+  }
+
+  // The targets a pick has just shown come on screen (when none is).
+  function showPicked() {
+    const rs = [...board.querySelectorAll(".clickable[data-needs]")].map(n => n.getBoundingClientRect())
+      .filter(r => r.width >= 1 && r.height >= 1);
+    if (!rs.length) return;
+    const s = seenRect();
+    if (rs.some(r => inside(r, s))) return;
+    const all = union(rs);
+    reveal(all.right - all.left <= s.right - s.left && all.bottom - all.top <= s.bottom - s.top ? all : rs[0]);
+  }
+
+  // -- the phone focus ---------------------------------------------------------
+  // At each new decision on the phone layout (and when the window becomes
+  // narrow) the frame zooms so that the 10th percentile of the targets'
+  // smaller side (of each target's largest drawn shape, as a finger meets
+  // it) is FOCUS_PX, at most FOCUS_MAX times, never for targets a finger
+  // already hits (FINGER_PX: cards in the hand), and pans to where most of
+  // them are; unless the player moved the view in the last seconds or chose
+  // the whole board (⤢) for this decision. Done at once (no animation), so
+  // it is in place when the drawing is.
+  function tapSize(n) {
+    const shapes = [...n.querySelectorAll("rect, circle, ellipse, path, polygon, image, use")];
+    const r = (shapes.length ? shapes : [n]).map(e => e.getBoundingClientRect())
+      .reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+    return Math.min(r.width, r.height);
+  }
+  function focusTargets(v) {
+    const key = v.ply + " " + (v.layout || "") + " " + v.legal.length;
+    if (!v.legal.length || key === focused) return;
+    const newDecision = !focused || focused.split(" ")[0] !== String(v.ply);
+    focused = key;
+    if (newDecision) wholeAt = null;
+    fitTitle();
+    if (wholeAt === v.ply || performance.now() - manualAt < MANUAL_MS) return;
+    focusNow();
+  }
+  function focusNow() {
+    if (!last || !svg()) return false;
+    const nodes = targetNodes(last);
+    const sizes = nodes.map(tapSize).filter(x => x > 0).sort((a, b) => a - b);
+    if (!sizes.length) return false;
+    const p10 = sizes[Math.min(sizes.length - 1, Math.floor(0.1 * sizes.length))] / zoom;
+    const want = p10 >= FINGER_PX ? 1 : Math.min(FOCUS_MAX, FOCUS_PX / p10);
+    auto = want > 1.001;
+    setZoom(want);
+    centreOn(targetNodes(last).map(n => n.getBoundingClientRect()));
+    return true;
+  }
+  // pan (the frame, then the page) to the middle of the largest group of
+  // targets that fits in the frame at once, or of the figure acting and the
+  // targets around it when the drawing marks it (data-focus)
+  function centreOn(rs) {
+    if (!rs.length) return;
+    const f = board.getBoundingClientRect(), hudBottom = hud.getBoundingClientRect().bottom;
+    const w = board.clientWidth, h = Math.min(board.clientHeight, window.innerHeight - hudBottom);
+    const mid = r => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+    const around = r => {
+      const [x, y] = mid(r);
+      return rs.filter(q => { const [qx, qy] = mid(q); return Math.abs(qx - x) <= w / 2 && Math.abs(qy - y) <= h / 2; });
+    };
+    // the drawing may mark the figure acting (data-focus): the targets around it
+    const figure = board.querySelector(".svg-holder [data-focus]");
+    const fr = figure && figure.getBoundingClientRect();
+    let group = fr && fr.width >= 1 ? [fr].concat(around(fr)) : null;
+    if (!group) {
+      group = [rs[0]];
+      rs.forEach(r => { const near = around(r); if (near.length > group.length) group = near; });
+    }
+    const [x, y] = mid(union(group));
+    const left = clamp(board.scrollLeft + x - (f.left + board.clientLeft + w / 2), 0, board.scrollWidth - board.clientWidth);
+    const top = clamp(board.scrollTop + y - (f.top + board.clientTop + board.clientHeight / 2), 0,
+                      board.scrollHeight - board.clientHeight);
+    const movedY = top - board.scrollTop;
+    board.scrollLeft = left;
+    board.scrollTop = top;
+    if (STACKED.matches) {  // the page scrolls under the bar: the point to the middle of what is below it
+      const dy = y - movedY - (hudBottom + window.innerHeight) / 2;
+      if (Math.abs(dy) > 1) window.scrollBy(0, dy);
+    }
+    markEdges();
+  }
+  // the whole-board button says what it does next
+  function fitTitle() {
+    const b = document.querySelector("[data-zoom=fit]");
+    if (!b) return;
+    const t = NARROW.matches && last && wholeAt === last.ply ? T.zoom_focus : T.zoom_fit;
+    if (t) { b.title = t; b.setAttribute("aria-label", t); }
+  }
+  function onResize() {
+    fitHeights(); applyZoom(); markEdges();
+    const narrow = NARROW.matches;
+    if (narrow !== wasNarrow) {
+      wasNarrow = narrow;
+      focused = null;
+      if (last) bringTargets(last);   // the phone focus, or the width back from it
+    } else if (narrow && auto && last && performance.now() - manualAt >= MANUAL_MS) {
+      focusNow();                      // the window changed size: the same focus for it
+    }
   }
 
   // -- more to see: a shade on the frame's edges where the board goes on
@@ -265,10 +414,11 @@ const FRAME = (function () {
     // (not Enter or Space: they choose a target, they do not move the view)
     window.addEventListener("keydown", ev => { if (/^(Arrow|Page|Home|End)/.test(ev.key)) manual(); });
     if (window.ResizeObserver) new ResizeObserver(fitHeights).observe(hud);
-    window.addEventListener("resize", () => { fitHeights(); applyZoom(); markEdges(); });
+    window.addEventListener("resize", onResize);
     fitHeights();
   }
 
-  return {setup: setup, keep: keep, restore: restore, bringTargets: bringTargets,
-          fitHeights: () => { fitHeights(); markEdges(); }};
+  return {setup: setup, keep: keep, restore: restore, bringTargets: bringTargets, showPicked: showPicked,
+          fitHeights: () => { fitHeights(); markEdges(); },
+          zoom: () => zoom};
 })();

@@ -25,6 +25,9 @@ const Motion = (function () {
   function enabled() { return !(reduce && reduce.matches) && wanted(); }
 
   function center(node, inv) {
+    // a target hidden until its pick (two-click choices) is nowhere: picking
+    // shows and hides things without anything having moved
+    if (node.closest(".needs-off")) return null;
     const at = node.getAttribute("data-at"), m = at && node.getScreenCTM();
     if (m) {
       const [x, y] = at.split(" ").map(Number);
@@ -261,7 +264,7 @@ const Motion = (function () {
     // the viewer acts: what others did meanwhile is caught up at once (the
     // newest board only), so the viewer's own move plays without waiting
     function hurry(ev) {
-      const t = ev.target && ev.target.closest && ev.target.closest("#board .clickable, #actionbar button, #confirm-yes");
+      const t = ev.target && ev.target.closest && ev.target.closest("#board .clickable, #actionbar button, #confirm-yes, #confirm-first");
       if (!t || (ev.type === "keydown" && ev.key !== "Enter" && ev.key !== " ")) return;
       if (queue.length > 1) queue.splice(0, queue.length - 1);
       readyAt = 0;

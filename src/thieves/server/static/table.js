@@ -17,47 +17,168 @@
   // A move that ends the turn is confirmed on the page, as on Board Game
   // Arena: a bar asks, and confirms by itself after a few seconds unless the
   // player cancels (a misclick is caught, a deliberate click costs nothing).
+  // The same bar asks a gesture's question (data-confirm, or a route tapped
+  // on a phone): then only the player's answer sends it.
   const CONFIRM_SECONDS = 3;
-  let asking = null;
+  const confirmBar = document.getElementById("confirmbar");
+  const yesBtn = document.getElementById("confirm-yes"), firstBtn = document.getElementById("confirm-first");
+  let asking = null;  // {action, then, timer, gesture}
   function cancelAsk() {
     if (!asking) return;
     clearInterval(asking.timer);
     asking = null;
-    document.getElementById("confirmbar").hidden = true;
+    confirmBar.hidden = true;
+    firstBtn.hidden = true;
+    yesBtn.textContent = T.confirm_yes;
+    clearPreview();
   }
   function ask(a) {
     cancelAsk();
-    const barEl = document.getElementById("confirmbar");
     const words = T.confirm_end.replace("{action}", a.text && a.text !== a.action ? a.text : a.action);
     let left = CONFIRM_SECONDS;
-    const text = barEl.querySelector(".confirm-text");
+    const text = confirmBar.querySelector(".confirm-text");
     const tick = () => { text.textContent = words + " " + T.confirm_auto.replace("{n}", left); };
     tick();
-    barEl.hidden = false;
-    asking = {action: a.action, timer: setInterval(() => {
+    confirmBar.hidden = false;
+    asking = {action: a.action, then: [], gesture: false, timer: setInterval(() => {
       left -= 1;
       if (left <= 0) { const go = asking.action; cancelAsk(); transmit(go); } else tick();
     }, 1000)};
-    document.getElementById("confirm-yes").focus();
+    yesBtn.focus({preventScroll: true});
   }
-  document.getElementById("confirm-yes").addEventListener("click", () => {
-    if (asking) { const go = asking.action; cancelAsk(); transmit(go); }
+  // a gesture asked first: Yes (all its steps), only the first step (when it
+  // has more), or Cancel; its route stays drawn meanwhile
+  function askGesture(action, then, question, node) {
+    cancelAsk();
+    const a = view && view.legal.find(x => x.action === action);
+    const name = a && a.text && a.text !== a.action ? a.text : action;
+    confirmBar.querySelector(".confirm-text").textContent = question
+      || (then.length ? T.confirm_route.replace("{n}", then.length + 1) : T.confirm_one.replace("{action}", name));
+    firstBtn.hidden = !then.length;
+    yesBtn.textContent = then.length ? T.confirm_all.replace("{n}", then.length + 1) : T.confirm_yes;
+    confirmBar.hidden = false;
+    asking = {action: action, then: then, gesture: true, timer: null, ply: view ? view.ply : null};
+    showPreview(node);
+    yesBtn.focus({preventScroll: true});
+  }
+  yesBtn.addEventListener("click", () => {
+    if (asking) { const go = asking; cancelAsk(); transmit(go.action, go.then); }
+  });
+  firstBtn.addEventListener("click", () => {
+    if (asking) { const go = asking; cancelAsk(); transmit(go.action); }
   });
   document.getElementById("confirm-no").addEventListener("click", cancelAsk);
-  function send(action) {
+  function send(action, then) {
     if (!ws || ws.readyState !== 1 || pending) return;
     const a = view && view.legal.find(x => x.action === action);
-    if (a && a.ends_turn && askFirst()) { ask(a); return; }
-    transmit(action);
+    if (a && a.ends_turn && askFirst() && !(then && then.length)) { ask(a); return; }
+    transmit(action, then);
   }
-  function transmit(action) {
+  function transmit(action, then) {
     if (!ws || ws.readyState !== 1 || pending) return;
     pending = true;
     document.body.classList.add("busy");
     // the move number this action was chosen at: if the table moved on
-    // meanwhile (or this is a resend), the server refuses it as "stale"
-    ws.send(JSON.stringify({type: "action", action: action, ply: view ? view.ply : null}));
+    // meanwhile (or this is a resend), the server refuses it as "stale";
+    // ``then``: a gesture's further steps (the table takes them while they are legal)
+    const msg = {type: "action", action: action, ply: view ? view.ply : null};
+    if (then && then.length) msg.then = then;
+    ws.send(JSON.stringify(msg));
   }
+
+  // -- gestures (docs/engine.md "Gestures"): a board target may stand for
+  // several decisions (data-then), show its route first (data-path) and ask
+  // a question first (data-confirm). With a finger (or on the phone layout)
+  // the first tap on a route shows it and asks in the bar; the bar, or a
+  // second tap on it, sends.
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  let lastPointer = "mouse";
+  document.addEventListener("pointerdown", ev => { lastPointer = ev.pointerType || "mouse"; }, true);
+  function thenOf(node) {
+    try {
+      const t = JSON.parse(node.getAttribute("data-then") || "[]");
+      return Array.isArray(t) ? t.filter(x => typeof x === "string") : [];
+    } catch (e) { return []; }
+  }
+  function touchLike(ev) {
+    const kind = ev && ev.pointerType ? ev.pointerType : (ev && ev.type === "click" ? lastPointer : "");
+    return kind === "touch" || NARROW.matches;
+  }
+  function showPreview(node) {
+    clearPreview();
+    const pts = node && node.getAttribute("data-path");
+    const root = board.querySelector(".svg-holder svg");
+    if (!pts || !root) return;
+    const line = document.createElementNS(SVG_NS, "polyline");
+    line.setAttribute("class", "route-preview");
+    line.setAttribute("points", pts);
+    root.appendChild(line);  // in the drawing's own units: it zooms with the board
+  }
+  function clearPreview() { board.querySelectorAll(".route-preview").forEach(n => n.remove()); }
+  function chooseOnBoard(action, node, ev) {
+    const then = thenOf(node), question = node.getAttribute("data-confirm");
+    const route = then.length > 0 || node.hasAttribute("data-path");
+    const again = asking && asking.gesture && asking.action === action;
+    if (again) { cancelAsk(); transmit(action, then); return; }    // the second tap
+    if (question || (route && touchLike(ev))) { askGesture(action, then, question, node); return; }
+    send(action, then);
+  }
+  function setupGestures() {
+    board.querySelectorAll(".svg-holder .clickable[data-path]").forEach(node => {
+      const on = () => showPreview(node);
+      const off = () => { if (!(asking && asking.gesture)) clearPreview(); };
+      node.addEventListener("mouseenter", on); node.addEventListener("mouseleave", off);
+      node.addEventListener("focus", on); node.addEventListener("blur", off);
+    });
+  }
+
+  // -- two-click choices: a picker (g.pickable[data-pick]) shows the targets
+  // that need it (data-needs) while it is picked; one pick at a time, kept
+  // while the decision is the same (same move number), reset on a new one
+  const PICK = {ply: null, key: undefined};
+  function setupPicks(v) {
+    const pickers = [...board.querySelectorAll(".svg-holder .pickable[data-pick]")];
+    if (v.ply !== PICK.ply) { PICK.ply = v.ply; PICK.key = undefined; }
+    const keys = new Set(pickers.map(p => p.getAttribute("data-pick")));
+    if (PICK.key === undefined || (PICK.key !== null && !keys.has(PICK.key))) {
+      const first = pickers.find(p => p.getAttribute("data-pick-default") === "1");
+      PICK.key = first ? first.getAttribute("data-pick") : null;
+    }
+    if (v.legal.length) {
+      pickers.forEach(p => {
+        const key = p.getAttribute("data-pick");
+        p.addEventListener("click", ev => { ev.stopPropagation(); togglePick(key); });
+        p.addEventListener("keydown", ev => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); togglePick(key); }
+        });
+      });
+    } else {
+      pickers.forEach(p => p.removeAttribute("tabindex"));
+    }
+    applyPicks();
+  }
+  function togglePick(key) {
+    PICK.key = PICK.key === key ? null : key;
+    if (asking && asking.gesture) cancelAsk();
+    applyPicks();
+    FRAME.showPicked();  // the targets it opened come on screen
+  }
+  function applyPicks() {
+    board.querySelectorAll(".svg-holder .pickable[data-pick]").forEach(p => {
+      const on = p.getAttribute("data-pick") === PICK.key;
+      p.classList.toggle("picked", on);
+      p.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    // hidden for real (display: none): not clickable, not focusable, not measured
+    board.querySelectorAll(".svg-holder [data-needs]").forEach(n => {
+      n.classList.toggle("needs-off", n.getAttribute("data-needs") !== PICK.key);
+    });
+  }
+  document.addEventListener("keydown", ev => {
+    if (ev.key !== "Escape") return;
+    if (asking && asking.gesture) { cancelAsk(); return; }
+    if (PICK.key) { PICK.key = null; applyPicks(); }
+  });
 
   function fill(bot, button) {
     button.disabled = true;
@@ -299,7 +420,11 @@
     statusBar.classList.toggle("over", v.terminal);
     const legalSet = new Set(v.legal.map(a => a.action));
     const kept = FRAME.keep();  // the player's zoom and pan survive the new drawing
-    const n = renderBoard(v, board, legalSet, send);
+    if (asking && asking.gesture && asking.ply !== v.ply) cancelAsk();  // the question was for another move
+    const n = renderBoard(v, board, legalSet, chooseOnBoard);
+    setupGestures();
+    setupPicks(v);
+    if (asking && asking.gesture) showPreview(board.querySelector(".svg-holder .clickable[data-action=" + CSS.escape(asking.action) + "]"));
     FRAME.restore(kept);
     document.getElementById("clickhint").hidden = n === 0;
     bar.textContent = "";
