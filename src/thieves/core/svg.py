@@ -247,8 +247,8 @@ class Svg:
         A clickable group may stand for several decisions in one gesture (the
         table standard, part 18): ``then`` lists the actions the table applies
         after ``action`` while the same seat still acts and each is legal (a
-        route's further steps), ``path`` the points (in this drawing's
-        coordinates) the page draws as a preview before the click, and
+        route's further steps), ``path`` the points (in the coordinates
+        the group draws in) the page draws as a preview before the click, and
         ``confirm`` a sentence in the viewer's language the page asks first (a
         costly move: into a guard's view, spending gold). ``needs`` makes it
         the second click of a two-click choice: shown only while the picker

@@ -107,12 +107,17 @@
   function showPreview(node) {
     clearPreview();
     const pts = node && node.getAttribute("data-path");
-    const root = board.querySelector(".svg-holder svg");
-    if (!pts || !root) return;
+    const parent = node && node.parentNode;
+    if (!pts || !parent || !board.contains(parent)) return;
     const line = document.createElementNS(SVG_NS, "polyline");
     line.setAttribute("class", "route-preview");
     line.setAttribute("points", pts);
-    root.appendChild(line);  // in the drawing's own units: it zooms with the board
+    // the points are in the coordinates of what the target group draws: beside
+    // it, under the same transforms (an inset scaled down, a city turned on a
+    // phone), so it zooms and turns with the board
+    const own = node.getAttribute("transform");
+    if (own) line.setAttribute("transform", own);
+    parent.appendChild(line);
   }
   function clearPreview() { board.querySelectorAll(".route-preview").forEach(n => n.remove()); }
   function chooseOnBoard(action, node, ev) {
