@@ -536,7 +536,8 @@ class Board:
         me = self.me
         assert me is not None   # the viewer's own plan
         title = p.term("card", "sp_" + me["thief"]) if card == "special" else p.term("card", card)
-        w = max(150, 24 + len(title) * 8.4)
+        under = p.t("ui.on_card", card=sl["under"]) if card == "special" and sl.get("under") else ""
+        w = max(150, 24 + len(title) * 8.4, 20 + len(under) * 7.4)
         s.open(action, ref=card, label=title)
         s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
                width=3 if action else 1.2)
@@ -546,8 +547,8 @@ class Board:
         if sl.get("tokens"):
             s.text(x + w - 8, y + 44, " + ".join(p.term("token", k) for k in sl["tokens"]), 13, color=MUTED,
                    anchor="end")
-        if card == "special" and sl.get("under"):
-            s.text(x + 8, y + 64, p.t("ui.on_card", card=sl["under"]), 13, color=MUTED)
+        if under:
+            s.text(x + 8, y + 64, under, 13, color=MUTED)
         elif sl["done"]:
             s.text(x + 8, y + 64, p.t("ui.slot_done"), 13, color=MUTED)
         s.close()
@@ -558,7 +559,9 @@ class Board:
         bx = x + w + 2
         if turn and not sl["done"]:
             if extra and extra in self.other:
-                label = p.action_text(self.o, extra).split(":")[0]
+                # the card under the special is named itself: a click on it plays it
+                label = ("▶ " + p.term("card", sl["under"]) if extra.startswith("play ")
+                         else p.action_text(self.o, extra).split(":")[0])
                 s.badge(x, y + 80, label, fill="#fde2c4", action=extra, size=self.bsize)
             key = "special" if card == "special" else card
             if f"decline {key}" in self.other:
