@@ -159,3 +159,19 @@ def test_a_spectator_sees_only_the_last_moves_changes_glow():
     assert last >= 0 and events
     recent = [e for e in events if e["ply"] > last]
     assert recent and all(e["ply"] == events[-1]["ply"] for e in recent)
+
+
+def test_every_space_and_figure_says_what_it_is():
+    s = GAME.new_game(3, 2, {})
+    while s.phase != "plan":
+        p = s.players_to_act()[0]
+        s.apply_action(p, s.legal_actions(p)[0])
+    for lang in ("en", "fr", "de"):
+        svg = _svg(s, None, lang)
+        spaces = re.findall(r'<g class="space[^"]*"[^>]*>(<title>[^<]+</title>)?', svg)
+        assert spaces and all(spaces), lang   # a tap or a hover on any space names it
+        pres = GAME.presentation(None, NAMES, lang)
+        g, at = sorted(s.guards.items())[0]
+        kind = "captain" if g.startswith("c") else "guard"
+        n = s.observation(None)["watch"][kind][0]
+        assert f"<title>{pres.t('ui.figure_on', figure=kind, space=at, n=n)}</title>" in svg.replace("&#x27;", "'")

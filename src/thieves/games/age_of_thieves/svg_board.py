@@ -41,6 +41,14 @@ _LAYERS = memo(256)
 _SPACES = memo(4096)
 
 
+def named(s: Svg, live: bool, label: str) -> bool:
+    """After :meth:`Svg.open`: a part nobody may click says what it is all the same (a
+    tap or a hover shows its ``<title>``; a clickable one has it already). Returns ``live``."""
+    if not live:
+        s.add(f"<title>{escape(label)}</title>")
+    return live
+
+
 def hit_area(s: Svg, x: float, y: float) -> None:
     """An invisible disc as wide as a lattice cell round a target: on a phone the city is
     drawn small, and a finger needs the whole cell."""
@@ -134,7 +142,7 @@ class Board:
                 cx, cy = x - 8 + 9 * i, y + 15
                 take = f"take {g}" if f"take {g}" in self.other else None
                 with s.moving(f"gem-{sid}-{i + 1}", f"gem-{g}"):
-                    s.open(take, ref=sid, label=self.p.term("gem", g))
+                    named(s, s.open(take, ref=sid, label=self.p.term("gem", g)), self.p.term("gem", g))
                     s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
                           f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
                     s.close()
@@ -197,8 +205,8 @@ class Board:
             action = route.steps[0]
             s.open(action, ref=sp.id, label=self.route_label(route, label), cls="space", then=route.steps[1:],
                    path=self.route_path(route), confirm=self.route_confirm(route, label))
-        elif not s.open(action, ref=sp.id, label=label, cls="space"):
-            s.add(f"<title>{escape(label)}</title>")   # a tap or a hover says what the space is
+        else:
+            named(s, s.open(action, ref=sp.id, label=label, cls="space"), label)
         if action:
             hit_area(s, x, y)
         if sp.id in smoke:
@@ -220,7 +228,7 @@ class Board:
         if sp.id in tokens:
             take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
             with s.moving(f"token-{sp.id}"):   # face down: named by its space only
-                s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
+                named(s, s.open(take, ref=sp.id, label=self.p.t("ui.face_down")), self.p.t("ui.face_down"))
                 s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
                 s.close()
 
@@ -255,8 +263,8 @@ class Board:
                 s.open(route.steps[0], ref=e.id, label=self.route_label(route, label), then=route.steps[1:],
                        path=self.route_path(route) + [(ex, ey)], confirm=self.route_confirm(route, label))
             else:
-                s.open(action, ref=e.id, label=label,
-                       confirm=self.p.t("ui.confirm_leave", exit=label) if action else None)
+                named(s, s.open(action, ref=e.id, label=label,
+                                confirm=self.p.t("ui.confirm_leave", exit=label) if action else None), label)
             if action or route is not None:
                 hit_area(s, ex, ey)
             s.rect(ex - 11, ey - 11, 22, 22, fill="#2e9d4f" if open_ else "#c9c2b4", stroke=INK, rx=4)
@@ -276,7 +284,7 @@ class Board:
                 action = "gstop"
             label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
             s.add(f'<g data-pid="guard-{g}">')
-            if s.open(action, ref=g, label=label, cls="figure"):
+            if named(s, s.open(action, ref=g, label=label, cls="figure"), label):
                 hit_area(s, x, y)
             if kind == "captain":
                 s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
@@ -301,7 +309,7 @@ class Board:
                 action = f"thief {q + 1}" if f"thief {q + 1}" in self.other else None
                 name = self.p.term("thief", t["thief"])
                 s.add(f'<g data-pid="thief-{q + 1}">')
-                if s.open(action, ref=f"seat:{q}", label=name, cls="thief"):
+                if named(s, s.open(action, ref=f"seat:{q}", label=name, cls="thief"), name):
                     hit_area(s, cx, cy)
                 ring = "#111" if q == self.viewer else "#fff"
                 s.circle(cx, cy, 12, seat_color(q), ring, 3 if q == self.viewer else 2)
