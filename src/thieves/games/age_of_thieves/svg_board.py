@@ -546,7 +546,7 @@ class Board:
         title = p.term("card", "sp_" + me["thief"]) if card == "special" else p.term("card", card)
         under = p.t("ui.on_card", card=sl["under"]) if card == "special" and sl.get("under") else ""
         w = max(150, 24 + len(title) * 8.4, 20 + len(under) * 7.4)
-        s.open(action, ref=card, label=title)
+        s.open(action, label=title)   # no ref: a rival's card of the same name must not light mine
         s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
                width=3 if action else 1.2)
         s.text(x + 8, y + 22, title, 14, "bold", MUTED if sl["done"] else INK)
