@@ -175,3 +175,27 @@ def test_every_space_and_figure_says_what_it_is():
         kind = "captain" if g.startswith("c") else "guard"
         n = s.observation(None)["watch"][kind][0]
         assert f"<title>{pres.t('ui.figure_on', figure=kind, space=at, n=n)}</title>" in svg.replace("&#x27;", "'")
+
+
+def test_the_routes_of_a_guard_moved_by_a_card_are_legal_in_order():
+    checked = 0
+    for seed in range(40):
+        s = GAME.new_game(3, seed, {})
+        rng = Rng.from_seed(seed)
+        while not s.is_terminal() and s.ply < 400 and checked < 400:
+            p = s.players_to_act()[rng.below(len(s.players_to_act()))]
+            dec = s.observation(p).get("deciding") or {}
+            if dec.get("kind") == "gmove" and dec.get("player") == p:
+                for action, then, _, _ in _gestures(_svg(s, p)):
+                    t = s.clone()
+                    for step in [action, *then]:
+                        assert step in t.legal_actions(p), (step, action, then)
+                        if step == "gstop":   # it stops the guard it moved, not the next one
+                            assert (t.observation(p)["deciding"] or {}).get("figure") == dec["figure"]
+                        t.apply_action(p, step)
+                    checked += 1
+            legal = s.legal_actions(p)
+            s.apply_action(p, legal[rng.below(len(legal))])
+        if checked >= 400:
+            break
+    assert checked >= 5

@@ -137,3 +137,66 @@ def _exit_routes(d: Any, obs: dict[str, Any], start: str, left: int, parent: dic
         walk = way(e.space)
         steps = tuple(f"to {s}" for s in walk[1:]) + (f"leave {e.id}",)
         out[e.id] = Route(steps, tuple(walk), leaves=True)
+
+
+def guard_routes(d: Any, obs: dict[str, Any]) -> dict[str, Route]:
+    """Targets of a guard the viewer moves with a card (``gstep`` step by step, ``gstop``),
+    by the space clicked; ``arrest`` marks a way that ends on the viewer's own thief.
+
+    Rulebook §"Bewegen": a guard moved by a card walks the paths step by step, arrests the
+    thieves it walks into and stops there; only one figure may end on a space; fire
+    blocks, nobody enters a dungeon. A route that does not end the guard's movement ends
+    with ``gstop``. When every first step the rules allow now goes nearer to the viewer's
+    thief (a lure: Jasmine's Seduction), each step of a route must too."""
+    viewer = obs.get("viewer")
+    dec = obs.get("deciding") or {}
+    if viewer is None or dec.get("kind") != "gmove" or dec.get("player") != viewer:
+        return {}
+    g, left = dec.get("figure"), int(dec.get("steps_left") or 0)
+    start = obs["guards"].get(g)
+    legal = set(obs.get("legal", []))
+    if start is None or left <= 0:
+        return {}
+    me = obs["thieves"][viewer].get("pos")
+    firsts = [a.split()[1] for a in legal if a.startswith("gstep ")]
+    dist = d.dist.get(me, {}) if me else {}
+    lure = bool(me) and bool(firsts) and all(
+        n != me and dist.get(n, 99) < dist.get(start, 99) for n in firsts)
+    others = {s for h, s in obs["guards"].items() if h != g}
+    caught = {t["pos"] for t in obs["thieves"] if t.get("pos") and not t.get("left") and not t.get("dungeon")
+              and not t.get("protected") and not t.get("hidden")}
+    fire = set(obs["fire"])
+    parent: dict[str, str | None] = {start: None}
+    depth = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if depth[here] >= left or (here != start and here in caught):
+            continue   # out of steps, or the guard arrests there and stops
+        for n in d.adj[here]:
+            if n in parent or d.kind.get(n) == "dungeon" or n in fire:
+                continue
+            if lure and (n == me or dist.get(n, 99) >= dist.get(here, 99)):
+                continue
+            parent[n], depth[n] = here, depth[here] + 1
+            queue.append(n)
+    def may_step(here: str, n: str, left_then: int) -> bool:
+        """CardsMixin._gmove_actions: a step the guard may take from ``here``."""
+        if d.kind.get(n) == "dungeon" or n in fire or (left_then == 1 and n in others):
+            return False
+        return not lure or (n != me and dist.get(n, 99) < dist.get(here, 99))
+
+    out: dict[str, Route] = {}
+    for space in parent:
+        if space == start or space in others:
+            continue   # only one figure may end on a space
+        walk = [space]
+        while parent[walk[-1]] is not None:
+            walk.append(parent[walk[-1]])   # type: ignore[arg-type]
+        walk.reverse()
+        steps = tuple(f"gstep {x}" for x in walk[1:])
+        rest = left - depth[space]
+        if space not in caught and rest > 0 and any(may_step(space, n, rest) for n in d.adj[space]):
+            steps += ("gstop",)   # the same guard could still move: the route ends it
+        out[space] = Route(steps, tuple(walk), arrest=space == me and me in caught)
+    return {k: r for k, r in out.items() if r.steps[0] in legal}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, escape, memo, seat_color
 from .notation import AotAction, ctype, figure_kind
-from .routes import Route, thief_routes
+from .routes import Route, guard_routes, thief_routes
 
 if TYPE_CHECKING:
     from .presentation import AotPresentation
@@ -88,7 +88,7 @@ class Board:
                 self.other[text] = text
         # the moving thief's targets: every space within reach, one click each
         self.routes: dict[str, Route] = {
-            at: r for at, r in thief_routes(self.d, obs).items()
+            at: r for at, r in (thief_routes(self.d, obs) or guard_routes(self.d, obs)).items()
             if self.by_space.get(at, r.steps[0]) == r.steps[0]}
 
     # ------------------------------------------------------------------ header
@@ -174,7 +174,7 @@ class Board:
 
     def route_label(self, route: Route, target: str) -> str:
         """What a tap on a route's target says: where to, and in how many steps."""
-        walked = sum(1 for a in route.steps if a.startswith("to "))
+        walked = sum(1 for a in route.steps if a.startswith(("to ", "gstep ")))
         key = "ui.route_sewer" if any(a.startswith("sewer ") for a in route.steps) else "ui.route"
         return self.p.t(key, target=target, n=walked)
 
@@ -182,6 +182,8 @@ class Board:
         """The question asked before a costly route: into a guard's arms, out of the city."""
         if route.leaves:
             return self.p.t("ui.confirm_leave", exit=target)
+        if route.arrest and route.steps[0].startswith("gstep "):
+            return self.p.t("ui.confirm_guard_on_you", target=target)
         if route.arrest:
             return self.p.t("ui.confirm_arrest", target=target)
         return None
