@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, memo, seat_color
+from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, escape, memo, seat_color
 from .notation import AotAction, ctype, figure_kind
+from .routes import Route, guard_routes, thief_routes
 
 if TYPE_CHECKING:
     from .presentation import AotPresentation
@@ -40,6 +41,20 @@ _LAYERS = memo(256)
 _SPACES = memo(4096)
 
 
+def named(s: Svg, live: bool, label: str) -> bool:
+    """After :meth:`Svg.open`: a part nobody may click says what it is all the same (a
+    tap or a hover shows its ``<title>``; a clickable one has it already). Returns ``live``."""
+    if not live:
+        s.add(f"<title>{escape(label)}</title>")
+    return live
+
+
+def hit_area(s: Svg, x: float, y: float) -> None:
+    """An invisible disc as wide as a lattice cell round a target: on a phone the city is
+    drawn small, and a finger needs the whole cell."""
+    s.add(f'<circle cx="{x:g}" cy="{y:g}" r="{CELL / 2:g}" fill="#fff" fill-opacity="0"/>')
+
+
 def _xy(space: Any) -> tuple[float, float]:
     return X0 + space.x * CELL, Y0 + space.y * CELL
 
@@ -51,6 +66,8 @@ class Board:
         #: the phone layout draws a column NARROW_WIDTH wide (the city scaled into it)
         self.W = width
         self.narrow = width < W
+        #: the size of a pill button's text: larger on a phone, for a finger
+        self.bsize = 15 if self.narrow else 13
         self.p, self.o, self.d = pres, obs, pres.data
         self.legal = list(obs.get("legal", []))
         self.viewer = obs.get("viewer")
@@ -69,6 +86,10 @@ class Board:
                 self.by_figure[a.arg] = text
             else:
                 self.other[text] = text
+        # the moving thief's targets: every space within reach, one click each
+        self.routes: dict[str, Route] = {
+            at: r for at, r in (thief_routes(self.d, obs) or guard_routes(self.d, obs)).items()
+            if self.by_space.get(at, r.steps[0]) == r.steps[0]}
 
     # ------------------------------------------------------------------ header
     def header(self) -> None:
@@ -104,14 +125,15 @@ class Board:
         plain = _LAYERS.get(("spaces", d, p.texts, p.lang))
         if plain is None:
             plain = _LAYERS.put(("spaces", d, p.texts, p.lang), self.plain_spaces())
-        busy = fire | smoke | tokens | set(features) | set(self.by_space) | s.recent
+        busy = fire | smoke | tokens | set(features) | set(self.by_space) | set(self.routes) | s.recent
         take = "take token" in self.other and self.me and self.me["pos"]
         for sp, markup in zip(d.board.spaces, plain):
             sid = sp.id
             if sid not in busy:
                 s.add(markup)
                 continue
-            key = ("space", d, p.texts, p.lang, sid, self.by_space.get(sid), sid in s.recent, sid in fire,
+            key = ("space", d, p.texts, p.lang, sid, self.by_space.get(sid), self.routes.get(sid),
+                   sid in s.recent, sid in fire,
                    sid in smoke, features.get(sid), sid in tokens, take == sid)
             s.piece(_SPACES, key, lambda sv: self.space(sv, sp, fire, smoke, tokens, features))
         for sid, gems in o["gems"].items():
@@ -120,7 +142,7 @@ class Board:
                 cx, cy = x - 8 + 9 * i, y + 15
                 take = f"take {g}" if f"take {g}" in self.other else None
                 with s.moving(f"gem-{sid}-{i + 1}", f"gem-{g}"):
-                    s.open(take, ref=sid, label=self.p.term("gem", g))
+                    named(s, s.open(take, ref=sid, label=self.p.term("gem", g)), self.p.term("gem", g))
                     s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
                           f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
                     s.close()
@@ -145,6 +167,27 @@ class Board:
             s.add(f'<path d="{"".join(border)}" fill="none" stroke="#b04a3a" stroke-width="3" '
                   f'stroke-dasharray="5,3"/>')
 
+    # ------------------------------------------------------------------ routes
+    def route_path(self, route: Route) -> list[tuple[float, float]]:
+        """The route's preview: the centres of the spaces walked, the thief's first."""
+        return [_xy(self.d.space[x]) for x in route.spaces]
+
+    def route_label(self, route: Route, target: str) -> str:
+        """What a tap on a route's target says: where to, and in how many steps."""
+        walked = sum(1 for a in route.steps if a.startswith(("to ", "gstep ")))
+        key = "ui.route_sewer" if any(a.startswith("sewer ") for a in route.steps) else "ui.route"
+        return self.p.t(key, target=target, n=walked)
+
+    def route_confirm(self, route: Route, target: str) -> str | None:
+        """The question asked before a costly route: into a guard's arms, out of the city."""
+        if route.leaves:
+            return self.p.t("ui.confirm_leave", exit=target)
+        if route.arrest and route.steps[0].startswith("gstep "):
+            return self.p.t("ui.confirm_guard_on_you", target=target)
+        if route.arrest:
+            return self.p.t("ui.confirm_arrest", target=target)
+        return None
+
     def plain_spaces(self) -> tuple[str, ...]:
         """Each space's markup with nothing on it (in the board's order)."""
         out = []
@@ -158,8 +201,16 @@ class Board:
               features: dict[str, str], plain: bool = False) -> None:
         x, y = _xy(sp)
         action = None if plain else self.by_space.get(sp.id)
+        route = None if plain else self.routes.get(sp.id)
         label = self.p.term("space", sp.id)
-        s.open(action, ref=sp.id, label=label, cls="space")
+        if route is not None:
+            action = route.steps[0]
+            s.open(action, ref=sp.id, label=self.route_label(route, label), cls="space", then=route.steps[1:],
+                   path=self.route_path(route), confirm=self.route_confirm(route, label))
+        else:
+            named(s, s.open(action, ref=sp.id, label=label, cls="space"), label)
+        if action:
+            hit_area(s, x, y)
         if sp.id in smoke:
             s.circle(x, y, 19, "#a7a7a7", "none", 0)
         s.circle(x, y, 14, DISTRICT_FILL[sp.district], "#d62828" if sp.id in fire else "#5c5346",
@@ -170,13 +221,16 @@ class Board:
             s.text(x + 13, y - 9, "✹", 13, "bold", "#d62828", "middle")
         if sp.id in features:
             s.text(x - 15, y - 9, FEATURE_ICON[features[sp.id]], 13, "bold", "#4a3b8c", "middle")
-        if action:  # a legal target: a ring that shows without the table's glow too
+        if action and route is not None and len(route.steps) > 1:   # farther: a lighter ring
+            s.add(f'<circle cx="{x:g}" cy="{y:g}" r="17" fill="none" stroke="#e8a317" stroke-width="2" '
+                  f'stroke-dasharray="4,3"/>')
+        elif action:  # a legal target: a ring that shows without the table's glow too
             s.circle(x, y, 17, "none", "#e8a317", 3)
         s.close()
         if sp.id in tokens:
             take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
             with s.moving(f"token-{sp.id}"):   # face down: named by its space only
-                s.open(take, ref=sp.id, label=self.p.t("ui.face_down"))
+                named(s, s.open(take, ref=sp.id, label=self.p.t("ui.face_down")), self.p.t("ui.face_down"))
                 s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
                 s.close()
 
@@ -205,7 +259,16 @@ class Board:
             ex, ey = x + dx * 26, y + dy * 26
             open_ = o.get("escape_district") == e.district
             action = f"leave {e.id}" if f"leave {e.id}" in self.other else None
-            s.open(action, ref=e.id, label=self.p.term("gate", e.id))
+            label = self.p.term("gate", e.id)
+            route = self.routes.get(e.id)
+            if action is None and route is not None:
+                s.open(route.steps[0], ref=e.id, label=self.route_label(route, label), then=route.steps[1:],
+                       path=self.route_path(route) + [(ex, ey)], confirm=self.route_confirm(route, label))
+            else:
+                named(s, s.open(action, ref=e.id, label=label,
+                                confirm=self.p.t("ui.confirm_leave", exit=label) if action else None), label)
+            if action or route is not None:
+                hit_area(s, ex, ey)
             s.rect(ex - 11, ey - 11, 22, 22, fill="#2e9d4f" if open_ else "#c9c2b4", stroke=INK, rx=4)
             s.text(ex, ey + 5, EXIT_ICON[e.kind], 13, "bold", "#fff" if open_ else INK, "middle")
             s.close()
@@ -223,7 +286,8 @@ class Board:
                 action = "gstop"
             label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
             s.add(f'<g data-pid="guard-{g}">')
-            s.open(action, ref=g, label=label, cls="figure")
+            if named(s, s.open(action, ref=g, label=label, cls="figure"), label):
+                hit_area(s, x, y)
             if kind == "captain":
                 s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
             else:
@@ -247,7 +311,8 @@ class Board:
                 action = f"thief {q + 1}" if f"thief {q + 1}" in self.other else None
                 name = self.p.term("thief", t["thief"])
                 s.add(f'<g data-pid="thief-{q + 1}">')
-                s.open(action, ref=f"seat:{q}", label=name, cls="thief")
+                if named(s, s.open(action, ref=f"seat:{q}", label=name, cls="thief"), name):
+                    hit_area(s, cx, cy)
                 ring = "#111" if q == self.viewer else "#fff"
                 s.circle(cx, cy, 12, seat_color(q), ring, 3 if q == self.viewer else 2)
                 s.text(cx, cy + 5, name[0], 13, "bold", SEAT_INK[q % len(SEAT_INK)], "middle")
@@ -330,11 +395,11 @@ class Board:
             act = f"token {q + 1} {tok}"
             n = t["sheet"].count(tok)
             label = p.term("token", tok) + (f" ×{n}" if n > 1 else "")
-            if bx + 14 + len(label) * 7.6 > x + w:
-                bx, y = x, y + 26
-            bx = s.badge(bx, y, label, action=act if act in self.other else None, size=13) + 4
+            if bx + 16 + len(label) * self.bsize * 0.64 > x + w:
+                bx, y = x, y + self.bsize * 1.8 + 3
+            bx = s.badge(bx, y, label, action=act if act in self.other else None, size=self.bsize) + 4
         if t["sheet"] and set(t["sheet"]) != {"trinket"}:
-            y += 26
+            y += self.bsize * 1.8 + 3
         if t.get("plan") and q != self.viewer:
             y = s.para(x, y + 12, p.t("ui.revealed_plan", plan=self.plan_words(t["plan"])), w, 13) - 6
         elif self.o["phase"] == "plan" and not t["left"]:
@@ -364,19 +429,28 @@ class Board:
         y += 38
         thief = self.d.thieves[me["thief"]]
         cards: list[tuple[str, str, str, str | None, str]] = []  # (title, body, band, action, card)
+        # Move, Ambush and the special card are in the hand until planned: a planned card
+        # lies behind the screen, then on the table, until the clean-up (Rulebook §"3. Phase:
+        # Planung", §"Aufräumen")
+        planned = {sl.get("card") for sl in me.get("plan", [])}
+        if me.get("building"):
+            planned.add(me["building"]["card"])
         up, low = p._steps(me, "upper"), p._steps(me, "lower")
-        cards.append((p.term("card", "move"), p.t("cardtext.move", sneak=up, sprint=low), "#6b4f2a",
-                      self._hand_action("move"), "move"))
+        if "move" not in planned:
+            cards.append((p.term("card", "move"), p.t("cardtext.move", sneak=up, sprint=low), "#6b4f2a",
+                          self._hand_action("move"), "move"))
         amb = self.d.cards.basic.ambush
-        cards.append((p.term("card", "ambush"), p.t("cardtext.ambush", a=amb["upper_draw"], b=amb["lower_draw"],
-                                                     v=amb["lower_violet"]), "#6b4f2a",
-                      self._hand_action("ambush"), "ambush"))
-        cards.append((p.term("card", "sp_" + me["thief"]), p.t("cardtext.sp_" + me["thief"]), "#7a3fa0",
-                      None, "sp"))
+        if "ambush" not in planned:
+            cards.append((p.term("card", "ambush"), p.t("cardtext.ambush", a=amb["upper_draw"],
+                                                         b=amb["lower_draw"], v=amb["lower_violet"]),
+                          "#6b4f2a", self._hand_action("ambush"), "ambush"))
+        if "special" not in planned:
+            cards.append((p.term("card", "sp_" + me["thief"]), p.t("cardtext.sp_" + me["thief"]), "#7a3fa0",
+                          None, "sp"))
         for c in me.get("hand", []):
             cards.append((p.term("card", c), p.t("cardtext." + c), "#375a7f", self._hand_action(c), c))
         x: float = 6
-        per_row = 2 if self.narrow else len(cards)   # the phone: two cards a row
+        per_row = 2 if self.narrow else max(1, len(cards))   # the phone: two cards a row
         cw = min(180, (self.W - 12) // per_row - CARD_GAP)  # up to 8 cards: Move, Ambush, special, 5 in hand
         ch = CARD_H if cw < 150 else CARD_H - 40
         seen: dict[str, int] = {}
@@ -389,9 +463,9 @@ class Board:
                 s.card(x, y, cw, ch, title, body, action=action, band=band, size=14)
             special = f"special {ref}"
             if special in self.other:
-                s.badge(x + 4, y + ch + 4, p.t("ui.as_special"), action=special, size=13)
+                s.badge(x + 4, y + ch + 4, p.t("ui.as_special"), action=special, size=self.bsize)
             x += cw + CARD_GAP
-        y += ch + 36
+        y += ch + 36 if cards else 12
         s.para(10, y, p.t("ui.ability", text=p.t("ability." + me["thief"])), self.W - 20, 13, MUTED)
         y += 26
         return self.plan_area(y)
@@ -455,9 +529,10 @@ class Board:
             for a in adds:
                 tok = AotAction.parse(a).arg
                 x = s.badge(x + 6, y + 3, p.term("token", tok) + f" +{self.d.ap_value.get(tok) or 0}",
-                            fill="#e3d7ff", action=a) + 4
+                            fill="#e3d7ff", action=a, size=self.bsize) + 4
             for a in finish:
-                x = s.badge(x + 12, y + 3, p.t("ui.finish_" + a), fill="#d7f0d0", action=a) + 4
+                x = s.badge(x + 12, y + 3, p.t("ui.finish_" + a), fill="#d7f0d0", action=a,
+                            size=self.bsize) + 4
             y += 42
         return y
 
@@ -471,8 +546,9 @@ class Board:
         me = self.me
         assert me is not None   # the viewer's own plan
         title = p.term("card", "sp_" + me["thief"]) if card == "special" else p.term("card", card)
-        w = max(150, 24 + len(title) * 8.4)
-        s.open(action, ref=card, label=title)
+        under = p.t("ui.on_card", card=sl["under"]) if card == "special" and sl.get("under") else ""
+        w = max(150, 24 + len(title) * 8.4, 20 + len(under) * 7.4)
+        s.open(action, label=title)   # no ref: a rival's card of the same name must not light mine
         s.rect(x, y, w, 74, fill="#e6e1d8" if sl["done"] else "#fffaf0", stroke="#e8a317" if action else INK,
                width=3 if action else 1.2)
         s.text(x + 8, y + 22, title, 14, "bold", MUTED if sl["done"] else INK)
@@ -481,8 +557,8 @@ class Board:
         if sl.get("tokens"):
             s.text(x + w - 8, y + 44, " + ".join(p.term("token", k) for k in sl["tokens"]), 13, color=MUTED,
                    anchor="end")
-        if card == "special" and sl.get("under"):
-            s.text(x + 8, y + 64, p.t("ui.on_card", card=sl["under"]), 13, color=MUTED)
+        if under:
+            s.text(x + 8, y + 64, under, 13, color=MUTED)
         elif sl["done"]:
             s.text(x + 8, y + 64, p.t("ui.slot_done"), 13, color=MUTED)
         s.close()
@@ -493,11 +569,13 @@ class Board:
         bx = x + w + 2
         if turn and not sl["done"]:
             if extra and extra in self.other:
-                label = p.action_text(self.o, extra).split(":")[0]
-                s.badge(x, y + 80, label, fill="#fde2c4", action=extra, size=13)
+                # the card under the special is named itself: a click on it plays it
+                label = ("▶ " + p.term("card", sl["under"]) if extra.startswith("play ")
+                         else p.action_text(self.o, extra).split(":")[0])
+                s.badge(x, y + 80, label, fill="#fde2c4", action=extra, size=self.bsize)
             key = "special" if card == "special" else card
             if f"decline {key}" in self.other:
-                s.badge(x + w - 24, y - 12, "✕", fill="#f3d0d0", action=f"decline {key}", size=13)
+                s.badge(x + w - 24, y - 12, "✕", fill="#f3d0d0", action=f"decline {key}", size=self.bsize)
         return bx
 
     # ------------------------------------------------------------------ buttons on the board
@@ -516,10 +594,10 @@ class Board:
         x: float = 10
         for a in rest:
             label = p.action_text(self.o, a)
-            if x + 14 + len(label) * 7.6 > self.W - 10:
-                x, y = 10, y + 30
-            x = s.badge(x, y, label, fill="#d7f0d0", action=a) + 6
-        return y + 36
+            if x + 16 + len(label) * self.bsize * 0.64 > self.W - 10:
+                x, y = 10, y + self.bsize * 1.8 + 6
+            x = s.badge(x, y, label, fill="#d7f0d0", action=a, size=self.bsize) + 6
+        return y + self.bsize * 1.8 + 12
 
     def board(self) -> float:
         """The shared board: the turn, the city, the event, the watch and the seats."""
@@ -543,15 +621,26 @@ class Board:
                                   lambda sv: self.draw_legend(sv, y)))
 
     def draw_legend(self, s: Svg, y: float) -> float:
+        """The legend in three groups (the spaces, what lies in the streets, the figures
+        and jewels); a tap on a space says what it is, and the glossary has the rest."""
         p = self.p
-        items = [(KIND_ICON[k], p.term("kind", k)) for k in KIND_ICON]
-        items += [(FEATURE_ICON[f], p.term("token", f)) for f in FEATURE_ICON]
-        items += [("✹", p.t("ui.fire")), ("#a7a7a7", p.t("ui.smoke")), ("#8d6e63", p.t("ui.face_down")),
-                  (EXIT_ICON["gate"], p.t("ui.gate")), (EXIT_ICON["ship"], p.t("ui.ship")),
-                  (GUARD_FILL, p.t("ui.legend_guard")), (CAPTAIN_FILL, p.t("ui.legend_captain")),
-                  (GEM_COLOUR["yellow"], p.term("gem", "yellow")), (GEM_COLOUR["green"], p.term("gem", "green")),
-                  (GEM_COLOUR["emperor"], p.term("gem", "emperor"))]
-        return s.legend(10, y, items, self.W - 20, title=p.t("ui.legend"), size=13)
+        groups = [
+            ("ui.legend_spaces", [(KIND_ICON[k], p.term("kind", k)) for k in KIND_ICON]),
+            ("ui.legend_streets", [(FEATURE_ICON[f], p.term("token", f)) for f in FEATURE_ICON]
+             + [("✹", p.t("ui.fire")), ("#a7a7a7", p.t("ui.smoke")), ("#8d6e63", p.t("ui.face_down")),
+                (EXIT_ICON["gate"], p.t("ui.gate")), (EXIT_ICON["ship"], p.t("ui.ship"))]),
+            ("ui.legend_pieces", [(GUARD_FILL, p.t("ui.legend_guard")), (CAPTAIN_FILL, p.t("ui.legend_captain")),
+                                  (GEM_COLOUR["yellow"], p.term("gem", "yellow")),
+                                  (GEM_COLOUR["green"], p.term("gem", "green")),
+                                  (GEM_COLOUR["emperor"], p.term("gem", "emperor")),
+                                  ("◉", p.t("ui.legend_you")), ("◌", p.t("ui.legend_hidden")),
+                                  ("#e8a317", p.t("ui.legend_target"))]),
+        ]
+        s.text(10, y + 15, p.t("ui.legend"), 15, "bold")
+        y += 22
+        for title, items in groups:
+            y = s.legend(10, y, items, self.W - 20, title=p.t(title), size=13) + 6
+        return s.para(10, y + 12, p.t("ui.legend_more"), self.W - 20, 13, MUTED)
 
     def draw(self) -> str:
         if self.narrow:
