@@ -539,7 +539,7 @@ class _Board:
             s.add(f"<title>{escape(label)}</title>")
         s.rect(0.5, 0.5, w - 1, 40, fill=seat_color(q), stroke=INK, rx=8)
         s.text(w - 8, 17, prestige, 14, "bold", ink, "end")
-        s.text(8, 17, _fit(head, w - 24 - len(prestige) * 8.4, 14), 14, "bold", ink)
+        s.text(8, 17, _fit(head, w - 24 - len(prestige) * 8.4, 15), 14, "bold", ink)
         s.text(8, 34, _fit(line, w - 16, 13), 13, "normal", ink)
         s.close()
         return 45
@@ -652,14 +652,17 @@ class _Board:
             live = s.open(action, fid, label, "card fence")
             s.rect(x, y, w, 32, fill="#fbf7ee", stroke="#e8a317" if live else INK, width=3 if live else 1.2)
             s.add(f'<rect x="{x:g}" y="{y:g}" width="8" height="32" rx="3" fill="#6b4f2a"/>')
-            s.text(x + 14, y + 21, _fit(f"{p.term('fence', fid)} · {p.t('ui.sold')}", w - 150, 13), 13, "bold")
+            s.text(x + 14, y + 21, _fit(f"{p.term('fence', fid)} · {p.t('ui.sold')}", w - 150, 14.5), 13, "bold")
             s.text(x + w - 8, y + 21, str(f.prestige), 14, "bold", "#9a6b00", "end")
             s.close()
         xx = x + w - 34
+        i = 0
         for t, k in (obs["fence_treasures"].get(fid) or {}).items():
             for _ in range(k):
+                i += 1
                 if xx > x + w - 110:
-                    self.treasure(xx, y + 16, t, 7)
+                    with s.moving(f"treasure-fence-{fid}-{i}", f"treasure-{t}"):
+                        self.treasure(xx, y + 16, t, 7)
                     xx -= 16
         n = obs["fence_thieves"].get(fid, 0)
         if n:
@@ -841,7 +844,7 @@ class _Board:
         s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="22" rx="6" fill="#6b4f2a"/>')
         s.text(x + 6, y + 16, _fit(p.term("fence", fid), w - 30, 14.5), 13, "bold", "#fff")
         s.text(x + w - 6, y + 16, str(f.prestige), 14, "bold", "#ffd75e", "end")
-        s.text(x + 6, y + 38, _fit(p.term("ftype", f.type), w - 10, 13), 13, "bold", MUTED)
+        s.text(x + 6, y + 38, _fit(p.term("ftype", f.type), w - 10, 14.5), 13, "bold", MUTED)
         step = min(25.0, (w - 22) / max(1, len(f.wants) - 1)) if len(f.wants) > 1 else 25.0
         for k, t in enumerate(f.wants):
             self.treasure(x + 15 + k * step, y + 58, t, 10)
@@ -945,13 +948,14 @@ class _Board:
                    "witch-slot")
             s.rect(x, sy, sw, sh, fill="#e6e1d8" if used else "#fff", stroke="#9a8c74", rx=8)
             worth = p.t("ui.used") if used else f"+{slot.prestige}"
-            self.treasure(x + 14, sy + 17, slot.treasure, 9)
+            with s.moving(f"treasure-witch{j + 1}" if used else None, f"treasure-{slot.treasure}"):
+                self.treasure(x + 14, sy + 17, slot.treasure, 9)   # a delivered treasure slides here
             if self.narrow:
                 s.text(x + 28, sy + 22, worth, 13, "bold", MUTED if used else INK)
                 s.text(x + 5, sy + 39, _fit(p.term("treasure", slot.treasure), sw - 8, 13), 13, "normal", MUTED)
             else:
-                s.text(x + 28, sy + 22, _fit(f"{p.term('treasure', slot.treasure)} · {worth}", sw - 32, 13), 13,
-                       "bold", MUTED if used else INK)
+                words = worth if used else f"{p.term('treasure', slot.treasure)} · {worth}"
+                s.text(x + 28, sy + 22, _fit(words, sw - 32, 14), 13, "bold", MUTED if used else INK)
             s.close()
         return y + h
 
@@ -989,8 +993,9 @@ class _Board:
         left = p.t("ui.left", n=pw["left"])
         s.text(right, y + 17, left, 13, "normal", "#fff", "end")
         right -= len(left) * 7.2 + 8
-        if paid:
-            self.treasure(right - 8, y + 12, paid, 8)
+        if paid:    # the treasure paid lies on the tile till maintenance (it slides there)
+            with s.moving(f"treasure-power{i + 1}", f"treasure-{paid}"):
+                self.treasure(right - 8, y + 12, paid, 8)
             s.text(right - 20, y + 17, p.t("ui.used"), 13, "bold", "#fff", "end")
             right -= 22 + len(p.t("ui.used")) * 7.2
         elif self.turn:
@@ -1004,7 +1009,7 @@ class _Board:
                     self.treasure(right + 14, y + 16, t, 9)
                     s.close()
             right -= 4
-        s.text(x + 6, y + 17, _fit(f"{i + 1}. {p.term('tile', tid)}", right - x - 8, 13), 13, "bold", "#fff")
+        s.text(x + 6, y + 17, _fit(f"{i + 1}. {p.term('tile', tid)}", right - x - 8, 14.5), 13, "bold", "#fff")
         s.close()
 
     def legend(self, y: float) -> float:
