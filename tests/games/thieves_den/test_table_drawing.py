@@ -142,3 +142,16 @@ def test_recruit_is_offered_by_pairs_with_their_reason_when_no_thief_comes():
         svg = _svg(s, 0, lang)
         label = re.search(r'data-action="recruit fossil fossil"[^>]*aria-label="([^"]*)"', svg)
         assert label and word in label.group(1), lang
+
+
+@pytest.mark.parametrize("lang,word", [("en", "Forest is empty"), ("fr", "Forêt est vide"),
+                                       ("de", "Wald ist leer")])
+def test_a_gain_of_no_thief_says_why_in_the_log(lang, word):
+    """"Limite de la Réserve": a gain the Forest cannot give is not gained; the log
+    once read "Ann takes 0 thieves from the Forest"."""
+    pres = GAME.presentation(0, ["Ann", "Bob", "Cy"], lang)
+    for key in ("forest", "thieves"):
+        none, one = pres.log([{"key": key, "args": {"player": 0, "n": 0}},
+                              {"key": key, "args": {"player": 0, "n": 1}}])
+        assert word in none and "0" not in none, none
+        assert "1" in one and word not in one, one

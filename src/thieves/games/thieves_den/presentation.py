@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import marshal
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
 from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, SEAT_INK, BoundedMemo, Svg, escape, memo, quoteattr,
@@ -89,6 +89,11 @@ class DenPresentation(Presentation):
 
     def tile_text(self, tid: str) -> str:
         return self.term("tile_text", tid)
+
+    def log(self, events: Sequence[dict[str, Any]]) -> list[str]:
+        """The log lines; a gain of thieves that brought none says why ("Limite de la
+        Réserve": the Forest is empty) instead of "takes 0 thieves"."""
+        return super().log([_none_gained(ev) for ev in events])
 
     # -- actions and prompts ------------------------------------------------------------------
     def action_text(self, obs: dict[str, Any], action: str) -> str:
@@ -1047,6 +1052,13 @@ class _Board:
         y = s.para(10, y + 12, self.p._majority_line(), self.W - 20, 13)
         y = s.para(10, y + 4, self.p._sets_line(), self.W - 20, 13)
         return y
+
+
+def _none_gained(ev: dict[str, Any]) -> dict[str, Any]:
+    """A ``forest`` or ``thieves`` event that gained no thief, as its ``_none`` text."""
+    if ev.get("key") in ("forest", "thieves") and (ev.get("args") or {}).get("n") == 0:
+        return {**ev, "key": ev["key"] + "_none"}
+    return ev
 
 
 def _fit(text: str, width: float, size: float) -> str:
