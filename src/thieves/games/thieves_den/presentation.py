@@ -326,6 +326,8 @@ class _Board:
         dec = obs.get("decision") or {}
         self.dec = dec if self.acting else {}
         self.turn = self.acting and not dec and obs["phase"] == "thieving"
+        #: where the last seat column drawn has its band (below the cards above it)
+        self.split: float = 0
 
     def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
@@ -470,18 +472,26 @@ class _Board:
 
     # -- the seats: your den first, the others' summarised, the cards above each --------------------------
     def seats(self, y: float) -> float:
-        """Each seat's column (band, den, the cards above it), yours first, then the cards
-        beside the board (2 players); rows of columns, each column drawn from its own top
-        and moved into place, so its markup is kept wherever it stands."""
+        """Each seat's column (the location cards above its den, as on the table, then its
+        band and den), yours first, then the cards beside the board (2 players); rows of
+        columns standing on one line, so every den is right above the fence row. Each
+        column is drawn from its own top left and moved into place, so its markup is kept
+        wherever it stands."""
         cols, cw = self.columns()
         blocks: list[Callable[[], float]] = [partial(self.panel, q, cw) for q in self._seat_order()]
         if self.obs["neutral"]:
             blocks.append(partial(self.neutral, cw))
+        s = self.svg
         for row in range(0, len(blocks), cols):
-            bottom = y
+            placed = []
             for i, block in enumerate(blocks[row:row + cols]):
-                bottom = max(bottom, self.placed(10 + i * (cw + GAP), y, block))
-            y = bottom + 8
+                at = len(s.parts)
+                height = self.placed(0, 0, block)
+                placed.append((at, 10 + i * (cw + GAP), height, self.split))
+            line = max(split for *_, split in placed)
+            for at, x, _, split in placed:  # each column moved down: the bands on one line
+                s.parts[at] = f'<g transform="translate({x:g} {y + line - split:g})">'
+            y += max(line - split + height for _, _, height, split in placed) + 8
         return y - 8
 
     def placed(self, x: float, y: float, draw: Callable[[], float]) -> float:
@@ -496,12 +506,17 @@ class _Board:
         return y + height
 
     def panel(self, q: int, w: float) -> float:
-        """A seat's column from its own top; returns its height. Its parts (the band, the
-        den, the cards above it) are each kept by what they show, the actions they offer
-        included."""
-        y = self.band(q, w)
-        y = self.den(q, w, y)
-        return self.cards(q, w, y)
+        """A seat's column from its own top: the cards above its den, then its band and den
+        (moved below the cards, so their markup does not depend on them); returns its
+        height. Its parts (the cards, the band, the den) are each kept by what they show,
+        the actions they offer included."""
+        y = self.cards(q, w, 0)
+        self.split = y + 2 if y else 0
+        return self.placed(0, self.split, partial(self.seat_board, q, w))
+
+    def seat_board(self, q: int, w: float) -> float:
+        """The seat's band and den from their own top; returns their height."""
+        return self.den(q, w, self.band(q, w))
 
     def _band_words(self, q: int) -> tuple[str, str, str, str | None, str]:
         """The band's heading, its prestige, its line (status, cards collected), the action it
@@ -638,14 +653,16 @@ class _Board:
         return y
 
     def neutral(self, w: float) -> float:
-        """The cards beside the board (2 players: nobody's, anybody may use them)."""
+        """The cards beside the board (2 players: nobody's, anybody may use them), over
+        their label."""
         s = self.svg
-        s.rect(0.5, 0.5, w - 1, 40, fill="#efe6d2", stroke=INK, rx=8)
-        s.para(8, 17, self.p.t("ui.beside"), w - 16, 13, weight="bold")
-        y = 45.0
+        y = 0.0
         for c in self.obs["neutral"]:
             y = self.location_card(0.5, y, w - 1, c, self._loc_action(c)) + 5
-        return y
+        self.split = y + 2
+        s.rect(0.5, y + 2, w - 1, 40, fill="#efe6d2", stroke=INK, rx=8)
+        s.para(8, y + 19, self.p.t("ui.beside"), w - 16, 13, weight="bold")
+        return y + 42
 
     def sold_fence(self, x: float, y: float, w: float, fid: str, action: str | None) -> float:
         """A fence sold in front of a seat this round: a line with its name, prestige, the
