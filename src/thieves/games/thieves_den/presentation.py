@@ -22,6 +22,8 @@ from .notation import DenAction, NotationError
 W = 940
 #: a seat's column: at least this wide (3 across at 940, 1 on a phone), this far apart
 COLUMN, GAP = 290, 8
+#: between two rows of seat columns (on a phone, between one seat and the next)
+ROW_GAP = 16
 #: treasure colours (the physical tokens' colours) and the shape that tells them apart
 TREASURE_COLORS = {"book": "#8d5a3b", "jewel": "#1e6fd0", "artifact": "#c79100", "fossil": "#7b7b7b",
                    "potion": "#8e24aa", "joker": "#ffffff"}
@@ -491,8 +493,8 @@ class _Board:
             line = max(split for *_, split in placed)
             for at, x, _, split in placed:  # each column moved down: the bands on one line
                 s.parts[at] = f'<g transform="translate({x:g} {y + line - split:g})">'
-            y += max(line - split + height for _, _, height, split in placed) + 8
-        return y - 8
+            y += max(line - split + height for _, _, height, split in placed) + ROW_GAP
+        return y - ROW_GAP
 
     def placed(self, x: float, y: float, draw: Callable[[], float]) -> float:
         """What ``draw()`` draws from its own top left (0, 0), moved to ``(x, y)`` by a
