@@ -89,6 +89,10 @@ class DenPresentation(Presentation):
             counts[w] = counts.get(w, 0) + 1
         return self.treasures_text(counts)
 
+    def labelled(self, label: str, text: str) -> str:
+        """"Label: text" with the language's colon ("Votre objectif : ...")."""
+        return self.t("ui.label", label=label, text=text)
+
     def tile_text(self, tid: str) -> str:
         return self.term("tile_text", tid)
 
@@ -295,13 +299,13 @@ class DenPresentation(Presentation):
         return self.data.board.majority.values.get(ftype, 0)
 
     def _majority_line(self) -> str:
-        return self.t("ui.majorities") + ": " + ", ".join(
-            f"{self.term('ftype', ft)} {self._maj(ft)}" for ft in FENCE_TYPES)
+        return self.labelled(self.t("ui.majorities"), ", ".join(
+            f"{self.term('ftype', ft)} {self._maj(ft)}" for ft in FENCE_TYPES))
 
     def _sets_line(self) -> str:
         vals = self.data.board.scheme_sets.values
-        return self.t("ui.sets") + ": " + ", ".join(
-            self.t("ui.sets_row", n=i, v=v) + ("+" if i == len(vals) - 1 else "") for i, v in enumerate(vals) if i)
+        return self.labelled(self.t("ui.sets"), ", ".join(
+            self.t("ui.sets_row", n=i, v=v) + ("+" if i == len(vals) - 1 else "") for i, v in enumerate(vals) if i))
 
     # -- the board --------------------------------------------------------------------------------------
     def svg(self, obs: dict[str, Any]) -> str | None:
@@ -592,7 +596,7 @@ class _Board:
         s.close()
         scheme = None
         if "scheme" in pl:      # yours (everybody's at the end): beside the thieves when it fits
-            scheme = f"{p.t('ui.scheme') if mine else p.t('ui.scheme_other')}: {p._scheme(pl['scheme'])}"
+            scheme = p.labelled(p.t("ui.scheme") if mine else p.t("ui.scheme_other"), p._scheme(pl["scheme"]))
             if x + 8 + len(scheme) * 7.8 <= w - 4:
                 s.text(w - 4, y + 22, scheme, 13, "bold", INK, "end")
                 scheme = None
@@ -699,7 +703,7 @@ class _Board:
         p = self.p
         lines = min(4, len(wrap(p.ability(c), w - 70, 13)))
         if self.d.locations[c].owner_bonus:
-            lines += min(2, len(wrap(f"{p.t('ui.owner_bonus')}: {p.bonus(c)}", w - 70, 13)))
+            lines += min(2, len(wrap(p.labelled(p.t("ui.owner_bonus"), p.bonus(c)), w - 70, 13)))
         return max(72.0, 32 + lines * 15.86 + 6)
 
     def location_card(self, x: float, y: float, w: float, c: str, action: str | None = None,
@@ -730,7 +734,7 @@ class _Board:
         s.text(x + 6, y + 16, _fit(p.term("loc", c), w - 20 - len(sub) * 8, 14), 13, "bold", "#fff")
         yy = s.para(x + 6, y + 38, p.ability(c), w - 70, 13, max_lines=4)
         if loc.owner_bonus:
-            s.para(x + 6, yy, f"{p.t('ui.owner_bonus')}: {p.bonus(c)}", w - 70, 13, MUTED, max_lines=2)
+            s.para(x + 6, yy, p.labelled(p.t("ui.owner_bonus"), p.bonus(c)), w - 70, 13, MUTED, max_lines=2)
         if space:
             s.rect(x + w - 58, y + 28, 52, h - 34, fill="#efe6d2" if not n else "#d9cdb3", stroke="#9a8c74", rx=10)
             if n:
