@@ -8,16 +8,22 @@ files per view (the component data and the texts are the game's cached copies).
 from __future__ import annotations
 
 import marshal
-from typing import Any, Callable
+from functools import partial
+from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MIN_FONT, MUTED, NARROW_WIDTH, SEAT_INK, BoundedMemo, Svg, memo, seat_color
+from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, SEAT_INK, BoundedMemo, Svg, escape, memo, quoteattr,
+                              seat_color, wrap)
 from thieves.core.texts import plural_index, seat_names
 
 from .components import FENCE_TYPES, TREASURES, LOCATION_TYPES
 from .notation import DenAction, NotationError
 
 W = 940
+#: a seat's column: at least this wide (3 across at 940, 1 on a phone), this far apart
+COLUMN, GAP = 290, 8
+#: between two rows of seat columns (on a phone, between one seat and the next)
+ROW_GAP = 16
 #: treasure colours (the physical tokens' colours) and the shape that tells them apart
 TREASURE_COLORS = {"book": "#8d5a3b", "jewel": "#1e6fd0", "artifact": "#c79100", "fossil": "#7b7b7b",
                    "potion": "#8e24aa", "joker": "#ffffff"}
@@ -83,8 +89,17 @@ class DenPresentation(Presentation):
             counts[w] = counts.get(w, 0) + 1
         return self.treasures_text(counts)
 
+    def labelled(self, label: str, text: str) -> str:
+        """"Label: text" with the language's colon ("Votre objectif : ...")."""
+        return self.t("ui.label", label=label, text=text)
+
     def tile_text(self, tid: str) -> str:
         return self.term("tile_text", tid)
+
+    def log(self, events: Sequence[dict[str, Any]]) -> list[str]:
+        """The log lines; a gain of thieves that brought none says why ("Limite de la
+        Réserve": the Forest is empty) instead of "takes 0 thieves"."""
+        return super().log([_none_gained(ev) for ev in events])
 
     # -- actions and prompts ------------------------------------------------------------------
     def action_text(self, obs: dict[str, Any], action: str) -> str:
@@ -284,13 +299,13 @@ class DenPresentation(Presentation):
         return self.data.board.majority.values.get(ftype, 0)
 
     def _majority_line(self) -> str:
-        return self.t("ui.majorities") + ": " + ", ".join(
-            f"{self.term('ftype', ft)} {self._maj(ft)}" for ft in FENCE_TYPES)
+        return self.labelled(self.t("ui.majorities"), ", ".join(
+            f"{self.term('ftype', ft)} {self._maj(ft)}" for ft in FENCE_TYPES))
 
     def _sets_line(self) -> str:
         vals = self.data.board.scheme_sets.values
-        return self.t("ui.sets") + ": " + ", ".join(
-            self.t("ui.sets_row", n=i, v=v) + ("+" if i == len(vals) - 1 else "") for i, v in enumerate(vals) if i)
+        return self.labelled(self.t("ui.sets"), ", ".join(
+            self.t("ui.sets_row", n=i, v=v) + ("+" if i == len(vals) - 1 else "") for i, v in enumerate(vals) if i))
 
     # -- the board --------------------------------------------------------------------------------------
     def svg(self, obs: dict[str, Any]) -> str | None:
@@ -317,6 +332,8 @@ class _Board:
         dec = obs.get("decision") or {}
         self.dec = dec if self.acting else {}
         self.turn = self.acting and not dec and obs["phase"] == "thieving"
+        #: where the last seat column drawn has its band (below the cards above it)
+        self.split: float = 0
 
     def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
@@ -382,11 +399,11 @@ class _Board:
         live = action in s.legal
         s.open(action, None, label, "treasure-count")
         if live:
-            s.rect(x - 3, cy - 14, 58, 28, fill="#fff7e0", stroke="#e8a317", rx=6, width=2)
+            s.rect(x - 3, cy - 15, 52, 30, fill="#fff7e0", stroke="#e8a317", rx=6, width=2)
         self.treasure(x + 11, cy, t)
         s.text(x + 25, cy + 5, f"×{n}", 14, "bold", MUTED if dim or not n else INK)
         s.close()
-        return x + 60
+        return x + 56
 
     def thief(self, cx: float, cy: float, size: float = 11, fill: str = THIEF, action: str | None = None,
               label: str | None = None) -> None:
@@ -418,37 +435,27 @@ class _Board:
             return x + most * per + 30
         return x + max(n, 0) * per + 6
 
-    def box(self, x: float, y: float, w: float, h: float, title: str, fill: str = "#f4ede0") -> None:
-        self.svg.rect(x, y, w, h, fill=fill, stroke="#9a8c74", rx=8)
-        self.svg.text(x + 8, y + 18, title, 13, "bold", INK)
-
     # -- sections --------------------------------------------------------------------------------------
+    # The table at 1280x900 shows, in one window: the header, the seats (your den first, then
+    # the others' dens summarised, each with the location cards above it, where you act),
+    # the fence row, the supply, the Witch and the power tiles. On a phone (``narrow``) the
+    # same sections stack in one column at full size, so every target keeps its size.
     def draw(self) -> str:
-        if self.narrow:
-            # the phone layout: the shared board (supply, witch, fences) drawn whole and
-            # scaled to the width; the hand and the dens below it at full size
-            board = _Board(self.p, self.obs, self.svg.legal)
-            board.board(6)
-            y = self.svg.inset(board.svg, 0, 0, self.W)
-        else:
-            y = self.board(6)
-        y = self.hand(y + 8)
-        for q in self._seat_order():
-            y = self.player(q, y + 8)
+        y = self.header(6)
+        y = self.hand(y + 6)
+        y = self.seats(y + 6)
+        y = self.fences(y + 6)
+        y = self.supply(y + 6)
+        y = self.witch(y + 6)
+        y = self.powers(y + 6)
         y = self.legend(y + 10)
         self.svg.height = y + 8
         return self.svg.done()
 
-    def board(self, y: float) -> float:
-        """The shared part of the table: round, supply, witch and powers, fences."""
-        y = self.header(y)
-        y = self.supply(y + 4)
-        y = self.witch_and_powers(y + 8)
-        y = self.fences(y + 8)
-        if self.obs["neutral"]:
-            y = self.neutral(y + 8)
-        self.svg.height = y + 4
-        return y
+    def columns(self) -> tuple[int, float]:
+        """How many seat columns fit, and their width (3 at 940, 1 on a phone)."""
+        cols = max(1, int((self.W - 20 + GAP) // (COLUMN + GAP)))
+        return cols, (self.W - 20 - GAP * (cols - 1)) / cols
 
     def _seat_order(self) -> list[int]:
         n = self.obs["num_players"]
@@ -458,206 +465,327 @@ class _Board:
     def header(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         phase = p.texts.get(p.lang, "phase." + obs["phase"]) or obs["phase"]
-        s.text(10, y + 18, f"{p.t('ui.round', round=obs['round'], rounds=self.d.board.rounds)} · {phase}", 17, "bold")
-        s.text(10, y + 40, p.t("ui.direction", direction=obs["direction"], player=obs["holder"]), 14)
+        s.text(10, y + 17, f"{p.t('ui.round', round=obs['round'], rounds=self.d.board.rounds)} · {phase}", 16, "bold")
         arrow = "↻" if obs["direction"] == "clockwise" else "↺"
-        s.token(self.W - 30, y + 22, 18, "#efe6d2", arrow, INK)
-        s.text(self.W - 56, y + 40, p.t("ui.decks", a=obs["loc_deck_count"], b=obs["fence_deck_count"]), 13,
-               "normal", MUTED, "end")
-        return y + 48
+        s.circle(self.W - 24, y + 13, 13, "#efe6d2")
+        s.text(self.W - 24, y + 19, arrow, 16, "bold", INK, "middle")
+        direction = p.t("ui.direction", direction=obs["direction"], player=obs["holder"])
+        if self.narrow:
+            s.para(10, y + 36, direction, self.W - 20, 13)
+            return y + 36 + 16 * len(wrap(direction, self.W - 20, 13))
+        s.text(self.W - 44, y + 19, direction, 13, "normal", INK, "end")
+        return y + 26
 
-    def supply(self, y: float) -> float:
-        p, obs, s = self.p, self.obs, self.svg
-        h = 78
-        self.box(10, y, 330, h, p.t("ui.city"))
-        take = self.dec.get("kind") == "take"
-        for i, t in enumerate(TREASURES):
-            n = obs["city"][t]
-            act = (f"take {t}" if take else f"steal {t}" if self.turn else None) if n else None
-            self.treasure_count(18 + 64 * i, y + 48, t, n, act, p.term("treasure", t), where="city")
-        self.box(348, y, 96, h, p.t("ui.forest"))
-        with s.moving("thief-forest", "thief", obs["forest"]):
-            self.thief(368, y + 48, 12)
-        s.text(386, y + 54, f"×{obs['forest']}", 15, "bold")
-        self.box(452, y, 234, h, p.t("ui.steal"))
-        s.open("steal" if self.turn else None, None, p.t("ui.steal_empty"), "slot")
-        s.rect(460, y + 28, 218, 40, fill="#fff", stroke="#9a8c74", rx=6)
-        self.thieves(464, y + 48, obs["steal_slot"], 16, 9, 11, where="steal")
+    # -- the seats: your den first, the others' summarised, the cards above each --------------------------
+    def seats(self, y: float) -> float:
+        """Each seat's column (the location cards above its den, as on the table, then its
+        band and den), yours first, then the cards beside the board (2 players); rows of
+        columns standing on one line, so every den is right above the fence row. Each
+        column is drawn from its own top left and moved into place, so its markup is kept
+        wherever it stands."""
+        cols, cw = self.columns()
+        blocks: list[Callable[[], float]] = [partial(self.panel, q, cw) for q in self._seat_order()]
+        if self.obs["neutral"]:
+            blocks.append(partial(self.neutral, cw))
+        s = self.svg
+        for row in range(0, len(blocks), cols):
+            placed = []
+            for i, block in enumerate(blocks[row:row + cols]):
+                at = len(s.parts)
+                height = self.placed(0, 0, block)
+                placed.append((at, 10 + i * (cw + GAP), height, self.split))
+            line = max(split for *_, split in placed)
+            for at, x, _, split in placed:  # each column moved down: the bands on one line
+                s.parts[at] = f'<g transform="translate({x:g} {y + line - split:g})">'
+            y += max(line - split + height for _, _, height, split in placed) + ROW_GAP
+        return y - ROW_GAP
+
+    def placed(self, x: float, y: float, draw: Callable[[], float]) -> float:
+        """What ``draw()`` draws from its own top left (0, 0), moved to ``(x, y)`` by a
+        translated group, so its markup is the same wherever the sections around it leave
+        it and it is kept once for every place. ``draw`` returns its height; returns the y
+        below it."""
+        s = self.svg
+        s.add(f'<g transform="translate({x:g} {y:g})">')
+        height = draw()
         s.close()
-        self.box(694, y, 236, h, p.t("ui.recruit"))
-        x: float = 702
-        for t in TREASURES:
-            if obs["recruit_slot"][t]:
-                x = self.treasure_count(x, y + 48, t, obs["recruit_slot"][t], where="recruit")
-        y += h
-        if self.turn:
-            y = self.recruit_pairs(y + 6)
-        return y
+        return y + height
 
-    def recruit_pairs(self, y: float) -> float:
-        """The pairs of your treasures you can pay to recruit: click a pair."""
-        p, s = self.p, self.svg
-        mine = self.obs["players"][self.me]["treasures"]
-        owned = [t for t in TREASURES if mine[t]]
-        pairs = [(a, b) for i, a in enumerate(owned) for b in owned[i:] if a != b or mine[a] >= 2]
-        if not pairs:
-            return y - 6
-        s.text(10, y + 14, p.t("ui.recruit") + ":", 13, "bold")
-        x, y0 = 10, y + 20
-        for a, b in pairs:
-            if x + 62 > self.W - 6:
-                x, y0 = 10, y0 + 34
-            act = f"recruit {a} {b}"
-            s.open(act, None, p.action_text(self.obs, act), "pair")
-            s.rect(x, y0 + 2, 58, 30, fill="#fff7e0", stroke="#e8a317", rx=8, width=2)
-            self.treasure(x + 16, y0 + 17, a, 9)
-            self.treasure(x + 42, y0 + 17, b, 9)
-            s.close()
-            x += 64
-        return y0 + 36
+    def panel(self, q: int, w: float) -> float:
+        """A seat's column from its own top: the cards above its den, then its band and den
+        (moved below the cards, so their markup does not depend on them); returns its
+        height. Its parts (the cards, the band, the den) are each kept by what they show,
+        the actions they offer included."""
+        y = self.cards(q, w, 0)
+        self.split = y + 2 if y else 0
+        return self.placed(0, self.split, partial(self.seat_board, q, w))
 
-    def witch_and_powers(self, y: float) -> float:
-        """The witch's slots and the power tiles; outside the viewer's own
-        thieving turn they hold no action and are kept by what they show."""
-        if self.turn:
-            return self.draw_witch_and_powers(y)
-        obs, recent = self.obs, self.svg.recent
-        powers = tuple((pw["tile"], pw["left"], pw["paid"], pw["tile"] in recent) for pw in obs["powers"])
-        key = ("witch_and_powers", self.W, y, tuple(obs["witch_used"]), powers)
-        end: float = self.kept(key, lambda: self.draw_witch_and_powers(y))
+    def seat_board(self, q: int, w: float) -> float:
+        """The seat's band and den from their own top; returns their height."""
+        return self.den(q, w, self.band(q, w))
+
+    def _band_words(self, q: int) -> tuple[str, str, str, str | None, str]:
+        """The band's heading, its prestige, its line (status, cards collected), the action it
+        offers (giving the direction tile) and its label (the seat's summary: details on
+        hover for the others' dens)."""
+        p, obs = self.p, self.obs
+        pl = obs["players"][q]
+        status = []
+        if obs["phase"] == "draft" and not obs.get("decision"):
+            status.append(p.t("ui.picked") if pl["has_picked"] else p.t("ui.picking"))
+        elif q in (obs.get("to_act") or []):
+            status.append(p.t("ui.your_turn"))
+        if pl["passed"] and obs["phase"] == "thieving":
+            status.append(p.t("ui.passed"))
+        head = p.name(q)
+        if obs["holder"] == q:
+            head += " ↻" if obs["direction"] == "clockwise" else " ↺"
+        line = p.t("ui.collected", a=pl["left_count"], b=pl["right_count"])
+        give = f"give {q + 1}" if self.dec.get("kind") == "give" else None
+        summary = "; ".join([head, p.t("ui.prestige", n=pl["prestige"]), p.t("ui.thieves", n=pl["thieves"]),
+                             p.treasures_text({t: pl["treasures"][t] for t in TREASURES if pl["treasures"][t]})
+                             or p.t("step.none"), line] + status)
+        return head, p.t("ui.prestige", n=pl["prestige"]), " · ".join(status + [line]), give, \
+            p.action_text(obs, give) if give else summary
+
+    def band(self, q: int, w: float) -> float:
+        """The seat's band (name, prestige, direction tile, status, cards collected), kept
+        by its words; returns the y below it."""
+        words = self._band_words(q)
+        s = self.svg
+        key = ("band", w, q, *words, words[3] in s.legal, f"seat:{q}" in s.recent)
+        end: float = self.kept(key, lambda: self.draw_band(q, w, *words))
         return end
 
-    def draw_witch_and_powers(self, y: float) -> float:
-        p, obs, s = self.p, self.obs, self.svg
-        self.box(10, y, self.W - 20, 64, "")
-        s.para(18, y + 26, p.t("ui.witch"), 150, 13, weight="bold")
-        for j, slot in enumerate(self.d.board.witch.slots):
-            used = obs["witch_used"][j]
-            x: float = 176 + j * 150
-            act = f"witch {slot.treasure}" if self.turn and not used else None
-            s.open(act, None, p.term("treasure", slot.treasure), "witch-slot")
-            s.rect(x, y + 8, 144, 48, fill="#e6e1d8" if used else "#fff", stroke="#9a8c74", rx=8)
-            self.treasure(x + 20, y + 32, slot.treasure, 11)
-            s.text(x + 38, y + 29, p.term("treasure", slot.treasure), 13, "bold")
-            s.text(x + 38, y + 47, p.t("ui.used") if used else "+" + p.t("ui.prestige", n=slot.prestige),
-                   13, "normal", MUTED if used else INK)
-            s.close()
-        y += 72
-        s.text(10, y + 14, p.t("ui.powers"), 13, "bold")
-        y += 20
-        tw = (self.W - 20 - 16) / 3
-        h = 132
-        for i, pw in enumerate(obs["powers"]):
-            x = 10 + i * (tw + 8)
-            if pw["tile"] is None:
-                s.rect(x, y, tw, h, fill="#eee", stroke="#bbb")
-                s.text(x + 10, y + 24, f"{i + 1}. {p.t('ui.gone')}", 13, "normal", MUTED)
-                continue
-            tid = pw["tile"]
-            s.card(x, y, tw, h, f"{i + 1}. {p.term('tile', tid)}", p.tile_text(tid), ref=tid,
-                   band="#7a4f9e", corner=str(pw["left"]), used=bool(pw["paid"]), size=14)
-            if pw["paid"]:
-                self.treasure(x + tw - 18, y + h - 16, pw["paid"], 10)
-                s.text(x + tw - 34, y + h - 11, p.t("ui.used"), 13, "normal", MUTED, "end")
-            elif self.turn:
-                mine = obs["players"][self.me]["treasures"]
-                xx = x + 6
-                for t in TREASURES:
-                    if mine[t]:
-                        act = f"power {i + 1} {t}"
-                        s.open(act, None, p.action_text(obs, act), "pay-slot")
-                        s.rect(xx, y + h - 30, 32, 26, fill="#fff7e0", stroke="#e8a317", rx=6, width=2)
-                        self.treasure(xx + 16, y + h - 17, t, 9)
-                        s.close()
-                        xx += 36
-        return y + h
-
-    def fences(self, y: float) -> float:
-        p, obs, s = self.p, self.obs, self.svg
-        s.text(10, y + 14, p.t("ui.fences"), 13, "bold")
-        y += 20
-        n = len(obs["row"])
-        fw = (self.W - 20 - 6 * (n - 1)) / n
-        h = 150
-        sell = self.turn or (self.dec.get("kind") == "sub" and self.dec.get("mode") == "normal")
-        refresh = self.dec.get("kind") == "refresh"
-        for i, fid in enumerate(obs["row"]):
-            x = 10 + i * (fw + 6)
-            if fid is None:
-                s.rect(x, y, fw, h, fill="#eee", stroke="#bbb")
-                continue
-            act = f"return {fid}" if refresh else f"sell {fid}" if sell else None
-            self.fence_card(x, y, fw, h, fid, act)
-        return y + h
-
-    def fence_card(self, x: float, y: float, w: float, h: float, fid: str, action: str | None,
-                   thieves: int = 0) -> None:
-        p, s = self.p, self.svg
-        label = p.action_text(self.obs, action) if action else p.term("fence", fid)
-        with s.moving(f"fence-{fid}"):
-            self.kept(("fence", x, y, w, h, fid, action, label, action in s.legal, fid in s.recent),
-                      lambda: self.fence_face(x, y, w, h, fid, action, label))
-        if thieves:
-            self.thieves(x + w - 30, y + h - 22, thieves, 14, 9, where=f"fence-{fid}")
-        load = self.obs["fence_treasures"].get(fid) or {}
-        xx = x + w - 16
-        for t, k in load.items():
-            for _ in range(k):
-                if xx > x + 60:
-                    self.treasure(xx, y + 42, t, 7)
-                    xx -= 16
-
-    def fence_face(self, x: float, y: float, w: float, h: float, fid: str, action: str | None, label: str) -> None:
-        """A fence card as printed: name, prestige, type, wants, majority."""
-        p, s = self.p, self.svg
-        f = self.d.fences[fid]
-        live = s.open(action, fid, label, "card fence")
-        s.rect(x, y, w, h, fill="#fbf7ee", stroke="#e8a317" if live else INK, width=3 if live else 1.2)
-        s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="24" rx="6" fill="#6b4f2a"/>')
-        s.text(x + 6, y + 17, _fit(p.term("fence", fid), w - 40, 13), 13, "bold", "#fff")
-        s.text(x + w - 6, y + 17, str(f.prestige), 14, "bold", "#ffd75e", "end")
-        s.text(x + 6, y + 42, _fit(p.term("ftype", f.type), w - 10, 13), 13, "bold", MUTED)
-        s.text(x + 6, y + 60, p.t("ui.wants") + ":", 13)
-        for k, t in enumerate(f.wants):
-            self.treasure(x + 16 + (k % 5) * 25, y + 78 + (k // 5) * 24, t, 10)
-        s.text(x + 6, y + h - 28, p.t("ui.prestige", n=f.prestige), 13, "bold")
-        s.text(x + 6, y + h - 10, p.t("ui.majority", n=self.p._maj(f.type)), 13, "normal", MUTED)
+    def draw_band(self, q: int, w: float, head: str, prestige: str, line: str, give: str | None,
+                  label: str) -> float:
+        s = self.svg
+        ink = SEAT_INK[q % len(SEAT_INK)]
+        if not s.open(give, f"seat:{q}", label, "seat"):
+            s.add(f"<title>{escape(label)}</title>")
+        s.rect(0.5, 0.5, w - 1, 40, fill=seat_color(q), stroke=INK, rx=8)
+        s.text(w - 8, 17, prestige, 14, "bold", ink, "end")
+        s.text(8, 17, _fit(head, w - 24 - len(prestige) * 8.4, 15), 14, "bold", ink)
+        s.text(8, 34, _fit(line, w - 16, 13), 13, "normal", ink)
         s.close()
+        return 45
 
-    def location_card(self, x: float, y: float, c: str, action: str | None = None, mark: str = "",
-                      space: bool = True) -> None:
-        """A location card: name band in its type's colour, type, ability and owner bonus, and its
-        action space at the bottom, where thieves stand (click it to use the card)."""
+    def den(self, q: int, w: float, y: float) -> float:
+        """The seat's den: thieves and treasures (yours in full with the scheme, the
+        others' summarised to what they hold), kept by what it holds unless the decision
+        pending takes or pays from a den."""
+        if self.dec.get("kind") in ("rob", "robthief", "payany", "discard"):
+            return self.draw_den(q, w, y)
+        pl = self.obs["players"][q]
+        key = ("den", w, y, q, q == self.me, pl["thieves"], tuple(pl["treasures"][t] for t in TREASURES),
+               pl.get("scheme"))
+        end: float = self.kept(key, lambda: self.draw_den(q, w, y))
+        return end
+
+    def draw_den(self, q: int, w: float, y: float) -> float:
+        p, obs, s = self.p, self.obs, self.svg
+        pl = obs["players"][q]
+        mine = q == self.me
+        kind = self.dec.get("kind")
+        rob = f"rob {q + 1}" if kind == "robthief" else None
+        live = s.open(rob, None, p.action_text(obs, rob) if rob else None, "den-thieves")
+        if live:    # a finger-sized target round the thieves
+            s.rect(2, y + 2, max(60, 15 * min(pl["thieves"], 6) + 22), 30, fill="#fff7e0", stroke="#e8a317",
+                   rx=8, width=2)
+        x = self.thieves(4, y + 17, pl["thieves"], 15, 9, where=f"den{q + 1}")
+        s.close()
+        scheme = None
+        if "scheme" in pl:      # yours (everybody's at the end): beside the thieves when it fits
+            scheme = p.labelled(p.t("ui.scheme") if mine else p.t("ui.scheme_other"), p._scheme(pl["scheme"]))
+            if x + 8 + len(scheme) * 7.8 <= w - 4:
+                s.text(w - 4, y + 22, scheme, 13, "bold", INK, "end")
+                scheme = None
+        shown = [t for t in TREASURES if pl["treasures"][t] or mine]
+        x = max(x + 6, 110.0)
+        if mine or "scheme" in pl or x + 54 * len(shown) > w:
+            x, y = 0.0, y + 34
+        for t in shown:
+            n = pl["treasures"][t]
+            act = None
+            if n:
+                if kind == "rob" and not mine:
+                    act = f"rob {q + 1} {t}"
+                elif kind in ("payany", "discard") and mine:
+                    act = ("pay " if kind == "payany" else "discard ") + t
+            if x + 54 > w:
+                x, y = 0.0, y + 34
+            x = self.treasure_count(x + 4, y + 17, t, n, act, p.action_text(obs, act) if act else p.term("treasure", t),
+                                    dim=not n, where=f"den{q + 1}") - 6
+        if mine:
+            total = sum(pl["treasures"].values())
+            s.text(w - 3, y + 22, f"{total}/{self.d.board.treasure_limit}", 13, "bold",
+                   "#b00020" if total > self.d.board.treasure_limit else MUTED, "end")
+        if scheme:
+            y = s.para(4, y + 50, scheme, w - 8, 13, INK, weight="bold") - 50 + 4
+        return y + 36
+
+    def cards(self, q: int, w: float, y: float) -> float:
+        """The location cards and sold fences above the seat's den, kept by what they show
+        and the actions they offer (their labels included), unless a Relocate or a Switch
+        puts its picks and targets on them."""
+        obs, s = self.obs, self.svg
+        pl = obs["players"][q]
+        cards, fences = pl["above"], pl["fences_above"]
+        if not cards and not fences:
+            return y
+        if self.dec.get("kind") in ("relocate", "swap"):
+            return self.draw_cards(q, w, y)
+        acts = [self._loc_action(c) for c in cards]
+        if self.dec.get("kind") == "sub" and self.dec.get("mode") == "extra":
+            acts += [f"sell {f}" for f in fences]
+        key = ("cards", w, y, tuple(cards), tuple(fences), tuple(acts),
+               tuple((a in s.legal, self.p.action_text(obs, a)) if a else None for a in acts),
+               tuple(c in s.recent for c in cards), tuple(f in s.recent for f in fences),
+               tuple(obs["loc_thieves"].get(c, 0) for c in cards),
+               tuple(obs["fence_thieves"].get(f, 0) for f in fences),
+               marshal.dumps([obs["fence_treasures"].get(f) for f in fences], 2))
+        end: float = self.kept(key, lambda: self.draw_cards(q, w, y), _PANELS)
+        return end
+
+    def draw_cards(self, q: int, w: float, y: float) -> float:
+        """The cards above a seat's den (:meth:`cards` calls it only when there are some)."""
+        obs = self.obs
+        pl = obs["players"][q]
+        extra = self.dec.get("kind") == "sub" and self.dec.get("mode") == "extra"
+        for c in pl["above"]:
+            y = self.location_card(0.5, y, w - 1, c, self._loc_action(c)) + 5
+        for fid in pl["fences_above"]:
+            y = self.sold_fence(0.5, y, w - 1, fid, f"sell {fid}" if extra else None) + 5
+        return y
+
+    def neutral(self, w: float) -> float:
+        """The cards beside the board (2 players: nobody's, anybody may use them), over
+        their label."""
+        s = self.svg
+        y = 0.0
+        for c in self.obs["neutral"]:
+            y = self.location_card(0.5, y, w - 1, c, self._loc_action(c)) + 5
+        self.split = y + 2
+        s.rect(0.5, y + 2, w - 1, 40, fill="#efe6d2", stroke=INK, rx=8)
+        s.para(8, y + 19, self.p.t("ui.beside"), w - 16, 13, weight="bold")
+        return y + 42
+
+    def sold_fence(self, x: float, y: float, w: float, fid: str, action: str | None) -> float:
+        """A fence sold in front of a seat this round: a line with its name, prestige, the
+        thief on it and the treasures paid (they go back at maintenance)."""
+        p, s, obs = self.p, self.svg, self.obs
+        f = self.d.fences[fid]
+        label = p.action_text(obs, action) if action else p.term("fence", fid)
+        with s.moving(f"fence-{fid}"):
+            live = s.open(action, fid, label, "card fence")
+            s.rect(x, y, w, 32, fill="#fbf7ee", stroke="#e8a317" if live else INK, width=3 if live else 1.2)
+            s.add(f'<rect x="{x:g}" y="{y:g}" width="8" height="32" rx="3" fill="#6b4f2a"/>')
+            s.text(x + 14, y + 21, _fit(f"{p.term('fence', fid)} · {p.t('ui.sold')}", w - 150, 14.5), 13, "bold")
+            s.text(x + w - 8, y + 21, str(f.prestige), 14, "bold", "#9a6b00", "end")
+            s.close()
+        xx = x + w - 34
+        i = 0
+        for t, k in (obs["fence_treasures"].get(fid) or {}).items():
+            for _ in range(k):
+                i += 1
+                if xx > x + w - 110:
+                    with s.moving(f"treasure-fence-{fid}-{i}", f"treasure-{t}"):
+                        self.treasure(xx, y + 16, t, 7)
+                    xx -= 16
+        n = obs["fence_thieves"].get(fid, 0)
+        if n:
+            self.thieves(x + w - 140, y + 16, n, 12, 8, where=f"fence-{fid}")
+        return y + 32
+
+    # -- location cards ----------------------------------------------------------------------------------
+    def card_height(self, c: str, w: float) -> float:
+        """A location card's height at width ``w``: its band and its text."""
+        p = self.p
+        lines = min(4, len(wrap(p.ability(c), w - 70, 13)))
+        if self.d.locations[c].owner_bonus:
+            lines += min(2, len(wrap(p.labelled(p.t("ui.owner_bonus"), p.bonus(c)), w - 70, 13)))
+        return max(72.0, 32 + lines * 15.86 + 6)
+
+    def location_card(self, x: float, y: float, w: float, c: str, action: str | None = None,
+                      mark: str = "", space: bool = True) -> float:
+        """A location card: name band in its type's colour (with the type), ability and owner
+        bonus, and its action space at the right, where thieves stand (click the card to use
+        it). In a Relocate or a Switch, the card is also where a thief or a card is picked
+        from, or where it goes. Returns the y below it."""
         p, s, obs = self.p, self.svg, self.obs
         label = p.action_text(obs, action) if action else p.term("loc", c)
         n = obs["loc_thieves"].get(c, 0) if space else 0
+        h = self.card_height(c, w)
         with s.moving(f"loc-{c}"):
-            self.kept(("location", x, y, c, action, label, mark, space, n, action in s.legal, c in s.recent),
-                      lambda: self.draw_location_card(x, y, c, action, label, mark, space, n))
+            self.kept(("location", x, y, w, c, action, label, mark, space, n, action in s.legal, c in s.recent),
+                      lambda: self.draw_location_card(x, y, w, h, c, action, label, mark, space, n))
+        self.two_click(x, y, w, h, c)
+        return y + h
 
-    def draw_location_card(self, x: float, y: float, c: str, action: str | None, label: str, mark: str,
-                           space: bool, n: int) -> None:
+    def draw_location_card(self, x: float, y: float, w: float, h: float, c: str, action: str | None, label: str,
+                           mark: str, space: bool, n: int) -> None:
         p, s = self.p, self.svg
         loc = self.d.locations[c]
-        w, h = 214, 176
         live_card = s.open(action, c, label, "card location")
         s.rect(x, y, w, h, fill="#fbf7ee", stroke="#e8a317" if live_card else INK, width=3 if live_card else 1.2)
-        s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="24" rx="6" fill="{TYPE_COLORS[loc.type]}"/>')
-        s.text(x + 6, y + 17, _fit(p.term("loc", c), w - 30, 13), 13, "bold", "#fff")
-        if loc.instant:
-            s.text(x + w - 6, y + 18, "⚡", 14, "bold", "#ffd75e", "end")
-        sub = p.term("type", loc.type) + (f" · {p.t('ui.instant')}" if loc.instant else "") + (f" · {mark}" if mark else "")
-        s.text(x + 6, y + 40, sub, 13, "bold", MUTED)
-        yy = s.para(x + 6, y + 58, p.ability(c), w - 12, 13, max_lines=4)
+        s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="22" rx="6" fill="{TYPE_COLORS[loc.type]}"/>')
+        sub = p.term("type", loc.type) + (" ⚡" if loc.instant else "") + (f" · {mark}" if mark else "")
+        s.text(x + w - 6, y + 16, sub, 13, "bold", "#fff", "end")
+        s.text(x + 6, y + 16, _fit(p.term("loc", c), w - 20 - len(sub) * 8, 14), 13, "bold", "#fff")
+        yy = s.para(x + 6, y + 38, p.ability(c), w - 70, 13, max_lines=4)
         if loc.owner_bonus:
-            s.para(x + 6, yy + 2, f"{p.t('ui.owner_bonus')}: {p.bonus(c)}", w - 12, 13, MUTED, max_lines=2)
+            s.para(x + 6, yy, p.labelled(p.t("ui.owner_bonus"), p.bonus(c)), w - 70, 13, MUTED, max_lines=2)
         if space:
-            s.rect(x + 6, y + h - 30, w - 12, 24, fill="#efe6d2" if not n else "#d9cdb3", stroke="#9a8c74", rx=12)
+            s.rect(x + w - 58, y + 28, 52, h - 34, fill="#efe6d2" if not n else "#d9cdb3", stroke="#9a8c74", rx=10)
             if n:
-                self.thieves(x + 10, y + h - 18, n, 16, 8, where=f"loc-{c}")
+                self.thieves(x + w - 58, y + 28 + (h - 34) / 2, n, 16, 9, 2, where=f"loc-{c}")
             else:
-                s.text(x + w / 2, y + h - 13, p.t("ui.action_space"), 13, "normal", MUTED, "middle")
+                s.add(f'<title>{escape(p.t("ui.action_space"))}</title>')
+                self.thief(x + w - 32, y + 28 + (h - 34) / 2, 9, "#e4dccb")
         s.close()
+
+    def two_click(self, x: float, y: float, w: float, h: float, c: str) -> None:
+        """Relocate (``move A B``) and Switch (``swap A B``) name two cards: the card a thief
+        or a card comes from is a picker, and each card it may go to holds one target per
+        source, shown while that source is picked (docs/engine.md, "Gestures")."""
+        verb = {"relocate": "move", "swap": "swap"}.get(self.dec.get("kind") or "")
+        if verb is None:
+            return
+        s, p, obs = self.svg, self.p, self.obs
+        sources = self.sources(verb)
+        if c in sources:
+            s.picker(f"{verb}:{c}", p.t(f"ui.pick_{verb}", card=c), default=c == self.default_source(verb, sources))
+            s.add(f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{w - 4:g}" height="{h - 4:g}" rx="6" fill="#ffcf3f" '
+                  f'fill-opacity="0.12" stroke="#c77700" stroke-width="3" stroke-dasharray="8 5"/>')
+            s.close()
+        for a in sources:
+            act = f"{verb} {a} {c}"
+            if s.open(act, None, p.action_text(obs, act), "target", needs=f"{verb}:{a}"):
+                s.add(f'<rect x="{x + 2:g}" y="{y + 2:g}" width="{w - 4:g}" height="{h - 4:g}" rx="6" '
+                      f'fill="#ffcf3f" fill-opacity="0.18" stroke="#e8a317" stroke-width="3"/>')
+            s.close()
+
+    def sources(self, verb: str) -> list[str]:
+        """The cards a Relocate's thief or a Switch's card may come from (from the legal actions)."""
+        seen: dict[str, None] = {}
+        for a in sorted(self.svg.legal):
+            parts = a.split()
+            if parts[0] == verb and len(parts) == 3:
+                seen[parts[1]] = None
+        return list(seen)
+
+    def default_source(self, verb: str, sources: list[str]) -> str | None:
+        """The source picked at first: the only one; else, for Relocate, a thief on one of
+        your own cards (you take it back anyway), else the first card in table order; for
+        Switch, your first card."""
+        if not sources:
+            return None
+        if verb == "move" and self.me is not None:
+            mine = [c for c in self.obs["players"][self.me]["above"] if c in sources]
+            if mine:
+                return mine[0]
+        order = self._all_cards()
+        return min(sources, key=lambda c: order.index(c) if c in order else len(order))
 
     def _loc_action(self, c: str) -> str | None:
         """What clicking card ``c`` does now (its action space), if anything."""
@@ -674,231 +802,248 @@ class _Board:
             return f"recall {c}" if occupied else None
         return None
 
-    def neutral(self, y: float) -> float:
-        self.svg.text(10, y + 14, self.p.t("ui.beside"), 13, "bold")
-        y += 20
-        for i, c in enumerate(self.obs["neutral"]):
-            self.location_card(10 + (i % 4) * 230, y + (i // 4) * 184, c, self._loc_action(c))
-            self._compound_chips(10 + (i % 4) * 230, y + (i // 4) * 184, c)
-        return y + ((len(self.obs["neutral"]) + 3) // 4) * 184
-
-    def _compound_chips(self, x: float, y: float, c: str) -> None:
-        """Relocate / Switch: one small target on the card per source it can come from."""
-        k = self.dec.get("kind")
-        if k not in ("relocate", "swap"):
-            return
-        p, s, obs = self.p, self.svg, self.obs
-        xx = x + 6
-        mine = obs["players"][self.me]["above"] if self.me is not None else []
-        sources = ([a for a in self._all_cards() if obs["loc_thieves"].get(a)] if k == "relocate" else mine)
-        if k == "swap" and c in mine:
-            return
-        for a in sources:
-            act = f"move {a} {c}" if k == "relocate" else f"swap {a} {c}"
-            if a == c:
-                continue
-            live = s.open(act, None, p.action_text(obs, act), "chip")
-            if live:
-                s.rect(xx, y + 26, 100, 22, fill="#fff7e0", stroke="#e8a317", rx=8, width=2)
-                s.text(xx + 4, y + 42, ("← " if k == "relocate" else "⇄ ") + _fit(p.term("loc", a), 80, 13), 13, "bold")
-                xx += 104
-            s.close()
-
     def _all_cards(self) -> list[str]:
-        out = list(self.obs["neutral"])
-        for pl in self.obs["players"]:
-            out += pl["above"]
-        return out
+        out: list[str] = []
+        for q in self._seat_order():
+            out += self.obs["players"][q]["above"]
+        return out + list(self.obs["neutral"])
 
     def hand(self, y: float) -> float:
         obs, p, s = self.obs, self.p, self.svg
         hand = obs.get("hand") or []
         if not hand:
-            return y - 8
+            return y - 6
         s.text(10, y + 14, p.t("ui.hand"), 14, "bold")
         y += 20
         pick = obs.get("pick")
         drafting = self.acting and obs["phase"] == "draft" and not self.dec
-        cols = max(1, min(4, int((self.W - 10) // 230)))   # 4 wide, 1 on a phone
-        if self.narrow:
-            x0 = (self.W - 214) / 2
-        else:
-            x0 = 10
-        for i, c in enumerate(hand):
-            x = x0 + (i % cols) * 230
-            yy = y + (i // cols) * 184
-            self.location_card(x, yy, c, f"keep {c}" if drafting else None,
-                               mark=p.t("ui.pick_mark") if pick == c else "", space=False)
-            if pick == c:
-                s.rect(x - 3, yy - 3, 220, 182, fill="none", stroke=seat_color(self.me or 0), rx=8, width=4)
-        return y + ((len(hand) + cols - 1) // cols) * 184
+        cols, cw = self.columns()
+        rows = [hand[i:i + cols] for i in range(0, len(hand), cols)]
+        for row in rows:
+            bottom = y
+            for i, c in enumerate(row):
+                x = 10 + i * (cw + GAP)
+                end = self.location_card(x, y, cw, c, f"keep {c}" if drafting else None,
+                                         mark=p.t("ui.pick_mark") if pick == c else "", space=False)
+                if pick == c:
+                    s.rect(x - 3, y - 3, cw + 6, end - y + 6, fill="none", stroke=seat_color(self.me or 0), rx=8, width=4)
+                bottom = max(bottom, end)
+            y = bottom + 6
+        return y - 6
 
-    def placed(self, y: float, draw: Callable[[], float]) -> float:
-        """What ``draw()`` draws from the top (y = 0), moved down to ``y`` by a
-        translated group, so its markup is the same wherever the sections above
-        leave it and it is kept once for every place. ``draw`` returns its
-        height; returns the y below it."""
-        s = self.svg
-        s.add(f'<g transform="translate(0 {y:g})">')
-        height = draw()
-        s.close()
-        return y + height
-
-    def player(self, q: int, y: float) -> float:
-        """A seat's panel at ``y``: drawn from its own top and moved there, so
-        it does not depend on where it stands (the hand and the panels above it
-        change height from one view to the next)."""
-        return self.placed(y, lambda: self.panel(q))
-
-    def panel(self, q: int) -> float:
-        """A seat's panel from its own top; returns its height. Its three parts
-        (the band, the den, the cards above it) are each kept by what they show,
-        the actions they offer included, so a change of status, of treasures or
-        of cards draws one part again, not the whole panel."""
-        y = self.band(q)
-        y = self.den(q, y)
-        return self.cards(q, y)
-
-    def _band_words(self, q: int) -> tuple[str, str, str | None, str]:
-        """The band's heading, its status line, the action it offers (giving the
-        direction tile) and its label."""
-        p, obs = self.p, self.obs
-        pl = obs["players"][q]
-        status = []
-        if obs["phase"] == "draft" and not obs.get("decision"):
-            status.append(p.t("ui.picked") if pl["has_picked"] else p.t("ui.picking"))
-        elif q in (obs.get("to_act") or []):
-            status.append(p.t("ui.your_turn"))
-        if pl["passed"] and obs["phase"] == "thieving":
-            status.append(p.t("ui.passed"))
-        head = f"{p.name(q)} · {p.t('ui.prestige', n=pl['prestige'])}"
-        if obs["holder"] == q:
-            head += " · ↻" if obs["direction"] == "clockwise" else " · ↺"
-        line = " · ".join(status + [p.t("ui.collected", a=pl["left_count"], b=pl["right_count"])])
-        give = f"give {q + 1}" if self.dec.get("kind") == "give" else None
-        return head, line, give, p.action_text(obs, give) if give else p.name(q)
-
-    def band(self, q: int) -> float:
-        """The seat's band (name, prestige, direction tile, status, cards
-        collected), kept by its words; returns the y below it."""
-        words = self._band_words(q)
-        s = self.svg
-        key = ("band", self.W, q, *words, words[2] in s.legal, f"seat:{q}" in s.recent)
-        end: float = self.kept(key, lambda: self.draw_band(q, *words))
-        return end
-
-    def draw_band(self, q: int, head: str, line: str, give: str | None, label: str) -> float:
-        s = self.svg
-        ink = SEAT_INK[q % len(SEAT_INK)]
-        s.open(give, f"seat:{q}", label, "seat")
-        band = 50 if self.narrow else 30    # the phone: the status on a second line
-        s.rect(10, 0, self.W - 20, band, fill=seat_color(q), stroke=INK, rx=8)
-        s.text(20, 21, head, 15, "bold", ink)
-        if self.narrow:
-            s.text(20, 41, line, 13, "normal", ink)
-        else:
-            s.text(self.W - 20, 21, line, 13, "normal", ink, "end")
-        s.close()
-        return band + 6
-
-    def den(self, q: int, y: float) -> float:
-        """The seat's den (thieves, treasures, the scheme for its owner), kept by
-        what it holds unless the decision pending takes or pays from a den."""
-        if self.dec.get("kind") in ("rob", "robthief", "payany", "discard"):
-            return self.draw_den(q, y)
-        pl = self.obs["players"][q]
-        key = ("den", self.W, y, q, q == self.me, pl["thieves"], tuple(pl["treasures"][t] for t in TREASURES),
-               pl.get("scheme"))
-        end: float = self.kept(key, lambda: self.draw_den(q, y))
-        return end
-
-    def draw_den(self, q: int, y: float) -> float:
+    # -- the shared board -------------------------------------------------------------------------------
+    def fences(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
-        pl = obs["players"][q]
-        den = p.t("ui.den") + ":"
-        s.text(16, y + 22, den, 13, "bold")
-        rob_thief = self.dec.get("kind") == "robthief"
-        rob = f"rob {q + 1}" if rob_thief else None
-        s.open(rob, None, p.action_text(obs, rob) if rob else None, "den-thieves")
-        x = self.thieves(24 + len(den) * 8, y + 18, pl["thieves"], 18, 10, where=f"den{q + 1}")
-        s.close()
-        if self.narrow:     # the phone: the treasures on a line of their own
-            y += 34
-            x = 16.0
+        s.text(10, y + 14, p.t("ui.fences"), 13, "bold")
+        if not self.narrow:
+            s.text(self.W - 10, y + 14, p.t("ui.decks", a=obs["loc_deck_count"], b=obs["fence_deck_count"]),
+                   13, "normal", MUTED, "end")
         else:
-            x = max(x + 10, 210)
-        kind = self.dec.get("kind")
-        for t in TREASURES:
-            n = pl["treasures"][t]
-            act = None
-            if n:
-                if kind == "rob" and q != self.me:
-                    act = f"rob {q + 1} {t}"
-                elif kind in ("payany", "discard") and q == self.me:
-                    act = ("pay " if kind == "payany" else "discard ") + t
-            x = self.treasure_count(x, y + 18, t, n, act, p.action_text(obs, act) if act else p.term("treasure", t),
-                                    dim=not n, where=f"den{q + 1}")
-        total = sum(pl["treasures"].values())
-        s.text(x + 4, y + 23, f"{total}/{self.d.board.treasure_limit}", 13, "normal",
-               "#b00020" if total > self.d.board.treasure_limit else MUTED)
-        if "scheme" in pl:
-            label = p.t("ui.scheme") if q == self.me else p.t("ui.scheme_other")
-            if self.narrow:
-                y += 34
-                s.text(16, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK)
-            else:
-                s.text(self.W - 20, y + 23, f"{label}: {p._scheme(pl['scheme'])}", 13, "bold", INK, "end")
-        return y + 40
+            y = s.para(10, y + 32, p.t("ui.decks", a=obs["loc_deck_count"], b=obs["fence_deck_count"]),
+                       self.W - 20, 13, MUTED) - 18
+        y += 20
+        row = obs["row"]
+        per = len(row) if not self.narrow else 3
+        fw = (self.W - 20 - 6 * (per - 1)) / per
+        h = 94
+        sell = self.turn or (self.dec.get("kind") == "sub" and self.dec.get("mode") == "normal")
+        refresh = self.dec.get("kind") == "refresh"
+        for i, fid in enumerate(row):
+            x = 10 + (i % per) * (fw + 6)
+            yy = y + (i // per) * (h + 6)
+            if fid is None:
+                s.rect(x, yy, fw, h, fill="#eee", stroke="#bbb")
+                continue
+            act = f"return {fid}" if refresh else f"sell {fid}" if sell else None
+            label = p.action_text(self.obs, act) if act else p.term("fence", fid)
+            with s.moving(f"fence-{fid}"):
+                self.kept(("fence", x, yy, fw, h, fid, act, label, act in s.legal, fid in s.recent),
+                          lambda: self.fence_face(x, yy, fw, h, fid, act, label))
+        return y + ((len(row) + per - 1) // per) * (h + 6) - 6
 
-    def cards(self, q: int, y: float) -> float:
-        """The location cards and sold fences above the seat's den, kept by what
-        they show and the actions they offer (their labels included), unless a
-        Relocate or a Switch puts a target per source on them."""
-        obs, s = self.obs, self.svg
-        pl = obs["players"][q]
-        cards, fences = pl["above"], pl["fences_above"]
-        if not cards and not fences:
-            return y
-        if self.dec.get("kind") in ("relocate", "swap"):
-            return self.draw_cards(q, y)
-        acts = [self._loc_action(c) for c in cards]
-        if self.dec.get("kind") == "sub" and self.dec.get("mode") == "extra":
-            acts += [f"sell {f}" for f in fences]
-        key = ("cards", self.W, y, tuple(cards), tuple(fences), tuple(acts),
-               tuple((a in s.legal, self.p.action_text(obs, a)) if a else None for a in acts),
-               tuple(c in s.recent for c in cards), tuple(f in s.recent for f in fences),
-               tuple(obs["loc_thieves"].get(c, 0) for c in cards),
-               tuple(obs["fence_thieves"].get(f, 0) for f in fences),
-               marshal.dumps([obs["fence_treasures"].get(f) for f in fences], 2))
-        end: float = self.kept(key, lambda: self.draw_cards(q, y), _PANELS)
+    def fence_face(self, x: float, y: float, w: float, h: float, fid: str, action: str | None, label: str) -> None:
+        """A fence card as printed: name, prestige, type, wants, majority."""
+        p, s = self.p, self.svg
+        f = self.d.fences[fid]
+        live = s.open(action, fid, label, "card fence")
+        if not live:
+            s.add(f"<title>{escape(p.term('fence', fid) + ': ' + p.t('ui.wants') + ' ' + p.wants(fid))}</title>")
+        s.rect(x, y, w, h, fill="#fbf7ee", stroke="#e8a317" if live else INK, width=3 if live else 1.2)
+        s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="22" rx="6" fill="#6b4f2a"/>')
+        s.text(x + 6, y + 16, _fit(p.term("fence", fid), w - 30, 14.5), 13, "bold", "#fff")
+        s.text(x + w - 6, y + 16, str(f.prestige), 14, "bold", "#ffd75e", "end")
+        s.text(x + 6, y + 38, _fit(p.term("ftype", f.type), w - 10, 14.5), 13, "bold", MUTED)
+        step = min(25.0, (w - 22) / max(1, len(f.wants) - 1)) if len(f.wants) > 1 else 25.0
+        for k, t in enumerate(f.wants):
+            self.treasure(x + 15 + k * step, y + 58, t, 10)
+        s.text(x + 6, y + h - 9, _fit(p.t("ui.majority", n=self.p._maj(f.type)), w - 10, 13), 13, "normal", MUTED)
+        s.close()
+
+    def box(self, x: float, y: float, w: float, h: float, title: str, fill: str = "#f4ede0") -> None:
+        self.svg.rect(x, y, w, h, fill=fill, stroke="#9a8c74", rx=8)
+        if title:
+            self.svg.text(x + 8, y + 17, _fit(title, w - 12, 13), 13, "bold", INK)
+
+    def supply(self, y: float) -> float:
+        """The City, the Forest, the steal and recruit slots: one row, or three on a phone."""
+        p, obs, s = self.p, self.obs, self.svg
+        h = 64
+        W = self.W
+        if self.narrow:
+            city, forest, steal, recruit = (10, y, W - 20), (10, y + h + 6, 96), (112, y + h + 6, W - 122), \
+                (10, y + 2 * (h + 6), W - 20)
+        else:
+            city, forest, steal, recruit = (10, y, 316), (332, y, 88), (428, y, 244), (680, y, W - 690)
+        x, yy, w = city
+        self.box(x, yy, w, h, p.t("ui.city"))
+        take = self.dec.get("kind") == "take"
+        for i, t in enumerate(TREASURES):
+            n = obs["city"][t]
+            act = (f"take {t}" if take else f"steal {t}" if self.turn else None) if n else None
+            self.treasure_count(x + 8 + min(64.0, (w - 16) / 5) * i, yy + 44, t, n, act, p.term("treasure", t), where="city")
+        x, yy, w = forest
+        self.box(x, yy, w, h, p.t("ui.forest"))
+        with s.moving("thief-forest", "thief", obs["forest"]):
+            self.thief(x + 20, yy + 42, 12)
+        s.text(x + 38, yy + 49, f"×{obs['forest']}", 15, "bold")
+        x, yy, w = steal
+        self.box(x, yy, w, h, p.t("ui.steal"))
+        s.open("steal" if self.turn else None, None, p.t("ui.steal_empty"), "slot")
+        s.rect(x + 6, yy + 26, w - 12, 32, fill="#fff", stroke="#9a8c74", rx=6)
+        self.thieves(x + 8, yy + 43, obs["steal_slot"], 15, 9, max(1, int((w - 50) // 15)), where="steal")
+        s.close()
+        x, yy, w = recruit
+        self.box(x, yy, w, h, p.t("ui.recruit"))
+        xx: float = x + 8
+        for t in TREASURES:
+            if obs["recruit_slot"][t]:
+                xx = self.treasure_count(xx, yy + 44, t, obs["recruit_slot"][t], where="recruit") - 8
+        y = recruit[1] + h
+        if self.turn:
+            y = self.recruit_pairs(y + 6)
+        return y
+
+    def recruit_pairs(self, y: float) -> float:
+        """The pairs of your treasures you can pay to recruit: click a pair."""
+        p, s = self.p, self.svg
+        mine = self.obs["players"][self.me]["treasures"]
+        owned = [t for t in TREASURES if mine[t]]
+        pairs = [(a, b) for i, a in enumerate(owned) for b in owned[i:] if a != b or mine[a] >= 2]
+        pairs = [ab for ab in pairs if f"recruit {ab[0]} {ab[1]}" in s.legal]
+        if not pairs:
+            return y - 6
+        label = p.t("ui.recruit_pairs")
+        s.text(10, y + 21, label, 13, "bold")
+        x0 = min(10 + len(label) * 7.4 + 8, 160.0)
+        x, y0 = x0, y
+        for a, b in pairs:
+            if x + 54 > self.W - 6:
+                x, y0 = x0, y0 + 36
+            act = f"recruit {a} {b}"
+            s.open(act, None, p.action_text(self.obs, act), "pair")
+            s.rect(x, y0 + 1, 52, 32, fill="#fff7e0", stroke="#e8a317", rx=8, width=2)
+            self.treasure(x + 14, y0 + 17, a, 9)
+            self.treasure(x + 38, y0 + 17, b, 9)
+            s.close()
+            x += 56
+        return y0 + 34
+
+    def witch(self, y: float) -> float:
+        """The Witch's slots: a row (on a phone, under its title); outside the viewer's
+        own thieving turn it holds no action and is kept by what it shows."""
+        if self.turn:
+            return self.draw_witch(y)
+        key = ("witch", self.W, y, tuple(self.obs["witch_used"]))
+        end: float = self.kept(key, lambda: self.draw_witch(y))
         return end
 
-    def draw_cards(self, q: int, y: float) -> float:
-        """The cards above a seat's den (:meth:`cards` calls it only when there are some)."""
-        obs = self.obs
-        pl = obs["players"][q]
-        cards = pl["above"]
-        fences = pl["fences_above"]
-        x, yy = 10, y
-        for c in cards:
-            if x + 214 > self.W:
-                x, yy = 10, yy + 184
-            self.location_card(x, yy, c, self._loc_action(c))
-            self._compound_chips(x, yy, c)
-            x += 230
-        for fid in fences:
-            if x + 150 > self.W:
-                x, yy = 10, yy + 184
-            extra = self.dec.get("kind") == "sub" and self.dec.get("mode") == "extra"
-            self.fence_card(x, yy, 150, 176, fid, f"sell {fid}" if extra else None,
-                            obs["fence_thieves"].get(fid, 0))
-            x += 158
-        return yy + 184
+    def draw_witch(self, y: float) -> float:
+        p, obs, s = self.p, self.obs, self.svg
+        slots = self.d.board.witch.slots
+        if self.narrow:
+            h, x0, sy, sh = 76, 16.0, y + 26, 44
+            self.box(10, y, self.W - 20, h, p.t("ui.witch"))
+        else:
+            h, x0, sy, sh = 44, 176.0, y + 5, 34
+            self.box(10, y, self.W - 20, h, "")
+            s.para(18, y + 18, p.t("ui.witch"), 150, 13, weight="bold", max_lines=2)
+        sw = (self.W - 16 - x0 - 5 * (len(slots) - 1)) / len(slots)
+        for j, slot in enumerate(slots):
+            used = obs["witch_used"][j]
+            x = x0 + j * (sw + 5)
+            act = f"witch {slot.treasure}" if self.turn and not used else None
+            s.open(act, None, p.action_text(obs, act) if act in s.legal else p.term("treasure", slot.treasure),
+                   "witch-slot")
+            s.rect(x, sy, sw, sh, fill="#e6e1d8" if used else "#fff", stroke="#9a8c74", rx=8)
+            worth = p.t("ui.used") if used else f"+{slot.prestige}"
+            with s.moving(f"treasure-witch{j + 1}" if used else None, f"treasure-{slot.treasure}"):
+                self.treasure(x + 14, sy + 17, slot.treasure, 9)   # a delivered treasure slides here
+            if self.narrow:
+                s.text(x + 28, sy + 22, worth, 13, "bold", MUTED if used else INK)
+                s.text(x + 5, sy + 39, _fit(p.term("treasure", slot.treasure), sw - 8, 13), 13, "normal", MUTED)
+            else:
+                words = worth if used else f"{p.term('treasure', slot.treasure)} · {worth}"
+                s.text(x + 28, sy + 22, _fit(words, sw - 32, 14), 13, "bold", MUTED if used else INK)
+            s.close()
+        return y + h
+
+    def powers(self, y: float) -> float:
+        """The three power tiles (a row, or stacked on a phone); on your turn each offers
+        one payment per treasure type you hold, drawn on its band."""
+        p, obs, s = self.p, self.obs, self.svg
+        s.text(10, y + 14, p.t("ui.powers"), 13, "bold")
+        y += 20
+        per = 1 if self.narrow else 3
+        tw = (self.W - 20 - 8 * (per - 1)) / per
+        texts = [p.tile_text(pw["tile"]) if pw["tile"] else "" for pw in obs["powers"]]
+        lines = max([len(wrap(t, tw - 12, 13)) for t in texts] + [1])
+        h = 30 + lines * 15.86 + 4
+        for i, pw in enumerate(obs["powers"]):
+            x = 10 + (i % per) * (tw + 8)
+            yy = y + (i // per) * (h + 6)
+            if pw["tile"] is None:
+                s.rect(x, yy, tw, h, fill="#eee", stroke="#bbb")
+                s.text(x + 10, yy + 20, f"{i + 1}. {p.t('ui.gone')}", 13, "normal", MUTED)
+                continue
+            self.power_tile(x, yy, tw, h, i, pw)
+        return y + ((len(obs["powers"]) + per - 1) // per) * (h + 6) - 6
+
+    def power_tile(self, x: float, y: float, w: float, h: float, i: int, pw: dict[str, Any]) -> None:
+        p, s, obs = self.p, self.svg, self.obs
+        tid = pw["tile"]
+        paid = pw["paid"]
+        s.add(f'<g data-ref={quoteattr(tid)}{" class=" + quoteattr("recent") if tid in s.recent else ""}>')
+        s.add(f"<title>{escape(p.term('tile', tid) + ': ' + p.tile_text(tid))}</title>")
+        s.rect(x, y, w, h, fill="#e6e1d8" if paid else "#fbf7ee", stroke=INK)
+        s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="24" rx="6" fill="#7a4f9e"/>')
+        s.para(x + 6, y + 40, p.tile_text(tid), w - 12, 13, MUTED if paid else INK)
+        right = x + w - 6
+        left = p.t("ui.left", n=pw["left"])
+        s.text(right, y + 17, left, 13, "normal", "#fff", "end")
+        right -= len(left) * 7.2 + 8
+        if paid:    # the treasure paid lies on the tile till maintenance (it slides there)
+            with s.moving(f"treasure-power{i + 1}", f"treasure-{paid}"):
+                self.treasure(right - 8, y + 12, paid, 8)
+            s.text(right - 20, y + 17, p.t("ui.used"), 13, "bold", "#fff", "end")
+            right -= 22 + len(p.t("ui.used")) * 7.2
+        elif self.turn:
+            mine = obs["players"][self.me]["treasures"]
+            for t in reversed(TREASURES):
+                act = f"power {i + 1} {t}"
+                if mine[t] and act in s.legal:
+                    right -= 30
+                    s.open(act, None, p.action_text(obs, act), "pay-slot")
+                    s.rect(right, y + 2, 28, 28, fill="#fff7e0", stroke="#e8a317", rx=6, width=2)
+                    self.treasure(right + 14, y + 16, t, 9)
+                    s.close()
+            right -= 4
+        s.text(x + 6, y + 17, _fit(f"{i + 1}. {p.term('tile', tid)}", right - x - 8, 14.5), 13, "bold", "#fff")
+        s.close()
 
     def legend(self, y: float) -> float:
         """The same in every position: kept per width, drawn from its own top and
         moved to ``y``."""
-        return self.placed(y, lambda: self.kept(("legend", self.W), lambda: self.draw_legend(0)))
+        return self.placed(0, y, lambda: self.kept(("legend", self.W), lambda: self.draw_legend(0)))
 
     def draw_legend(self, y: float) -> float:
         p, s = self.p, self.svg
@@ -930,6 +1075,13 @@ class _Board:
         y = s.para(10, y + 12, self.p._majority_line(), self.W - 20, 13)
         y = s.para(10, y + 4, self.p._sets_line(), self.W - 20, 13)
         return y
+
+
+def _none_gained(ev: dict[str, Any]) -> dict[str, Any]:
+    """A ``forest`` or ``thieves`` event that gained no thief, as its ``_none`` text."""
+    if ev.get("key") in ("forest", "thieves") and (ev.get("args") or {}).get("n") == 0:
+        return {**ev, "key": ev["key"] + "_none"}
+    return ev
 
 
 def _fit(text: str, width: float, size: float) -> str:
