@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, piece_head, seat_color, slot_pid, wrap
 
 from .city import square_label
+from .routes import plan_routes
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
                            WALL, WIDTH)
 
@@ -63,6 +64,8 @@ class Board:
         self.svg = Svg(self.W, 100, legal=legal, recent=obs.get("recent") or (),
                        title=pres.t("name"))
         self.legal = legal
+        #: the kept cards picked first in the opening purchase: (picker key, card)
+        self.buy_picks: list[tuple[str, str]] = []
 
     # -- which actions the viewer may click --------------------------------------------------
     def _legal(self) -> set[str]:
@@ -85,9 +88,10 @@ class Board:
     def gate_box(self, cell: int) -> tuple[float, float, float, float]:
         """The box of a villa or catacomb outside the gate square ``cell``."""
         r, c = divmod(cell, self.w)
-        x = self.ox + (c - 1) * self.cell + 4
+        # five squares wide (gates are seven apart), so "Katakomben" fits at full size
+        x = self.ox + (c - 2) * self.cell + 4
         y = self.oy - self.cell if r == 0 else self.oy + self.h * self.cell
-        return x, y + 2, 3 * self.cell - 8, self.cell - 4
+        return x, y + 2, 5 * self.cell - 8, self.cell - 4
 
     def building_center(self, bid: str) -> tuple[float, float]:
         if bid.startswith("villa"):
@@ -239,7 +243,6 @@ class Board:
                          action: str | None, label: str | None) -> None:
         cs = self.cell
         s.open(None, bid, None, "building")
-        cellset = set(cells)
         fill = TYPE_FILL.get(ty, "#ccc")
         for cell in cells:
             x, y = self.xy(cell)
@@ -251,6 +254,23 @@ class Board:
             stroke, width = GLOW, 5
         # every such edge a segment of one path (each with its own square caps, as
         # separate lines would have): a building's outline in one element
+        edges = self.outline(cells)
+        if edges:
+            s.add(f'<path d="{edges}" fill="none" stroke="{stroke}" stroke-width="{width}" '
+                  f'stroke-linecap="square"/>')
+        s.close()
+        if action:
+            # one clickable square per cell, so a click anywhere on the building counts
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.open(action, None, label, "building-cell")
+                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
+                s.close()
+
+    def outline(self, cells: list[int]) -> str:
+        """A building's outline as path data: each cell edge with no square of the
+        same building beyond it."""
+        cs, cellset = self.cell, set(cells)
         edges = []
         for cell in cells:
             x, y = self.xy(cell)
@@ -264,17 +284,7 @@ class Board:
                 x2 = x1 + (cs if dy != 0 else 0)
                 y2 = y1 + (cs if dx != 0 else 0)
                 edges.append(f"M{x1} {y1}L{x2} {y2}")
-        if edges:
-            s.add(f'<path d="{"".join(edges)}" fill="none" stroke="{stroke}" stroke-width="{width}" '
-                  f'stroke-linecap="square"/>')
-        s.close()
-        if action:
-            # one clickable square per cell, so a click anywhere on the building counts
-            for cell in cells:
-                x, y = self.xy(cell)
-                s.open(action, None, label, "building-cell")
-                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
-                s.close()
+        return "".join(edges)
 
     def building_name(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None, name: str) -> None:
         cs = self.cell
@@ -439,6 +449,68 @@ class Board:
                 label = self.p.t("do." + a.split()[0], place="", n="", fig="").strip(" :")
                 self.svg.badge(cx - 30, cy - 30 - k * (FONT * 1.9), label, "#fff3c4", INK, a, None, FONT)
 
+    def draw_routes(self) -> set[str]:
+        """Every square and building the acting thief can reach this turn, one click
+        each: the click's action is the route's first step, ``then`` the others, the
+        path its preview; a costly route asks first (routes.py). Returns the single
+        actions so placed (a step, an exit: no other target needed for them)."""
+        s, obs, cs = self.svg, self.obs, self.cell
+        routes = plan_routes(self.p.data, obs)
+        placed: set[str] = set()
+        if not routes:
+            return placed
+        tu = obs["turn"]
+        here = obs["thieves"][tu["p"]][tu["t"]]["pos"]
+        start = self.center(here) if isinstance(here, int) else self.building_center(here) if here else None
+        # the squares reached with the points of the move under way (or of one move) glow;
+        # those that need another action point are drawn lighter
+        first_ap = 0 if tu.get("moving") else 1
+        for goal, route in sorted(routes.items(), key=lambda kv: str(kv[0])):
+            if route.actions[0] not in self.legal or (isinstance(goal, str) and self._building_action(goal)):
+                continue
+            path = ([start] if start else []) + [self.center(c) for c in route.cells]
+            if isinstance(goal, str):
+                path.append(self.building_center(goal))
+            label = self.p.route_text(obs, route)
+            ask = self.p.route_question(obs, route, first_ap)
+            near = route.ap <= first_ap
+            cls = "route" + (" near" if near else "")
+            then = route.actions[1:]
+            if len(route.actions) == 1:
+                placed.add(route.actions[0])
+            if isinstance(goal, int):
+                x, y = self.xy(goal)
+                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                colour = SIGHT if route.seen else STEP_COLOR
+                s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
+                      f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
+                      f'stroke-width="{2.5 if near else 1.2}"'
+                      + ('' if near else ' stroke-dasharray="3 2"') + "/>")
+                s.close()
+            else:
+                # a building: clickable all over, its outline green (its name stays readable)
+                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                for bx, by, bw, bh in self.goal_boxes(goal):
+                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
+                if goal.startswith("villa"):
+                    bx, by, bw, bh = self.goal_boxes(goal)[0]
+                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" rx="4" fill="none" '
+                          f'stroke="{STEP_COLOR}" stroke-width="{3 if near else 1.5}"/>')
+                else:
+                    edges = self.outline(self.obs["buildings"][goal][1])
+                    s.add(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="{3 if near else 1.5}"'
+                          + ('' if near else ' stroke-dasharray="4 3"') + ' pointer-events="none"/>')
+                s.close()
+        return placed
+
+    def goal_boxes(self, bid: str) -> list[tuple[float, float, float, float]]:
+        """Where a click means "go into building ``bid``": its squares, or a villa's box."""
+        if bid.startswith("villa"):
+            cell = self.obs["bcells"].get(bid, [0])[0]
+            return [self.gate_box(cell)]
+        cs = self.cell
+        return [(*self.xy(c), cs, cs) for c in self.obs["buildings"][bid][1]]
+
     def draw_targets(self) -> None:
         """Squares the viewer may click: steps, exits, jumps, catacombs, quays, and
         badges beside a figure where one target has several actions."""
@@ -448,27 +520,33 @@ class Board:
         if tm and tm.get("opts") and tm.get("mover") == self.viewer:
             cx, cy = self.center(tm["cell"])
             s.circle(cx, cy, cs * 0.62, "none", GLOW, 3)
+            # each way on is the whole square beyond the crossing, with its arrow
             for d in tm["opts"]:
                 dx, dy = DXY[d]
                 action = f"go {'nesw'[d]}"
+                tx, ty = cx + dx * cs, cy + dy * cs
                 s.open(action, None, self.p.action_text(obs, action), "target")
-                s.circle(cx + dx * cs, cy + dy * cs, cs * 0.34, GLOW, "#fff", 2)
-                s.text(cx + dx * cs, cy + dy * cs + 5, "↑→↓←"[d], FONT + 1, "bold", INK, "middle")
+                s.rect(tx - cs / 2 + 1, ty - cs / 2 + 1, cs - 2, cs - 2, GLOW, "#fff", 5, 2,
+                       ' fill-opacity="0.85"')
+                s.text(tx, ty + 6, "↑→↓←"[d], FONT + 4, "bold", INK, "middle")
                 s.close()
             return
         if not tu or tu.get("p") != self.viewer:
             return
+        routed = self.draw_routes()
         aims: dict[int, list[str]] = {}
         th = obs["thieves"][tu["p"]][tu["t"]]
         if isinstance(th["pos"], int):
             r, c = divmod(th["pos"], self.w)
             for d in obs.get("steps") or []:
                 dx, dy = DXY["nesw".index(d)]
-                if 0 <= r + dy < self.h and 0 <= c + dx < self.w:
+                if 0 <= r + dy < self.h and 0 <= c + dx < self.w and d not in routed:
                     aims.setdefault((r + dy) * self.w + c + dx, []).append(d)
         for a in obs.get("targets") or []:
             verb, _, arg = a.partition(" ")
             arg = arg.split(" ")[0]
+            if a in routed:
+                continue
             if verb in ("exit", "jin") or (verb == "tp" and "." in arg):
                 aims.setdefault(_cell(arg, self.w), []).append(a)
             elif verb == "cata":
@@ -580,14 +658,16 @@ class Board:
             text = p.t("ui.turn", thief=p.thief(tu["p"], tu["t"]), player=p.seat(tu["p"]), ap=tu.get("ap", 0))
             if tu.get("moving"):
                 text += " · " + p.t("ui.moves", mp=tu.get("mp", 0))
-            lines = wrap(text, self.W - 36, FONT + 1) if self.narrow else [text]
-            if len(lines) > 1:   # the phone: a long turn line takes two lines
-                s.rect(x, y, self.W - 24, 44, seat_color(tu["p"]), INK, 13)
+            # bold letters are about 0.62 em wide: a line too long for the room takes two
+            room = self.W - x - 12
+            lines = wrap(text, room - 16, FONT * 1.11) if len(text) * FONT * 0.62 + 14 > room else [text]
+            if len(lines) > 1:
+                s.rect(x, y, room, 44, seat_color(tu["p"]), INK, 13)
                 for k, line in enumerate(lines[:2]):
                     s.text(x + 8, y + 18 + 18 * k, line, FONT, "bold", "#fff")
                 y += 18
             else:
-                s.rect(x, y, 10 + len(text) * FONT * 0.56, 26, seat_color(tu["p"]), INK, 13)
+                s.rect(x, y, 14 + len(text) * FONT * 0.62, 26, seat_color(tu["p"]), INK, 13)
                 s.text(x + 6, y + 18, text, FONT, "bold", "#fff")
         elif obs.get("terminal") and obs.get("solo_stars") is not None:
             s.text(x, y + 18, p.t("ui.stars", n=obs["solo_stars"]) + " " + "★" * int(obs["solo_stars"]), FONT + 1,
@@ -710,30 +790,37 @@ class Board:
         if dr and self.viewer is not None and obs.get("phase") == "draft" and dr["hand"]:
             s.text(12, y + 16, p.t("ui.hand"), FONT + 1, "bold")
             y += 24
+            chd = self.card_height(cw, [p.t(f"effect.{c.split('.')[0]}") for c in dr["hand"]], ch)
             for k, c in enumerate(dr["hand"]):
                 e = c.split(".")[0]
-                x, yy = at(k, y, ch + 10)
-                self.equipment_card(x, yy, cw, ch, e, f"keep {e}", f"draft-{e}-{dr['hand'][:k].count(c) + 1}")
-            y += ((len(dr["hand"]) + per - 1) // per) * (ch + 10)
+                x, yy = at(k, y, chd + 10)
+                self.equipment_card(x, yy, cw, chd, e, f"keep {e}", f"draft-{e}-{dr['hand'][:k].count(c) + 1}")
+            y += ((len(dr["hand"]) + per - 1) // per) * (chd + 10)
         if dr and self.viewer is not None and obs.get("phase") == "buy" and dr["kept"]:
-            s.text(12, y + 16, p.t("ui.kept"), FONT + 1, "bold")
+            # two clicks: pick a card here, then the thief who takes it in the guild panel
+            s.text(12, y + 16, p.t("ui.pick_card"), FONT + 1, "bold")
             y += 24
+            texts = [p.t(f"effect.{c.split('.')[0]}") for c in dr["kept"]]
+            chk = self.card_height(cw, texts, ch)
+            buyable = [k for k, c in enumerate(dr["kept"])
+                       if any(f"buy {c.split('.')[0]} {t + 1}" in self.legal for t in range(3))]
             for k, c in enumerate(dr["kept"]):
                 e = c.split(".")[0]
-                # the phone: the "for thief n" buttons one under another
-                step = ch + 4 + 3 * 28 + 4 if self.narrow else ch + 38
-                x, yy = at(k, y, step)
-                self.equipment_card(x, yy, cw, ch, e, None, f"kept-{e}-{dr['kept'][:k].count(c) + 1}")
-                for t in range(3):
-                    a = f"buy {e} {t + 1}"
-                    if a in self.legal:
-                        bx, by = (x, yy + ch + 4 + t * 28) if self.narrow else (x + t * 70, yy + ch + 4)
-                        s.badge(bx, by, p.t("ui.for_thief", n=t + 1), "#fff3c4", INK, a, None, FONT)
-            y += ((len(dr["kept"]) + per - 1) // per) * step
+                x, yy = at(k, y, chk + 10)
+                key = f"buy-{k + 1}"
+                if k in buyable:
+                    self.buy_picks.append((key, e))
+                    s.picker(key, p.t("ui.pick_this", card=p.card_name(e)), default=len(buyable) == 1, ref=e)
+                self.equipment_card(x, yy, cw, chk, e, None, f"kept-{e}-{dr['kept'][:k].count(c) + 1}",
+                                    glow=k in buyable)
+                if k in buyable:
+                    s.close()
+            y += ((len(dr["kept"]) + per - 1) // per) * (chk + 10)
         if tu and tu.get("p") == self.viewer and sub.get("kind") == "clients":
             s.text(12, y + 16, p.t("ui.clients"), FONT + 1, "bold")
             y += 24
             revealed = obs.get("revealed", [])
+            ch = self.card_height(cw, [p.t(f"effect.{p.client_power(c)}") for c in revealed], ch)
             for k, c in enumerate(revealed):
                 x, yy = at(k, y, ch + 40 + (30 if self.narrow else 0))
                 with s.moving(f"client-{c}"):
@@ -748,6 +835,7 @@ class Board:
         if tu and tu.get("p") == self.viewer and sub.get("kind") == "artdraw" and isinstance(sub.get("cards"), list):
             s.text(12, y + 16, p.t("ui.artdraw"), FONT + 1, "bold")
             y += 24
+            ch = self.card_height(cw, [p.t(f"effect.{c.split('.')[0]}") for c in sub["cards"]], ch)
             for k, c in enumerate(sub["cards"]):
                 e = c.split(".")[0]
                 x, yy = at(k, y, ch + 10)
@@ -755,18 +843,32 @@ class Board:
             y += max(1, (len(sub["cards"]) + per - 1) // per) * (ch + 10)
         return y
 
+    @staticmethod
+    def card_height(w: float, texts: list[str], least: float) -> float:
+        """The height of a row of cards ``w`` wide that shows every effect text whole
+        (the kit's card fits ``(h - 3.7 size) / 1.22 size`` lines of it; never cut)."""
+        lines = max((len(wrap(t, w - 12, CARD_FONT - 1)) for t in texts), default=1)
+        return max(least, round(CARD_FONT * (3.7 + 1.22 * lines)) + 2)
+
     def equipment_card(self, x: float, y: float, w: float, h: float, e: str, action: str | None,
-                       pid: str | None = None) -> None:
-        """An equipment card; ``pid`` its stable id (any card ``e`` is of the kind ``card-e``)."""
+                       pid: str | None = None, glow: bool = False) -> None:
+        """An equipment card; ``pid`` its stable id (any card ``e`` is of the kind ``card-e``);
+        ``glow``: lit as the first click of a two-click choice. Its effect is never cut:
+        the card grows to hold it."""
         eq = self.p.data.equipment[e]
+        body = self.p.t(f"effect.{e}")
+        h = self.card_height(w, [body], h)
         with self.svg.moving(pid, f"card-{e}"):
-            self.svg.card(x, y, w, h, self.p.card_name(e), self.p.t(f"effect.{e}"),
+            self.svg.card(x, y, w, h, self.p.card_name(e), body,
                           action=action if action in self.legal else None, ref=e, band="#5b4a3a",
                           corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=CARD_FONT)
+        if glow:
+            self.svg.rect(x - 2, y - 2, w + 4, h + 4, "none", GLOW, 8, 3)
 
     def client_card(self, x: float, y: float, w: float, h: float, c: str, action: str | None = None) -> None:
         cl = self.p.data.clients[c]
         power = self.p.client_power(c)
+        h = self.card_height(w, [self.p.t(f"effect.{power}")], h)
         self.svg.card(x, y, w, h, self.p.term("client", c), self.p.t(f"effect.{power}"),
                       action=action if action in self.legal else None, ref=c, band="#2e5e4e",
                       corner=f"{cl.cost}●", footer=self.p.t("ui.vp", vp=f"+{cl.vp}"), size=CARD_FONT)
@@ -872,6 +974,15 @@ class Board:
             where = p.t("ui.at", place=p.where(obs, th["pos"])) if th["pos"] is not None else ""
             s.text(x + 30, y + 18, f"{p.thief(v, t)} {where}"[:38], FONT, "bold")
             s.close()
+            # the second click of a purchase: this thief takes the picked card
+            for key, e in self.buy_picks:
+                a = f"buy {e} {t + 1}"
+                cost = p.data.equipment[e].cost
+                if s.open(a, None, p.t("ui.buy_for", card=p.card_name(e), thief=p.thief(v, t), cost=cost),
+                          "taker", needs=key):
+                    s.rect(x - 2, y - 3, colw + 4, 32, "#fff3c4", GLOW, 8, 3, ' fill-opacity="0.55"')
+                    s.text(x + colw - 8, y + 18, f"+ {p.card_name(e)} ({cost}●)", FONT, "bold", INK, "end")
+                s.close()
             yy = y + 30
             tu = obs.get("turn") or {}
             active = tu.get("p") == v and tu.get("t") == t
@@ -906,7 +1017,7 @@ class Board:
                     use = self.first_legal(e if e in ("smoke",) else "fish" if e == "fishing" else "") \
                         if active else None
                     self.equipment_card(x, yy, colw, 112, e, use, f"equip-{v + 1}-{t + 1}-{e}")
-                    yy += 118
+                    yy += self.card_height(colw, [p.t(f"effect.{e}")], 112) + 6
             else:
                 s.text(x + 2, yy + 14, p.t("ui.no_equipment"), FONT, "normal", MUTED)
                 yy += 22
@@ -915,7 +1026,7 @@ class Board:
                 use = self.first_legal(power) if active else None
                 with s.moving(f"client-{th['ally']}"):
                     self.client_card(x, yy, colw, 96, th["ally"], use)
-                yy += 102
+                yy += self.card_height(colw, [p.t(f"effect.{power}")], 96) + 6
                 if active and power == "ruth":
                     xb = x + 2
                     for g in ("gem", "brandy", "wine"):
@@ -1018,7 +1129,8 @@ class Board:
         s.text(12, y + 16, p.t("ui.display", n=obs["equip_deck"]), FONT + 1, "bold")
         y += 24
         per = 2 if self.narrow else 4   # the phone: two cards a row
-        cw, ch = (self.W - 24 - 10 * (per - 1)) / per, 140
+        cw = (self.W - 24 - 10 * (per - 1)) / per
+        ch = self.card_height(cw, [p.t(f"effect.{c.split('.')[0]}") for c in obs["display"]], 140)
         for k, c in enumerate(obs["display"]):
             e = c.split(".")[0]
             self.equipment_card(12 + (k % per) * (cw + 10), y + (k // per) * (ch + 10), cw, ch, e, f"buy {e}",
