@@ -858,10 +858,18 @@ class Board:
         eq = self.p.data.equipment[e]
         body = self.p.t(f"effect.{e}")
         h = self.card_height(w, [body], h)
+        name, size = self.p.card_name(e), CARD_FONT
+        corner: str | None = f"{eq.cost}●"
+        footer = self.p.t("ui.vp", vp=f"+{eq.vp}")
+        # a name too long for a narrow card's band: the cost goes to the foot, then a size smaller
+        if wrap(name, w - 12 - size * 2.2, size)[0] != name:
+            corner, footer = None, f"{eq.cost}● · {footer}"
+            if wrap(name, w - 12, size)[0] != name:
+                size = CARD_FONT - 1
         with self.svg.moving(pid, f"card-{e}"):
-            self.svg.card(x, y, w, h, self.p.card_name(e), body,
+            self.svg.card(x, y, w, h, name, body,
                           action=action if action in self.legal else None, ref=e, band="#5b4a3a",
-                          corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=CARD_FONT)
+                          corner=corner, footer=footer, size=size)
         if glow:
             self.svg.rect(x - 2, y - 2, w + 4, h + 4, "none", GLOW, 8, 3)
 
