@@ -147,4 +147,9 @@ def test_building_names_are_drawn_over_the_walls(layout):
              if cells]
     assert walls and len(names) > 10
     assert all(i > max(walls) for i in names if i >= 0), "a wall is drawn over a building's name"
-    assert sum(i >= 0 for i in names) > 10  # names written in full (narrow buildings show their number)
+    # names written in full where they fit (narrow buildings show their number); the
+    # phone's city is turned a quarter, its buildings mostly too narrow: their numbers
+    assert sum(i >= 0 for i in names) > (10 if layout == "wide" else 2)
+    shown = set(re.findall(r">([^<>]+)</text>", svg))
+    assert all(pres.place(bid) in shown or pres.place(bid).rsplit(" ", 1)[-1] in shown
+               for bid, (_ty, cells) in s.observation(0)["buildings"].items() if cells)

@@ -39,6 +39,8 @@ _PANELS = memo(2048)
 _PIECES = memo(4096)
 
 FONT = 13
+#: the phone's turned city: the margin of the column numbers, the river's band
+NUMBERS, RIVER_BAND = 14, 16
 CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
 GLOW = "#e8a317"
 STEP_COLOR = "#2f9e44"
@@ -53,9 +55,18 @@ class Board:
         self.obs = obs
         city = obs["city"]
         self.w, self.h = city["w"], city["h"]
-        self.cell = min(42, (self.W - 40 - 36) // self.w)
-        self.ox = 30
-        self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
+        #: the phone draws the city turned a quarter to the left (north on the left, the
+        #: river on top): 14 squares across instead of 28, each twice as big under a finger
+        self.turned = self.narrow
+        if self.turned:
+            # the column numbers, the north gates, 14 squares, the south gates
+            self.cell = (self.W - NUMBERS - 2) / (self.h + 2)
+            self.ox = NUMBERS + self.cell
+            self.oy = RIVER_BAND + 4   # the river along the top (the east)
+        else:
+            self.cell = min(42, (self.W - 40 - 36) // self.w)
+            self.ox = 30
+            self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
         #: the buildings' places and owners, serialized (a key of the kept building layers)
         self.building_key = b""
         viewer = obs.get("viewer")
@@ -77,8 +88,26 @@ class Board:
         return set(obs.get("legal") or ())
 
     # -- geometry ----------------------------------------------------------------------------
+    def pt(self, col: float, row: float) -> tuple[float, float]:
+        """The drawing's point at city coordinates (``col`` from the west edge, ``row``
+        from the north edge, in squares); turned on the phone."""
+        if self.turned:
+            return self.ox + row * self.cell, self.oy + (self.w - col) * self.cell
+        return self.ox + col * self.cell, self.oy + row * self.cell
+
+    def dvec(self, d: int) -> tuple[int, int]:
+        """Direction ``d`` (0 north ... 3 west) as a step on the drawing."""
+        dx, dy = DXY[d]
+        return (dy, -dx) if self.turned else (dx, dy)
+
+    def arrow(self, d: int) -> str:
+        return {(0, -1): "↑", (1, 0): "→", (0, 1): "↓", (-1, 0): "←"}[self.dvec(d)]
+
     def xy(self, cell: int) -> tuple[float, float]:
+        """The top left corner of square ``cell`` on the drawing."""
         r, c = divmod(cell, self.w)
+        if self.turned:
+            return self.pt(c + 1, r)
         return self.ox + c * self.cell, self.oy + r * self.cell
 
     def center(self, cell: int) -> tuple[float, float]:
@@ -89,9 +118,12 @@ class Board:
         """The box of a villa or catacomb outside the gate square ``cell``."""
         r, c = divmod(cell, self.w)
         # five squares wide (gates are seven apart), so "Katakomben" fits at full size
-        x = self.ox + (c - 2) * self.cell + 4
-        y = self.oy - self.cell if r == 0 else self.oy + self.h * self.cell
-        return x, y + 2, 5 * self.cell - 8, self.cell - 4
+        row = -1 if r == 0 else self.h
+        (x1, y1), (x2, y2) = self.pt(c - 2, row), self.pt(c + 3, row + 1)
+        x, y, bw, bh = min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
+        if self.turned:
+            return x + 2, y + 4, bw - 4, bh - 8
+        return x + 4, y + 2, bw - 8, bh - 4
 
     def building_center(self, bid: str) -> tuple[float, float]:
         if bid.startswith("villa"):
@@ -108,7 +140,7 @@ class Board:
     # -- the city ---------------------------------------------------------------------------
     def geometry(self) -> tuple[Any, ...]:
         """What places every square: part of the key of each kept layer."""
-        return (self.W, self.w, self.h, self.cell, self.ox, self.oy)
+        return (self.W, self.w, self.h, self.cell, self.ox, self.oy, self.turned)
 
     def draw_city(self) -> float:
         s, obs, cs = self.svg, self.obs, self.cell
@@ -133,23 +165,36 @@ class Board:
         s.piece(_CITY, ("walls", city, self.geometry(), self.p.t("river")), self.draw_walls)
         self.draw_building_names()  # over the walls, so a wall never strikes a name through
         self.draw_gates()
-        return oy + h * cs + cs + 8
+        return self.city_bottom()
+
+    def city_bottom(self) -> float:
+        if self.turned:
+            return self.oy + self.w * self.cell + 22   # the row letters under the city
+        return self.oy + self.h * self.cell + self.cell + 8
 
     def draw_squares(self, s: Svg) -> None:
         """The ground, the margins and the squares (alleys and lanterns)."""
         obs, cs = self.obs, self.cell
         w, h, ox, oy = self.w, self.h, self.ox, self.oy
-        s.add(f'<rect x="0" y="0" width="{self.W}" height="{oy + h * cs + cs + 8}" fill="#4a4238"/>')
+        s.add(f'<rect x="0" y="0" width="{self.W}" height="{self.city_bottom():g}" fill="#4a4238"/>')
         rows = obs["city"]["rows"]
         # margins: column numbers and row letters, as the log names squares
         for c in range(w):
-            s.text(ox + c * cs + cs / 2, 16, str(c + 1), FONT, "bold", "#f3ead8", "middle")
+            x, y = self.center(c)
+            if self.turned:   # the numbers down the left edge (28 at the top), letters under the city
+                s.text(NUMBERS / 2, y + 4.5, str(c + 1), 12, "bold", "#f3ead8", "middle")
+            else:
+                s.text(x, 16, str(c + 1), FONT, "bold", "#f3ead8", "middle")
         for r in range(h):
-            s.text(ox / 2 - 1, oy + r * cs + cs / 2 + 5, square_label(r, 0)[0], FONT, "bold", "#f3ead8", "middle")
+            x, y = self.center(r * w)
+            if self.turned:
+                s.text(x, oy + w * cs + 16, square_label(r, 0)[0], FONT, "bold", "#f3ead8", "middle")
+            else:
+                s.text(ox / 2 - 1, y + 5, square_label(r, 0)[0], FONT, "bold", "#f3ead8", "middle")
         # the squares: alleys and lanterns (buildings are drawn over them below)
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
-                x, y = ox + c * cs, oy + r * cs
+                x, y = self.xy(r * w + c)
                 ref = square_label(r, c)
                 if ch in ".L":
                     recent = ref in s.recent
@@ -166,27 +211,28 @@ class Board:
         for a, b in obs["city"]["walls"]:
             ra, ca = divmod(a, w)
             rb, cb = divmod(b, w)
-            if ra == rb:
-                x = ox + max(ca, cb) * cs
-                s.add(f'<line x1="{x}" y1="{oy + ra * cs}" x2="{x}" y2="{oy + (ra + 1) * cs}" stroke="{WALL}" '
-                      f'stroke-width="4" stroke-linecap="round"/>')
+            if ra == rb:   # a wall between two squares of a row
+                (x1, y1), (x2, y2) = self.pt(max(ca, cb), ra), self.pt(max(ca, cb), ra + 1)
             else:
-                y = oy + max(ra, rb) * cs
-                s.add(f'<line x1="{ox + ca * cs}" y1="{y}" x2="{ox + (ca + 1) * cs}" y2="{y}" stroke="{WALL}" '
-                      f'stroke-width="4" stroke-linecap="round"/>')
+                (x1, y1), (x2, y2) = self.pt(ca, max(ra, rb)), self.pt(ca + 1, max(ra, rb))
+            s.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{WALL}" '
+                  f'stroke-width="4" stroke-linecap="round"/>')
         # section borders (7 x 7 squares each)
-        for k in range(1, w // 7):
-            x = ox + k * 7 * cs
-            s.add(f'<line x1="{x}" y1="{oy}" x2="{x}" y2="{oy + h * cs}" stroke="#6d6253" stroke-dasharray="5 4" '
+        lines = [(self.pt(k * 7, 0), self.pt(k * 7, h)) for k in range(1, w // 7)] + [(self.pt(0, 7), self.pt(w, 7))]
+        for (x1, y1), (x2, y2) in lines:
+            s.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#6d6253" stroke-dasharray="5 4" '
                   f'pointer-events="none"/>')
-        s.add(f'<line x1="{ox}" y1="{oy + 7 * cs}" x2="{ox + w * cs}" y2="{oy + 7 * cs}" stroke="#6d6253" '
-              f'stroke-dasharray="5 4" pointer-events="none"/>')
+        river = _esc(self.p.t("river").upper())
+        if self.turned:   # the river along the top: the city's east edge
+            s.add(f'<rect x="{ox:g}" y="2" width="{h * cs:g}" height="{RIVER_BAND}" fill="{RIVER}" rx="4"/>')
+            s.add(f'<text x="{ox + h * cs / 2:g}" y="{RIVER_BAND - 3}" font-size="12" font-weight="bold" fill="#fff" '
+                  f'text-anchor="middle">{river}</text>')
+            return
         # the river along the east edge
         rx = ox + w * cs + 3
         s.add(f'<rect x="{rx}" y="{oy}" width="28" height="{h * cs}" fill="{RIVER}" rx="4"/>')
         s.add(f'<text x="{rx + 19}" y="{oy + h * cs / 2}" font-size="{FONT}" font-weight="bold" fill="#fff" '
-              f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">'
-              f'{_esc(self.p.t("river").upper())}</text>')
+              f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">{river}</text>')
 
     def draw_buildings(self) -> None:
         """The buildings: kept per layout, hideouts, clickable buildings (with
@@ -275,10 +321,11 @@ class Board:
         for cell in cells:
             x, y = self.xy(cell)
             r, c = divmod(cell, self.w)
-            for dx, dy in DXY:
-                rr, cc = r + dy, c + dx
+            for d, (ddx, ddy) in enumerate(DXY):
+                rr, cc = r + ddy, c + ddx
                 if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
                     continue
+                dx, dy = self.dvec(d)
                 x1 = x + (cs if dx > 0 else 0)
                 y1 = y + (cs if dy > 0 else 0)
                 x2 = x1 + (cs if dy != 0 else 0)
@@ -292,17 +339,18 @@ class Board:
         s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
         # the whole name where the building is wide enough, else its number
         # (the icon says the type; the legend and the log say the rest)
-        cols = {c % self.w for c in cells}
-        room = (max(cols) - min(cols) + 1) * cs - 4
-        if len(name) * FONT * 0.6 + 8 > room:
+        xs = [self.xy(c)[0] for c in cells]
+        room = max(xs) - min(xs) + cs - 4
+        size = 12 if self.turned else FONT   # the phone's smaller squares: the smallest readable size
+        if len(name) * size * 0.64 + 8 > room:
             name = name.rsplit(" ", 1)[-1]
         else:  # a whole name is centred on the building's width
-            cx = self.ox + (min(cols) + max(cols) + 1) * cs / 2
-        tw = len(name) * FONT * 0.6 + 8
-        s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{FONT + 4}" rx="4" '
+            cx = (min(xs) + max(xs) + cs) / 2
+        tw = len(name) * size * 0.64 + 8
+        s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{size + 4}" rx="4" '
               f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
               f'pointer-events="none"/>')
-        s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
+        s.text(cx, cy + 5 + size, name, size, "bold", "#fff" if owner is not None else INK, "middle")
 
     def _building_action(self, bid: str) -> str | None:
         if not self.legal:   # every answer below is a legal action
@@ -331,13 +379,21 @@ class Board:
             s.open(action, bid, self.p.place(bid) if action else None, "building")
             s.rect(x, y, bw, bh, TYPE_FILL["villa"], GLOW if action else "#5b4a3a", 4, 4 if action else 1.5)
             art = " ▣" if v.get("art") else ""
-            s.text(x + bw / 2, y + bh / 2 + 5, f"{TYPE_ICON['villa']} {self.p.place(bid)}{art}", FONT, "bold",
-                   INK, "middle")
+            if self.turned:   # a narrow upright box: the icon, the section, the artwork, one under another
+                for k, word in enumerate((TYPE_ICON["villa"], str(sec), art.strip())):
+                    s.text(x + bw / 2, y + bh / 2 - 12 + 18 * k, word, FONT, "bold", INK, "middle")
+                s.add(f"<title>{_esc(self.p.place(bid))}</title>")
+            else:
+                s.text(x + bw / 2, y + bh / 2 + 5, f"{TYPE_ICON['villa']} {self.p.place(bid)}{art}", FONT, "bold",
+                       INK, "middle")
             s.close()
         for sec, cell in sorted((obs["city"].get("catacombs") or {}).items()):
             x, y, bw, bh = self.gate_box(cell)
             s.rect(x, y, bw, bh, "#3b2f4a", "#1c1526", 4, 1.5)
-            s.text(x + bw / 2, y + bh / 2 + 5, "∩ " + self.p.t("catacombs"), FONT, "bold", "#efe6ff", "middle")
+            if self.turned:
+                s.text(x + bw / 2, y + bh / 2 + 5, "∩", FONT + 2, "bold", "#efe6ff", "middle")
+            else:
+                s.text(x + bw / 2, y + bh / 2 + 5, "∩ " + self.p.t("catacombs"), FONT, "bold", "#efe6ff", "middle")
 
     # -- pieces -------------------------------------------------------------------------------
     def draw_pieces(self) -> None:
@@ -363,7 +419,7 @@ class Board:
         label = self.p.fig(fig)
         s.open(action, fig, words, "figure")
         if fig[0] == "g":
-            dx, dy = DXY[f["face"]]
+            dx, dy = self.dvec(f["face"])
             tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
             left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
             right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
@@ -522,13 +578,13 @@ class Board:
             s.circle(cx, cy, cs * 0.62, "none", GLOW, 3)
             # each way on is the whole square beyond the crossing, with its arrow
             for d in tm["opts"]:
-                dx, dy = DXY[d]
+                dx, dy = self.dvec(d)
                 action = f"go {'nesw'[d]}"
                 tx, ty = cx + dx * cs, cy + dy * cs
                 s.open(action, None, self.p.action_text(obs, action), "target")
                 s.rect(tx - cs / 2 + 1, ty - cs / 2 + 1, cs - 2, cs - 2, GLOW, "#fff", 5, 2,
                        ' fill-opacity="0.85"')
-                s.text(tx, ty + 6, "↑→↓←"[d], FONT + 4, "bold", INK, "middle")
+                s.text(tx, ty + 6, self.arrow(d), FONT + 4, "bold", INK, "middle")
                 s.close()
             return
         if not tu or tu.get("p") != self.viewer:
@@ -634,7 +690,7 @@ class Board:
         x, y = 12 + len(title) * (FONT + 1) * 0.6 + 16, y + 2
         for a in acts:
             label = p.action_text(obs, a)
-            w = 14 + len(label) * FONT * 0.58
+            w = badge_width(label)
             if x + w > self.W - 10:
                 x, y = 12, y + 30
             s.badge(x, y, label, "#fff3c4", INK, a, None, FONT)
@@ -1109,7 +1165,7 @@ class Board:
                                             else p.t("ui.purse_empty"))
             else:
                 text = p.fig(fig)
-            wdt = 14 + len(text) * FONT * 0.58
+            wdt = badge_width(text)
             if x + wdt > self.W - 10:
                 x, y = 12, y + 30
             s.badge(x, y, text, "#efe6d2", INK, None, fig, FONT)
@@ -1118,18 +1174,20 @@ class Board:
         # smuggling missions and the dungeon
         missions = [(sec, m) for sec, m in sorted(obs["smugglers"].items())]
         if missions:
-            s.text(12, y + 16, p.t("ui.missions") + ":", FONT, "bold")
-            x = 200
+            label = p.t("ui.missions") + ":"
+            s.text(12, y + 16, label, FONT, "bold")
+            x0 = x = max(200, 24 + len(label) * FONT * 0.64)   # past the label, however long in its language
             for sec, m in missions:
                 text = f"⚓ {sec}: " + (p.term("mission", m) if m else p.t("ui.no_mission"))
-                wdt = 14 + len(text) * FONT * 0.58
-                if x + wdt > self.W - 10:
-                    x, y = 200, y + 30
+                wdt = badge_width(text)
+                if x > x0 and x + wdt > self.W - 10:
+                    x, y = x0, y + 30
                 s.badge(x, y, text, "#f3e3c7", INK, None, m, FONT)
                 x += wdt + 8
             y += 34
         s.text(12, y + 16, p.t("ui.dungeon"), FONT, "bold")
-        self.inventory(300, y + 2, obs["dungeon"], lambda g: self.first_legal(f"take {g}"), where="dungeon")
+        self.inventory(max(300, 24 + len(p.t("ui.dungeon")) * FONT * 0.64), y + 2, obs["dungeon"],
+                       lambda g: self.first_legal(f"take {g}"), where="dungeon")
         return y + 34
 
     def draw_display(self, y: float) -> float:
@@ -1166,6 +1224,11 @@ class Board:
         return s.para(12, y + 4, p.t("ui.goods"), self.W - 24, FONT) + 6
 
 
+def badge_width(label: str) -> float:
+    """The width the kit gives a badge of ``label`` at the board's font (Svg.badge)."""
+    return 16 + len(label) * FONT * 0.64
+
+
 def p_dir(pres: "ThiefdomPresentation", face: int) -> str:
     return pres.term("dir", "nesw"[face])
 
@@ -1196,16 +1259,14 @@ def _actions_in(part: str) -> tuple[str, ...]:
 
 
 def draw_board(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> str:
-    b = Board(pres, obs)
+    # the phone layout: the city turned a quarter (14 squares across) in a column
+    # NARROW_WIDTH wide, the panels below
+    b = Board(pres, obs, NARROW_WIDTH if pres.narrow else WIDTH)
     y = b.draw_city()
     b.draw_pieces()
     b.draw_targets()
     b.draw_building_badges()
     if pres.narrow:
-        # the phone layout: the city scaled to a column NARROW_WIDTH wide, the panels below
-        b.svg.height = y
-        b, city = Board(pres, obs, NARROW_WIDTH), b
-        y = b.svg.inset(city.svg, 0, 0, b.W)
         y = b.draw_narrow_panels(y)
     else:
         y = b.draw_panels(y)
