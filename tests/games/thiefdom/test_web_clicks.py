@@ -104,9 +104,12 @@ def test_observation_does_not_depend_on_hidden_information(n, seed):
             continue
         for q in range(s.num_players):
             obs = s.observation(q)
+            drawn = render_svg(obs) if k % 21 == 0 else None
             for d in range(2):
                 other = s.determinize(q, rnd.randrange(1 << 30))
                 assert other.observation(q) == obs, (q, s.phase)
+                if drawn is not None:   # the drawing too (routes, pickers, prompts: all from the observation)
+                    assert render_svg(other.observation(q)) == drawn, (q, s.phase)
         assert s.observation(p)["targets"] == [a for a in s.legal_actions(p) if a.split()[0] in AIMED] \
             or s.phase != "action" or s.tmove is not None
 

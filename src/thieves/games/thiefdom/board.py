@@ -313,6 +313,13 @@ class Board:
                 s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
                 s.close()
 
+    def hit(self, cell: int, svg: Svg | None = None) -> None:
+        """A see-through square over the whole of ``cell`` (on ``svg``, else this
+        drawing): a finger's target is the whole square, whatever is drawn on it."""
+        x, y = self.xy(cell)
+        (svg or self.svg).add(f'<rect x="{x:g}" y="{y:g}" width="{self.cell:g}" height="{self.cell:g}" fill="#fff" '
+                     f'fill-opacity="0.01"/>')
+
     def outline(self, cells: list[int]) -> str:
         """A building's outline as path data: each cell edge with no square of the
         same building beyond it."""
@@ -418,6 +425,8 @@ class Board:
         cx, cy = self.center(f["cell"])
         label = self.p.fig(fig)
         s.open(action, fig, words, "figure")
+        if action:
+            self.hit(f["cell"], s)
         if fig[0] == "g":
             dx, dy = self.dvec(f["face"])
             tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
@@ -471,6 +480,8 @@ class Board:
                 label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
                 s.add(piece_head(f"thief-{p + 1}-{t + 1}", None, None, (cx, cy)))
                 s.open(action, ref, self.p.action_text(obs, "move") if action else None, "thief")
+                if action and isinstance(pos, int):
+                    self.hit(pos)
                 if active:
                     s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
                 s.circle(cx, cy, r * 0.8, seat_color(p), "#fff" if not th.get("wanted") else "#ff2d2d",
@@ -537,6 +548,7 @@ class Board:
             if isinstance(goal, int):
                 x, y = self.xy(goal)
                 s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                self.hit(goal)
                 colour = SIGHT if route.seen else STEP_COLOR
                 s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
                       f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
@@ -582,7 +594,7 @@ class Board:
                 action = f"go {'nesw'[d]}"
                 tx, ty = cx + dx * cs, cy + dy * cs
                 s.open(action, None, self.p.action_text(obs, action), "target")
-                s.rect(tx - cs / 2 + 1, ty - cs / 2 + 1, cs - 2, cs - 2, GLOW, "#fff", 5, 2,
+                s.rect(tx - cs / 2, ty - cs / 2, cs, cs, GLOW, "#fff", 5, 2,
                        ' fill-opacity="0.85"')
                 s.text(tx, ty + 6, self.arrow(d), FONT + 4, "bold", INK, "middle")
                 s.close()
@@ -615,6 +627,8 @@ class Board:
             for k, a in enumerate(acts):
                 part = (cs - 4) / n
                 s.open(a, None, self.p.action_text(obs, a), "target")
+                if n == 1:
+                    self.hit(cell)
                 s.add(f'<rect x="{x + 2 + k * part:.1f}" y="{y + 2}" width="{part:.1f}" height="{cs - 4}" rx="4" '
                       f'fill="{STEP_COLOR}" fill-opacity="0.45" stroke="{STEP_COLOR}" stroke-width="3"/>')
                 s.close()
@@ -649,17 +663,16 @@ class Board:
         return self.add_tray(y, mark, top)
 
     def draw_narrow_panels(self, y: float) -> float:
-        """The phone layout's panels below the city: the night, the plans, the cards to
-        choose, the viewer's guild, the display and the legend at full size; the other
-        guilds and the townsfolk drawn at the wide size and scaled to the width."""
+        """The phone layout's panels below the city, each at full size in the column:
+        the night, the plans, the cards to choose, the viewer's guild, the other guilds,
+        the townsfolk, the display and the legend."""
         y = self.draw_status(y)
         mark, top = len(self.svg.parts), y
         y = self.draw_plans(y)
         y = self.draw_choice_cards(y)
         y = self.draw_guild(y)
-        rest = Board(self.p, self.obs)
-        rest.svg.height = rest.draw_townsfolk(rest.draw_others(0))
-        y = self.svg.inset(rest.svg, 0, y, self.W) + 6
+        y = self.draw_others(y)
+        y = self.draw_townsfolk(y)
         y = self.draw_display(y)
         y = self.draw_legend(y)
         return self.add_tray(y, mark, top)
@@ -956,7 +969,7 @@ class Board:
             with s.moving((g if art else f"good-{where}-{g}") if where else None,
                           None if art else f"good-{g}", None if art else n):
                 s.open(action, None, label, "good")
-                s.rect(x, y - 1, 42, 22, "#fffaf0" if action else "none", GLOW if action else "none", 4,
+                s.rect(x, y - 2, 42, 24, "#fffaf0" if action else "none", GLOW if action else "none", 4,
                        2 if action else 0)
                 self.good_icon(x + 9, y + 9, "art" if art else g)
                 s.text(x + 20, y + 15, f"×{n}" if not art else "", FONT, "bold")
@@ -1128,26 +1141,39 @@ class Board:
             head = p.t("ui.guild", player=p.seat(q)) + " · " + p.t("ui.vp", vp=obs["vp"][q])
             if hide:
                 head += " · " + p.t("hideout") + ": " + p.place(hide)
+            heads = wrap(head, self.W - 28, FONT * 1.15)
             s.open(None, f"seat:{q}", None, "guild")
-            s.rect(6, y, self.W - 12, 26, col, INK, 6)
-            s.text(14, y + 18, head, FONT, "bold", "#fff")
+            s.rect(6, y, self.W - 12, 8 + 18 * len(heads), col, INK, 6)
+            for k, line in enumerate(heads):
+                s.text(14, y + 18 + 18 * k, line, FONT, "bold", "#fff")
             s.close()
-            y += 30
-            colw = (self.W - 24 - 20) / 3
+            y += 12 + 18 * len(heads)
+            # the phone: one thief a row (goods beside the place, cards under them)
+            per = 1 if self.narrow else 3
+            colw = (self.W - 24 - 10 * (per - 1)) / per
+            bottom = y
             for t, th in enumerate(obs["thieves"][q]):
-                x = 12 + t * (colw + 10)
+                x = 12 + (t % per) * (colw + 10)
+                if self.narrow:
+                    y = bottom
                 s.circle(x + 10, y + 10, 9, col, "#fff", 1.5)
                 s.text(x + 10, y + 15, str(t + 1), FONT, "bold", "#fff", "middle")
                 where = p.where(obs, th["pos"]) if th["pos"] is not None else "—"
                 s.text(x + 24, y + 15, where[:30], FONT, "bold")
                 if th.get("wanted"):
                     s.text(x + colw - 4, y + 15, p.t("ui.wanted"), FONT, "bold", "#a31515", "end")
-                self.inventory(x, y + 20, th["inv"], where=f"thief{q + 1}-{t + 1}")
+                if self.narrow:
+                    self.inventory(x + 130, y, th["inv"], where=f"thief{q + 1}-{t + 1}")
+                    yy = y + 42
+                else:
+                    self.inventory(x, y + 20, th["inv"], where=f"thief{q + 1}-{t + 1}")
+                    yy = y + 62
                 names = [p.card_name(e) for e in th["equip"]]
                 if th.get("ally"):
                     names.append(p.term("client", th["ally"]))
-                s.para(x, y + 62, ", ".join(names) or p.t("ui.no_equipment"), colw - 4, FONT, MUTED, 2)
-            y += 96
+                yy = s.para(x, yy, ", ".join(names) or p.t("ui.no_equipment"), colw - 4, FONT, MUTED)
+                bottom = max(bottom, yy + 8)
+            y = max(bottom, y + 96) if not self.narrow else bottom
         finally:
             self.svg = kept
         return y
@@ -1177,6 +1203,9 @@ class Board:
             label = p.t("ui.missions") + ":"
             s.text(12, y + 16, label, FONT, "bold")
             x0 = x = max(200, 24 + len(label) * FONT * 0.64)   # past the label, however long in its language
+            if x0 + 200 > self.W:   # the phone: the missions under their title
+                x0 = x = 12
+                y += 26
             for sec, m in missions:
                 text = f"⚓ {sec}: " + (p.term("mission", m) if m else p.t("ui.no_mission"))
                 wdt = badge_width(text)
@@ -1186,7 +1215,10 @@ class Board:
                 x += wdt + 8
             y += 34
         s.text(12, y + 16, p.t("ui.dungeon"), FONT, "bold")
-        self.inventory(max(300, 24 + len(p.t("ui.dungeon")) * FONT * 0.64), y + 2, obs["dungeon"],
+        dx = max(300, 24 + len(p.t("ui.dungeon")) * FONT * 0.64)
+        if dx + 150 > self.W:   # the phone: the dungeon's goods under its title
+            dx, y = 12, y + 24
+        self.inventory(dx, y + 2, obs["dungeon"],
                        lambda g: self.first_legal(f"take {g}"), where="dungeon")
         return y + 34
 
