@@ -59,8 +59,8 @@ class Board:
         #: river on top): 14 squares across instead of 28, each twice as big under a finger
         self.turned = self.narrow
         if self.turned:
-            # the column numbers, the north gates, 14 squares, the south gates
-            self.cell = (self.W - NUMBERS - 2) / (self.h + 2)
+            # the column numbers, the north gates, 14 squares, the south gates (to the edge)
+            self.cell = (self.W - NUMBERS) / (self.h + 2)
             self.ox = NUMBERS + self.cell
             self.oy = RIVER_BAND + 4   # the river along the top (the east)
         else:
@@ -848,7 +848,7 @@ class Board:
         tu = obs.get("turn")
         sub = (tu or {}).get("sub") or {}
         cw: float = 215
-        ch = 128
+        ch: float = 128
         if self.narrow:   # the phone: two cards a row
             cw = (self.W - 24 - 10) / 2
         per = 2 if self.narrow else 99

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from .city import City, city_for
 
 STEP = "nesw"
+#: one way on: (actions, squares passed, where, AP, VP, whether the move ends there)
+Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, int, bool]
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ class _Planner:
         return {goal: self.route(goal, cost, state, came, start) for goal, (cost, state) in found.items()}
 
     def route(self, goal: int | str, cost: tuple[int, int, int], state: tuple[int | str, int],
-              came: dict, start: int | str) -> Route:
+              came: dict[Any, Any], start: int | str) -> Route:
         acts: list[str] = []
         cells: list[int] = []
         cur: tuple[int | str, int] | None = state
@@ -158,7 +160,7 @@ class _Planner:
         return Route(tuple(acts), tuple(cells), cost[0], cost[1], seen, goal,
                      tuple(self.watch.get(goal, ())) if isinstance(goal, int) else ())
 
-    def moves(self, pos: int | str, left: int, ap_used: int, ap: int):
+    def moves(self, pos: int | str, left: int, ap_used: int, ap: int) -> Iterator[Way]:
         """The ways on from a state: (actions, squares passed, where, AP, VP, ends the move)."""
         if left == 0:
             # not moving: a new move (1 AP) first, unless the turn's points are spent
@@ -169,7 +171,7 @@ class _Planner:
             return
         yield from self.moves_moving(pos, left)
 
-    def moves_moving(self, pos: int | str, left: int):
+    def moves_moving(self, pos: int | str, left: int) -> Iterator[Way]:
         """One paid step of a move with ``left`` points: yields as :meth:`moves`, where
         ``final`` says the move ends there (points spent, a building, a field of view)."""
         city = self.city
@@ -187,7 +189,7 @@ class _Planner:
                     yield (f"cata {sec}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
 
     def steps_from(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
-                   chain: frozenset[int]):
+                   chain: frozenset[int]) -> Iterator[Way]:
         city = self.city
         for d in range(4):
             a = STEP[d]
