@@ -560,14 +560,16 @@ class Board:
                 s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
                 for bx, by, bw, bh in self.goal_boxes(goal):
                     s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
-                if goal.startswith("villa"):
+                # (one reached with another action point shows its path on pointing only: the
+                # squares around it already say how far the thief goes)
+                if near and goal.startswith("villa"):
                     bx, by, bw, bh = self.goal_boxes(goal)[0]
                     s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" rx="4" fill="none" '
-                          f'stroke="{STEP_COLOR}" stroke-width="{3 if near else 1.5}"/>')
-                else:
+                          f'stroke="{STEP_COLOR}" stroke-width="2.5"/>')
+                elif near:
                     edges = self.outline(self.obs["buildings"][goal][1])
-                    s.add(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="{3 if near else 1.5}"'
-                          + ('' if near else ' stroke-dasharray="4 3"') + ' pointer-events="none"/>')
+                    s.add(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="2.5" '
+                          f'pointer-events="none"/>')
                 s.close()
         return placed
 
@@ -833,7 +835,7 @@ class Board:
     def tile_label(self, cx: float, y: float, w: float, label: str) -> None:
         """A plan tile's name centred on baseline ``y``; on a narrow slot (a phone)
         a long name takes two lines."""
-        lines = wrap(label, w - 6, FONT + 1) if self.narrow else [label]
+        lines = wrap(label, w - 6, 12 * 1.1) if self.narrow else [label]   # bold 12 px, as drawn
         if len(lines) == 1:
             self.svg.text(cx, y, label, FONT, "bold", INK, "middle")
             return
@@ -1052,13 +1054,14 @@ class Board:
             s.text(x + 30, y + 18, f"{p.thief(v, t)} {where}"[:38], FONT, "bold")
             s.close()
             # the second click of a purchase: this thief takes the picked card
-            for key, e in self.buy_picks:
+            # (each card's price at its own place: shown one at a time, they never overlap)
+            for k, (key, e) in enumerate(self.buy_picks):
                 a = f"buy {e} {t + 1}"
                 cost = p.data.equipment[e].cost
                 if s.open(a, None, p.t("ui.buy_for", card=p.card_name(e), thief=p.thief(v, t), cost=cost),
                           "taker", needs=key):
-                    s.rect(x - 2, y - 3, colw + 4, 32, "#fff3c4", GLOW, 8, 3, ' fill-opacity="0.55"')
-                    s.text(x + colw - 8, y + 18, f"+ {p.card_name(e)} ({cost}●)", FONT, "bold", INK, "end")
+                    s.rect(x - 2, y - 3, colw + 4, 32, "#fff3c4", GLOW, 8, 3, ' fill-opacity="0.01"')
+                    s.badge(x + colw - 48 - 46 * k, y + 1, f"+{cost}●", "#fff3c4", INK, None, None, 12)
                 s.close()
             yy = y + 30
             tu = obs.get("turn") or {}
