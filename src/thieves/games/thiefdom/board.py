@@ -474,6 +474,10 @@ class Board:
                     bx, by = self.building_center(pos)
                     cx = bx + (k % 4 - 1.5) * r * 1.5
                     cy = by - r * 1.5 - (k // 4) * r * 1.6
+                    # never outside the city (a building on its edge: the gates' row is beyond)
+                    (x0, y0), (x1, y1) = self.pt(0, 0), self.pt(self.w, self.h)
+                    cx = min(max(cx, min(x0, x1) + r), max(x0, x1) - r)
+                    cy = min(max(cy, min(y0, y1) + r), max(y0, y1) - r)
                 ref = f"p{p}t{t}"
                 active = bool(tu and tu["p"] == p and tu["t"] == t)
                 action = self.first_legal("move", "stop") if active else None
