@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, piece_head, seat_color, slot_pid, wrap
 
 from .city import square_label
-from .routes import plan_routes
+from .routes import plan_routes, route_key
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
                            WALL, WIDTH)
 
@@ -37,6 +37,8 @@ _BUILDINGS = memo(4096)
 _PANELS = memo(2048)
 #: a townsfolk figure, by what it shows
 _PIECES = memo(4096)
+#: the layer of route targets, by the position it is drawn from (routes.route_key)
+_ROUTES = memo(256)
 
 FONT = 13
 #: the phone's turned city: the margin of the column numbers, the river's band
@@ -525,8 +527,19 @@ class Board:
         each: the click's action is the route's first step, ``then`` the others, the
         path its preview; a costly route asks first (routes.py). Returns the single
         actions so placed (a step, an exit: no other target needed for them)."""
-        s, obs, cs = self.svg, self.obs, self.cell
-        routes = plan_routes(self.p.data, obs)
+        key = route_key(self.obs)
+        if key is None:
+            return set()
+        # the layer is kept by what it is drawn from: the position (the routes' key),
+        # the geometry and the language
+        full = ("routes", key, self.geometry(), self.p.texts, self.p.lang)
+        placed: set[str] = self.svg.piece(_ROUTES, full, lambda sv: self.route_layer(sv, key))
+        return placed
+
+    def route_layer(self, s: Svg, key: bytes) -> set[str]:
+        """The routes' targets, drawn on ``s`` (see :meth:`draw_routes`)."""
+        obs, cs = self.obs, self.cell
+        routes = plan_routes(self.p.data, obs, key)
         placed: set[str] = set()
         if not routes:
             return placed

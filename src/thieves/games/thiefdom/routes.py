@@ -20,6 +20,7 @@ table applies each further step only while it is legal (docs/engine.md,
 from __future__ import annotations
 
 import heapq
+import marshal
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -50,18 +51,38 @@ def city_of(data: Any, obs: dict[str, Any]) -> City:
     return city_for(data, c["layout"], c["w"] // 7)
 
 
-def plan_routes(data: Any, obs: dict[str, Any]) -> dict[int | str, Route]:
-    """Every square and building the acting viewer's thief can reach this turn,
-    each with its cheapest route; empty unless the viewer's thief may move now."""
+#: routes already planned, by the position they were planned from (route_key)
+_PLANNED: dict[bytes, dict[int | str, Route]] = {}
+
+
+def route_key(obs: dict[str, Any]) -> bytes | None:
+    """Everything routes are planned from, serialized; None when the viewer's thief
+    may not move now (not his turn, a location's choices, a townsfolk moving...)."""
     tu = obs.get("turn")
     viewer = obs.get("viewer")
     if not tu or tu.get("p") != viewer or obs.get("tmove") or tu.get("sub") is not None or tu.get("over"):
+        return None
+    legal = obs.get("legal") or ()
+    if not tu.get("moving") and "move" not in legal:
+        return None
+    return marshal.dumps((viewer, obs["city"]["layout"], obs["thieves"], obs["townsfolk"], obs.get("sight"), tu,
+                          obs["hideouts"], (obs.get("solo") or {}).get("rivals"), legal), 2)
+
+
+def plan_routes(data: Any, obs: dict[str, Any], key: bytes | None = None) -> dict[int | str, Route]:
+    """Every square and building the acting viewer's thief can reach this turn,
+    each with its cheapest route; empty unless the viewer's thief may move now.
+    ``key``: :func:`route_key` of ``obs``, if known."""
+    key = key or route_key(obs)
+    if key is None:
         return {}
-    legal = set(obs.get("legal") or ())
-    moving = bool(tu.get("moving"))
-    if not moving and "move" not in legal:
-        return {}
-    return _Planner(data, obs).search()
+    got = _PLANNED.get(key)
+    if got is None:
+        got = _Planner(data, obs).search()
+        if len(_PLANNED) >= 256:
+            del _PLANNED[next(iter(_PLANNED))]   # the oldest
+        _PLANNED[key] = got
+    return got
 
 
 class _Planner:
