@@ -565,7 +565,7 @@ class Board:
             if isinstance(goal, int):
                 x, y = self.xy(goal)
                 s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
-                self.hit(goal)
+                self.hit(goal, s)
                 colour = SIGHT if route.seen else STEP_COLOR
                 s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
                       f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
