@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, piece_head, seat_color, slot_pid, wrap
 
 from .city import square_label
+from .routes import plan_routes, route_key
 from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
                            WALL, WIDTH)
 
@@ -36,8 +37,12 @@ _BUILDINGS = memo(4096)
 _PANELS = memo(2048)
 #: a townsfolk figure, by what it shows
 _PIECES = memo(4096)
+#: the layer of route targets, by the position it is drawn from (routes.route_key)
+_ROUTES = memo(256)
 
 FONT = 13
+#: the phone's turned city: the margin of the column numbers, the river's band
+NUMBERS, RIVER_BAND = 14, 16
 CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
 GLOW = "#e8a317"
 STEP_COLOR = "#2f9e44"
@@ -52,9 +57,18 @@ class Board:
         self.obs = obs
         city = obs["city"]
         self.w, self.h = city["w"], city["h"]
-        self.cell = min(42, (self.W - 40 - 36) // self.w)
-        self.ox = 30
-        self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
+        #: the phone draws the city turned a quarter to the left (north on the left, the
+        #: river on top): 14 squares across instead of 28, each twice as big under a finger
+        self.turned = self.narrow
+        if self.turned:
+            # the column numbers, the north gates, 14 squares, the south gates (to the edge)
+            self.cell = (self.W - NUMBERS) / (self.h + 2)
+            self.ox = NUMBERS + self.cell
+            self.oy = RIVER_BAND + 4   # the river along the top (the east)
+        else:
+            self.cell = min(42, (self.W - 40 - 36) // self.w)
+            self.ox = 30
+            self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
         #: the buildings' places and owners, serialized (a key of the kept building layers)
         self.building_key = b""
         viewer = obs.get("viewer")
@@ -63,6 +77,8 @@ class Board:
         self.svg = Svg(self.W, 100, legal=legal, recent=obs.get("recent") or (),
                        title=pres.t("name"))
         self.legal = legal
+        #: the kept cards picked first in the opening purchase: (picker key, card)
+        self.buy_picks: list[tuple[str, str]] = []
 
     # -- which actions the viewer may click --------------------------------------------------
     def _legal(self) -> set[str]:
@@ -74,8 +90,26 @@ class Board:
         return set(obs.get("legal") or ())
 
     # -- geometry ----------------------------------------------------------------------------
+    def pt(self, col: float, row: float) -> tuple[float, float]:
+        """The drawing's point at city coordinates (``col`` from the west edge, ``row``
+        from the north edge, in squares); turned on the phone."""
+        if self.turned:
+            return self.ox + row * self.cell, self.oy + (self.w - col) * self.cell
+        return self.ox + col * self.cell, self.oy + row * self.cell
+
+    def dvec(self, d: int) -> tuple[int, int]:
+        """Direction ``d`` (0 north ... 3 west) as a step on the drawing."""
+        dx, dy = DXY[d]
+        return (dy, -dx) if self.turned else (dx, dy)
+
+    def arrow(self, d: int) -> str:
+        return {(0, -1): "↑", (1, 0): "→", (0, 1): "↓", (-1, 0): "←"}[self.dvec(d)]
+
     def xy(self, cell: int) -> tuple[float, float]:
+        """The top left corner of square ``cell`` on the drawing."""
         r, c = divmod(cell, self.w)
+        if self.turned:
+            return self.pt(c + 1, r)
         return self.ox + c * self.cell, self.oy + r * self.cell
 
     def center(self, cell: int) -> tuple[float, float]:
@@ -85,9 +119,13 @@ class Board:
     def gate_box(self, cell: int) -> tuple[float, float, float, float]:
         """The box of a villa or catacomb outside the gate square ``cell``."""
         r, c = divmod(cell, self.w)
-        x = self.ox + (c - 1) * self.cell + 4
-        y = self.oy - self.cell if r == 0 else self.oy + self.h * self.cell
-        return x, y + 2, 3 * self.cell - 8, self.cell - 4
+        # five squares wide (gates are seven apart), so "Katakomben" fits at full size
+        row = -1 if r == 0 else self.h
+        (x1, y1), (x2, y2) = self.pt(c - 2, row), self.pt(c + 3, row + 1)
+        x, y, bw, bh = min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
+        if self.turned:
+            return x + 2, y + 4, bw - 4, bh - 8
+        return x + 4, y + 2, bw - 8, bh - 4
 
     def building_center(self, bid: str) -> tuple[float, float]:
         if bid.startswith("villa"):
@@ -104,7 +142,7 @@ class Board:
     # -- the city ---------------------------------------------------------------------------
     def geometry(self) -> tuple[Any, ...]:
         """What places every square: part of the key of each kept layer."""
-        return (self.W, self.w, self.h, self.cell, self.ox, self.oy)
+        return (self.W, self.w, self.h, self.cell, self.ox, self.oy, self.turned)
 
     def draw_city(self) -> float:
         s, obs, cs = self.svg, self.obs, self.cell
@@ -129,23 +167,36 @@ class Board:
         s.piece(_CITY, ("walls", city, self.geometry(), self.p.t("river")), self.draw_walls)
         self.draw_building_names()  # over the walls, so a wall never strikes a name through
         self.draw_gates()
-        return oy + h * cs + cs + 8
+        return self.city_bottom()
+
+    def city_bottom(self) -> float:
+        if self.turned:
+            return self.oy + self.w * self.cell + 22   # the row letters under the city
+        return self.oy + self.h * self.cell + self.cell + 8
 
     def draw_squares(self, s: Svg) -> None:
         """The ground, the margins and the squares (alleys and lanterns)."""
         obs, cs = self.obs, self.cell
         w, h, ox, oy = self.w, self.h, self.ox, self.oy
-        s.add(f'<rect x="0" y="0" width="{self.W}" height="{oy + h * cs + cs + 8}" fill="#4a4238"/>')
+        s.add(f'<rect x="0" y="0" width="{self.W}" height="{self.city_bottom():g}" fill="#4a4238"/>')
         rows = obs["city"]["rows"]
         # margins: column numbers and row letters, as the log names squares
         for c in range(w):
-            s.text(ox + c * cs + cs / 2, 16, str(c + 1), FONT, "bold", "#f3ead8", "middle")
+            x, y = self.center(c)
+            if self.turned:   # the numbers down the left edge (28 at the top), letters under the city
+                s.text(NUMBERS / 2, y + 4.5, str(c + 1), 12, "bold", "#f3ead8", "middle")
+            else:
+                s.text(x, 16, str(c + 1), FONT, "bold", "#f3ead8", "middle")
         for r in range(h):
-            s.text(ox / 2 - 1, oy + r * cs + cs / 2 + 5, square_label(r, 0)[0], FONT, "bold", "#f3ead8", "middle")
+            x, y = self.center(r * w)
+            if self.turned:
+                s.text(x, oy + w * cs + 16, square_label(r, 0)[0], FONT, "bold", "#f3ead8", "middle")
+            else:
+                s.text(ox / 2 - 1, y + 5, square_label(r, 0)[0], FONT, "bold", "#f3ead8", "middle")
         # the squares: alleys and lanterns (buildings are drawn over them below)
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
-                x, y = ox + c * cs, oy + r * cs
+                x, y = self.xy(r * w + c)
                 ref = square_label(r, c)
                 if ch in ".L":
                     recent = ref in s.recent
@@ -162,27 +213,28 @@ class Board:
         for a, b in obs["city"]["walls"]:
             ra, ca = divmod(a, w)
             rb, cb = divmod(b, w)
-            if ra == rb:
-                x = ox + max(ca, cb) * cs
-                s.add(f'<line x1="{x}" y1="{oy + ra * cs}" x2="{x}" y2="{oy + (ra + 1) * cs}" stroke="{WALL}" '
-                      f'stroke-width="4" stroke-linecap="round"/>')
+            if ra == rb:   # a wall between two squares of a row
+                (x1, y1), (x2, y2) = self.pt(max(ca, cb), ra), self.pt(max(ca, cb), ra + 1)
             else:
-                y = oy + max(ra, rb) * cs
-                s.add(f'<line x1="{ox + ca * cs}" y1="{y}" x2="{ox + (ca + 1) * cs}" y2="{y}" stroke="{WALL}" '
-                      f'stroke-width="4" stroke-linecap="round"/>')
+                (x1, y1), (x2, y2) = self.pt(ca, max(ra, rb)), self.pt(ca + 1, max(ra, rb))
+            s.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{WALL}" '
+                  f'stroke-width="4" stroke-linecap="round"/>')
         # section borders (7 x 7 squares each)
-        for k in range(1, w // 7):
-            x = ox + k * 7 * cs
-            s.add(f'<line x1="{x}" y1="{oy}" x2="{x}" y2="{oy + h * cs}" stroke="#6d6253" stroke-dasharray="5 4" '
+        lines = [(self.pt(k * 7, 0), self.pt(k * 7, h)) for k in range(1, w // 7)] + [(self.pt(0, 7), self.pt(w, 7))]
+        for (x1, y1), (x2, y2) in lines:
+            s.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#6d6253" stroke-dasharray="5 4" '
                   f'pointer-events="none"/>')
-        s.add(f'<line x1="{ox}" y1="{oy + 7 * cs}" x2="{ox + w * cs}" y2="{oy + 7 * cs}" stroke="#6d6253" '
-              f'stroke-dasharray="5 4" pointer-events="none"/>')
+        river = _esc(self.p.t("river").upper())
+        if self.turned:   # the river along the top: the city's east edge
+            s.add(f'<rect x="{ox:g}" y="2" width="{h * cs:g}" height="{RIVER_BAND}" fill="{RIVER}" rx="4"/>')
+            s.add(f'<text x="{ox + h * cs / 2:g}" y="{RIVER_BAND - 3}" font-size="12" font-weight="bold" fill="#fff" '
+                  f'text-anchor="middle">{river}</text>')
+            return
         # the river along the east edge
         rx = ox + w * cs + 3
         s.add(f'<rect x="{rx}" y="{oy}" width="28" height="{h * cs}" fill="{RIVER}" rx="4"/>')
         s.add(f'<text x="{rx + 19}" y="{oy + h * cs / 2}" font-size="{FONT}" font-weight="bold" fill="#fff" '
-              f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">'
-              f'{_esc(self.p.t("river").upper())}</text>')
+              f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">{river}</text>')
 
     def draw_buildings(self) -> None:
         """The buildings: kept per layout, hideouts, clickable buildings (with
@@ -239,7 +291,6 @@ class Board:
                          action: str | None, label: str | None) -> None:
         cs = self.cell
         s.open(None, bid, None, "building")
-        cellset = set(cells)
         fill = TYPE_FILL.get(ty, "#ccc")
         for cell in cells:
             x, y = self.xy(cell)
@@ -251,21 +302,9 @@ class Board:
             stroke, width = GLOW, 5
         # every such edge a segment of one path (each with its own square caps, as
         # separate lines would have): a building's outline in one element
-        edges = []
-        for cell in cells:
-            x, y = self.xy(cell)
-            r, c = divmod(cell, self.w)
-            for dx, dy in DXY:
-                rr, cc = r + dy, c + dx
-                if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
-                    continue
-                x1 = x + (cs if dx > 0 else 0)
-                y1 = y + (cs if dy > 0 else 0)
-                x2 = x1 + (cs if dy != 0 else 0)
-                y2 = y1 + (cs if dx != 0 else 0)
-                edges.append(f"M{x1} {y1}L{x2} {y2}")
+        edges = self.outline(cells)
         if edges:
-            s.add(f'<path d="{"".join(edges)}" fill="none" stroke="{stroke}" stroke-width="{width}" '
+            s.add(f'<path d="{edges}" fill="none" stroke="{stroke}" stroke-width="{width}" '
                   f'stroke-linecap="square"/>')
         s.close()
         if action:
@@ -276,23 +315,51 @@ class Board:
                 s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
                 s.close()
 
+    def hit(self, cell: int, svg: Svg | None = None) -> None:
+        """A see-through square over the whole of ``cell`` (on ``svg``, else this
+        drawing): a finger's target is the whole square, whatever is drawn on it."""
+        x, y = self.xy(cell)
+        (svg or self.svg).add(f'<rect x="{x:g}" y="{y:g}" width="{self.cell:g}" height="{self.cell:g}" fill="#fff" '
+                     f'fill-opacity="0.01"/>')
+
+    def outline(self, cells: list[int]) -> str:
+        """A building's outline as path data: each cell edge with no square of the
+        same building beyond it."""
+        cs, cellset = self.cell, set(cells)
+        edges = []
+        for cell in cells:
+            x, y = self.xy(cell)
+            r, c = divmod(cell, self.w)
+            for d, (ddx, ddy) in enumerate(DXY):
+                rr, cc = r + ddy, c + ddx
+                if 0 <= rr < self.h and 0 <= cc < self.w and rr * self.w + cc in cellset:
+                    continue
+                dx, dy = self.dvec(d)
+                x1 = x + (cs if dx > 0 else 0)
+                y1 = y + (cs if dy > 0 else 0)
+                x2 = x1 + (cs if dy != 0 else 0)
+                y2 = y1 + (cs if dx != 0 else 0)
+                edges.append(f"M{x1} {y1}L{x2} {y2}")
+        return "".join(edges)
+
     def building_name(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None, name: str) -> None:
         cs = self.cell
         cx, cy = self.building_center(bid)
         s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
         # the whole name where the building is wide enough, else its number
         # (the icon says the type; the legend and the log say the rest)
-        cols = {c % self.w for c in cells}
-        room = (max(cols) - min(cols) + 1) * cs - 4
-        if len(name) * FONT * 0.6 + 8 > room:
+        xs = [self.xy(c)[0] for c in cells]
+        room = max(xs) - min(xs) + cs - 4
+        size = 12 if self.turned else FONT   # the phone's smaller squares: the smallest readable size
+        if len(name) * size * 0.64 + 8 > room:
             name = name.rsplit(" ", 1)[-1]
         else:  # a whole name is centred on the building's width
-            cx = self.ox + (min(cols) + max(cols) + 1) * cs / 2
-        tw = len(name) * FONT * 0.6 + 8
-        s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{FONT + 4}" rx="4" '
+            cx = (min(xs) + max(xs) + cs) / 2
+        tw = len(name) * size * 0.64 + 8
+        s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{size + 4}" rx="4" '
               f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
               f'pointer-events="none"/>')
-        s.text(cx, cy + 5 + FONT, name, FONT, "bold", "#fff" if owner is not None else INK, "middle")
+        s.text(cx, cy + 5 + size, name, size, "bold", "#fff" if owner is not None else INK, "middle")
 
     def _building_action(self, bid: str) -> str | None:
         if not self.legal:   # every answer below is a legal action
@@ -321,13 +388,21 @@ class Board:
             s.open(action, bid, self.p.place(bid) if action else None, "building")
             s.rect(x, y, bw, bh, TYPE_FILL["villa"], GLOW if action else "#5b4a3a", 4, 4 if action else 1.5)
             art = " ▣" if v.get("art") else ""
-            s.text(x + bw / 2, y + bh / 2 + 5, f"{TYPE_ICON['villa']} {self.p.place(bid)}{art}", FONT, "bold",
-                   INK, "middle")
+            if self.turned:   # a narrow upright box: the icon, the section, the artwork, one under another
+                for k, word in enumerate((TYPE_ICON["villa"], str(sec), art.strip())):
+                    s.text(x + bw / 2, y + bh / 2 - 12 + 18 * k, word, FONT, "bold", INK, "middle")
+                s.add(f"<title>{_esc(self.p.place(bid))}</title>")
+            else:
+                s.text(x + bw / 2, y + bh / 2 + 5, f"{TYPE_ICON['villa']} {self.p.place(bid)}{art}", FONT, "bold",
+                       INK, "middle")
             s.close()
         for sec, cell in sorted((obs["city"].get("catacombs") or {}).items()):
             x, y, bw, bh = self.gate_box(cell)
             s.rect(x, y, bw, bh, "#3b2f4a", "#1c1526", 4, 1.5)
-            s.text(x + bw / 2, y + bh / 2 + 5, "∩ " + self.p.t("catacombs"), FONT, "bold", "#efe6ff", "middle")
+            if self.turned:
+                s.text(x + bw / 2, y + bh / 2 + 5, "∩", FONT + 2, "bold", "#efe6ff", "middle")
+            else:
+                s.text(x + bw / 2, y + bh / 2 + 5, "∩ " + self.p.t("catacombs"), FONT, "bold", "#efe6ff", "middle")
 
     # -- pieces -------------------------------------------------------------------------------
     def draw_pieces(self) -> None:
@@ -352,8 +427,10 @@ class Board:
         cx, cy = self.center(f["cell"])
         label = self.p.fig(fig)
         s.open(action, fig, words, "figure")
+        if action:
+            self.hit(f["cell"], s)
         if fig[0] == "g":
-            dx, dy = DXY[f["face"]]
+            dx, dy = self.dvec(f["face"])
             tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
             left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
             right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
@@ -399,12 +476,18 @@ class Board:
                     bx, by = self.building_center(pos)
                     cx = bx + (k % 4 - 1.5) * r * 1.5
                     cy = by - r * 1.5 - (k // 4) * r * 1.6
+                    # never outside the city (a building on its edge: the gates' row is beyond)
+                    (x0, y0), (x1, y1) = self.pt(0, 0), self.pt(self.w, self.h)
+                    cx = min(max(cx, min(x0, x1) + r), max(x0, x1) - r)
+                    cy = min(max(cy, min(y0, y1) + r), max(y0, y1) - r)
                 ref = f"p{p}t{t}"
                 active = bool(tu and tu["p"] == p and tu["t"] == t)
                 action = self.first_legal("move", "stop") if active else None
                 label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
                 s.add(piece_head(f"thief-{p + 1}-{t + 1}", None, None, (cx, cy)))
                 s.open(action, ref, self.p.action_text(obs, "move") if action else None, "thief")
+                if action and isinstance(pos, int):
+                    self.hit(pos)
                 if active:
                     s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
                 s.circle(cx, cy, r * 0.8, seat_color(p), "#fff" if not th.get("wanted") else "#ff2d2d",
@@ -439,6 +522,82 @@ class Board:
                 label = self.p.t("do." + a.split()[0], place="", n="", fig="").strip(" :")
                 self.svg.badge(cx - 30, cy - 30 - k * (FONT * 1.9), label, "#fff3c4", INK, a, None, FONT)
 
+    def draw_routes(self) -> set[str]:
+        """Every square and building the acting thief can reach this turn, one click
+        each: the click's action is the route's first step, ``then`` the others, the
+        path its preview; a costly route asks first (routes.py). Returns the single
+        actions so placed (a step, an exit: no other target needed for them)."""
+        key = route_key(self.obs)
+        if key is None:
+            return set()
+        # the layer is kept by what it is drawn from: the position (the routes' key),
+        # the geometry and the language
+        full = ("routes", key, self.geometry(), self.p.texts, self.p.lang)
+        placed: set[str] = self.svg.piece(_ROUTES, full, lambda sv: self.route_layer(sv, key))
+        return placed
+
+    def route_layer(self, s: Svg, key: bytes) -> set[str]:
+        """The routes' targets, drawn on ``s`` (see :meth:`draw_routes`)."""
+        obs, cs = self.obs, self.cell
+        routes = plan_routes(self.p.data, obs, key)
+        placed: set[str] = set()
+        if not routes:
+            return placed
+        tu = obs["turn"]
+        here = obs["thieves"][tu["p"]][tu["t"]]["pos"]
+        start = self.center(here) if isinstance(here, int) else self.building_center(here) if here else None
+        # the squares reached with the points of the move under way (or of one move) glow;
+        # those that need another action point are drawn lighter
+        first_ap = 0 if tu.get("moving") else 1
+        for goal, route in sorted(routes.items(), key=lambda kv: str(kv[0])):
+            if route.actions[0] not in self.legal or (isinstance(goal, str) and self._building_action(goal)):
+                continue
+            path = ([start] if start else []) + [self.center(c) for c in route.cells]
+            if isinstance(goal, str):
+                path.append(self.building_center(goal))
+            label = self.p.route_text(obs, route)
+            ask = self.p.route_question(obs, route, first_ap)
+            near = route.ap <= first_ap
+            cls = "route" + (" near" if near else "")
+            then = route.actions[1:]
+            if len(route.actions) == 1:
+                placed.add(route.actions[0])
+            if isinstance(goal, int):
+                x, y = self.xy(goal)
+                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                self.hit(goal, s)
+                colour = SIGHT if route.seen else STEP_COLOR
+                s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
+                      f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
+                      f'stroke-width="{2.5 if near else 1.2}"'
+                      + ('' if near else ' stroke-dasharray="3 2"') + "/>")
+                s.close()
+            else:
+                # a building: clickable all over, its outline green (its name stays readable)
+                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                for bx, by, bw, bh in self.goal_boxes(goal):
+                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
+                # (one reached with another action point shows its path on pointing only: the
+                # squares around it already say how far the thief goes)
+                if near and goal.startswith("villa"):
+                    bx, by, bw, bh = self.goal_boxes(goal)[0]
+                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" rx="4" fill="none" '
+                          f'stroke="{STEP_COLOR}" stroke-width="2.5"/>')
+                elif near:
+                    edges = self.outline(self.obs["buildings"][goal][1])
+                    s.add(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="2.5" '
+                          f'pointer-events="none"/>')
+                s.close()
+        return placed
+
+    def goal_boxes(self, bid: str) -> list[tuple[float, float, float, float]]:
+        """Where a click means "go into building ``bid``": its squares, or a villa's box."""
+        if bid.startswith("villa"):
+            cell = self.obs["bcells"].get(bid, [0])[0]
+            return [self.gate_box(cell)]
+        cs = self.cell
+        return [(*self.xy(c), cs, cs) for c in self.obs["buildings"][bid][1]]
+
     def draw_targets(self) -> None:
         """Squares the viewer may click: steps, exits, jumps, catacombs, quays, and
         badges beside a figure where one target has several actions."""
@@ -448,27 +607,33 @@ class Board:
         if tm and tm.get("opts") and tm.get("mover") == self.viewer:
             cx, cy = self.center(tm["cell"])
             s.circle(cx, cy, cs * 0.62, "none", GLOW, 3)
+            # each way on is the whole square beyond the crossing, with its arrow
             for d in tm["opts"]:
-                dx, dy = DXY[d]
+                dx, dy = self.dvec(d)
                 action = f"go {'nesw'[d]}"
+                tx, ty = cx + dx * cs, cy + dy * cs
                 s.open(action, None, self.p.action_text(obs, action), "target")
-                s.circle(cx + dx * cs, cy + dy * cs, cs * 0.34, GLOW, "#fff", 2)
-                s.text(cx + dx * cs, cy + dy * cs + 5, "↑→↓←"[d], FONT + 1, "bold", INK, "middle")
+                s.rect(tx - cs / 2, ty - cs / 2, cs, cs, GLOW, "#fff", 5, 2,
+                       ' fill-opacity="0.85"')
+                s.text(tx, ty + 6, self.arrow(d), FONT + 4, "bold", INK, "middle")
                 s.close()
             return
         if not tu or tu.get("p") != self.viewer:
             return
+        routed = self.draw_routes()
         aims: dict[int, list[str]] = {}
         th = obs["thieves"][tu["p"]][tu["t"]]
         if isinstance(th["pos"], int):
             r, c = divmod(th["pos"], self.w)
             for d in obs.get("steps") or []:
                 dx, dy = DXY["nesw".index(d)]
-                if 0 <= r + dy < self.h and 0 <= c + dx < self.w:
+                if 0 <= r + dy < self.h and 0 <= c + dx < self.w and d not in routed:
                     aims.setdefault((r + dy) * self.w + c + dx, []).append(d)
         for a in obs.get("targets") or []:
             verb, _, arg = a.partition(" ")
             arg = arg.split(" ")[0]
+            if a in routed:
+                continue
             if verb in ("exit", "jin") or (verb == "tp" and "." in arg):
                 aims.setdefault(_cell(arg, self.w), []).append(a)
             elif verb == "cata":
@@ -481,6 +646,8 @@ class Board:
             for k, a in enumerate(acts):
                 part = (cs - 4) / n
                 s.open(a, None, self.p.action_text(obs, a), "target")
+                if n == 1:
+                    self.hit(cell)
                 s.add(f'<rect x="{x + 2 + k * part:.1f}" y="{y + 2}" width="{part:.1f}" height="{cs - 4}" rx="4" '
                       f'fill="{STEP_COLOR}" fill-opacity="0.45" stroke="{STEP_COLOR}" stroke-width="3"/>')
                 s.close()
@@ -515,17 +682,16 @@ class Board:
         return self.add_tray(y, mark, top)
 
     def draw_narrow_panels(self, y: float) -> float:
-        """The phone layout's panels below the city: the night, the plans, the cards to
-        choose, the viewer's guild, the display and the legend at full size; the other
-        guilds and the townsfolk drawn at the wide size and scaled to the width."""
+        """The phone layout's panels below the city, each at full size in the column:
+        the night, the plans, the cards to choose, the viewer's guild, the other guilds,
+        the townsfolk, the display and the legend."""
         y = self.draw_status(y)
         mark, top = len(self.svg.parts), y
         y = self.draw_plans(y)
         y = self.draw_choice_cards(y)
         y = self.draw_guild(y)
-        rest = Board(self.p, self.obs)
-        rest.svg.height = rest.draw_townsfolk(rest.draw_others(0))
-        y = self.svg.inset(rest.svg, 0, y, self.W) + 6
+        y = self.draw_others(y)
+        y = self.draw_townsfolk(y)
         y = self.draw_display(y)
         y = self.draw_legend(y)
         return self.add_tray(y, mark, top)
@@ -556,7 +722,7 @@ class Board:
         x, y = 12 + len(title) * (FONT + 1) * 0.6 + 16, y + 2
         for a in acts:
             label = p.action_text(obs, a)
-            w = 14 + len(label) * FONT * 0.58
+            w = badge_width(label)
             if x + w > self.W - 10:
                 x, y = 12, y + 30
             s.badge(x, y, label, "#fff3c4", INK, a, None, FONT)
@@ -580,14 +746,16 @@ class Board:
             text = p.t("ui.turn", thief=p.thief(tu["p"], tu["t"]), player=p.seat(tu["p"]), ap=tu.get("ap", 0))
             if tu.get("moving"):
                 text += " · " + p.t("ui.moves", mp=tu.get("mp", 0))
-            lines = wrap(text, self.W - 36, FONT + 1) if self.narrow else [text]
-            if len(lines) > 1:   # the phone: a long turn line takes two lines
-                s.rect(x, y, self.W - 24, 44, seat_color(tu["p"]), INK, 13)
+            # bold letters are about 0.62 em wide: a line too long for the room takes two
+            room = self.W - x - 12
+            lines = wrap(text, room - 16, FONT * 1.11) if len(text) * FONT * 0.62 + 14 > room else [text]
+            if len(lines) > 1:
+                s.rect(x, y, room, 44, seat_color(tu["p"]), INK, 13)
                 for k, line in enumerate(lines[:2]):
                     s.text(x + 8, y + 18 + 18 * k, line, FONT, "bold", "#fff")
                 y += 18
             else:
-                s.rect(x, y, 10 + len(text) * FONT * 0.56, 26, seat_color(tu["p"]), INK, 13)
+                s.rect(x, y, 14 + len(text) * FONT * 0.62, 26, seat_color(tu["p"]), INK, 13)
                 s.text(x + 6, y + 18, text, FONT, "bold", "#fff")
         elif obs.get("terminal") and obs.get("solo_stars") is not None:
             s.text(x, y + 18, p.t("ui.stars", n=obs["solo_stars"]) + " " + "★" * int(obs["solo_stars"]), FONT + 1,
@@ -684,7 +852,7 @@ class Board:
     def tile_label(self, cx: float, y: float, w: float, label: str) -> None:
         """A plan tile's name centred on baseline ``y``; on a narrow slot (a phone)
         a long name takes two lines."""
-        lines = wrap(label, w - 6, FONT + 1) if self.narrow else [label]
+        lines = wrap(label, w - 6, 12 * 1.1) if self.narrow else [label]   # bold 12 px, as drawn
         if len(lines) == 1:
             self.svg.text(cx, y, label, FONT, "bold", INK, "middle")
             return
@@ -699,7 +867,7 @@ class Board:
         tu = obs.get("turn")
         sub = (tu or {}).get("sub") or {}
         cw: float = 215
-        ch = 128
+        ch: float = 128
         if self.narrow:   # the phone: two cards a row
             cw = (self.W - 24 - 10) / 2
         per = 2 if self.narrow else 99
@@ -710,30 +878,37 @@ class Board:
         if dr and self.viewer is not None and obs.get("phase") == "draft" and dr["hand"]:
             s.text(12, y + 16, p.t("ui.hand"), FONT + 1, "bold")
             y += 24
+            chd = self.card_height(cw, [p.t(f"effect.{c.split('.')[0]}") for c in dr["hand"]], ch)
             for k, c in enumerate(dr["hand"]):
                 e = c.split(".")[0]
-                x, yy = at(k, y, ch + 10)
-                self.equipment_card(x, yy, cw, ch, e, f"keep {e}", f"draft-{e}-{dr['hand'][:k].count(c) + 1}")
-            y += ((len(dr["hand"]) + per - 1) // per) * (ch + 10)
+                x, yy = at(k, y, chd + 10)
+                self.equipment_card(x, yy, cw, chd, e, f"keep {e}", f"draft-{e}-{dr['hand'][:k].count(c) + 1}")
+            y += ((len(dr["hand"]) + per - 1) // per) * (chd + 10)
         if dr and self.viewer is not None and obs.get("phase") == "buy" and dr["kept"]:
-            s.text(12, y + 16, p.t("ui.kept"), FONT + 1, "bold")
+            # two clicks: pick a card here, then the thief who takes it in the guild panel
+            s.text(12, y + 16, p.t("ui.pick_card"), FONT + 1, "bold")
             y += 24
+            texts = [p.t(f"effect.{c.split('.')[0]}") for c in dr["kept"]]
+            chk = self.card_height(cw, texts, ch)
+            buyable = [k for k, c in enumerate(dr["kept"])
+                       if any(f"buy {c.split('.')[0]} {t + 1}" in self.legal for t in range(3))]
             for k, c in enumerate(dr["kept"]):
                 e = c.split(".")[0]
-                # the phone: the "for thief n" buttons one under another
-                step = ch + 4 + 3 * 28 + 4 if self.narrow else ch + 38
-                x, yy = at(k, y, step)
-                self.equipment_card(x, yy, cw, ch, e, None, f"kept-{e}-{dr['kept'][:k].count(c) + 1}")
-                for t in range(3):
-                    a = f"buy {e} {t + 1}"
-                    if a in self.legal:
-                        bx, by = (x, yy + ch + 4 + t * 28) if self.narrow else (x + t * 70, yy + ch + 4)
-                        s.badge(bx, by, p.t("ui.for_thief", n=t + 1), "#fff3c4", INK, a, None, FONT)
-            y += ((len(dr["kept"]) + per - 1) // per) * step
+                x, yy = at(k, y, chk + 10)
+                key = f"buy-{k + 1}"
+                if k in buyable:
+                    self.buy_picks.append((key, e))
+                    s.picker(key, p.t("ui.pick_this", card=p.card_name(e)), default=len(buyable) == 1, ref=e)
+                self.equipment_card(x, yy, cw, chk, e, None, f"kept-{e}-{dr['kept'][:k].count(c) + 1}",
+                                    glow=k in buyable)
+                if k in buyable:
+                    s.close()
+            y += ((len(dr["kept"]) + per - 1) // per) * (chk + 10)
         if tu and tu.get("p") == self.viewer and sub.get("kind") == "clients":
             s.text(12, y + 16, p.t("ui.clients"), FONT + 1, "bold")
             y += 24
             revealed = obs.get("revealed", [])
+            ch = self.card_height(cw, [p.t(f"effect.{p.client_power(c)}") for c in revealed], ch)
             for k, c in enumerate(revealed):
                 x, yy = at(k, y, ch + 40 + (30 if self.narrow else 0))
                 with s.moving(f"client-{c}"):
@@ -748,6 +923,7 @@ class Board:
         if tu and tu.get("p") == self.viewer and sub.get("kind") == "artdraw" and isinstance(sub.get("cards"), list):
             s.text(12, y + 16, p.t("ui.artdraw"), FONT + 1, "bold")
             y += 24
+            ch = self.card_height(cw, [p.t(f"effect.{c.split('.')[0]}") for c in sub["cards"]], ch)
             for k, c in enumerate(sub["cards"]):
                 e = c.split(".")[0]
                 x, yy = at(k, y, ch + 10)
@@ -755,18 +931,40 @@ class Board:
             y += max(1, (len(sub["cards"]) + per - 1) // per) * (ch + 10)
         return y
 
+    @staticmethod
+    def card_height(w: float, texts: list[str], least: float) -> float:
+        """The height of a row of cards ``w`` wide that shows every effect text whole
+        (the kit's card fits ``(h - 3.7 size) / 1.22 size`` lines of it; never cut)."""
+        lines = max((len(wrap(t, w - 12, CARD_FONT - 1)) for t in texts), default=1)
+        return max(least, round(CARD_FONT * (3.7 + 1.22 * lines)) + 2)
+
     def equipment_card(self, x: float, y: float, w: float, h: float, e: str, action: str | None,
-                       pid: str | None = None) -> None:
-        """An equipment card; ``pid`` its stable id (any card ``e`` is of the kind ``card-e``)."""
+                       pid: str | None = None, glow: bool = False) -> None:
+        """An equipment card; ``pid`` its stable id (any card ``e`` is of the kind ``card-e``);
+        ``glow``: lit as the first click of a two-click choice. Its effect is never cut:
+        the card grows to hold it."""
         eq = self.p.data.equipment[e]
+        body = self.p.t(f"effect.{e}")
+        h = self.card_height(w, [body], h)
+        name, size = self.p.card_name(e), CARD_FONT
+        corner: str | None = f"{eq.cost}●"
+        footer = self.p.t("ui.vp", vp=f"+{eq.vp}")
+        # a name too long for a narrow card's band: the cost goes to the foot, then a size smaller
+        if wrap(name, w - 12 - size * 2.2, size)[0] != name:
+            corner, footer = None, f"{eq.cost}● · {footer}"
+            if wrap(name, w - 12, size)[0] != name:
+                size = CARD_FONT - 1
         with self.svg.moving(pid, f"card-{e}"):
-            self.svg.card(x, y, w, h, self.p.card_name(e), self.p.t(f"effect.{e}"),
+            self.svg.card(x, y, w, h, name, body,
                           action=action if action in self.legal else None, ref=e, band="#5b4a3a",
-                          corner=f"{eq.cost}●", footer=self.p.t("ui.vp", vp=f"+{eq.vp}"), size=CARD_FONT)
+                          corner=corner, footer=footer, size=size)
+        if glow:
+            self.svg.rect(x - 2, y - 2, w + 4, h + 4, "none", GLOW, 8, 3)
 
     def client_card(self, x: float, y: float, w: float, h: float, c: str, action: str | None = None) -> None:
         cl = self.p.data.clients[c]
         power = self.p.client_power(c)
+        h = self.card_height(w, [self.p.t(f"effect.{power}")], h)
         self.svg.card(x, y, w, h, self.p.term("client", c), self.p.t(f"effect.{power}"),
                       action=action if action in self.legal else None, ref=c, band="#2e5e4e",
                       corner=f"{cl.cost}●", footer=self.p.t("ui.vp", vp=f"+{cl.vp}"), size=CARD_FONT)
@@ -790,7 +988,7 @@ class Board:
             with s.moving((g if art else f"good-{where}-{g}") if where else None,
                           None if art else f"good-{g}", None if art else n):
                 s.open(action, None, label, "good")
-                s.rect(x, y - 1, 42, 22, "#fffaf0" if action else "none", GLOW if action else "none", 4,
+                s.rect(x, y - 2, 42, 24, "#fffaf0" if action else "none", GLOW if action else "none", 4,
                        2 if action else 0)
                 self.good_icon(x + 9, y + 9, "art" if art else g)
                 s.text(x + 20, y + 15, f"×{n}" if not art else "", FONT, "bold")
@@ -872,6 +1070,16 @@ class Board:
             where = p.t("ui.at", place=p.where(obs, th["pos"])) if th["pos"] is not None else ""
             s.text(x + 30, y + 18, f"{p.thief(v, t)} {where}"[:38], FONT, "bold")
             s.close()
+            # the second click of a purchase: this thief takes the picked card
+            # (each card's price at its own place: shown one at a time, they never overlap)
+            for k, (key, e) in enumerate(self.buy_picks):
+                a = f"buy {e} {t + 1}"
+                cost = p.data.equipment[e].cost
+                if s.open(a, None, p.t("ui.buy_for", card=p.card_name(e), thief=p.thief(v, t), cost=cost),
+                          "taker", needs=key):
+                    s.rect(x - 2, y - 3, colw + 4, 32, "#fff3c4", GLOW, 8, 3, ' fill-opacity="0.01"')
+                    s.badge(x + colw - 48 - 46 * k, y + 1, f"+{cost}●", "#fff3c4", INK, None, None, 12)
+                s.close()
             yy = y + 30
             tu = obs.get("turn") or {}
             active = tu.get("p") == v and tu.get("t") == t
@@ -906,7 +1114,7 @@ class Board:
                     use = self.first_legal(e if e in ("smoke",) else "fish" if e == "fishing" else "") \
                         if active else None
                     self.equipment_card(x, yy, colw, 112, e, use, f"equip-{v + 1}-{t + 1}-{e}")
-                    yy += 118
+                    yy += self.card_height(colw, [p.t(f"effect.{e}")], 112) + 6
             else:
                 s.text(x + 2, yy + 14, p.t("ui.no_equipment"), FONT, "normal", MUTED)
                 yy += 22
@@ -915,7 +1123,7 @@ class Board:
                 use = self.first_legal(power) if active else None
                 with s.moving(f"client-{th['ally']}"):
                     self.client_card(x, yy, colw, 96, th["ally"], use)
-                yy += 102
+                yy += self.card_height(colw, [p.t(f"effect.{power}")], 96) + 6
                 if active and power == "ruth":
                     xb = x + 2
                     for g in ("gem", "brandy", "wine"):
@@ -953,26 +1161,39 @@ class Board:
             head = p.t("ui.guild", player=p.seat(q)) + " · " + p.t("ui.vp", vp=obs["vp"][q])
             if hide:
                 head += " · " + p.t("hideout") + ": " + p.place(hide)
+            heads = wrap(head, self.W - 28, FONT * 1.15)
             s.open(None, f"seat:{q}", None, "guild")
-            s.rect(6, y, self.W - 12, 26, col, INK, 6)
-            s.text(14, y + 18, head, FONT, "bold", "#fff")
+            s.rect(6, y, self.W - 12, 8 + 18 * len(heads), col, INK, 6)
+            for k, line in enumerate(heads):
+                s.text(14, y + 18 + 18 * k, line, FONT, "bold", "#fff")
             s.close()
-            y += 30
-            colw = (self.W - 24 - 20) / 3
+            y += 12 + 18 * len(heads)
+            # the phone: one thief a row (goods beside the place, cards under them)
+            per = 1 if self.narrow else 3
+            colw = (self.W - 24 - 10 * (per - 1)) / per
+            bottom = y
             for t, th in enumerate(obs["thieves"][q]):
-                x = 12 + t * (colw + 10)
+                x = 12 + (t % per) * (colw + 10)
+                if self.narrow:
+                    y = bottom
                 s.circle(x + 10, y + 10, 9, col, "#fff", 1.5)
                 s.text(x + 10, y + 15, str(t + 1), FONT, "bold", "#fff", "middle")
                 where = p.where(obs, th["pos"]) if th["pos"] is not None else "—"
                 s.text(x + 24, y + 15, where[:30], FONT, "bold")
                 if th.get("wanted"):
                     s.text(x + colw - 4, y + 15, p.t("ui.wanted"), FONT, "bold", "#a31515", "end")
-                self.inventory(x, y + 20, th["inv"], where=f"thief{q + 1}-{t + 1}")
+                if self.narrow:
+                    self.inventory(x + 130, y, th["inv"], where=f"thief{q + 1}-{t + 1}")
+                    yy = y + 42
+                else:
+                    self.inventory(x, y + 20, th["inv"], where=f"thief{q + 1}-{t + 1}")
+                    yy = y + 62
                 names = [p.card_name(e) for e in th["equip"]]
                 if th.get("ally"):
                     names.append(p.term("client", th["ally"]))
-                s.para(x, y + 62, ", ".join(names) or p.t("ui.no_equipment"), colw - 4, FONT, MUTED, 2)
-            y += 96
+                yy = s.para(x, yy, ", ".join(names) or p.t("ui.no_equipment"), colw - 4, FONT, MUTED)
+                bottom = max(bottom, yy + 8)
+            y = max(bottom, y + 96) if not self.narrow else bottom
         finally:
             self.svg = kept
         return y
@@ -990,7 +1211,7 @@ class Board:
                                             else p.t("ui.purse_empty"))
             else:
                 text = p.fig(fig)
-            wdt = 14 + len(text) * FONT * 0.58
+            wdt = badge_width(text)
             if x + wdt > self.W - 10:
                 x, y = 12, y + 30
             s.badge(x, y, text, "#efe6d2", INK, None, fig, FONT)
@@ -999,18 +1220,26 @@ class Board:
         # smuggling missions and the dungeon
         missions = [(sec, m) for sec, m in sorted(obs["smugglers"].items())]
         if missions:
-            s.text(12, y + 16, p.t("ui.missions") + ":", FONT, "bold")
-            x = 200
+            label = p.t("ui.missions") + ":"
+            s.text(12, y + 16, label, FONT, "bold")
+            x0 = x = max(200, 24 + len(label) * FONT * 0.64)   # past the label, however long in its language
+            if x0 + 200 > self.W:   # the phone: the missions under their title
+                x0 = x = 12
+                y += 26
             for sec, m in missions:
                 text = f"⚓ {sec}: " + (p.term("mission", m) if m else p.t("ui.no_mission"))
-                wdt = 14 + len(text) * FONT * 0.58
-                if x + wdt > self.W - 10:
-                    x, y = 200, y + 30
+                wdt = badge_width(text)
+                if x > x0 and x + wdt > self.W - 10:
+                    x, y = x0, y + 30
                 s.badge(x, y, text, "#f3e3c7", INK, None, m, FONT)
                 x += wdt + 8
             y += 34
         s.text(12, y + 16, p.t("ui.dungeon"), FONT, "bold")
-        self.inventory(300, y + 2, obs["dungeon"], lambda g: self.first_legal(f"take {g}"), where="dungeon")
+        dx = max(300, 24 + len(p.t("ui.dungeon")) * FONT * 0.64)
+        if dx + 150 > self.W:   # the phone: the dungeon's goods under its title
+            dx, y = 12, y + 24
+        self.inventory(dx, y + 2, obs["dungeon"],
+                       lambda g: self.first_legal(f"take {g}"), where="dungeon")
         return y + 34
 
     def draw_display(self, y: float) -> float:
@@ -1018,7 +1247,8 @@ class Board:
         s.text(12, y + 16, p.t("ui.display", n=obs["equip_deck"]), FONT + 1, "bold")
         y += 24
         per = 2 if self.narrow else 4   # the phone: two cards a row
-        cw, ch = (self.W - 24 - 10 * (per - 1)) / per, 140
+        cw = (self.W - 24 - 10 * (per - 1)) / per
+        ch = self.card_height(cw, [p.t(f"effect.{c.split('.')[0]}") for c in obs["display"]], 140)
         for k, c in enumerate(obs["display"]):
             e = c.split(".")[0]
             self.equipment_card(12 + (k % per) * (cw + 10), y + (k // per) * (ch + 10), cw, ch, e, f"buy {e}",
@@ -1044,6 +1274,11 @@ class Board:
         icons = " · ".join(f"{TYPE_ICON[t]} {p.t(t)}" for t in TYPE_ICON)
         y = s.para(12, y + 14, icons, self.W - 24, FONT)
         return s.para(12, y + 4, p.t("ui.goods"), self.W - 24, FONT) + 6
+
+
+def badge_width(label: str) -> float:
+    """The width the kit gives a badge of ``label`` at the board's font (Svg.badge)."""
+    return 16 + len(label) * FONT * 0.64
 
 
 def p_dir(pres: "ThiefdomPresentation", face: int) -> str:
@@ -1076,16 +1311,14 @@ def _actions_in(part: str) -> tuple[str, ...]:
 
 
 def draw_board(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> str:
-    b = Board(pres, obs)
+    # the phone layout: the city turned a quarter (14 squares across) in a column
+    # NARROW_WIDTH wide, the panels below
+    b = Board(pres, obs, NARROW_WIDTH if pres.narrow else WIDTH)
     y = b.draw_city()
     b.draw_pieces()
     b.draw_targets()
     b.draw_building_badges()
     if pres.narrow:
-        # the phone layout: the city scaled to a column NARROW_WIDTH wide, the panels below
-        b.svg.height = y
-        b, city = Board(pres, obs, NARROW_WIDTH), b
-        y = b.svg.inset(city.svg, 0, 0, b.W)
         y = b.draw_narrow_panels(y)
     else:
         y = b.draw_panels(y)

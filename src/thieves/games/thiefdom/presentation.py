@@ -8,7 +8,7 @@ letter (A at the north edge) and a column number ("D12").
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thieves.core.presentation import Presentation
 from thieves.core.svg import INK, MUTED, PAPER, Svg, seat_color, wrap
@@ -16,6 +16,9 @@ from thieves.core.texts import LANGS, Texts
 
 from .city import VILLA_SECTIONS, square_label
 from .notation import STEPS, Action
+
+if TYPE_CHECKING:
+    from .routes import Route
 
 GOODS = ("gold", "gem", "brandy", "wine", "badge")
 HOUSE_TYPES = ("tower", "garden", "forge", "stable")
@@ -188,6 +191,30 @@ class ThiefdomPresentation(Presentation):
             return square_label(r + dy, c + dx)
         return self.t("villa")
 
+    # -- routes -------------------------------------------------------------------------
+    def route_place(self, obs: dict[str, Any], route: "Route") -> str:
+        return self.where(obs, route.goal)
+
+    def route_text(self, obs: dict[str, Any], route: "Route") -> str:
+        """A route's words (its button's label): where it goes and for how many AP."""
+        if route.ap:
+            return self.t("route.go", place=self.route_place(obs, route), ap=route.ap)
+        return self.t("route.go_on", place=self.route_place(obs, route))
+
+    def route_question(self, obs: dict[str, Any], route: "Route", first_ap: int) -> str | None:
+        """What a costly route asks first: into a guard's view, VP lost, or more
+        action points than one move; None for an ordinary move."""
+        costs = []
+        if route.seen:
+            costs.append(self.t("route.cost.sight", guards=", ".join(self.fig(g) for g in route.watchers)))
+        if route.vp:
+            costs.append(self.t("route.cost.vp", vp=route.vp))
+        if route.ap > max(first_ap, 1):
+            costs.append(self.t("route.cost.ap", ap=route.ap))
+        if not costs:
+            return None
+        return self.t("route.ask", place=self.route_place(obs, route), cost=" ".join(costs))
+
     # -- prompt -------------------------------------------------------------------------
     def prompt(self, obs: dict[str, Any]) -> str | None:
         if obs.get("terminal"):
@@ -217,13 +244,28 @@ class ThiefdomPresentation(Presentation):
         if tu:
             text = self.t("prompt.turn", thief=self.thief(tu["p"], tu["t"]), player=self.seat(tu["p"]),
                           ap=tu.get("ap", 0), **night)
-            sub = (tu.get("sub") or {}).get("kind")
-            if tu.get("moving"):
-                text += " — " + self.t("prompt.moving", mp=tu.get("mp", 0))
-            elif sub:
-                text += " — " + self.t(f"prompt.sub.{sub}")
+            if acting:
+                text += " — " + self._turn_instruction(obs, tu)
             return text
         return self.t(f"phase.{phase}")
+
+    def _turn_instruction(self, obs: dict[str, Any], tu: dict[str, Any]) -> str:
+        """What the acting thief's player does now, in a few words."""
+        legal = set(obs.get("legal") or ())
+        sub = (tu.get("sub") or {}).get("kind")
+        if tu.get("over"):
+            return self.t("prompt.do.over")
+        if tu.get("moving"):
+            return self.t("prompt.moving", mp=tu.get("mp", 0))
+        if sub in ("clients", "artdraw", "pigeon", "lentz"):   # these say what to choose
+            return self.t(f"prompt.sub.{sub}")
+        if sub:   # at a location: its own choices
+            return self.t(f"prompt.sub.{sub}") + ": " + self.t("prompt.do.sub")
+        if "use" in legal:
+            return self.t("prompt.do.use")
+        if "move" in legal:
+            return self.t("prompt.do.turn")
+        return self.t("prompt.do.no_ap")
 
     # -- end of the game ------------------------------------------------------------------
     def score_table(self, obs: dict[str, Any], scores: list[float], winners: list[int]) -> dict[str, Any] | None:

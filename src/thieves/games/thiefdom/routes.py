@@ -1,0 +1,244 @@
+"""Routes in one click: every place the acting thief can reach this turn, with
+the steps that take him there, worked out from the viewer's observation only.
+
+The rules are the engine's (rulebook "B. Actions des voleurs", 1. Déplacement;
+thief.py applies them): a move costs 1 AP and gives 3 movement points (4 with
+the Shoes); a step onto a free alley square costs 1 point; stepping over an
+occupied square (a thief, a noble, the carriage; never a guard) costs nothing
+but must lead on to a free square, and passing an opposing thief costs 1 VP;
+entering a building through an entrance costs 1 point and ends the move, with
+-1 VP per opposing thief inside (not in their own hideout; not when entering
+your own); the catacombs join their entrance squares (1 point); a move ends by
+itself when its points are spent. A thief who steps into a guard's field of
+view is seen (an attempted arrest) and his move stops there, so a route only
+ever ends in a field of view, never passes through one.
+
+Routes are the cheapest by (AP, VP, steps). Nothing here is authoritative: the
+table applies each further step only while it is legal (docs/engine.md,
+"Gestures"), so a route the engine disagrees with stops quietly.
+"""
+from __future__ import annotations
+
+import heapq
+import marshal
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .city import City, city_for
+
+STEP = "nesw"
+#: one way on: (actions, squares passed, where, AP, VP, whether the move ends there)
+Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, int, bool]
+
+
+@dataclass(frozen=True)
+class Route:
+    """How to reach one place: the actions (the first is the click's action, the
+    others its ``then``), the squares passed (for the preview) and what it costs."""
+
+    actions: tuple[str, ...]
+    cells: tuple[int, ...]
+    ap: int
+    vp: int
+    seen: bool = False          # ends in a guard's field of view (an attempted arrest)
+    goal: int | str = -1        # the square (int) or building (id) it ends on
+    watchers: tuple[str, ...] = field(default=())
+
+
+def city_of(data: Any, obs: dict[str, Any]) -> City:
+    """The printed city of the observation (its layout is public)."""
+    c = obs["city"]
+    return city_for(data, c["layout"], c["w"] // 7)
+
+
+#: routes already planned, by the position they were planned from (route_key)
+_PLANNED: dict[bytes, dict[int | str, Route]] = {}
+
+
+def route_key(obs: dict[str, Any]) -> bytes | None:
+    """Everything routes are planned from, serialized; None when the viewer's thief
+    may not move now (not his turn, a location's choices, a townsfolk moving...)."""
+    tu = obs.get("turn")
+    viewer = obs.get("viewer")
+    if not tu or tu.get("p") != viewer or obs.get("tmove") or tu.get("sub") is not None or tu.get("over"):
+        return None
+    legal = obs.get("legal") or ()
+    if not tu.get("moving") and "move" not in legal:
+        return None
+    return marshal.dumps((viewer, obs["city"]["layout"], obs["thieves"], obs["townsfolk"], obs.get("sight"), tu,
+                          obs["hideouts"], (obs.get("solo") or {}).get("rivals"), legal), 2)
+
+
+def plan_routes(data: Any, obs: dict[str, Any], key: bytes | None = None) -> dict[int | str, Route]:
+    """Every square and building the acting viewer's thief can reach this turn,
+    each with its cheapest route; empty unless the viewer's thief may move now.
+    ``key``: :func:`route_key` of ``obs``, if known."""
+    key = key or route_key(obs)
+    if key is None:
+        return {}
+    got = _PLANNED.get(key)
+    if got is None:
+        got = _Planner(data, obs).search()
+        if len(_PLANNED) >= 256:
+            del _PLANNED[next(iter(_PLANNED))]   # the oldest
+        _PLANNED[key] = got
+    return got
+
+
+class _Planner:
+    def __init__(self, data: Any, obs: dict[str, Any]) -> None:
+        self.obs = obs
+        self.city = city_of(data, obs)
+        tu = obs["turn"]
+        self.p, self.t = tu["p"], tu["t"]
+        th = obs["thieves"][self.p][self.t]
+        self.me = th
+        self.full_mp = data.board.movement_points + (1 if "shoes" in th["equip"] else 0)  # Shoes: 4
+        self.smoke = bool(tu.get("smoke"))
+        # who stands where on the alleys (the mover's own square is free once he leaves it)
+        occ: dict[int, str] = {}
+        for q, ts in enumerate(obs["thieves"]):
+            for k, o in enumerate(ts):
+                if isinstance(o["pos"], int) and (q, k) != (self.p, self.t):
+                    occ[o["pos"]] = f"p{q}t{k}"
+        for fig, f in obs["townsfolk"].items():
+            occ[f["cell"]] = fig
+        self.occ = occ
+        # the squares a guard sees (a guard blinded by Bernhard sees nothing of this thief)
+        blind = set(th.get("blind") or ())
+        self.watch: dict[int, list[str]] = {}
+        if not self.smoke:
+            for g, cells in (obs.get("sight") or {}).items():
+                if g not in blind:
+                    for c in cells:
+                        self.watch.setdefault(c, []).append(g)
+        self.benjamin = th.get("ally") == "benjamin"
+        hide = obs["hideouts"]
+        self.own_hideout = hide[self.p]
+        # opposing thieves inside each building (not those at home in their own hideout)
+        self.inside: dict[str, int] = {}
+        for q, ts in enumerate(obs["thieves"]):
+            if q == self.p:
+                continue
+            for o in ts:
+                if isinstance(o["pos"], str) and hide[q] != o["pos"]:
+                    self.inside[o["pos"]] = self.inside.get(o["pos"], 0) + 1
+        for bid in ((obs.get("solo") or {}).get("rivals") or {}).values():
+            if isinstance(bid, str):
+                self.inside[bid] = self.inside.get(bid, 0) + 1
+
+    # -- the search ---------------------------------------------------------------------
+    def search(self) -> dict[int | str, Route]:
+        tu = self.obs["turn"]
+        start = self.me["pos"]
+        mp = tu.get("mp", 0) if tu.get("moving") else 0
+        ap = tu.get("ap", 0)
+        # a state: where the thief is and the movement points of the move under way
+        # (0: not moving); the cost: (AP, VP, steps); what reached it
+        best: dict[tuple[int | str, int], tuple[int, int, int]] = {}
+        came: dict[tuple[int | str, int], tuple[tuple[int | str, int] | None, tuple[str, ...], tuple[int, ...]]] = {}
+        s0 = (start, mp)
+        best[s0] = (0, 0, 0)
+        came[s0] = (None, (), ())
+        heap: list[tuple[tuple[int, int, int], int, tuple[int | str, int]]] = [((0, 0, 0), 0, s0)]
+        order = 0
+        found: dict[int | str, tuple[tuple[int, int, int], tuple[int | str, int]]] = {}
+        while heap:
+            cost, _, state = heapq.heappop(heap)
+            if best.get(state) != cost:
+                continue
+            pos, left = state
+            if pos != start and (pos not in found or found[pos][0] > cost):
+                found[pos] = (cost, state)
+            if isinstance(pos, int) and pos in self.watch and pos != start:
+                continue  # seen: the move stops there
+            for acts, cells, new, dap, dvp, final in self.moves(pos, left, cost[0], ap):
+                # every paid step costs 1 point (passing over occupied squares is free)
+                nxt = (new, 0 if final else (left or self.full_mp) - 1)
+                c = (cost[0] + dap, cost[1] + dvp, cost[2] + len(cells))
+                if c[0] > ap:
+                    continue
+                if nxt not in best or c < best[nxt]:
+                    best[nxt] = c
+                    came[nxt] = (state, acts, cells)
+                    order += 1
+                    heapq.heappush(heap, (c, order, nxt))
+        return {goal: self.route(goal, cost, state, came, start) for goal, (cost, state) in found.items()}
+
+    def route(self, goal: int | str, cost: tuple[int, int, int], state: tuple[int | str, int],
+              came: dict[Any, Any], start: int | str) -> Route:
+        acts: list[str] = []
+        cells: list[int] = []
+        cur: tuple[int | str, int] | None = state
+        while cur is not None:
+            prev, a, c = came[cur]
+            acts[:0] = a
+            cells[:0] = c
+            cur = prev
+        if isinstance(start, int):
+            cells.insert(0, start)
+        seen = isinstance(goal, int) and goal in self.watch
+        return Route(tuple(acts), tuple(cells), cost[0], cost[1], seen, goal,
+                     tuple(self.watch.get(goal, ())) if isinstance(goal, int) else ())
+
+    def moves(self, pos: int | str, left: int, ap_used: int, ap: int) -> Iterator[Way]:
+        """The ways on from a state: (actions, squares passed, where, AP, VP, ends the move)."""
+        if left == 0:
+            # not moving: a new move (1 AP) first, unless the turn's points are spent
+            if ap_used + 1 > ap:
+                return
+            for acts, cells, new, dap, dvp, final in self.moves_moving(pos, self.full_mp):
+                yield ("move",) + acts, cells, new, dap + 1, dvp, final
+            return
+        yield from self.moves_moving(pos, left)
+
+    def moves_moving(self, pos: int | str, left: int) -> Iterator[Way]:
+        """One paid step of a move with ``left`` points: yields as :meth:`moves`, where
+        ``final`` says the move ends there (points spent, a building, a field of view)."""
+        city = self.city
+        if isinstance(pos, str):
+            if pos not in city.buildings:
+                return
+            for c in city.buildings[pos]["adjacent"]:
+                if c not in self.occ:
+                    yield (f"exit {city.name(c)}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
+            return
+        yield from self.steps_from(pos, left, (), (), 0, frozenset())
+        if pos in city.catacomb_section:
+            for c, sec in city.catacomb_section.items():
+                if c != pos and c not in self.occ:
+                    yield (f"cata {sec}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
+
+    def steps_from(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
+                   chain: frozenset[int]) -> Iterator[Way]:
+        city = self.city
+        for d in range(4):
+            a = STEP[d]
+            kind = city.door[pos * 4 + d]
+            nb = city.steps[pos][d]
+            if kind == "enter":
+                bid = city.building_at[nb] if nb >= 0 else next(
+                    (f"villa{s}" for s in city.villa_sections if city.entrance_cell[s] == pos), None)
+                if bid is None:
+                    continue
+                yield acts + (a,), cells, bid, 0, vp + self.entry_cost(bid), True
+                continue
+            if kind != "alley" or nb in chain:
+                continue
+            ref = self.occ.get(nb)
+            if ref is None:
+                yield acts + (a,), cells + (nb,), nb, 0, vp, left - 1 == 0 or nb in self.watch
+                continue
+            # over an occupied square: free, on to a free one; never a guard, never where
+            # a guard sees (the attempt would stop the move), never a wanted thief onto
+            # a noble or the carriage (an attempted arrest)
+            if ref[0] == "g" or nb in self.watch or (ref[0] in "nc" and self.me.get("wanted")):
+                continue
+            cost = 1 if ref[0] == "p" and int(ref[1]) != self.p and not self.benjamin and not self.smoke else 0
+            yield from self.steps_from(nb, left, acts + (a,), cells + (nb,), vp + cost, chain | {nb})
+
+    def entry_cost(self, bid: str) -> int:
+        """Entering a building: -1 VP per opposing thief inside, not when entering your own hideout."""
+        if bid == self.own_hideout or self.benjamin:
+            return 0
+        return self.inside.get(bid, 0)
