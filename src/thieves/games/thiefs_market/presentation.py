@@ -17,6 +17,7 @@ import marshal
 from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
+from thieves.core.texts import join_list
 from thieves.core.svg import INK, MUTED, NARROW_WIDTH, BoundedMemo, Svg, memo, seat_color, wrap
 
 from .actions import MarketAction
@@ -113,6 +114,77 @@ def _draw_face(svg: Svg, x: float, y: float, size: float, face: str, dim: bool, 
     svg.add("</g>")
 
 
+# ------------------------------------------------------------------ the purchase gesture
+def cheapest_payment(cost: Sequence[str], pile: dict[str, int], gold: int, waiver: int
+                     ) -> tuple[dict[str, int], dict[str, int], dict[str, int]] | None:
+    """How to pay a card's ``cost`` (gem letters) spending what is least useful:
+    ``(waived, dice, gold)`` per gem, or None when it cannot be paid.
+
+    Rulebook "Phase 2: effectuer des achats": a die showing a gem pays that gem and goes
+    back to the center; "les Pièces d'Or peuvent être utilisées à la place d'un joyau"; at
+    "Fin du tour" every die goes back to the center anyway, while gold is kept (the most
+    gold scores 3 NP, "Fin du jeu"). So a gem die is worth nothing after this round and a
+    coin is: dice pay every gem they can, gold only the gems no die shows. Insurance
+    Racket ("tous vos achats coûtent un dé de moins, celui de votre choix") waives gems of
+    this card only, so its waiver is never kept: it goes first to gems that would cost
+    gold, then to gems a die would pay (that die stays for another purchase or a card's
+    ability this round), in the cost's order."""
+    waived, dice, coins = {}, {}, {}
+    free = waiver
+    for g in GEMS:                       # gems no die shows: waived, else gold
+        need = cost.count(g)
+        short = max(0, need - pile.get(g, 0))
+        w = min(free, short)
+        free -= w
+        waived[g], dice[g], coins[g] = w, need - short, short - w
+    for g in GEMS:                       # the waiver left spares dice
+        w = min(free, dice[g])
+        free -= w
+        waived[g] += w
+        dice[g] -= w
+    if sum(coins.values()) > gold:
+        return None
+    return waived, dice, coins
+
+
+def payment_steps(cost: Sequence[str], pile: dict[str, int], gold: int, waiver: int) -> list[str] | None:
+    """The steps (``pay R``, ``gold W``, ``free B``) a player would choose to pay ``cost``
+    as :func:`cheapest_payment` says, in the order the table asks for them (the gems of
+    the cost in R W B G order, one at a time); a step the table takes by itself (the
+    only legal way to pay that gem, ``MarketState._settle``) is left out. None: the card
+    cannot be paid."""
+    plan = cheapest_payment(cost, pile, gold, waiver)
+    if plan is None:
+        return None
+    waived, dice, coins = (dict(part) for part in plan)
+    need = {g: cost.count(g) for g in GEMS}
+    have = {g: pile.get(g, 0) for g in GEMS}
+    free_left, steps = waiver, []
+    while any(need.values()):
+        g = next(x for x in GEMS if need[x])
+        need[g] -= 1
+        # the ways the table offers for this gem (MarketState._pay_choices)
+        deficit = sum(max(0, need[x] - have[x]) for x in GEMS)
+        ways = [kind for kind, ok in (("pay", have[g] > 0),
+                                      ("gold", gold > 0 and deficit - free_left <= gold - 1),
+                                      ("free", free_left > 0 and deficit - free_left + 1 <= gold)) if ok]
+        kind = "free" if waived[g] else "pay" if dice[g] else "gold"
+        if kind == "free":
+            waived[g] -= 1
+            free_left -= 1
+        elif kind == "pay":
+            dice[g] -= 1
+            have[g] -= 1
+        else:
+            coins[g] -= 1
+            gold -= 1
+        if kind not in ways:             # never with a plan that pays: the rest by hand
+            break
+        if len(ways) > 1:
+            steps.append(f"{kind} {g}")
+    return steps
+
+
 class MarketPresentation(Presentation):
     """Thief's Market for one viewer in one language."""
 
@@ -173,6 +245,32 @@ class MarketPresentation(Presentation):
         else:                                  # pay / gold / free a gem
             text = self.t(f"act.{k}", gem=a.face)
         return text[:1].upper() + text[1:]
+
+    def purchase(self, obs: dict[str, Any], cid: str) -> tuple[list[str], str | None]:
+        """The gesture of buying market card ``cid``: the payment steps after ``buy``
+        (:func:`payment_steps`, from what the viewer holds) and the question the page
+        asks first, naming the whole payment (None when the table leaves no choice:
+        buying is then one click)."""
+        me = self.viewer
+        if me is None:
+            return [], None
+        tab = [self.data.index[x] for x in obs["tableau"][me]]
+        waiver = self.data.holdings(tab).waiver
+        cost, pile, gold = self.cost(cid), obs["piles"][me], obs["gold"][me]
+        steps = payment_steps(cost, pile, gold, waiver)
+        plan = cheapest_payment(cost, pile, gold, waiver)
+        if not steps or plan is None:
+            return [], None
+        waived, dice, coins = plan
+        parts = [self.term("obj", g) if k == 1 else self.t(f"obj.{g}.many").replace("#", str(k))
+                 for g, k in dice.items() if k]
+        if sum(coins.values()):
+            parts.append(self.t("confirm.gold", n=sum(coins.values())))
+        left_out = [g for g in GEMS for _ in range(waived[g])]
+        if not parts:
+            return steps, self.t("confirm.buy_free", card=cid, gems=left_out)
+        key = "confirm.buy_waive" if left_out else "confirm.buy"
+        return steps, self.t(key, card=cid, payment=join_list(parts, self.lang), gems=left_out)
 
     def prompt(self, obs: dict[str, Any]) -> str | None:
         phase, step = obs["phase"], obs.get("step") or ""
@@ -390,9 +488,11 @@ class _Board:
     def card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
              show_cost: bool, used: bool = False, targets: Sequence[tuple[str, str]] = ()) -> None:
         label = self.p.action_text(self.obs, action) if action else self.p.card_name(cid)
+        then, confirm = self.purchase(action, cid)
         with self.svg.moving(f"card-{cid}"):
             self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, action in self.svg.legal,
-                       cid in self.svg.recent), lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used))
+                       cid in self.svg.recent, tuple(then), confirm),
+                      lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used, then, confirm))
         # a turn-die ability: one die per face it may turn to, drawn on the card
         if targets:
             tx = x + w - 6 - len(targets) * (SMALL_DIE + 10)
@@ -400,13 +500,19 @@ class _Board:
                 self.die(tx, y + h - SMALL_DIE - 8, face, action, SMALL_DIE + 4)
                 tx += SMALL_DIE + 10
 
+    def purchase(self, action: str | None, cid: str) -> tuple[list[str], str | None]:
+        """A legal ``buy`` carries its payment (one gesture: :meth:`MarketPresentation.purchase`)."""
+        if action is None or not action.startswith("buy ") or action not in self.svg.legal:
+            return [], None
+        return self.p.purchase(self.obs, cid)
+
     def card_face(self, x: float, y: float, w: float, h: float, cid: str, action: str | None, label: str,
-                  show_cost: bool, used: bool) -> None:
+                  show_cost: bool, used: bool, then: Sequence[str] = (), confirm: str | None = None) -> None:
         """A card as printed: name, cost, points or "used", icons and effect."""
         svg, t = self.svg, self.t
         c = t.cards[t.index[cid]]
         name, body, _ = self.card_layout(cid, w, show_cost)
-        live = svg.open(action, cid, label, "card")
+        live = svg.open(action, cid, label, "card", then=then, confirm=confirm)
         svg.rect(x, y, w, h, fill="#e3ddd2" if used else "#fffaf0", stroke="#e8a317" if live else "#8a7d6a",
                  width=3 if live else 1.2)
         band_h = 8 + len(name) * 17
