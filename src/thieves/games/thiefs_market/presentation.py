@@ -14,6 +14,7 @@ under a gem still to pay.
 from __future__ import annotations
 
 import marshal
+from html import escape
 from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
@@ -28,6 +29,7 @@ NARROW_W = NARROW_WIDTH      # the phone board (core.svg): fits a 420 px window 
 PAD = 8
 FONT = 13                   # smallest text on the board (renders >= 12 px at 1280)
 CARD_W, CARD_GAP = 174, 7
+CHIP_W, CHIP_H = 142, 24     # another seat's card, named (its text on hover)
 DIE, SMALL_DIE = 42, 20
 COLORS = {"R": "#d2352b", "W": "#f4f1e8", "B": "#2f64c8", "G": "#2f9e44", "Y": "#e8b923", "P": "#8a3fb0"}
 ICON_INK = {"R": "#fff", "W": "#3a3a3a", "B": "#fff", "G": "#fff", "Y": "#5a3a10", "P": "#fff"}
@@ -460,7 +462,7 @@ class _Board:
         self.svg.text(cx, cy + FONT * .36, label, FONT, "bold", "#3b2a05", "middle")
 
     def dice_row(self, x: float, y: float, counts: dict[str, int], verb: str | None = None,
-                 size: float | None = None, dim: bool = False, where: str | None = None) -> float:
+                 size: float | None = None, dim: bool = False, where: str | None = None, gap: float = 6) -> float:
         """The dice of ``counts`` in a row; ``where`` names the place in their
         stable ids (``die-center-R-2``: the second red die in the centre)."""
         size = self.die_size if size is None else size
@@ -468,7 +470,7 @@ class _Board:
             for k in range(counts.get(f, 0)):
                 self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim,
                          f"die-{where}-{f}-{k + 1}" if where else None)
-                x += size + 6
+                x += size + gap
         return x
 
     # ---- cards
@@ -605,37 +607,72 @@ class _Board:
         return y + 34
 
     def center(self) -> None:
-        o, svg = self.obs, self.svg
-        phase = o["phase"]
-        split = phase == "split"
+        """The center: while splitting, the dice (and the token) to take, in as many
+        lines as the width needs (a phone keeps its dice big enough for a finger), and
+        those being put back; in the purchase phase, one line of the dice spent."""
+        o, svg, p = self.obs, self.svg, self.p
+        split = o["phase"] == "split"
         y = self.y
         count = sum(o["center"].values()) + (o["token"] == -1)
         returning = sum(o.get("returning", {}).values()) + (o["token"] == -2)
         if not split and not count:
             return
-        size = self.die_size if split else 30
-        if self.p.narrow:   # the phone board: a long row of dice shrinks to fit the width
-            size = min(size, (self.W - 2 * PAD - 24) / max(1, count + returning + (returning > 0)) - 6)
-        h = size + 40
-        svg.open("take all", "center", self.p.action_text(o, "take all") if "take all" in self.legal else None,
-                 "zone")
-        svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
-        svg.text(PAD + 10, y + 20, self.p.t("ui.center") if split else self.p.t("ui.spent"), FONT + 2, "bold")
-        svg.close()
-        x = self.dice_row(PAD + 12, y + 28, o["center"], "take" if split else None, size, dim=not split,
-                          where="center")
+        size = self.die_size if split else 24
+        title = p.t("ui.center") if split else p.t("ui.spent")
+        right = self.W - PAD - 10
+        if split:
+            x0, top = PAD + 12, y + 28
+        else:   # the spent dice beside their title when they fit there
+            x0 = PAD + 20 + len(title) * (FONT + 1) * .6
+            top = y + 6
+            if x0 + count * (size + 6) > right:
+                x0, top = PAD + 12, y + 26
+        label_w = 12 + len(p.t("ui.being_returned")) * FONT * .6
+        mark = len(svg.parts)            # the dice first, to know the lines they take
+        at = (x0, top)
+        at = self.dice_flow(at, x0, right, o["center"], "take" if split else None, size, not split, "center")
         if o["token"] == -1:
-            self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2, "take T", pid="token-T")
-            x += size + 6
+            at = self.flow_place(at, x0, right, size, size)
+            self.token(at[0] + size / 2, at[1] + size / 2, size / 2, "take T", pid="token-T")
+            at = (at[0] + size + 6, at[1])
         if returning:
-            x += 14
-            svg.text(x, y + 20, self.p.t("ui.being_returned"), FONT, "bold", MUTED)
-            x = self.dice_row(x, y + 28, o["returning"], None, size, where="returning")
+            at = self.flow_place(at, x0, right, label_w, size)
+            svg.text(at[0] + 4, at[1] + size * .6, p.t("ui.being_returned"), FONT, "bold", MUTED)
+            at = (at[0] + label_w, at[1])
+            at = self.dice_flow(at, x0, right, o["returning"], None, size, False, "returning")
             if o["token"] == -2:
-                self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2, pid="token-T")
+                at = self.flow_place(at, x0, right, size, size)
+                self.token(at[0] + size / 2, at[1] + size / 2, size / 2, pid="token-T")
+        pieces = svg.parts[mark:]
+        del svg.parts[mark:]
+        h = at[1] - y + size + 10 if count or returning else top - y + size + 4
+        svg.open("take all", "center", p.action_text(o, "take all") if "take all" in self.legal else None, "zone")
+        svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
+        svg.text(PAD + 10, y + 20 if split else y + 6 + size * .7, title, FONT + 1, "bold")
+        svg.close()
+        svg.parts.extend(pieces)
         if not count and split:
-            svg.text(PAD + 12, y + 28 + size * .6, "—", FONT, "normal", MUTED)
+            svg.text(PAD + 12, top + size * .6, "—", FONT, "normal", MUTED)
         self.y = y + h + 10
+
+    @staticmethod
+    def flow_place(at: tuple[float, float], x0: float, right: float, w: float, size: float) -> tuple[float, float]:
+        """Where a piece ``w`` wide goes in lines of dice of ``size``: at ``at``, or at
+        the start of the next line."""
+        x, y = at
+        if x + w > right and x > x0:
+            return x0, y + size + 6
+        return at
+
+    def dice_flow(self, at: tuple[float, float], x0: float, right: float, counts: dict[str, int],
+                  verb: str | None, size: float, dim: bool, where: str) -> tuple[float, float]:
+        """:meth:`dice_row` in lines from ``x0`` to ``right``; returns where the next piece goes."""
+        for f in FACES:
+            for k in range(counts.get(f, 0)):
+                x, y = self.flow_place(at, x0, right, size, size)
+                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim, f"die-{where}-{f}-{k + 1}")
+                at = (x + size + 6, y)
+        return at
 
     def paying(self) -> None:
         o, svg, p = self.obs, self.svg, self.p
@@ -669,19 +706,34 @@ class _Board:
         self.y = y + h + 10
 
     def market(self) -> None:
+        """The market rows, each under its title; an older row that is empty (its deck
+        is used up: rulebook "Fin du tour", older rows are never refilled) is left out,
+        and rows short enough share a line."""
         o, svg, p = self.obs, self.svg, self.p
-        for row in "ABC":
-            cards = o["market"][row]
-            if not cards and row > o["active_row"]:
-                continue
-            svg.text(PAD, self.y + 16, f"{p.t('ui.market')} {row} — {p.t('ui.deck')} {row}: "
-                     f"{o['deck_sizes'][row]} {p.t('ui.left')}", FONT + 1, "bold")
-            self.y += 24
-            if not cards:
-                svg.text(PAD + 10, self.y + 14, "—", FONT, "normal", MUTED)
-                self.y += 22
-                continue
-            self.y = self.card_grid(PAD, self.y, cards, lambda cid: f"buy {cid}", True) + 4
+        rows = [r for r in "ABC" if o["market"][r] or r == o["active_row"]]
+        lines: list[list[str]] = []
+        for row in rows:
+            if lines and sum(len(o["market"][r]) or 1 for r in lines[-1]) + len(o["market"][row]) <= self.per_row:
+                lines[-1].append(row)
+            else:
+                lines.append([row])
+        for line in lines:
+            x = float(PAD)
+            y = self.y + 24
+            bottom = y + 22
+            for row in line:
+                cards = o["market"][row]
+                width = max(1, len(cards)) * (self.card_w + CARD_GAP) - CARD_GAP
+                title = f"{p.t('ui.market')} {row} — {p.t('ui.deck')} {row}: {o['deck_sizes'][row]} {p.t('ui.left')}"
+                if len(title) * (FONT + 1) * .6 > width:
+                    title = f"{p.t('ui.market')} {row}"
+                svg.text(x, self.y + 16, title, FONT + 1, "bold")
+                if cards:
+                    bottom = max(bottom, self.card_grid(x, y, cards, lambda cid: f"buy {cid}", True) + 4)
+                else:
+                    svg.text(x + 10, y + 14, "—", FONT, "normal", MUTED)
+                x += width + CARD_GAP
+            self.y = bottom
 
     def player(self, q: int) -> None:
         """A seat's panel, kept by everything it shows: its counts, pile and
@@ -699,19 +751,17 @@ class _Board:
                o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
                tuple(o.get("used", ())) if phase != "over" else (), f"seat:{q}" in recent,
                tuple(cid in recent for cid in owned), actions)
-        self.y = self.kept(key, lambda: self.draw_player(q), _PANELS)
+        draw = self.draw_player if q == p.viewer else self.draw_rival
+        self.y = self.kept(key, lambda: draw(q), _PANELS)
 
-    def draw_player(self, q: int) -> float:
+    def seat_band(self, q: int, y0: float) -> float:
+        """A seat's coloured band: its name, the start player token it holds, then gold,
+        henchmen and infamy (hidden for the others); returns the y below it."""
         o, svg, p = self.obs, self.svg, self.p
-        y0 = self.y
         phase, me = o["phase"], p.viewer
-        color = seat_color(q)
-        svg.open(None, f"seat:{q}", None, "seat")
-        cur = o.get("current") == q and phase != "over"
-        # header band: name in the seat's colour, then gold, henchmen, infamy
         band = 52 if p.narrow else 30     # the phone board: the counts on a second line
         svg.add(f'<rect x="{PAD:g}" y="{y0:g}" width="{self.W - 2 * PAD:g}" height="{band}" rx="8" '
-                f'fill="{color}"/>')
+                f'fill="{seat_color(q)}"/>')
         name = p.term("player", q)
         if q == me and p.t("ui.you").lower() not in name.lower():
             name += f" ({p.t('ui.you')})"
@@ -730,7 +780,86 @@ class _Board:
             svg.text(PAD + 10, y0 + 43, " · ".join(stats), FONT + 1, "bold", "#fff")
         else:
             svg.text(self.W - PAD - 10, y0 + 20, "  ·  ".join(stats), FONT + 1, "bold", "#fff", "end")
-        y = y0 + band + 6
+        return y0 + band
+
+    def draw_rival(self, q: int) -> float:
+        """Another seat at a glance: its band, its pile (the steal target) and its cards
+        as named chips, each with its full text on hover (``<title>``)."""
+        o, svg, p = self.obs, self.svg, self.p
+        phase = o["phase"]
+        svg.open(None, f"seat:{q}", None, "seat")
+        cur = o.get("current") == q and phase != "over"
+        y = self.seat_band(q, self.y) + 5
+        has = o["has_pile"][q] or phase != "split"
+        frame = f"steal {q + 1}" if f"steal {q + 1}" in self.legal else None
+        size = 26 if p.narrow else 24
+        objects = sum(o["piles"][q].values()) + (o["token"] == q)
+        label_w = len(p.t("ui.pile")) * FONT * .62
+        inner = max(objects, 1) * (size + 5) if has else len(p.t("ui.no_pile")) * FONT * .6
+        ph = size + 10
+        pw = self.W - 2 * PAD - 8 if p.narrow else min(self.W - 2 * PAD - 8, 24 + label_w + inner + 8)
+        live = svg.open(frame, None, p.action_text(o, frame) if frame else None, "pile")
+        svg.rect(PAD + 4, y, pw, ph, fill="#fffdf8" if live else "#f6f1e6", stroke=seat_color(q) if cur else "#b9ad98",
+                 rx=8, width=2.5 if cur else 1, extra=' stroke-dasharray="5 3"' if not has else "")
+        svg.text(PAD + 12, y + ph / 2 + 5, p.t("ui.pile"), FONT, "bold", MUTED)
+        svg.close()
+        x = PAD + 18 + label_w
+        if has:
+            x = self.dice_row(x, y + 5, o["piles"][q], None, size, where=f"pile{q + 1}", gap=5)
+            if o["token"] == q:
+                self.token(x + size / 2, y + 5 + size / 2, size / 2 - 1, pid="token-T")
+        else:
+            svg.text(x, y + ph / 2 + 5, p.t("ui.no_pile"), FONT, "normal", MUTED)
+        if p.narrow:
+            x0, y = PAD, y + ph + 5
+        else:
+            x0 = PAD + 4 + pw + 8
+        y = self.chips(x0, y, o["tableau"][q], o.get("used", ()) if phase != "over" else (), ph)
+        svg.close()
+        return y + 8
+
+    def chips(self, x0: float, y: float, cards: list[str], used: Sequence[str], min_h: float) -> float:
+        """Cards as named chips in lines from ``x0`` (the card's full text in its title);
+        returns the y below them (at least ``min_h`` below ``y``)."""
+        svg, p, t = self.svg, self.p, self.t
+        if not cards:
+            svg.text(x0 + 6, y + 20, p.t("ui.no_cards"), FONT, "normal", MUTED)
+            return y + min_h
+        area = self.W - PAD - x0 + CARD_GAP
+        per_line = max(1, int(area // ((self.W - 2 * PAD) / 2 if p.narrow else CHIP_W + CARD_GAP)))
+        w = area / per_line - CARD_GAP     # the chips share the width: longer names fit
+        for k, cid in enumerate(cards):
+            cx = x0 + (k % per_line) * (w + CARD_GAP)
+            cy = y + (k // per_line) * (CHIP_H + 4)
+            c = t.cards[t.index[cid]]
+            pts = f"{c.points}" if c.points else ""
+            name = p.card_name(cid)
+            room = w - 14 - (len(pts) * FONT * .7 + 8 if pts else 0)
+            short = wrap(name, room, FONT * 1.1)
+            line = short[0] if len(short) == 1 else short[0].rstrip(",") + "…"
+            off = cid in used
+            title = f"{name} ({p.icons(cid) or '—'}{', ' + str(c.points) + ' ' + p.t('ui.points') if pts else ''}): " \
+                    f"{p.effect(cid)}" + (f" — {p.t('ui.used')}" if off else "")
+            with svg.moving(f"card-{cid}"):
+                svg.open(None, cid, None, "chip")
+                svg.add(f"<title>{escape(title)}</title>")
+                svg.rect(cx, cy, w, CHIP_H, fill="#e3ddd2" if off else DECK_BAND[c.deck], stroke="#8a7d6a",
+                         rx=6, width=1)
+                svg.text(cx + 7, cy + CHIP_H - 7, line, FONT, "bold", MUTED if off else "#fff")
+                if pts:
+                    svg.text(cx + w - 6, cy + CHIP_H - 7, pts, FONT, "bold", "#8b0000" if off else "#ffe08a", "end")
+                svg.close()
+        lines = (len(cards) + per_line - 1) // per_line
+        return y + max(min_h, lines * (CHIP_H + 4) - 4)
+
+    def draw_player(self, q: int) -> float:
+        o, svg, p = self.obs, self.svg, self.p
+        y0 = self.y
+        phase, me = o["phase"], p.viewer
+        color = seat_color(q)
+        svg.open(None, f"seat:{q}", None, "seat")
+        cur = o.get("current") == q and phase != "over"
+        y = self.seat_band(q, y0) + 6
         # the pile: steal it (another's), keep it as it is (yours, Lucky Animal Appendage)
         has = o["has_pile"][q] or phase != "split"
         frame = None
@@ -782,9 +911,12 @@ class _Board:
         return y + 10
 
     def draw(self) -> str:
+        """What a player looks at first comes first: the center, the payment, the market
+        and the viewer's own pile and cards; the others' seats follow in one compact
+        band each (their cards named, each card's text on hover); the dice legend,
+        the same all game, closes the board."""
         o = self.obs
         self.header()
-        self.legend()
         if o["phase"] in ("split", "lucky", "buy"):
             self.center()
         self.paying()
@@ -793,5 +925,6 @@ class _Board:
         order = [(me + i) % n for i in range(n)] if me is not None else list(range(n))
         for q in order:
             self.player(q)
+        self.legend()
         self.svg.height = self.y + 6
         return self.svg.done()
