@@ -810,11 +810,14 @@ class _Board:
                 self.token(x + size / 2, y + 5 + size / 2, size / 2 - 1, pid="token-T")
         else:
             svg.text(x, y + ph / 2 + 5, p.t("ui.no_pile"), FONT, "normal", MUTED)
-        if p.narrow:
-            x0, y = PAD, y + ph + 5
+        owned = o["tableau"][q]
+        if p.narrow and not owned:    # the phone board: "no cards yet" inside the pile's line
+            svg.text(self.W - PAD - 12, y + ph / 2 + 5, p.t("ui.no_cards"), FONT, "normal", MUTED, "end")
+            y += ph
+        elif p.narrow:
+            y = self.chips(PAD, y + ph + 5, owned, o.get("used", ()) if phase != "over" else (), 0)
         else:
-            x0 = PAD + 4 + pw + 8
-        y = self.chips(x0, y, o["tableau"][q], o.get("used", ()) if phase != "over" else (), ph)
+            y = self.chips(PAD + 4 + pw + 8, y, owned, o.get("used", ()) if phase != "over" else (), ph)
         svg.close()
         return y + 8
 
@@ -911,20 +914,25 @@ class _Board:
         return y + 10
 
     def draw(self) -> str:
-        """What a player looks at first comes first: the center, the payment, the market
-        and the viewer's own pile and cards; the others' seats follow in one compact
-        band each (their cards named, each card's text on hover); the dice legend,
-        the same all game, closes the board."""
+        """What a player looks at first comes first. Splitting the loot (and rerolling):
+        the center, the viewer's own pile and cards, the others' piles (to steal), then
+        the market; purchases: the spent dice, the payment, the market, then the seats.
+        The others' seats take one compact band each (their cards named, each card's
+        text on hover); the dice legend, the same all game, closes the board."""
         o = self.obs
         self.header()
         if o["phase"] in ("split", "lucky", "buy"):
             self.center()
         self.paying()
-        self.market()
+        splitting = o["phase"] in ("split", "lucky")
+        if not splitting:
+            self.market()
         n, me = o["num_players"], self.p.viewer
         order = [(me + i) % n for i in range(n)] if me is not None else list(range(n))
         for q in order:
             self.player(q)
+        if splitting:
+            self.market()
         self.legend()
         self.svg.height = self.y + 6
         return self.svg.done()
