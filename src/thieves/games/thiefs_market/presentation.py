@@ -830,7 +830,8 @@ class _Board:
             return y + min_h
         area = self.W - PAD - x0 + CARD_GAP
         per_line = max(1, int(area // ((self.W - 2 * PAD) / 2 if p.narrow else CHIP_W + CARD_GAP)))
-        w = area / per_line - CARD_GAP     # the chips share the width: longer names fit
+        # the chips share the width (longer names fit), a few of them up to a card's width
+        w = min(area / min(per_line, len(cards)) - CARD_GAP, max(CHIP_W, CARD_W + 30))
         for k, cid in enumerate(cards):
             cx = x0 + (k % per_line) * (w + CARD_GAP)
             cy = y + (k // per_line) * (CHIP_H + 4)
@@ -838,8 +839,8 @@ class _Board:
             pts = f"{c.points}" if c.points else ""
             name = p.card_name(cid)
             room = w - 14 - (len(pts) * FONT * .7 + 8 if pts else 0)
-            short = wrap(name, room, FONT * 1.1)
-            line = short[0] if len(short) == 1 else short[0].rstrip(",") + "…"
+            fits = max(4, int(room / (FONT * .68)))   # characters of bold text that fit
+            line = name if len(name) <= fits else name[:fits - 1].rstrip(" ,") + "…"
             off = cid in used
             title = f"{name} ({p.icons(cid) or '—'}{', ' + str(c.points) + ' ' + p.t('ui.points') if pts else ''}): " \
                     f"{p.effect(cid)}" + (f" — {p.t('ui.used')}" if off else "")
