@@ -620,8 +620,9 @@ class _Board:
         size = self.die_size if split else 24
         title = p.t("ui.center") if split else p.t("ui.spent")
         right = self.W - PAD - 10
+        x0: float = PAD + 12
         if split:
-            x0, top = PAD + 12, y + 28
+            top = y + 28
         else:   # the spent dice beside their title when they fit there
             x0 = PAD + 20 + len(title) * (FONT + 1) * .6
             top = y + 6
@@ -629,7 +630,7 @@ class _Board:
                 x0, top = PAD + 12, y + 26
         label_w = 12 + len(p.t("ui.being_returned")) * FONT * .6
         mark = len(svg.parts)            # the dice first, to know the lines they take
-        at = (x0, top)
+        at: tuple[float, float] = (x0, top)
         at = self.dice_flow(at, x0, right, o["center"], "take" if split else None, size, not split, "center")
         if o["token"] == -1:
             at = self.flow_place(at, x0, right, size, size)
