@@ -918,7 +918,8 @@ class _Board:
     def draw(self) -> str:
         """What a player looks at first comes first. Splitting the loot (and rerolling):
         the center, the viewer's own pile and cards, the others' piles (to steal), then
-        the market; purchases: the spent dice, the payment, the market, then the seats.
+        the market; purchases: the spent dice, the payment, the market, then the seats;
+        at the end, the seats' cards before what is left of the market.
         The others' seats take one compact band each (their cards named, each card's
         text on hover); the dice legend, the same all game, closes the board."""
         o = self.obs
@@ -926,14 +927,14 @@ class _Board:
         if o["phase"] in ("split", "lucky", "buy"):
             self.center()
         self.paying()
-        splitting = o["phase"] in ("split", "lucky")
-        if not splitting:
+        seats_first = o["phase"] in ("split", "lucky", "over")
+        if not seats_first:
             self.market()
         n, me = o["num_players"], self.p.viewer
         order = [(me + i) % n for i in range(n)] if me is not None else list(range(n))
         for q in order:
             self.player(q)
-        if splitting:
+        if seats_first:
             self.market()
         self.legend()
         self.svg.height = self.y + 6
