@@ -832,7 +832,7 @@ class _Board:
         area = self.W - PAD - x0 + CARD_GAP
         per_line = max(1, int(area // ((self.W - 2 * PAD) / 2 if p.narrow else CHIP_W + CARD_GAP)))
         # the chips share the width (longer names fit), a few of them up to a card's width
-        w = min(area / min(per_line, len(cards)) - CARD_GAP, max(CHIP_W, CARD_W + 30))
+        w = min(area / min(per_line, len(cards)) - CARD_GAP, CARD_W + 60)
         for k, cid in enumerate(cards):
             cx = x0 + (k % per_line) * (w + CARD_GAP)
             cy = y + (k // per_line) * (CHIP_H + 4)
