@@ -118,3 +118,14 @@ def test_the_proposed_steps_are_legal_in_order_and_complete_the_purchase(seed):
                 checked += 1
         s.apply_action(p, acts[rng.below(len(acts))])
     assert checked
+
+
+def test_after_the_last_purchase_only_the_end_is_left_and_nothing_is_drawn_to_click():
+    """A decision with one possibility is answered by the table itself (the server's
+    ANSWER_DELAY): after the last purchase, with no ability to use, only 'end' is legal and
+    the board offers nothing to click (it does not ask an empty question)."""
+    s = buy_phase(["WWRT", "B", "G"], gold=[0, 0, 0])
+    then, _ = gestures(s, 0)["buy A11"]
+    play(s, "buy A11", *then)
+    assert s.legal_actions(0) == ["end"]
+    assert gestures(s, 0) == {}
