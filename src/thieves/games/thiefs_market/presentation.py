@@ -14,9 +14,11 @@ under a gem still to pay.
 from __future__ import annotations
 
 import marshal
+from html import escape
 from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
+from thieves.core.texts import join_list
 from thieves.core.svg import INK, MUTED, NARROW_WIDTH, BoundedMemo, Svg, memo, seat_color, wrap
 
 from .actions import MarketAction
@@ -27,6 +29,7 @@ NARROW_W = NARROW_WIDTH      # the phone board (core.svg): fits a 420 px window 
 PAD = 8
 FONT = 13                   # smallest text on the board (renders >= 12 px at 1280)
 CARD_W, CARD_GAP = 174, 7
+CHIP_W, CHIP_H = 142, 24     # another seat's card, named (its text on hover)
 DIE, SMALL_DIE = 42, 20
 COLORS = {"R": "#d2352b", "W": "#f4f1e8", "B": "#2f64c8", "G": "#2f9e44", "Y": "#e8b923", "P": "#8a3fb0"}
 ICON_INK = {"R": "#fff", "W": "#3a3a3a", "B": "#fff", "G": "#fff", "Y": "#5a3a10", "P": "#fff"}
@@ -113,6 +116,77 @@ def _draw_face(svg: Svg, x: float, y: float, size: float, face: str, dim: bool, 
     svg.add("</g>")
 
 
+# ------------------------------------------------------------------ the purchase gesture
+def cheapest_payment(cost: Sequence[str], pile: dict[str, int], gold: int, waiver: int
+                     ) -> tuple[dict[str, int], dict[str, int], dict[str, int]] | None:
+    """How to pay a card's ``cost`` (gem letters) spending what is least useful:
+    ``(waived, dice, gold)`` per gem, or None when it cannot be paid.
+
+    Rulebook "Phase 2: effectuer des achats": a die showing a gem pays that gem and goes
+    back to the center; "les Pièces d'Or peuvent être utilisées à la place d'un joyau"; at
+    "Fin du tour" every die goes back to the center anyway, while gold is kept (the most
+    gold scores 3 NP, "Fin du jeu"). So a gem die is worth nothing after this round and a
+    coin is: dice pay every gem they can, gold only the gems no die shows. Insurance
+    Racket ("tous vos achats coûtent un dé de moins, celui de votre choix") waives gems of
+    this card only, so its waiver is never kept: it goes first to gems that would cost
+    gold, then to gems a die would pay (that die stays for another purchase or a card's
+    ability this round), in the cost's order."""
+    waived, dice, coins = {}, {}, {}
+    free = waiver
+    for g in GEMS:                       # gems no die shows: waived, else gold
+        need = cost.count(g)
+        short = max(0, need - pile.get(g, 0))
+        w = min(free, short)
+        free -= w
+        waived[g], dice[g], coins[g] = w, need - short, short - w
+    for g in GEMS:                       # the waiver left spares dice
+        w = min(free, dice[g])
+        free -= w
+        waived[g] += w
+        dice[g] -= w
+    if sum(coins.values()) > gold:
+        return None
+    return waived, dice, coins
+
+
+def payment_steps(cost: Sequence[str], pile: dict[str, int], gold: int, waiver: int) -> list[str] | None:
+    """The steps (``pay R``, ``gold W``, ``free B``) a player would choose to pay ``cost``
+    as :func:`cheapest_payment` says, in the order the table asks for them (the gems of
+    the cost in R W B G order, one at a time); a step the table takes by itself (the
+    only legal way to pay that gem, ``MarketState._settle``) is left out. None: the card
+    cannot be paid."""
+    plan = cheapest_payment(cost, pile, gold, waiver)
+    if plan is None:
+        return None
+    waived, dice, coins = (dict(part) for part in plan)
+    need = {g: cost.count(g) for g in GEMS}
+    have = {g: pile.get(g, 0) for g in GEMS}
+    free_left, steps = waiver, []
+    while any(need.values()):
+        g = next(x for x in GEMS if need[x])
+        need[g] -= 1
+        # the ways the table offers for this gem (MarketState._pay_choices)
+        deficit = sum(max(0, need[x] - have[x]) for x in GEMS)
+        ways = [kind for kind, ok in (("pay", have[g] > 0),
+                                      ("gold", gold > 0 and deficit - free_left <= gold - 1),
+                                      ("free", free_left > 0 and deficit - free_left + 1 <= gold)) if ok]
+        kind = "free" if waived[g] else "pay" if dice[g] else "gold"
+        if kind == "free":
+            waived[g] -= 1
+            free_left -= 1
+        elif kind == "pay":
+            dice[g] -= 1
+            have[g] -= 1
+        else:
+            coins[g] -= 1
+            gold -= 1
+        if kind not in ways:             # never with a plan that pays: the rest by hand
+            break
+        if len(ways) > 1:
+            steps.append(f"{kind} {g}")
+    return steps
+
+
 class MarketPresentation(Presentation):
     """Thief's Market for one viewer in one language."""
 
@@ -173,6 +247,32 @@ class MarketPresentation(Presentation):
         else:                                  # pay / gold / free a gem
             text = self.t(f"act.{k}", gem=a.face)
         return text[:1].upper() + text[1:]
+
+    def purchase(self, obs: dict[str, Any], cid: str) -> tuple[list[str], str | None]:
+        """The gesture of buying market card ``cid``: the payment steps after ``buy``
+        (:func:`payment_steps`, from what the viewer holds) and the question the page
+        asks first, naming the whole payment (None when the table leaves no choice:
+        buying is then one click)."""
+        me = self.viewer
+        if me is None:
+            return [], None
+        tab = [self.data.index[x] for x in obs["tableau"][me]]
+        waiver = self.data.holdings(tab).waiver
+        cost, pile, gold = self.cost(cid), obs["piles"][me], obs["gold"][me]
+        steps = payment_steps(cost, pile, gold, waiver)
+        plan = cheapest_payment(cost, pile, gold, waiver)
+        if not steps or plan is None:
+            return [], None
+        waived, dice, coins = plan
+        parts = [self.term("obj", g) if k == 1 else self.t(f"obj.{g}.many").replace("#", str(k))
+                 for g, k in dice.items() if k]
+        if sum(coins.values()):
+            parts.append(self.t("confirm.gold", n=sum(coins.values())))
+        left_out = [g for g in GEMS for _ in range(waived[g])]
+        if not parts:
+            return steps, self.t("confirm.buy_free", card=cid, gems=left_out)
+        key = "confirm.buy_waive" if left_out else "confirm.buy"
+        return steps, self.t(key, card=cid, payment=join_list(parts, self.lang), gems=left_out)
 
     def prompt(self, obs: dict[str, Any]) -> str | None:
         phase, step = obs["phase"], obs.get("step") or ""
@@ -362,7 +462,7 @@ class _Board:
         self.svg.text(cx, cy + FONT * .36, label, FONT, "bold", "#3b2a05", "middle")
 
     def dice_row(self, x: float, y: float, counts: dict[str, int], verb: str | None = None,
-                 size: float | None = None, dim: bool = False, where: str | None = None) -> float:
+                 size: float | None = None, dim: bool = False, where: str | None = None, gap: float = 6) -> float:
         """The dice of ``counts`` in a row; ``where`` names the place in their
         stable ids (``die-center-R-2``: the second red die in the centre)."""
         size = self.die_size if size is None else size
@@ -370,7 +470,7 @@ class _Board:
             for k in range(counts.get(f, 0)):
                 self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim,
                          f"die-{where}-{f}-{k + 1}" if where else None)
-                x += size + 6
+                x += size + gap
         return x
 
     # ---- cards
@@ -390,9 +490,11 @@ class _Board:
     def card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
              show_cost: bool, used: bool = False, targets: Sequence[tuple[str, str]] = ()) -> None:
         label = self.p.action_text(self.obs, action) if action else self.p.card_name(cid)
+        then, confirm = self.purchase(action, cid)
         with self.svg.moving(f"card-{cid}"):
             self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, action in self.svg.legal,
-                       cid in self.svg.recent), lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used))
+                       cid in self.svg.recent, tuple(then), confirm),
+                      lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used, then, confirm))
         # a turn-die ability: one die per face it may turn to, drawn on the card
         if targets:
             tx = x + w - 6 - len(targets) * (SMALL_DIE + 10)
@@ -400,13 +502,19 @@ class _Board:
                 self.die(tx, y + h - SMALL_DIE - 8, face, action, SMALL_DIE + 4)
                 tx += SMALL_DIE + 10
 
+    def purchase(self, action: str | None, cid: str) -> tuple[list[str], str | None]:
+        """A legal ``buy`` carries its payment (one gesture: :meth:`MarketPresentation.purchase`)."""
+        if action is None or not action.startswith("buy ") or action not in self.svg.legal:
+            return [], None
+        return self.p.purchase(self.obs, cid)
+
     def card_face(self, x: float, y: float, w: float, h: float, cid: str, action: str | None, label: str,
-                  show_cost: bool, used: bool) -> None:
+                  show_cost: bool, used: bool, then: Sequence[str] = (), confirm: str | None = None) -> None:
         """A card as printed: name, cost, points or "used", icons and effect."""
         svg, t = self.svg, self.t
         c = t.cards[t.index[cid]]
         name, body, _ = self.card_layout(cid, w, show_cost)
-        live = svg.open(action, cid, label, "card")
+        live = svg.open(action, cid, label, "card", then=then, confirm=confirm)
         svg.rect(x, y, w, h, fill="#e3ddd2" if used else "#fffaf0", stroke="#e8a317" if live else "#8a7d6a",
                  width=3 if live else 1.2)
         band_h = 8 + len(name) * 17
@@ -499,37 +607,73 @@ class _Board:
         return y + 34
 
     def center(self) -> None:
-        o, svg = self.obs, self.svg
-        phase = o["phase"]
-        split = phase == "split"
+        """The center: while splitting, the dice (and the token) to take, in as many
+        lines as the width needs (a phone keeps its dice big enough for a finger), and
+        those being put back; in the purchase phase, one line of the dice spent."""
+        o, svg, p = self.obs, self.svg, self.p
+        split = o["phase"] == "split"
         y = self.y
         count = sum(o["center"].values()) + (o["token"] == -1)
         returning = sum(o.get("returning", {}).values()) + (o["token"] == -2)
         if not split and not count:
             return
-        size = self.die_size if split else 30
-        if self.p.narrow:   # the phone board: a long row of dice shrinks to fit the width
-            size = min(size, (self.W - 2 * PAD - 24) / max(1, count + returning + (returning > 0)) - 6)
-        h = size + 40
-        svg.open("take all", "center", self.p.action_text(o, "take all") if "take all" in self.legal else None,
-                 "zone")
-        svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
-        svg.text(PAD + 10, y + 20, self.p.t("ui.center") if split else self.p.t("ui.spent"), FONT + 2, "bold")
-        svg.close()
-        x = self.dice_row(PAD + 12, y + 28, o["center"], "take" if split else None, size, dim=not split,
-                          where="center")
+        size = self.die_size if split else 24
+        title = p.t("ui.center") if split else p.t("ui.spent")
+        right = self.W - PAD - 10
+        x0: float = PAD + 12
+        if split:
+            top = y + 28
+        else:   # the spent dice beside their title when they fit there
+            x0 = PAD + 20 + len(title) * (FONT + 1) * .6
+            top = y + 6
+            if x0 + count * (size + 6) > right:
+                x0, top = PAD + 12, y + 26
+        label_w = 12 + len(p.t("ui.being_returned")) * FONT * .6
+        mark = len(svg.parts)            # the dice first, to know the lines they take
+        at: tuple[float, float] = (x0, top)
+        at = self.dice_flow(at, x0, right, o["center"], "take" if split else None, size, not split, "center")
         if o["token"] == -1:
-            self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2, "take T", pid="token-T")
-            x += size + 6
+            at = self.flow_place(at, x0, right, size, size)
+            self.token(at[0] + size / 2, at[1] + size / 2, size / 2, "take T", pid="token-T")
+            at = (at[0] + size + 6, at[1])
         if returning:
-            x += 14
-            svg.text(x, y + 20, self.p.t("ui.being_returned"), FONT, "bold", MUTED)
-            x = self.dice_row(x, y + 28, o["returning"], None, size, where="returning")
+            at = self.flow_place(at, x0, right, label_w, size)
+            svg.text(at[0] + 4, at[1] + size * .6, p.t("ui.being_returned"), FONT, "bold", MUTED)
+            at = (at[0] + label_w, at[1])
+            at = self.dice_flow(at, x0, right, o["returning"], None, size, False, "returning")
             if o["token"] == -2:
-                self.token(x + size / 2, y + 28 + size / 2, size / 2 - 2, pid="token-T")
+                at = self.flow_place(at, x0, right, size, size)
+                self.token(at[0] + size / 2, at[1] + size / 2, size / 2, pid="token-T")
+        pieces = svg.parts[mark:]
+        del svg.parts[mark:]
+        h = at[1] - y + size + 10 if count or returning else top - y + size + 4
+        svg.open("take all", "center", p.action_text(o, "take all") if "take all" in self.legal else None, "zone")
+        svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
+        svg.text(PAD + 10, y + 20 if split else y + 6 + size * .7, title, FONT + 1, "bold")
+        svg.close()
+        svg.parts.extend(pieces)
         if not count and split:
-            svg.text(PAD + 12, y + 28 + size * .6, "—", FONT, "normal", MUTED)
+            svg.text(PAD + 12, top + size * .6, "—", FONT, "normal", MUTED)
         self.y = y + h + 10
+
+    @staticmethod
+    def flow_place(at: tuple[float, float], x0: float, right: float, w: float, size: float) -> tuple[float, float]:
+        """Where a piece ``w`` wide goes in lines of dice of ``size``: at ``at``, or at
+        the start of the next line."""
+        x, y = at
+        if x + w > right and x > x0:
+            return x0, y + size + 6
+        return at
+
+    def dice_flow(self, at: tuple[float, float], x0: float, right: float, counts: dict[str, int],
+                  verb: str | None, size: float, dim: bool, where: str) -> tuple[float, float]:
+        """:meth:`dice_row` in lines from ``x0`` to ``right``; returns where the next piece goes."""
+        for f in FACES:
+            for k in range(counts.get(f, 0)):
+                x, y = self.flow_place(at, x0, right, size, size)
+                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim, f"die-{where}-{f}-{k + 1}")
+                at = (x + size + 6, y)
+        return at
 
     def paying(self) -> None:
         o, svg, p = self.obs, self.svg, self.p
@@ -563,19 +707,34 @@ class _Board:
         self.y = y + h + 10
 
     def market(self) -> None:
+        """The market rows, each under its title; an older row that is empty (its deck
+        is used up: rulebook "Fin du tour", older rows are never refilled) is left out,
+        and rows short enough share a line."""
         o, svg, p = self.obs, self.svg, self.p
-        for row in "ABC":
-            cards = o["market"][row]
-            if not cards and row > o["active_row"]:
-                continue
-            svg.text(PAD, self.y + 16, f"{p.t('ui.market')} {row} — {p.t('ui.deck')} {row}: "
-                     f"{o['deck_sizes'][row]} {p.t('ui.left')}", FONT + 1, "bold")
-            self.y += 24
-            if not cards:
-                svg.text(PAD + 10, self.y + 14, "—", FONT, "normal", MUTED)
-                self.y += 22
-                continue
-            self.y = self.card_grid(PAD, self.y, cards, lambda cid: f"buy {cid}", True) + 4
+        rows = [r for r in "ABC" if o["market"][r] or r == o["active_row"]]
+        lines: list[list[str]] = []
+        for row in rows:
+            if lines and sum(len(o["market"][r]) or 1 for r in lines[-1]) + len(o["market"][row]) <= self.per_row:
+                lines[-1].append(row)
+            else:
+                lines.append([row])
+        for line in lines:
+            x = float(PAD)
+            y = self.y + 24
+            bottom = y + 22
+            for row in line:
+                cards = o["market"][row]
+                width = max(1, len(cards)) * (self.card_w + CARD_GAP) - CARD_GAP
+                title = f"{p.t('ui.market')} {row} — {p.t('ui.deck')} {row}: {o['deck_sizes'][row]} {p.t('ui.left')}"
+                if len(title) * (FONT + 1) * .6 > width:
+                    title = f"{p.t('ui.market')} {row}"
+                svg.text(x, self.y + 16, title, FONT + 1, "bold")
+                if cards:
+                    bottom = max(bottom, self.card_grid(x, y, cards, lambda cid: f"buy {cid}", True) + 4)
+                else:
+                    svg.text(x + 10, y + 14, "—", FONT, "normal", MUTED)
+                x += width + CARD_GAP
+            self.y = bottom
 
     def player(self, q: int) -> None:
         """A seat's panel, kept by everything it shows: its counts, pile and
@@ -593,19 +752,17 @@ class _Board:
                o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
                tuple(o.get("used", ())) if phase != "over" else (), f"seat:{q}" in recent,
                tuple(cid in recent for cid in owned), actions)
-        self.y = self.kept(key, lambda: self.draw_player(q), _PANELS)
+        draw = self.draw_player if q == p.viewer else self.draw_rival
+        self.y = self.kept(key, lambda: draw(q), _PANELS)
 
-    def draw_player(self, q: int) -> float:
+    def seat_band(self, q: int, y0: float) -> float:
+        """A seat's coloured band: its name, the start player token it holds, then gold,
+        henchmen and infamy (hidden for the others); returns the y below it."""
         o, svg, p = self.obs, self.svg, self.p
-        y0 = self.y
         phase, me = o["phase"], p.viewer
-        color = seat_color(q)
-        svg.open(None, f"seat:{q}", None, "seat")
-        cur = o.get("current") == q and phase != "over"
-        # header band: name in the seat's colour, then gold, henchmen, infamy
         band = 52 if p.narrow else 30     # the phone board: the counts on a second line
         svg.add(f'<rect x="{PAD:g}" y="{y0:g}" width="{self.W - 2 * PAD:g}" height="{band}" rx="8" '
-                f'fill="{color}"/>')
+                f'fill="{seat_color(q)}"/>')
         name = p.term("player", q)
         if q == me and p.t("ui.you").lower() not in name.lower():
             name += f" ({p.t('ui.you')})"
@@ -624,7 +781,90 @@ class _Board:
             svg.text(PAD + 10, y0 + 43, " · ".join(stats), FONT + 1, "bold", "#fff")
         else:
             svg.text(self.W - PAD - 10, y0 + 20, "  ·  ".join(stats), FONT + 1, "bold", "#fff", "end")
-        y = y0 + band + 6
+        return y0 + band
+
+    def draw_rival(self, q: int) -> float:
+        """Another seat at a glance: its band, its pile (the steal target) and its cards
+        as named chips, each with its full text on hover (``<title>``)."""
+        o, svg, p = self.obs, self.svg, self.p
+        phase = o["phase"]
+        svg.open(None, f"seat:{q}", None, "seat")
+        cur = o.get("current") == q and phase != "over"
+        y = self.seat_band(q, self.y) + 5
+        has = o["has_pile"][q] or phase != "split"
+        frame = f"steal {q + 1}" if f"steal {q + 1}" in self.legal else None
+        size = 26 if p.narrow else 24
+        objects = sum(o["piles"][q].values()) + (o["token"] == q)
+        label_w = len(p.t("ui.pile")) * FONT * .62
+        inner = max(objects, 1) * (size + 5) if has else len(p.t("ui.no_pile")) * FONT * .6
+        ph = size + 10
+        pw = self.W - 2 * PAD - 8 if p.narrow else min(self.W - 2 * PAD - 8, 24 + label_w + inner + 8)
+        live = svg.open(frame, None, p.action_text(o, frame) if frame else None, "pile")
+        svg.rect(PAD + 4, y, pw, ph, fill="#fffdf8" if live else "#f6f1e6", stroke=seat_color(q) if cur else "#b9ad98",
+                 rx=8, width=2.5 if cur else 1, extra=' stroke-dasharray="5 3"' if not has else "")
+        svg.text(PAD + 12, y + ph / 2 + 5, p.t("ui.pile"), FONT, "bold", MUTED)
+        svg.close()
+        x = PAD + 18 + label_w
+        if has:
+            x = self.dice_row(x, y + 5, o["piles"][q], None, size, where=f"pile{q + 1}", gap=5)
+            if o["token"] == q:
+                self.token(x + size / 2, y + 5 + size / 2, size / 2 - 1, pid="token-T")
+        else:
+            svg.text(x, y + ph / 2 + 5, p.t("ui.no_pile"), FONT, "normal", MUTED)
+        owned = o["tableau"][q]
+        if p.narrow and not owned:    # the phone board: "no cards yet" inside the pile's line
+            svg.text(self.W - PAD - 12, y + ph / 2 + 5, p.t("ui.no_cards"), FONT, "normal", MUTED, "end")
+            y += ph
+        elif p.narrow:
+            y = self.chips(PAD, y + ph + 5, owned, o.get("used", ()) if phase != "over" else (), 0)
+        else:
+            y = self.chips(PAD + 4 + pw + 8, y, owned, o.get("used", ()) if phase != "over" else (), ph)
+        svg.close()
+        return y + 8
+
+    def chips(self, x0: float, y: float, cards: list[str], used: Sequence[str], min_h: float) -> float:
+        """Cards as named chips in lines from ``x0`` (the card's full text in its title);
+        returns the y below them (at least ``min_h`` below ``y``)."""
+        svg, p, t = self.svg, self.p, self.t
+        if not cards:
+            svg.text(x0 + 6, y + 20, p.t("ui.no_cards"), FONT, "normal", MUTED)
+            return y + min_h
+        area = self.W - PAD - x0 + CARD_GAP
+        per_line = max(1, int(area // ((self.W - 2 * PAD) / 2 if p.narrow else CHIP_W + CARD_GAP)))
+        # the chips share the width (longer names fit), a few of them up to a card's width
+        w = min(area / min(per_line, len(cards)) - CARD_GAP, CARD_W + 60)
+        for k, cid in enumerate(cards):
+            cx = x0 + (k % per_line) * (w + CARD_GAP)
+            cy = y + (k // per_line) * (CHIP_H + 4)
+            c = t.cards[t.index[cid]]
+            pts = f"{c.points}" if c.points else ""
+            name = p.card_name(cid)
+            room = w - 14 - (len(pts) * FONT * .7 + 8 if pts else 0)
+            fits = max(4, int(room / (FONT * .68)))   # characters of bold text that fit
+            line = name if len(name) <= fits else name[:fits - 1].rstrip(" ,") + "…"
+            off = cid in used
+            title = f"{name} ({p.icons(cid) or '—'}{', ' + str(c.points) + ' ' + p.t('ui.points') if pts else ''}): " \
+                    f"{p.effect(cid)}" + (f" — {p.t('ui.used')}" if off else "")
+            with svg.moving(f"card-{cid}"):
+                svg.open(None, cid, None, "chip")
+                svg.add(f"<title>{escape(title)}</title>")
+                svg.rect(cx, cy, w, CHIP_H, fill="#e3ddd2" if off else DECK_BAND[c.deck], stroke="#8a7d6a",
+                         rx=6, width=1)
+                svg.text(cx + 7, cy + CHIP_H - 7, line, FONT, "bold", MUTED if off else "#fff")
+                if pts:
+                    svg.text(cx + w - 6, cy + CHIP_H - 7, pts, FONT, "bold", "#8b0000" if off else "#ffe08a", "end")
+                svg.close()
+        lines = (len(cards) + per_line - 1) // per_line
+        return y + max(min_h, lines * (CHIP_H + 4) - 4)
+
+    def draw_player(self, q: int) -> float:
+        o, svg, p = self.obs, self.svg, self.p
+        y0 = self.y
+        phase, me = o["phase"], p.viewer
+        color = seat_color(q)
+        svg.open(None, f"seat:{q}", None, "seat")
+        cur = o.get("current") == q and phase != "over"
+        y = self.seat_band(q, y0) + 6
         # the pile: steal it (another's), keep it as it is (yours, Lucky Animal Appendage)
         has = o["has_pile"][q] or phase != "split"
         frame = None
@@ -676,16 +916,26 @@ class _Board:
         return y + 10
 
     def draw(self) -> str:
+        """What a player looks at first comes first. Splitting the loot (and rerolling):
+        the center, the viewer's own pile and cards, the others' piles (to steal), then
+        the market; purchases: the spent dice, the payment, the market, then the seats;
+        at the end, the seats' cards before what is left of the market.
+        The others' seats take one compact band each (their cards named, each card's
+        text on hover); the dice legend, the same all game, closes the board."""
         o = self.obs
         self.header()
-        self.legend()
         if o["phase"] in ("split", "lucky", "buy"):
             self.center()
         self.paying()
-        self.market()
+        seats_first = o["phase"] in ("split", "lucky", "over")
+        if not seats_first:
+            self.market()
         n, me = o["num_players"], self.p.viewer
         order = [(me + i) % n for i in range(n)] if me is not None else list(range(n))
         for q in order:
             self.player(q)
+        if seats_first:
+            self.market()
+        self.legend()
         self.svg.height = self.y + 6
         return self.svg.done()
