@@ -172,3 +172,21 @@ def test_a_rivals_hand_leaves_no_trace_in_the_drawing():
                 assert draw(s, 0, lang, layout) == draw(other, 0, lang, layout)
         seen += 1
     assert seen >= 5
+
+
+def test_a_decision_with_one_answer_draws_nothing_to_click():
+    """The table answers it itself after a short pause (a reaction window with nothing to
+    play, a forced flight): no badge glows meanwhile, in either layout."""
+    seen = 0
+    for seed in (10, 11):
+        s = GAME.new_game(3, seed, {})
+        rng = random.Random(seed)
+        while not s.is_terminal() and seen < 12:
+            p = s.players_to_act()[0]
+            legal = s.legal_actions(p)
+            if len(legal) == 1:
+                for layout in ("wide", "narrow"):
+                    assert "data-action" not in draw(s, p, layout=layout)
+                seen += 1
+            s.apply_action(p, rng.choice(legal))
+    assert seen

@@ -1,9 +1,18 @@
 """The Cadwallon table as one SVG, drawn with the shared kit from an observation only.
 
-From top to bottom: the adventure and its turn track; the district (9x9 zones); a legend;
-the fight (current or last); the gangs (one panel per seat in its seat colour); the three
-face-up missions; the viewer's hand of arcana. Whatever the viewer may decide now is
-clickable where it is drawn (a zone, a figure, a chest, a card, a mission).
+Wide (a desktop, :meth:`Table.docked`): the district (9x9 zones of 68 units) on the left
+and, beside it, where you act: the answers that have no place on the board, the adventure
+and its turn track (compact), the fight being settled, your gang (one line per character)
+and your hand of arcana; below, the other gangs (one line per character), the last fight, a
+legend, the talents, the three face-up missions and the discard pile. Phone
+(:meth:`Table.phone`): the stacked table (zones of 100 units) scaled to the width, with the
+answers, the fight being settled, your gang and your hand at full size around it.
+
+Whatever the viewer may decide now is clickable where it is drawn (a zone, a figure, a
+chest, a card, a mission), and one intention is one gesture (docs/engine.md, "Gestures"):
+a move previews its path; a chest farther away is "go there and open it"; a character not
+yet activated is picked first, then a zone it reaches activates it and moves it there; a
+gesture that spends the last action points asks first.
 """
 from __future__ import annotations
 
@@ -140,6 +149,10 @@ class Table:
         self.own_gang_apart = False
         self.p, self.obs, self.d = pres, obs, pres.data
         self.legal: list[str] = list(obs.get("legal") or [])
+        if len(self.legal) == 1:
+            # a decision with one answer (a reaction window with nothing to play, a forced
+            # flight) is taken by the table itself after a short pause: nothing to click
+            self.legal = []
         self.legal_set = frozenset(self.legal)
         self.parsed = [Action.parse(a) for a in self.legal]
         self.s = Svg(self.W, 100, legal=self.legal, recent=obs.get("recent") or [],
@@ -352,7 +365,8 @@ class Table:
         if nxt is not None:
             lines.append(self.t("ui.term_def", name=nxt, text=self.p.term("event", f"{obs.get('adventure')}_{nxt}")))
         if obs.get("alarm"):
-            lines.insert(0, self.t("ui.alarm") + " — " + self.t("ui.gates", zones=", ".join(obs.get("portcullis") or [])))
+            gates = self.t("ui.gates", zones=", ".join(obs.get("portcullis") or []))
+            lines.insert(0, self.t("ui.alarm") + " — " + gates)
         for text in lines[:2]:
             red = text.startswith(self.t("ui.alarm"))
             y = s.para(x, y + 16, text, w, F, "#b71c1c" if red else INK, max_lines=3) - 12
@@ -670,8 +684,12 @@ class Table:
             w = self.cell / n
             s.rect(x + k * w + 2, y + 22, w - 4, self.cell - 24, fill="#fff", stroke="none", rx=4,
                    extra=' fill-opacity="0"')
+        if self.lifted(c):   # the figure acting: the phone's frame centres on it (data-focus)
+            s.add('<g data-focus="1">')
         s.token(cx, cy - lift, r, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c),
                 action=act, ref=c, title=title)
+        if self.lifted(c):
+            s.close()
         if pick:   # a dashed ring: pick it to see where it can go
             s.add(f'<circle cx="{cx:g}" cy="{cy - lift:g}" r="{r + 3:g}" fill="none" stroke="#e8a317" '
                   'stroke-width="2.5" stroke-dasharray="5 3"/>')
@@ -816,15 +834,16 @@ class Table:
         head = f"{self._seat(p)} — {self.p.term('gang', g)}"
         end = p == obs.get("viewer") and "end" in self.legal
         end_w = 16 + len(self.t("ui.end")) * F * 0.64 if end else 0.0
-        one = len(wrap(f"{head} · {counts}", w - 20 - end_w, 14)) == 1
+        bold = 0.84   # wrap() measures plain text: a bold line runs wider
+        one = len(wrap(f"{head} · {counts}", (w - 20 - end_w) * bold, 14)) == 1
         band = 28 if one else 46
         s.open(self.first(f"play pickpocket P{p + 1}"), ref=f"seat:{p}", cls="seat")
         s.rect(x, y, w, band, fill=seat_color(p), stroke=INK, rx=6)
         if one:
             s.text(x + 10, y + 19, f"{head} · {counts}", 14, "bold", ink)
-        else:   # the counts under the name, the whole width ("End turn" stays on the first line)
-            s.text(x + 10, y + 19, wrap(head, w - 20 - end_w, 14)[0], 14, "bold", ink)
-            s.text(x + 10, y + 38, wrap(counts, w - 20, F)[0], F, "bold", ink)
+        else:   # the gang, then the seat and its counts ("End turn" stays on the first line)
+            s.text(x + 10, y + 19, wrap(self.p.term("gang", g), (w - 20 - end_w) * bold, 14)[0], 14, "bold", ink)
+            s.text(x + 10, y + 38, wrap(f"{self._seat(p)} · {counts}", w - 20, F)[0], F, "bold", ink)
         s.close()
         if end:
             s.badge(x + w - end_w - 4, y + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
@@ -877,12 +896,13 @@ class Table:
         s.token(x + 21, y + 20.5 - lift, 16.5, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)],
                 pid=f"figure-{c}" if waiting else None)
         talent = self.p.term("talent", ch.talent)
-        name_w = len(ch.name) * 14 * 0.6
+        name_w = len(ch.name) * 14 * 0.68    # bold runs wider than wrap()'s estimate
         s.text(x + 44, y + 17, ch.name, 14, "bold")
-        room = w - 44 - name_w - 14
-        if room > 40:
-            s.text(x + w - 6, y + 17, wrap(talent, room, F)[0], F, "bold", "#5d4037", "end")
         line = stats if own and not (waiting or escaped) else status
+        if len(talent) * F * 0.68 <= w - 44 - name_w - 14:
+            s.text(x + w - 6, y + 17, talent, F, "bold", "#5d4037", "end")
+        else:   # no room beside the name: after what the second line says
+            line = f"{line} · {talent}" if line else talent
         s.text(x + 44, y + 34, wrap(line, w - 50 - 16 * len(loot), F)[0], F, "normal", INK if own else MUTED)
         for i, tid in enumerate(loot):
             fill, ink, mark = TREASURE_LOOK.get(_tt(tid), ("#999", "#fff", "?"))
