@@ -10,7 +10,8 @@ answers, the fight being settled, your gang and your hand at full size around it
 
 Whatever the viewer may decide now is clickable where it is drawn (a zone, a figure, a
 chest, a card, a mission), and one intention is one gesture (docs/engine.md, "Gestures"):
-a move previews its path; a chest farther away is "go there and open it"; a character not
+a move previews its path; a chest farther away is "go there and open it", an enemy farther
+away "go next to it and attack it"; a character not
 yet activated is picked first, then a zone it reaches activates it and moves it there; a
 gesture that spends the last action points asks first.
 """
@@ -24,7 +25,7 @@ from xml.sax.saxutils import escape
 
 from ...core.svg import INK, MUTED, NARROW_WIDTH, PAPER, SEAT_INK, Svg, memo, seat_color, wrap
 from .board import reach
-from .constants import FORCE_AP, MOVE_AP, OPEN_AP
+from .constants import ATTACK_AP, FORCE_AP, MOVE_AP, OPEN_AP
 from .notation import Action
 
 if TYPE_CHECKING:
@@ -145,6 +146,7 @@ class Table:
         #: the phone: clickable figures and chests get a finger's room (a clear area)
         self.tap = False
         self._pickers: dict[str, dict[str, int]] | None = None
+        self._assaults: dict[str, tuple[str, Gesture]] | None = None
         #: the phone layout draws the viewer's gang at full size, apart from the scaled table
         self.own_gang_apart = False
         self.p, self.obs, self.d = pres, obs, pres.data
@@ -636,16 +638,56 @@ class Table:
         pick = c in self.pickers()
         if pick:
             act = None   # picked first: its zones then activate and move it (``routes``)
+        gesture = Gesture()
+        if act is None and not pick and c in self.assaults():   # go next to it and attack it
+            act, gesture = self.assaults()[c]
         title = self.p.action_text(obs, act) if act else self.d.name_of[c]
         if pick:
             title = self.t("ui.pick_char", char=c)
+        elif gesture.then:
+            title = self.t("ui.go_attack", zone=act.split()[1] if act else "", target=c)
         key = ("figure", self.d, self.top, self.left, self.cell, self.tap, c, z, k, n, act, pick, title,
                c == obs.get("active"), c in s.recent,
                self.p.fill_of(obs, c), self.p.ink_of(obs, c), tuple((obs.get("carried") or {}).get(c) or []),
-               self.lifted(c))
+               self.lifted(c), gesture)
         fx, fy = self.figure_xy(z, k, n)
         with s.moving(f"figure-{c}", at=(fx, fy - self.figure_lift(c))):
-            s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title, pick))
+            s.piece(_CARDS, key, lambda sv: self.draw_figure(sv, c, z, k, n, act, title, pick, gesture))
+
+    def assaults(self) -> dict[str, tuple[str, "Gesture"]]:
+        """Enemies the active character can reach and attack in one click: ``move z`` to
+        the nearest zone next to the enemy, then ``attack``. Only where the rules allow
+        both now: no move or action yet, the AP for both, and a Movement point left after
+        the move for the step into the enemy's zone (§"Se déplacer"; the option
+        ``attack_needs_movement``, on by default); not with a card that changes the way
+        (Secret passage, Over the rooftops)."""
+        if self._assaults is not None:
+            return self._assaults
+        self._assaults = {}
+        obs, d = self.obs, self.d
+        c = obs.get("active")
+        state = obs.get("act") or {}
+        cards = set(state.get("cards") or [])
+        if (not c or c not in self.pos or state.get("moved") or state.get("acted") or obs.get("pending")
+                or cards & {"secret_passage", "rooftops"} or self.ap_left() < MOVE_AP + ATTACK_AP):
+            return self._assaults
+        port = set(obs.get("portcullis") or [])
+        blocked = set(self.pos.values()) | set(obs.get("tokens") or {}) | port
+        mv = max(0, d.move_of[c] + (2 if "run" in cards else 0) - (obs.get("injured") or {}).get(c, 0))
+        steps = reach(d, self.pos[c], mv, blocked)
+        here = d.adj_set[self.pos[c]]
+        for t in sorted(d.foes_of[d.gang_of[c]] & set(self.pos)):
+            zt = self.pos[t]
+            if zt in port or zt in here:
+                continue
+            near = [(n, z) for z, n in steps.items()
+                    if zt in d.adj_set[z] and n <= mv - 1 and f"move {z}" in self.legal_set]
+            if near:
+                _, z = min(near)
+                path = (*self.route(self.pos[c], z), self.centre(zt))
+                self._assaults[t] = (f"move {z}", Gesture(then=(f"attack {t}",), path=path,
+                                                          confirm=self.costly(MOVE_AP + ATTACK_AP)))
+        return self._assaults
 
     def figure_xy(self, z: str, k: int, n: int) -> tuple[float, float]:
         """Where the ``k``-th of ``n`` figures in zone ``z`` stands."""
@@ -659,7 +701,7 @@ class Table:
         return (4.0 if self.small else 7.0) if self.lifted(c) else 0.0
 
     def draw_figure(self, s: Svg, c: str, z: str, k: int, n: int, act: str | None, title: str,
-                    pick: bool = False) -> None:
+                    pick: bool = False, gesture: "Gesture | None" = None) -> None:
         d = self.d
         cx, cy = self.figure_xy(z, k, n)
         name = d.name_of[c]
@@ -671,10 +713,13 @@ class Table:
         active = c == self.obs.get("active")
         if active:
             s.circle(cx, cy, r + 5, "none", "#ffd600", 5)
+        g = gesture or Gesture()
+        wrapped = pick or (act is not None and (self.tap or bool(g.then)))
         if pick:
             s.picker(f"go-{c}", title, ref=c)
-        elif act and self.tap:   # a finger's room on a phone: the figure's part of its zone
-            s.open(act, ref=c, label=title, cls="figure")
+        elif wrapped:   # the click's group (its further steps; a finger's room on a phone)
+            s.open(act, ref=c, label=title, cls="figure", then=g.then, path=g.path, confirm=g.confirm)
+        if act and self.tap and not pick:   # a finger's room on a phone: the figure's part of its zone
             x, y = self.xy(z)
             w = self.cell / n
             s.rect(x + k * w + 2, y + 22, w - 4, self.cell - 24, fill="#fff", stroke="none", rx=4,
@@ -686,14 +731,15 @@ class Table:
                    extra=' fill-opacity="0"')
         if self.lifted(c):   # the figure acting: the phone's frame centres on it (data-focus)
             s.add('<g data-focus="1">')
+        # inside the click's own group the token is not a second (plainer) click
         s.token(cx, cy - lift, r, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c),
-                action=act, ref=c, title=title)
+                action=None if wrapped else act, ref=c, title=None if wrapped else title)
         if self.lifted(c):
             s.close()
         if pick:   # a dashed ring: pick it to see where it can go
             s.add(f'<circle cx="{cx:g}" cy="{cy - lift:g}" r="{r + 3:g}" fill="none" stroke="#e8a317" '
                   'stroke-width="2.5" stroke-dasharray="5 3"/>')
-        if pick or (act and self.tap):
+        if wrapped:
             s.close()
         if not self.small:
             short = name if len(name) <= 9 else name.split()[-1][:9]
