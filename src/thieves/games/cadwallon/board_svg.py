@@ -736,6 +736,8 @@ class Table:
                 action=None if wrapped else act, ref=c, title=None if wrapped else title)
         if self.lifted(c):
             s.close()
+        if wrapped and act:   # the gold ring of a clickable token
+            s.circle(cx, cy - lift, r, "none", "#e8a317", 3)
         if pick:   # a dashed ring: pick it to see where it can go
             s.add(f'<circle cx="{cx:g}" cy="{cy - lift:g}" r="{r + 3:g}" fill="none" stroke="#e8a317" '
                   'stroke-width="2.5" stroke-dasharray="5 3"/>')
