@@ -140,14 +140,14 @@ def test_wide_layout_docks_the_gang_and_the_hand_beside_the_district():
 
 
 def test_phone_targets_have_a_fingers_room():
-    """At 420 px the table is scaled about 0.4: a clickable figure or chest holds a clear
+    """At 420 px the table is scaled about 0.4: a clickable figure, chest or seat band holds a clear
     area of at least 60 drawing units (24 px) on its smaller side."""
     checked = 0
     for s, p in main_decisions(seeds=(7,), limit=15):
         root = ET.fromstring(draw(s, p, layout="narrow"))
         for g in root.iter(SVG_NS + "g"):
             cls = g.get("class") or ""
-            if "clickable" not in cls or not ({"figure", "chest"} & set(cls.split())):
+            if "clickable" not in cls or not ({"figure", "chest", "seat"} & set(cls.split())):
                 continue
             sides = [min(float(r.get("width")), float(r.get("height"))) for r in g.iter(SVG_NS + "rect")]
             assert max(sides) >= 60, (g.get("data-action"), sides)

@@ -207,7 +207,7 @@ class Table:
         """The phone layout: the answers at full size, the table drawn whole and scaled to
         the width (its figures and chests with a finger's room), then the fight being
         settled, the viewer's gang and hand at full size."""
-        y = self.answers(8, 8, self.W - 16)
+        y = self.answers(8, 8, self.W - 16, 14)
         table = Table(self.p, self.obs)
         table.own_gang_apart = True
         table.tap = True
@@ -310,7 +310,9 @@ class Table:
         return y + 12
 
     # -- answers that have no place on the board (no card, leave, force...) ----------------
-    def answers(self, x0: float, y: float, width: float) -> float:
+    def answers(self, x0: float, y: float, width: float, size: float = F) -> float:
+        """Badges for the answers that have no place on the board (``size`` 14 on a phone:
+        a finger's 25 px)."""
         shown = {"nocard": "ui.pass", "no": "act.no", "leave": "ui.leave", "stay": "ui.stay"}
         if "open" in self.legal:
             shown["force"] = "ui.force"     # the chest itself opens; forcing is the other choice
@@ -318,11 +320,11 @@ class Table:
         for action, key in shown.items():
             if action in self.legal:
                 label = self.t(key)
-                if drawn and x + 16 + len(label) * F * 0.64 > x0 + width:   # a row of its own
-                    x, y = x0, y + 30
-                x = self.s.badge(x, y, label, "#fff59d", action=action, size=F) + 8
+                if drawn and x + 16 + len(label) * size * 0.64 > x0 + width:   # a row of its own
+                    x, y = x0, y + size * 1.8 + 6
+                x = self.s.badge(x, y, label, "#fff59d", action=action, size=size) + 8
                 drawn = True
-        return y + 30 if drawn else y
+        return y + size * 1.8 + 6 if drawn else y
 
     def round_box(self, x: float, y: float, w: float) -> float:
         """The adventure and its turn track, compact (beside the district): the round,
@@ -844,8 +846,10 @@ class Table:
         n = obs.get("num_players", 0)
         narrow = self.W < W
         color = seat_color(p)
-        band = 48 if narrow else 28
-        s.open(self.first(f"play pickpocket P{p + 1}"), ref=f"seat:{p}", cls="seat")
+        pick = self.first(f"play pickpocket P{p + 1}")
+        # the phone's scaled table: a seat Pickpocket targets gets a finger's height
+        band = 48 if narrow else (60 if self.tap and pick else 28)
+        s.open(pick, ref=f"seat:{p}", cls="seat")
         s.rect(PAD, y, self.W - 2 * PAD, band, fill=color, stroke=INK, rx=6)
         counts = (f"{obs['ducats'][p]} {self.t('ui.ducats')} · {obs['ap'][p]} {self.t('ui.ap')} · "
                   f"{self.t('ui.cards', n=(obs.get('hand_counts') or [0] * n)[p])}")
@@ -854,13 +858,14 @@ class Table:
             s.text(PAD + 10, y + 19, f"{self._seat(p)} — {self.p.term('gang', g)}", 14, "bold", ink)
             s.text(PAD + 10, y + 39, counts, F, "bold", ink)
         else:
-            s.text(PAD + 10, y + 19, f"{self._seat(p)} — {self.p.term('gang', g)} · {counts}", 14, "bold", ink)
+            s.text(PAD + 10, y + band / 2 + 5, f"{self._seat(p)} — {self.p.term('gang', g)} · {counts}", 14, "bold",
+                   ink)
         s.close()
         top, y = y, y + band + 4
         if p == obs.get("viewer") and "end" in self.legal:
-            if narrow:   # the phone: "end the turn" under the band, at full size
-                s.badge(PAD, y, self.t("ui.end"), "#fff59d", action="end", size=F)
-                y += 28
+            if narrow:   # the phone: "end the turn" under the band, at full size (a finger's 25 px)
+                s.badge(PAD, y, self.t("ui.end"), "#fff59d", action="end", size=14)
+                y += 30
             else:
                 s.badge(self.W - PAD - 120, top + 3, self.t("ui.end"), "#fff59d", action="end", size=F)
         per_row = 2 if narrow else 4
@@ -1131,8 +1136,8 @@ class Table:
             if discard in self.legal and act != discard:
                 label = self.t("ui.discard_ap")
                 bw = 16 + len(label) * F * 0.64
-                if per_row > 1:
-                    s.badge(x + 6, yy + ch - 32, label, "#e1bee7", action=discard, size=F)
+                if per_row > 1:   # the phone: a finger's 25 px
+                    s.badge(x + 6, yy + ch - 32, label, "#e1bee7", action=discard, size=14)
                 else:   # on the card's band, right
                     s.badge(x + cw - 8 - bw - 3, yy + 2, label, "#e1bee7", action=discard, size=F)
             if i % per_row == per_row - 1 or i == len(hand) - 1:
