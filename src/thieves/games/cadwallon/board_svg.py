@@ -237,8 +237,11 @@ class Table:
         """The wide layout: the district on the left and, beside it, where you act (the
         answers, the round, the fight being settled, your gang and your hand); below,
         the other gangs, the last fight, the legend, the talents, the missions and the
-        discard pile."""
+        discard pile. While gangs are chosen, the four gangs come first, the whole width."""
         self.cell, self.left, self.small = DOCK_CELL, DOCK_PAD, True
+        full = self.W - 2 * DOCK_PAD
+        if self.obs.get("phase") == "gang":   # the choice comes first, the whole width
+            y = self.gang_choice(y, DOCK_PAD, full, 2) + 8
         bottom = self.district(y)
         x = self.left + self.d.board.columns * self.cell + 16
         w = self.W - DOCK_PAD - x
@@ -247,15 +250,13 @@ class Table:
         cy = self.fight(x, cy, w, live_only=True)
         viewer = self.obs.get("viewer")
         gangs = self.obs.get("gangs") or []
-        if self.obs.get("phase") == "gang":
-            cy = self.gang_choice(cy, x, w, 1)
-        elif viewer is not None and viewer < len(gangs) and gangs[viewer]:
+        if self.obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
             cy = self.gang_rows(viewer, gangs[viewer], x, cy + 4, w, 1)
         cy = self.hand(x, cy + 4, w, 1)
         y = max(bottom, cy) + 12
-        full = self.W - 2 * DOCK_PAD
+        choosing = self.obs.get("phase") == "gang"   # your gang, once chosen, waits below meanwhile
         for p in range(self.obs.get("num_players", 0)):
-            if p != viewer and p < len(gangs) and gangs[p]:
+            if (p != viewer or choosing) and p < len(gangs) and gangs[p]:
                 y = self.gang_rows(p, gangs[p], DOCK_PAD, y, full, 4) + 6
         y = self.fight(DOCK_PAD, y, full, live_only=False, skip_live=True)
         y = self.legend(DOCK_PAD, y + 4, full)
