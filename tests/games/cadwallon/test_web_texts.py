@@ -216,6 +216,8 @@ def test_most_decisions_can_be_made_on_the_board():
         root = ET.fromstring(pres(p, "en", 2).svg(s.observation(p)))
         clicks = {e.get("data-action") for e in root.iter() if e.get("data-action")}
         legal = s.legal_actions(p)
+        if len(legal) == 1:   # the table answers it itself
+            continue
         total += len(legal)
         on_board += sum(a in clicks for a in legal)
     assert on_board / total > 0.8, on_board / total

@@ -1,17 +1,12 @@
 """What a person sees of Cadwallon: the board, the words of the actions, the prompt, the
 end-of-game table and the text map, drawn from an observation only (never the state).
 
-The board (one SVG about 940 wide, drawn with the shared kit):
-
-* the adventure's turn track (events, alarm) above the district;
-* the district: streets grey, rooms sand with their names, roofed buildings hatched; between
-  two zones a white line (street to street), a green door or a red wall; deployment zones
-  carry a blue triangle, portcullises a black grid; chests show their face (the treasure's
-  colour and mark, or a brown chest that can only be forced); figures are round tokens in
-  their gang's seat colour with the character's initials and name;
-* the last fight (both sides' dice, cards and the result), the gangs (each character with
-  Combat/Move/Spirit, talent, what it carries), the face-up missions and the viewer's hand of
-  arcana as cards with their effects. Everything a decision needs is clickable there.
+The board (one SVG 940 wide, drawn with the shared kit by ``board_svg``): on a desktop the
+district with, beside it, where you act (the answers, the adventure's track, the fight being
+settled, your gang and your hand), the other gangs, legend, talents, missions and discard
+below; on a phone the whole table scaled to the width with your answers, the fight, your gang
+and your hand at full size. Everything a decision needs is clickable there, one intention one
+gesture (activate and move, go and open, a move's path, a question before the last AP).
 """
 from __future__ import annotations
 
