@@ -49,7 +49,7 @@ def _step_table(W: int, H: int) -> list[list[int]]:
     return table
 
 
-_CACHE_SIZE = 256  # layouts are random (over a billion), so the cache keeps the recent ones only
+_CACHE_SIZE = 8  # layouts are random (over a billion), so the cache keeps the recent ones only
 
 
 def city_for(data: Any, layout: list, ncols: int) -> "City":
@@ -61,6 +61,17 @@ def city_for(data: Any, layout: list, ncols: int) -> "City":
             del _CACHE[next(iter(_CACHE))]  # the least recently used
     _CACHE[key] = city
     return city
+
+
+_FLAT_STEPS: dict[tuple[int, int], list[int]] = {}
+
+
+def _flat_steps(W: int, H: int) -> list[int]:
+    """``steps`` in one list: ``[idx * 4 + d]`` is the square next to ``idx`` towards ``d``."""
+    got = _FLAT_STEPS.get((W, H))
+    if got is None:
+        got = _FLAT_STEPS[(W, H)] = [nb for row in _step_table(W, H) for nb in row]
+    return got
 
 
 _STEP_TUPLES: dict[tuple[int, int], tuple[int, int]] = {}
@@ -102,8 +113,118 @@ def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
 _ROT = [[_rot_cell(r, c, k) for r in range(N) for c in range(N)] for k in range(4)]
 
 
+def _lines(nbr: list[list[int]], size: int) -> list[list[int]]:
+    """``lines[idx * 4 + d]``: the squares reached from ``idx`` going straight
+    towards ``d`` along the alleys (``nbr``) until the way ends. A square's line
+    is its next square and that square's line, so each direction is filled
+    from the far end: east and south from the last square back, north and west
+    from the first on."""
+    lines: list[list[int]] = [[] for _ in range(size * 4)]
+    for d, order in ((0, range(size)), (3, range(size)), (1, range(size - 1, -1, -1)),
+                     (2, range(size - 1, -1, -1))):
+        for idx in order:
+            nb = nbr[idx][d]
+            if nb >= 0:
+                line = lines[idx * 4 + d]
+                line.append(nb)
+                line += lines[nb * 4 + d]
+    return lines
+
+
+class _Piece:
+    """One section face turned a number of quarter turns, laid in a city ``W``
+    squares wide, as offsets from its slot's north-west square: what every
+    city using that face and turn shares (built once, see :func:`_piece`)."""
+
+    __slots__ = ("data", "squares", "alleys", "lanterns", "buildings", "entrances", "walls")
+
+    def __init__(self, data: Any, sec: int, face: str, rot: int, W: int) -> None:
+        sd = data.sections[f"{sec}{face}"]
+        self.data = data  # (keeps the data alive while its id keys the cache)
+        types = {b.id: b.type for b in sd.buildings}
+        rot_cells = _ROT[rot]
+        #: every square's offset, in the face's reading order
+        self.squares: list[int] = []
+        self.alleys: list[int] = []
+        self.lanterns: list[int] = []
+        #: building id -> (type, offsets in reading order), in the order first met
+        self.buildings: dict[str, tuple[str, list[int]]] = {}
+        for k, ch in enumerate("".join(sd.grid)):
+            rr, cc = rot_cells[k]
+            off = rr * W + cc
+            self.squares.append(off)
+            if ch == "." or ch == "L":
+                self.alleys.append(off)
+                if ch == "L":
+                    self.lanterns.append(off)
+            else:
+                b = self.buildings.get(ch)
+                if b is None:
+                    b = self.buildings[ch] = (types[ch], [])
+                b[1].append(off)
+        #: a location's marked entrance squares, per building id with any
+        self.entrances: list[tuple[str, list[int]]] = []
+        for b in sd.buildings:
+            if b.entrances:
+                offs = []
+                for r, c in b.entrances:
+                    rr, cc = _rot_cell(r, c, rot)
+                    offs.append(rr * W + cc)
+                self.entrances.append((b.id, offs))
+        #: walls as (square offset, direction after the turn)
+        self.walls: list[tuple[int, int]] = []
+        for r, c, side in sd.walls:
+            rr, cc = _rot_cell(r, c, rot)
+            self.walls.append((rr * W + cc, (DIRS.index(side) + rot) % 4))
+
+
+_PIECES: dict[tuple[int, int, str, int, int], _Piece] = {}
+
+
+def _piece(data: Any, sec: int, face: str, rot: int, W: int) -> _Piece:
+    """The :class:`_Piece` of a section face, turn and city width (kept: at most
+    8 sections x 2 faces x 4 turns x 2 widths per data set)."""
+    key = (id(data), sec, face, rot, W)
+    got = _PIECES.get(key)
+    if got is None or got.data is not data:
+        got = _PIECES[key] = _Piece(data, sec, face, rot, W)
+    return got
+
+
+#: per square's four neighbours (``nbr[idx]`` as a tuple): its ``ways`` and its four
+#: ``forward`` entries (one per heading); shared by every city, since they depend on
+#: those four numbers alone (at most 16 per square and city size)
+_WAYS: dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int], ...], ...]]] = {}
+
+
+def _ways(nb4: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    got = _WAYS.get(nb4)
+    if got is None:
+        ways = tuple(_step(d, nb) for d, nb in enumerate(nb4) if nb >= 0)
+        forward = tuple(tuple(w for w in ways if w[0] != (head + 2) % 4) for head in range(4))
+        got = _WAYS[nb4] = (ways, forward)
+    return got
+
+
+#: per city size: the squares' notations, the look-up back and the people's labels
+_NAMES: dict[tuple[int, int], tuple[list[str], dict[str, int], list[str]]] = {}
+
+
+def _names(W: int, H: int) -> tuple[list[str], dict[str, int], list[str]]:
+    got = _NAMES.get((W, H))
+    if got is None:
+        names = [f"{r}.{c}" for r in range(H) for c in range(W)]
+        got = _NAMES[(W, H)] = (names, {name: idx for idx, name in enumerate(names)},
+                                [square_label(r, c) for r in range(H) for c in range(W)])
+    return got
+
+
 class City:
-    """Geometry of one assembled city (immutable)."""
+    """Geometry of one assembled city (immutable).
+
+    A game's city is drawn at random, so one is built per game: the build puts
+    together what each section face and turn shares (:func:`_piece`) and what
+    each square's neighbours decide (:func:`_ways`), both kept between games."""
 
     def __init__(self, data: Any, layout: list, ncols: int) -> None:
         self.ncols = ncols
@@ -120,44 +241,35 @@ class City:
         self.buildings: dict[str, dict] = {}
         building_at = self.building_at
         buildings = self.buildings
+        walls = self.walls
         self.slots: list[dict] = []
         self.entrance_cell: dict[int, int] = {}     # section -> outer entrance square
         loc_entrances: dict[str, list[int]] = {}
         for i, (sec, face, rot) in enumerate(layout):
             R, C = divmod(i, ncols)
-            sd = data.sections[f"{sec}{face}"]
             self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
-            types = {b.id: b for b in sd.buildings}
-            rot_cells = _ROT[rot]
+            piece = _piece(data, sec, face, rot, W)
             base = R * N * W + C * N  # the slot's north-west square
-            for k, ch in enumerate("".join(sd.grid)):
-                rr, cc = rot_cells[k]
-                idx = base + rr * W + cc
-                section_of[idx] = sec
-                if ch == "." or ch == "L":
-                    alley[idx] = True
-                    lantern[idx] = ch == "L"
-                else:
-                    bid = f"{sec}{face}{ch}"
+            for off in piece.squares:
+                section_of[base + off] = sec
+            for off in piece.alleys:
+                alley[base + off] = True
+            for off in piece.lanterns:
+                lantern[base + off] = True
+            for ch, (btype, offs) in piece.buildings.items():
+                bid = f"{sec}{face}{ch}"
+                cells = [base + off for off in offs]
+                for idx in cells:
                     building_at[idx] = bid
-                    b = buildings.get(bid)
-                    if b is None:
-                        b = buildings[bid] = {"id": bid, "type": types[ch].type, "cells": [], "section": sec}
-                    b["cells"].append(idx)
-            for b in sd.buildings:
-                if b.entrances:
-                    lst = loc_entrances.setdefault(f"{sec}{face}{b.id}", [])
-                    for r, c in b.entrances:
-                        rr, cc = _rot_cell(r, c, rot)
-                        lst.append((R * N + rr) * W + C * N + cc)
-            for r, c, side in sd.walls:
-                rr, cc = _rot_cell(r, c, rot)
-                idx = (R * N + rr) * W + C * N + cc
-                d = (DIRS.index(side) + rot) % 4
-                nb = self._step(idx, d)
+                buildings[bid] = {"id": bid, "type": btype, "cells": cells, "section": sec}
+            for ch, offs in piece.entrances:
+                loc_entrances.setdefault(f"{sec}{face}{ch}", []).extend(base + off for off in offs)
+            for off, d in piece.walls:
+                idx = base + off
+                nb = steps[idx][d]
                 if nb >= 0:
-                    self.walls.add((idx, nb))
-                    self.walls.add((nb, idx))
+                    walls.add((idx, nb))
+                    walls.add((nb, idx))
             # the outer entrance of this section: middle of its north or south edge
             er = 0 if R == 0 else H - 1
             self.entrance_cell[sec] = er * W + C * N + 3
@@ -168,24 +280,27 @@ class City:
             if alley[idx]:
                 lantern[idx] = True
         # alley neighbours (no wall between)
-        walls = self.walls
-        self.nbr: list[list[int]] = []
-        for idx in range(size):
-            if not alley[idx]:
-                self.nbr.append([-1, -1, -1, -1])
-                continue
-            self.nbr.append([nb if nb >= 0 and alley[nb] and (idx, nb) not in walls else -1
-                             for nb in steps[idx]])
+        closed = [-1, -1, -1, -1]
+        self.nbr = nbr = [[nb if nb >= 0 and alley[nb] else -1 for nb in steps[idx]] if alley[idx]
+                          else closed.copy() for idx in range(size)]
+        for idx, nb in walls:
+            row = nbr[idx]
+            if nb in row:
+                row[row.index(nb)] = -1
         # building entrances: any adjacent alley square for houses, marked ones for locations
-        for bid, b in self.buildings.items():
+        for bid, b in buildings.items():
             adj = []
+            around = set()
             for idx in b["cells"]:
                 for nb in steps[idx]:
-                    if nb >= 0 and alley[nb] and (idx, nb) not in walls and nb not in adj:
-                        adj.append(nb)
-            b["adjacent"] = sorted(adj)
-            b["entrances"] = sorted(adj) if b["type"] in HOUSES else sorted(set(loc_entrances.get(bid, [])))
-            b["all_adjacent"] = sorted({nb for i in b["cells"] for nb in steps[i] if nb >= 0 and alley[nb]})
+                    if nb >= 0 and alley[nb]:
+                        around.add(nb)
+                        if (idx, nb) not in walls and nb not in adj:
+                            adj.append(nb)
+            adj.sort()
+            b["adjacent"] = adj
+            b["entrances"] = adj.copy() if b["type"] in HOUSES else sorted(set(loc_entrances.get(bid, [])))
+            b["all_adjacent"] = sorted(around)
         sections = {s["section"] for s in self.slots}
         self.catacombs = [self.entrance_cell[s] for s in CATACOMB_SECTIONS if s in sections]
         self.catacomb_section = {self.entrance_cell[s]: s for s in CATACOMB_SECTIONS if s in sections}
@@ -203,46 +318,54 @@ class City:
         self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
                                           if self.building_at[r * W + W - 1]})
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
-        villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
         #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
         #: "alley" (a square: free or not is the position's), "walled" (the same behind
         #: a wall), "enter"
         #: (a building through its entrance, or a villa off the city edge), "climb"
         #: (a building's wall: Climbing Tools only) or None (the city edge)
-        self.door: list[str | None] = []
-        for idx in range(size):
+        # most squares first by their neighbour alone, then the walls, the entrances and
+        # the villas put right
+        door: list[str | None] = [None if nb < 0 else "alley" if alley[nb] else "climb"
+                                  for nb in _flat_steps(W, H)]
+        for idx, nb in walls:
+            d = steps[idx].index(nb)
+            if alley[nb]:
+                door[idx * 4 + d] = "walled"
+        for b in buildings.values():
+            for idx in b["entrances"]:
+                for d, nb in enumerate(steps[idx]):
+                    if nb >= 0 and building_at[nb] == b["id"] and (idx, nb) not in walls:
+                        door[idx * 4 + d] = "enter"
+        for s in self.villa_sections:
+            idx = self.entrance_cell[s]
             for d, nb in enumerate(steps[idx]):
                 if nb < 0:
-                    self.door.append("enter" if idx in villa_doors else None)
-                elif alley[nb]:
-                    self.door.append("alley" if (idx, nb) not in walls else "walled")
-                else:
-                    b = self.buildings[cast(str, building_at[nb])]
-                    self.door.append("enter" if (idx, nb) not in walls and idx in b["entrances"] else "climb")
+                    door[idx * 4 + d] = "enter"
+        self.door = door
         self.by_type: dict[str, list[str]] = {}
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
         #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
-        self.lines: list[list[int]] = [self._walk(idx, d) for idx in range(size) for d in range(4)]
+        self.lines: list[list[int]] = _lines(nbr, size)
         #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
         #: made when first asked: a game looks from the guards' few squares only (a
         #: set for every square and direction held about 430 KB per live table)
         self.sight = _Sight(self.lines)
         #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
-        #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order
-        # (the steps are shared by every city: one tuple per step, not one per city)
-        self.forward: list[tuple[tuple[int, int], ...]] = [
-            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
-            for idx in range(size) for head in range(4)]
+        #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order;
         #: ways[idx]: every ``(direction, square)`` step from alley square ``idx``
-        self.ways: list[tuple[tuple[int, int], ...]] = [
-            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
+        # (the steps are shared by every city: one tuple per step, not one per city)
+        self.forward: list[tuple[tuple[int, int], ...]] = []
+        self.ways: list[tuple[tuple[int, int], ...]] = []
+        add_ways, add_forward = self.ways.append, self.forward.extend
+        for row in nbr:
+            ways, forward = _ways(tuple(row))
+            add_ways(ways)
+            add_forward(forward)
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
-        self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
-        self._cell_of = {name: idx for idx, name in enumerate(self._names)}
-        #: labels[idx]: the square's name for people (see :meth:`label`)
-        self.labels = [square_label(r, c) for r in range(H) for c in range(W)]
+        #: the squares' notations and labels (see :meth:`name`, :meth:`label`), per size
+        self._names, self._cell_of, self.labels = _names(W, H)
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
         self.memo: dict[tuple, Any] = {}
@@ -281,16 +404,6 @@ class City:
         """Alley squares seen from ``idx`` looking ``d``: straight on until a
         building, a wall or the city edge (rulebook "Champ de vision")."""
         return self.lines[idx * 4 + d]
-
-    def _walk(self, idx: int, d: int) -> list[int]:
-        """The squares of :meth:`line`, walked once when the city is built."""
-        got: list[int] = []
-        nbr = self.nbr
-        while True:
-            idx = nbr[idx][d]
-            if idx < 0:
-                return got
-            got.append(idx)
 
     def name(self, idx: int) -> str:
         """The square's notation ``row.col``."""
