@@ -113,22 +113,41 @@ def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
 _ROT = [[_rot_cell(r, c, k) for r in range(N) for c in range(N)] for k in range(4)]
 
 
-def _lines(nbr: list[list[int]], size: int) -> list[list[int]]:
+#: the line of a square that sees nothing that way (shared: lines are only read)
+_NO_LINE: list[int] = []
+
+
+def _lines(nbr: list[list[int]], W: int, H: int) -> list[list[int]]:
     """``lines[idx * 4 + d]``: the squares reached from ``idx`` going straight
-    towards ``d`` along the alleys (``nbr``) until the way ends. A square's line
-    is its next square and that square's line, so each direction is filled
-    from the far end: east and south from the last square back, north and west
-    from the first on."""
-    lines: list[list[int]] = [[] for _ in range(size * 4)]
-    for d, order in ((0, range(size)), (3, range(size)), (1, range(size - 1, -1, -1)),
-                     (2, range(size - 1, -1, -1))):
-        for idx in order:
-            nb = nbr[idx][d]
-            if nb >= 0:
-                line = lines[idx * 4 + d]
-                line.append(nb)
-                line += lines[nb * 4 + d]
+    towards ``d`` along the alleys (``nbr``) until the way ends. Each row (and
+    column) splits into runs of squares joined along it; a square sees the rest
+    of its run ahead of it."""
+    size = W * H
+    lines: list[list[int]] = [_NO_LINE] * (size * 4)
+    for ahead, back, first, count, stride, step in ((1, 3, range(0, size, W), W, 1, 1),
+                                                     (2, 0, range(W), H, W, W)):
+        for start in first:
+            run = [start]
+            for idx in range(start + step, start + count * stride, step):
+                if nbr[idx - step][ahead] == idx:
+                    run.append(idx)
+                    continue
+                if len(run) > 1:
+                    _lay(lines, run, ahead, back)
+                run = [idx]
+            if len(run) > 1:
+                _lay(lines, run, ahead, back)
     return lines
+
+
+def _lay(lines: list[list[int]], run: list[int], ahead: int, back: int) -> None:
+    """The lines along one run of joined squares, both ways."""
+    last = len(run) - 1
+    for i, idx in enumerate(run):
+        if i < last:
+            lines[idx * 4 + ahead] = run[i + 1:]
+        if i:
+            lines[idx * 4 + back] = run[i - 1::-1]
 
 
 class _Piece:
@@ -136,27 +155,24 @@ class _Piece:
     squares wide, as offsets from its slot's north-west square: what every
     city using that face and turn shares (built once, see :func:`_piece`)."""
 
-    __slots__ = ("data", "squares", "alleys", "lanterns", "buildings", "entrances", "walls")
+    __slots__ = ("data", "alley_rows", "lantern_rows", "buildings", "entrances", "walls")
 
     def __init__(self, data: Any, sec: int, face: str, rot: int, W: int) -> None:
         sd = data.sections[f"{sec}{face}"]
         self.data = data  # (keeps the data alive while its id keys the cache)
         types = {b.id: b.type for b in sd.buildings}
         rot_cells = _ROT[rot]
-        #: every square's offset, in the face's reading order
-        self.squares: list[int] = []
-        self.alleys: list[int] = []
-        self.lanterns: list[int] = []
+        #: per row of the slot, north first: which of its 7 squares are alleys, lanterns
+        self.alley_rows = [[False] * N for _ in range(N)]
+        self.lantern_rows = [[False] * N for _ in range(N)]
         #: building id -> (type, offsets in reading order), in the order first met
         self.buildings: dict[str, tuple[str, list[int]]] = {}
         for k, ch in enumerate("".join(sd.grid)):
             rr, cc = rot_cells[k]
             off = rr * W + cc
-            self.squares.append(off)
             if ch == "." or ch == "L":
-                self.alleys.append(off)
-                if ch == "L":
-                    self.lanterns.append(off)
+                self.alley_rows[rr][cc] = True
+                self.lantern_rows[rr][cc] = ch == "L"
             else:
                 b = self.buildings.get(ch)
                 if b is None:
@@ -250,12 +266,12 @@ class City:
             self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
             piece = _piece(data, sec, face, rot, W)
             base = R * N * W + C * N  # the slot's north-west square
-            for off in piece.squares:
-                section_of[base + off] = sec
-            for off in piece.alleys:
-                alley[base + off] = True
-            for off in piece.lanterns:
-                lantern[base + off] = True
+            whole_row = [sec] * N
+            for rr in range(N):
+                at = base + rr * W
+                section_of[at:at + N] = whole_row
+                alley[at:at + N] = piece.alley_rows[rr]
+                lantern[at:at + N] = piece.lantern_rows[rr]
             for ch, (btype, offs) in piece.buildings.items():
                 bid = f"{sec}{face}{ch}"
                 cells = [base + off for off in offs]
@@ -346,7 +362,7 @@ class City:
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
         #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
-        self.lines: list[list[int]] = _lines(nbr, size)
+        self.lines: list[list[int]] = _lines(nbr, W, H)
         #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
         #: made when first asked: a game looks from the guards' few squares only (a
         #: set for every square and direction held about 430 KB per live table)
