@@ -63,17 +63,6 @@ def city_for(data: Any, layout: list, ncols: int) -> "City":
     return city
 
 
-_FLAT_STEPS: dict[tuple[int, int], list[int]] = {}
-
-
-def _flat_steps(W: int, H: int) -> list[int]:
-    """``steps`` in one list: ``[idx * 4 + d]`` is the square next to ``idx`` towards ``d``."""
-    got = _FLAT_STEPS.get((W, H))
-    if got is None:
-        got = _FLAT_STEPS[(W, H)] = [nb for row in _step_table(W, H) for nb in row]
-    return got
-
-
 _STEP_TUPLES: dict[tuple[int, int], tuple[int, int]] = {}
 
 
@@ -83,23 +72,18 @@ def _step(d: int, nb: int) -> tuple[int, int]:
     return _STEP_TUPLES.setdefault(key, key)
 
 
-class _Sight:
+class _Sight(dict[int, frozenset[int]]):
     """``sight[i]``: ``frozenset(lines[i])``, each made the first time it is asked for."""
 
-    __slots__ = ("_lines", "_made")
+    __slots__ = ("_lines",)
 
-    def __init__(self, lines: list[list[int]]) -> None:
+    def __init__(self, lines: dict[int, list[int]]) -> None:
+        super().__init__()
         self._lines = lines
-        self._made: dict[int, frozenset[int]] = {}
 
-    def __getitem__(self, i: int) -> frozenset[int]:
-        got = self._made.get(i)
-        if got is None:
-            got = self._made[i] = frozenset(self._lines[i])
+    def __missing__(self, i: int) -> frozenset[int]:
+        got = self[i] = frozenset(self._lines[i])
         return got
-
-    def __len__(self) -> int:
-        return len(self._lines)
 
 
 def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
@@ -113,41 +97,52 @@ def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
 _ROT = [[_rot_cell(r, c, k) for r in range(N) for c in range(N)] for k in range(4)]
 
 
-#: the line of a square that sees nothing that way (shared: lines are only read)
-_NO_LINE: list[int] = []
+class _Lines(dict[int, list[int]]):
+    """``lines[idx * 4 + d]``: the squares seen from ``idx`` looking ``d`` (see
+    :meth:`City.line`), each walked along the alleys the first time it is asked
+    for: a game looks from a few dozen of the city's 1,500 (square, direction)."""
+
+    __slots__ = ("_nbr",)
+
+    def __init__(self, nbr: list[list[int]]) -> None:
+        super().__init__()
+        self._nbr = nbr
+
+    def __missing__(self, key: int) -> list[int]:
+        idx, d = divmod(key, 4)
+        nbr = self._nbr
+        got = []
+        idx = nbr[idx][d]
+        while idx >= 0:
+            got.append(idx)
+            idx = nbr[idx][d]
+        self[key] = got
+        return got
 
 
-def _lines(nbr: list[list[int]], W: int, H: int) -> list[list[int]]:
-    """``lines[idx * 4 + d]``: the squares reached from ``idx`` going straight
-    towards ``d`` along the alleys (``nbr``) until the way ends. Each row (and
-    column) splits into runs of squares joined along it; a square sees the rest
-    of its run ahead of it."""
-    size = W * H
-    lines: list[list[int]] = [_NO_LINE] * (size * 4)
-    for ahead, back, first, count, stride, step in ((1, 3, range(0, size, W), W, 1, 1),
-                                                     (2, 0, range(W), H, W, W)):
-        for start in first:
-            run = [start]
-            for idx in range(start + step, start + count * stride, step):
-                if nbr[idx - step][ahead] == idx:
-                    run.append(idx)
-                    continue
-                if len(run) > 1:
-                    _lay(lines, run, ahead, back)
-                run = [idx]
-            if len(run) > 1:
-                _lay(lines, run, ahead, back)
-    return lines
+class _Doors(dict[int, str | None]):
+    """``door[idx * 4 + d]``: what a thief on alley square ``idx`` finds towards
+    ``d`` (see ``City.door``), worked out the first time it is asked for."""
 
+    __slots__ = ("_city",)
 
-def _lay(lines: list[list[int]], run: list[int], ahead: int, back: int) -> None:
-    """The lines along one run of joined squares, both ways."""
-    last = len(run) - 1
-    for i, idx in enumerate(run):
-        if i < last:
-            lines[idx * 4 + ahead] = run[i + 1:]
-        if i:
-            lines[idx * 4 + back] = run[i - 1::-1]
+    def __init__(self, city: "City") -> None:
+        super().__init__()
+        self._city = city
+
+    def __missing__(self, key: int) -> str | None:
+        city = self._city
+        idx, d = divmod(key, 4)
+        nb = city.steps[idx][d]
+        if nb < 0:
+            got = "enter" if idx in city.villa_doors else None
+        elif city.alley[nb]:
+            got = "alley" if (idx, nb) not in city.walls else "walled"
+        else:
+            b = city.buildings[cast(str, city.building_at[nb])]
+            got = "enter" if (idx, nb) not in city.walls and idx in b["entrances"] else "climb"
+        self[key] = got
+        return got
 
 
 class _Piece:
@@ -334,35 +329,19 @@ class City:
         self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
                                           if self.building_at[r * W + W - 1]})
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
+        #: the squares in front of the villas (a thief there enters off the city edge)
+        self.villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
         #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
         #: "alley" (a square: free or not is the position's), "walled" (the same behind
         #: a wall), "enter"
         #: (a building through its entrance, or a villa off the city edge), "climb"
         #: (a building's wall: Climbing Tools only) or None (the city edge)
-        # most squares first by their neighbour alone, then the walls, the entrances and
-        # the villas put right
-        door: list[str | None] = [None if nb < 0 else "alley" if alley[nb] else "climb"
-                                  for nb in _flat_steps(W, H)]
-        for idx, nb in walls:
-            d = steps[idx].index(nb)
-            if alley[nb]:
-                door[idx * 4 + d] = "walled"
-        for b in buildings.values():
-            for idx in b["entrances"]:
-                for d, nb in enumerate(steps[idx]):
-                    if nb >= 0 and building_at[nb] == b["id"] and (idx, nb) not in walls:
-                        door[idx * 4 + d] = "enter"
-        for s in self.villa_sections:
-            idx = self.entrance_cell[s]
-            for d, nb in enumerate(steps[idx]):
-                if nb < 0:
-                    door[idx * 4 + d] = "enter"
-        self.door = door
+        self.door: dict[int, str | None] = _Doors(self)
         self.by_type: dict[str, list[str]] = {}
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
         #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
-        self.lines: list[list[int]] = _lines(nbr, W, H)
+        self.lines: dict[int, list[int]] = _Lines(nbr)
         #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
         #: made when first asked: a game looks from the guards' few squares only (a
         #: set for every square and direction held about 430 KB per live table)
