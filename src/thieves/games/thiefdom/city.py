@@ -353,10 +353,12 @@ class City:
         self.forward: list[tuple[tuple[int, int], ...]] = []
         self.ways: list[tuple[tuple[int, int], ...]] = []
         add_ways, add_forward = self.ways.append, self.forward.extend
+        known = _WAYS.get
         for row in nbr:
-            ways, forward = _ways(tuple(row))
-            add_ways(ways)
-            add_forward(forward)
+            key = tuple(row)
+            got = known(key) or _ways(key)
+            add_ways(got[0])
+            add_forward(got[1])
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
         #: the squares' notations and labels (see :meth:`name`, :meth:`label`), per size

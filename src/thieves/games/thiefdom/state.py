@@ -114,7 +114,7 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         return []
 
     def _apply(self, p: int, action: str) -> None:
-        act = Action.parse(action)  # the notation is read once, here (legal, so well formed)
+        act = PARSED.get(action) or Action.parse(action)  # read once, here (legal, so well formed)
         ph = self.phase
         if ph == "action":
             if self.tmove is not None:
