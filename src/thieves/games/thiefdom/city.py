@@ -122,25 +122,28 @@ class _Lines(dict[int, list[int]]):
 
 class _Doors(dict[int, str | None]):
     """``door[idx * 4 + d]``: what a thief on alley square ``idx`` finds towards
-    ``d`` (see ``City.door``), worked out the first time it is asked for."""
+    ``d`` (see ``City.door``), worked out the first time it is asked for. It holds
+    the city's tables, not the city (no reference cycle: a city goes with its game)."""
 
-    __slots__ = ("_city",)
+    __slots__ = ("_steps", "_alley", "_walls", "_buildings", "_building_at", "_villa_doors")
 
     def __init__(self, city: "City") -> None:
         super().__init__()
-        self._city = city
+        self._steps, self._alley, self._walls = city.steps, city.alley, city.walls
+        self._buildings, self._building_at = city.buildings, city.building_at
+        self._villa_doors = city.villa_doors
 
     def __missing__(self, key: int) -> str | None:
-        city = self._city
         idx, d = divmod(key, 4)
-        nb = city.steps[idx][d]
+        nb = self._steps[idx][d]
+        got: str | None
         if nb < 0:
-            got = "enter" if idx in city.villa_doors else None
-        elif city.alley[nb]:
-            got = "alley" if (idx, nb) not in city.walls else "walled"
+            got = "enter" if idx in self._villa_doors else None
+        elif self._alley[nb]:
+            got = "alley" if (idx, nb) not in self._walls else "walled"
         else:
-            b = city.buildings[cast(str, city.building_at[nb])]
-            got = "enter" if (idx, nb) not in city.walls and idx in b["entrances"] else "climb"
+            b = self._buildings[cast(str, self._building_at[nb])]
+            got = "enter" if (idx, nb) not in self._walls and idx in b["entrances"] else "climb"
         self[key] = got
         return got
 
