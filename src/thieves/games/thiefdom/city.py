@@ -104,7 +104,7 @@ class _Lines(dict[int, list[int]]):
 
     __slots__ = ("_nbr",)
 
-    def __init__(self, nbr: list[list[int]]) -> None:
+    def __init__(self, nbr: list[tuple[int, ...]]) -> None:
         super().__init__()
         self._nbr = nbr
 
@@ -208,15 +208,18 @@ def _piece(data: Any, sec: int, face: str, rot: int, W: int) -> _Piece:
 #: per square's four neighbours (``nbr[idx]`` as a tuple): its ``ways`` and its four
 #: ``forward`` entries (one per heading); shared by every city, since they depend on
 #: those four numbers alone (at most 16 per square and city size)
-_WAYS: dict[tuple[int, ...], tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int], ...], ...]]] = {}
+_Ways = tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]
+_WAYS: dict[tuple[int, ...], _Ways] = {}
 
 
-def _ways(nb4: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+def _ways(nb4: tuple[int, ...]) -> _Ways:
+    """The ways, the four forward entries and the neighbours themselves (one shared
+    tuple) of a square whose neighbours are ``nb4``."""
     got = _WAYS.get(nb4)
     if got is None:
         ways = tuple(_step(d, nb) for d, nb in enumerate(nb4) if nb >= 0)
         forward = tuple(tuple(w for w in ways if w[0] != (head + 2) % 4) for head in range(4))
-        got = _WAYS[nb4] = (ways, forward)
+        got = _WAYS[nb4] = (ways, forward, nb4)
     return got
 
 
@@ -295,12 +298,29 @@ class City:
                 lantern[idx] = True
         # alley neighbours (no wall between)
         closed = [-1, -1, -1, -1]
-        self.nbr = nbr = [[nb if nb >= 0 and alley[nb] else -1 for nb in steps[idx]] if alley[idx]
-                          else closed.copy() for idx in range(size)]
+        rows = [[nb if nb >= 0 and alley[nb] else -1 for nb in steps[idx]] if alley[idx]
+                else closed for idx in range(size)]
         for idx, nb in walls:
-            row = nbr[idx]
+            row = rows[idx]
             if nb in row:
                 row[row.index(nb)] = -1
+        #: nbr[idx][d]: the alley square next to alley square ``idx`` towards ``d`` with
+        #: no wall between (-1: none); forward[idx * 4 + head]: the ``(direction,
+        #: square)`` steps on from ``idx`` for a figure heading ``head``: no 180-degree
+        #: turn, in direction order; ways[idx]: every ``(direction, square)`` step from
+        #: ``idx`` (all three shared by every city: one tuple per square's neighbours)
+        self.nbr: list[tuple[int, ...]] = []
+        self.forward: list[tuple[tuple[int, int], ...]] = []
+        self.ways: list[tuple[tuple[int, int], ...]] = []
+        add_nbr, add_ways, add_forward = self.nbr.append, self.ways.append, self.forward.extend
+        known = _WAYS.get
+        for row in rows:
+            key = tuple(row)
+            got = known(key) or _ways(key)
+            add_nbr(got[2])
+            add_ways(got[0])
+            add_forward(got[1])
+        nbr = self.nbr
         # building entrances: any adjacent alley square for houses, marked ones for locations
         for bid, b in buildings.items():
             adj = []
@@ -349,19 +369,6 @@ class City:
         #: made when first asked: a game looks from the guards' few squares only (a
         #: set for every square and direction held about 430 KB per live table)
         self.sight = _Sight(self.lines)
-        #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
-        #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order;
-        #: ways[idx]: every ``(direction, square)`` step from alley square ``idx``
-        # (the steps are shared by every city: one tuple per step, not one per city)
-        self.forward: list[tuple[tuple[int, int], ...]] = []
-        self.ways: list[tuple[tuple[int, int], ...]] = []
-        add_ways, add_forward = self.ways.append, self.forward.extend
-        known = _WAYS.get
-        for row in nbr:
-            key = tuple(row)
-            got = known(key) or _ways(key)
-            add_ways(got[0])
-            add_forward(got[1])
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
         #: the squares' notations and labels (see :meth:`name`, :meth:`label`), per size
