@@ -309,29 +309,18 @@ class City:
         #: square)`` steps on from ``idx`` for a figure heading ``head``: no 180-degree
         #: turn, in direction order; ways[idx]: every ``(direction, square)`` step from
         #: ``idx`` (all three shared by every city: one tuple per square's neighbours)
-        self.nbr: list[tuple[int, ...]] = []
-        self.forward: list[tuple[tuple[int, int], ...]] = []
-        self.ways: list[tuple[tuple[int, int], ...]] = []
-        add_nbr, add_ways, add_forward = self.nbr.append, self.ways.append, self.forward.extend
         known = _WAYS.get
-        for row in rows:
-            key = tuple(row)
-            got = known(key) or _ways(key)
-            add_nbr(got[2])
-            add_ways(got[0])
-            add_forward(got[1])
+        found = [known(key) or _ways(key) for key in map(tuple, rows)]
+        self.nbr: list[tuple[int, ...]] = [got[2] for got in found]
+        self.ways: list[tuple[tuple[int, int], ...]] = [got[0] for got in found]
+        self.forward: list[tuple[tuple[int, int], ...]] = [ways for got in found for ways in got[1]]
         nbr = self.nbr
         # building entrances: any adjacent alley square for houses, marked ones for locations
         for bid, b in buildings.items():
-            adj = []
-            around = set()
-            for idx in b["cells"]:
-                for nb in steps[idx]:
-                    if nb >= 0 and alley[nb]:
-                        around.add(nb)
-                        if (idx, nb) not in walls and nb not in adj:
-                            adj.append(nb)
-            adj.sort()
+            cells = b["cells"]
+            around = {nb for idx in cells for nb in steps[idx] if nb >= 0 and alley[nb]}
+            adj = sorted({nb for idx in cells for nb in steps[idx]
+                          if nb >= 0 and alley[nb] and (idx, nb) not in walls})
             b["adjacent"] = adj
             b["entrances"] = adj.copy() if b["type"] in HOUSES else sorted(set(loc_entrances.get(bid, [])))
             b["all_adjacent"] = sorted(around)
