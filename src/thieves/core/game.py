@@ -362,18 +362,18 @@ class State:
         """Apply one decision. Illegal input raises :class:`IllegalAction` and changes nothing."""
         if type(action) is not str:
             raise IllegalAction(f"an action is a notation string, not {type(action).__name__}")
-        if not self._is_player(player):
-            raise IllegalAction(f"there is no player {player!r} in a {self.num_players}-player game")
-        to_act = self._players_to_act()
-        if player not in to_act:
-            if self.is_terminal():
-                raise IllegalAction("the game is over")
-            raise IllegalAction(
-                f"it is not player {player}'s turn (waiting for {', '.join(map(str, to_act))})")
         cache = self._legal_cache
-        if cache is not None and cache[0] == self.ply and cache[1] == player:
-            legal = cache[2]
+        if cache is not None and cache[0] == self.ply and cache[1] == player and type(player) is int:
+            legal = cache[2]  # listed at this very move for this seat: its turn was checked then
         else:
+            if not self._is_player(player):
+                raise IllegalAction(f"there is no player {player!r} in a {self.num_players}-player game")
+            to_act = self._players_to_act()
+            if player not in to_act:
+                if self.is_terminal():
+                    raise IllegalAction("the game is over")
+                raise IllegalAction(
+                    f"it is not player {player}'s turn (waiting for {', '.join(map(str, to_act))})")
             legal = self._legal_actions(player)
         if action not in legal:
             reason = self._explain(player, action)
