@@ -153,7 +153,7 @@ class _Piece:
     squares wide, as offsets from its slot's north-west square: what every
     city using that face and turn shares (built once, see :func:`_piece`)."""
 
-    __slots__ = ("data", "alley_rows", "lantern_rows", "buildings", "entrances", "walls")
+    __slots__ = ("data", "alley_rows", "lantern_rows", "buildings", "entrances", "walls", "around")
 
     def __init__(self, data: Any, sec: int, face: str, rot: int, W: int) -> None:
         sd = data.sections[f"{sec}{face}"]
@@ -187,9 +187,31 @@ class _Piece:
                 self.entrances.append((b.id, offs))
         #: walls as (square offset, direction after the turn)
         self.walls: list[tuple[int, int]] = []
+        walled = set()
         for r, c, side in sd.walls:
             rr, cc = _rot_cell(r, c, rot)
-            self.walls.append((rr * W + cc, (DIRS.index(side) + rot) % 4))
+            d = (DIRS.index(side) + rot) % 4
+            self.walls.append((rr * W + cc, d))
+            walled.add((rr, cc, d))
+            walled.add((rr + DR[d], cc + DC[d], (d + 2) % 4))
+        #: per building (in the order of ``buildings``), its alley neighbours inside the
+        #: slot (offsets): all of them, those with no wall between; and the (square
+        #: offset, direction) of its sides on the slot's edge, which the city looks at
+        self.around: list[tuple[list[int], list[int], list[tuple[int, int]]]] = []
+        alley_rows = self.alley_rows
+        for _, offs in self.buildings.values():
+            near, open_, edge = set(), set(), []
+            for off in offs:
+                r, c = divmod(off, W)
+                for d in range(4):
+                    rr, cc = r + DR[d], c + DC[d]
+                    if not (0 <= rr < N and 0 <= cc < N):
+                        edge.append((off, d))
+                    elif alley_rows[rr][cc]:
+                        near.add(rr * W + cc)
+                        if (r, c, d) not in walled:
+                            open_.add(rr * W + cc)
+            self.around.append((sorted(near), sorted(open_), edge))
 
 
 _PIECES: dict[tuple[int, int, str, int, int], _Piece] = {}
@@ -262,6 +284,7 @@ class City:
         self.slots: list[dict] = []
         self.entrance_cell: dict[int, int] = {}     # section -> outer entrance square
         loc_entrances: dict[str, list[int]] = {}
+        around: list[tuple[dict, int, tuple[list[int], list[int], list[tuple[int, int]]]]] = []
         for i, (sec, face, rot) in enumerate(layout):
             R, C = divmod(i, ncols)
             self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
@@ -273,12 +296,13 @@ class City:
                 section_of[at:at + N] = whole_row
                 alley[at:at + N] = piece.alley_rows[rr]
                 lantern[at:at + N] = piece.lantern_rows[rr]
-            for ch, (btype, offs) in piece.buildings.items():
+            for (ch, (btype, offs)), sides in zip(piece.buildings.items(), piece.around):
                 bid = f"{sec}{face}{ch}"
                 cells = [base + off for off in offs]
                 for idx in cells:
                     building_at[idx] = bid
                 buildings[bid] = {"id": bid, "type": btype, "cells": cells, "section": sec}
+                around.append((buildings[bid], base, sides))
             for ch, offs in piece.entrances:
                 loc_entrances.setdefault(f"{sec}{face}{ch}", []).extend(base + off for off in offs)
             for off, d in piece.walls:
@@ -316,14 +340,23 @@ class City:
         self.forward: list[tuple[tuple[int, int], ...]] = [ways for got in found for ways in got[1]]
         nbr = self.nbr
         # building entrances: any adjacent alley square for houses, marked ones for locations
-        for bid, b in buildings.items():
-            cells = b["cells"]
-            around = {nb for idx in cells for nb in steps[idx] if nb >= 0 and alley[nb]}
-            adj = sorted({nb for idx in cells for nb in steps[idx]
-                          if nb >= 0 and alley[nb] and (idx, nb) not in walls})
+        # (inside its slot from the slot's piece, across the slot's edge from the city)
+        for b, base, (near_in, open_in, rim) in around:
+            near = [base + off for off in near_in]
+            adj = [base + off for off in open_in]
+            for off, d in rim:
+                idx = base + off
+                nb = steps[idx][d]
+                if nb >= 0 and alley[nb]:
+                    near.append(nb)
+                    if (idx, nb) not in walls:
+                        adj.append(nb)
+            if rim:
+                near = sorted(set(near))
+                adj = sorted(set(adj))
             b["adjacent"] = adj
-            b["entrances"] = adj.copy() if b["type"] in HOUSES else sorted(set(loc_entrances.get(bid, [])))
-            b["all_adjacent"] = sorted(around)
+            b["entrances"] = adj.copy() if b["type"] in HOUSES else sorted(set(loc_entrances.get(b["id"], [])))
+            b["all_adjacent"] = near
         sections = {s["section"] for s in self.slots}
         self.catacombs = [self.entrance_cell[s] for s in CATACOMB_SECTIONS if s in sections]
         self.catacomb_section = {self.entrance_cell[s]: s for s in CATACOMB_SECTIONS if s in sections}
