@@ -362,18 +362,18 @@ class State:
         """Apply one decision. Illegal input raises :class:`IllegalAction` and changes nothing."""
         if type(action) is not str:
             raise IllegalAction(f"an action is a notation string, not {type(action).__name__}")
-        if not self._is_player(player):
-            raise IllegalAction(f"there is no player {player!r} in a {self.num_players}-player game")
-        to_act = self._players_to_act()
-        if player not in to_act:
-            if self.is_terminal():
-                raise IllegalAction("the game is over")
-            raise IllegalAction(
-                f"it is not player {player}'s turn (waiting for {', '.join(map(str, to_act))})")
         cache = self._legal_cache
-        if cache is not None and cache[0] == self.ply and cache[1] == player:
-            legal = cache[2]
+        if cache is not None and cache[0] == self.ply and cache[1] == player and type(player) is int:
+            legal = cache[2]  # listed at this very move for this seat: its turn was checked then
         else:
+            if not self._is_player(player):
+                raise IllegalAction(f"there is no player {player!r} in a {self.num_players}-player game")
+            to_act = self._players_to_act()
+            if player not in to_act:
+                if self.is_terminal():
+                    raise IllegalAction("the game is over")
+                raise IllegalAction(
+                    f"it is not player {player}'s turn (waiting for {', '.join(map(str, to_act))})")
             legal = self._legal_actions(player)
         if action not in legal:
             reason = self._explain(player, action)
@@ -486,8 +486,35 @@ class State:
         """JSON-safe view of what ``player`` may know; ``None`` is a spectator."""
         obs = self.observation_without_log(player)
         # old text entries appear as plain strings until every game records events
-        obs["log"] = log_items(self.visible_events(player))
+        obs["log"] = self._log_items(player)
         return obs
+
+    #: per viewer, the observation's log made so far: (the log list it was made from,
+    #: its length then, its last entry then, the items); see :meth:`_log_items`
+    _log_views: dict[int | None, tuple[list[Any], int, Any, list[Any]]] | None = None
+
+    def _log_items(self, player: int | None) -> list[Any]:
+        """``log_items(self.visible_events(player))``, kept per viewer: a log only
+        grows (its entries are never changed; a log read back or filtered is a new
+        list), so each call reads only the entries added since the last one. The
+        list is new each time; the items in it are shared between the calls of one
+        viewer on one state, as their ``args`` already are with the log itself:
+        consumers only read them (tests/core/test_observation_log.py)."""
+        log = self.log
+        views = self._log_views
+        if views is None:
+            views = self._log_views = {}
+        kept = views.get(player)
+        n = len(log)
+        if kept is not None and kept[0] is log and kept[1] <= n and (
+                kept[1] == 0 or log[kept[1] - 1] is kept[2]):
+            items = kept[3]
+            if kept[1] < n:
+                items += log_items(self.visible_events(player, kept[1]))
+        else:
+            items = log_items(self.visible_events(player))
+        views[player] = (log, n, log[-1] if n else None, items)
+        return items.copy()
 
     def observation_without_log(self, player: int | None = None) -> dict[str, Any]:
         """:meth:`observation` but its ``"log"`` (the last key), for callers that

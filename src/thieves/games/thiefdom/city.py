@@ -49,7 +49,7 @@ def _step_table(W: int, H: int) -> list[list[int]]:
     return table
 
 
-_CACHE_SIZE = 256  # layouts are random (over a billion), so the cache keeps the recent ones only
+_CACHE_SIZE = 8  # layouts are random (over a billion), so the cache keeps the recent ones only
 
 
 def city_for(data: Any, layout: list, ncols: int) -> "City":
@@ -72,23 +72,18 @@ def _step(d: int, nb: int) -> tuple[int, int]:
     return _STEP_TUPLES.setdefault(key, key)
 
 
-class _Sight:
+class _Sight(dict[int, frozenset[int]]):
     """``sight[i]``: ``frozenset(lines[i])``, each made the first time it is asked for."""
 
-    __slots__ = ("_lines", "_made")
+    __slots__ = ("_lines",)
 
-    def __init__(self, lines: list[list[int]]) -> None:
+    def __init__(self, lines: dict[int, list[int]]) -> None:
+        super().__init__()
         self._lines = lines
-        self._made: dict[int, frozenset[int]] = {}
 
-    def __getitem__(self, i: int) -> frozenset[int]:
-        got = self._made.get(i)
-        if got is None:
-            got = self._made[i] = frozenset(self._lines[i])
+    def __missing__(self, i: int) -> frozenset[int]:
+        got = self[i] = frozenset(self._lines[i])
         return got
-
-    def __len__(self) -> int:
-        return len(self._lines)
 
 
 def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
@@ -102,8 +97,173 @@ def _rot_cell(r: int, c: int, k: int) -> tuple[int, int]:
 _ROT = [[_rot_cell(r, c, k) for r in range(N) for c in range(N)] for k in range(4)]
 
 
+class _Lines(dict[int, list[int]]):
+    """``lines[idx * 4 + d]``: the squares seen from ``idx`` looking ``d`` (see
+    :meth:`City.line`), each walked along the alleys the first time it is asked
+    for: a game looks from a few dozen of the city's 1,500 (square, direction)."""
+
+    __slots__ = ("_nbr",)
+
+    def __init__(self, nbr: list[tuple[int, ...]]) -> None:
+        super().__init__()
+        self._nbr = nbr
+
+    def __missing__(self, key: int) -> list[int]:
+        idx, d = divmod(key, 4)
+        nbr = self._nbr
+        got = []
+        idx = nbr[idx][d]
+        while idx >= 0:
+            got.append(idx)
+            idx = nbr[idx][d]
+        self[key] = got
+        return got
+
+
+class _Doors(dict[int, str | None]):
+    """``door[idx * 4 + d]``: what a thief on alley square ``idx`` finds towards
+    ``d`` (see ``City.door``), worked out the first time it is asked for. It holds
+    the city's tables, not the city (no reference cycle: a city goes with its game)."""
+
+    __slots__ = ("_steps", "_alley", "_walls", "_buildings", "_building_at", "_villa_doors")
+
+    def __init__(self, city: "City") -> None:
+        super().__init__()
+        self._steps, self._alley, self._walls = city.steps, city.alley, city.walls
+        self._buildings, self._building_at = city.buildings, city.building_at
+        self._villa_doors = city.villa_doors
+
+    def __missing__(self, key: int) -> str | None:
+        idx, d = divmod(key, 4)
+        nb = self._steps[idx][d]
+        got: str | None
+        if nb < 0:
+            got = "enter" if idx in self._villa_doors else None
+        elif self._alley[nb]:
+            got = "alley" if (idx, nb) not in self._walls else "walled"
+        else:
+            b = self._buildings[cast(str, self._building_at[nb])]
+            got = "enter" if (idx, nb) not in self._walls and idx in b["entrances"] else "climb"
+        self[key] = got
+        return got
+
+
+class _Piece:
+    """One section face turned a number of quarter turns, laid in a city ``W``
+    squares wide, as offsets from its slot's north-west square: what every
+    city using that face and turn shares (built once, see :func:`_piece`)."""
+
+    __slots__ = ("data", "alley_rows", "lantern_rows", "buildings", "entrances", "walls", "around")
+
+    def __init__(self, data: Any, sec: int, face: str, rot: int, W: int) -> None:
+        sd = data.sections[f"{sec}{face}"]
+        self.data = data  # (keeps the data alive while its id keys the cache)
+        types = {b.id: b.type for b in sd.buildings}
+        rot_cells = _ROT[rot]
+        #: per row of the slot, north first: which of its 7 squares are alleys, lanterns
+        self.alley_rows = [[False] * N for _ in range(N)]
+        self.lantern_rows = [[False] * N for _ in range(N)]
+        #: building id -> (type, offsets in reading order), in the order first met
+        self.buildings: dict[str, tuple[str, list[int]]] = {}
+        for k, ch in enumerate("".join(sd.grid)):
+            rr, cc = rot_cells[k]
+            off = rr * W + cc
+            if ch == "." or ch == "L":
+                self.alley_rows[rr][cc] = True
+                self.lantern_rows[rr][cc] = ch == "L"
+            else:
+                b = self.buildings.get(ch)
+                if b is None:
+                    b = self.buildings[ch] = (types[ch], [])
+                b[1].append(off)
+        #: a location's marked entrance squares, per building id with any
+        self.entrances: list[tuple[str, list[int]]] = []
+        for b in sd.buildings:
+            if b.entrances:
+                offs = []
+                for r, c in b.entrances:
+                    rr, cc = _rot_cell(r, c, rot)
+                    offs.append(rr * W + cc)
+                self.entrances.append((b.id, offs))
+        #: walls as (square offset, direction after the turn)
+        self.walls: list[tuple[int, int]] = []
+        walled = set()
+        for r, c, side in sd.walls:
+            rr, cc = _rot_cell(r, c, rot)
+            d = (DIRS.index(side) + rot) % 4
+            self.walls.append((rr * W + cc, d))
+            walled.add((rr, cc, d))
+            walled.add((rr + DR[d], cc + DC[d], (d + 2) % 4))
+        #: per building (in the order of ``buildings``), its alley neighbours inside the
+        #: slot (offsets): all of them, those with no wall between; and the (square
+        #: offset, direction) of its sides on the slot's edge, which the city looks at
+        self.around: list[tuple[list[int], list[int], list[tuple[int, int]]]] = []
+        alley_rows = self.alley_rows
+        for _, offs in self.buildings.values():
+            near, open_, edge = set(), set(), []
+            for off in offs:
+                r, c = divmod(off, W)
+                for d in range(4):
+                    rr, cc = r + DR[d], c + DC[d]
+                    if not (0 <= rr < N and 0 <= cc < N):
+                        edge.append((off, d))
+                    elif alley_rows[rr][cc]:
+                        near.add(rr * W + cc)
+                        if (r, c, d) not in walled:
+                            open_.add(rr * W + cc)
+            self.around.append((sorted(near), sorted(open_), edge))
+
+
+_PIECES: dict[tuple[int, int, str, int, int], _Piece] = {}
+
+
+def _piece(data: Any, sec: int, face: str, rot: int, W: int) -> _Piece:
+    """The :class:`_Piece` of a section face, turn and city width (kept: at most
+    8 sections x 2 faces x 4 turns x 2 widths per data set)."""
+    key = (id(data), sec, face, rot, W)
+    got = _PIECES.get(key)
+    if got is None or got.data is not data:
+        got = _PIECES[key] = _Piece(data, sec, face, rot, W)
+    return got
+
+
+#: per square's four neighbours (``nbr[idx]`` as a tuple): its ``ways`` and its four
+#: ``forward`` entries (one per heading); shared by every city, since they depend on
+#: those four numbers alone (at most 16 per square and city size)
+_Ways = tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]
+_WAYS: dict[tuple[int, ...], _Ways] = {}
+
+
+def _ways(nb4: tuple[int, ...]) -> _Ways:
+    """The ways, the four forward entries and the neighbours themselves (one shared
+    tuple) of a square whose neighbours are ``nb4``."""
+    got = _WAYS.get(nb4)
+    if got is None:
+        ways = tuple(_step(d, nb) for d, nb in enumerate(nb4) if nb >= 0)
+        forward = tuple(tuple(w for w in ways if w[0] != (head + 2) % 4) for head in range(4))
+        got = _WAYS[nb4] = (ways, forward, nb4)
+    return got
+
+
+#: per city size: the squares' notations, the look-up back and the people's labels
+_NAMES: dict[tuple[int, int], tuple[list[str], dict[str, int], list[str]]] = {}
+
+
+def _names(W: int, H: int) -> tuple[list[str], dict[str, int], list[str]]:
+    got = _NAMES.get((W, H))
+    if got is None:
+        names = [f"{r}.{c}" for r in range(H) for c in range(W)]
+        got = _NAMES[(W, H)] = (names, {name: idx for idx, name in enumerate(names)},
+                                [square_label(r, c) for r in range(H) for c in range(W)])
+    return got
+
+
 class City:
-    """Geometry of one assembled city (immutable)."""
+    """Geometry of one assembled city (immutable).
+
+    A game's city is drawn at random, so one is built per game: the build puts
+    together what each section face and turn shares (:func:`_piece`) and what
+    each square's neighbours decide (:func:`_ways`), both kept between games."""
 
     def __init__(self, data: Any, layout: list, ncols: int) -> None:
         self.ncols = ncols
@@ -120,44 +280,37 @@ class City:
         self.buildings: dict[str, dict] = {}
         building_at = self.building_at
         buildings = self.buildings
+        walls = self.walls
         self.slots: list[dict] = []
         self.entrance_cell: dict[int, int] = {}     # section -> outer entrance square
         loc_entrances: dict[str, list[int]] = {}
+        around: list[tuple[dict, int, tuple[list[int], list[int], list[tuple[int, int]]]]] = []
         for i, (sec, face, rot) in enumerate(layout):
             R, C = divmod(i, ncols)
-            sd = data.sections[f"{sec}{face}"]
             self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
-            types = {b.id: b for b in sd.buildings}
-            rot_cells = _ROT[rot]
+            piece = _piece(data, sec, face, rot, W)
             base = R * N * W + C * N  # the slot's north-west square
-            for k, ch in enumerate("".join(sd.grid)):
-                rr, cc = rot_cells[k]
-                idx = base + rr * W + cc
-                section_of[idx] = sec
-                if ch == "." or ch == "L":
-                    alley[idx] = True
-                    lantern[idx] = ch == "L"
-                else:
-                    bid = f"{sec}{face}{ch}"
+            whole_row = [sec] * N
+            for rr in range(N):
+                at = base + rr * W
+                section_of[at:at + N] = whole_row
+                alley[at:at + N] = piece.alley_rows[rr]
+                lantern[at:at + N] = piece.lantern_rows[rr]
+            for (ch, (btype, offs)), sides in zip(piece.buildings.items(), piece.around):
+                bid = f"{sec}{face}{ch}"
+                cells = [base + off for off in offs]
+                for idx in cells:
                     building_at[idx] = bid
-                    b = buildings.get(bid)
-                    if b is None:
-                        b = buildings[bid] = {"id": bid, "type": types[ch].type, "cells": [], "section": sec}
-                    b["cells"].append(idx)
-            for b in sd.buildings:
-                if b.entrances:
-                    lst = loc_entrances.setdefault(f"{sec}{face}{b.id}", [])
-                    for r, c in b.entrances:
-                        rr, cc = _rot_cell(r, c, rot)
-                        lst.append((R * N + rr) * W + C * N + cc)
-            for r, c, side in sd.walls:
-                rr, cc = _rot_cell(r, c, rot)
-                idx = (R * N + rr) * W + C * N + cc
-                d = (DIRS.index(side) + rot) % 4
-                nb = self._step(idx, d)
+                buildings[bid] = {"id": bid, "type": btype, "cells": cells, "section": sec}
+                around.append((buildings[bid], base, sides))
+            for ch, offs in piece.entrances:
+                loc_entrances.setdefault(f"{sec}{face}{ch}", []).extend(base + off for off in offs)
+            for off, d in piece.walls:
+                idx = base + off
+                nb = steps[idx][d]
                 if nb >= 0:
-                    self.walls.add((idx, nb))
-                    self.walls.add((nb, idx))
+                    walls.add((idx, nb))
+                    walls.add((nb, idx))
             # the outer entrance of this section: middle of its north or south edge
             er = 0 if R == 0 else H - 1
             self.entrance_cell[sec] = er * W + C * N + 3
@@ -168,24 +321,42 @@ class City:
             if alley[idx]:
                 lantern[idx] = True
         # alley neighbours (no wall between)
-        walls = self.walls
-        self.nbr: list[list[int]] = []
-        for idx in range(size):
-            if not alley[idx]:
-                self.nbr.append([-1, -1, -1, -1])
-                continue
-            self.nbr.append([nb if nb >= 0 and alley[nb] and (idx, nb) not in walls else -1
-                             for nb in steps[idx]])
+        closed = [-1, -1, -1, -1]
+        rows = [[nb if nb >= 0 and alley[nb] else -1 for nb in steps[idx]] if alley[idx]
+                else closed for idx in range(size)]
+        for idx, nb in walls:
+            row = rows[idx]
+            if nb in row:
+                row[row.index(nb)] = -1
+        #: nbr[idx][d]: the alley square next to alley square ``idx`` towards ``d`` with
+        #: no wall between (-1: none); forward[idx * 4 + head]: the ``(direction,
+        #: square)`` steps on from ``idx`` for a figure heading ``head``: no 180-degree
+        #: turn, in direction order; ways[idx]: every ``(direction, square)`` step from
+        #: ``idx`` (all three shared by every city: one tuple per square's neighbours)
+        known = _WAYS.get
+        found = [known(key) or _ways(key) for key in map(tuple, rows)]
+        self.nbr: list[tuple[int, ...]] = [got[2] for got in found]
+        self.ways: list[tuple[tuple[int, int], ...]] = [got[0] for got in found]
+        self.forward: list[tuple[tuple[int, int], ...]] = [ways for got in found for ways in got[1]]
+        nbr = self.nbr
         # building entrances: any adjacent alley square for houses, marked ones for locations
-        for bid, b in self.buildings.items():
-            adj = []
-            for idx in b["cells"]:
-                for nb in steps[idx]:
-                    if nb >= 0 and alley[nb] and (idx, nb) not in walls and nb not in adj:
+        # (inside its slot from the slot's piece, across the slot's edge from the city)
+        for b, base, (near_in, open_in, rim) in around:
+            near = [base + off for off in near_in]
+            adj = [base + off for off in open_in]
+            for off, d in rim:
+                idx = base + off
+                nb = steps[idx][d]
+                if nb >= 0 and alley[nb]:
+                    near.append(nb)
+                    if (idx, nb) not in walls:
                         adj.append(nb)
-            b["adjacent"] = sorted(adj)
-            b["entrances"] = sorted(adj) if b["type"] in HOUSES else sorted(set(loc_entrances.get(bid, [])))
-            b["all_adjacent"] = sorted({nb for i in b["cells"] for nb in steps[i] if nb >= 0 and alley[nb]})
+            if rim:
+                near = sorted(set(near))
+                adj = sorted(set(adj))
+            b["adjacent"] = adj
+            b["entrances"] = adj.copy() if b["type"] in HOUSES else sorted(set(loc_entrances.get(b["id"], [])))
+            b["all_adjacent"] = near
         sections = {s["section"] for s in self.slots}
         self.catacombs = [self.entrance_cell[s] for s in CATACOMB_SECTIONS if s in sections]
         self.catacomb_section = {self.entrance_cell[s]: s for s in CATACOMB_SECTIONS if s in sections}
@@ -203,46 +374,27 @@ class City:
         self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
                                           if self.building_at[r * W + W - 1]})
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
-        villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
+        #: the squares in front of the villas (a thief there enters off the city edge)
+        self.villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
         #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
         #: "alley" (a square: free or not is the position's), "walled" (the same behind
         #: a wall), "enter"
         #: (a building through its entrance, or a villa off the city edge), "climb"
         #: (a building's wall: Climbing Tools only) or None (the city edge)
-        self.door: list[str | None] = []
-        for idx in range(size):
-            for d, nb in enumerate(steps[idx]):
-                if nb < 0:
-                    self.door.append("enter" if idx in villa_doors else None)
-                elif alley[nb]:
-                    self.door.append("alley" if (idx, nb) not in walls else "walled")
-                else:
-                    b = self.buildings[cast(str, building_at[nb])]
-                    self.door.append("enter" if (idx, nb) not in walls and idx in b["entrances"] else "climb")
+        self.door: dict[int, str | None] = _Doors(self)
         self.by_type: dict[str, list[str]] = {}
         for bid, b in sorted(self.buildings.items()):
             self.by_type.setdefault(b["type"], []).append(bid)
         #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
-        self.lines: list[list[int]] = [self._walk(idx, d) for idx in range(size) for d in range(4)]
+        self.lines: dict[int, list[int]] = _Lines(nbr)
         #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
         #: made when first asked: a game looks from the guards' few squares only (a
         #: set for every square and direction held about 430 KB per live table)
         self.sight = _Sight(self.lines)
-        #: forward[idx * 4 + head]: the ``(direction, square)`` steps on from alley square
-        #: ``idx`` for a figure heading ``head``: no 180-degree turn, in direction order
-        # (the steps are shared by every city: one tuple per step, not one per city)
-        self.forward: list[tuple[tuple[int, int], ...]] = [
-            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if d != (head + 2) % 4 and nb >= 0)
-            for idx in range(size) for head in range(4)]
-        #: ways[idx]: every ``(direction, square)`` step from alley square ``idx``
-        self.ways: list[tuple[tuple[int, int], ...]] = [
-            tuple(_step(d, nb) for d, nb in enumerate(self.nbr[idx]) if nb >= 0) for idx in range(size)]
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
         self.first_lanterns: list[Any] = [None] * (size * 4)
-        self._names = [f"{r}.{c}" for r in range(H) for c in range(W)]
-        self._cell_of = {name: idx for idx, name in enumerate(self._names)}
-        #: labels[idx]: the square's name for people (see :meth:`label`)
-        self.labels = [square_label(r, c) for r in range(H) for c in range(W)]
+        #: the squares' notations and labels (see :meth:`name`, :meth:`label`), per size
+        self._names, self._cell_of, self.labels = _names(W, H)
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
         self.memo: dict[tuple, Any] = {}
@@ -281,16 +433,6 @@ class City:
         """Alley squares seen from ``idx`` looking ``d``: straight on until a
         building, a wall or the city edge (rulebook "Champ de vision")."""
         return self.lines[idx * 4 + d]
-
-    def _walk(self, idx: int, d: int) -> list[int]:
-        """The squares of :meth:`line`, walked once when the city is built."""
-        got: list[int] = []
-        nbr = self.nbr
-        while True:
-            idx = nbr[idx][d]
-            if idx < 0:
-                return got
-            got.append(idx)
 
     def name(self, idx: int) -> str:
         """The square's notation ``row.col``."""

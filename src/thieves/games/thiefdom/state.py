@@ -1,6 +1,9 @@
 """ThiefdomState: the fields, who acts, dispatch, observation and text view."""
 from __future__ import annotations
 
+import marshal
+from typing import Any
+
 from thieves.core.game import State
 from thieves.core.rng import Below, Rng
 
@@ -32,6 +35,30 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
 
     def _after_load(self) -> None:
         self.city = city_for(self.data, self.layout, self.ncols)
+
+    def clone(self) -> "ThiefdomState":
+        """:meth:`State.clone`, each field copied as deep as it nests (the tables
+        at the end of this module) instead of through ``marshal``, and the city
+        (geometry only, never changed) shared: the same independent copy."""
+        new = self._clone_contract()
+        old, nd = self.__dict__, new.__dict__
+        for f in SCALAR_FIELDS:
+            nd[f] = old[f]
+        for f in LIST_FIELDS:
+            nd[f] = old[f].copy()
+        for f in DICT_FIELDS:
+            nd[f] = old[f].copy()
+        nd["villas"] = {k: v.copy() for k, v in self.villas.items()}
+        nd["tf"] = {k: v.copy() for k, v in self.tf.items()}
+        nd["stacks"] = {k: v.copy() for k, v in self.stacks.items()}
+        nd["missions_done"] = [m.copy() for m in self.missions_done]
+        nd["dungeon"] = _inv_copy(self.dungeon)
+        nd["stash"] = [_inv_copy(inv) for inv in self.stash]
+        nd["thieves"] = [[_thief_copy(th) for th in ts] for ts in self.thieves]
+        # the rest nests in ways that change with the phase: marshal, in one go
+        nd.update(zip(NESTED_FIELDS, marshal.loads(marshal.dumps([old[f] for f in NESTED_FIELDS]))))
+        new.city = self.city
+        return new
 
     def _check_snapshot(self) -> None:
         """The city is 2 rows of 3 (1-2 players) or 4 (3-4 players) sections
@@ -87,7 +114,7 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         return []
 
     def _apply(self, p: int, action: str) -> None:
-        act = Action.parse(action)  # the notation is read once, here (legal, so well formed)
+        act = PARSED.get(action) or Action.parse(action)  # read once, here (legal, so well formed)
         ph = self.phase
         if ph == "action":
             if self.tmove is not None:
@@ -203,3 +230,35 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                     new.planning[q] = guess[:len(new.planning[q])]
         new._legal_cache = None
         return new
+
+
+# -- how deep clone() copies each field -----------------------------------------------
+#: numbers, words and flags: shared
+SCALAR_FIELDS = ("phase", "round", "ncols", "first", "queue_mover", "act", "refill")
+#: lists of numbers or words: one copy of the list
+LIST_FIELDS = ("mission_pile", "client_deck", "client_discard", "revealed", "display", "equip_deck",
+               "equip_discard", "half_pile", "vp", "hideout", "stamina", "plans", "patrol", "first_order",
+               "bought", "done", "queue", "hide_order", "delivered", "planning")
+#: dicts of numbers, words or flags: one copy of the dict
+DICT_FIELDS = ("badges", "purses", "smugglers")
+#: the fields copied through marshal (their nesting changes with the phase)
+NESTED_FIELDS = ("layout", "schedule", "solo", "draft", "turn", "tmove", "final")
+
+
+def _inv_copy(inv: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an inventory (goods counts and a list of artworks)."""
+    new = inv.copy()
+    new["art"] = inv["art"].copy()
+    return new
+
+
+def _thief_copy(th: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a thief: its inventory and its lists (cards, places used, figures
+    robbed or blinded) copied, the rest (square or building, ally, flags) shared."""
+    new = th.copy()
+    new["inv"] = _inv_copy(th["inv"])
+    new["equip"] = th["equip"].copy()
+    new["used"] = th["used"].copy()
+    new["robbed"] = th["robbed"].copy()
+    new["blind"] = th["blind"].copy()
+    return new

@@ -509,11 +509,17 @@ class ThiefMixin(RulesBase):
             self.event("rob_noble", player=p, thief=who, fig=fig, gold=gold, gem=gem)
 
 
+#: (verb, city width, city height) -> the table of :func:`_square_actions`
+_SQUARE_ACTIONS: dict[tuple[str, int, int], list[str]] = {}
+
+
 def _square_actions(city: City, verb: str) -> list[str]:
-    """``table[square]``: the notation ``"<verb> row.col"`` of every square (remembered by the city)."""
-    table = city.memo.get(("square actions", verb))
+    """``table[square]``: the notation ``"<verb> row.col"`` of every square (the same
+    for every city of one size: kept per size, never changed)."""
+    key = (verb, city.W, city.H)
+    table = _SQUARE_ACTIONS.get(key)
     if table is None:
-        table = city.memo[("square actions", verb)] = [f"{verb} {city.name(c)}" for c in range(city.W * city.H)]
+        table = _SQUARE_ACTIONS[key] = [f"{verb} {city.name(c)}" for c in range(city.W * city.H)]
     return table
 
 

@@ -246,7 +246,7 @@ class TownsfolkMixin(RulesBase):
             return out
         been = set(map(tuple, seen))
         # the states already gone through with as many lanterns behind as now
-        been_now = {(c, d) for c, d, k in seen if k == passed} if last and seen else None
+        been_now = {c * 4 + d for c, d, k in seen if k == passed} if last and seen else None
         for d, nb in ways:
             if (nb, d, passed) in been:
                 continue  # the way it has gone already (what _tf_reach would answer)
@@ -370,33 +370,36 @@ class TownsfolkMixin(RulesBase):
         return [GO[d] for d in self.tmove["opts"]]
 
 
-def _first_lanterns(city: City, cell: int, head: int) -> tuple[tuple[int, ...], frozenset[tuple[int, int]]]:
+def _first_lanterns(city: City, cell: int, head: int) -> tuple[tuple[int, ...], frozenset[int]]:
     """The lantern squares a townsfolk entering ``cell`` heading ``head`` may reach
     first (passing no other lantern, never turning back), and the states
-    (square, heading) on the ways there, lanterns included. Geometry only, so
+    (square, heading), as ``square * 4 + heading``, on the ways there, lanterns
+    included. Geometry only, so
     remembered by the city. If one of these lanterns is free and the figure has
     not been in any of these states yet (with as many lanterns behind it), the
     search of :func:`_tf_reach` for one more free lantern finds it."""
     memo = city.first_lanterns
-    got = memo[cell * 4 + head]
+    key = cell * 4 + head
+    got = memo[key]
     if got is None:
-        forward = city.forward
+        forward = city.forward  # (indexed by the state itself: square * 4 + heading)
         lantern = city.lantern
-        states: set[tuple[int, int]] = set()
+        states: set[int] = set()
         lanterns = []
-        todo = [(cell, head)]
+        todo = [key]
+        pop, push = todo.pop, todo.append
         while todo:
-            state = todo.pop()
+            state = pop()
             if state in states:
                 continue
             states.add(state)
-            at, facing = state
+            at = state >> 2
             if lantern[at]:
                 lanterns.append(at)
                 continue
-            for d, nb in forward[at * 4 + facing]:
-                todo.append((nb, d))
-        got = memo[cell * 4 + head] = (tuple(lanterns), frozenset(states))
+            for d, nb in forward[state]:
+                push(nb * 4 + d)
+        got = memo[key] = (tuple(lanterns), frozenset(states))
     return got
 
 
