@@ -81,10 +81,12 @@ class ViewMixin(RulesBase):
             else [],
         }
         obs = _copy(obs)
-        # the printed city, the same in every observation: a fresh copy of it each time
-        geometry = marshal.loads(_geometry(city))
-        geometry["city"]["layout"] = obs["city"]
-        obs["city"] = {k: geometry["city"][k] for k in ("w", "h", "rows", "layout", "walls", "catacombs")}
+        # the printed city, the same in every observation and for every viewer:
+        # described once per city and shared (readers never change it: tested)
+        geometry = _shared_geometry(city)
+        printed = geometry["city"]
+        obs["city"] = {"w": printed["w"], "h": printed["h"], "rows": printed["rows"], "layout": obs["city"],
+                       "walls": printed["walls"], "catacombs": printed["catacombs"]}
         obs["bcells"] = geometry["bcells"]
         obs["buildings"] = geometry["buildings"]
         # a brawl card is tucked face down: only its owner knows which client it was
@@ -142,6 +144,15 @@ class ViewMixin(RulesBase):
 
 def _copy(x: Any) -> Any:
     return marshal.loads(marshal.dumps(x))
+
+
+def _shared_geometry(city: City) -> dict[str, Any]:
+    """The city's geometry as observed (:func:`_geometry`), built once per city
+    and shared by every observation of it."""
+    shared = city.memo.get(("observed-shared",))
+    if shared is None:
+        shared = city.memo[("observed-shared",)] = marshal.loads(_geometry(city))
+    return shared  # type: ignore[no-any-return]
 
 
 def _geometry(city: City) -> bytes:
