@@ -1,25 +1,37 @@
 """Every game as an OpenSpiel Python game (``pyspiel.register_game``).
 
 >>> from thieves.rl import openspiel as tos          # doctest: +SKIP
->>> tos.register()                                   # doctest: +SKIP
->>> game = pyspiel.load_game("python_thieves_thieves_den", {"players": 3})  # doctest: +SKIP
+>>> game = tos.load("thieves-den", 3, seed=7)        # doctest: +SKIP
+>>> state = game.new_initial_state()                 # the same deal at every call  # doctest: +SKIP
 
 Short names are ``python_thieves_<package>`` (``python_thieves_thiefs_market``,
 ``python_thieves_thieves_den``, ``python_thieves_age_of_thieves``,
-``python_thieves_thiefdom``, ``python_thieves_cadwallon``); parameters
-``players`` and ``seed`` (the n-th game a game object sets up uses
-``seed + n``; clones take no seed). Actions are the integers of the game's token space
-(docs/rl.md), one sub-decision per OpenSpiel move. The games are sequential:
-secret simultaneous choices are made one player after the other, each seeing
-only its own information. Chance is inside the engine (its generator is part
-of the state), so the games are declared ``SAMPLED_STOCHASTIC``: a cloned state
-has the same future, and :func:`resample` (our ``determinize``) gives a state
-consistent with what one player knows, for ISMCTS. Returns: +1 per winner, -1
-for the others; a game cut at the length bound returns 0 to everybody.
+``python_thieves_thiefdom``, ``python_thieves_cadwallon``), registered when this
+module is imported; parameters ``players``, ``seed`` and ``deals``.
+
+Chance. The engine draws all chance (the deal, dice, draws) from the state's
+generator, set up from a seed, so a game is a function of its seed and the
+actions. With ``deals=1`` (the default) the game object *is* one deal:
+``new_initial_state()`` sets up the game with ``seed`` at every call, and the game
+has no chance at all from OpenSpiel's point of view (it is declared
+``EXPLICIT_STOCHASTIC`` with no chance node). Different deals are different
+``seed`` values, or ``deals=k``: the initial state is then one chance node that
+picks one of the seeds ``seed`` ... ``seed + k - 1`` uniformly (outcome ``i`` is
+seed ``seed + i``), and the rest follows from it: the exact game "the world is one
+of these k seeds", which players tell apart only through what they are shown.
+
+States serialize as the game's parameters plus the actions, replayed on
+deserialization (``state.serialize()``, ``game.deserialize_state``,
+``pyspiel.serialize_game_and_state``, ``pickle``); a state made by
+:func:`resample` keeps its engine state instead (its hidden part is not the
+seed's). Actions are the integers of the game's token space (docs/rl.md), one
+sub-decision per OpenSpiel move. The games are sequential: secret simultaneous
+choices are made one player after the other, each seeing only its own
+information. Returns: +1 per winner, -1 for the others; a game cut at the length
+bound returns 0 to everybody.
 """
 from __future__ import annotations
 
-import itertools
 import json
 from typing import Any
 
@@ -32,11 +44,15 @@ except ImportError as exc:  # pragma: no cover - depends on the install
                       "(or pip install open_spiel)") from exc
 
 import thieves
+from thieves.core.game import State
 
 from .driver import Table, agent_observation_shape, max_game_length
 from .spaces import action_space
 
 SLUGS = ("thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon")
+
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def short_name(slug: str) -> str:
@@ -49,17 +65,19 @@ def _game_type(slug: str) -> "pyspiel.GameType":
         short_name=short_name(slug),
         long_name=f"thieves: {g.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        # chance is explicit: none with deals=1, one chance node picking the seed otherwise
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=g.max_players,
         min_num_players=g.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": max(g.min_players, min(3, g.max_players)), "seed": 0},
+        parameter_specification={"players": max(g.min_players, min(3, g.max_players)),
+                                 "seed": 0, "deals": 1},
     )
 
 
@@ -70,56 +88,148 @@ class ThievesSpielGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None) -> None:
         params = dict(params or {})
-        gtype = _game_type(self.slug)
-        n = int(params.get("players", gtype.parameter_specification["players"]))
+        spec = _game_type(self.slug).parameter_specification
+        n = int(params.get("players", spec["players"]))
+        deals = int(params.get("deals", 1))
         g = thieves.load_game(self.slug)
         if not g.min_players <= n <= g.max_players:
             raise ValueError(f"{g.name} is played by {g.min_players} to {g.max_players} players")
-        space = action_space(self.slug)
+        if deals < 1:
+            raise ValueError("deals must be 1 or more")
+        length = max_game_length(self.slug, n)
         info = pyspiel.GameInfo(
-            num_distinct_actions=space.n,
-            max_chance_outcomes=0,
+            num_distinct_actions=action_space(self.slug).n,
+            max_chance_outcomes=deals if deals > 1 else 0,
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
-            max_game_length=max_game_length(self.slug, n))
-        super().__init__(gtype, info, params)
+            max_game_length=length + (1 if deals > 1 else 0))
+        super().__init__(_game_type(self.slug), info, params)
         self.thieves_players = n
         self.thieves_seed = int(params.get("seed", 0))
-        self._counter = itertools.count()
+        self.thieves_deals = deals
+        self.thieves_length = length
+        self._observation_size: int | None = None
+        self._initial_observations: dict[tuple[int, int], np.ndarray] = {}
+
+    def initial_observation(self, seed: int, player: int) -> np.ndarray:
+        """``Table.observe(player)`` of the game set up with ``seed`` (kept)."""
+        key = (seed, player)
+        got = self._initial_observations.get(key)
+        if got is None:
+            got = self._initial_observations[key] = _initial_table(
+                self.slug, self.thieves_players, seed).observe(player)
+        return got
+
+    def observation_size(self) -> int:
+        """The length of ``Table.observe`` (worked out once per game object)."""
+        if self._observation_size is None:
+            self._observation_size = agent_observation_shape(self.slug, self.thieves_players)[0]
+        return self._observation_size
 
     def new_initial_state(self) -> "ThievesSpielState":
+        """The game with ``seed`` (the same at every call), or, with ``deals`` > 1, the
+        chance node that picks the seed."""
         return ThievesSpielState(self)
 
-    def next_seed(self) -> int:
-        """The seed of the next game set up (``seed``, ``seed + 1``, ...)."""
-        return self.thieves_seed + next(self._counter)
-
-    def make_py_observer(self, iig_obs_type=None, params=None) -> "ThievesObserver":
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ThievesObserver":
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return ThievesObserver(perfect_recall, agent_observation_shape(self.slug, self.thieves_players)[0])
+        return ThievesObserver(self, perfect_recall)
+
+    def __reduce__(self) -> tuple:
+        return (_load_game_string, (str(self),))
 
 
-class _Lazy:
-    """A table made on first use, so that OpenSpiel's clones (a new initial state whose
-    attributes are then overwritten) never set up a game, nor take a seed, for nothing."""
+def _load_game_string(game_string: str) -> "pyspiel.Game":
+    register()
+    return pyspiel.load_game(game_string)
 
-    __slots__ = ("game", "table")
 
-    def __init__(self, game: "ThievesSpielGame") -> None:
-        self.game = game
+def _deserialize(game_string: str, serialized: str) -> "pyspiel.State":
+    return _load_game_string(game_string).deserialize_state(serialized)
+
+
+class _Play:
+    """What a state is: the seed and the (player, token) moves since it, with the table
+    they lead to, made on first use (OpenSpiel's clones and deserialization make a new
+    initial state and then overwrite its attributes: no game is set up for nothing).
+
+    Pickled as the seed and the moves, replayed when read back; a resampled state
+    (``world`` set) keeps its engine state, the pieces being built and the steps."""
+
+    __slots__ = ("slug", "players", "seed", "moves", "table", "world")
+
+    def __init__(self, slug: str, players: int, seed: int | None) -> None:
+        self.slug = slug
+        self.players = players
+        self.seed = seed
+        self.moves: list[tuple[int, int]] = []
         self.table: Table | None = None
+        self.world: tuple[State, list[int], int] | None = None
 
     def get(self) -> Table:
         if self.table is None:
-            g = self.game
-            self.table = Table(g.slug, g.thieves_players, g.next_seed())
+            if self.world is not None:
+                state, prefix, steps = self.world
+                self.table = _table_from(self.slug, self.players, state.clone(), prefix, steps)
+                return self.table
+            if self.seed is None:
+                raise RuntimeError("the deal is not chosen yet (a chance node)")
+            t = _initial_table(self.slug, self.players, self.seed).clone()
+            for _, tok in self.moves:
+                t.step(tok)
+            self.table = t
         return self.table
 
-    def __deepcopy__(self, memo: dict) -> "_Lazy":
-        new = _Lazy(self.game)
-        new.table = self.get().clone()
+    def __deepcopy__(self, memo: dict) -> "_Play":
+        new = _Play(self.slug, self.players, self.seed)
+        new.moves = list(self.moves)
+        new.world = self.world
+        new.table = None if self.seed is None and self.world is None else self.get().clone()
         return new
+
+    def __getstate__(self) -> dict:
+        world = None
+        if self.world is not None:  # a resampled world: its engine state, as it is now
+            t = self.get()
+            world = (t.state, list(t.decision.prefix) if t.decision else [], t.steps)
+        return {"slug": self.slug, "players": self.players, "seed": self.seed,
+                "moves": list(self.moves), "world": world}
+
+    def __setstate__(self, d: dict) -> None:
+        self.slug, self.players, self.seed = d["slug"], d["players"], d["seed"]
+        self.moves = [(int(p), int(tok)) for p, tok in d["moves"]]
+        self.world = d["world"]
+        self.table = None
+
+
+_INITIAL: dict[tuple[str, int, int], Table] = {}
+_INITIAL_KEPT = 64
+
+
+def _initial_table(slug: str, players: int, seed: int) -> Table:
+    """The game set up with ``seed``, kept for the last few seeds used: new states and
+    OpenSpiel's shape queries (a new initial state each time, from C++) take a clone."""
+    key = (slug, players, seed)
+    t = _INITIAL.pop(key, None)
+    if t is None:
+        t = Table(slug, players, seed)
+        while len(_INITIAL) >= _INITIAL_KEPT:
+            _INITIAL.pop(next(iter(_INITIAL)))
+    _INITIAL[key] = t  # the most recently used last
+    return t
+
+
+def _table_from(slug: str, players: int, state: State, prefix: list[int], steps: int) -> Table:
+    """A table around an engine state, with the pieces ``prefix`` of its current
+    decision given again and ``steps`` steps counted."""
+    t = Table(slug, players, state=state)
+    t.steps = steps
+    if t.decision is not None:
+        for i, tok in enumerate(prefix):
+            if len(t.decision.prefix) <= i:  # pieces the wrapper filled in come back by themselves
+                t.decision.choose(tok)
+    return t
 
 
 class ThievesSpielState(pyspiel.State):
@@ -127,17 +237,29 @@ class ThievesSpielState(pyspiel.State):
 
     def __init__(self, game: ThievesSpielGame) -> None:
         super().__init__(game)
-        self._lazy = _Lazy(game)
+        seed = game.thieves_seed if game.thieves_deals == 1 else None
+        self._play = _Play(game.slug, game.thieves_players, seed)
 
     @property
     def table(self) -> Table:
-        return self._lazy.get()
+        return self._play.get()
+
+    def _dealt(self) -> bool:
+        return self._play.seed is not None or self._play.world is not None
 
     def current_player(self) -> int:
+        if not self._dealt():
+            return CHANCE
         t = self.table
         if t.is_over() or t.truncated():
-            return int(pyspiel.PlayerId.TERMINAL)
+            return TERMINAL
         return t.seat
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._dealt():
+            return []
+        k = self.get_game().thieves_deals
+        return [(i, 1.0 / k) for i in range(k)]
 
     def _legal_actions(self, player: int) -> list[int]:
         t = self.table
@@ -146,80 +268,142 @@ class ThievesSpielState(pyspiel.State):
         return sorted(t.legal())
 
     def _apply_action(self, action: int) -> None:
-        self.table.step(action)
+        play = self._play
+        if not self._dealt():
+            play.seed = self.get_game().thieves_seed + int(action)
+            return
+        t = play.get()
+        player = t.seat
+        t.step(action)
+        play.moves.append((player, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return f"deal seed+{action}"
         return self.table.space.tokens[action]
 
     def is_terminal(self) -> bool:
+        if not self._dealt():
+            return False
         t = self.table
         return t.is_over() or t.truncated()
 
     def returns(self) -> list[float]:
+        n = self._play.players
+        if not self._dealt():
+            return [0.0] * n
         t = self.table
-        return t.returns() if t.is_over() else [0.0] * t.num_players
+        return t.returns() if t.is_over() else [0.0] * n
 
+    def own_moves(self, player: int) -> list[int]:
+        """The tokens ``player`` gave, in order (its own OpenSpiel actions)."""
+        return [tok for p, tok in self._play.moves if p == player]
+
+    # Python callers get these without going through C++ (which asks the game for the
+    # tensor size, a shape query, at every call); the observers give the same.
     def information_state_string(self, player: int | None = None) -> str:
-        if player is None:
-            player = self.current_player()
-        return _info_string(self.table, player, with_log=True)
+        return information_state_string(self, self.current_player() if player is None else player)
 
     def observation_string(self, player: int | None = None) -> str:
-        if player is None:
-            player = self.current_player()
-        return _info_string(self.table, player, with_log=False)
+        return observation_string(self, self.current_player() if player is None else player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return _tensor(self, self.current_player() if player is None else player, True).tolist()
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        if player is None:
-            player = self.current_player()
-        return self.table.observe(player).tolist()
+        return _tensor(self, self.current_player() if player is None else player, False).tolist()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "ThievesSpielState":
         return resample(self, player_id, np.random.randint(2**31))
 
+    def __reduce__(self) -> tuple:
+        return (_deserialize, (str(self.get_game()), self.serialize()))
+
     def __str__(self) -> str:
+        if not self._dealt():
+            return f"{self._play.slug} before the deal"
         t = self.table
         return f"{t.slug} ply {t.state.ply} to act {t.current} {t.partial()!r}"
 
 
-def _info_string(t: Table, player: int, with_log: bool) -> str:
-    """What ``player`` knows: its observation (with the log it may read: all it has
-    seen, in order) and, while it is building an action, the pieces it gave so far."""
-    obs = t.state.observation(None if player < 0 else player)
+def information_state_string(state: ThievesSpielState, player: int) -> str:
+    """What ``player`` knows, with perfect recall: its observation with the log it may
+    read (append-only: everything it was shown, in order), the pieces of its unfinished
+    action, and every token it gave (its own OpenSpiel actions, in order)."""
+    if not state._dealt():
+        return ""
+    own = ",".join(map(str, state.own_moves(player)))
+    return _observation_string(state.table, player, with_log=True) + "|" + own
+
+
+def observation_string(state: ThievesSpielState, player: int) -> str:
+    """``player``'s observation now, without the log, and its unfinished action."""
+    if not state._dealt():
+        return ""
+    return _observation_string(state.table, player, with_log=False)
+
+
+def _observation_string(t: Table, player: int, with_log: bool) -> str:
+    obs = t.state.observation(player)
     if not with_log:
         obs.pop("log", None)
-    own = t.partial() if player is not None and t.current == player else ""
+    own = t.partial() if t.current == player else ""
     return json.dumps(obs, sort_keys=True, separators=(",", ":")) + "|" + own
 
 
-class ThievesObserver:
-    """OpenSpiel's observer interface: the tensor of :mod:`thieves.rl.observe`."""
+def _tensor(state: ThievesSpielState, player: int, perfect_recall: bool) -> np.ndarray:
+    obs = ThievesObserver(state.get_game(), perfect_recall)
+    obs.set_from(state, player)
+    return obs.tensor
 
-    def __init__(self, perfect_recall: bool, size: int) -> None:
+
+class ThievesObserver:
+    """OpenSpiel's observer interface.
+
+    ``observation``: what an agent sees in the wrappers (``Table.observe``). With
+    perfect recall (the information state) also ``own_actions``: one number per step
+    the seat may take (the game's length bound), the i-th being 1 + the token of its
+    i-th own action, 0 for steps not taken yet. A shape query (player < 0) or a state
+    before the deal writes zeros and sets nothing up."""
+
+    def __init__(self, game: ThievesSpielGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        size = game.observation_size()
+        self.tensor = np.zeros(size + (game.thieves_length if perfect_recall else 0), np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["own_actions"] = self.tensor[size:]
 
     def set_from(self, state: ThievesSpielState, player: int) -> None:
-        self.tensor[:] = state.table.observe(player)
+        self.tensor[:] = 0.0
+        if player < 0 or not state._dealt():
+            return
+        play = state._play
+        if play.table is None and not play.moves and play.world is None:
+            # an untouched initial state (OpenSpiel's shape queries make one at every
+            # tensor call from C++): its observation is the game's, kept per seat
+            self.dict["observation"][:] = state.get_game().initial_observation(play.seed, player)
+            return
+        self.dict["observation"][:] = state.table.observe(player)
+        if self.perfect_recall:
+            own = state.own_moves(player)
+            self.dict["own_actions"][:len(own)] = np.asarray(own, np.float32) + 1.0
 
     def string_from(self, state: ThievesSpielState, player: int) -> str:
-        return _info_string(state.table, player, with_log=self.perfect_recall)
+        if self.perfect_recall:
+            return information_state_string(state, player)
+        return observation_string(state, player)
 
 
 def resample(state: ThievesSpielState, player: int, seed: int) -> ThievesSpielState:
     """A state consistent with what ``player`` knows (``determinize``), with the same
-    pieces of the action being built: ISMCTS's resampler."""
+    pieces of the action being built and the same moves: ISMCTS's resampler."""
     new = state.clone()
     t = state.table
     det = t.state.determinize(player, seed)
-    nt = Table(t.slug, t.num_players, options=t.options, state=det)
-    nt.steps = t.steps
-    if t.decision is not None and nt.decision is not None:
-        for i, tok in enumerate(t.decision.prefix):
-            if len(nt.decision.prefix) <= i:
-                nt.decision.choose(tok)
-    new._lazy.table = nt
+    prefix = list(t.decision.prefix) if t.decision is not None else []
+    new._play.world = (det, prefix, t.steps)
+    new._play.table = _table_from(t.slug, t.num_players, det.clone(), prefix, t.steps)
     return new
 
 
@@ -227,7 +411,8 @@ _registered: set[str] = set()
 
 
 def register(slugs: tuple[str, ...] = SLUGS) -> list[str]:
-    """Register the games with OpenSpiel (once); returns their short names."""
+    """Register the games with OpenSpiel (once; done for all five on import); returns
+    their short names."""
     names = []
     for slug in slugs:
         name = short_name(slug)
@@ -239,7 +424,10 @@ def register(slugs: tuple[str, ...] = SLUGS) -> list[str]:
     return names
 
 
-def load(slug: str, num_players: int, seed: int = 0) -> "pyspiel.Game":
-    """Register if needed and load one game."""
+def load(slug: str, num_players: int, seed: int = 0, deals: int = 1) -> "pyspiel.Game":
+    """Load one game (``pyspiel.load_game`` with its short name and parameters)."""
     register((slug,))
-    return pyspiel.load_game(short_name(slug), {"players": num_players, "seed": seed})
+    return pyspiel.load_game(short_name(slug), {"players": num_players, "seed": seed, "deals": deals})
+
+
+register()
