@@ -103,9 +103,15 @@ class ThievesGym(gym.Env):
         return {"action_mask": self._live.mask()}
 
     def step(self, action: int):
+        reward, terminated, truncated, info = self.advance(action)
+        return self._obs(), reward, terminated, truncated, info
+
+    def advance(self, action: int) -> tuple[float, bool, bool, dict[str, Any]]:
+        """:meth:`step` without the observation tensor: reward, terminated, truncated, info
+        (the vector environment builds tensors only when asked)."""
         t = self._live
         if self.illegal == "lose" and int(action) not in t.legal():
-            return self._obs(), -1.0, True, False, {"action_mask": t.mask(), "illegal": True}
+            return -1.0, True, False, {"action_mask": t.mask(), "illegal": True}
         t.step(int(action))
         self._play_bots()
         reward = 0.0
@@ -120,7 +126,7 @@ class ThievesGym(gym.Env):
         info = self._info()
         if terminated:
             info["winners"] = t.state.winners()
-        return self._obs(), reward, terminated, truncated, info
+        return reward, terminated, truncated, info
 
     def render(self) -> str | None:
         return None if self.table is None else self.table.state.render_text(self.seat)
