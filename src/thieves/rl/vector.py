@@ -28,6 +28,7 @@ import numpy as np
 from gymnasium.vector import AsyncVectorEnv, AutoresetMode, SyncVectorEnv, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from .driver import agent_observation_shape
 from .gym_env import ThievesGym
 
 __all__ = ["ThievesVectorEnv", "gym_vector_env"]
@@ -50,7 +51,7 @@ class ThievesVectorEnv(VectorEnv):
         self.tensors = tensors
         first = self.envs[0]
         self.space = first.space
-        width = first.observation_space.shape[0] if tensors else 0
+        width = agent_observation_shape(slug, num_players, first.game_options.get("data_dir"))[0] if tensors else 0
         self.single_observation_space = gym.spaces.Box(-np.inf, np.inf, (width,), np.float32)
         self.single_action_space = first.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
