@@ -106,9 +106,10 @@ class ThievesGym(gym.Env):
         reward, terminated, truncated, info = self.advance(action)
         return self._obs(), reward, terminated, truncated, info
 
-    def advance(self, action: int) -> tuple[float, bool, bool, dict[str, Any]]:
+    def advance(self, action: int, mask: bool = True) -> tuple[float, bool, bool, dict[str, Any]]:
         """:meth:`step` without the observation tensor: reward, terminated, truncated, info
-        (the vector environment builds tensors only when asked)."""
+        (the vector environment builds tensors only when asked). ``mask=False`` leaves the
+        mask out of the info of a game that goes on (the vector environment writes its own)."""
         t = self._live
         if self.illegal == "lose" and int(action) not in t.legal():
             return -1.0, True, False, {"action_mask": t.mask(), "illegal": True}
@@ -117,6 +118,8 @@ class ThievesGym(gym.Env):
         reward = 0.0
         terminated = t.is_over()
         truncated = not terminated and t.truncated()
+        if not (mask or terminated or truncated):
+            return reward, False, False, {}
         if terminated:
             if self.reward_kind == "win":
                 reward = t.returns()[self.seat]

@@ -95,7 +95,7 @@ class ThievesVectorEnv(VectorEnv):
         truncs = np.zeros(self.num_envs, dtype=bool)
         infos: dict[str, Any] = {}
         for i, env in enumerate(self.envs):
-            rewards[i], terms[i], truncs[i], info = env.advance(int(acts[i]))
+            rewards[i], terms[i], truncs[i], info = env.advance(int(acts[i]), mask=False)
             if terms[i] or truncs[i]:
                 last = env._obs() if self.tensors else np.zeros(0, dtype=np.float32)
                 infos = self._add_info(infos, {"final_obs": last, "final_info": info}, i)

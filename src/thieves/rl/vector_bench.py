@@ -31,18 +31,17 @@ def _stepper(kind: str, slug: str, n: int, envs: int, seed: int) -> Callable[[],
     rng = np.random.default_rng(seed)
     if kind.startswith("single"):
         env = ThievesGym(slug, n)
-        env.reset(seed=seed)
+        mask = [env.reset(seed=seed)[1]["action_mask"]]
         tensors = kind.endswith("tensors")
 
         def single() -> int:
             for _ in range(16):
-                a = int(rng.choice(np.flatnonzero(env._live.mask())))
+                a = int(rng.choice(np.flatnonzero(mask[0])))
                 if tensors:
-                    _, _, te, tr, _ = env.step(a)
+                    _, _, te, tr, info = env.step(a)
                 else:
-                    _, te, tr, _ = env.advance(a)
-                if te or tr:
-                    env.reset()
+                    _, te, tr, info = env.advance(a)
+                mask[0] = env.reset()[1]["action_mask"] if te or tr else info["action_mask"]
             return 16
         return single
     vec = (gym_vector_env(slug, n, envs) if kind.startswith("Sync")
