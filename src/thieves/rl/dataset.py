@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import Any, Iterator, Mapping, Sequence
 
 import numpy as np
@@ -126,14 +127,6 @@ def _table(parts: list[dict[str, Any]], sch: pa.Schema) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=sch)
 
 
-def _games(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[dict[str, Any]]:
-    if jobs <= 1:
-        yield from map(play_records, tasks)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_records, tasks)
-
-
 def write_dataset(slug: str, bots: Sequence[str], games: int, out: str, seed: int = 0,
                   jobs: int = 1, options: Mapping[str, Any] | None = None) -> int:
     """Play ``games`` games of ``slug`` with one bot per seat and write their decisions to the
@@ -157,8 +150,16 @@ def write_dataset(slug: str, bots: Sequence[str], games: int, out: str, seed: in
     tasks = [(slug, list(bots), seed, g, opts) for g in range(games)]
     rows = 0
     pending: list[dict[str, Any]] = []
-    with pq.ParquetWriter(out, sch, compression="zstd") as writer:
-        for part in _games(tasks, jobs):
+    with ExitStack() as stack:
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=jobs))
+            # every task submitted (and so every worker forked) before Arrow's writer starts
+            # any thread; the games come back in order
+            parts: Iterator[dict[str, Any]] = pool.map(play_records, tasks)
+        else:
+            parts = map(play_records, tasks)
+        writer = stack.enter_context(pq.ParquetWriter(out, sch, compression="zstd"))
+        for part in parts:
             pending.append(part)
             if sum(len(p["seat"]) for p in pending) >= ROWS_PER_GROUP:
                 writer.write_table(_table(pending, sch))
