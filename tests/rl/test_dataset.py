@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 import thieves
 from thieves.cli.main import main
 from thieves.rl.dataset import schema, write_dataset
+from thieves.rl.driver import Table
 from thieves.rl.observe import observation_shape, observation_tensor
 from thieves.rl.spaces import action_space
 
@@ -53,6 +54,10 @@ def test_round_trip_replays_from_the_seed(tmp_path, slug):
         assert space.split(r["action_notation"])[0] == r["action"]
         assert np.array_equal(obs[i], observation_tensor(state, r["seat"]))
         assert r["bot"] == BOTS[r["seat"]]
+        # the integers of the action, given to a Table in turn, make the recorded action
+        table = Table(slug, 3, state=state.clone())
+        done = [table.step(tok) for tok in r["action_tokens"]]
+        assert done[-1] == r["action_notation"] and all(a is None for a in done[:-1])
         state.apply_action(r["seat"], r["action_notation"])
         if i + 1 == len(d) or d[i + 1]["decision"] == 0:   # the game's last decision
             assert state.is_terminal()

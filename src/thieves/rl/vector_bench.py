@@ -96,7 +96,11 @@ def main() -> None:
                 best[k] = max(best[k], _rate(steppers[k], args.seconds))
         print(f"| {slug} | " + " | ".join(f"{best[k]:,.0f}" for k in KINDS) + " |", flush=True)
     for slug in filter(None, args.dataset.split(",")):
-        rows, rate = dataset_rate(slug, args.players, args.dataset_games)
+        try:
+            rows, rate = dataset_rate(slug, args.players, args.dataset_games)
+        except ImportError as exc:
+            print(f"dataset {slug}: needs pyarrow (the rl extra): {exc}")
+            continue
         print(f"dataset {slug}: {rows:,} decisions of {args.dataset_games} games, {rate:,.0f} decisions/CPU s",
               flush=True)
     print(f"load average {os.getloadavg()[0]:.1f}")
