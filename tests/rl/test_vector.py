@@ -84,3 +84,11 @@ def test_autoreset_and_identical_to_single_envs_and_to_sync_vector_env():
             assert np.array_equal(info["action_mask"][i], inf["action_mask"])
             assert info["action_mask"][i].any()     # never a finished game's empty mask
     assert (ended >= 1).all()
+
+
+def test_masks_only_plays_the_same_games():
+    full = _run(ThievesVectorEnv(SLUG, N, 2, opponents="greedy", seat=None), 80, 2)
+    bare = _run(ThievesVectorEnv(SLUG, N, 2, opponents="greedy", seat=None, tensors=False), 80, 2)
+    assert all(b[0].shape == (2, 0) for b in bare)
+    assert all(all(np.array_equal(x, y) for x, y in zip(f[1:], b[1:])) for f, b in zip(full, bare))
+    assert any(f[3].any() for f in full[1:])   # a game ended and was reset on the way
