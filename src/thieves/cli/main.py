@@ -1,4 +1,4 @@
-"""The ``thieves`` command: list, play, bench, simulate, playtest, replay, data, serve."""
+"""The ``thieves`` command: list, play, bench, simulate, dataset, playtest, replay, data, serve."""
 from __future__ import annotations
 
 import argparse
@@ -250,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .simulate import add_parser as add_simulate
     add_simulate(sub, game_args)
     sub.choices["simulate"].set_defaults(func=cmd_simulate)
+    from .dataset import add_parser as add_dataset
+    add_dataset(sub, game_args)
 
     sp = sub.add_parser("playtest", help="how the components play: bot games, per-component figures")
     game_args(sp)

@@ -103,14 +103,23 @@ class ThievesGym(gym.Env):
         return {"action_mask": self._live.mask()}
 
     def step(self, action: int):
+        reward, terminated, truncated, info = self.advance(action)
+        return self._obs(), reward, terminated, truncated, info
+
+    def advance(self, action: int, mask: bool = True) -> tuple[float, bool, bool, dict[str, Any]]:
+        """:meth:`step` without the observation tensor: reward, terminated, truncated, info
+        (the vector environment builds tensors only when asked). ``mask=False`` leaves the
+        mask out of the info of a game that goes on (the vector environment writes its own)."""
         t = self._live
         if self.illegal == "lose" and int(action) not in t.legal():
-            return self._obs(), -1.0, True, False, {"action_mask": t.mask(), "illegal": True}
+            return -1.0, True, False, {"action_mask": t.mask(), "illegal": True}
         t.step(int(action))
         self._play_bots()
         reward = 0.0
         terminated = t.is_over()
         truncated = not terminated and t.truncated()
+        if not (mask or terminated or truncated):
+            return reward, False, False, {}
         if terminated:
             if self.reward_kind == "win":
                 reward = t.returns()[self.seat]
@@ -120,7 +129,7 @@ class ThievesGym(gym.Env):
         info = self._info()
         if terminated:
             info["winners"] = t.state.winners()
-        return self._obs(), reward, terminated, truncated, info
+        return reward, terminated, truncated, info
 
     def render(self) -> str | None:
         return None if self.table is None else self.table.state.render_text(self.seat)
