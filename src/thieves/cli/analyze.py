@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..bots.review import DEFAULT_BUDGET, calibrate, review, write_map
+from ..bots.review import DEFAULT_BUDGET, Progress, calibrate, review, write_map
 from ..core.errors import ThievesError
 from ..core.registry import load_game
 from ..core.replay import Replay
@@ -92,8 +92,11 @@ def _calibrate(args: argparse.Namespace, console: Console) -> int:
     if not game.min_players <= args.players <= game.max_players:
         raise ThievesError(f"{args.calibrate} is played by {game.min_players} to {game.max_players}")
     bar = _progress(console, console.is_terminal)
-    run = (lambda progress: calibrate(args.calibrate, args.players, args.games, args.per_game, args.budget,
-                                      args.seed, args.jobs, progress))
+
+    def run(progress: Progress | None) -> dict[str, Any]:
+        return calibrate(args.calibrate, args.players, args.games, args.per_game, args.budget,
+                         args.seed, args.jobs, progress)
+
     if bar is not None:
         with bar:
             task = bar.add_task("calibrating", total=args.games)

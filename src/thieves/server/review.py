@@ -23,7 +23,10 @@ import math
 import os
 import queue
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 
 from ..bots.fair import bot_seed
 from ..bots.review import MARKS, evaluate, review
@@ -33,9 +36,6 @@ from ..core.game import State
 from .i18n import ui
 from .limits import RateLimit
 from .tables import LiveTable, ServerError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from fastapi import FastAPI
 
 log = logging.getLogger("thieves.review")
 
@@ -258,11 +258,8 @@ def graph(decisions: list[dict[str, Any]], seat: int, name: str, t: dict[str, st
     return svg.done()
 
 
-def install(app: "FastAPI", platform: Any) -> Reviewer:
+def install(app: FastAPI, platform: Any) -> Reviewer:
     """Add the hint and review routes to ``app`` (server/app.py calls this once)."""
-    from fastapi import Request
-    from fastapi.responses import JSONResponse
-
     from .app import NO_STORE, _error, _json_body, _lang
 
     reviewer = Reviewer(platform.storage)
