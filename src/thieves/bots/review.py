@@ -36,7 +36,7 @@ __all__ = ["Candidate", "Evaluation", "evaluate", "review", "decisions", "MARKS"
 
 FORMAT = "thieves-review/1"
 #: iterations per decision of a review when none is asked for (docs/review.md "Speed")
-DEFAULT_BUDGET = 200
+DEFAULT_BUDGET = 100
 #: a drop in win share (chance before the decision minus the chance of the move played) at least
 #: this large earns the mark, largest first: lichess's thresholds (its "winning chances" in
 #: [-1, 1] fall by 0.3, 0.2, 0.1, i.e. 15, 10 and 5 points of win percentage)

@@ -231,7 +231,7 @@ MARK_COLORS = {"blunder": "#b3261e", "mistake": "#e0801c", "inaccuracy": "#d9b40
 
 def graph(decisions: list[dict[str, Any]], seat: int, name: str, t: dict[str, str]) -> str:
     """A seat's win chance before each of its decisions as an inline SVG line, marks as dots."""
-    w, h, left, top, bottom = 600.0, 150.0, 34.0, 10.0, 24.0
+    w, h, left, top, bottom = 280.0, 120.0, 40.0, 8.0, 22.0
     svg = Svg(w, h, title=t["review_graph"].format(name=name))
     inner_w, inner_h = w - left - 8, h - top - bottom
     svg.rect(left, top, inner_w, inner_h, fill="#fbf8f1", stroke="#cfc6b3", rx=0, width=1)

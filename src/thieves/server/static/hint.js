@@ -11,8 +11,7 @@
   style.textContent = `
     .hint-box { margin: 4px 0; padding: 6px 10px; border-radius: 6px; background: #eef6ee; border: 1px solid #9cc59c; }
     .hint-box.hint-error { background: #fbeeee; border-color: #d9a0a0; }
-    #board .clickable.hint-best { filter: drop-shadow(0 0 3px #137a34) drop-shadow(0 0 6px #137a34); }
-    #board .clickable.hint-alt { filter: drop-shadow(0 0 3px #6f9f7f); }
+    #board .clickable.hint-best { filter: drop-shadow(0 0 3px #0b7a2c) drop-shadow(0 0 7px #0b7a2c) drop-shadow(0 0 2px #0b7a2c); }
     .review-card svg { width: 100%; height: auto; display: block; }
     .review-card h4 { margin: 10px 0 2px; }
     .review-card ol { margin: 4px 0; padding-left: 1.2em; }
@@ -43,19 +42,17 @@
     const bar = document.getElementById("statusbar");
     bar.parentNode.insertBefore(box, bar.nextSibling);
     const board = document.getElementById("board");
-    let lit = null;  // the hint's actions, best first, while it stands
+    let lit = null;  // the hint's actions, best first, while it stands (the first is lit)
 
     function light() {
       if (!lit || !board) return;
       board.querySelectorAll(".clickable[data-action]").forEach(node => {
-        const k = lit.indexOf(node.getAttribute("data-action"));
-        node.classList.toggle("hint-best", k === 0);
-        node.classList.toggle("hint-alt", k > 0);
+        node.classList.toggle("hint-best", node.getAttribute("data-action") === lit[0]);
       });
     }
     function clear() {
       lit = null; box.hidden = true;
-      if (board) board.querySelectorAll(".hint-best, .hint-alt").forEach(n => n.classList.remove("hint-best", "hint-alt"));
+      if (board) board.querySelectorAll(".hint-best").forEach(n => n.classList.remove("hint-best"));
     }
     if (board) new MutationObserver(light).observe(board, {childList: true, subtree: true});
     // a decision made (on the board or in the action bar) ends the hint
