@@ -210,15 +210,18 @@ def evaluate(state: State, seat: int, budget: str | int | Budget | None = None, 
     """The search's figures for ``seat``'s decision in ``state`` (``seat`` must be one of those
     to act), from the seat's own information only: the search starts from a fair view of the
     position (the others' hidden cards re-dealt, the future dice unknown), seeded from ``seed``,
-    the move number and the seat. A decision with one legal action needs no search: its one
-    candidate has no figures (``visits`` 0, ``chance`` NaN)."""
+    the decisions the seat knows of (:meth:`State.shown_ply`) and the seat. A decision with one
+    legal action needs no search: its one candidate has no figures (``visits`` 0, ``chance`` NaN)."""
     if seat not in state.players_to_act():
         raise ThievesError(f"seat {seat + 1} is not to act: there is nothing to evaluate")
     b = review_budget(budget)
     from . import search_spec  # the package imports this module's neighbours
-    bot = MCTSBot(seed=bot_seed("review", seed, state.ply, seat), budget=b, spec=search_spec(state.game.slug))
+    # seeded by what the seat knows of the game so far: the others' secret steps (how many they
+    # took of a secret phase) must not change its figures
+    known = state.shown_ply(seat)
+    bot = MCTSBot(seed=bot_seed("review", seed, known, seat), budget=b, spec=search_spec(state.game.slug))
     bot.stop_when_decided = False  # every iteration run: the figures of the other candidates count
-    view = fair_view(state, seat, view_seed(seed, state.ply, seat))
+    view = fair_view(state, seat, view_seed(seed, known, seat))
     choice = bot.choose(view, seat)
     root = bot.last_root
     if root is None:  # one sensible action: nothing was searched

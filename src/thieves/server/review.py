@@ -111,7 +111,7 @@ class Reviewer:
             words = t["hint_first"].format(action=cands[0]["text"], pct=cands[0]["percent"])
             for c in cands[1:]:
                 words += t["hint_then"].format(action=c["text"], pct=c["percent"])
-        return {"ply": state.ply, "candidates": cands, "text": words, "budget": HINT_BUDGET}
+        return {"ply": state.shown_ply(seat), "candidates": cands, "text": words, "budget": HINT_BUDGET}
 
     # -- the post-game review ------------------------------------------------------------------
     def game_over(self, table: LiveTable) -> None:
