@@ -210,7 +210,8 @@ def page_review(table: LiveTable, result: dict[str, Any], lang: str) -> dict[str
                               n=d["index"] + 1, played=played, pct=_pct(d["played_chance"]), best=best,
                               best_pct=_pct(d["best_chance"]))})
         seats.append({"seat": seat, "name": names[seat] if seat < len(names) else s["name"],
-                      "svg": graph(s["decisions"], seat, names[seat] if seat < len(names) else s["name"], t),
+                      "svg": graph(s["decisions"], seat, names[seat] if seat < len(names) else s["name"], t,
+                                   1.0 / max(result["num_players"], 1)),
                       "marks": marks, "counts": s["marks"],
                       "summary": t["review_counts"].format(**{k: s["marks"][k] for k, _ in MARKS})})
     return {"status": "ready", "budget": result["budget"], "seats": seats,
@@ -229,16 +230,17 @@ def _step_of(at: list[int], index: int) -> int:
 MARK_COLORS = {"blunder": "#b3261e", "mistake": "#e0801c", "inaccuracy": "#d9b400"}
 
 
-def graph(decisions: list[dict[str, Any]], seat: int, name: str, t: dict[str, str]) -> str:
-    """A seat's win chance before each of its decisions as an inline SVG line, marks as dots."""
+def graph(decisions: list[dict[str, Any]], seat: int, name: str, t: dict[str, str], fair: float = 0.5) -> str:
+    """A seat's win chance before each of its decisions as an inline SVG line, marks as dots; the
+    dashed line is the fair share (1 / players)."""
     w, h, left, top, bottom = 280.0, 120.0, 40.0, 8.0, 22.0
     svg = Svg(w, h, title=t["review_graph"].format(name=name))
     inner_w, inner_h = w - left - 8, h - top - bottom
     svg.rect(left, top, inner_w, inner_h, fill="#fbf8f1", stroke="#cfc6b3", rx=0, width=1)
-    for frac in (0.0, 0.5, 1.0):
+    for frac in (0.0, fair, 1.0):
         y = top + inner_h * (1 - frac)
-        svg.add(f'<line x1="{left:g}" y1="{y:g}" x2="{left + inner_w:g}" y2="{y:g}" stroke="#cfc6b3" '
-                f'stroke-dasharray="{"4 3" if frac == 0.5 else "none"}"/>')
+        svg.add(f'<line x1="{left:g}" y1="{y:.1f}" x2="{left + inner_w:g}" y2="{y:.1f}" stroke="#cfc6b3" '
+                f'stroke-dasharray="{"4 3" if frac == fair else "none"}"/>')
         svg.text(left - 4, y + 4, f"{round(100 * frac)}%", size=11, anchor="end", color="#5b5346")
     points = [(k, d) for k, d in enumerate(decisions) if d["chance"] is not None]
     n = max(len(decisions) - 1, 1)
