@@ -75,11 +75,12 @@ class Reviewer:
         self.at_end = os.environ.get("THIEVES_REVIEW_AT_END", "") == "1"
 
     # -- the hint ------------------------------------------------------------------------------
-    def check_hint(self, table: LiveTable, seat: int | None) -> State:
-        """The position a hint is asked for (a copy), or the refusal."""
+    def check_hint(self, table: LiveTable, seat: int | None, linked: bool) -> State:
+        """The position a hint is asked for (a copy), or the refusal (``linked``: a seat of the
+        table is linked to a profile, so the table may count in the ratings)."""
         if seat is None:
             raise ServerError("hint_spectator", "hints are for the players seated at the table", 403)
-        if self.storage.seat_profile_ids(table.id):
+        if linked:
             raise ServerError("hint_rated", "no hints at a table that may count in the ratings", 403)
         state = table.state
         if table.broken or state.is_terminal() or seat not in state.players_to_act() \
@@ -89,8 +90,11 @@ class Reviewer:
         return state.clone()
 
     async def hint(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        if seat is None:
+            self.check_hint(table, seat, False)
+        linked = bool(await asyncio.to_thread(self.storage.seat_profile_ids, table.id))
         async with table.lock:
-            state = self.check_hint(table, seat)
+            state = self.check_hint(table, seat, linked)
         assert seat is not None
         if self._searching >= HINT_SEARCHES:
             exc = ServerError("hint_busy", "the server is thinking about other hints; try again in a moment", 503)
