@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 
+from thieves.core.svg import wrap
 from thieves.server import review as server_review
 from thieves.server.i18n import LANGS, UI
 
@@ -86,3 +87,5 @@ def test_the_pages_load_the_hint_script_and_the_texts_exist_in_every_language(cl
         assert {k for k in keys if k.startswith(("hint", "review", "err_hint", "err_review"))} <= set(UI[lang])
     for lang in LANGS:
         assert "{action}" in UI[lang]["hint_first"] and "{pct}" in UI[lang]["hint_first"]
+        # the graph's axis label fits under the graph in one line, in every language
+        assert len(wrap(UI[lang]["review_axis"], 240, 11)) == 1, lang
