@@ -127,3 +127,15 @@ def test_calibration_reports_brier_scores_against_the_fair_share(tmp_path):
     r = json.loads(out.read_text())
     assert r["samples"] == 4 and r["test_samples"] == 2
     assert 0 <= r["brier_raw"] <= 1 and r["brier_fair_share"] is not None and len(r["map"]) == 2
+    assert r["brier_raw_test"] is not None and r["brier_heldout"] is not None
+
+
+def test_a_map_is_kept_only_where_it_beat_the_raw_value_on_unseen_games(tmp_path):
+    from thieves.bots.review import write_map
+    path = tmp_path / "cal.json"
+    result = {"game": "g", "players": 3, "games": 10, "per_game": 4, "budget": 5, "seed": 1, "samples": 40,
+              "brier_fair_share_test": 0.22, "brier_raw_test": 0.30, "brier_heldout": 0.20, "map": [0.5, -1.0]}
+    assert write_map(result, path)
+    assert json.loads(path.read_text())["games"]["g"]["3"]["map"] == [0.5, -1.0]
+    assert not write_map({**result, "brier_heldout": 0.31}, path)  # worse than the value as it is
+    assert "g" not in json.loads(path.read_text())["games"]

@@ -410,7 +410,8 @@ def calibrate(slug: str, players: int, games: int, per_game: int = 4, budget: st
     return {"game": slug, "players": players, "games": games, "per_game": per_game, "budget": b.iterations,
             "seed": seed, "samples": len(points), "test_samples": len(test),
             "brier_fair_share": _brier(points, lambda v: fair), "brier_raw": _brier(points, lambda v: v),
-            "brier_fair_share_test": _brier(test, lambda v: fair), "brier_heldout": _brier(test, mapped(held)),
+            "brier_fair_share_test": _brier(test, lambda v: fair), "brier_raw_test": _brier(test, lambda v: v),
+            "brier_heldout": _brier(test, mapped(held)),
             "map": fit_map(points) if points else None, "bins": _bins(points),
             "points": [[round(p, 4), round(y, 4)] for p, y in points]}
 
@@ -428,16 +429,29 @@ def _bins(points: list[tuple[float, float]]) -> list[dict[str, Any]]:
     return out
 
 
-def write_map(result: dict[str, Any], path: Path = CALIBRATION_FILE) -> None:
-    """Keep ``result``'s map (of :func:`calibrate`) in the calibration file, with how it was made."""
+def write_map(result: dict[str, Any], path: Path = CALIBRATION_FILE) -> bool:
+    """Keep ``result``'s map (of :func:`calibrate`) in the calibration file, with how it was made,
+    when the map fitted on the even games beat the search's value as it is on the odd ones;
+    otherwise drop any map of that game and number of players (the value is shown as it is).
+    Returns whether a map is kept."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         data = {"about": "docs/review.md, Calibration: sigmoid(a * logit(v) + b) per game and players",
                 "games": {}}
-    data["games"].setdefault(result["game"], {})[str(result["players"])] = {
-        "map": result["map"], "games": result["games"], "per_game": result["per_game"],
-        "budget": result["budget"], "seed": result["seed"], "samples": result["samples"],
-        "brier_fair_share_test": result["brier_fair_share_test"], "brier_heldout": result["brier_heldout"]}
+    per = data["games"].setdefault(result["game"], {})
+    held, raw = result.get("brier_heldout"), result.get("brier_raw_test")
+    keep = result["map"] is not None and held is not None and (raw is None or held < raw)
+    if keep:
+        per[str(result["players"])] = {
+            "map": result["map"], "games": result["games"], "per_game": result["per_game"],
+            "budget": result["budget"], "seed": result["seed"], "samples": result["samples"],
+            "brier_fair_share_test": result["brier_fair_share_test"], "brier_raw_test": raw,
+            "brier_heldout": held}
+    else:
+        per.pop(str(result["players"]), None)
+        if not per:
+            del data["games"][result["game"]]
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     calibration_table.cache_clear()
+    return keep

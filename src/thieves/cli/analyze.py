@@ -105,14 +105,16 @@ def _calibrate(args: argparse.Namespace, console: Console) -> int:
         result = run(None)
     if args.out:
         Path(args.out).write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    if args.write_map:
-        write_map(result)
+    kept = write_map(result) if args.write_map else False
     r = result
     console.print(f"{r['game']}, {r['players']} players: {r['samples']} decisions of {r['games']} games at "
                   f"{r['budget']} iterations. Brier: fair share {_f(r['brier_fair_share'])}, search value "
                   f"{_f(r['brier_raw'])}; odd games ({r['test_samples']} decisions): fair share "
-                  f"{_f(r['brier_fair_share_test'])}, map fitted on the even games {_f(r['brier_heldout'])}; "
-                  f"map {r['map']}", highlight=False)
+                  f"{_f(r['brier_fair_share_test'])}, search value {_f(r['brier_raw_test'])}, map fitted on the even "
+                  f"games {_f(r['brier_heldout'])}; map {r['map']}", highlight=False)
+    if args.write_map:
+        console.print("map kept in bots/review_calibration.json" if kept else
+                      "no map kept: on the odd games it did not beat the search's value as it is")
     return 0
 
 
