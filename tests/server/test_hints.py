@@ -89,3 +89,23 @@ def test_the_pages_load_the_hint_script_and_the_texts_exist_in_every_language(cl
         assert "{action}" in UI[lang]["hint_first"] and "{pct}" in UI[lang]["hint_first"]
         # the graph's axis label fits under the graph in one line, in every language
         assert len(wrap(UI[lang]["review_axis"], 240, 11)) == 1, lang
+
+
+def test_a_failed_review_is_not_tried_again_in_a_loop(client, monkeypatch):
+    calls = []
+
+    def broken(*args, **kwargs):
+        calls.append(1)
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(server_review, "review", broken)
+    t = new_table(client, 2, options={"rounds": 1})
+    for seat, bid in ((0, "bid 2"), (1, "bid 1")):
+        client.post(f"/api/tables/{t['id']}/actions", json={"token": t["tokens"][str(seat)], "action": bid})
+    deadline = time.monotonic() + 10
+    body = client.get(f"/api/tables/{t['id']}/review").json()
+    while body["status"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.05)
+        body = client.get(f"/api/tables/{t['id']}/review").json()
+    assert body == {"status": "none"}
+    assert client.get(f"/api/tables/{t['id']}/review").json() == {"status": "none"} and len(calls) == 1

@@ -63,8 +63,9 @@ class Reviewer:
         self._searching = 0
         #: reviews being made: table id -> [done, total]
         self.progress: dict[str, list[int]] = {}
-        #: tables whose review is kept in storage
+        #: tables whose review is kept in storage, and those whose review failed
         self._made: set[str] = set()
+        self._failed: set[str] = set()
         self._lock = threading.Lock()
         #: reviews waiting for the worker thread (one at a time: a review is long, and a daemon
         #: thread, so that stopping the server never waits for one)
@@ -128,7 +129,7 @@ class Reviewer:
         if not table.state.is_terminal() or table.broken:
             return
         with self._lock:
-            if table.id in self.progress or table.id in self._made:
+            if table.id in self.progress or table.id in self._made or table.id in self._failed:
                 return
             self.progress[table.id] = [0, 0]
             self._queue.put((table.id, Replay.of(table.state)))
@@ -150,8 +151,9 @@ class Reviewer:
                 result = review(replay, REVIEW_BUDGET, bot_seed("review", table_id), 1, progress=step)
                 self.storage.save_review(table_id, REVIEW_BUDGET, json.dumps(result))
             self._made.add(table_id)
-        except Exception:  # noqa: BLE001 - asked again, it is tried again
+        except Exception:  # noqa: BLE001 - not tried again by this process (no loop of failures)
             log.exception("review of table %s failed", table_id)
+            self._failed.add(table_id)
         finally:
             with self._lock:
                 self.progress.pop(table_id, None)
@@ -161,6 +163,8 @@ class Reviewer:
             raise ServerError("review_not_over", "the review is made once the game is over", 409)
         body = await asyncio.to_thread(self.storage.review, table.id)
         if body is None:
+            if table.broken or table.id in self._failed:
+                return {"status": "none"}  # no review of a table that cannot be replayed
             self.start(table)
             done, total = self.progress.get(table.id, [0, 0])
             return {"status": "running", "done": done, "total": total}

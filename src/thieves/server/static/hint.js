@@ -153,6 +153,7 @@
       if (!r.ok || !body) return;  // not over yet (409): no review before the end
       card.hidden = false;
       if (body.status === "ready") { showReview(card, body); return; }
+      if (body.status !== "running") { card.hidden = true; return; }
       card.textContent = body.total
         ? (T.review_running || "").replace("{done}", body.done).replace("{total}", body.total)
         : (T.review_waiting || "…");
