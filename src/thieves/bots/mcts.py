@@ -214,9 +214,16 @@ class MCTSBot(Bot):
         self._prior: Bot | None = None
         #: the player whose decision is being searched
         self._player = -1
+        #: the root of the last search, read by :mod:`thieves.bots.review` (never by the
+        #: choice): the tree's root node, or for a paired search each action's rewards;
+        #: ``None`` after a decision that needed no search
+        self.last_root: _Node | dict[str, list[float]] | None = None
+        #: the prior's choice at the last search's root (``None``: no prior)
+        self.last_prior: str | None = None
 
     # -- the search -------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> str:
+        self.last_root = self.last_prior = None
         actions = state.legal_actions(player)
         if len(actions) == 1:
             self.last_iterations = 0
@@ -226,10 +233,10 @@ class MCTSBot(Bot):
             self.last_iterations = 0
             return actions[0]
         self._player = player
-        prior = self._prior_choice(state, player)
+        prior = self.last_prior = self._prior_choice(state, player)
         if self.spec.paired:
             return self._choose_paired(state, player, actions, prior)
-        root = _Node()
+        root = self.last_root = _Node()
         budget = self.budget
         start = time.perf_counter()
         deadline = None if budget.seconds is None else start + budget.seconds
@@ -269,6 +276,7 @@ class MCTSBot(Bot):
         budget, k = self.budget, len(actions)
         start = time.perf_counter()
         samples: dict[str, list[float]] = {a: [] for a in actions}
+        self.last_root = samples
         rounds = 0
         while True:
             if budget.iterations is not None:

@@ -1,4 +1,4 @@
-"""The ``thieves`` command: list, play, bench, simulate, dataset, playtest, replay, data, serve."""
+"""The ``thieves`` command: list, play, bench, simulate, dataset, playtest, analyze, replay, data, serve."""
 from __future__ import annotations
 
 import argparse
@@ -260,6 +260,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--top", type=int, default=12, help="rows per component kind (busiest and quietest)")
     sp.add_argument("--out", help="write every figure to this JSON file")
     sp.set_defaults(func=cmd_playtest)
+
+    from .analyze import add_parser as add_analyze
+    add_analyze(sub)
 
     sp = sub.add_parser("replay", help="replay a saved game")
     sp.add_argument("file")

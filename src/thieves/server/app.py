@@ -38,6 +38,7 @@ from .ratings import unrated_reason
 from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
 from .replays import replay_async
+from .review import install as install_review
 from .tables import ANSWER_DELAY, LiveTable, ServerError, TableManager, clean_name, playable_games
 from .views import game_name, pick_layout, replay_file
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
@@ -111,6 +112,8 @@ class Platform:
         self._watching: dict[str, float] = {}
         #: the table chat's checks and limits (server/chat.py)
         self.chat = Chat(self.limits)
+        #: hints and post-game reviews (server/review.py; set by create_app)
+        self.reviewer: Any = None
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Unload the tables nobody uses: finished, abandoned, or idle (no change for
@@ -207,6 +210,8 @@ class Platform:
 
     async def rate_if_over(self, table: LiveTable) -> None:
         """A finished table counts once in its profiles' Elo ratings."""
+        if self.reviewer is not None:
+            self.reviewer.game_over(table)  # its post-game review (server/review.py)
         if not table.state.is_terminal() or table.broken or getattr(table, "rated", False):
             return
         history = list(table.state.history)
@@ -1427,6 +1432,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(trusted_proxies))
     app.state.allowed_hosts = host_allow_list(public_url, allowed_hosts, bind_host)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=app.state.allowed_hosts, www_redirect=False)
+    platform.reviewer = install_review(app, platform)  # hints and post-game reviews
     return app
 
 

@@ -707,6 +707,64 @@ REFERENCE_UI: dict[str, dict[str, str]] = {
 for _lang, _texts in REFERENCE_UI.items():
     UI[_lang].update(_texts)
 
+#: hints at the table and the post-game review (server/review.py, static/hint.js)
+REVIEW_UI: dict[str, dict[str, str]] = {
+    "en": {"hint": "Hint", "hint_title": "Ask the search for this decision's best moves (unrated tables only)",
+           "hint_thinking": "Thinking…", "hint_first": "Search suggests: {action} (wins {pct})",
+           "hint_then": ", then {action} ({pct})", "hint_none": "The search has nothing to suggest here.",
+           "review": "Review", "review_running": "Reviewing the game… {done} of {total} decisions",
+           "review_waiting": "The review starts in a moment…",
+           "review_about": "Win chance before each decision, by the search ({n} iterations a decision, from what that player knew).",
+           "review_graph": "Win chance of {name} over the game", "review_axis": "its decisions →",
+           "review_line": "Move {n}: {played} ({pct}); better {best} ({best_pct})",
+           "review_counts": "Blunders: {blunder} · mistakes: {mistake} · inaccuracies: {inaccuracy}",
+           "review_none": "No marked mistakes.", "review_blunder": "Blunder", "review_mistake": "Mistake",
+           "review_inaccuracy": "Inaccuracy", "review_show": "Show this move"},
+    "fr": {"hint": "Conseil", "hint_title": "Demander à la recherche les meilleurs coups de cette décision (tables non classées)",
+           "hint_thinking": "Réflexion…", "hint_first": "La recherche suggère : {action} (gagne {pct})",
+           "hint_then": ", puis {action} ({pct})", "hint_none": "La recherche n'a rien à suggérer ici.",
+           "review": "Analyse", "review_running": "Analyse de la partie… {done} décisions sur {total}",
+           "review_waiting": "L'analyse commence dans un instant…",
+           "review_about": "Chance de gagner avant chaque décision, selon la recherche ({n} itérations par décision, d'après ce que savait ce joueur).",
+           "review_graph": "Chance de gagner de {name} au fil de la partie", "review_axis": "ses décisions →",
+           "review_line": "Coup {n} : {played} ({pct}) ; mieux : {best} ({best_pct})",
+           "review_counts": "Gaffes : {blunder} · erreurs : {mistake} · imprécisions : {inaccuracy}",
+           "review_none": "Aucune erreur marquée.", "review_blunder": "Gaffe", "review_mistake": "Erreur",
+           "review_inaccuracy": "Imprécision", "review_show": "Voir ce coup"},
+    "de": {"hint": "Tipp", "hint_title": "Die Suche nach den besten Zügen dieser Entscheidung fragen (nur ungewertete Tische)",
+           "hint_thinking": "Denke nach…", "hint_first": "Die Suche schlägt vor: {action} (gewinnt {pct})",
+           "hint_then": ", dann {action} ({pct})", "hint_none": "Die Suche hat hier keinen Vorschlag.",
+           "review": "Analyse", "review_running": "Die Partie wird analysiert… {done} von {total} Entscheidungen",
+           "review_waiting": "Die Analyse beginnt gleich…",
+           "review_about": "Gewinnchance vor jeder Entscheidung laut der Suche ({n} Iterationen je Entscheidung, aus dem Wissen dieses Spielers).",
+           "review_graph": "Gewinnchance von {name} im Lauf der Partie", "review_axis": "seine Entscheidungen →",
+           "review_line": "Zug {n}: {played} ({pct}); besser {best} ({best_pct})",
+           "review_counts": "Grobe Fehler: {blunder} · Fehler: {mistake} · Ungenauigkeiten: {inaccuracy}",
+           "review_none": "Keine markierten Fehler.", "review_blunder": "Grober Fehler", "review_mistake": "Fehler",
+           "review_inaccuracy": "Ungenauigkeit", "review_show": "Diesen Zug zeigen"},
+}
+REVIEW_ERRORS: dict[str, dict[str, str]] = {
+    "en": {"hint_spectator": "Hints are for the players seated at the table.",
+           "hint_rated": "No hints at a table that may count in the ratings (a seat is linked to a profile).",
+           "hint_not_to_act": "A hint is for a decision of yours, when you have a choice.",
+           "hint_busy": "The server is thinking about other hints: try again in a moment.",
+           "review_not_over": "The review is made once the game is over."},
+    "fr": {"hint_spectator": "Les conseils sont pour les joueurs assis à la table.",
+           "hint_rated": "Pas de conseil à une table qui peut compter au classement (une place est liée à un profil).",
+           "hint_not_to_act": "Un conseil vaut pour une décision à vous, quand vous avez le choix.",
+           "hint_busy": "Le serveur réfléchit à d'autres conseils : réessayez dans un instant.",
+           "review_not_over": "L'analyse se fait une fois la partie finie."},
+    "de": {"hint_spectator": "Tipps gibt es für die Spieler am Tisch.",
+           "hint_rated": "Keine Tipps an einem Tisch, der in die Wertung eingehen kann (ein Platz ist mit einem Profil verknüpft).",
+           "hint_not_to_act": "Ein Tipp gilt einer eigenen Entscheidung, wenn du die Wahl hast.",
+           "hint_busy": "Der Server denkt über andere Tipps nach: versuche es gleich noch einmal.",
+           "review_not_over": "Die Analyse entsteht, wenn die Partie vorbei ist."},
+}
+for _lang in LANGS:
+    UI[_lang].update(REVIEW_UI[_lang])
+    ERRORS[_lang].update(REVIEW_ERRORS[_lang])
+    UI[_lang].update({"err_" + code: text for code, text in REVIEW_ERRORS[_lang].items()})
+
 #: what each kind of component is called in the glossary (``games/<pkg>/glossary.py``)
 GLOSSARY_KINDS: dict[str, dict[str, str]] = {
     "en": {"card": "Card", "die_face": "Die face", "token": "Token", "location": "Location", "fence": "Fence",

@@ -170,6 +170,13 @@ class Storage:
             sa.Column("text", sa.Text, nullable=False),
             sa.Index(prefix + "chat_by_table", "table_id", "id"),
         )
+        #: a finished table's post-game review (server/review.py, bots/review.py), kept as JSON
+        self.reviews = sa.Table(
+            prefix + "reviews", md,
+            sa.Column("table_id", sa.String(32), primary_key=True),
+            sa.Column("budget", sa.Integer, nullable=False),
+            sa.Column("body", sa.Text, nullable=False),
+        )
         self.metadata = md
         self._sql = self._statements()
         self._writes = {"postgresql": self._add_action_pg, "sqlite": self._add_action_sqlite}
@@ -612,6 +619,21 @@ class Storage:
             rows = c.execute(query if limit is None else query.limit(limit)).all()
         return [{"id": r.id, "at": r.at, "ply": r.ply, "seat": r.seat, "spectator": r.seat is None,
                  "name": r.name, "text": r.text} for r in rows]
+
+    # -- post-game reviews ---------------------------------------------------------
+    def save_review(self, table_id: str, budget: int, body: str) -> None:
+        """Keep a finished table's review (the first one kept stands)."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(self.reviews.insert().values(table_id=table_id, budget=budget, body=body))
+        except sa.exc.IntegrityError:
+            pass
+
+    def review(self, table_id: str) -> str | None:
+        """A finished table's review as stored (None: not made yet)."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(self.reviews.c.body).where(self.reviews.c.table_id == table_id)).first()
+        return None if row is None else str(row.body)
 
     # -- profiles and ratings ----------------------------------------------------
     def add_profile(self, profile_id: str, key: str, name: str) -> None:
