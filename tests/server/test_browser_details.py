@@ -139,3 +139,25 @@ def test_choices_the_board_shows_fold_behind_one_button(server, browser):  # noq
     page.click(f"#actionbar button.act[data-action='{legal[0]}']")
     page.wait_for_function("old => document.body.dataset.ply !== old", arg=ply, timeout=10000)
     page.close()
+
+
+def test_what_follows_a_folded_legend_comes_up_under_its_header(server, browser):  # noqa: F811
+    """Cadwallon's legend sits between the district and the gangs: folded, what
+    was below it comes up (no blank where it was) and the drawing is shorter."""
+    t = _table(server, "cadwallon")
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True, reduced_motion="reduce")
+    page.goto(server + t["urls"]["0"] + "?lang=en")
+    page.wait_for_function(MY_TURN, timeout=20000)
+    page.evaluate(SETTLE)
+    below = """() => { const h = document.querySelector('#board g.fold[data-fold=legend] .fold-head').getBoundingClientRect();
+      const f = document.querySelector('#board g.fold[data-fold=legend]');
+      let n = f.nextElementSibling; while (n && !n.getBoundingClientRect().height) n = n.nextElementSibling;
+      return {gap: n.getBoundingClientRect().top - h.bottom, height: document.querySelector('#board svg').viewBox.baseVal.height}; }"""
+    before = page.evaluate(below)
+    page.click("#board g.fold[data-fold=legend] .fold-head")
+    after = page.evaluate(below)
+    assert before["gap"] > 40 and after["gap"] < 20, (before, after)
+    assert after["height"] < before["height"] - 40
+    page.click("#board g.fold[data-fold=legend] .fold-head")   # open again: all back in place
+    assert page.evaluate(below) == before
+    page.close()

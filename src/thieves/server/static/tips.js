@@ -27,6 +27,38 @@ const Folds = (function () {
     const m = f.querySelector(".fold-mark");
     if (m) m.textContent = folded ? "▸" : "▾";
   }
+  // what follows a folded part comes up under its header (g.fold-after),
+  // unless something beside it goes on below the header (a column: then the
+  // room stays); a drawing whose bottom came up gets shorter
+  function unwrap(svg) {
+    svg.querySelectorAll("g.fold-after").forEach(w => {
+      while (w.firstChild) w.parentNode.insertBefore(w.firstChild, w);
+      w.remove();
+    });
+  }
+  function pullUp(svg, f, hb, bb, box, full, unit) {
+    const gap = bb - hb - 4;  // CSS px
+    if (gap <= 0) return 0;
+    const big = n => n.getBoundingClientRect().height * unit >= full * 0.8;  // a background
+    const after = [];
+    for (const n of f.parentNode.children) {
+      if (n === f || n.tagName === "title" || big(n)) continue;
+      const r = n.getBoundingClientRect();
+      if (!r.height) continue;
+      if (r.top >= bb - 2) after.push(n);
+      else if (r.bottom > hb + 2) return 0;   // beside the part and longer: no room to give back
+    }
+    const bottom = after.reduce((m, n) => Math.max(m, n.getBoundingClientRect().bottom), bb);
+    if (after.length) {
+      const ctm = f.parentNode.getScreenCTM();
+      const w = document.createElementNS("http://www.w3.org/2000/svg", "g");
+      w.setAttribute("class", "fold-after");
+      w.setAttribute("transform", "translate(0 " + (-gap / (ctm && ctm.d ? ctm.d : 1)).toFixed(2) + ")");
+      f.parentNode.insertBefore(w, after[0]);
+      after.forEach(n => w.appendChild(n));
+    }
+    return (bottom - box.top) * unit >= full - BOTTOM ? gap * unit : 0;
+  }
   // every part open, measured, then folded as chosen; the drawing's height follows
   function layout(svg, game) {
     const vb = svg.viewBox && svg.viewBox.baseVal;
@@ -34,6 +66,7 @@ const Folds = (function () {
     if (!svg.dataset.fullHeight) svg.dataset.fullHeight = String(vb.height);
     const full = Number(svg.dataset.fullHeight);
     const folds = [...svg.querySelectorAll("g.fold[data-fold]")];
+    unwrap(svg);
     folds.forEach(f => mark(f, false));
     vb.height = full; svg.setAttribute("height", String(full));
     const box = svg.getBoundingClientRect();
@@ -43,9 +76,8 @@ const Folds = (function () {
       const folded = stored(game, f.dataset.fold, f.dataset.foldDefault === "1");
       const head = f.querySelector(".fold-head"), body = f.querySelector(".fold-body");
       if (folded && unit && head && body) {
-        const hb = (head.getBoundingClientRect().bottom - box.top) * unit;
-        const bb = (body.getBoundingClientRect().bottom - box.top) * unit;
-        if (bb >= full - BOTTOM && bb > hb) cut = Math.max(cut, full - hb - 10);
+        const hb = head.getBoundingClientRect().bottom, bb = body.getBoundingClientRect().bottom;
+        cut += pullUp(svg, f, hb, bb, box, full, unit);
       }
       mark(f, folded);
     });
