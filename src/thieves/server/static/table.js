@@ -416,7 +416,7 @@
   // (done, pass, the end of a turn). The folded buttons stay in the bar,
   // hidden, and the toggle (a keyboard reaches it) shows them all.
   const BAR_MAX = 6;
-  const GENERIC = /^(done|pass|end|stop|skip|finish|confirm|no|yes)\b/;
+  const GENERIC = /^(done|pass|end|stop|skip|finish|confirm|no|yes|nothing|nocard|decline)\b/;
   const MORE = {ply: null, open: false};
   function drawActions(v) {
     const onBoard = new Set([...board.querySelectorAll(".svg-holder .clickable[data-action]")]
