@@ -641,10 +641,17 @@ class State:
 
     def last_decision(self, player: int | None) -> int:
         """The public move number of ``player``'s last decision, as events carry it
-        (-1: none yet, or a spectator): the events after it have a greater ``ply``.
+        (-1: none yet): the events after it have a greater ``ply``.
         A secret step has no number of its own: the events of the public step
-        before it are after it (it counts as just after that step)."""
+        before it are after it (it counts as just after that step). A spectator,
+        who decides nothing, is told of the last move that showed anybody
+        anything: its events are the recent ones (what the table lights), not
+        everything since the setup."""
         if player is None:
+            for entry in reversed(self.log):
+                ev = visible_event(entry, None)
+                if ev is not None:
+                    return int(ev.get("ply", 0)) - 1
             return -1
         for i in range(len(self.history) - 1, -1, -1):
             if self.history[i][0] == player:

@@ -295,6 +295,31 @@ class Svg:
         if label:
             self.add(f"<title>{escape(label)}</title>")
 
+    def fold(self, key: str, title: str, x: float, y: float, folded: bool = False,
+             size: float = 14) -> float:
+        """Open a part of the drawing the viewer may fold away (a legend, a
+        detail): a header at ``(x, y)`` with the mark ▾ (open) or ▸ (folded)
+        and ``title`` (the page toggles it on a click, Enter or Space, and
+        remembers it per game and ``key``), then its body, drawn after this
+        call and ended with :meth:`end_fold`. ``folded``: how it starts before
+        the viewer chose (e.g. on the phone only). Returns the y below the
+        header, where the body begins."""
+        state = "1" if folded else "0"
+        self.add(f'<g class="fold" data-fold={quoteattr(key)} data-fold-default="{state}">')
+        self.add(f'<g class="fold-head" tabindex="0" role="button" aria-expanded="{"false" if folded else "true"}">')
+        self.add(_rect(x - 4, y, size * 1.4 + len(title) * size * 0.62 + 8, size * 1.7,
+                       "transparent", "none", 4, 0, ""))
+        self.add(_text(x, y + size * 1.2, "▸" if folded else "▾", size, "bold", INK, "start", False)
+                 .replace("<text ", '<text class="fold-mark" ', 1))
+        self.add(_text(x + size * 1.3, y + size * 1.2, title, size, "bold", INK, "start", False))
+        self.add("</g>")
+        self.add('<g class="fold-body">')
+        return y + size * 1.7
+
+    def end_fold(self) -> None:
+        """End the body of the part opened with :meth:`fold`."""
+        self.add("</g></g>")
+
     def moving(self, pid: str | None, kind: str | None = None, count: int | None = None,
                at: tuple[float, float] | None = None, origin: str | None = None) -> "_Moving":
         """``with svg.moving("thief-2"): ...``: what is drawn inside is one

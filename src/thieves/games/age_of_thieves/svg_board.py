@@ -636,11 +636,13 @@ class Board:
                                   ("◉", p.t("ui.legend_you")), ("◌", p.t("ui.legend_hidden")),
                                   ("#e8a317", p.t("ui.legend_target"))]),
         ]
-        s.text(10, y + 15, p.t("ui.legend"), 15, "bold")
-        y += 22
+        # foldable (folded at first on the phone, where it is long)
+        y = s.fold("legend", p.t("ui.legend"), 10, y, folded=self.narrow, size=15)
         for title, items in groups:
             y = s.legend(10, y, items, self.W - 20, title=p.t(title), size=13) + 6
-        return s.para(10, y + 12, p.t("ui.legend_more"), self.W - 20, 13, MUTED)
+        y = s.para(10, y + 12, p.t("ui.legend_more"), self.W - 20, 13, MUTED)
+        s.end_fold()
+        return y
 
     def draw(self) -> str:
         if self.narrow:

@@ -5,7 +5,6 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.rng import Rng
-from ...core.texts import visible_event
 from .notation import AotAction, ctype
 from .components import COMPASS
 from .fields import MixinBase
@@ -121,17 +120,6 @@ class ViewMixin(MixinBase):
             # the viewer's own choices now, so the table can make them clickable on the board
             "legal": self.legal_actions(viewer) if viewer is not None else [],
         }
-
-    def last_decision(self, player: int | None) -> int:
-        """As :meth:`State.last_decision`; a spectator, who decides nothing, is told of the
-        last move that showed anybody anything: its events are the recent ones, so the
-        table lights what that move changed, not everything since the setup."""
-        if player is not None:
-            return super().last_decision(player)
-        for entry in reversed(self.log):
-            if isinstance(entry, dict) and visible_event(entry, None) is not None:
-                return int(entry.get("ply", 0)) - 1
-        return -1
 
     # -- text board and action words for the terminal (the presentation's, in English) ------------
     def _presentation(self, viewer: int | None):

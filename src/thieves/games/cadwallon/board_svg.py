@@ -773,7 +773,7 @@ class Table:
             items.append((TREASURE_LOOK[k][0], p.term("treasure", k) + " " + TREASURE_LOOK[k][2]))
         title = t("ui.legend")
         end: float = self.s.piece(_LAYERS, ("legend", x, w, y, title, tuple(items)),
-                                  lambda sv: sv.legend(x, y, items, w, title, F))
+                                  lambda sv: _folded_legend(sv, x, y, items, w, title))
         return end
 
     # -- the fight ---------------------------------------------------------------------------
@@ -1147,3 +1147,10 @@ class Table:
 
 def draw(pres: "CadwallonPresentation", obs: dict[str, Any]) -> str:
     return Table(pres, obs, NARROW_WIDTH if pres.narrow else W).draw()
+
+
+def _folded_legend(s: Svg, x: float, y: float, items: list[tuple[str, str]], w: float, title: str) -> float:
+    """The legend under a header that folds it away (the page remembers it)."""
+    y = s.legend(x, s.fold("legend", title, x, y, size=F), items, w, None, F)
+    s.end_fold()
+    return y

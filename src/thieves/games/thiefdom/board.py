@@ -1270,10 +1270,13 @@ class Board:
                  ("#b02a2a", p.t("ui.legend.guard")), ("#6a3d9a", p.t("ui.legend.noble")),
                  ("#6b3f1d", p.t("ui.legend.carriage")), ("#3b82f6", p.t("ui.legend.recent"))]
         items += [(seat_color(q), p.seat(q)) for q in range(len(self.obs["vp"]))]
+        y = s.fold("legend", p.t("ui.legend_title"), 12, y, size=FONT)
         y = s.legend(12, y, items, self.W - 24, size=FONT)
         icons = " · ".join(f"{TYPE_ICON[t]} {p.t(t)}" for t in TYPE_ICON)
         y = s.para(12, y + 14, icons, self.W - 24, FONT)
-        return s.para(12, y + 4, p.t("ui.goods"), self.W - 24, FONT) + 6
+        y = s.para(12, y + 4, p.t("ui.goods"), self.W - 24, FONT) + 6
+        s.end_fold()
+        return y
 
 
 def badge_width(label: str) -> float:

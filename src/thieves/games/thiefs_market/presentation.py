@@ -591,8 +591,7 @@ class _Board:
 
     def draw_legend(self) -> float:
         svg, x, y = self.svg, float(PAD), float(self.y)
-        svg.text(x, y + 15, self.p.t("ui.legend") + ":", FONT, "bold")
-        x += 8 + len(self.p.t("ui.legend")) * FONT * .6
+        y = svg.fold("legend", self.p.t("ui.legend"), x, y, size=FONT) + 2
         for f in [*FACES, "T"]:
             words = self.p.t(f"legend.{f}")
             w = 26 + len(words) * FONT * .56 + 14
@@ -604,6 +603,7 @@ class _Board:
                 draw_face(svg, x, y, 20, f)
             svg.text(x + 25, y + 15, words, FONT)
             x += w
+        svg.end_fold()
         return y + 34
 
     def center(self) -> None:

@@ -1048,8 +1048,7 @@ class _Board:
     def draw_legend(self, y: float) -> float:
         p, s = self.p, self.svg
         s.rect(10, y, self.W - 20, 10, fill="none", stroke="none")
-        s.text(10, y + 16, p.t("ui.legend"), 14, "bold")
-        y += 26
+        y = s.fold("legend", p.t("ui.legend"), 10, y, size=14) + 2
         x: float = 10
         for t in TREASURES + ("joker",):
             label = p.term("treasure", t)
@@ -1074,6 +1073,7 @@ class _Board:
         y += 28
         y = s.para(10, y + 12, self.p._majority_line(), self.W - 20, 13)
         y = s.para(10, y + 4, self.p._sets_line(), self.W - 20, 13)
+        s.end_fold()
         return y
 
 

@@ -26,6 +26,8 @@
     document.getElementById("total").textContent = total;
     document.body.dataset.ply = ply;
     renderBoard(v, board, null, null);
+    if (typeof Folds === "object") { Tips.hide(); Folds.apply(board, v.game || ""); }
+    if (typeof Tips === "object" && !board.dataset.tips) { board.dataset.tips = "1"; Tips.setup(board); }
     if (before) Motion.play(before, board);
     renderPlayers(v, document.getElementById("players"));
     renderLog(v, document.getElementById("log"));

@@ -410,6 +410,48 @@
     showError.t = setTimeout(() => { errorEl.hidden = true; }, 6000);
   }
 
+  // The action bar. With more than a few choices, those that glow on the
+  // board fold behind one disclosure button ("All choices (N)"): the bar
+  // shows what the board cannot (no target drawn) and the generic ones
+  // (done, pass, the end of a turn). The folded buttons stay in the bar,
+  // hidden, and the toggle (a keyboard reaches it) shows them all.
+  const BAR_MAX = 6;
+  const GENERIC = /^(done|pass|end|stop|skip|finish|confirm|no|yes|nothing|nocard|decline)\b/;
+  const MORE = {ply: null, open: false};
+  function drawActions(v) {
+    const onBoard = new Set([...board.querySelectorAll(".svg-holder .clickable[data-action]")]
+      .filter(node => !node.closest(".fold.folded"))
+      .map(node => node.getAttribute("data-action")));
+    const folds = a => onBoard.has(a.action) && !a.ends_turn && !GENERIC.test(a.action);
+    const folding = v.legal.length > BAR_MAX && v.legal.some(folds);
+    if (MORE.ply !== v.ply) { MORE.ply = v.ply; MORE.open = false; }
+    const more = folding ? el("span", "more-actions") : null;
+    v.legal.forEach(a => {
+      const b = el("button", "act", a.text && a.text !== a.action ? a.text : a.action);
+      b.dataset.action = a.action;
+      b.title = a.action;
+      b.addEventListener("click", () => send(a.action));
+      (more && folds(a) ? more : bar).appendChild(b);
+    });
+    if (!more) return;
+    more.id = "more-actions";
+    more.hidden = !MORE.open;
+    const toggle = el("button", "tool more-toggle");
+    const label = () => {
+      toggle.textContent = (MORE.open ? "▾ " : "▸ ") + T.all_choices.replace("{n}", v.legal.length);
+      toggle.setAttribute("aria-expanded", MORE.open ? "true" : "false");
+    };
+    toggle.setAttribute("aria-controls", "more-actions");
+    toggle.title = T.all_choices_help;
+    toggle.addEventListener("click", () => {
+      MORE.open = !MORE.open; more.hidden = !MORE.open; label();
+      FRAME.fitHeights();
+    });
+    label();
+    bar.appendChild(toggle);
+    bar.appendChild(more);
+  }
+
   function draw(v) {
     view = v;
     pending = false;
@@ -427,6 +469,9 @@
     const kept = FRAME.keep();  // the player's zoom and pan survive the new drawing
     if (asking && asking.gesture && asking.ply !== v.ply) cancelAsk();  // the question was for another move
     const n = renderBoard(v, board, legalSet, chooseOnBoard);
+    Tips.hide();
+    // folded parts as the player left them, before the frame measures the drawing
+    Folds.apply(board, v.game, () => { FRAME.fitHeights(); FRAME.restore(FRAME.keep()); });
     setupGestures();
     setupPicks(v);
     if (asking && asking.gesture) showPreview(board.querySelector(".svg-holder .clickable[data-action=" + CSS.escape(asking.action) + "]"));
@@ -448,20 +493,7 @@
     }
     if (mine) {
       bar.appendChild(el("span", "bar-title", T.your_actions + ":"));
-      // table standard: at most 8 buttons at once. With more, the choices that can be
-      // clicked on the board fold into a list that opens on demand (still a second way).
-      const onBoard = new Set([...board.querySelectorAll(".clickable[data-action]")]
-        .map(node => node.getAttribute("data-action")));
-      const fold = v.legal.length > 8 ? el("details", "more-actions") : null;
-      if (fold) fold.appendChild(el("summary", "", T.your_actions + " (" + v.legal.length + ")"));
-      v.legal.forEach(a => {
-        const b = el("button", "act", a.text && a.text !== a.action ? a.text : a.action);
-        b.dataset.action = a.action;
-        b.title = a.action;
-        b.addEventListener("click", () => send(a.action));
-        (fold && onBoard.has(a.action) ? fold : bar).appendChild(b);
-      });
-      if (fold && fold.children.length > 1) bar.appendChild(fold);
+      drawActions(v);
     }
     if (v.undo !== null && v.undo !== undefined && !v.terminal) {
       // back to the start of this turn (the engine decided it is allowed)
@@ -539,5 +571,6 @@
     if (ws && ws.readyState === 1) ws.send(JSON.stringify({type: "layout", layout: layout}));
   });
   FRAME.setup();
+  Tips.setup(board);
   textsReady.then(connect);
 })();
