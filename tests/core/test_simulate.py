@@ -200,6 +200,8 @@ def test_cli_sweep_and_report(tmp_path, capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "specials=False" in text and "specials=True" in text
     page = report.read_text()
+    # the two points side by side, their differences tested with Holm-adjusted p-values
+    assert "Sweep side by side" in page and "p adjusted (Holm)" in page and "p adjusted (BH)" in page
     # 3 plots for each of the 2 sweep points, and one per kind of component used
     charts = 6 + page.count("<img alt='Win share by ")
     assert page.count("<img alt=") == charts

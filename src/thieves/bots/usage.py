@@ -181,5 +181,7 @@ def items_csv(path: str, stats: Sequence[ItemStats], names: Mapping[tuple[str, s
             ulo, uhi = st.unused.interval
             out.writerow([json.dumps(dict(point or {}), sort_keys=True), st.category, st.item,
                           item_label(names, st.category, st.item), st.uses, st.used.games, st.used.rate, lo, hi,
-                          st.unused.games, st.unused.rate, ulo, uhi, st.gap,
+                          st.unused.games, st.unused.rate if st.unused.games else "",
+                          ulo if st.unused.games else "", uhi if st.unused.games else "",
+                          st.gap if st.unused.games else "",
                           "" if st.p is None else st.p, "" if qv is None else qv, int(flagged(qv))])

@@ -203,7 +203,8 @@ def _items_table(result: MatchResult, names: Mapping[tuple[str, str], str]) -> l
     for st, qv in zip(stats, q):
         out.append(f"<tr><td>{html.escape(st.category)}: {html.escape(item_label(names, st.category, st.item))}</td>"
                    f"<td>{st.used.games}</td><td>{_ci(st.used)}</td>"
-                   f"<td>{_ci(st.unused) if st.unused.games else '–'}</td><td>{100 * st.gap:+.1f}</td>"
+                   f"<td>{_ci(st.unused) if st.unused.games else '–'}</td>"
+                   f"<td>{f'{100 * st.gap:+.1f}' if st.unused.games else '–'}</td>"
                    f"<td>{_pv(st.p)}</td><td>{_pv(qv)}{' *' if flagged(qv) else ''}</td></tr>")
     out.append("</table>")
     return out
