@@ -52,13 +52,15 @@ def test_first_player_share_is_over_the_games_with_a_winner():
 
 
 def test_simulate_names_the_first_player_the_rules_choose_as_playtest_does():
+    from thieves import load_game
     from thieves.cli.playtest import play_records
-    # Cadwallon rolls dice for its first player: the seat that decides first is always seat 1
+    # Cadwallon rolls dice for its first player (the seat that decides first is always seat 1):
+    # the records name the seat the dice chose at setup
     res = run_match("cadwallon", ["random", "random"], games=8, players=2, seed=3)
-    firsts = {r.seed: r.first_player for r in res.records}
-    assert set(firsts.values()) == {0, 1}
-    played = play_records("cadwallon", 4, ["random"], 2, seed=3)
-    assert {3 + g: rec.first_player for g, rec in enumerate(played)} == firsts
+    rolled = [load_game("cadwallon").new_game(2, r.seed).first for r in res.records]
+    assert [r.first_player for r in res.records] == rolled and set(rolled) == {0, 1}
+    played = play_records("cadwallon", 8, ["random", "random"], 2, seed=3)
+    assert [rec.first_player for rec in played] == rolled
 
 
 def test_old_records_get_their_first_player_recomputed_from_the_deal(tmp_path):
@@ -198,6 +200,8 @@ def test_cli_sweep_and_report(tmp_path, capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "specials=False" in text and "specials=True" in text
     page = report.read_text()
+    # the two points side by side, their differences tested with Holm-adjusted p-values
+    assert "Sweep side by side" in page and "p adjusted (Holm)" in page and "p adjusted (BH)" in page
     # 3 plots for each of the 2 sweep points, and one per kind of component used
     charts = 6 + page.count("<img alt='Win share by ")
     assert page.count("<img alt=") == charts
@@ -446,3 +450,98 @@ def test_length_histogram_bins_fall_between_whole_numbers(values):
     assert all(e % 1 == 0.5 for e in edges)  # halfway between two whole numbers
     widths = {b - a for a, b in zip(edges, edges[1:])}
     assert len(widths) == 1 and widths.pop() % 1 == 0  # the same whole count in every bin
+
+
+# -- tests of differences, adjusted for many comparisons ---------------------------------
+
+#: Benjamini & Hochberg (1995), section 4.1: 15 p-values of a clinical trial; at 0.05 their
+#: procedure rejects the 4 smallest, Holm's (a Bonferroni step-down) the 3 smallest
+BH_1995 = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240,
+           0.4262, 0.5719, 0.6528, 0.7590, 1.000]
+
+
+def test_adjusted_p_values_on_the_published_example():
+    from thieves.bots.stats import benjamini_hochberg, holm
+    bh, hm = benjamini_hochberg(BH_1995), holm(BH_1995)
+    assert sum(q <= 0.05 for q in bh) == 4 and sum(q <= 0.05 for q in hm) == 3
+    # by hand: BH p_(k) m / k, the smallest from the top down; Holm p_(k) (m - k + 1), the largest so far
+    assert bh[:4] == pytest.approx([0.0015, 0.003, 0.0095, 0.035625])
+    assert hm[:4] == pytest.approx([0.0015, 0.0056, 0.0247, 0.114])
+    assert bh[-1] == 1.0 and hm[-1] == 1.0
+    # order kept, a missing test left out of the count
+    assert benjamini_hochberg([0.04, None, 0.01]) == pytest.approx([0.04, None, 0.02])
+    assert holm([0.04, None, 0.01]) == pytest.approx([0.04, None, 0.02])
+
+
+def test_benjamini_hochberg_matches_scipy():
+    stats = pytest.importorskip("scipy.stats")
+    from thieves.bots.stats import benjamini_hochberg
+    ps = [0.3, 0.001, 0.04, 0.04, 0.2, 0.9, 0.012]
+    assert benjamini_hochberg(ps) == pytest.approx(list(stats.false_discovery_control(ps)))
+
+
+def test_two_proportion_test():
+    from thieves.bots.stats import Share, two_proportion_p
+    # 30 of 100 against 45 of 100: z = -2.19
+    assert two_proportion_p(Share(30, 100), Share(45, 100)) == pytest.approx(0.02846, abs=1e-5)
+    assert two_proportion_p(Share(5, 10), Share(5, 10)) == pytest.approx(1.0)
+    assert two_proportion_p(Share(0, 10), Share(0, 10)) is None and two_proportion_p(Share(1, 2), Share(0, 0)) is None
+
+
+def test_items_show_adjusted_p_values_in_text_csv_and_report(tmp_path, capsys):
+    pytest.importorskip("matplotlib", reason="--report needs the 'report' extra")
+    items, report = tmp_path / "items.csv", tmp_path / "r.html"
+    assert main(["simulate", "thiefs-market", "--bots", "greedy,random", "--players", "3", "--games", "3",
+                 "--no-progress", "--items", str(items), "--report", str(report)]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "adj." in text and "adjusted for the" in text and "Benjamini-Hochberg" in text
+    rows = list(csv.DictReader(items.open()))
+    assert rows and {"name", "p", "p_adjusted_bh", "flag_bh_05", "used_low95"} <= set(rows[0])
+    tested = [r for r in rows if r["p"]]
+    assert tested and all(float(r["p_adjusted_bh"]) >= float(r["p"]) for r in tested)
+    # names from the game's texts, two cards of one name told apart by their ids
+    names = [r["name"] for r in rows]
+    assert len(set(names)) == len(names) and not any(re.fullmatch(r"C\d+", n) for n in names)
+    page = report.read_text()
+    assert "p adjusted (BH)" in page and page.count("<tr>") > len(rows)
+    assert main(["simulate", "thiefs-market", "--games", "1", "--items", "x.txt"]) == 2
+
+
+def test_a_sweep_sets_its_points_side_by_side_and_tests_the_differences(tmp_path, capsys):
+    from thieves.cli.simulate import sweep_tests
+    points = [{"first_direction": d} for d in ("clockwise", "counter-clockwise", "clockwise")]
+    results = [(p, run_match("thieves-den", ["greedy", "random"], games=4, seed=1, options=p)) for p in points]
+    tests = sweep_tests(results)
+    # 3 points: 3 pairs, for each bot and for the first player
+    assert [(t[0], t[1], t[2]) for t in tests][:3] == [("greedy", 0, 1), ("greedy", 0, 2), ("greedy", 1, 2)]
+    assert len(tests) == 9 and {t[0] for t in tests} == {"greedy", "random", "first player"}
+    # points 0 and 2 are the same games: no difference at all
+    same = [t[3] for t in tests if t[1:3] == (0, 2) and t[3] is not None]
+    assert same and same == pytest.approx([1.0] * len(same))
+    assert all(t[4] is None or t[4] >= t[3] for t in tests)  # Holm never lowers a p-value
+    assert main(["simulate", "thieves-den", "--bots", "greedy,random", "--games", "2", "--no-progress",
+                 "--sweep", "first_direction=clockwise,counter-clockwise"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "sweep side by side" in text and "Holm" in text and "differences between sweep points" in text
+
+
+def test_the_csv_names_each_seats_components_used(tmp_path):
+    out = tmp_path / "r.csv"
+    assert main(["simulate", "thiefs-market", "--bots", "greedy,random", "--players", "3", "--games", "2",
+                 "--no-progress", "--out", str(out)]) == 0
+    rows = list(csv.DictReader(out.open()))
+    uses = [json.loads(r[f"seat{s}_uses"]) for r in rows for s in (1, 2, 3)]
+    bought = [name for u in uses for name in u.get("card", {})]
+    assert bought and not any(re.fullmatch(r"C\d+", n) for n in bought)
+
+
+def test_the_first_player_is_the_one_the_rules_name():
+    from thieves import load_game
+    # Thief's Market with the start player token given to seat 1: always seat 1, whoever sits there
+    res = run_match("thiefs-market", ["greedy", "random"], games=4, players=3, seed=2,
+                    options={"start_player": "first"})
+    assert [r.first_player for r in res.records] == [0, 0, 0, 0]
+    # by default the token goes to a seat drawn at setup: the record names that seat
+    res = run_match("thiefs-market", ["random"], games=6, players=3, seed=2)
+    drawn = [load_game("thiefs-market").new_game(3, r.seed).start_player for r in res.records]
+    assert [r.first_player for r in res.records] == drawn

@@ -26,10 +26,11 @@ import os
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable, Sequence, Union, cast
+from typing import Any, Callable, Iterable, Mapping, Sequence, Union, cast
 
 from ..core.errors import ThievesError
 from ..core.registry import load_game
+from ..core.rng import Rng
 from . import Bot, BotFailed, bot_names, make_bot, play_game
 from .fair import bot_seed
 from .first import first_player, first_player_at_start
@@ -200,8 +201,11 @@ def check_match(slug: str, bots: Sequence[BotSpec], games: int, players: int | N
     return n
 
 
-def play_one(task: tuple[Any, ...]) -> GameRecord:
-    """Play game ``index`` of a match (run in worker processes too)."""
+def play_deal(task: tuple[Any, ...]) -> tuple[Any, list[int], list[Bot], int | None]:
+    """Play game ``index`` of a match to its end: its final state, each seat's lineup
+    entry and bot, and the seat that lost by forfeit (None for a game played to its end). The
+    one way a game of a match is played, for ``simulate`` (:func:`play_one`) and
+    ``playtest`` alike, so both measure the same games."""
     slug, bots, labels, n, seed0, index, options, forfeit = task
     game = load_game(slug)
     rotation = index % n
@@ -212,12 +216,25 @@ def play_one(task: tuple[Any, ...]) -> GameRecord:
     state = game.new_game(n, deal, options)
     lost = None
     try:
-        play_game(state, seats, seed=bot_seed(deal, rotation, "views"))
+        # seats deciding at once (a draft, hidden plans) decide in an order drawn from the deal:
+        # in seat order a one-ply bot deciding last sees the step resolve in its search, and
+        # the last seat won 44% of 3-player Thieves Den games (docs/thieves_den.md)
+        play_game(state, seats, seed=bot_seed(deal, rotation, "views"),
+                  order=Rng.from_seed(bot_seed(deal, rotation, "order")))
     except BotFailed as exc:
         if not forfeit:
             who = f"{game.name}, game {index + 1} of the match (deal {deal}): {labels[entries[exc.seat]]!r},"
             raise BotFailed(exc.seat, exc.move, exc.problem, who) from None
         lost = exc.seat
+    return state, entries, seats, lost
+
+
+def play_one(task: tuple[Any, ...]) -> GameRecord:
+    """Play game ``index`` of a match (run in worker processes too)."""
+    slug, bots, labels, n, seed0, index, options, forfeit = task
+    state, entries, seats, lost = play_deal(task)
+    game = state.game
+    rotation, deal = index % n, seed0 + index // n
     first = first_player(state)
     # a forfeit: the failing seat loses, every other seat shares the win
     winners = list(state.winners()) if lost is None else [s for s in range(n) if s != lost]
@@ -316,11 +333,13 @@ def check_done(done: Sequence[GameRecord], labels: Sequence[str], n: int, games:
                                f"not {options}")
 
 
-def _run_pool(tasks: list[tuple[Any, ...]], jobs: int, finished: Callable[[GameRecord], None]) -> None:
+def _run_pool(tasks: list[tuple[Any, ...]], jobs: int, finished: Callable[[Any], None],
+              work: Callable[[tuple[Any, ...]], Any] = play_one) -> None:
+    """``work`` each task on ``jobs`` processes, ``finished`` called with each result as it comes."""
     pool = ProcessPoolExecutor(max_workers=jobs)
-    futures: list[Future[GameRecord]] = []
+    futures: list[Future[Any]] = []
     try:
-        futures.extend(pool.submit(play_one, t) for t in tasks)
+        futures.extend(pool.submit(work, t) for t in tasks)
         for fut in as_completed(futures):
             finished(fut.result())
     except BaseException:
@@ -364,14 +383,18 @@ class RecordWriter:
     """Writes game records to a file one by one as games end, so a run that stops
     keeps what it played: a JSON line (``.jsonl``/``.json``) or a CSV row per game.
 
-    ``append`` adds to an existing JSON Lines file (to resume a match)."""
+    ``append`` adds to an existing JSON Lines file (to resume a match). A CSV row gives
+    each seat's components used as JSON, ``{category: {name: uses}}``, named by
+    ``names`` (the game's names, :func:`.usage.item_names`; an id without a name stays
+    its id)."""
 
-    def __init__(self, path: str, num_players: int, append: bool = False) -> None:
+    def __init__(self, path: str, num_players: int, append: bool = False,
+                 names: Mapping[tuple[str, str], str] | None = None) -> None:
         if not path.endswith((".jsonl", ".json", ".csv")):
             raise ThievesError(f"records go to a .jsonl or .csv file, not {path!r}")
         if append and path.endswith(".csv"):
             raise ThievesError("records are added to a .jsonl file only, not to a .csv table")
-        self.path, self.count = path, 0
+        self.path, self.count, self.names = path, 0, dict(names or {})
         self._csv = path.endswith(".csv")
         if append:
             _drop_cut_line(path)
@@ -381,7 +404,7 @@ class RecordWriter:
             self._writer = csv.writer(self._fh)
             head = ["index", "seed", "rotation", "options", "decisions", "no_winner", "first_player"]
             for s in range(1, num_players + 1):
-                head += [f"seat{s}_bot", f"seat{s}_score", f"seat{s}_win"]
+                head += [f"seat{s}_bot", f"seat{s}_score", f"seat{s}_win", f"seat{s}_uses"]
             self._writer.writerow(head)
 
     def write(self, r: GameRecord) -> None:
@@ -390,7 +413,10 @@ class RecordWriter:
                               r.decisions, int(r.no_winner), "" if r.first_player is None else r.first_player + 1]
             for s in range(len(r.lineup)):
                 share = 1.0 / len(r.winners) if s in r.winners else 0.0
-                row += [r.lineup[s], r.scores[s], share]
+                uses = r.uses[s] if s < len(r.uses) else {}
+                row += [r.lineup[s], r.scores[s], share, json.dumps(
+                    {c: {self.names.get((c, i), i): k for i, k in sorted(ids.items())}
+                     for c, ids in sorted(uses.items())}, ensure_ascii=False)]
             self._writer.writerow(row)
         else:
             self._fh.write(json.dumps(r.as_dict(), sort_keys=True) + "\n")
@@ -464,6 +490,6 @@ def upgrade_first(record: GameRecord, slug: str) -> GameRecord:
     return record
 
 
-__all__ = ["run_match", "play_one", "load_bot", "GameRecord", "MatchResult", "write_records",
+__all__ = ["run_match", "play_one", "play_deal", "load_bot", "GameRecord", "MatchResult", "write_records",
            "read_records", "upgrade_first", "RecordWriter", "check_done", "options_key",
            "lineup_entries", "BotSpec"]

@@ -204,3 +204,60 @@ def summarize(records: Sequence["GameRecord"], labels: Sequence[str]) -> MatchSu
                         [Share(seat_wins[s], len(records)) for s in range(n)],
                         Share(first_wins, first_games), no_winner,
                         Spread.of([r.decisions for r in records]))
+
+
+# -- tests of a difference, and p-values adjusted for many comparisons --------------------
+
+def two_proportion_p(a: Share, b: Share) -> float | None:
+    """Two-sided p-value of the pooled two-proportion z-test that shares ``a`` and ``b``
+    have the same rate (None where either has no games or the pooled rate is 0 or 1).
+
+    >>> round(two_proportion_p(Share(30, 100), Share(45, 100)), 4)
+    0.0285
+    """
+    if not a.games or not b.games:
+        return None
+    pooled = (a.wins + b.wins) / (a.games + b.games)
+    var = pooled * (1 - pooled) * (1 / a.games + 1 / b.games)
+    if var <= 0:
+        return None
+    z = (a.rate - b.rate) / math.sqrt(var)
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def _order(pvalues: Sequence[float | None]) -> list[int]:
+    return sorted((i for i, p in enumerate(pvalues) if p is not None), key=lambda i: pvalues[i])  # type: ignore[arg-type, return-value]
+
+
+def holm(pvalues: Sequence[float | None]) -> list[float | None]:
+    """Holm's step-down adjusted p-values (family-wise error): the k-th smallest of m is
+    multiplied by m - k + 1, kept non-decreasing, capped at 1. None (no test) stays None
+    and does not count in m. Same as R's ``p.adjust(p, "holm")``."""
+    idx = _order(pvalues)
+    m = len(idx)
+    out: list[float | None] = [None] * len(pvalues)
+    running = 0.0
+    for k, i in enumerate(idx):
+        running = max(running, min(1.0, (m - k) * float(pvalues[i])))  # type: ignore[arg-type]
+        out[i] = running
+    return out
+
+
+def benjamini_hochberg(pvalues: Sequence[float | None]) -> list[float | None]:
+    """Benjamini-Hochberg adjusted p-values (false discovery rate, "q-values"): the k-th
+    smallest of m is multiplied by m / k, kept non-decreasing from the largest down,
+    capped at 1. None (no test) stays None and does not count in m. Same as R's
+    ``p.adjust(p, "BH")`` and scipy's ``false_discovery_control``."""
+    idx = _order(pvalues)
+    m = len(idx)
+    out: list[float | None] = [None] * len(pvalues)
+    running = 1.0
+    for k in range(m - 1, -1, -1):
+        i = idx[k]
+        running = min(running, m / (k + 1) * float(pvalues[i]))  # type: ignore[arg-type]
+        out[i] = running
+    return out
+
+
+#: the level at which an adjusted p-value is flagged
+ALPHA = 0.05

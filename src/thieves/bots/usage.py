@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..core.texts import placeholders, visible_event
-from .stats import Share, win_shares
+from .stats import ALPHA, Share, benjamini_hochberg, two_proportion_p, win_shares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.game import Game, State
@@ -82,9 +82,27 @@ class ItemStats:
         """Win share when used minus win share when not (points of share)."""
         return self.used.rate - self.unused.rate
 
+    @property
+    def p(self) -> float | None:
+        """Two-sided p-value of the gap (two-proportion z-test), not adjusted: with tens of
+        components compared, some small ones come by chance (see :func:`adjusted_p`)."""
+        return two_proportion_p(self.used, self.unused)
+
     def as_dict(self) -> dict[str, Any]:
         return {"category": self.category, "item": self.item, "uses": self.uses,
-                "used": self.used.as_dict(), "unused": self.unused.as_dict()}
+                "used": self.used.as_dict(), "unused": self.unused.as_dict(), "p": self.p}
+
+
+def adjusted_p(stats: Sequence[ItemStats]) -> list[float | None]:
+    """The gaps' p-values adjusted for comparing every component of the match at once
+    (Benjamini-Hochberg, false discovery rate): among the components whose adjusted
+    p-value is at most 0.05, about 5% or fewer are flagged by chance alone."""
+    return benjamini_hochberg([st.p for st in stats])
+
+
+def flagged(q: float | None) -> bool:
+    """Whether an adjusted p-value is small enough to flag (:data:`~.stats.ALPHA`)."""
+    return q is not None and q <= ALPHA
 
 
 def item_stats(records: Sequence["GameRecord"]) -> list[ItemStats]:
@@ -141,4 +159,29 @@ def item_label(names: Mapping[tuple[str, str], str], category: str, item: str) -
     return names.get((category, item), item)
 
 
-__all__ = ["seat_uses", "item_stats", "item_names", "item_label", "distinct_names", "ItemStats", "SeatUses"]
+__all__ = ["seat_uses", "item_stats", "adjusted_p", "flagged", "items_csv", "item_names", "item_label", "distinct_names", "ItemStats", "SeatUses"]
+
+
+def items_csv(path: str, stats: Sequence[ItemStats], names: Mapping[tuple[str, str], str],
+              point: Mapping[str, Any] | None = None, append: bool = False) -> None:
+    """One row per component: its name from the game's texts, the win shares used and not
+    used with their 95% intervals, the gap, its p-value and the BH-adjusted p-value (with
+    ``point``, the sweep options of the match in a first column)."""
+    import csv
+    import json
+    q = adjusted_p(stats)
+    with open(path, "a" if append else "w", newline="", encoding="utf-8") as fh:
+        out = csv.writer(fh)
+        if not append:
+            out.writerow(["options", "category", "id", "name", "uses", "seat_games_used", "win_share_used",
+                          "used_low95", "used_high95", "seat_games_not_used", "win_share_not_used",
+                          "not_used_low95", "not_used_high95", "gap", "p", "p_adjusted_bh", "flag_bh_05"])
+        for st, qv in zip(stats, q):
+            lo, hi = st.used.interval
+            ulo, uhi = st.unused.interval
+            out.writerow([json.dumps(dict(point or {}), sort_keys=True), st.category, st.item,
+                          item_label(names, st.category, st.item), st.uses, st.used.games, st.used.rate, lo, hi,
+                          st.unused.games, st.unused.rate if st.unused.games else "",
+                          ulo if st.unused.games else "", uhi if st.unused.games else "",
+                          st.gap if st.unused.games else "",
+                          "" if st.p is None else st.p, "" if qv is None else qv, int(flagged(qv))])

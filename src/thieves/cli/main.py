@@ -106,7 +106,7 @@ def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
     import time
     start = time.perf_counter()
     records = play_records(args.game, args.games, args.bots.split(","), args.players, args.seed,
-                           _options(args))
+                           _options(args), jobs=args.jobs)
     report = summarise(records)
     report.update({"game": args.game, "seed": args.seed, "seconds": round(time.perf_counter() - start, 1)})
     render(report, console, top=args.top)
@@ -257,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(sp)
     sp.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (comma-separated)")
     sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("-j", "--jobs", type=int, default=1, help="worker processes (same results as 1)")
     sp.add_argument("--top", type=int, default=12, help="rows per component kind (busiest and quietest)")
     sp.add_argument("--out", help="write every figure to this JSON file")
     sp.set_defaults(func=cmd_playtest)

@@ -6,14 +6,19 @@ Generic over the engine contract. Every finished game becomes a small
 * game length (decisions), winners (shared wins, nobody wins);
 * first-player advantage: the win share of the first player as the rules define it
   (:func:`thieves.bots.first.first_player`, the one ``simulate`` uses), against the
-  fair share, both over the games that had a winner; the win share of every seat;
+  fair share, both over the games that had a winner; the win share of every seat and
+  bot; each share with its 95% Wilson interval (as ``simulate`` gives it). The games
+  are ``simulate``'s games with the same bots, seed and options, so the figures both
+  commands give agree; ``-j N`` plays them on N processes with the same results;
 * score spread (highest minus lowest, winner's margin over the runner-up);
 * per-component statistics from the structured events' id arguments: for an
   event ``{"key": "buy", "args": {"player": 1, "card": "A13"}}`` the id
   ``A13`` of kind ``card`` is counted under ``buy``; where the event names
   the acting seat (``player``), the mention is credited to the eventual
   winners or not, and the winners' share is set against their fair share
-  (the share they would have if the component did not matter);
+  (the share they would have if the component did not matter); per component, the win
+  share of the seat-games that acted with it against the others, with the p-value of
+  the difference adjusted for the number of components compared (Benjamini-Hochberg);
 * game-specific measures from an optional hook module
   ``thieves.games.<package>.playtest``: ``measures(state) -> dict[str, float]``
   (averaged over games), ``first_player(state) -> int`` and
@@ -38,8 +43,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..core.errors import ThievesError
 from ..core.game import State
 from ..core.registry import load_game
-from ..core.rng import Rng
 from ..bots.first import first_player, hooks
+from ..bots.stats import ALPHA, Share, benjamini_hochberg, two_proportion_p, wilson
 
 #: an id argument: a short token such as ``A13``, ``F06``, ``golden_domes``, ``N-gate1``
 ID = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]{0,31}$")
@@ -122,14 +127,24 @@ def component_stats(records: Sequence[GameRecord],
     (a shared win counts in part); ``fair_share``: what that share would be by
     chance (winners / players); ``lift``: winner_share / fair_share. Ids of the
     ``catalogue`` (kind -> every id the data has) that never appear are listed with
-    zero mentions."""
+    zero mentions.
+
+    A test per component, on seat-games (independent of how often a seat used it):
+    ``seat_games`` in which a seat acted with it, their ``used_win_share`` (95% Wilson
+    interval ``used_low``-``used_high``) against the other seat-games'
+    (``unused_win_share``), ``p`` the two-proportion z-test's p-value of that
+    difference and ``p_adjusted_bh`` that p-value adjusted for every component of every
+    kind compared at once (Benjamini-Hochberg, false discovery rate)."""
     out: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
+    #: (kind, id) -> the win share of every seat-game whose seat acted with it
+    used: dict[tuple[str, str], list[float]] = defaultdict(list)
     for kind, idents in (catalogue or {}).items():
         for ident in idents:
             out[kind][ident] = {"mentions": 0, "by_key": Counter(), "games": 0,
                                 "acted": 0, "winner": 0.0, "fair": 0.0}
     for rec in records:
         seen: set[tuple[str, str]] = set()
+        acted_by: set[tuple[str, str, int]] = set()
         w = set(rec.winners)
         fair = len(w) / rec.num_players
         for key, args in rec.events:
@@ -149,11 +164,18 @@ def component_stats(records: Sequence[GameRecord],
                         seen.add((kind, ident))
                         s["games"] += 1
                     if actor is not None:
+                        acted_by.add((kind, ident, actor))
                         s["acted"] += 1
                         # by chance a mention falls to a winner with the winners' part of the seats
                         s["winner"] += 1.0 if actor in w else 0.0
                         s["fair"] += fair
+        for kind, ident, seat in acted_by:
+            used[(kind, ident)].append(1 / len(w) if seat in w else 0.0)
     n = len(records) or 1
+    seat_games = sum(r.num_players for r in records)
+    wins = float(sum(1 for r in records if r.winners))
+    tests = {k: _used_test(v, seat_games, wins) for k, v in used.items()}
+    adjusted = dict(zip(tests, benjamini_hochberg([t["p"] for t in tests.values()])))
     result: dict[str, dict[str, dict[str, Any]]] = {}
     for kind, ids in out.items():
         result[kind] = {}
@@ -165,8 +187,22 @@ def component_stats(records: Sequence[GameRecord],
                 "mentions": s["mentions"], "by_key": dict(s["by_key"].most_common()),
                 "games": s["games"] / n, "acted": acted,
                 "winner_share": ws, "fair_share": fs,
-                "lift": (ws / fs) if (ws is not None and fs) else None}
+                "lift": (ws / fs) if (ws is not None and fs) else None,
+                **tests.get((kind, ident), _used_test([], seat_games, wins)),
+                "p_adjusted_bh": adjusted.get((kind, ident))}
     return result
+
+
+def _used_test(shares: Sequence[float], seat_games: int, wins: float) -> dict[str, Any]:
+    """The win share of the seat-games whose seat acted with a component (95% Wilson
+    interval) against the other seat-games', and the two-proportion z-test's p-value of
+    the difference (not adjusted)."""
+    won = sum(shares)
+    used, unused = Share(won, len(shares)), Share(max(0.0, wins - won), seat_games - len(shares))
+    lo, hi = used.interval
+    return {"seat_games": len(shares), "used_win_share": used.rate if shares else None,
+            "used_low": lo, "used_high": hi, "unused_win_share": unused.rate if unused.games else None,
+            "p": two_proportion_p(used, unused)}
 
 
 def _catalogue(records: Sequence[GameRecord]) -> dict[str, list[str]]:
@@ -175,6 +211,12 @@ def _catalogue(records: Sequence[GameRecord]) -> dict[str, list[str]]:
         for kind, idents in r.catalogue.items():
             merged[kind].update(dict.fromkeys(idents))
     return {k: list(v) for k, v in merged.items()}
+
+
+def _interval(wins: float, games: int) -> dict[str, float]:
+    """The 95% Wilson interval of a win share, as ``thieves simulate`` gives it."""
+    lo, hi = wilson(wins, games)
+    return {"low": lo, "high": hi}
 
 
 def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
@@ -223,10 +265,12 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
         "length": _spread([float(r.decisions) for r in records]),
         "winners": {"shared": ties / games, "nobody": nobody / games},
         "first_player": {"win_share": first_wins / won if won else 0.0,
-                         "fair_share": fair_first / won if won else 0.0, "games": won},
+                         "fair_share": fair_first / won if won else 0.0, "games": won,
+                         **_interval(first_wins, won)},
         "seats": [{"seat": p + 1, "win_share": seat_wins[p] / games,
-                   "mean_score": _mean(seat_scores[p])} for p in range(seats)],
-        "bots": {b: {"seats": bot_seats[b], "win_share": bot_wins[b] / bot_seats[b]}
+                   "mean_score": _mean(seat_scores[p]), **_interval(seat_wins[p], games)} for p in range(seats)],
+        "bots": {b: {"seats": bot_seats[b], "win_share": bot_wins[b] / bot_seats[b],
+                     **_interval(bot_wins[b], bot_seats[b])}
                  for b in sorted(bot_seats)},
         "scores": {"all": _spread([s for r in records for s in r.scores]),
                    "spread": _spread(spread), "winner_margin": _spread(margin)},
@@ -236,45 +280,56 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, Any]:
     }
 
 
-def play_records(slug: str, games: int, bots: Sequence[str], num_players: int | None = None,
+def play_records(slug: str, games: int, bots: Sequence[Any], num_players: int | None = None,
                  seed: int = 0, options: Mapping[str, Any] | None = None,
-                 progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+                 progress: Callable[[int], None] | None = None, jobs: int = 1) -> list[GameRecord]:
     """Play ``games`` seeded games; ``bots`` names one bot per seat (a single name
-    fills every seat); seats rotate so no bot always sits first."""
-    from ..bots import make_bot
+    fills every seat). They are the games ``thieves simulate`` plays with the same bots,
+    seed and options (:func:`thieves.bots.match.play_deal`): game ``g`` is dealt from
+    ``seed + g // players`` with the seats rotated ``g % players`` times, so the two
+    commands' common figures agree. ``jobs`` > 1 plays on that many worker processes,
+    with the same records as one."""
+    from ..bots.match import _run_pool, check_match, unique_labels
     game = load_game(slug)
     if games < 1:
         raise ThievesError("--games must be at least 1")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ThievesError(f"-j/--jobs must be at least 1, not {jobs!r}")
     n = num_players or (len(bots) if len(bots) > 1 else min(max(game.min_players, 3), game.max_players))
-    names = list(bots) * n if len(bots) == 1 else list(bots)
-    if len(names) != n:
-        raise ThievesError(f"--bots names {len(names)} bots for {n} players: give one, or one per seat")
-    hook = hooks(slug)
-    records = []
-    for g in range(games):
-        s = seed + g
-        state = game.new_game(n, s, options)
-        seat_bots = [names[(p + g) % n] for p in range(n)]
-        _play(state, [make_bot(b, slug, s * 31 + p) for p, b in enumerate(seat_bots)], Rng.from_seed(s))
-        records.append(record(state, seat_bots, hook))
+    if len(bots) not in (1, n):
+        raise ThievesError(f"--bots names {len(bots)} bots for {n} players: give one, or one per seat")
+    check_match(slug, bots, games, n)
+    opts = dict(options or {})
+    game.new_game(n, seed, opts)  # bad options fail here, clearly
+    tasks = [(slug, list(bots), unique_labels(bots), n, seed, g, opts, False) for g in range(games)]
+    records: dict[int, GameRecord] = {}
+
+    def finished(item: tuple[int, GameRecord]) -> None:
+        records[item[0]] = item[1]
         if progress:
-            progress(g + 1)
-    return records
+            progress(len(records))
+
+    if jobs > 1 and games > 1:
+        _run_pool(tasks, jobs, finished, _play_task)
+    else:
+        for t in tasks:
+            finished(_play_task(t))
+    return [records[g] for g in range(games)]
 
 
-def _play(state: State, bots: Sequence[Any], order: Rng, max_decisions: int = 1_000_000) -> None:
-    """Play to the end on fair views (:func:`~thieves.bots.play_game`), who decides first
-    among seats deciding at once drawn from ``order``."""
-    from ..bots import play_game
-    play_game(state, list(bots), max_decisions, seed=order.next64() >> 2, order=order)
+def _play_task(task: tuple[Any, ...]) -> tuple[int, GameRecord]:
+    """Game ``index`` of a playtest and its record (run in worker processes too)."""
+    from ..bots.match import bot_label, play_deal
+    state, entries, _, _ = play_deal(task)
+    return task[5], record(state, [bot_label(task[1][e]) for e in entries], hooks(task[0]))
 
 
 def playtest(slug: str, games: int = 100, bots: Sequence[str] = ("greedy",),
              num_players: int | None = None, seed: int = 0,
-             options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+             options: Mapping[str, Any] | None = None, jobs: int = 1) -> dict[str, Any]:
     """Play seeded bot games of ``slug`` and return :func:`summarise`'s figures."""
     start = time.perf_counter()
-    report = summarise(play_records(slug, games, bots, num_players, seed, options))
+    report = summarise(play_records(slug, games, bots, num_players, seed, options, jobs=jobs))
     report.update({"game": slug, "bots": report["bots"], "seed": seed,
                    "seconds": round(time.perf_counter() - start, 2)})
     return report
@@ -284,6 +339,16 @@ def playtest(slug: str, games: int = 100, bots: Sequence[str] = ("greedy",),
 
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def _pct1(x: float) -> str:
+    """A share to a tenth of a point, as ``simulate`` prints it."""
+    return f"{100 * x:.1f}%"
+
+
+def _ci(figures: Mapping[str, Any]) -> str:
+    """A share's 95% Wilson interval in brackets."""
+    return f"[{100 * figures['low']:.0f}–{100 * figures['high']:.0f}]"
 
 
 def render(report: Mapping[str, Any], console: Any, top: int = 12) -> None:
@@ -297,17 +362,17 @@ def render(report: Mapping[str, Any], console: Any, top: int = 12) -> None:
     t = Table(title="Games", show_header=False)
     t.add_row("decisions per game", f"{L['mean']:.1f} (min {L['min']:.0f}, max {L['max']:.0f})")
     fp = report["first_player"]
-    t.add_row("first player wins", f"{_pct(fp['win_share'])} (fair {_pct(fp['fair_share'])}) "
-              f"of {fp['games']} games with a winner")
+    t.add_row("first player wins (as the rules choose)", f"{_pct1(fp['win_share'])} {_ci(fp)} "
+              f"(fair {_pct(fp['fair_share'])}) of {fp['games']} games with a winner")
     t.add_row("shared wins / nobody wins",
               f"{_pct(report['winners']['shared'])} / {_pct(report['winners']['nobody'])}")
     t.add_row("scores", f"mean {sc['all']['mean']:.1f}, sd {sc['all']['sd']:.1f}")
     t.add_row("highest - lowest", f"{sc['spread']['mean']:.1f} (max {sc['spread']['max']:.0f})")
     t.add_row("winner's margin", f"{sc['winner_margin']['mean']:.1f}")
     for s in report["seats"]:
-        t.add_row(f"seat {s['seat']}", f"wins {_pct(s['win_share'])}, mean score {s['mean_score']:.1f}")
+        t.add_row(f"seat {s['seat']}", f"wins {_pct1(s['win_share'])} {_ci(s)}, mean score {s['mean_score']:.1f}")
     for b, v in report["bots"].items():
-        t.add_row(f"bot {b}", f"wins {_pct(v['win_share'])} of {v['seats']} seats")
+        t.add_row(f"bot {b}", f"wins {_pct1(v['win_share'])} {_ci(v)} of {v['seats']} seats")
     console.print(t)
     if report["measures"]:
         t = Table(title="Game-specific measures (per game)")
@@ -333,17 +398,26 @@ def render(report: Mapping[str, Any], console: Any, top: int = 12) -> None:
         shown = rows if len(rows) <= 2 * top else rows[:top] + [None] + rows[-top:]
         t = Table(title=f"{kind} ({len(ids)} ids)")
         t.add_column("id")
-        for c in ["mentions", *cols, "games", "winner", "fair", "lift"]:
+        for c in ["mentions", *cols, "games", "winner", "fair", "lift", "win % used [95%]", "p adj. (BH)"]:
             t.add_column(c, justify="right")
         for row in shown:
             if row is None:
-                t.add_row("…", *[""] * (len(cols) + 5))
+                t.add_row("…", *[""] * (len(cols) + 7))
                 continue
             ident, s = row
             lift = "-" if s["lift"] is None else f"{s['lift']:.2f}"
+            q = s["p_adjusted_bh"]
+            used = "-" if s["used_win_share"] is None else \
+                f"{_pct(s['used_win_share'])} [{100 * s['used_low']:.0f}–{100 * s['used_high']:.0f}]"
             t.add_row(ident, str(s["mentions"]), *[str(s["by_key"].get(c, 0)) for c in cols],
-                      _pct(s["games"]), _pct(s["winner_share"]), _pct(s["fair_share"]), lift)
+                      _pct(s["games"]), _pct(s["winner_share"]), _pct(s["fair_share"]), lift, used,
+                      "-" if q is None else f"{q:.3f}" + (" *" if q <= ALPHA else ""))
         console.print(t)
+    if report["components"]:
+        console.print("win % used: the win share of the seat-games whose seat acted with the component; "
+                      "p adj.: the p-value of its difference from the other seat-games' (two-proportion "
+                      "z-test), adjusted for every component compared (Benjamini-Hochberg, false "
+                      f"discovery rate); * adjusted p ≤ {ALPHA:g}", highlight=False)
 
 
 def write_json(report: Mapping[str, Any], path: str) -> None:

@@ -14,7 +14,7 @@ import io
 from typing import Any, Mapping, Sequence
 
 from ..bots.match import MatchResult
-from ..bots.usage import ItemStats, item_label, item_stats
+from ..bots.usage import ItemStats, adjusted_p, flagged, item_label, item_stats
 from ..core.errors import ThievesError
 
 
@@ -165,12 +165,69 @@ def write_report(path: str, game_name: str, results: Sequence[tuple[dict[str, An
         parts.append(f"<p>First player (as the rules choose) wins {100 * fp.rate:.1f}% "
                      f"[{100 * lo:.1f}–{100 * hi:.1f}] of the {fp.games} games with a winner "
                      f"(fair share {100 * s.fair_share:.1f}%). No winner: {s.no_winner} of {s.games} games.</p>")
+        parts.extend(_items_table(result, names or {}))
         narrow = dict(_figures(result, names, NARROW))
         for title, png in _figures(result, names):
             # a phone gets the narrow drawing, whose text is not shrunk to fit
             parts.append(f"<h3>{html.escape(title)}</h3><picture><source media='(max-width: 40rem)' "
                          f"srcset='data:image/png;base64,{narrow[title]}'><img alt='{html.escape(title)}' "
                          f"src='data:image/png;base64,{png}'></picture>")
+    if len(results) > 1:
+        parts.extend(_sweep_table(results))
     parts.append("</html>")
     with open(path, "w", encoding="utf-8") as fh:
         fh.write("\n".join(parts))
+
+
+def _pv(p: float | None) -> str:
+    return "–" if p is None else ("&lt;0.001" if p < 0.001 else f"{p:.3f}")
+
+
+def _ci(share: Any) -> str:
+    lo, hi = share.interval
+    return f"{100 * share.rate:.1f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
+
+
+def _items_table(result: MatchResult, names: Mapping[tuple[str, str], str]) -> list[str]:
+    """Every component's figures, with the p-value of its gap adjusted for the number of
+    components compared (Benjamini-Hochberg)."""
+    stats = item_stats(result.records)
+    if not stats:
+        return []
+    q = adjusted_p(stats)
+    out = [f"<h3>Components</h3><p>p: two-proportion z-test of the gap between the seats that used a "
+           f"component and the others, not adjusted. <b>p adjusted</b>: adjusted for the {len(stats)} components "
+           f"compared (Benjamini-Hochberg, false discovery rate); * adjusted p ≤ 0.05.</p>",
+           "<table><tr><th>component</th><th>seat-games</th><th>win % used [95%]</th><th>win % not used</th>"
+           "<th>gap</th><th>p</th><th>p adjusted (BH)</th></tr>"]
+    for st, qv in zip(stats, q):
+        out.append(f"<tr><td>{html.escape(st.category)}: {html.escape(item_label(names, st.category, st.item))}</td>"
+                   f"<td>{st.used.games}</td><td>{_ci(st.used)}</td>"
+                   f"<td>{_ci(st.unused) if st.unused.games else '–'}</td>"
+                   f"<td>{f'{100 * st.gap:+.1f}' if st.unused.games else '–'}</td>"
+                   f"<td>{_pv(st.p)}</td><td>{_pv(qv)}{' *' if flagged(qv) else ''}</td></tr>")
+    out.append("</table>")
+    return out
+
+
+def _sweep_table(results: Sequence[tuple[dict[str, Any], MatchResult]]) -> list[str]:
+    """The sweep's points side by side, and the Holm-adjusted tests of their differences."""
+    from .simulate import _point_label, _share_of, sweep_tests
+    summaries = [r.summary() for _, r in results]
+    heads = "".join(f"<th>{html.escape(_point_label(p))}</th>" for p, _ in results)
+    out = ["<h2>Sweep side by side</h2><table><tr><th>win % [95% interval]</th>" + heads + "</tr>"]
+    for label in [*summaries[0].labels, "first player"]:
+        out.append(f"<tr><td>{html.escape(label)}</td>"
+                   + "".join(f"<td>{_ci(_share_of(s, label))}</td>" for s in summaries) + "</tr>")
+    out.append("</table>")
+    tests = sweep_tests(list(results))
+    out.append(f"<p>Differences: two-proportion z-test; <b>p adjusted</b> by Holm over the {len(tests)} tests "
+               "(family-wise); * adjusted p ≤ 0.05.</p><table><tr><th></th><th>between</th><th>and</th>"
+               "<th>difference</th><th>p</th><th>p adjusted (Holm)</th></tr>")
+    for label, i, j, p, qv in tests:
+        a, b = (_share_of(summaries[k], label) for k in (i, j))
+        out.append(f"<tr><td>{html.escape(label)}</td><td>{html.escape(_point_label(results[i][0]))}</td>"
+                   f"<td>{html.escape(_point_label(results[j][0]))}</td><td>{100 * (a.rate - b.rate):+.1f}</td>"
+                   f"<td>{_pv(p)}</td><td>{_pv(qv)}{' *' if flagged(qv) else ''}</td></tr>")
+    out.append("</table>")
+    return out

@@ -4,11 +4,15 @@ Prints, per bot, its win share with a 95% Wilson interval and its score spread;
 per seat, the win share (and each bot's share by seat); the first player's
 share against a fair share; games nobody won; the spread of game lengths.
 ``--items`` adds, per component a seat can use (cards, locations...), the win
-share of the seats that used it against those that did not.
+share of the seats that used it against those that did not, with the p-value of
+the gap adjusted for the number of components compared (Benjamini-Hochberg);
+``--items FILE.csv`` also writes those figures, one row per component.
 ``--out`` keeps one record per game, written as each game ends; with
 ``--resume`` a run that stopped goes on from the games in its ``.jsonl`` file
 (or a finished one grows to a larger ``--games``). ``--report`` writes an HTML page of plots,
-``--sweep option=a,b`` repeats the whole match for each value of an option.
+``--sweep option=a,b`` repeats the whole match for each value of an option, then
+sets the values side by side and tests each difference (two-proportion z-test,
+Holm-adjusted over the pairs).
 """
 from __future__ import annotations
 
@@ -27,8 +31,8 @@ from rich.table import Table
 from ..bots import BotFailed
 from ..bots.match import GameRecord, MatchResult, RecordWriter, check_done, check_match, options_key, \
     read_records, run_match, unique_labels
-from ..bots.stats import MatchSummary, Share
-from ..bots.usage import item_label, item_names, item_stats
+from ..bots.stats import ALPHA, MatchSummary, Share, holm, two_proportion_p
+from ..bots.usage import adjusted_p, flagged, item_label, item_names, item_stats, items_csv
 from ..core.errors import ThievesError
 from ..core.registry import load_game
 
@@ -110,6 +114,10 @@ def print_items(console: Console, result: MatchResult, names: dict[tuple[str, st
     if not stats:
         console.print("no component use recorded for this game", highlight=False)
         return
+    q = dict(zip(((st.category, st.item) for st in stats), adjusted_p(stats)))
+    console.print(f"p adj.: the p-value of the gap (two-proportion z-test) adjusted for the {len(stats)} "
+                  f"components compared (Benjamini-Hochberg, false discovery rate; the p-values before "
+                  f"adjustment are in --items FILE.csv and --report); * adjusted p ≤ {ALPHA:g}", highlight=False)
     category = None
     t: Table | None = None
     for st in stats:
@@ -118,16 +126,79 @@ def print_items(console: Console, result: MatchResult, names: dict[tuple[str, st
                 console.print(t)
             category = st.category
             t = Table(show_edge=False, pad_edge=False)
-            for head, justify in ((category, "left"), ("seat-games", "right"), ("uses", "right"),
-                                  ("win % used [95% CI]", "right"), ("win % not used", "right"),
-                                  ("gap", "right")):
-                t.add_column(head, justify=justify)  # type: ignore[arg-type]
+            for head, justify in ((category, "left"), ("seat-games", "right"),
+                                  ("win % used [95% CI]", "right"), ("not used", "right"),
+                                  ("gap", "right"), ("p adj.", "right")):
+                t.add_column(head, justify=justify, min_width=18 if head == category else None)  # type: ignore[arg-type]
         assert t is not None
-        t.add_row(escape(item_label(names, st.category, st.item)), str(st.used.games), str(st.uses),
-                  _pct(st.used), _pct(st.unused) if st.unused.games else "–",
-                  f"{100 * st.gap:+.1f}" if st.unused.games else "–")
+        qv = q[(st.category, st.item)]
+        t.add_row(escape(item_label(names, st.category, st.item)), str(st.used.games),
+                  _pct(st.used), f"{100 * st.unused.rate:.1f}%" if st.unused.games else "–",
+                  f"{100 * st.gap:+.1f}" if st.unused.games else "–",
+                  _p(qv) + (" *" if flagged(qv) else ""))
     if t is not None:
         console.print(t)
+
+
+def _p(p: float | None) -> str:
+    """A p-value as text ("–" where there is no test)."""
+    if p is None:
+        return "–"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _point_label(point: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in point.items())
+
+
+def sweep_tests(results: list[tuple[dict[str, Any], MatchResult]]) -> list[tuple[str, int, int, float | None,
+                                                                                 float | None]]:
+    """Per bot, every pair of sweep points: (bot, point i, point j, p of the difference of
+    its win shares (two-proportion z-test), that p adjusted by Holm over every pair and
+    bot tested). The first player's share is tested the same way under the label
+    "first player"."""
+    summaries = [r.summary() for _, r in results]
+    rows: list[tuple[str, int, int, float | None]] = []
+    shares: list[tuple[str, list[Share]]] = [
+        (label, [s.entries[e].share for s in summaries]) for e, label in enumerate(summaries[0].labels)]
+    shares.append(("first player", [s.first_player for s in summaries]))
+    for label, xs in shares:
+        for i, j in itertools.combinations(range(len(xs)), 2):
+            rows.append((label, i, j, two_proportion_p(xs[i], xs[j])))
+    adjusted = holm([r[3] for r in rows])
+    return [(*r, qv) for r, qv in zip(rows, adjusted)]
+
+
+def print_sweep(console: Console, results: list[tuple[dict[str, Any], MatchResult]]) -> None:
+    """The sweep's points side by side (win shares with 95% intervals, first player, no
+    winner, length) and the test of each difference between points."""
+    summaries = [r.summary() for _, r in results]
+    t = Table(title="sweep side by side: win % [95% CI]", show_edge=False, pad_edge=False)
+    t.add_column("")
+    for point, _ in results:
+        t.add_column(escape(_point_label(point)), justify="right")
+    for e, label in enumerate(summaries[0].labels):
+        t.add_row(escape(label), *[_pct(s.entries[e].share) for s in summaries])
+    t.add_row("first player", *[_pct(s.first_player) for s in summaries])
+    t.add_row("no winner", *[f"{s.no_winner} of {s.games}" for s in summaries])
+    t.add_row("length (decisions)", *[f"{s.lengths.mean:.1f} ± {s.lengths.sd:.1f}" for s in summaries])
+    console.print(t)
+    tests = sweep_tests(results)
+    d = Table(title="differences between sweep points (two-proportion z-test; p adj.: Holm, over the "
+                    f"{len(tests)} tests)", show_edge=False, pad_edge=False)
+    for head in ("", "between", "and", "difference", "p", "p adj. (Holm)"):
+        d.add_column(head, justify="left" if head in ("", "between", "and") else "right")
+    for label, i, j, p, qv in tests:
+        a, b = (_share_of(summaries[k], label) for k in (i, j))
+        d.add_row(escape(label), escape(_point_label(results[i][0])), escape(_point_label(results[j][0])),
+                  f"{100 * (a.rate - b.rate):+.1f}", _p(p), _p(qv) + (" *" if flagged(qv) else ""))
+    console.print(d)
+
+
+def _share_of(s: MatchSummary, label: str) -> Share:
+    if label == "first player":
+        return s.first_player
+    return s.entries[s.labels.index(label)].share
 
 
 def _progress(console: Console, enabled: bool) -> Progress | None:
@@ -148,6 +219,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
         raise ThievesError(f"-j/--jobs must be at least 1, not {args.jobs}")
     if args.out and not args.out.endswith((".jsonl", ".json", ".csv")):
         raise ThievesError(f"--out must name a .jsonl or .csv file, not {args.out!r}")
+    if isinstance(args.items, str) and not args.items.endswith(".csv"):
+        raise ThievesError(f"--items writes its figures to a .csv file, not {args.items!r}")
     if args.report and not args.report.endswith((".html", ".htm")):
         raise ThievesError(f"--report must name an .html file, not {args.report!r}")
     if args.report:
@@ -166,7 +239,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
     done = _earlier_records(args, sweeps, options)
     for point, earlier in zip(sweeps, done):  # records of another match fail now, before any game
         check_done(earlier, unique_labels(bots), n, args.games, args.seed, {**options, **point}, args.game)
-    writer = RecordWriter(args.out, n, append=args.resume) if args.out else None
+    writer = RecordWriter(args.out, n, append=args.resume, names=item_names(game)) if args.out else None
     results: list[tuple[dict[str, Any], MatchResult]] = []
     try:
         for point, earlier in zip(sweeps, done):
@@ -174,8 +247,13 @@ def cmd_simulate(args: argparse.Namespace, console: Console, options: dict[str, 
             results.append((point, result))
             _print_point(args, console, game.name, point, result)
             if args.items:
-                print_items(console, result, item_names(game))
+                names = item_names(game)
+                print_items(console, result, names)
+                if isinstance(args.items, str):
+                    items_csv(args.items, item_stats(result.records), names, point, append=len(results) > 1)
             console.print()
+        if len(results) > 1:
+            print_sweep(console, results)
     except BotFailed:
         if writer is not None:
             console.print(f"{writer.count} new game records are in {escape(args.out)} (--resume goes on "
@@ -267,9 +345,11 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -
     sp.add_argument("--resume", action="store_true",
                     help="go on from the games already in --out FILE.jsonl (same bots, seed and options)")
     sp.add_argument("--report", metavar="FILE.html", help="HTML report with plots (needs the 'report' extra)")
-    sp.add_argument("--items", action="store_true",
+    sp.add_argument("--items", nargs="?", const=True, default=False, metavar="FILE.csv",
                     help="per component a seat can use (card, location...): the win share of the seats "
-                         "that used it against the others")
+                         "that used it against the others, the p-value of the gap and that p-value "
+                         "adjusted for the many components compared (Benjamini-Hochberg); with FILE.csv "
+                         "also written there, one row per component")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     sp.add_argument("--forfeit", action="store_true",
                     help="a bot that fails (an exception, an illegal answer) loses that game and the "
