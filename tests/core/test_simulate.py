@@ -545,3 +545,21 @@ def test_the_first_player_is_the_one_the_rules_name():
     res = run_match("thiefs-market", ["random"], games=6, players=3, seed=2)
     drawn = [load_game("thiefs-market").new_game(3, r.seed).start_player for r in res.records]
     assert [r.first_player for r in res.records] == drawn
+
+
+def test_resume_refuses_records_played_in_seat_order(tmp_path, capsys):
+    """Records from before the order drawn from the deal (no ``order`` field)
+    would mix two ways of playing simultaneous choices: refused, file untouched."""
+    out = tmp_path / "r.jsonl"
+    argv = ["simulate", "thieves-den", "--bots", "random,random", "--games", "2", "--no-progress", "--out", str(out)]
+    assert main(argv) == 0
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert all(r["order"] == "dealt" for r in lines)
+    for r in lines:
+        del r["order"]
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    before = out.read_text()
+    capsys.readouterr()
+    assert main(argv + ["--games", "3", "--resume"]) == 2
+    assert "seat order" in " ".join(capsys.readouterr().out.split())
+    assert out.read_text() == before

@@ -117,6 +117,9 @@ class GameRecord:
     #: what ``first_player`` means: ``"rules"`` (:func:`.first.first_player`) or, in an old
     #: record, ``"first decision"`` (:func:`read_records` with the game recomputes it)
     first_by: str = "rules"
+    #: how seats deciding at once took turns: ``"dealt"`` (an order drawn from the deal) or,
+    #: in a record written before that, ``"seat"`` (seat order); ``--resume`` never mixes them
+    order: str = "dealt"
 
     @property
     def no_winner(self) -> bool:
@@ -141,7 +144,7 @@ class GameRecord:
                       [None if x is None else {k: float(v) for k, v in dict(x).items()}
                        for x in d.get("search") or []],
                       None if d.get("forfeit") is None else int(d["forfeit"]),
-                      str(d.get("first_by", "first decision")))
+                      str(d.get("first_by", "first decision")), str(d.get("order", "seat")))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game record ({exc!r})") from None
         n = len(rec.lineup)

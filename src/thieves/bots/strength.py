@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..core.errors import ThievesError
 from ..core.registry import list_games, load_game
 from .match import MatchResult, RecordWriter, read_records, run_match, unique_labels
 from .stats import Share
@@ -49,6 +50,10 @@ def play_match(slug: str, bots: Sequence[str], games: int, players: int, seed: i
     os.makedirs(records, exist_ok=True)
     path = os.path.join(records, records_file(slug, bots, players, seed))
     done = [r for r in read_records(path, slug) if r.index < games] if os.path.exists(path) else []
+    if len(done) < games and any(r.order != "dealt" for r in done):
+        # seats deciding at once took turns in seat order in older records (match.GameRecord.order)
+        raise ThievesError(f"{path} holds games played with seats deciding at once in seat order; "
+                           "playing the missing ones now would mix two orders: use another folder")
     with RecordWriter(path, players, append=True) as out:
         return run_match(slug, list(bots), games=games, players=players, seed=seed, jobs=jobs, done=done,
                          on_record=out.write)

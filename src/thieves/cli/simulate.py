@@ -302,6 +302,10 @@ def _earlier_records(args: argparse.Namespace, sweeps: list[dict[str, Any]],
         if key not in keys:
             raise ThievesError(f"{args.out} holds game {r.index} with options {r.options}, which this run "
                                "does not play: resume with the options and --sweep of that run")
+        if r.order != "dealt":
+            raise ThievesError(f"{args.out} holds game {r.index}, played with seats deciding at once in "
+                               "seat order (records older than the order drawn from the deal); going on "
+                               "would mix the two: write the new games to another file")
         done[keys.index(key)].append(r)
     return done
 
