@@ -419,8 +419,11 @@
   const GENERIC = /^(done|pass|end|stop|skip|finish|confirm|no|yes|nothing|nocard|decline)\b/;
   const MORE = {ply: null, open: false};
   function drawActions(v) {
+    // on the board: what glows there as drawn; not a second click of a
+    // two-click choice (data-needs: shown only once its picker is picked),
+    // whose button stays in the bar for whoever does not pick first
     const onBoard = new Set([...board.querySelectorAll(".svg-holder .clickable[data-action]")]
-      .filter(node => !node.closest(".fold.folded"))
+      .filter(node => !node.closest(".fold.folded") && !node.hasAttribute("data-needs"))
       .map(node => node.getAttribute("data-action")));
     const folds = a => onBoard.has(a.action) && !a.ends_turn && !GENERIC.test(a.action);
     const folding = v.legal.length > BAR_MAX && v.legal.some(folds);
