@@ -1,4 +1,4 @@
-"""The ``thieves`` command: list, play, bench, simulate, playtest, replay, data, serve."""
+"""The ``thieves`` command: list, play, bench, simulate, tournament, playtest, replay, data, serve."""
 from __future__ import annotations
 
 import argparse
@@ -98,6 +98,11 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from .simulate import cmd_simulate as run
+    return run(args, console, _options(args))
+
+
+def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
+    from .tournament import cmd_tournament as run
     return run(args, console, _options(args))
 
 
@@ -250,6 +255,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .simulate import add_parser as add_simulate
     add_simulate(sub, game_args)
     sub.choices["simulate"].set_defaults(func=cmd_simulate)
+
+    from .tournament import add_parser as add_tournament
+    add_tournament(sub, game_args)
+    sub.choices["tournament"].set_defaults(func=cmd_tournament)
 
     sp = sub.add_parser("playtest", help="how the components play: bot games, per-component figures")
     game_args(sp)
