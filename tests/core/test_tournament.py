@@ -46,6 +46,13 @@ class Unbuildable(Bot):
         raise ValueError("no configuration file")
 
 
+class Quitter(RandomBot):
+    """Ends the program on its first decision."""
+
+    def choose(self, state, player):
+        raise SystemExit("bye")
+
+
 class Sleepy(RandomBot):
     """Sleeps longer than the test's time limit on its first decision."""
 
@@ -123,6 +130,12 @@ def test_a_bot_that_raises_forfeits_its_games_by_name_seat_and_move():
         assert g.decisions > 20  # the game went on to its end, the random bot in the seat
     crashy = next(s for s in t.standings() if s.bot == "Crashy")
     assert crashy.forfeits == 3 and crashy.wins == 0 and crashy.failures["exception"] == 3
+
+
+def test_a_bot_that_ends_the_program_only_forfeits():
+    t = run_tournament(SLUG, ["random", Quitter], games_per_pairing=2, players=2, seed=1)
+    fails = [(f["bot"], f["reason"], f["detail"]) for f in t.failures()]
+    assert fails == [("Quitter", "exception", "SystemExit: bye")] * 2
 
 
 def test_illegal_answers_and_unbuildable_bots_forfeit_with_their_reason():

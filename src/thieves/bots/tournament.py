@@ -19,10 +19,10 @@ Formats
     fill the last table, the ones that sat out least (the lowest placed first) sit out.
 
 Forfeits
-    A bot that raises, answers an illegal action or takes longer than ``move_time`` seconds
-    over one decision forfeits that game: it is ranked below every other seat whatever its
-    score and cannot win, and the game is played to its end with the random bot in its
-    seat (so the others' game still counts). The failure is recorded with the bot's name,
+    A bot that raises (``SystemExit`` too), answers an illegal action or takes longer than
+    ``move_time`` seconds over one decision forfeits that game: it is ranked below every
+    other seat whatever its score and cannot win, and the game is played to its end with
+    the random bot in its seat (so the others' game still counts). The failure is recorded with the bot's name,
     seat, move number and reason (:class:`Failure`); a bot class that fails to build
     forfeits at move 0. Nothing a bot does stops the tournament.
 
@@ -243,7 +243,7 @@ def _decide(bot: Bot, state: Any, seat: int, views: int, move_time: float | None
             action = choose_fairly(bot, state, seat, views)
     except MoveTimeout:
         return "", f"time: no answer within {move_time:g} s"
-    except Exception as exc:  # noqa: BLE001 - a bot's bug forfeits its game, nothing more
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - a bot's bug forfeits its game, nothing more
         return "", f"exception: {type(exc).__name__}: {str(exc)[:300]}"
     took = time.perf_counter() - start
     if move_time is not None and took > move_time:
@@ -260,7 +260,7 @@ def play_table_game(task: tuple[Any, ...]) -> TableGame:
     for s, e in enumerate(entries):
         try:
             seats.append(load_bot(specs[e], slug, bot_seed(deal, rotation, s, "bot")))
-        except Exception as exc:  # noqa: BLE001 - a class that cannot be built forfeits
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - a class that cannot be built forfeits
             failures.append(Failure(labels[e], s, 0, "exception",
                                     f"could not be built: {type(exc).__name__}: {str(exc)[:300]}"))
             seats.append(RandomBot(seed=bot_seed(deal, rotation, s, "stand-in")))
@@ -284,7 +284,8 @@ def play_table_game(task: tuple[Any, ...]) -> TableGame:
             continue
         decisions += 1
         if decisions > MAX_DECISIONS:
-            raise ThievesError(f"{slug}: game {index + 1} (deal {deal}) did not end after {MAX_DECISIONS} decisions")
+            raise ThievesError(f"{slug}: game {index + 1} (deal {deal}) did not end after "
+                               f"{MAX_DECISIONS} decisions")
     lost = {f.seat for f in failures}
     scores = [float(x) for x in state.scores()]
     ranks = places(scores, list(state.winners()), lost)
