@@ -1,4 +1,4 @@
-"""The ``thieves`` command: list, play, bench, simulate, tournament, playtest, replay, data, serve."""
+"""The ``thieves`` command: list, play, bench, simulate, playtest, replay, data, serve."""
 from __future__ import annotations
 
 import argparse
@@ -101,11 +101,6 @@ def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     return run(args, console, _options(args))
 
 
-def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
-    from .tournament import cmd_tournament as run
-    return run(args, console, _options(args))
-
-
 def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
     from .playtest import play_records, render, summarise, write_json
     import time
@@ -200,6 +195,11 @@ def _check_serve_args(args: argparse.Namespace) -> None:
             raise ThievesError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
 
 
+def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
+    from .tournament import cmd_tournament as run
+    return run(args, console, _options(args))
+
+
 def cmd_data(args: argparse.Namespace, console: Console) -> int:
     from . import data
     if args.action == "export":
@@ -256,10 +256,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate(sub, game_args)
     sub.choices["simulate"].set_defaults(func=cmd_simulate)
 
-    from .tournament import add_parser as add_tournament
-    add_tournament(sub, game_args)
-    sub.choices["tournament"].set_defaults(func=cmd_tournament)
-
     sp = sub.add_parser("playtest", help="how the components play: bot games, per-component figures")
     game_args(sp)
     sp.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (comma-separated)")
@@ -275,6 +271,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="your own component data files, for a replay played with them (the "
                          "directory a replay file names is never read)")
     sp.set_defaults(func=cmd_replay)
+
+    from .tournament import add_parser as add_tournament
+    add_tournament(sub, game_args)
+    sub.choices["tournament"].set_defaults(func=cmd_tournament)
 
     sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")
     sp.add_argument("action", choices=["export", "check", "diff"])
