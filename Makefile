@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 # `make run` installs only the server's packages; `make test` adds the test
-# tools, the research extras (PettingZoo, OpenSpiel), Ray and matplotlib that their tests use.
+# tools, the research extras (PettingZoo, OpenSpiel), Ray, matplotlib and OpenSkill that their tests use.
 RUN_STAMP  = $(VENV)/.installed-run
 STAMP      = $(VENV)/.installed-test
 
@@ -19,7 +19,7 @@ $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install -q -e '.[server,test,rl,ray,report]'
+	$(PY) -m pip install -q -e '.[server,test,rl,ray,report,tournament]'
 	touch $(STAMP)
 
 # The main program: the web server on http://127.0.0.1:8000 (SQLite in ./var).

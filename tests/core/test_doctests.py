@@ -11,6 +11,7 @@ MODULES = [
     "thieves.core.rng",
     "thieves.bots.stats",
     "thieves.bots.match",
+    "thieves.bots.tournament",
     "thieves.games.thiefdom.notation",
     "thieves.games.cadwallon.notation",
     "thieves.games.thieves_den.notation",

@@ -195,6 +195,11 @@ def _check_serve_args(args: argparse.Namespace) -> None:
             raise ThievesError(f"cannot serve on {args.host}:{args.port}: {exc.strerror}") from None
 
 
+def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
+    from .tournament import cmd_tournament as run
+    return run(args, console, _options(args))
+
+
 def cmd_data(args: argparse.Namespace, console: Console) -> int:
     from . import data
     if args.action == "export":
@@ -272,6 +277,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="your own component data files, for a replay played with them (the "
                          "directory a replay file names is never read)")
     sp.set_defaults(func=cmd_replay)
+
+    from .tournament import add_parser as add_tournament
+    add_tournament(sub, game_args)
+    sub.choices["tournament"].set_defaults(func=cmd_tournament)
 
     sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")
     sp.add_argument("action", choices=["export", "check", "diff"])

@@ -1226,7 +1226,8 @@ class TableManager:
             if action is not None:
                 log.error("bot %s at table %s chose %r, which is not legal; the random bot plays "
                           "this move", name, table.id, action)
-            action = make_bot("random", table.rec.game, seed).choose(state, seat)
+            # the stand-in decides on a fair view too, never on the real position
+            action = choose_fairly(make_bot("random", table.rec.game, seed), state, seat, seed)
         return moment, action
 
     def bot_commit(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
