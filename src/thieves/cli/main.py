@@ -1,4 +1,4 @@
-"""The ``thieves`` command: list, play, bench, simulate, dataset, playtest, analyze, replay, data, serve."""
+"""The ``thieves`` command: list, play, bench, simulate, tournament, dataset, playtest, analyze, replay, data, serve."""
 from __future__ import annotations
 
 import argparse
