@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Callable
 
 import thieves
 
@@ -79,7 +80,10 @@ def engine_replay_rate(slug: str, n: int, games: list) -> float:
     return done / (time.perf_counter() - start)
 
 
-def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> float:
+def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True,
+                    clock: Callable[[], float] = time.perf_counter) -> float:
+    """PettingZoo steps per second of ``clock`` (wall time, or ``time.process_time``
+    for CPU time), with the observation tensor or the mask alone."""
     import numpy as np
 
     from .pz import env as make_env
@@ -87,9 +91,9 @@ def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> 
     e = make_env(slug, n)
     steps = 0
     seed = 0
-    end = time.perf_counter() + seconds
-    start = time.perf_counter()
-    while time.perf_counter() < end:
+    end = clock() + seconds
+    start = clock()
+    while clock() < end:
         e.reset(seed=seed)
         seed += 1
         for _agent in e.agent_iter():
@@ -100,7 +104,27 @@ def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> 
             legal = np.flatnonzero(obs["action_mask"] if tensors else e.action_mask(_agent))
             e.step(int(legal[rnd.integers(legal.size)]))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
+
+
+def tensor_rates(slug: str, n: int, seconds: float, rounds: int) -> tuple[float, float, float]:
+    """PettingZoo steps per CPU second (``time.process_time``): the mask alone, the
+    tensors of the reference encoder, the tensors of the fast path; measures alternate
+    in ``rounds`` slices and the best of each is kept."""
+    from . import observe
+    sl = seconds / rounds
+    mask = ref = fast = 0.0
+    was = observe.fast_path_enabled()
+    try:
+        for _ in range(rounds):
+            mask = max(mask, pettingzoo_rate(slug, n, sl, False, time.process_time))
+            observe.set_fast_path(False)
+            ref = max(ref, pettingzoo_rate(slug, n, sl, True, time.process_time))
+            observe.set_fast_path(True)
+            fast = max(fast, pettingzoo_rate(slug, n, sl, True, time.process_time))
+    finally:
+        observe.set_fast_path(was)
+    return mask, ref, fast
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -113,7 +137,19 @@ def main(argv: list[str] | None = None) -> None:
                     help="measures alternate in this many short slices; the best of each is kept "
                          "(a loaded machine slows whichever loop it hits)")
     ap.add_argument("--no-pettingzoo", action="store_true")
+    ap.add_argument("--tensors", action="store_true",
+                    help="only the PettingZoo loop per CPU second: mask only, reference tensors, fast tensors")
     args = ap.parse_args(argv)
+    if args.tensors:
+        print("game players | PettingZoo steps per CPU second: mask only | tensors, reference encoder "
+              "(share of mask only) | tensors, fast path (share) | fast / reference")
+        for slug in args.games:
+            g = thieves.load_game(slug)
+            n = args.players or max(g.min_players, min(3, g.max_players))
+            mask, ref, fast = tensor_rates(slug, n, args.seconds, args.rounds)
+            print(f"{slug} {n} | {mask:,.0f} | {ref:,.0f} ({ref / mask:.2f}) | {fast:,.0f} ({fast / mask:.2f}) "
+                  f"| {fast / ref:.1f}", flush=True)
+        return
     print("game players | engine decisions/s (random; same games as the wrapper) | wrapper steps/s "
           "(decisions/s) | step cost / engine decision, same games | pettingzoo steps/s: mask only, "
           "with observation tensors")

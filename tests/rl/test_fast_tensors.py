@@ -1,0 +1,86 @@
+"""The fast observation tensors equal the reference encoder's, bit for bit, and hide
+what the reference hides.
+
+A property test over random positions of all five games at every player count from 2
+to 5 that the game allows: seeded random play for a random number of decisions, then
+every seat's tensor from the fast path (``observation_tensor``) against the reference
+(``reference_observation_tensor``: the observation dict and the layout's encoder).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+import thieves  # noqa: E402
+from thieves.rl import observe  # noqa: E402
+from thieves.rl.layouts import fast_builder  # noqa: E402
+from thieves.rl.observe import observation_tensor, reference_observation_tensor  # noqa: E402
+
+SLUGS = ["thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon"]
+CASES = [(slug, n) for slug in SLUGS for n in range(2, 6)
+         if thieves.load_game(slug).min_players <= n <= thieves.load_game(slug).max_players]
+
+
+def _walk(slug: str, n: int, seed: int, plies: int, every: int):
+    """Positions every ``every`` decisions along a seeded random game of ``plies`` decisions."""
+    st_ = thieves.load_game(slug).new_game(n, seed=seed)
+    rnd = random.Random(seed)
+    for ply in range(plies):
+        if st_.is_terminal():
+            break
+        if ply % every == 0:
+            yield st_
+        p = st_.players_to_act()[0]
+        st_.apply_action(p, rnd.choice(st_.legal_actions(p)))
+    yield st_
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
+@pytest.mark.parametrize("slug,n", CASES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), plies=st.integers(0, 900), every=st.integers(3, 40))
+def test_fast_path_equals_the_reference_encoder(slug: str, n: int, seed: int, plies: int, every: int):
+    assert fast_builder(slug) is not None
+    assert observe.fast_path_enabled()
+    for state in _walk(slug, n, seed, plies, every):
+        for p in range(n):
+            fast = observation_tensor(state, p)
+            ref = reference_observation_tensor(state, p)
+            assert _same(fast, ref), (slug, n, state.ply, p, np.flatnonzero(fast != ref)[:10])
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_fast_path_ignores_a_rivals_hidden_information(slug: str):
+    """Two states that differ only in what a seat cannot see (``determinize`` redeals
+    the others' secrets) give that seat the same fast tensor."""
+    g = thieves.load_game(slug)
+    n = 3 if g.min_players <= 3 <= g.max_players else g.min_players
+    for state in _walk(slug, n, seed=11, plies=500, every=9):
+        for p in range(n):
+            t = observation_tensor(state, p)
+            for seed in (1, 2):
+                assert _same(observation_tensor(state.determinize(p, seed), p), t)
+
+
+def test_switch_selects_the_reference_encoder():
+    state = next(iter(_walk("thiefs-market", 3, 1, 30, 30)))
+    try:
+        observe.set_fast_path(False)
+        assert not observe.fast_path_enabled()
+        calls = []
+        real = observe._fast_of
+        observe._fast_of = lambda s: calls.append(s) or real(s)   # type: ignore[assignment]
+        observation_tensor(state, 0)
+        assert calls == []
+    finally:
+        observe._fast_of = real                                   # type: ignore[assignment]
+        observe.set_fast_path(True)
+    with pytest.raises(ValueError):
+        observation_tensor(state, 7)
