@@ -1,6 +1,7 @@
 """Cadwallon observation layout (docs/rl.md, "Observation tensors")."""
 from __future__ import annotations
 
+import marshal
 from collections import defaultdict
 from typing import Any, Callable
 
@@ -8,7 +9,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from ..hashing import FoldedDetail, Paths, accumulate, dense, vector
+from ..hashing import Blocks, FoldedDetail, Paths, accumulate, dense, vector
 from . import offsets
 
 CW_PHASES = ("gang", "deploy", "militia", "militia_move", "main", "over")
@@ -203,6 +204,8 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     o_mleft, o_msel, o_mroll, o_detail = offs["militia_left"], offs["militia_selected"], offs["militia_roll"], \
         offs["detail"]
     ttypes: dict[str, int] = {}
+    blocks = Blocks()
+    board_width = o_bank - o_chest                      # chests, room ducats, portcullis, tokens
 
     def ttype(token: str) -> int:
         try:
@@ -251,39 +254,51 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             v[o + 2 + T] = len(s.to_deploy[q])
         escaped, activated, active = set(s.escaped), set(s.activated), s.active
         pos, carried, injured = s.pos, s.carried, s.injured
+        zone_col = zones.get
         for g, r in gang_seat.items():
             for ch, slot in chars_of[g]:
                 o = o_chars + per_char * (per_gang * r + slot)
-                z = pos.get(ch)
-                v[o + (zones[z] if z in zones else Z)] = 1.0
+                v[o + zone_col(pos.get(ch), Z)] = 1.0       # type: ignore[arg-type]
                 o += Z + 1
-                for tok in carried.get(ch, ()):
-                    k = ttype(tok)
-                    if k >= 0:
-                        v[o + k] = get(o + k, 0.0) + 1.0
+                held = carried.get(ch)
+                if held:
+                    for tok in held:
+                        k = ttype(tok)
+                        if k >= 0:
+                            v[o + k] = get(o + k, 0.0) + 1.0
                 o += T
-                v[o] = injured.get(ch, 0)
-                v[o + 1] = float(ch in activated)
-                v[o + 2] = float(ch == active)
-                v[o + 3] = float(ch in escaped)
+                x = injured.get(ch, 0)
+                if x:
+                    v[o] = x
+                if ch in activated:
+                    v[o + 1] = 1.0
+                if ch == active:
+                    v[o + 2] = 1.0
+                if ch in escaped:
+                    v[o + 3] = 1.0
         for i, fig in enumerate(others):
             z = pos.get(fig)
             v[o_figures + (Z + 1) * i + (zones[z] if z in zones else Z)] = 1.0
-        for z, chest in s.chests.items():
-            i = zones[z]
-            v[o_chest + i] = 1.0
-            v[o_sealed + i] = float(chest.get("sealed", False))
-            k = ttype(chest.get("t") or "")
-            if k >= 0:
-                v[o_chest_t + T * i + k] = 1.0
-        for z, k in s.room_ducats.items():
-            v[o_room + zones[z]] = k
-        for z in s.portcullis:
-            if z in zones:
-                v[o_port + zones[z]] = 1.0
-        for z, kind in s.tokens.items():
-            if z in zones and kind in token_col:
-                v[o_tokens + 2 * zones[z] + token_col[kind]] = 1.0
+        chests, room_ducats, portcullis, tokens = s.chests, s.room_ducats, s.portcullis, s.tokens
+
+        def fill_board(b: dict[int, float]) -> None:
+            for z, chest in chests.items():
+                i = zones[z]
+                b[o_chest - o_chest + i] = 1.0
+                b[o_sealed - o_chest + i] = float(chest.get("sealed", False))
+                k = ttype(chest.get("t") or "")
+                if k >= 0:
+                    b[o_chest_t - o_chest + T * i + k] = 1.0
+            for z, k in room_ducats.items():
+                b[o_room - o_chest + zones[z]] = k
+            for z in portcullis:
+                if z in zones:
+                    b[o_port - o_chest + zones[z]] = 1.0
+            for z, kind in tokens.items():
+                if z in zones and kind in token_col:
+                    b[o_tokens - o_chest + 2 * zones[z] + token_col[kind]] = 1.0
+
+        board = blocks.get(marshal.dumps((chests, room_ducats, portcullis, tokens)), board_width, fill_board)
         v[o_bank] = s.bank / 100
         v[o_box] = len(s.box)
         for c in s.hands[viewer]:                   # the viewer's own hand only
@@ -306,6 +321,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             "deploy_selected": s.deploy_sel, "handed_in": s.handed_in}, viewer)
         out = vector(v, size)
         out[o_detail:o_detail + CW_DETAIL] = folded
+        out[o_chest:o_chest + board_width] = board
         return out
 
     return encode
