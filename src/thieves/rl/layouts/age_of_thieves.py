@@ -1,6 +1,7 @@
 """Age of Thieves observation layout (docs/rl.md, "Observation tensors")."""
 from __future__ import annotations
 
+import marshal
 from collections import defaultdict
 from typing import Any, Callable
 
@@ -8,7 +9,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from ..hashing import FoldedDetail, Paths, accumulate, dense, vector
+from ..hashing import Blocks, FoldedDetail, Paths, accumulate, dense, vector
 from . import offsets
 
 AOT_PHASES = ("draw", "plan", "exec", "cleanup", "over")
@@ -173,6 +174,8 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     o_seats, o_hand, o_violet, o_ap_free = offs["seats"], offs["hand"], offs["violet_next"], offs["ap_free"]
     o_tokens_free, o_detail = offs["tokens_free"], offs["detail"]
     kind_of: dict[str, int] = {}
+    blocks = Blocks()
+    board_width = o_supply - o_guards                   # guards, captains, gems, tokens, smoke, fire
 
     def kind_col(c: str) -> int:
         try:
@@ -241,24 +244,30 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         for c in s.discard:
             i = o_discard + kind_col(c)
             v[i] = get(i, 0.0) + 1.0
-        for g, sp in s.guards.items():
-            if sp in spaces:
-                i = (o_captains if g[0] == "c" else o_guards) + spaces[sp]
-                v[i] = get(i, 0.0) + 1.0
-        for sp, gems in s.gems.items():
-            for gem in gems:
-                if gem in gem_col:
-                    i = o_gems + 3 * spaces[sp] + gem_col[gem]
-                    v[i] = get(i, 0.0) + 1.0
-        for sp in s.tokens:
-            v[o_fdt + spaces[sp]] = 1.0
-        for sp, kind in s.features.items():
-            if kind in toks:
-                v[o_features + TK * spaces[sp] + toks[kind]] = 1.0
-        for sp in s.smoke:
-            v[o_smoke + spaces[sp]] = 1.0
-        for sp in s.fire:
-            v[o_fire + spaces[sp]] = 1.0
+        guards, gems_at, face_down, features, smoke, fire = s.guards, s.gems, s.tokens, s.features, s.smoke, s.fire
+
+        def fill_board(b: dict[int, float]) -> None:
+            for g, sp in guards.items():
+                if sp in spaces:
+                    i = (o_captains if g[0] == "c" else o_guards) - o_guards + spaces[sp]
+                    b[i] = b.get(i, 0.0) + 1.0
+            for sp, gems in gems_at.items():
+                for gem in gems:
+                    if gem in gem_col:
+                        i = o_gems - o_guards + 3 * spaces[sp] + gem_col[gem]
+                        b[i] = b.get(i, 0.0) + 1.0
+            for sp in face_down:
+                b[o_fdt - o_guards + spaces[sp]] = 1.0
+            for sp, kind in features.items():
+                if kind in toks:
+                    b[o_features - o_guards + TK * spaces[sp] + toks[kind]] = 1.0
+            for sp in smoke:
+                b[o_smoke - o_guards + spaces[sp]] = 1.0
+            for sp in fire:
+                b[o_fire - o_guards + spaces[sp]] = 1.0
+
+        board = blocks.get(marshal.dumps((guards, gems_at, face_down, features, smoke, fire)), board_width,
+                           fill_board)
         v[o_supply], v[o_supply + 1], v[o_supply + 2] = s.yellow_supply, len(s.guard_supply), \
             len(s.captain_supply)
         plans = []
@@ -277,7 +286,8 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             flags = (t["emperor"], t["best"], t["dungeon"], pos is not None and s.is_hidden(q), t["marker"],
                      t["cloak"] or t["escaped"], t["robbed"], t["protected"], t["immobile"], t["done"])
             for k, flag in enumerate(flags):
-                v[o + k] = float(bool(flag))
+                if flag:
+                    v[o + k] = 1.0
             o += NF
             for tok in t["sheet"]:
                 if tok in toks:
@@ -314,6 +324,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             "escape_district": s.alarm_district, "result": s.ended}, viewer)
         out = vector(v, size)
         out[o_detail:o_detail + AOT_DETAIL] = folded
+        out[o_guards:o_guards + board_width] = board
         return out
 
     return encode
