@@ -84,3 +84,23 @@ def test_switch_selects_the_reference_encoder():
         observe.set_fast_path(True)
     with pytest.raises(ValueError):
         observation_tensor(state, 7)
+
+
+@pytest.mark.parametrize("slug", ["thieves-den", "cadwallon"])
+def test_table_keeps_a_tensor_only_while_the_position_stands(slug: str):
+    """The wrapper's tensor, kept between the steps of one decision, is always the
+    current position's; what an agent gets is its own copy."""
+    from thieves.rl.driver import Table
+    t = Table(slug, 3, seed=4)
+    rnd = random.Random(4)
+    k = observe.observation_shape(slug, 3)[0]
+    for _ in range(120):
+        if t.is_over():
+            break
+        p = t.seat
+        got = t.observe(p)
+        assert _same(got[:k], reference_observation_tensor(t.state, p))
+        got[:] = -1.0                                     # the agent's copy, not the kept one
+        assert (t.observe(p)[:k] != -1.0).all()
+        legal = t.legal()
+        t.step(legal[rnd.randrange(len(legal))])

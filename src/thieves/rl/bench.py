@@ -107,24 +107,26 @@ def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True,
     return steps / (clock() - start)
 
 
-def tensor_rates(slug: str, n: int, seconds: float, rounds: int) -> tuple[float, float, float]:
-    """PettingZoo steps per CPU second (``time.process_time``): the mask alone, the
-    tensors of the reference encoder, the tensors of the fast path; measures alternate
-    in ``rounds`` slices and the best of each is kept."""
+def tensor_rates(slug: str, n: int, seconds: float, rounds: int) -> tuple[float, float, float, float]:
+    """PettingZoo steps per CPU second (``time.process_time``): the mask alone; the
+    tensors before (the reference encoder, built at every step); the fast path built at
+    every step; after (the fast path, kept by the table between the steps of one
+    decision). Measures alternate in ``rounds`` slices and the best of each is kept."""
     from . import observe
     sl = seconds / rounds
-    mask = ref = fast = 0.0
-    was = observe.fast_path_enabled()
+    best = [0.0, 0.0, 0.0, 0.0]
+    was = observe.fast_path_enabled(), Table.reuse_tensors
     try:
         for _ in range(rounds):
-            mask = max(mask, pettingzoo_rate(slug, n, sl, False, time.process_time))
-            observe.set_fast_path(False)
-            ref = max(ref, pettingzoo_rate(slug, n, sl, True, time.process_time))
-            observe.set_fast_path(True)
-            fast = max(fast, pettingzoo_rate(slug, n, sl, True, time.process_time))
+            best[0] = max(best[0], pettingzoo_rate(slug, n, sl, False, time.process_time))
+            for k, (fast, reuse) in enumerate(((False, False), (True, False), (True, True)), 1):
+                observe.set_fast_path(fast)
+                Table.reuse_tensors = reuse
+                best[k] = max(best[k], pettingzoo_rate(slug, n, sl, True, time.process_time))
     finally:
-        observe.set_fast_path(was)
-    return mask, ref, fast
+        observe.set_fast_path(was[0])
+        Table.reuse_tensors = was[1]
+    return best[0], best[1], best[2], best[3]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -141,14 +143,15 @@ def main(argv: list[str] | None = None) -> None:
                     help="only the PettingZoo loop per CPU second: mask only, reference tensors, fast tensors")
     args = ap.parse_args(argv)
     if args.tensors:
-        print("game players | PettingZoo steps per CPU second: mask only | tensors, reference encoder "
-              "(share of mask only) | tensors, fast path (share) | fast / reference")
+        print("game players | PettingZoo steps per CPU second: mask only | with tensors (share of mask "
+              "only): before (reference encoder) | fast path | after (fast path, kept between the "
+              "steps of a decision) | after / before")
         for slug in args.games:
             g = thieves.load_game(slug)
             n = args.players or max(g.min_players, min(3, g.max_players))
-            mask, ref, fast = tensor_rates(slug, n, args.seconds, args.rounds)
+            mask, ref, fast, after = tensor_rates(slug, n, args.seconds, args.rounds)
             print(f"{slug} {n} | {mask:,.0f} | {ref:,.0f} ({ref / mask:.2f}) | {fast:,.0f} ({fast / mask:.2f}) "
-                  f"| {fast / ref:.1f}", flush=True)
+                  f"| {after:,.0f} ({after / mask:.2f}) | {after / ref:.1f}", flush=True)
         return
     print("game players | engine decisions/s (random; same games as the wrapper) | wrapper steps/s "
           "(decisions/s) | step cost / engine decision, same games | pettingzoo steps/s: mask only, "
