@@ -136,6 +136,10 @@ def vector(values: dict[int, float], size: int) -> np.ndarray:
     return out
 
 
+#: bytes each cache of the fast encoders may hold before it starts afresh
+CACHE_BYTES = 16 << 20
+
+
 class FoldedDetail:
     """:func:`accumulate` of a detail dict folded into ``width`` slots, as the layout
     encoders add it (``v[offset + slot % width] += x``), with each top-level entry's
@@ -146,8 +150,9 @@ class FoldedDetail:
     is walked the reference way.
     """
 
-    def __init__(self, n: int, seat_lists: frozenset[str], width: int, limit: int = 100_000) -> None:
-        self.n, self.seat_lists, self.width, self.limit = n, seat_lists, width, limit
+    def __init__(self, n: int, seat_lists: frozenset[str], width: int, limit: int = CACHE_BYTES) -> None:
+        self.n, self.seat_lists, self.width = n, seat_lists, width
+        self.limit = max(64, limit // (12 * width))     # entries: a float64 part, a float32 whole
         self.paths = Paths()
         self.parts: dict[tuple[str, int, bytes], np.ndarray | None] = {}
         self.whole: dict[tuple, np.ndarray] = {}
@@ -204,11 +209,13 @@ class FoldedDetail:
 
 class Blocks:
     """Parts of a tensor (float32) cached by a key that decides them (the marshalled
-    state fields they are written from): a part met before is copied, not rewritten."""
+    state fields they are written from): a part met before is copied, not rewritten.
+    The cache starts afresh past ``limit`` bytes."""
 
-    def __init__(self, limit: int = 50_000) -> None:
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
         self.memo: dict[Any, np.ndarray] = {}
         self.limit = limit
+        self.size = 0
 
     def get(self, key: Any, width: int, fill: Callable[[dict[int, float]], None]) -> np.ndarray:
         """The part of ``key``, written by ``fill`` (into slot -> value, from 0) if new."""
@@ -217,7 +224,9 @@ class Blocks:
             v: dict[int, float] = {}
             fill(v)
             got = vector(v, width)
-            if len(self.memo) >= self.limit:
+            self.size += got.nbytes
+            if self.size > self.limit:
                 self.memo.clear()
+                self.size = got.nbytes
             self.memo[key] = got
         return got

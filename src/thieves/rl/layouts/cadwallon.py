@@ -258,7 +258,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         for g, r in gang_seat.items():
             for ch, slot in chars_of[g]:
                 o = o_chars + per_char * (per_gang * r + slot)
-                v[o + zone_col(pos.get(ch), Z)] = 1.0       # type: ignore[arg-type]
+                v[o + zone_col(pos.get(ch), Z)] = 1.0
                 o += Z + 1
                 held = carried.get(ch)
                 if held:
@@ -284,7 +284,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         def fill_board(b: dict[int, float]) -> None:
             for z, chest in chests.items():
                 i = zones[z]
-                b[o_chest - o_chest + i] = 1.0
+                b[i] = 1.0
                 b[o_sealed - o_chest + i] = float(chest.get("sealed", False))
                 k = ttype(chest.get("t") or "")
                 if k >= 0:

@@ -9,7 +9,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from ..hashing import Blocks, FoldedDetail, Paths, accumulate, dense, vector
+from ..hashing import CACHE_BYTES, Blocks, FoldedDetail, Paths, accumulate, dense, vector
 from . import offsets
 
 GOODS = ("gold", "gem", "brandy", "wine", "badge")
@@ -183,6 +183,8 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     figures = tuple(enumerate(TF_FIGURES))
     equip_of: dict[str, int | None] = {}
     blocks = Blocks()
+    made: dict[tuple, np.ndarray] = {}                   # the folded detail by its sources
+    made_limit = max(64, CACHE_BYTES // (4 * TF_DETAIL))
 
     def equip_col(e: str) -> int | None:
         try:
@@ -190,6 +192,33 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         except KeyError:
             got = equip_of[e] = equip.get(e.split(".")[0])
             return got
+
+    def detail_of(s: Any, viewer: int) -> dict[str, Any]:
+        """The observation's parts that the detail block hashes, hidden as ``_observe`` hides them."""
+        revealed_plans = s.phase != "plan"
+        plans = [s.plans[p] if (revealed_plans or p == viewer) else
+                 ("placed" if s.plans[p] is not None else None) for p in range(n)]
+        dr = s.draft
+        draft = None if dr is None else {
+            "stage": dr["stage"], "hand": list(dr["hands"][viewer]), "kept": list(dr["kept"][viewer]),
+            "hand_sizes": [len(h) for h in dr["hands"]], "kept_sizes": [len(k) for k in dr["kept"]]}
+        tu = s.turn
+        sub = tu.get("sub") if tu else None
+        if sub and sub.get("kind") == "artdraw" and tu["p"] != viewer:
+            # the two equipment cards drawn for an artwork reward are seen by their drawer only
+            tu = {**tu, "sub": {**sub, "cards": len(sub["cards"])}}
+        solo = None if not s.solo else {k: (len(x) if k == "pile" else x) for k, x in s.solo.items()}
+        villas = {sp: {"villa": x["villa"], "locked": data.villas[x["villa"]].locked, "art": x["art"]}
+                  for sp, x in s.villas.items()}
+        # a brawl card is tucked face down: only its owner knows which client it was
+        thieves = [[{"ally": th.get("ally"), "used": th.get("used"), "robbed": th.get("robbed"),
+                     "blind": th.get("blind"),
+                     "brawled": "hidden" if q != viewer and th.get("brawled") is not None else th.get("brawled")}
+                    for th in ts] for q, ts in enumerate(s.thieves)]
+        return {"plans": plans, "draft": draft, "turn": tu, "tmove": s.tmove, "solo": solo, "final": s.final,
+                "villas": villas, "smugglers": s.smugglers, "stacks": s.stacks, "revealed": list(s.revealed),
+                "patrol": list(s.patrol), "missions_done": s.missions_done, "hand": None, "allies": None,
+                "thieves": thieves}
 
     def encode(s: Any, viewer: int) -> np.ndarray:
         v: dict[int, float] = {}
@@ -232,7 +261,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         for q, h in enumerate(s.hideout):
             c = cell_of(h)
             v[o_hideout + (cells + 1) * rel(q) + (c if c >= 0 else cells)] = 1.0
-        detail_thieves = []
+        seat_bytes: list[bytes] = []
         seat_blocks = []
         for q, ts in enumerate(s.thieves):
 
@@ -256,13 +285,9 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
                     o += E
                     b[o], b[o + 1] = float(th["brawl"]), float(th["wanted"])
 
-            seat_blocks.append((o_thieves + 3 * thief * rel(q),
-                                blocks.get(("thieves", layout_key, marshal.dumps(ts)), 3 * thief, fill)))
-            # a brawl card is tucked face down: only its owner knows which client it was
-            detail_thieves.append([{"ally": th.get("ally"), "used": th.get("used"), "robbed": th.get("robbed"),
-                                    "blind": th.get("blind"),
-                                    "brawled": ("hidden" if q != viewer and th.get("brawled") is not None
-                                                else th.get("brawled"))} for th in ts])
+            tb = marshal.dumps(ts)
+            seat_bytes.append(tb)
+            seat_blocks.append((o_thieves + 3 * thief * rel(q), blocks.get(("thieves", layout_key, tb), 3 * thief, fill)))
         for q, st in enumerate(s.stash):
             o = o_stash + (NG + 1) * rel(q)
             for k, gd in goods:
@@ -303,27 +328,20 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             col = clients.get(c)
             if col is not None:
                 v[o_discard + col] = get(o_discard + col, 0.0) + 1.0
-        # the hashed detail, hidden as _observe hides it
-        revealed_plans = s.phase != "plan"
-        plans = [s.plans[p] if (revealed_plans or p == viewer) else
-                 ("placed" if s.plans[p] is not None else None) for p in range(n)]
-        dr = s.draft
-        draft = None if dr is None else {
-            "stage": dr["stage"], "hand": list(dr["hands"][viewer]), "kept": list(dr["kept"][viewer]),
-            "hand_sizes": [len(h) for h in dr["hands"]], "kept_sizes": [len(k) for k in dr["kept"]]}
-        tu = s.turn
-        sub = tu.get("sub") if tu else None
-        if sub and sub.get("kind") == "artdraw" and tu["p"] != viewer:
-            # the two equipment cards drawn for an artwork reward are seen by their drawer only
-            tu = {**tu, "sub": {**sub, "cards": len(sub["cards"])}}
-        solo = None if not s.solo else {k: (len(x) if k == "pile" else x) for k, x in s.solo.items()}
-        villas = {sp: {"villa": x["villa"], "locked": data.villas[x["villa"]].locked, "art": x["art"]}
-                  for sp, x in s.villas.items()}
-        folded = detail.folded({
-            "plans": plans, "draft": draft, "turn": tu, "tmove": s.tmove, "solo": solo, "final": s.final,
-            "villas": villas, "smugglers": s.smugglers, "stacks": s.stacks, "revealed": list(s.revealed),
-            "patrol": list(s.patrol), "missions_done": s.missions_done, "hand": None, "allies": None,
-            "thieves": detail_thieves}, viewer)
+        # the hashed detail, hidden as _observe hides it; cached by what it is made from
+        try:
+            raw: tuple | None = (viewer, marshal.dumps((
+                s.phase, s.plans, s.draft, s.turn, s.tmove, s.solo, s.final, s.villas, s.smugglers, s.stacks,
+                s.revealed, s.patrol, s.missions_done)), *seat_bytes)
+        except ValueError:
+            raw = None
+        folded = made.get(raw) if raw is not None else None
+        if folded is None:
+            folded = detail.folded(detail_of(s, viewer), viewer)
+            if raw is not None:
+                if len(made) >= made_limit:
+                    made.clear()
+                made[raw] = folded
         out = vector(v, size)
         for o, block in seat_blocks:
             out[o:o + 3 * thief] = block
