@@ -9,7 +9,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from ..hashing import Blocks, FoldedDetail, Paths, accumulate, dense, vector
+from ..hashing import CACHE_BYTES, Blocks, FoldedDetail, Paths, accumulate, dense, vector
 from . import offsets
 
 AOT_PHASES = ("draw", "plan", "exec", "cleanup", "over")
@@ -175,6 +175,8 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     o_tokens_free, o_detail = offs["tokens_free"], offs["detail"]
     kind_of: dict[str, int] = {}
     blocks = Blocks()
+    made: dict[tuple, np.ndarray] = {}                   # the folded detail by its sources
+    made_limit = max(64, CACHE_BYTES // (4 * AOT_DETAIL))
     board_width = o_supply - o_guards                   # guards, captains, gems, tokens, smoke, fire
 
     def kind_col(c: str) -> int:
@@ -270,7 +272,6 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
                            fill_board)
         v[o_supply], v[o_supply + 1], v[o_supply + 2] = s.yellow_supply, len(s.guard_supply), \
             len(s.captain_supply)
-        plans = []
         for q, t in enumerate(s.thieves):
             mine = q == viewer
             hidden_plan = planning and not mine
@@ -300,7 +301,6 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             o += NX + 1
             if mine or not planning:                # hidden during the others' planning
                 v[o], v[o + 1], v[o + 2], v[o + 3] = t["blue"], t["red"], t["violet"], 1.0
-            plans.append([] if hidden_plan else [s._slot_view(x, q, viewer) for x in t["plan"]])
         me = s.thieves[viewer]
         for c in me["hand"]:
             i = o_hand + kind_col(c)
@@ -318,10 +318,26 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         else:
             v[o_ap_free] = 0
         ev = s.current_event()
-        folded = detail.folded({
-            "plans": plans, "building": building, "deciding": deciding_of(s),
-            "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
-            "escape_district": s.alarm_district, "result": s.ended}, viewer)
+        # the hashed detail, cached by what it is made from
+        try:
+            gq = s.gq.get("cur") if s.gq else None
+            raw: tuple | None = (viewer, marshal.dumps((
+                ph, [t["plan"] for t in s.thieves], me["cur"], s.pending[0] if s.pending else None, gq, s.act,
+                s.turn, s.exec.get("value"), ev.id if ev else None, s.alarm_district, s.ended)))
+        except ValueError:
+            raw = None
+        folded = made.get(raw) if raw is not None else None
+        if folded is None:
+            plans = [[] if planning and q != viewer else [s._slot_view(x, q, viewer) for x in t["plan"]]
+                     for q, t in enumerate(s.thieves)]
+            folded = detail.folded({
+                "plans": plans, "building": building, "deciding": deciding_of(s),
+                "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
+                "escape_district": s.alarm_district, "result": s.ended}, viewer)
+            if raw is not None:
+                if len(made) >= made_limit:
+                    made.clear()
+                made[raw] = folded
         out = vector(v, size)
         out[o_detail:o_detail + AOT_DETAIL] = folded
         out[o_guards:o_guards + board_width] = board
