@@ -120,14 +120,14 @@ class Table:
         per player until the next action is applied (:attr:`reuse_tensors`); a change
         made to ``state`` by hand, not through the table, needs ``_refresh()``."""
         st = self.state
+        if self.space.whole_actions:                  # one step, one decision: nothing to keep
+            return observation_tensor(st, player)
         key = (player, id(st), len(st.history))
         t = self._tensors.get(key)
         if t is None:
             t = observation_tensor(st, player)
             if self.reuse_tensors:
                 self._tensors[key] = t
-        if self.space.whole_actions:
-            return t.copy()
         own = np.zeros(self.space.n, dtype=np.float32)
         if self.decision is not None and self.decision.player == player:
             for i in self.decision.prefix:
