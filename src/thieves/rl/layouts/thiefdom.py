@@ -275,8 +275,11 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
                     o += cells + 2
                     inv = th["inv"]
                     for k, gd in goods:
-                        b[o + k] = inv.get(gd, 0)
-                    b[o + NG] = len(inv.get("art", ()))
+                        x = inv.get(gd, 0)
+                        if x:
+                            b[o + k] = x
+                    if inv.get("art"):
+                        b[o + NG] = len(inv["art"])
                     o += NG + 1
                     for e in th["equip"]:
                         col = equip_col(e)
@@ -291,10 +294,14 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         for q, st in enumerate(s.stash):
             o = o_stash + (NG + 1) * rel(q)
             for k, gd in goods:
-                v[o + k] = st.get(gd, 0)
-            v[o + NG] = len(st.get("art", ()))
+                x = st.get(gd, 0)
+                if x:
+                    v[o + k] = x
+            if st.get("art"):
+                v[o + NG] = len(st["art"])
         for q, x in enumerate(s.stamina):
-            v[o_stamina + rel(q)] = float(bool(x))
+            if x:
+                v[o_stamina + rel(q)] = 1.0
         for q, done in enumerate(s.missions_done):
             v[o_done + rel(q)] = len(done)
         tf = s.tf
@@ -311,12 +318,18 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         figs = blocks.get(("figures", layout_key, marshal.dumps(tf)), len(TF_FIGURES) * (cells + 5), fill_figures)
         badges, purses = s.badges, s.purses
         for i, fig in figures[:4]:
-            v[o_badges + i] = badges.get(fig, 0) or 0
-            v[o_purses + i] = float(bool(purses.get(TF_FIGURES[4 + i])))
+            x = badges.get(fig, 0)
+            if x:
+                v[o_badges + i] = x
+            if purses.get(TF_FIGURES[4 + i]):
+                v[o_purses + i] = 1.0
         dg = s.dungeon or {}
         for k, gd in goods:
-            v[o_dungeon + k] = dg.get(gd, 0)
-        v[o_dungeon + NG] = len(dg.get("art", ()))
+            x = dg.get(gd, 0)
+            if x:
+                v[o_dungeon + k] = x
+        if dg.get("art"):
+            v[o_dungeon + NG] = len(dg["art"])
         for e in s.display:
             col = equip_col(e)
             if col is not None:
