@@ -105,3 +105,24 @@ def test_table_keeps_a_tensor_only_while_the_position_stands(slug: str):
         assert (t.observe(p)[:k] != -1.0).all()
         legal = t.legal()
         t.step(legal[rnd.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("slug,field", [("thieves-den", "hands"), ("thieves-den", "scheme"),
+                                        ("cadwallon", "hands")])
+def test_a_rivals_secret_reaches_only_its_owner(slug: str, field: str):
+    """Swapping two players' secret (hands, schemes) changes their own fast tensors and
+    nobody else's."""
+    state = None
+    for state in _walk(slug, 3, seed=6, plies=1, every=1):
+        pass
+    assert state is not None and not state.is_terminal()
+    secret = getattr(state, field)
+    assert secret[1] != secret[2]
+    assert not isinstance(secret[1], list) or len(secret[1]) == len(secret[2])   # counts are public
+    before = [observation_tensor(state, p) for p in range(3)]
+    secret[1], secret[2] = secret[2], secret[1]
+    state._legal_cache = None
+    after = [observation_tensor(state, p) for p in range(3)]
+    assert _same(before[0], after[0])
+    assert not _same(before[1], after[1]) and not _same(before[2], after[2])
+    assert all(_same(a, reference_observation_tensor(state, p)) for p, a in enumerate(after))
