@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Callable
 
 import thieves
 
@@ -79,7 +80,10 @@ def engine_replay_rate(slug: str, n: int, games: list) -> float:
     return done / (time.perf_counter() - start)
 
 
-def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> float:
+def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True,
+                    clock: Callable[[], float] = time.perf_counter) -> float:
+    """PettingZoo steps per second of ``clock`` (wall time, or ``time.process_time``
+    for CPU time), with the observation tensor or the mask alone."""
     import numpy as np
 
     from .pz import env as make_env
@@ -87,9 +91,9 @@ def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> 
     e = make_env(slug, n)
     steps = 0
     seed = 0
-    end = time.perf_counter() + seconds
-    start = time.perf_counter()
-    while time.perf_counter() < end:
+    end = clock() + seconds
+    start = clock()
+    while clock() < end:
         e.reset(seed=seed)
         seed += 1
         for _agent in e.agent_iter():
@@ -100,7 +104,29 @@ def pettingzoo_rate(slug: str, n: int, seconds: float, tensors: bool = True) -> 
             legal = np.flatnonzero(obs["action_mask"] if tensors else e.action_mask(_agent))
             e.step(int(legal[rnd.integers(legal.size)]))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (clock() - start)
+
+
+def tensor_rates(slug: str, n: int, seconds: float, rounds: int) -> tuple[float, float, float, float]:
+    """PettingZoo steps per CPU second (``time.process_time``): the mask alone; the
+    tensors before (the reference encoder, built at every step); the fast path built at
+    every step; after (the fast path, kept by the table between the steps of one
+    decision). Measures alternate in ``rounds`` slices and the best of each is kept."""
+    from . import observe
+    sl = seconds / rounds
+    best = [0.0, 0.0, 0.0, 0.0]
+    was = observe.fast_path_enabled(), Table.reuse_tensors
+    try:
+        for _ in range(rounds):
+            best[0] = max(best[0], pettingzoo_rate(slug, n, sl, False, time.process_time))
+            for k, (fast, reuse) in enumerate(((False, False), (True, False), (True, True)), 1):
+                observe.set_fast_path(fast)
+                Table.reuse_tensors = reuse
+                best[k] = max(best[k], pettingzoo_rate(slug, n, sl, True, time.process_time))
+    finally:
+        observe.set_fast_path(was[0])
+        Table.reuse_tensors = was[1]
+    return best[0], best[1], best[2], best[3]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -113,7 +139,20 @@ def main(argv: list[str] | None = None) -> None:
                     help="measures alternate in this many short slices; the best of each is kept "
                          "(a loaded machine slows whichever loop it hits)")
     ap.add_argument("--no-pettingzoo", action="store_true")
+    ap.add_argument("--tensors", action="store_true",
+                    help="only the PettingZoo loop per CPU second: mask only, reference tensors, fast tensors")
     args = ap.parse_args(argv)
+    if args.tensors:
+        print("game players | PettingZoo steps per CPU second: mask only | with tensors (share of mask "
+              "only): before (reference encoder) | fast path | after (fast path, kept between the "
+              "steps of a decision) | after / before")
+        for slug in args.games:
+            g = thieves.load_game(slug)
+            n = args.players or max(g.min_players, min(3, g.max_players))
+            mask, ref, fast, after = tensor_rates(slug, n, args.seconds, args.rounds)
+            print(f"{slug} {n} | {mask:,.0f} | {ref:,.0f} ({ref / mask:.2f}) | {fast:,.0f} ({fast / mask:.2f}) "
+                  f"| {after:,.0f} ({after / mask:.2f}) | {after / ref:.1f}", flush=True)
+        return
     print("game players | engine decisions/s (random; same games as the wrapper) | wrapper steps/s "
           "(decisions/s) | step cost / engine decision, same games | pettingzoo steps/s: mask only, "
           "with observation tensors")

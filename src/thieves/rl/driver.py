@@ -44,6 +44,10 @@ def max_game_length(slug: str, num_players: int) -> int:
 class Table:
     """An engine state plus the sub-decision being built, driven by integer tokens."""
 
+    #: keep each player's tensor until the next applied action (the steps of one decision
+    #: see the same position); False: build it at every call
+    reuse_tensors = True
+
     def __init__(self, slug: str, num_players: int, seed: int = 0,
                  options: Mapping[str, Any] | None = None, state: State | None = None) -> None:
         self.game = thieves.load_game(slug)
@@ -60,6 +64,8 @@ class Table:
     # -- who acts and what is legal -------------------------------------------------
     def _refresh(self) -> None:
         st = self.state
+        # tensors already built for this position (the pieces of one decision share it)
+        self._tensors: dict[tuple[int, int, int], np.ndarray] = {}
         if st.is_terminal():
             self.decision = None
             return
@@ -110,10 +116,18 @@ class Table:
     def observe(self, player: int) -> np.ndarray:
         """The tensor of ``player`` followed, where actions are built piece by piece, by
         the pieces it has given so far in its unfinished action (counts over the space;
-        zeros for everyone else): what an agent sees in the wrappers."""
-        t = observation_tensor(self.state, player)
-        if self.space.whole_actions:
-            return t
+        zeros for everyone else): what an agent sees in the wrappers. The tensor is kept
+        per player until the next action is applied (:attr:`reuse_tensors`); a change
+        made to ``state`` by hand, not through the table, needs ``_refresh()``."""
+        st = self.state
+        if self.space.whole_actions:                  # one step, one decision: nothing to keep
+            return observation_tensor(st, player)
+        key = (player, id(st), len(st.history))
+        t = self._tensors.get(key)
+        if t is None:
+            t = observation_tensor(st, player)
+            if self.reuse_tensors:
+                self._tensors[key] = t
         own = np.zeros(self.space.n, dtype=np.float32)
         if self.decision is not None and self.decision.player == player:
             for i in self.decision.prefix:
@@ -158,6 +172,7 @@ class Table:
         new = Table.__new__(Table)
         new.__dict__.update(self.__dict__)
         new.state = self.state.clone()
+        new._tensors = {}
         if self.decision is not None:
             d = Decision.__new__(Decision)
             for k in Decision.__slots__:

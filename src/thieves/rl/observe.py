@@ -22,27 +22,64 @@ falls back on the generic encoder, feature hashing into :data:`SIZE` numbers:
 Because they read nothing but ``observation(p)``, the tensors hide exactly what
 the observation hides: ``determinize(p, seed)`` never changes them (tested).
 The layouts are documented in docs/rl.md.
+
+**Fast path.** Building ``observation(p)`` and walking it costs several engine
+steps, so every game with a layout also has a fast encoder (``fast_encoder`` of
+its layout module) that writes the same tensor straight from the state: it
+reads only the fields the layout uses, with the same hiding rules as the
+game's ``_observe`` (what another seat may not see is left out or replaced
+exactly as there), and no copy. It is bit-identical to the reference encoder
+(the observation dict and the layout's ``encoder``), which stays the definition
+and is what :func:`reference_observation_tensor` computes; tests compare the two
+over random positions of every game and player count, and check that the fast
+path ignores a rival's hidden information. :func:`set_fast_path` selects the path
+of :func:`observation_tensor` (the fast one by default).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from thieves.core.game import State
 
 from .hashing import _PATHS, SEAT_LISTS, SIZE, Paths, encode
-from .layouts import encoder_builder
+from .layouts import encoder_builder, fast_builder
 from .layouts.age_of_thieves import aot_layout
 from .layouts.cadwallon import cw_layout
 from .layouts.thiefdom import tf_layout
 from .layouts.thieves_den import td_layout
 from .layouts.thiefs_market import tm_layout
 
-__all__ = ["observation_tensor", "observation_shape", "SIZE", "tm_layout", "td_layout",
-           "aot_layout", "tf_layout", "cw_layout"]
+__all__ = ["observation_tensor", "observation_shape", "reference_observation_tensor", "set_fast_path",
+           "fast_path_enabled", "SIZE", "tm_layout", "td_layout", "aot_layout", "tf_layout", "cw_layout"]
 
 _built: dict[tuple[str, int, Any], tuple[int, Any]] = {}
+_fast: dict[tuple[str, int, Any], Callable[[State, int], np.ndarray] | None] = {}
+_use_fast = True
+
+
+def set_fast_path(on: bool) -> None:
+    """Make :func:`observation_tensor` use the fast path (default) or the reference encoder."""
+    global _use_fast
+    _use_fast = bool(on)
+
+
+def fast_path_enabled() -> bool:
+    """Whether :func:`observation_tensor` uses the fast path."""
+    return _use_fast
+
+
+def _fast_of(state: State) -> Callable[[State, int], np.ndarray] | None:
+    slug = state.game.slug
+    key = (slug, state.num_players, state.options.get("data_dir"))
+    try:
+        return _fast[key]
+    except KeyError:
+        pass
+    build = fast_builder(slug)
+    got = _fast[key] = None if build is None else build(state)
+    return got
 
 
 def _encoder_of(state: State) -> tuple[int, Any] | None:
@@ -64,6 +101,18 @@ def observation_tensor(state: State, player: int) -> np.ndarray:
     ``_observe`` plus the same public fields the contract adds), which is what
     the tensor uses.
     """
+    if _use_fast:
+        fast = _fast_of(state)
+        if fast is not None:
+            if not state._is_player(player):
+                raise ValueError(f"there is no player {player!r}")
+            return fast(state, player)
+    return reference_observation_tensor(state, player)
+
+
+def reference_observation_tensor(state: State, player: int) -> np.ndarray:
+    """The tensor of :func:`observation_tensor` built the reference way: from the
+    observation dict, by the layout's encoder (or the generic one)."""
     if not state._is_player(player):
         raise ValueError(f"there is no player {player!r}")
     obs = state._observe(player)

@@ -2,7 +2,8 @@
 
 Each module has ``<x>_layout(num_players, data)`` (the blocks, in order) and
 ``encoder(state) -> (size, encode(obs, viewer))``, built once per game, player
-count and data directory.
+count and data directory, and ``fast_encoder(state) -> encode(state, viewer)``: the
+same tensor written straight from the state (see :mod:`thieves.rl.observe`).
 """
 from __future__ import annotations
 
@@ -35,3 +36,11 @@ def encoder_builder(slug: str) -> Callable[[Any], tuple[int, Callable]] | None:
     if mod is None:
         return None
     return importlib.import_module(f"{__name__}.{mod}").encoder
+
+
+def fast_builder(slug: str) -> Callable[[Any], Callable] | None:
+    """The ``fast_encoder(state)`` of a game's layout, or None where it has none."""
+    mod = MODULES.get(slug)
+    if mod is None:
+        return None
+    return getattr(importlib.import_module(f"{__name__}.{mod}"), "fast_encoder", None)

@@ -1,6 +1,7 @@
 """Cadwallon observation layout (docs/rl.md, "Observation tensors")."""
 from __future__ import annotations
 
+import marshal
 from collections import defaultdict
 from typing import Any, Callable
 
@@ -8,7 +9,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from ..hashing import Paths, accumulate, dense
+from ..hashing import Blocks, FoldedDetail, Paths, accumulate, dense, vector
 from . import offsets
 
 CW_PHASES = ("gang", "deploy", "militia", "militia_move", "main", "over")
@@ -162,3 +163,165 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
         return dense(v, size)
 
     return size, encode
+
+
+def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
+    """The tensor of :func:`encoder` written straight from the state (the fields the
+    layout reads; of the hands only the viewer's own and the others' sizes, as
+    ``_observe`` shows them)."""
+    data = state.data
+    n = state.num_players
+    zones = {z: i for i, z in enumerate(data.zone_ids)}
+    Z = len(zones)
+    types = [t.id for t in data.treasures.types]
+    T = len(types)
+    gangs = {g: i for i, g in enumerate(data.gang_ids)}
+    G = len(gangs)
+    advs = {a: i for i, a in enumerate(data.adventure)}
+    missions = {m: i for i, m in enumerate(data.mission)}
+    cards = {c: i for i, c in enumerate(data.card)}
+    militia = list(data.militia_ids)
+    militia_col = {m: i for i, m in enumerate(militia)}
+    others = militia + list(data.heroine)
+    per_seat = 1 + 1 + G + 1 + 1 + T + 1
+    per_char = (Z + 1) + T + 4
+    per_gang = max(len(c) for c in data.gang_chars.values())
+    slot_of = {c: k for chars in data.gang_chars.values() for k, c in enumerate(chars)}
+    chars_of = {g: [(ch, slot_of[ch]) for ch in data.char if data.gang_of[ch] == g] for g in data.gang_ids}
+    offs, size = offsets(cw_layout(n, data))
+    detail = FoldedDetail(n, frozenset(), CW_DETAIL)
+    phase_col = {ph: i for i, ph in enumerate(CW_PHASES)}
+    token_col = {k: i for i, k in enumerate(CW_TOKENS)}
+    o_phase, o_adv, o_round, o_track = offs["phase"], offs["adventure"], offs["round/10"], offs["track/10"]
+    o_first, o_current, o_to_act, o_alarm = offs["first"], offs["current"], offs["to_act"], offs["alarm"]
+    o_terminal, o_seats, o_chars, o_figures = offs["terminal"], offs["seats"], offs["characters"], offs["figures"]
+    o_chest, o_sealed, o_chest_t, o_room = offs["chest"], offs["chest_sealed"], offs["chest_treasure"], \
+        offs["room_ducats"]
+    o_port, o_tokens, o_bank, o_box, o_hand = offs["portcullis"], offs["tokens"], offs["bank/100"], \
+        offs["box_count"], offs["hand"]
+    o_deck, o_discard, o_missions, o_mdeck = offs["deck_count"], offs["discard"], offs["missions"], \
+        offs["mission_deck_count"]
+    o_mleft, o_msel, o_mroll, o_detail = offs["militia_left"], offs["militia_selected"], offs["militia_roll"], \
+        offs["detail"]
+    ttypes: dict[str, int] = {}
+    blocks = Blocks()
+    board_width = o_bank - o_chest                      # chests, room ducats, portcullis, tokens
+
+    def ttype(token: str) -> int:
+        try:
+            return ttypes[token]
+        except KeyError:
+            base = token.rstrip("0123456789")
+            got = ttypes[token] = types.index(base) if base in types else -1
+            return got
+
+    def encode(s: Any, viewer: int) -> np.ndarray:
+        v: dict[int, float] = {}
+        get = v.get
+
+        def rel(q: int) -> int:
+            return (q - viewer) % n
+
+        v[o_phase + phase_col.get(s.phase, len(CW_PHASES))] = 1.0
+        if s.adventure in advs:
+            v[o_adv + advs[s.adventure]] = 1.0
+        v[o_round] = s.round / 10
+        v[o_track] = (s.adv.track or 0) / 10
+        if s.first is not None:
+            v[o_first + rel(s.first)] = 1.0
+        cur = s.current
+        v[o_current + (n if cur is None else rel(cur))] = 1.0
+        for q in s._players_to_act():
+            v[o_to_act + rel(q)] = 1.0
+        v[o_alarm] = float(s.alarm)
+        v[o_terminal] = float(s.is_terminal())
+        scores = s._scores()
+        gang_seat: dict[str, int] = {}
+        for q in range(n):
+            r = rel(q)
+            o = o_seats + per_seat * r
+            v[o], v[o + 1] = s.ap[q], s.ducats[q]
+            g = s.gangs[q]
+            if g in gangs:
+                v[o + 2 + gangs[g]] = 1.0
+                gang_seat[g] = r
+            o += 2 + G
+            v[o], v[o + 1] = len(s.hands[q]), scores[q]
+            for tok in s.banked[q]:
+                k = ttype(tok)
+                if k >= 0:
+                    v[o + 2 + k] = get(o + 2 + k, 0.0) + 1.0
+            v[o + 2 + T] = len(s.to_deploy[q])
+        escaped, activated, active = set(s.escaped), set(s.activated), s.active
+        pos, carried, injured = s.pos, s.carried, s.injured
+        zone_col = zones.get
+        for g, r in gang_seat.items():
+            for ch, slot in chars_of[g]:
+                o = o_chars + per_char * (per_gang * r + slot)
+                v[o + zone_col(pos.get(ch), Z)] = 1.0
+                o += Z + 1
+                held = carried.get(ch)
+                if held:
+                    for tok in held:
+                        k = ttype(tok)
+                        if k >= 0:
+                            v[o + k] = get(o + k, 0.0) + 1.0
+                o += T
+                x = injured.get(ch, 0)
+                if x:
+                    v[o] = x
+                if ch in activated:
+                    v[o + 1] = 1.0
+                if ch == active:
+                    v[o + 2] = 1.0
+                if ch in escaped:
+                    v[o + 3] = 1.0
+        for i, fig in enumerate(others):
+            z = pos.get(fig)
+            v[o_figures + (Z + 1) * i + (zones[z] if z in zones else Z)] = 1.0
+        chests, room_ducats, portcullis, tokens = s.chests, s.room_ducats, s.portcullis, s.tokens
+
+        def fill_board(b: dict[int, float]) -> None:
+            for z, chest in chests.items():
+                i = zones[z]
+                b[i] = 1.0
+                b[o_sealed - o_chest + i] = float(chest.get("sealed", False))
+                k = ttype(chest.get("t") or "")
+                if k >= 0:
+                    b[o_chest_t - o_chest + T * i + k] = 1.0
+            for z, k in room_ducats.items():
+                b[o_room - o_chest + zones[z]] = k
+            for z in portcullis:
+                if z in zones:
+                    b[o_port - o_chest + zones[z]] = 1.0
+            for z, kind in tokens.items():
+                if z in zones and kind in token_col:
+                    b[o_tokens - o_chest + 2 * zones[z] + token_col[kind]] = 1.0
+
+        board = blocks.get(marshal.dumps((chests, room_ducats, portcullis, tokens)), board_width, fill_board)
+        v[o_bank] = s.bank / 100
+        v[o_box] = len(s.box)
+        for c in s.hands[viewer]:                   # the viewer's own hand only
+            i = o_hand + cards[c]
+            v[i] = get(i, 0.0) + 1.0
+        v[o_deck] = len(s.deck)
+        for c in s.discard:
+            if c in cards:
+                i = o_discard + cards[c]
+                v[i] = get(i, 0.0) + 1.0
+        for m in s.missions:
+            if m in missions:
+                v[o_missions + missions[m]] = 1.0
+        v[o_mdeck] = len(s.mission_deck)
+        v[o_mleft] = s.militia_left
+        v[o_msel + militia_col.get(s.militia_sel, len(militia))] = 1.0
+        v[o_mroll] = s.militia_roll or 0
+        folded = detail.folded({
+            "act": s.act, "combat": s.combat, "pending": s.queue[0] if s.queue else None,
+            "deploy_selected": s.deploy_sel, "handed_in": s.handed_in}, viewer)
+        out = vector(v, size)
+        out[o_detail:o_detail + CW_DETAIL] = folded
+        out[o_chest:o_chest + board_width] = board
+        return out
+
+    return encode

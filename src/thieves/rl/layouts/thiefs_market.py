@@ -8,7 +8,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from ..hashing import dense
+from ..hashing import dense, vector
 from . import offsets
 
 TM_PHASES = ("split", "lucky", "buy", "over")
@@ -102,3 +102,92 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
         return dense(v, size)
 
     return size, encode
+
+
+def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
+    """The tensor of :func:`encoder` written straight from the state (of the infamy
+    counts only the viewer's own, as ``_observe`` shows them until the end)."""
+    from thieves.games.thiefs_market import effects, scoring
+    from thieves.games.thiefs_market.components import FACES
+    ids = list(state.data.ids)
+    assert len(set(ids)) == len(ids)                     # a card's column is its index
+    n = state.num_players
+    c = len(ids)
+    offs, size = offsets(tm_layout(n, ids))
+    face_at = [FACES.index(f) for f in TM_FACES]         # KeyError in the reference otherwise
+    phase_col = {ph: i for i, ph in enumerate(TM_PHASES)}
+    step_col = {st: i for i, st in enumerate(TM_STEPS)}
+    o_phase, o_step, o_round, o_current = offs["phase"], offs["step"], offs["round/10"], offs["current"]
+    o_start, o_token, o_victim, o_to_act = offs["start_player"], offs["token"], offs["victim"], offs["to_act"]
+    o_terminal, o_center, o_returning, o_piles = offs["terminal"], offs["center"], offs["returning"], offs["piles"]
+    o_has_pile, o_objects, o_dice, o_gold = offs["has_pile"], offs["objects"], offs["dice_in_play"], offs["gold"]
+    o_infamy, o_henchmen, o_tableau, o_market = offs["own_infamy"], offs["henchmen"], offs["tableau"], offs["market"]
+    o_market_row, o_deck_sizes, o_active_row = offs["market_row"], offs["deck_sizes"], offs["active_row"]
+    o_discarded, o_box, o_used, o_buys = offs["discarded"], offs["box_count"], offs["used"], offs["buys_made"]
+    o_allowed, o_pay_card, o_pay_rem, o_pay_free = offs["buys_allowed"], offs["paying_card"], \
+        offs["paying_remaining"], offs["paying_free_left"]
+    faces = tuple(enumerate(face_at))
+
+    def encode(s: Any, viewer: int) -> np.ndarray:
+        v: dict[int, float] = {}
+
+        def rel(q: int) -> int:
+            return (q - viewer) % n
+
+        v[o_phase + phase_col[s.phase]] = 1
+        v[o_step + step_col[s.step]] = 1
+        v[o_round] = s.round / 10
+        v[o_current + rel(s.current)] = 1
+        v[o_start + rel(s.start_player)] = 1
+        tok = s.token
+        v[o_token + (n if tok < 0 else rel(tok))] = 1
+        vic = s.victim
+        v[o_victim + (n if vic < 0 else rel(vic))] = 1
+        for q in s._players_to_act():
+            v[o_to_act + rel(q)] = 1
+        v[o_terminal] = float(s.is_terminal())
+        center, returning = s.center, s.returning
+        for k, i in faces:
+            v[o_center + k] = center[i]
+            v[o_returning + k] = returning[i]
+        piles, has_pile, gold, tableau = s.piles, s.has_pile, s.gold, s.tableau
+        for q in range(n):
+            r = rel(q)
+            pile = piles[q]
+            o = o_piles + 6 * r
+            for k, i in faces:
+                v[o + k] = pile[i]
+            v[o_has_pile + r] = float(has_pile[q])
+            v[o_objects + r] = s.objects(q)
+            v[o_gold + r] = gold[q]
+            v[o_henchmen + r] = scoring.henchmen(s, q)
+            o = o_tableau + c * r
+            for card in tableau[q]:
+                v[o + card] = 1
+        v[o_dice] = s.num_dice
+        v[o_infamy] = s.infamy[viewer] or 0            # the viewer's own count only
+        for ri, row in enumerate(s.rows):
+            for k, card in enumerate(row[:5]):
+                v[o_market + card] = 1
+                v[o_market_row + 5 * ri + k] = 1
+            v[o_deck_sizes + ri] = len(s.decks[ri])
+        v[o_active_row + s.active_row] = 1
+        get = v.get
+        for card in s.discarded:
+            v[o_discarded + card] = get(o_discarded + card, 0.0) + 1
+        v[o_box] = len(s.box)
+        for card in s.used:
+            v[o_used + card] = 1
+        buying = s.phase == "buy"
+        v[o_buys] = s.buys if buying else 0
+        v[o_allowed] = effects.allowed_buys(s, s.current) if buying else 0
+        if s.pay_card >= 0:
+            v[o_pay_card + s.pay_card] = 1
+            paying = list(s.paying) + [0, 0]
+            for k, i in faces:
+                if i < len(paying) and paying[i]:
+                    v[o_pay_rem + k] = get(o_pay_rem + k, 0.0) + paying[i]
+            v[o_pay_free] = (effects.discount(s, s.current) - s.waived) or 0
+        return vector(v, size)
+
+    return encode

@@ -8,7 +8,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from ..hashing import dense
+from ..hashing import dense, vector
 from . import offsets
 
 TD_PHASES = ("draft", "thieving", "handover", "end")
@@ -139,3 +139,122 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
         return dense(v, size)
 
     return size, encode
+
+
+def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
+    """The tensor of :func:`encoder` written straight from the state (the others'
+    hands, picks, schemes and kept cards only as the counts ``_observe`` shows)."""
+    data = state.data
+    n = state.num_players
+    locs = {c: i for i, c in enumerate(data.locations)}
+    fences = {c: i for i, c in enumerate(data.fences)}
+    cards = {**locs, **{c: len(locs) + i for c, i in fences.items()}}
+    tcol = {t: i for i, t in enumerate(data.board.treasures)}
+    schemes = {c: i for i, c in enumerate(data.schemes)}
+    powers = {c: i for i, c in enumerate(data.powers)}
+    L, F, T, P = len(locs), len(fences), len(tcol), len(powers)
+    per_seat = 1 + T + 1 + 1 + L + F + 4
+    offs, size = offsets(td_layout(n, data))
+    phase_col = {ph: i for i, ph in enumerate(TD_PHASES)}
+    kind_col = {k: i for i, k in enumerate(TD_KINDS)}
+    mode_col = {m: i for i, m in enumerate(TD_MODES)}
+    o_phase, o_round, o_holder, o_face = offs["phase"], offs["round/3"], offs["holder"], offs["face_13"]
+    o_clock, o_turn, o_to_act, o_terminal = offs["clockwise"], offs["turn"], offs["to_act"], offs["terminal"]
+    o_seats, o_scheme, o_left, o_right = offs["seats"], offs["own_scheme"], offs["own_left"], offs["own_right"]
+    o_hand, o_pick, o_neutral, o_loc_thieves = offs["hand"], offs["pick"], offs["neutral"], offs["loc_thieves"]
+    o_fence_thieves, o_fence_treasures, o_row = offs["fence_thieves"], offs["fence_treasures"], offs["row"]
+    o_fence_deck, o_loc_deck, o_tile, o_power_left = offs["fence_deck"], offs["loc_deck"], offs["power_tile"], \
+        offs["power_left"]
+    o_paid, o_witch, o_steal, o_recruit = offs["power_paid"], offs["witch_used"], offs["steal_slot"], \
+        offs["recruit_slot"]
+    o_city, o_forest, o_dplayer, o_dkind = offs["city"], offs["forest"], offs["decision_player"], \
+        offs["decision_kind"]
+    o_dmode, o_dleft = offs["decision_mode"], offs["decision_left"]
+
+    def encode(s: Any, viewer: int) -> np.ndarray:
+        v: dict[int, float] = {}
+
+        def rel(q: int) -> int:
+            return (q - viewer) % n
+
+        ph = s.phase
+        v[o_phase + phase_col[ph]] = 1.0
+        v[o_round] = s.round / 3
+        v[o_holder + rel(s.holder)] = 1.0
+        v[o_face] = float(s.face == "13")
+        v[o_clock] = float(s.direction == 1)
+        turn = s.turn if ph == "thieving" else None
+        v[o_turn + (n if turn is None else rel(turn))] = 1.0
+        for q in s._players_to_act():
+            v[o_to_act + rel(q)] = 1.0
+        v[o_terminal] = float(s.is_terminal())
+        for q in range(n):
+            o = o_seats + per_seat * rel(q)
+            v[o] = s.prestige[q]
+            for t, k in s.treasures[q].items():
+                v[o + 1 + tcol[t]] = k
+            o += 1 + T
+            v[o] = s.thieves[q]
+            v[o + 1] = float(s.passed[q])
+            o += 2
+            for c in s.above[q]:
+                v[o + locs[c]] = 1.0
+            o += L
+            for c in s.fences_above[q]:
+                v[o + fences[c]] = 1.0
+            o += F
+            v[o], v[o + 1], v[o + 2] = len(s.left[q]), len(s.right[q]), len(s.hands[q])
+            v[o + 3] = float(s.picks[q] is not None)
+        scheme = s.scheme[viewer]                       # the viewer's own secrets only
+        if scheme in schemes:
+            v[o_scheme + schemes[scheme]] = 1.0
+        for c in s.left[viewer]:
+            v[o_left + cards[c]] = 1.0
+        for c in s.right[viewer]:
+            v[o_right + cards[c]] = 1.0
+        for c in s.hands[viewer]:
+            v[o_hand + locs[c]] = 1.0
+        pick = s.picks[viewer]
+        v[o_pick + (L if pick is None else locs[pick])] = 1.0
+        for c in s.neutral:
+            v[o_neutral + locs[c]] = 1.0
+        for c, k in s.loc_thieves.items():
+            v[o_loc_thieves + locs[c]] = k
+        for c, k in s.fence_thieves.items():
+            v[o_fence_thieves + fences[c]] = k
+        for c, held in s.fence_treasures.items():
+            for t, k in held.items():
+                v[o_fence_treasures + T * fences[c] + tcol[t]] = k
+        for c in s.row:
+            if c is not None:
+                v[o_row + fences[c]] = 1.0
+        v[o_fence_deck] = len(s.fence_deck)
+        v[o_loc_deck] = len(s.loc_deck)
+        for i, st in enumerate(s.power_stacks):
+            if st:
+                v[o_tile + P * i + powers[st[-1]]] = 1.0
+            v[o_power_left + i] = len(st)
+            paid = s.power_paid[i]
+            if paid in tcol:
+                v[o_paid + T * i + tcol[paid]] = 1.0
+        for i, used in enumerate(s.witch_used):
+            v[o_witch + i] = float(used)
+        v[o_steal] = s.steal_slot
+        for t, k in s.recruit_slot.items():
+            v[o_recruit + tcol[t]] = k
+        for t, k in s.city.items():
+            v[o_city + tcol[t]] = k
+        v[o_forest] = s.forest
+        if not s.pending:
+            v[o_dplayer + n] = 1.0
+        else:
+            f = s.pending[0]
+            v[o_dplayer + rel(f["p"])] = 1.0
+            v[o_dkind + kind_col.get(f["k"], len(TD_KINDS))] = 1.0
+            mode = f.get("mode")
+            if mode is not None:
+                v[o_dmode + mode_col.get(mode, len(TD_MODES))] = 1.0
+            v[o_dleft] = f.get("n") or 0
+        return vector(v, size)
+
+    return encode
