@@ -152,7 +152,7 @@ def _shared_geometry(city: City) -> dict[str, Any]:
     shared = city.memo.get(("observed-shared",))
     if shared is None:
         shared = city.memo[("observed-shared",)] = marshal.loads(_geometry(city))
-    return shared  # type: ignore[no-any-return]
+    return shared
 
 
 def _geometry(city: City) -> bytes:
