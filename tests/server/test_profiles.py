@@ -177,6 +177,7 @@ def test_unrated_reasons():
     assert unrated_reason({0: a, 1: {**b, "browser": "p"}}, hist, set()) == "same_browser"
     assert unrated_reason({0: a, 1: b}, hist, {1}) is None  # half of seat 1's decisions: not more
     assert unrated_reason({0: a, 1: b}, hist, {1, 3}) == "substitutes"
+    assert unrated_reason({0: a, 1: b}, hist, set(), hinted=True) == "hints"
 
 
 def test_a_rematch_counts_as_a_table_made(db_url):
@@ -191,3 +192,21 @@ def test_a_rematch_counts_as_a_table_made(db_url):
         _play_out(c, t["id"], {"0": t["tokens"]["0"]})
         r = c.post(f"/api/tables/{t['id']}/rematch", json={"token": t["tokens"]["0"]})
         assert r.status_code == 429 and r.json()["error"] == "rate_limited"
+
+
+def test_a_table_where_a_seat_asked_for_a_hint_is_not_rated(client):
+    """A hint before any profile is linked is allowed; the table then never counts,
+    even when both seats link before their first decision."""
+    ann, bea = profile(client, "Ann"), profile(client, "Bea")
+    t = new_table(client, 2, options={"rounds": 1})
+    tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
+    r = client.post(f"/api/tables/{tid}/hint", json={"token": tok0})
+    assert r.status_code == 200, r.text
+    link(client, tid, tok0, ann["key"])
+    link(elsewhere(client), tid, tok1, bea["key"])
+    # what the others are sent does not say who asked
+    assert "hinted" not in client.get(f"/api/tables/{tid}/view").text
+    _play_out(client, tid, t["tokens"])
+    assert client.get(f"/api/tables/{tid}/view").json()["terminal"]
+    assert _unrated(client, tid, ann["key"], ann["id"]) == "hints"
+    assert "asked for hints" in client.get(f"/p/{bea['id']}").text

@@ -216,10 +216,11 @@ class Platform:
             return
         history = list(table.state.history)
         substituted = set(table.deciders)
+        hinted = any(s.get("hinted") for s in table.rec.seats)
         try:
             await asyncio.to_thread(self.storage.rate_table, table.id, table.rec.game,
                                     [float(x) for x in table.state.scores()],
-                                    lambda links: unrated_reason(links, history, substituted))
+                                    lambda links: unrated_reason(links, history, substituted, hinted))
             table.rated = True  # type: ignore[attr-defined]
         except Exception:  # noqa: BLE001 - the next change or a restart tries again
             log.exception("rating table %s failed", table.id)

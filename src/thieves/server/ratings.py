@@ -38,11 +38,12 @@ def updated(ratings: list[float], scores: list[float]) -> list[float]:
 
 
 #: why a finished table did not count in the ratings (texts: ``unrated_<code>`` in server/i18n.py)
-UNRATED = ("few_profiles", "same_profile", "late_link", "same_address", "same_browser", "substitutes")
+UNRATED = ("few_profiles", "same_profile", "late_link", "same_address", "same_browser", "substitutes",
+           "hints")
 
 
 def unrated_reason(links: dict[int, dict[str, Any]], history: list[tuple[int, str]] | list[list[Any]],
-                   substituted: set[int]) -> str | None:
+                   substituted: set[int], hinted: bool = False) -> str | None:
     """Why a finished table must not count (None: it counts).
 
     ``links``: seat -> its profile link (``profile``; ``ply``, the move number
@@ -58,8 +59,11 @@ def unrated_reason(links: dict[int, dict[str, Any]], history: list[tuple[int, st
     * no two linked seats were linked from one address or one browser (two
       profiles of one person farming each other);
     * no linked seat had more than half of its decisions made by a
-      substitute (a bot playing for a player who left or ran out of time).
+      substitute (a bot playing for a player who left or ran out of time);
+    * no seat asked the search for a hint (``hinted``: server/review.py).
     """
+    if hinted:
+        return "hints"
     if len(links) < 2:
         return "few_profiles"
     if len({link["profile"] for link in links.values()}) != len(links):

@@ -281,7 +281,14 @@ def install(app: FastAPI, platform: Any) -> Reviewer:
             body = await _json_body(request)
             table = await platform.get(table_id)
             seat = table.seat_of(body.get("token"))
-            return JSONResponse(await reviewer.hint(table, seat, _lang(request)), headers=NO_STORE)
+            answer = await reviewer.hint(table, seat, _lang(request))
+            assert seat is not None
+            if not table.rec.seats[seat].get("hinted"):
+                # a table where a seat was helped never counts in the ratings, even if
+                # profiles are linked later (ratings.unrated_reason: "hints")
+                async with table.lock:
+                    await asyncio.to_thread(platform.manager.note_hint, table, seat)
+            return JSONResponse(answer, headers=NO_STORE)
         except ServerError as exc:
             return _error(exc)
 

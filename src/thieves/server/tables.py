@@ -866,6 +866,12 @@ class TableManager:
             raise ServerError("game_over", "the game is over", 409)
         self._set_seat(table, seat, {"sub": None, "timed_out": None})
 
+    def note_hint(self, table: LiveTable, seat: int) -> None:
+        """Keep that ``seat`` asked the search for a hint: the table then never counts in
+        the ratings (ratings.unrated_reason, "hints"). Nothing any viewer is sent changes."""
+        if not table.rec.seats[seat].get("hinted"):
+            self._set_seat(table, seat, {"hinted": True}, public=False)
+
     def _set_seat(self, table: LiveTable, seat: int, changes: dict[str, Any], public: bool = True) -> None:
         """Store a change of one seat. ``public`` false: a setting only that seat
         sees, so the table's version (what every viewer is sent) stays."""
