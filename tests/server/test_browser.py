@@ -49,13 +49,13 @@ def _click_one(page, rng: random.Random, asked: list[str] | None = None) -> None
     a move that ends the turn is confirmed on the bar that asks for it."""
     old = page.evaluate("document.body.dataset.ply")
     board = page.locator(".board .clickable")
-    if board.count() and rng.random() < 0.7:
+    buttons = page.locator(".actionbar button.act").filter(visible=True)  # folded ones are on the board
+    if board.count() and (rng.random() < 0.7 or not buttons.count()):
         target = board.nth(rng.randrange(board.count()))
         shape = target.locator("rect, circle, ellipse, path, polygon, image")
         # a person clicks on what is drawn, not on the gap between a group's parts
         (shape.first if shape.count() else target).click()
     else:
-        buttons = page.locator(".actionbar button.act").filter(visible=True)  # folded ones are on the board
         buttons.nth(rng.randrange(buttons.count())).click()
     bar = page.locator("#confirmbar")
     if bar.is_visible():

@@ -159,5 +159,6 @@ def test_what_follows_a_folded_legend_comes_up_under_its_header(server, browser)
     assert before["gap"] > 40 and after["gap"] < 20, (before, after)
     assert after["height"] < before["height"] - 40
     page.click("#board g.fold[data-fold=legend] .fold-head")   # open again: all back in place
-    assert page.evaluate(below) == before
+    again = page.evaluate(below)
+    assert abs(again["gap"] - before["gap"]) < 0.5 and again["height"] == before["height"], (again, before)
     page.close()
