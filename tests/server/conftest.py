@@ -15,6 +15,8 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 # Starlette's fixed "testserver": every app these tests make answers to both
 # (a server answers only to the hosts it is told; tests of that pass their own)
 os.environ["THIEVES_ALLOWED_HOSTS"] = "127.0.0.1,localhost,testserver"
+# reviews wait for the replay page to ask (a review at every game's end costs CPU)
+os.environ.setdefault("THIEVES_REVIEW_AT_END", "0")
 
 from fastapi.testclient import TestClient  # noqa: E402
 

@@ -109,3 +109,24 @@ def test_a_failed_review_is_not_tried_again_in_a_loop(client, monkeypatch):
         body = client.get(f"/api/tables/{t['id']}/review").json()
     assert body == {"status": "none"}
     assert client.get(f"/api/tables/{t['id']}/review").json() == {"status": "none"} and len(calls) == 1
+
+
+def test_a_game_with_a_person_is_reviewed_as_soon_as_it_ends(client):
+    """The server's default (THIEVES_REVIEW_AT_END unset): nobody asks, the review is
+    made anyway once a table with a person at it is over; bots alone wait to be asked."""
+    reviewer = client.app.state.platform.reviewer
+    reviewer.at_end = True
+    try:
+        t = new_table(client, 2, options={"rounds": 1})
+        tid = t["id"]
+        assert tid not in reviewer.progress
+        for seat, bid in ((0, "bid 2"), (1, "bid 1")):
+            assert client.post(f"/api/tables/{tid}/actions",
+                               json={"token": t["tokens"][str(seat)], "action": bid}).status_code == 200
+        deadline = time.monotonic() + 30
+        while tid not in reviewer._made and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert tid in reviewer._made  # made and kept without a request
+        assert client.get(f"/api/tables/{tid}/review").json()["status"] == "ready"
+    finally:
+        reviewer.at_end = False

@@ -8,8 +8,9 @@
   (429). The same position gives the same hint (its seed is the table, move number and seat).
 * ``GET /api/tables/<id>/review``: once the game is over, its review
   (:func:`thieves.bots.review.review` at :data:`REVIEW_BUDGET` iterations, seeded by the table):
-  made in a background thread when first asked (or as soon as the game ends, with
-  ``THIEVES_REVIEW_AT_END=1``), then kept in storage; ``{"status": "running", "done", "total"}``
+  made in a background thread as soon as a game with a person at the table ends (or
+  when first asked; ``THIEVES_REVIEW_AT_END=0`` waits for the first request), then kept
+  in storage; ``{"status": "running", "done", "total"}``
   until then; refused (409) before the end.
 
 The page side is static/hint.js. Texts: ``hint_*`` and ``review_*`` in server/i18n.py.
@@ -71,9 +72,9 @@ class Reviewer:
         #: thread, so that stopping the server never waits for one)
         self._queue: queue.Queue[tuple[str, Replay]] = queue.Queue()
         self._worker: threading.Thread | None = None
-        #: start each review as soon as its game ends (``THIEVES_REVIEW_AT_END=1``); otherwise
-        #: when the replay page first asks for it
-        self.at_end = os.environ.get("THIEVES_REVIEW_AT_END", "") == "1"
+        #: start each review as soon as its game ends, where a person sat at the table
+        #: (``THIEVES_REVIEW_AT_END=0``: only when the replay page first asks for it)
+        self.at_end = os.environ.get("THIEVES_REVIEW_AT_END", "1") != "0"
 
     # -- the hint ------------------------------------------------------------------------------
     def check_hint(self, table: LiveTable, seat: int | None, linked: bool) -> State:
@@ -121,7 +122,8 @@ class Reviewer:
     # -- the post-game review ------------------------------------------------------------------
     def game_over(self, table: LiveTable) -> None:
         """A table changed: once it is over, start its review (with :attr:`at_end`)."""
-        if self.at_end and table.state.is_terminal():
+        if (self.at_end and table.state.is_terminal()
+                and any(seat.get("kind") == "human" for seat in table.rec.seats)):
             self.start(table)
 
     def start(self, table: LiveTable) -> None:
