@@ -100,6 +100,8 @@ def one_decision(page, rng: random.Random) -> bool:
     else:
         buttons = page.locator("#actionbar button.act").filter(visible=True)  # folded ones are on the board
         buttons.nth(rng.randrange(buttons.count())).click()
+    if page.locator("#confirmbar").is_visible():  # a move that asks first (a costly route, a payment)
+        page.click("#confirm-yes")
     page.wait_for_function("old => document.body.dataset.ply !== old || document.body.dataset.terminal === '1'",
                            arg=ply, timeout=60_000)
     return True
