@@ -22,8 +22,10 @@ from .gym_env import ThievesGym
 from .vector import ThievesVectorEnv, gym_vector_env
 
 GAMES = ["thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon"]
-KINDS = ["single, masks only", "single, tensors", "vector, masks only", "vector, tensors",
-         "SyncVectorEnv, tensors"]
+KINDS = ["single, masks only", "single, reference tensors", "single, tensors", "vector, masks only",
+         "vector, tensors", "SyncVectorEnv, tensors"]
+#: the kind measured with the reference encoder at every step (the tensors before the fast path)
+REFERENCE = "single, reference tensors"
 
 
 def _stepper(kind: str, slug: str, n: int, envs: int, seed: int) -> Callable[[], int]:
@@ -33,17 +35,9 @@ def _stepper(kind: str, slug: str, n: int, envs: int, seed: int) -> Callable[[],
         env = ThievesGym(slug, n)
         mask = [env.reset(seed=seed)[1]["action_mask"]]
         tensors = kind.endswith("tensors")
-
-        def single() -> int:
-            for _ in range(16):
-                a = int(rng.choice(np.flatnonzero(mask[0])))
-                if tensors:
-                    _, _, te, tr, info = env.step(a)
-                else:
-                    _, te, tr, info = env.advance(a)
-                mask[0] = env.reset()[1]["action_mask"] if te or tr else info["action_mask"]
-            return 16
-        return single
+        if kind == REFERENCE:
+            return _with_reference(_single(env, mask, rng, tensors))
+        return _single(env, mask, rng, tensors)
     vec = (gym_vector_env(slug, n, envs) if kind.startswith("Sync")
            else ThievesVectorEnv(slug, n, envs, tensors=kind.endswith("tensors")))
     _, info = vec.reset(seed=seed)
@@ -55,6 +49,36 @@ def _stepper(kind: str, slug: str, n: int, envs: int, seed: int) -> Callable[[],
             box[0] = vec.step(np.array(acts))[4]["action_mask"]
         return 2 * envs
     return batched
+
+
+def _with_reference(fn: Callable[[], int]) -> Callable[[], int]:
+    """``fn`` run with the reference encoder and no tensor kept between steps."""
+    from .driver import Table
+    from .observe import set_fast_path
+
+    def run() -> int:
+        set_fast_path(False)
+        Table.reuse_tensors = False
+        try:
+            return fn()
+        finally:
+            set_fast_path(True)
+            Table.reuse_tensors = True
+    return run
+
+
+def _single(env: ThievesGym, mask: list, rng: np.random.Generator, tensors: bool) -> Callable[[], int]:
+    """Sixteen steps of one environment with random legal actions."""
+    def single() -> int:
+        for _ in range(16):
+            a = int(rng.choice(np.flatnonzero(mask[0])))
+            if tensors:
+                _, _, te, tr, info = env.step(a)
+            else:
+                _, te, tr, info = env.advance(a)
+            mask[0] = env.reset()[1]["action_mask"] if te or tr else info["action_mask"]
+        return 16
+    return single
 
 
 def _rate(fn: Callable[[], int], seconds: float) -> float:
