@@ -911,7 +911,18 @@ class Table:
     def char_chip(self, x: float, y: float, w: float, c: str, p: int) -> None:
         """A character in one chip: token, name and talent; its Combat, Movement and Spirit
         (the viewer's own) or where it is (a rival's); what it carries."""
-        d, obs = self.d, self.obs
+        st = self._char_state(c, p)
+        own = p == self.obs.get("viewer")
+        key = ("chip", self.d, self.p.texts, self.p.lang, x, y, w, c, p, own, st, c in self.s.recent, self.lifted(c))
+        with self.s.moving(f"char-{c}"):
+            self.s.piece(_CARDS, key, lambda s: self.draw_char_chip(s, x, y, w, c, p, own, *st))
+
+    def _char_state(self, c: str, p: int) -> tuple[str | None, bool, bool, str | None, str | None, bool, bool,
+                                                    tuple[str, ...]]:
+        """What a character's chip or card shows of it (part of the key it is kept by): where
+        it is, escaped, waiting to be deployed, its action and that action's text, active,
+        done this round, what it carries."""
+        obs = self.obs
         where = self.pos.get(c)
         escaped = c in (obs.get("escaped") or [])
         waiting = c in ((obs.get("to_deploy") or [[]] * (p + 1))[p])
@@ -920,12 +931,7 @@ class Table:
         done = c in (obs.get("activated") or []) and not active
         label = self.p.action_text(obs, act) if act else None
         loot = tuple((obs.get("carried") or {}).get(c) or [])
-        own = p == obs.get("viewer")
-        key = ("chip", d, self.p.texts, self.p.lang, x, y, w, c, p, own, where, escaped, waiting, act, label,
-               c in self.s.recent, active, done, loot, self.lifted(c))
-        with self.s.moving(f"char-{c}"):
-            self.s.piece(_CARDS, key, lambda s: self.draw_char_chip(s, x, y, w, c, p, own, where, escaped, waiting,
-                                                                      act, label, active, done, loot))
+        return where, escaped, waiting, act, label, active, done, loot
 
     def draw_char_chip(self, s: Svg, x: float, y: float, w: float, c: str, p: int, own: bool, where: str | None,
                        escaped: bool, waiting: bool, act: str | None, label: str | None, active: bool,
@@ -988,21 +994,11 @@ class Table:
         return self.p.texts.fill(self.p.lang, "{p:player}", {"p": p}, self.p.names)
 
     def char_card(self, x: float, y: float, w: float, c: str, p: int) -> None:
-        d, obs = self.d, self.obs
-        where = self.pos.get(c)
-        escaped = c in (obs.get("escaped") or [])
-        waiting = c in ((obs.get("to_deploy") or [[]] * (p + 1))[p])
-        act = self.figure_action(c)
-        active = c == obs.get("active")
-        done = c in (obs.get("activated") or []) and not active
-        label = self.p.action_text(obs, act) if act else None
-        loot = tuple((obs.get("carried") or {}).get(c) or [])
+        st = self._char_state(c, p)
         # the card is kept by everything drawn on it
-        key = (d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, where, escaped, waiting, act, label,
-               c in self.s.recent, active, done, loot, self.lifted(c))
+        key = (self.d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, st, c in self.s.recent, self.lifted(c))
         with self.s.moving(f"char-{c}"):
-            self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, where, escaped, waiting, act,
-                                                                      label, active, done, loot))
+            self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, *st))
 
     def draw_char_card(self, s: Svg, x: float, y: float, w: float, c: str, p: int, where: str | None,
                        escaped: bool, waiting: bool, act: str | None, label: str | None, active: bool,
