@@ -76,7 +76,32 @@ class ViewMixin(MixinBase):
                 view["ap"] = {"blue": t["blue"], "red": t["red"], "violet": t["violet"]}
             thieves.append(view)
         ev = self.current_event()
-        deciding = None
+        deciding = self._deciding(ev)
+        watch = {k: [self.vigilance(g), self.movement(g)] for k, g in (("guard", "g0"), ("captain", "c0"))}
+        return {
+            "round": self.round, "phase": self.phase, "start_player": self.start, "alarm": self.alarm,
+            "escape_district": self.alarm_district, "guard_initiative": self.die,
+            "watch_acted": self.phase == "exec" and bool(self.exec.get("guards_done")),
+            "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
+            "calm_events_left": len(self.calm_deck), "alarm_events_left": len(self.alarm_deck),
+            "action_deck": len(self.deck), "discard": sorted(map(ctype, self.discard)),
+            "guards": dict(self.guards), "watch": watch, "gems": {s: list(v) for s, v in self.gems.items()},
+            "face_down_tokens": sorted(self.tokens), "features": dict(self.features),
+            "smoke": sorted(self.smoke), "fire": sorted(self.fire),
+            "supply": {"yellow": self.yellow_supply, "guards": len(self.guard_supply),
+                       "captains": len(self.captain_supply)},
+            "thieves": thieves, "deciding": deciding,
+            "result": self.ended, "winners": self._winners() if self.ended else [],
+            # the viewer's own choices now, so the table can make them clickable on the board
+            "legal": self.legal_actions(viewer) if viewer is not None else [],
+        }
+
+    # -- text board and action words for the terminal (the presentation's, in English) ------------
+
+    def _deciding(self, ev: Any) -> dict[str, Any] | None:
+        """Who decides what now (the observation's ``deciding``; ``ev``: the current event).
+        The RL layout's fast encoder reads it too."""
+        deciding: dict[str, Any] | None = None
         if self.pending:
             pd = self.pending[0]
             deciding = {"kind": pd["kind"], "player": pd["p"]}
@@ -102,26 +127,8 @@ class ViewMixin(MixinBase):
                     deciding["figure"] = a["g"]
         elif self.turn is not None and self.phase == "exec":
             deciding = {"kind": "turn", "player": self.turn, "ap": self.exec.get("value")}
-        watch = {k: [self.vigilance(g), self.movement(g)] for k, g in (("guard", "g0"), ("captain", "c0"))}
-        return {
-            "round": self.round, "phase": self.phase, "start_player": self.start, "alarm": self.alarm,
-            "escape_district": self.alarm_district, "guard_initiative": self.die,
-            "watch_acted": self.phase == "exec" and bool(self.exec.get("guards_done")),
-            "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
-            "calm_events_left": len(self.calm_deck), "alarm_events_left": len(self.alarm_deck),
-            "action_deck": len(self.deck), "discard": sorted(map(ctype, self.discard)),
-            "guards": dict(self.guards), "watch": watch, "gems": {s: list(v) for s, v in self.gems.items()},
-            "face_down_tokens": sorted(self.tokens), "features": dict(self.features),
-            "smoke": sorted(self.smoke), "fire": sorted(self.fire),
-            "supply": {"yellow": self.yellow_supply, "guards": len(self.guard_supply),
-                       "captains": len(self.captain_supply)},
-            "thieves": thieves, "deciding": deciding,
-            "result": self.ended, "winners": self._winners() if self.ended else [],
-            # the viewer's own choices now, so the table can make them clickable on the board
-            "legal": self.legal_actions(viewer) if viewer is not None else [],
-        }
+        return deciding
 
-    # -- text board and action words for the terminal (the presentation's, in English) ------------
     def _presentation(self, viewer: int | None):
         return self.game.presentation(viewer, [self.player_name(q) for q in range(self.num_players)], "en",
                                       self.options.get("data_dir"))

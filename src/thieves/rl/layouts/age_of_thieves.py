@@ -146,7 +146,6 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     """The tensor of :func:`encoder` written straight from the state (the fields the
     layout reads, hidden as ``_observe`` hides them: the others' hands, their action
     points and plans while they plan, their unfinished plan)."""
-    from thieves.games.age_of_thieves.components import COMPASS
     from thieves.games.age_of_thieves.notation import ctype
     data = state.data
     n = state.num_players
@@ -186,37 +185,6 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             got = kind_of[c] = kcol.get(ctype(c), K - 1)
             return got
 
-    def deciding_of(s: Any) -> dict[str, Any] | None:
-        """As ``_observe``'s ``deciding`` (who decides what now)."""
-        ev = s.current_event()
-        if s.pending:
-            pd = s.pending[0]
-            deciding = {"kind": pd["kind"], "player": pd["p"]}
-            for k in ("why", "at", "on"):
-                if k in pd:
-                    deciding[k] = pd[k]
-            if pd["kind"] in ("gstep", "first") and s.gq and s.gq.get("cur"):
-                deciding.update(figure=s.gq["cur"]["g"], route=list(s.gq["cur"]["path"]))
-            if pd["kind"] == "jewel" and ev is not None and ev.direction:
-                deciding["district"] = COMPASS[ev.direction]
-            return deciding
-        if s.act:
-            a = s.act
-            deciding = {"kind": a["kind"], "player": a["p"]}
-            if a["kind"] == "move":
-                deciding["steps_left"] = a["left"]
-                deciding["sprint"] = not a["pick"]
-                deciding["route"] = list(a.get("route", []))
-            elif a["kind"] == "gmove":
-                deciding.update(figure=a["g"], steps_left=a["left"], route=[a["start"]] + a.get("path", []))
-            else:
-                deciding["then"] = a["then"]
-                if "g" in a:
-                    deciding["figure"] = a["g"]
-            return deciding
-        if s.turn is not None and s.phase == "exec":
-            return {"kind": "turn", "player": s.turn, "ap": s.exec.get("value")}
-        return None
 
     def encode(s: Any, viewer: int) -> np.ndarray:
         v: dict[int, float] = {}
@@ -331,7 +299,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             plans = [[] if planning and q != viewer else [s._slot_view(x, q, viewer) for x in t["plan"]]
                      for q, t in enumerate(s.thieves)]
             folded = detail.folded({
-                "plans": plans, "building": building, "deciding": deciding_of(s),
+                "plans": plans, "building": building, "deciding": s._deciding(ev),
                 "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
                 "escape_district": s.alarm_district, "result": s.ended}, viewer)
             if raw is not None:
