@@ -219,9 +219,9 @@ def page_review(table: LiveTable, result: dict[str, Any], lang: str) -> dict[str
                           "text": t["review_line"].format(
                               n=d["index"] + 1, played=played, pct=_pct(d["played_chance"]), best=best,
                               best_pct=_pct(d["best_chance"]))})
-        seats.append({"seat": seat, "name": names[seat] if seat < len(names) else s["name"],
-                      "svg": graph(s["decisions"], seat, names[seat] if seat < len(names) else s["name"], t,
-                                   1.0 / max(result["num_players"], 1)),
+        name = names[seat] if seat < len(names) else s["name"]
+        seats.append({"seat": seat, "name": name,
+                      "svg": graph(s["decisions"], seat, name, t, 1.0 / max(result["num_players"], 1)),
                       "marks": marks, "counts": s["marks"],
                       "summary": t["review_counts"].format(**{k: s["marks"][k] for k, _ in MARKS})})
     return {"status": "ready", "budget": result["budget"], "seats": seats,
