@@ -11,9 +11,9 @@ A game opts in by setting ``Game.presentation_class`` to a subclass.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from .svg import memo
+from .svg import Layer, compose, memo
 from .texts import Texts
 
 if TYPE_CHECKING:
@@ -116,8 +116,60 @@ class Presentation:
         return None
 
     def svg(self, obs: dict[str, Any]) -> str | None:
-        """The board as the viewer sees it; clickable parts carry ``data-action``."""
+        """The board as the viewer sees it; clickable parts carry ``data-action``.
+
+        A layered presentation (:attr:`layered`) need not define it: its board
+        is its layers put together for this viewer (:meth:`board`)."""
+        if not self.layered:
+            return None
+        return self.board(obs, self.board_public(obs))
+
+    # -- the board in layers (docs/engine.md, "Layers") -----------------------
+    #: True: the board is drawn in three layers (what never changes, what every
+    #: viewer sees alike, what only this viewer sees), so a server draws the
+    #: first once per game and the second once per change for all viewers
+    layered: ClassVar[bool] = False
+
+    def board_static(self, obs: dict[str, Any]) -> Layer | None:
+        """What never changes during a game (the city's streets, a printed
+        board), drawn from public fields only: the same for every viewer and
+        every position of one game (in this language and layout). No
+        clickable parts: it may be shown as an image."""
         return None
+
+    def board_public(self, obs: dict[str, Any]) -> Layer:
+        """What every viewer sees alike, drawn from public fields only (the
+        pieces, the market, the seats' open cards) with ``Svg(...,
+        offers=True)``: its clickable groups are decided per viewer when the
+        layer is rendered. A viewer's observation and the spectator's give
+        the same layer."""
+        raise NotImplementedError(f"{type(self).__name__} is layered but draws no public layer")
+
+    def board_seat(self, obs: dict[str, Any], public: Layer) -> Layer | None:
+        """What only this viewer sees or does (their hand, their secret plan,
+        a route's targets), drawn over the public layer (which it may read:
+        ``public.anchors``). None: nothing."""
+        return None
+
+    def board(self, obs: dict[str, Any], public: Layer, static: str | None = None) -> str:
+        """The board of this viewer: the layers put together, the public one
+        rendered with their legal actions and recent refs. ``static``: the
+        unchanging layer's text as the caller shows it (an image of it, say);
+        None draws it here."""
+        seat = self.board_seat(obs, public)
+        if static is None:
+            layer = self.board_static(obs)
+            static = layer.render() if layer is not None else ""
+            size = [layer] if layer is not None else []
+        else:
+            size = []
+        legal, recent = obs.get("legal") or (), obs.get("recent") or ()
+        parts = [static, public.render(legal, recent)]
+        if seat is not None:
+            parts.append(seat.render(legal, recent))
+        every = [public, *size, *([seat] if seat is not None else [])]
+        return compose(parts, max(x.width for x in every), max(x.height for x in every),
+                       self.texts.get(self.lang, "name"))
 
     def score_table(self, obs: dict[str, Any], scores: list[float], winners: list[int]) -> dict[str, Any] | None:
         """The end-of-game table: ``{"columns": [...], "rows": [[label, v1, v2, ...]],

@@ -24,7 +24,7 @@ Rules the kit keeps for every game (the table standard):
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Sequence
+from typing import AbstractSet, Any, Callable, Iterable, Sequence
 from xml.sax.saxutils import escape as _sax_escape, quoteattr as _sax_quoteattr
 
 MIN_FONT = 12
@@ -221,17 +221,157 @@ def slot_pid(owner: str, index: int) -> str:
     return f"{owner}-slot-{index}"
 
 
+class Offer:
+    """The opening tag of a group whose look depends on the viewer: clickable
+    when its ``action`` is legal for them, ``recent`` when a recent event (since
+    their last decision) named its ``ref``.
+
+    A drawing made with ``Svg(..., offers=True)`` keeps these tags as objects
+    instead of text, so one drawing is shared by every viewer and each viewer's
+    text is made by :meth:`Layer.render` without drawing again (and without
+    reading the SVG back: the kit records every clickable as it draws it).
+
+    >>> o = Offer("take 2", "pile-2", "Take pile 2", "card")
+    >>> o.tag(set(), set())
+    '<g class="card" data-ref="pile-2">'
+    >>> print(o.tag({"take 2"}, {"pile-2"}))
+    <g class="card clickable recent" data-action="take 2" tabindex="0" role="button" aria-label="Take pile 2" data-ref="pile-2"><title>Take pile 2</title>
+    """
+
+    __slots__ = ("action", "ref", "label", "cls", "extra")
+
+    def __init__(self, action: str | None, ref: str | None, label: str | None = None,
+                 cls: str = "", extra: str = "") -> None:
+        self.action = action
+        self.ref = ref
+        self.label = label
+        self.cls = cls
+        #: the gesture attributes (``data-then``, ``data-path``, ``data-confirm``, ``data-needs``)
+        self.extra = extra
+
+    def tag(self, legal: "AbstractSet[str] | Sequence[str]", recent: "AbstractSet[str] | Sequence[str]") -> str:
+        """The tag as :meth:`Svg.open` writes it for a viewer with these legal
+        actions and recent refs."""
+        live = self.action is not None and self.action in legal
+        return _open_tag(self.action, self.ref, self.label, self.cls, live,
+                         self.ref is not None and self.ref in recent, self.extra)
+
+    def __repr__(self) -> str:
+        return f"Offer({self.action!r}, {self.ref!r})"
+
+
+def _open_tag(action: str | None, ref: str | None, label: str | None, cls: str, live: bool,
+              recent: bool, extra: str) -> str:
+    """The opening tag of a group (see :meth:`Svg.open`)."""
+    classes = [cls] if cls else []
+    attrs = ""
+    if live:
+        classes.append("clickable")
+        attrs += f' data-action={quoteattr(action or "")} tabindex="0" role="button"' + extra
+        if label:
+            attrs += f" aria-label={quoteattr(label)}"
+    if ref is not None:
+        attrs += f" data-ref={quoteattr(ref)}"
+        if recent:
+            classes.append("recent")
+    if classes:
+        attrs = f' class="{" ".join(classes)}"' + attrs
+    if live and label:
+        return f"<g{attrs}><title>{escape(label)}</title>"
+    return f"<g{attrs}>"
+
+
+class Layer:
+    """One layer of a board (docs/engine.md, "Layers"): SVG elements without
+    the ``<svg>`` root, as text and :class:`Offer` tags, with the size it needs.
+
+    ``anchors`` is what a later layer needs to know of this one (where the
+    viewer's own part goes, where a piece stands); it never holds a secret,
+    as a shared layer is drawn from the public observation only.
+
+    >>> s = Svg(100, 50, offers=True)
+    >>> s.open("take 1", "pile-1"); s.rect(1, 2, 3, 4); s.close()
+    False
+    >>> layer = s.layer()
+    >>> layer.offers
+    (Offer('take 1', 'pile-1'),)
+    >>> layer.render({"take 1"}, ())[:58]
+    '<g class="clickable" data-action="take 1" tabindex="0" rol'
+    >>> layer.render((), ())[:25]
+    '<g data-ref="pile-1"><rec'
+    """
+
+    __slots__ = ("parts", "width", "height", "anchors", "_text")
+
+    def __init__(self, parts: Sequence["str | Offer"] = (), width: float = 0.0, height: float = 0.0,
+                 anchors: dict[str, Any] | None = None) -> None:
+        merged: list[str | Offer] = []
+        for part in parts:  # neighbouring texts joined: fewer pieces to render
+            if type(part) is str and merged and type(merged[-1]) is str:
+                merged[-1] = merged[-1] + part
+            elif part != "":
+                merged.append(part)
+        self.parts: tuple[str | Offer, ...] = tuple(merged)
+        self.width = width
+        self.height = height
+        self.anchors: dict[str, Any] = anchors or {}
+        #: the text when nothing in it depends on the viewer
+        self._text: str | None = merged[0] if len(merged) == 1 and type(merged[0]) is str else (
+            "" if not merged else None)
+
+    @property
+    def offers(self) -> tuple["Offer", ...]:
+        """Every group whose look depends on the viewer, in drawing order."""
+        return tuple(p for p in self.parts if type(p) is Offer)
+
+    def render(self, legal: "AbstractSet[str] | Sequence[str]" = (),
+               recent: "AbstractSet[str] | Sequence[str]" = ()) -> str:
+        """The layer's text for a viewer with these legal actions and recent refs."""
+        if self._text is not None:
+            return self._text
+        legal = legal if isinstance(legal, (set, frozenset)) else set(legal)
+        recent = recent if isinstance(recent, (set, frozenset)) else set(recent)
+        return "".join([p if isinstance(p, str) else p.tag(legal, recent) for p in self.parts])
+
+    def size_in_bytes(self) -> int:
+        """About how much memory its text holds (for bounded caches)."""
+        return sum(len(p) if isinstance(p, str) else 64 for p in self.parts)
+
+
+def svg_root(width: float, height: float, title: str | None = None) -> str:
+    """The opening ``<svg>`` tag of a board of this size (closed by ``</svg>``)."""
+    label = f' aria-label={quoteattr(title)}' if title else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
+            f'width="{width:g}" height="{height:g}" role="img"{label} '
+            f'font-family="system-ui, sans-serif">')
+
+
+def compose(layers: Sequence[str], width: float, height: float, title: str | None = None) -> str:
+    """One board from its layers' texts, the first underneath."""
+    return "".join([svg_root(width, height, title), *layers, "</svg>"])
+
+
+def static_image(href: str, width: float, height: float) -> str:
+    """A board's unchanging layer as an image the browser fetches once and
+    keeps (its address names its content)."""
+    return (f'<image href={quoteattr(href)} x="0" y="0" width="{width:g}" height="{height:g}" '
+            f'class="static-layer"/>')
+
+
 class Svg:
     """An SVG document built piece by piece; :meth:`done` closes it."""
 
     def __init__(self, width: float, height: float, legal: Iterable[str] = (),
-                 recent: Iterable[str] = (), title: str | None = None) -> None:
+                 recent: Iterable[str] = (), title: str | None = None, offers: bool = False) -> None:
         self.width = width
         self.height = height
         self.legal = set(legal)
         self.recent = set(recent)
-        self.parts: list[str] = []
+        self.parts: list[Any] = []  # text, and :class:`Offer` tags in a drawing with ``offers``
         self.title = title
+        #: a drawing shared by viewers: every group that may be clickable or
+        #: recent is kept as an :class:`Offer`, decided per viewer by :meth:`Layer.render`
+        self.offers = offers
 
     # -- low level ----------------------------------------------------------
     def add(self, markup: str) -> None:
@@ -252,27 +392,25 @@ class Svg:
         ``confirm`` a sentence in the viewer's language the page asks first (a
         costly move: into a guard's view, spending gold). ``needs`` makes it
         the second click of a two-click choice: shown only while the picker
-        ``needs`` (:meth:`picker`) is picked. See docs/engine.md, "Gestures"."""
-        classes = [cls] if cls else []
-        attrs = ""
-        live = action is not None and action in self.legal
-        if live:
-            classes.append("clickable")
-            attrs += f' data-action={quoteattr(action or "")} tabindex="0" role="button"'
-            attrs += gesture_attrs(then, path, confirm)
+        ``needs`` (:meth:`picker`) is picked. See docs/engine.md, "Gestures".
+
+        In a drawing with ``offers`` (a layer shared by viewers) the group is
+        kept as an :class:`Offer` and this returns False: what it looks like
+        when clickable is then the page's (the class ``clickable``), never the
+        drawing's."""
+        extra = ""
+        if action is not None:
+            extra = gesture_attrs(then, path, confirm)
             if needs is not None:
-                attrs += f" data-needs={quoteattr(needs)}"
-            if label:
-                attrs += f" aria-label={quoteattr(label)}"
-        if ref is not None:
-            attrs += f" data-ref={quoteattr(ref)}"
-            if ref in self.recent:
-                classes.append("recent")
-        if classes:
-            attrs = f' class="{" ".join(classes)}"' + attrs
-        self.add(f"<g{attrs}>")
-        if live and label:
-            self.add(f"<title>{escape(label)}</title>")
+                extra += f" data-needs={quoteattr(needs)}"
+        if self.offers:
+            if action is None and ref is None:
+                self.add(_open_tag(None, None, None, cls, False, False, ""))
+            else:
+                self.parts.append(Offer(action, ref, label, cls, extra))
+            return False
+        live = action is not None and action in self.legal
+        self.add(_open_tag(action, ref, label, cls, live, ref is not None and ref in self.recent, extra))
         return live
 
     def close(self) -> None:
@@ -341,13 +479,19 @@ class Svg:
         drawing depends on, including which of its actions are legal and which
         of its refs are recent (``draw`` sees this drawing's legal and recent
         sets), and ``draw`` only adds parts."""
+        if self.offers:
+            key = ("offers", key)
         hit = kept.get(key)
         if hit is None:
-            scratch = Svg(self.width, self.height, title=self.title)
+            scratch = Svg(self.width, self.height, title=self.title, offers=self.offers)
             scratch.legal, scratch.recent = self.legal, self.recent
             value = draw(scratch)
-            hit = kept.put(key, ("".join(scratch.parts), value))
-        self.parts.append(hit[0])
+            drawn: Any = Layer(scratch.parts).parts if self.offers else "".join(scratch.parts)
+            hit = kept.put(key, (drawn, value))
+        if self.offers:
+            self.parts.extend(hit[0])
+        else:
+            self.parts.append(hit[0])
         return hit[1]
 
     def piece_of(self, owner: Any, kept: BoundedMemo, key: Any, draw: Callable[[], Any]) -> Any:
@@ -554,9 +698,13 @@ class Svg:
         return y + other.height * scale
 
     def done(self) -> str:
-        label = f' aria-label={quoteattr(self.title)}' if self.title else ""
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {self.width:g} {self.height:g}" '
-                f'width="{self.width:g}" height="{self.height:g}" role="img"{label} '
-                f'font-family="system-ui, sans-serif">')
+        """The whole document (a drawing with ``offers`` is rendered for nobody:
+        use :meth:`layer`)."""
+        if self.offers:
+            return compose([self.layer().render()], self.width, self.height, self.title)
         # one join: a board is a large string, and each copy of it costs
-        return "".join([head, *self.parts, "</svg>"])
+        return "".join([svg_root(self.width, self.height, self.title), *self.parts, "</svg>"])
+
+    def layer(self, anchors: dict[str, Any] | None = None) -> Layer:
+        """What was drawn, as a :class:`Layer` of this drawing's size."""
+        return Layer(self.parts, self.width, self.height, anchors)
