@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from thieves.core.decisions import Steps
 from thieves.core.game import State
 from thieves.core.rng import BATCH as _BATCH, BATCH_STEP as _BATCH_STEP, Below, Rng, splitmix_batch
 
@@ -55,6 +56,11 @@ def _limit(k: int) -> int:
     if k <= 0:
         raise ValueError("below() needs a positive bound")
     return _TWO64 - _TWO64 % k
+
+
+#: action kind (see ``components.action_table``) -> what it does, ``handler(state, player, arg)``:
+#: each registered where it is written (``@VERBS("take")``)
+VERBS: Steps[Callable[[Any, int, Any], None]] = Steps("Thief's Market's action kinds")
 
 
 class MarketState(State):
@@ -339,6 +345,7 @@ class MarketState(State):
         for the start player token."""
         return text.dice_list(self.piles[p], self.token == p)
 
+    @VERBS("take")
     def _do_take(self, p: int, f: int) -> None:
         """Take one object from the center (part of a take; ``done`` ends it)."""
         if f < 0:
@@ -352,6 +359,7 @@ class MarketState(State):
         if self.token != CENTER and not any(self.center):
             self._end_split_action(p)
 
+    @VERBS("take_all")
     def _do_take_all(self, p: int, _: int) -> None:
         pile, center = self.piles[p], self.center
         for f in range(6):
@@ -364,6 +372,7 @@ class MarketState(State):
             self.event("take_all", player=p, objects=self._pile_objects(p))
         self._end_split_action(p)
 
+    @VERBS("steal")
     def _do_steal(self, p: int, q: int) -> None:
         """Rulebook "Phase 1": take another player's whole pile, then return at least one object."""
         mine, theirs = self.piles[p], self.piles[q]
@@ -377,6 +386,7 @@ class MarketState(State):
         self.event("steal", player=p, victim=q)
         effects.on_stolen(self, q)
 
+    @VERBS("return")
     def _do_return(self, p: int, f: int) -> None:
         if f < 0:
             self.token = RETURNING
@@ -387,6 +397,7 @@ class MarketState(State):
         if sum(self.piles[p]) + (self.token == p) == 1:   # the thief keeps at least one object
             self._end_split_action(p)
 
+    @VERBS("done")
     def _do_done(self, p: int, _: int) -> None:
         self._end_split_action(p)
 
@@ -441,6 +452,7 @@ class MarketState(State):
             self._start_purchases()
 
     # ------------------------------------------------- start of phase 2: reroll
+    @VERBS("reroll")
     def _do_reroll(self, p: int, f: int) -> None:
         """Lucky Animal Appendage: reroll a die of your final pile at the start of phase 2."""
         pile = self.piles[p]
@@ -452,6 +464,7 @@ class MarketState(State):
         if self.moved >= effects.rerolls(self, p):
             self._next_lucky()
 
+    @VERBS("keep")
     def _do_keep(self, p: int, _: int) -> None:
         self._next_lucky()
 
@@ -505,6 +518,7 @@ class MarketState(State):
         acts.append(END)
         return acts
 
+    @VERBS("buy")
     def _do_buy(self, p: int, c: int) -> None:
         """Take the card from the market and pay its cost gem by gem (``pay``/``gold``/``free``)."""
         for row in self.rows:
@@ -563,21 +577,26 @@ class MarketState(State):
         else:
             self.waived += 1
 
+    @VERBS("pay")
     def _do_pay(self, p: int, i: int) -> None:
         self._pay(p, "pay", i)
         self._settle(p)
 
+    @VERBS("gold")
     def _do_gold(self, p: int, i: int) -> None:
         self._pay(p, "gold", i)
         self._settle(p)
 
+    @VERBS("free")
     def _do_free(self, p: int, i: int) -> None:
         self._pay(p, "free", i)
         self._settle(p)
 
+    @VERBS("use")
     def _do_use(self, p: int, arg: list[int]) -> None:
         effects.use(self, p, arg[0], arg[1])
 
+    @VERBS("end")
     def _do_end(self, p: int, _: int) -> None:
         self.turns_done += 1
         if self.turns_done >= self.num_players:
@@ -673,11 +692,9 @@ def _feasible(need: list[int], pile: list[int], gold: int, free: int) -> bool:
     return deficit - free <= gold
 
 
-#: action kind (see ``components.action_table``) -> the method applying it
-DISPATCH = {name[4:]: fn for name, fn in vars(MarketState).items() if name.startswith("_do_")}
 
 
 def attach_dispatch(tables: Tables) -> Tables:
     """Give the tables ``dispatch``: notation -> (method, argument), for ``_apply``."""
-    tables.dispatch = {a: (DISPATCH[kind], arg) for a, (kind, arg) in tables.parse.items()}
+    tables.dispatch = {a: (VERBS[kind], arg) for a, (kind, arg) in tables.parse.items()}
     return tables

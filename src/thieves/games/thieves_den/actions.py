@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import Any, Callable, NamedTuple, Sequence
 
 from .components import TREASURES, DenData
-from .effects import LIMIT_VERBS, MEMO_LIMIT, can_pay
+from .effects import AUTO_FRAMES, LIMIT_VERBS, MEMO_LIMIT, can_pay
 from .fields import MixinBase
 from .notation import DenAction, parse_action
 
@@ -552,6 +552,7 @@ class ActionsMixin(MixinBase):
             frames.insert(0, {"k": "payany", "p": p, "n": jokers, "to": fid})
         return frames
 
+    @AUTO_FRAMES("refill")
     def _auto_refill(self, f: dict[str, Any]) -> None:
         """Sell step 5: refill the slot from the fence deck; an empty deck leaves it empty."""
         if self.row[f["i"]] is None and self.fence_deck:
@@ -710,6 +711,7 @@ class ActionsMixin(MixinBase):
                 self.pending.pop(0)
                 self.pending[0:0] = [{"k": "refill", "i": i} for i in f["slots"]]
 
+    @AUTO_FRAMES("unplace")
     def _auto_unplace(self, f: dict[str, Any]) -> None:
         c = f["c"]
         self.loc_thieves[c] -= 1

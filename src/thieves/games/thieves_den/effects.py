@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ...core.decisions import Steps
 from .components import TREASURES, DenData
 from .fields import MixinBase
 from .notation import DenAction
@@ -31,9 +32,9 @@ DISCARD_ACTIONS = {t: f"discard {t}" for t in TREASURES}
 ROB_ACTIONS = [{t: f"rob {q + 1} {t}" for t in TREASURES} for q in range(5)]
 ROB_THIEF_ACTIONS = [f"rob {q + 1}" for q in range(5)]
 
-#: automatic frame kind -> the state's ``_auto_<kind>`` method (filled in by state.py, from
-#: the methods' names; :meth:`EffectsMixin._run` calls ``AUTO_FRAMES[kind](state, frame)``)
-AUTO_FRAMES: dict[str, Callable[[Any, dict[str, Any]], None]] = {}
+#: automatic frame kind -> what it does, ``handler(state, frame)``: each handler is registered
+#: where it is written (``@AUTO_FRAMES("gain")``); :meth:`EffectsMixin._run` runs them
+AUTO_FRAMES: Steps[Callable[[Any, dict[str, Any]], None]] = Steps("Thieves Den's automatic frames")
 
 #: how many holdings a memo table keeps before it starts again (far more than a game meets)
 MEMO_LIMIT = 50_000
@@ -86,7 +87,7 @@ class EffectsMixin(MixinBase):
         """Run automatic frames until a decision is needed (or nothing is pending).
         ``check``: the decision just applied may have put someone over the treasure limit."""
         pend = self.pending
-        auto = AUTO_FRAMES
+        auto = AUTO_FRAMES.handlers
         while True:
             # Rulebook "Coffres au Trésor": over 8 treasures, at any moment, the owner must
             # discard the excess of their choice (the new one or an older one). Only a decision
@@ -108,7 +109,7 @@ class EffectsMixin(MixinBase):
                 pend.pop(0)   # nothing can be chosen: the step does nothing
                 continue
             pend.pop(0)
-            auto[k](self, f)   # = getattr(self, "_auto_" + k)(f)
+            auto[k](self, f)
             if k in GAIN_KINDS:
                 check = True
 
@@ -179,6 +180,7 @@ class EffectsMixin(MixinBase):
         return can_pay(self.data.costs[card], self.treasures[p], thieves_after)
 
     # -- automatic frames ------------------------------------------------------------------------------
+    @AUTO_FRAMES("gain")
     def _auto_gain(self, f: dict[str, Any]) -> None:
         p = f["p"]
         for t, n in f["t"].items():
@@ -186,16 +188,19 @@ class EffectsMixin(MixinBase):
             if self.recording:
                 self.event("gain", player=p, treasure=t, n=got)
 
+    @AUTO_FRAMES("thieves")
     def _auto_thieves(self, f: dict[str, Any]) -> None:
         got = self._gain_thieves(f["p"], f["n"])
         if self.recording:
             self.event("thieves", player=f["p"], n=got)
 
+    @AUTO_FRAMES("prestige")
     def _auto_prestige(self, f: dict[str, Any]) -> None:
         self.prestige[f["p"]] += f["n"]
         if self.recording:
             self.event("prestige", player=f["p"], n=f["n"])
 
+    @AUTO_FRAMES("pay")
     def _auto_pay(self, f: dict[str, Any]) -> None:
         p = f["p"]
         for t, n in f["t"].items():
@@ -205,6 +210,7 @@ class EffectsMixin(MixinBase):
             if self.recording:
                 self.event("pay", player=p, treasure=t, n=n)
 
+    @AUTO_FRAMES("paythieves")
     def _auto_paythieves(self, f: dict[str, Any]) -> None:
         p = f["p"]
         n = min(f["n"], self.thieves[p])

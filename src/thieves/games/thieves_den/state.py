@@ -233,6 +233,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.draft_kept += 1
         self.pending.append({"k": "after_reveal"})
 
+    @AUTO_FRAMES("after_reveal")
     def _auto_after_reveal(self, f: dict) -> None:
         n = self.num_players
         if self.draft_kept < self.data.board.draft_keep:
@@ -268,6 +269,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         if self.recording:
             self.event("thieving", round=self.round, player=self.turn)
 
+    @AUTO_FRAMES("end_turn")
     def _auto_end_turn(self, f: dict) -> None:
         """One action per turn, in the tile's direction, skipping passed players."""
         if all(self.passed):
@@ -543,6 +545,3 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                     new.scheme[q] = free.pop()
         return new
 
-
-AUTO_FRAMES.update((name[len("_auto_"):], getattr(DenState, name))
-                   for name in dir(DenState) if name.startswith("_auto_"))
