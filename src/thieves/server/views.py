@@ -81,7 +81,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     texts = [pres.action_text(board_obs, a) for a in acts]
     prompt_text = pres.prompt(board_obs)
     svg = board_svg(table, state, pres, board_obs, lang, layout, names)
-    extra["score_table"] = pres.score_table(board_obs, scores, winners) if terminal else None
+    extra["score_table"] = pres.score_table(board_obs, scores or [], winners) if terminal else None
     extra["rules"] = pres.rules()
     if answer is not None and viewer is not None:
         answer_text = pres.action_text(board_obs, answer)
