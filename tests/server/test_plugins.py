@@ -1,4 +1,4 @@
-"""The game plug-in interface: render.py (SVG + hooks) and data/i18n.yaml."""
+"""The game plug-in interface: a presentation (a layered board) and data/i18n.yaml."""
 from __future__ import annotations
 
 from thieves.server.i18n import game_text, game_texts
@@ -25,7 +25,7 @@ def test_lobby_uses_the_games_texts(client):
     assert client.get("/api/games/toy-svg/texts", params={"lang": "de"}).json()["bid"] == "Bieten"
 
 
-def test_svg_board_marks_legal_actions_and_hooks_translate(client):
+def test_svg_board_marks_legal_actions_and_the_presentation_translates(client):
     t = _table(client)
     tid, tok0, tok1 = t["id"], t["tokens"]["0"], t["tokens"]["1"]
     v = client.get(f"/api/tables/{tid}/view", params={"token": tok0, "lang": "fr"}).json()
@@ -37,18 +37,6 @@ def test_svg_board_marks_legal_actions_and_hooks_translate(client):
     assert "Joueur 2 a misé." in v["log"]  # the made-up seat name is said in French too
     spectator = client.get(f"/api/tables/{tid}/view").json()
     assert spectator["legal"] == [] and "svg" in spectator["svg"]
-
-
-def test_a_broken_renderer_falls_back_to_the_generic_view(client, monkeypatch):
-    from tests.server.svg_game import render
-
-    def boom(obs, lang):
-        raise RuntimeError("bug in render_svg")
-
-    monkeypatch.setattr(render, "render_svg", boom)
-    t = _table(client)
-    v = client.get(f"/api/tables/{t['id']}/view").json()
-    assert v["svg"] is None and v["observation"]["round"] == 1
 
 
 def test_nested_i18n_sections_are_read_as_dotted_keys(tmp_path, monkeypatch):

@@ -426,7 +426,7 @@ def test_the_game_prompt_that_names_the_seat_to_act_is_said_alone():
 
 def test_every_games_doing_sentences_name_who_in_every_language():
     from thieves.server.i18n import LANGS, game_texts
-    from thieves.server.views import GAME_MODULES
+    from thieves.core.registry import GAME_MODULES
 
     for slug in GAME_MODULES:
         texts = game_texts(slug)

@@ -327,6 +327,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="with --url: a server's process id, to report its CPU time (repeatable)")
     sp.add_argument("--whole", action="store_true",
                     help="every view whole (sockets that do not ask for patches, as before them)")
+    sp.add_argument("--baseline-src", metavar="SRC",
+                    help="compare: also run servers of another source tree (its src folder), "
+                         "alternating with this one's, and report both")
+    sp.add_argument("--rounds", type=int, default=2, help="with --baseline-src: runs of each side")
     sp.set_defaults(func=cmd_loadtest)
     return p
 

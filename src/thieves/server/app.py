@@ -29,6 +29,7 @@ from fastapi.templating import Jinja2Templates
 from ..bots import bot_names
 from ..core.game import Option
 from ..core.registry import load_game
+from . import boards
 from .chat import Chat, as_message, sender_key
 from .chat import now as chat_now
 from .i18n import LANG_NAMES, bot_label, error_text, game_text, game_texts, pick_lang, ui
@@ -862,6 +863,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     app = FastAPI(title="thieves", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.platform = platform
     app.state.public_url = public_url
+    app.include_router(boards.router)  # the boards' unchanging layers (server/boards.py)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     # static files: compressed, and kept by browsers for an hour (then revalidated by ETag)
     app.mount("/static", GZipMiddleware(CachedStatic(directory=str(HERE / "static")), minimum_size=512,

@@ -45,6 +45,10 @@ class Stats:
     #: CPU seconds of this program and of the servers during the measured time
     client_cpu: float = 0.0
     server_cpu: float | None = None
+    #: frames (whole views and patches) one spectator socket per table got while
+    #: measuring, and their characters (as text, before the socket's compression)
+    frames: int = 0
+    frame_bytes: int = 0
 
 
 def process_cpu(pid: int) -> float:
@@ -68,7 +72,9 @@ def _free_port() -> int:
 
 
 def start_servers(n: int, database_url: str | None, redis_url: str | None, bot_delay: float,
-                  prefix: str) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
+                  prefix: str, src: str | None = None) -> tuple[list[str], list[subprocess.Popen[bytes]]]:
+    """Start ``n`` servers; ``src``: the source tree they run (a ``src`` folder
+    put first on their ``PYTHONPATH``), else this one."""
     if n > 1 and not redis_url:
         raise SystemExit("several processes need --redis-url (and a PostgreSQL --database-url)")
     if database_url is None:
@@ -76,6 +82,8 @@ def start_servers(n: int, database_url: str | None, redis_url: str | None, bot_d
     env = dict(os.environ, THIEVES_BOT_DELAY=str(bot_delay), THIEVES_TABLE_PREFIX=prefix,
                THIEVES_TABLES_PER_ADDRESS="0", THIEVES_OPEN_TABLES="0", THIEVES_SOCKETS_PER_TABLE="0",
                THIEVES_SOCKETS_PER_ADDRESS="0")
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([src, *filter(None, [os.environ.get("PYTHONPATH")])])
     urls, procs = [], []
     for _ in range(n):
         port = _free_port()
@@ -138,6 +146,9 @@ async def one_table(i: int, urls: list[str], game: str, players: int, spectators
                         if frame.get("type") not in ("state", "patch"):
                             continue
                         ply = frame["ply"]
+                        if stats.measuring and counts:
+                            stats.frames += 1
+                            stats.frame_bytes += len(text)
                         if seen >= 0 and stats.measuring:
                             stats.decisions += max(0, ply - seen) if counts else 0  # one socket per table counts
                         for at, sent in list(pending.items()):
@@ -279,14 +290,16 @@ def _check_game(game: str, players: int, games: dict[Any, Any], where: str) -> N
         raise ThievesError(f"{game} is played by {low} to {high} players, not {players}")
 
 
-def main(args: Any) -> int:
-    """Run the load test; exits 1 when no table could be made (every request failed)."""
+def measure(args: Any, src: str | None = None) -> tuple[Stats, int, tuple[float, float, float]]:
+    """One run: start the servers (of ``src``, else this source tree) unless
+    ``--url`` names running ones, load them, stop them. Returns the figures,
+    the number of servers and the load average before the run."""
     prefix = f"load{secrets.token_hex(3)}_"
     procs: list[subprocess.Popen[bytes]] = []
     urls = list(args.url or [])
-    check_target(args.game, args.players, urls)
     if not urls:
-        urls, procs = start_servers(args.processes, args.database_url, args.redis_url, args.bot_delay, prefix)
+        urls, procs = start_servers(args.processes, args.database_url, args.redis_url, args.bot_delay, prefix,
+                                    src)
     try:
         pids = [p.pid for p in procs] + list(getattr(args, "pid", None) or [])
         load = os.getloadavg()
@@ -304,8 +317,12 @@ def main(args: Any) -> int:
         if procs and args.database_url and args.database_url.startswith("postgresql"):
             from .storage import Storage
             Storage(args.database_url, prefix=prefix).drop_all()
+    return stats, len(urls), load
+
+
+def report(args: Any, stats: Stats, servers: int, load: tuple[float, float, float]) -> None:
     lat = stats.latencies
-    print(f"{len(urls)} process(es), {args.tables} tables of {args.game} ({args.players} players: 1 driven "
+    print(f"{servers} process(es), {args.tables} tables of {args.game} ({args.players} players: 1 driven "
           f"here, {args.players - 1} bots), {args.spectators} spectator socket(s) per table"
           f"{' on its own server' if getattr(args, 'by_table', False) else ''}, "
           f"{'every view whole' if getattr(args, 'whole', False) else 'views as patches'}, "
@@ -322,8 +339,49 @@ def main(args: Any) -> int:
     print(f"CPU during the measured time: {server}this client {stats.client_cpu:.1f} s "
           f"({stats.client_cpu * per:.2f} ms per decision); load average before the run "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"frames to a spectator: {stats.frames}, {stats.frame_bytes / max(stats.frames, 1):.0f} bytes "
+          f"per frame (as text, before compression)")
     print(f"tables made: {stats.tables_made}, errors: {stats.errors}, actions refused: {stats.refused}, "
           f"dropped sockets: {stats.dropped}")
+
+
+def compare(args: Any) -> int:
+    """``--baseline-src``: the baseline source tree's servers and this one's,
+    alternating for ``--rounds`` rounds (baseline first), each run as one
+    without it; then the figures of each side over all its rounds."""
+    sides: dict[str, list[Stats]] = {"baseline": [], "new": []}
+    for r in range(max(1, args.rounds)):
+        for side, src in (("baseline", args.baseline_src), ("new", None)):
+            print(f"-- round {r + 1}, {side} ({src or 'this source tree'})", flush=True)
+            stats, servers, load = measure(args, src)
+            report(args, stats, servers, load)
+            sides[side].append(stats)
+    print(f"== {args.game}, {max(1, args.rounds)} round(s) each, alternating")
+    print("side      decisions  server CPU ms/decision  bytes/frame  broadcast p50/p99 ms")
+    cpu: dict[str, float] = {}
+    for side, runs in sides.items():
+        decisions = sum(s.decisions for s in runs)
+        server = [s.server_cpu for s in runs if s.server_cpu is not None]
+        cpu[side] = 1000 * sum(server) / max(decisions, 1) if server else float("nan")
+        frames = sum(s.frames for s in runs)
+        lat = [x for s in runs for x in s.latencies]
+        print(f"{side:9} {decisions:9}  {cpu[side]:22.2f}  {sum(s.frame_bytes for s in runs) / max(frames, 1):11.0f}"
+              f"  {_pct(lat, 0.5) * 1000:.1f}/{_pct(lat, 0.99) * 1000:.1f}")
+    if cpu["baseline"] > 0:
+        print(f"server CPU per decision, new / baseline: {cpu['new'] / cpu['baseline']:.2f}")
+    return 0 if all(s.tables_made for runs in sides.values() for s in runs) else 1
+
+
+def main(args: Any) -> int:
+    """Run the load test; exits 1 when no table could be made (every request failed)."""
+    urls = list(args.url or [])
+    check_target(args.game, args.players, urls)
+    if getattr(args, "baseline_src", None):
+        if urls:
+            raise SystemExit("--baseline-src starts its own servers: leave out --url")
+        return compare(args)
+    stats, servers, load = measure(args)
+    report(args, stats, servers, load)
     if stats.tables_made == 0:
         print("error: no table could be made (see the errors above): nothing was measured", file=sys.stderr)
         return 1

@@ -186,7 +186,7 @@ def replay_view(table: LiveTable, step: Any, viewer: int | None, lang: str,
     """The position at replay step ``step`` as ``viewer`` saw it then (see the module
     docstring for what a step is). Safe in a worker thread: it reads the table's
     position as it was when called and writes nothing of the table."""
-    from .views import build_view, describe   # views imports this module's users
+    from .views import build_view, presentation   # views imports this module's users
     state_now = table.state
     terminal = state_now.is_terminal()
     at = steps(state_now)
@@ -221,9 +221,8 @@ def replay_view(table: LiveTable, step: Any, viewer: int | None, lang: str,
     # its own player, or to everyone once the game is over; while the game
     # runs a step is a public decision (its seat is public), never a secret step
     if last is not None and (terminal or last[0] == viewer):
-        pres = state.game.presentation(viewer, table.display_names(lang), lang, state.options.get("data_dir"))
-        text = (pres.action_text(view["observation"], last[1]) if pres is not None
-                else describe(state, view["observation"], last[1], lang))
+        pres = presentation(state, viewer, table.display_names(lang), lang)
+        text = pres.action_text(view["observation"], last[1])
         view["last_action"] = {"seat": last[0], "action": last[1], "text": text}
     elif last is not None:
         view["last_action"] = {"seat": last[0], "action": None, "text": None}

@@ -180,14 +180,10 @@ def _pct(x: float) -> str:
 def action_texts(table: LiveTable, state: State, seat: int, lang: str, actions: list[str]) -> list[str]:
     """The actions as the table shows them to ``seat`` in ``state`` (its own observation)."""
     from . import views
-    names = table.display_names(lang)
-    pres = state.game.presentation(seat, names, lang, state.options.get("data_dir"), layout="wide")
-    if pres is not None:
-        obs = state.observation_without_log(seat) if views._engine_observes(state) else state.observation(seat)
-        board_obs = {k: v for k, v in obs.items() if k != "log"}
-        return [pres.action_text(board_obs, a) for a in actions]
-    obs = state.observation(seat)
-    return views.seat_names(table, state, [views.describe(state, obs, a, lang) for a in actions], lang=lang)
+    pres = views.presentation(state, seat, table.display_names(lang), lang)
+    obs = state.observation_without_log(seat) if views._engine_observes(state) else state.observation(seat)
+    board_obs = {k: v for k, v in obs.items() if k != "log"}
+    return [pres.action_text(board_obs, a) for a in actions]
 
 
 def page_review(table: LiveTable, result: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import re
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -52,6 +55,61 @@ NAME_RE = re.compile(r"[^\w .'\-]", re.UNICODE)
 
 
 _warned: set[str] = set()
+
+
+def _env_bytes(name: str, default: int) -> int:
+    try:
+        return max(0, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
+#: bytes of drawings one table keeps for all its viewers (the boards' shared
+#: layers, see ``server/boards.py``); ``$THIEVES_LAYER_BYTES_PER_TABLE``, 0: no bound
+LAYER_BYTES_PER_TABLE = _env_bytes("THIEVES_LAYER_BYTES_PER_TABLE", 2 * 1024 * 1024)
+
+
+class SharedDrawings:
+    """What one table draws once for every viewer (the unchanging and public
+    layers of its boards, per language and layout), counted in bytes and
+    bounded: the least recently used go first (a drawing not kept is drawn
+    again when asked for). Safe to read from a replay's worker thread."""
+
+    def __init__(self, bound: int | None = None) -> None:
+        self.bound = LAYER_BYTES_PER_TABLE if bound is None else bound
+        self._items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        #: the bytes kept (as the drawer counted them)
+        self.nbytes = 0
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            hit = self._items.get(key)
+            if hit is None:
+                return None
+            self._items.move_to_end(key)
+            return hit[0]
+
+    def put(self, key: Any, value: Any, nbytes: int) -> Any:
+        """Keep ``value`` (about ``nbytes``) under ``key``; returns it."""
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.nbytes -= old[1]
+            self._items[key] = (value, nbytes)
+            self.nbytes += nbytes
+            while self.bound and self.nbytes > self.bound and len(self._items) > 1:
+                _, (_, gone) = self._items.popitem(last=False)
+                self.nbytes -= gone
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.nbytes = 0
 
 
 def playable_games() -> list[str]:
@@ -132,6 +190,8 @@ class LiveTable:
     #: visible events (see ``views.visible_events``)
     events_cache: dict[int | None, tuple[list[Any], list[dict[str, Any]]]] = field(default_factory=dict,
                                                                                   repr=False)
+    #: the drawings made once for every viewer (``server/boards.py``)
+    shared: SharedDrawings = field(default_factory=SharedDrawings, repr=False)
     #: the position before the last run of one seat's decisions (what an undo goes back to)
     run_start: State | None = None
     #: the last decision this process stored, as the other processes can apply it

@@ -7,138 +7,37 @@ own; final scores and winners only once the game is over.
 """
 from __future__ import annotations
 
-import html
-import importlib
 import json
 import logging
 import marshal
 import operator
-import re
-from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from ..bots import bot_names
 from ..core.game import State
 from ..core.presentation import Presentation
-from ..core.registry import GAME_MODULES, load_game
+from ..core.registry import load_game
 from ..core.replay import Replay
+from .boards import board_svg
 from .i18n import bot_label, game_text, ui
 from .tables import LiveTable, ServerError, has_reactions
 
 log = logging.getLogger("thieves.server")
-
-_render_cache: dict[str, ModuleType | None] = {}
-
-
-def render_module(slug: str) -> ModuleType | None:
-    """The game's ``render`` module, or None when it has none yet."""
-    if slug not in _render_cache:
-        module = None
-        base = GAME_MODULES.get(slug)
-        if base:
-            try:
-                module = importlib.import_module(base + ".render")
-            except ModuleNotFoundError as exc:
-                if not (exc.name and (base + ".render").startswith(exc.name)):
-                    log.exception("render module of %s failed to import", slug)
-            except Exception:  # a broken render module must not take the server down
-                log.exception("render module of %s failed to import", slug)
-        _render_cache[slug] = module
-    return _render_cache[slug]
 
 
 def game_name(slug: str, lang: str) -> str:
     return game_text(slug, lang, "name") or load_game(slug).name
 
 
-def _svg(slug: str, obs: dict[str, Any], lang: str) -> str | None:
-    mod = render_module(slug)
-    fn = getattr(mod, "render_svg", None) if mod else None
-    if fn is None:
-        return None
-    try:
-        svg: str | None = fn(obs, lang)
-        return svg
-    except Exception:
-        log.exception("render_svg of %s failed; showing the generic view", slug)
-        return None
-
-
-def _hook(slug: str, name: str) -> Any:
-    mod = render_module(slug)
-    return getattr(mod, name, None) if mod else None
-
-
-def _translate_log(slug: str, lines: list[str], lang: str) -> list[str]:
-    fn = _hook(slug, "translate_event")
-    if fn is None or lang == "en":
-        return lines
-    out = []
-    for line in lines:
-        try:
-            out.append(fn(line, lang))
-        except Exception:
-            out.append(line)
-    return out
-
-
-
-def _literal(text: str) -> Callable[[re.Match[str]], str]:
-    """A replacement that inserts ``text`` as it is (no backslash escapes)."""
-    return lambda _m: text
-
-def seat_names(table: LiveTable, state: State, lines: list[str], markup: bool = False,
-               lang: str = "en") -> list[str]:
-    """Put the table's seat names in place of the engine's "Player N"
-    (``markup``: the lines are SVG, so the names are escaped). A game that
-    names its players itself (e.g. by pawn colour) keeps its names: they
-    match its board, and the player panels show them beside the seat names."""
-    subs = []
-    names = table.display_names(lang)
-    for p in range(state.num_players - 1, -1, -1):  # "Player 10" before "Player 1"
-        generic = state.player_name(p)
-        name = names[p]
-        if generic == f"Player {p + 1}" and generic != name:
-            subs.append((re.compile(r"\b" + re.escape(generic) + r"\b"),
-                         html.escape(name, quote=True) if markup else name))
-    if not subs:
-        return lines
-    out = []
-    for line in lines:
-        for rx, name in subs:
-            line = rx.sub(_literal(name), line)
-        out.append(line)
-    return out
-
-
-def describe(state: State, obs: dict[str, Any], action: str, lang: str) -> str:
-    fn = _hook(state.game.slug, "describe_action")
-    if fn is not None:
-        try:
-            text: str = fn(action, obs, lang)
-            return text
-        except Exception:
-            log.exception("describe_action hook failed")
-    try:
-        return state.describe_action(action)
-    except Exception:
-        return action
-
-
-def prompt(slug: str, obs: dict[str, Any], lang: str) -> str | None:
-    fn = _hook(slug, "prompt")
-    if fn is not None:
-        try:
-            line: str | None = fn(obs, lang)
-            return line
-        except Exception:
-            log.exception("prompt hook failed")
-    for key in ("prompt", "phase_name", "phase", "step"):
-        value = obs.get(key)
-        if isinstance(value, str):
-            return (game_text(slug, lang, f"phase.{value}")
-                    or game_text(slug, lang, f"ui.{value}") or value)
-    return None
+def presentation(state: State, viewer: int | None, names: list[str], lang: str,
+                 layout: str = "wide") -> Presentation:
+    """The game's presentation for ``viewer`` (the plain one for a game that has
+    none: the log's words as the engine wrote them, actions in their notation)."""
+    pres: Presentation | None = state.game.presentation(viewer, names, lang, state.options.get("data_dir"),
+                                                        layout=layout)
+    if pres is None:
+        pres = Presentation(state.game, viewer, names, lang, state.options.get("data_dir"), layout=layout)
+    return pres
 
 
 def pick_layout(asked: Any) -> str:
@@ -155,8 +54,8 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     draws the board for a phone (one tall SVG whose hand stays readable)."""
     slug = table.rec.game
     names = table.display_names(lang)
-    pres = state.game.presentation(viewer, names, lang, state.options.get("data_dir"), layout=layout)
-    engine = pres is not None and _engine_observes(state)
+    pres = presentation(state, viewer, names, lang, layout)
+    engine = _engine_observes(state)
     # the engine's observation: its log is read from the entries not seen before
     obs = state.observation_without_log(viewer) if engine else state.observation(viewer)
     terminal = state.is_terminal()
@@ -170,31 +69,22 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     acts = (state.legal_actions(viewer) if legal and viewer is not None and not table.broken
             and answer is None and not before_start else [])
     extra: dict[str, Any] = {}
-    if pres is not None:
-        events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
-        log_from = max(0, min(log_from, len(events)))
-        last = state.last_decision(viewer)
-        all_lines, all_refs = log_lines(table, pres, events, viewer, lang, layout, names)
-        log_lines_ = all_lines[log_from:]
-        extra["log_refs"] = all_refs[log_from:]
-        since = recent_from(events, last)
-        extra["log_recent"] = [False] * max(0, since - log_from) + [True] * (len(events) - max(since, log_from))
-        board_obs["recent"] = sorted({r for refs in all_refs[since:] for r in refs})
-        texts = [pres.action_text(board_obs, a) for a in acts]
-        prompt_text = pres.prompt(board_obs)
-        svg = pres.svg(board_obs)
-        extra["score_table"] = pres.score_table(board_obs, scores, winners) if terminal else None
-        extra["rules"] = pres.rules()
-    else:
-        lines = list(obs.get("log", []))
-        log_from = max(0, min(log_from, len(lines)))
-        log_lines_ = seat_names(table, state, _translate_log(slug, lines[log_from:], lang), lang=lang)
-        texts = seat_names(table, state, [describe(state, obs, a, lang) for a in acts], lang=lang)
-        prompt_text = prompt(slug, obs, lang)
-        svg = _named_svg(table, state, _svg(slug, obs, lang), lang)
+    events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
+    log_from = max(0, min(log_from, len(events)))
+    last = state.last_decision(viewer)
+    all_lines, all_refs = log_lines(table, pres, events, viewer, lang, layout, names)
+    log_lines_ = all_lines[log_from:]
+    extra["log_refs"] = all_refs[log_from:]
+    since = recent_from(events, last)
+    extra["log_recent"] = [False] * max(0, since - log_from) + [True] * (len(events) - max(since, log_from))
+    board_obs["recent"] = sorted({r for refs in all_refs[since:] for r in refs})
+    texts = [pres.action_text(board_obs, a) for a in acts]
+    prompt_text = pres.prompt(board_obs)
+    svg = board_svg(table, state, pres, board_obs, lang, layout, names)
+    extra["score_table"] = pres.score_table(board_obs, scores or [], winners) if terminal else None
+    extra["rules"] = pres.rules()
     if answer is not None and viewer is not None:
-        answer_text = (pres.action_text(board_obs, answer) if pres is not None
-                       else seat_names(table, state, [describe(state, obs, answer, lang)], lang=lang)[0])
+        answer_text = pres.action_text(board_obs, answer)
         forced = len(state.legal_actions(viewer)) == 1
         prompt_text = ui(lang)["answer_only" if forced else "answer_reactions_off"].format(action=answer_text)
         extra["answering"] = {"action": answer, "text": answer_text, "forced": forced}
@@ -452,13 +342,6 @@ def _alias(state: State, seat: int) -> str | None:
     except Exception:  # noqa: BLE001 - a game's bug never breaks a view
         return None
     return own if isinstance(own, str) and own != f"Player {seat + 1}" else None
-
-
-def _named_svg(table: LiveTable, state: State, svg: str | None, lang: str) -> str | None:
-    """The board with the seat names the panels show (the drawing only knows "Player N")."""
-    if not svg:
-        return svg
-    return seat_names(table, state, [svg], markup=True, lang=lang)[0]
 
 
 def replay_file(table: LiveTable, chat: list[dict[str, Any]] | None = None) -> str:

@@ -42,6 +42,7 @@ import asyncio
 import itertools
 import json
 import logging
+import marshal
 import zlib
 from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any
@@ -126,7 +127,19 @@ VIEW_BYTES = 512 * 1024 * 1024
 def view_bytes(view: Any) -> int:
     """About the bytes a kept view holds: its strings (the board's SVG above all)
     once in the view, once as its frame's text and once compressed or as bytes
-    to send, and its patch base's pieces; a little for everything else."""
+    to send, and its patch base's pieces; a little for everything else.
+
+    The fields besides the board are measured by their ``marshal`` form (their
+    strings and about a few bytes per other value, read in C: a walk through
+    the observation in Python cost a fifth of a millisecond per view)."""
+    if isinstance(view, dict):
+        svg = view.get("svg")
+        try:
+            rest = len(marshal.dumps({k: x for k, x in view.items() if k != "svg"}, 2))
+        except ValueError:  # not plain data
+            rest = None
+        if rest is not None:
+            return 4 * ((len(svg) if isinstance(svg, str) else 0) + rest) + 2048
     strings = 0
     stack = [view]
     while stack:
