@@ -20,15 +20,10 @@ __all__ = ["hooks", "first_player", "first_player_at_start"]
 
 def hooks(slug: str) -> Any:
     """The game's optional playtest hook module (None where it has none)."""
-    module_name = GAME_MODULES.get(slug)
-    if module_name is None:
+    if slug not in GAME_MODULES:
         return None
-    try:
-        return importlib.import_module(module_name + ".playtest")
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name + ".playtest":
-            raise
-        return None
+    module_name = load_game(slug).playtest   # declared by the game (``Game.playtest``)
+    return importlib.import_module(module_name) if module_name else None
 
 
 def first_player(state: State, hook: Any = None) -> int | None:

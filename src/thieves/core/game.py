@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Self
 
 from . import snapshot
 from .data import read_yaml
+from .parts import Research
 from .errors import GameSetupError, IllegalAction
 from .rng import RNG_KINDS, Below, Draws, KeyedRng, Rng, make_rng, rng_from_json
 from .texts import Texts, flatten, make_event, seat_names, visible_event
@@ -103,6 +104,12 @@ class Game:
 
     #: the game's presentation class (see :mod:`thieves.core.presentation`), if it has one
     presentation_class: ClassVar[type | None] = None
+    #: the module with the game's ``measures(state)`` for ``thieves playtest`` (None: none)
+    playtest: ClassVar[str | None] = None
+    #: the seeded games recorded under tests/playthroughs: (players, seed)
+    playthroughs: ClassVar[tuple[tuple[int, int], ...]] = ()
+    #: what the research interfaces need of the game (core/parts.py)
+    research: ClassVar[Research] = Research()
 
     def __init__(self) -> None:
         self._data_cache: dict[str | None, Any] = {}

@@ -18,16 +18,6 @@ from thieves.core.game import State
 from .observe import observation_shape, observation_tensor
 from .spaces import ActionSpace, Decision, action_space
 
-#: steps per player after which a game is cut short (truncated). A bound of the
-#: wrapper, not of the rules: random play never came near (docs/rl.md gives the figures).
-STEPS_PER_PLAYER: dict[str, int] = {
-    "thiefs-market": 600,
-    "thieves-den": 200,
-    "age-of-thieves": 400,
-    "thiefdom": 500,
-    "cadwallon": 400,
-}
-
 
 def agent_observation_shape(slug: str, num_players: int, data_dir: str | None = None) -> tuple[int]:
     """Shape of :meth:`Table.observe`: the tensor plus the pieces of the unfinished action."""
@@ -38,7 +28,9 @@ def agent_observation_shape(slug: str, num_players: int, data_dir: str | None = 
 
 def max_game_length(slug: str, num_players: int) -> int:
     """The most integer steps a game may take in the wrappers (then it is truncated)."""
-    return STEPS_PER_PLAYER.get(slug, 1000) * max(num_players, 2)
+    # the game's bound of the wrapper, not of the rules (core/parts.py Research):
+    # random play never came near it (docs/rl.md gives the figures)
+    return thieves.load_game(slug).research.steps_per_player * max(num_players, 2)
 
 
 class Table:

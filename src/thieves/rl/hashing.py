@@ -12,16 +12,6 @@ import numpy as np
 
 SIZE = 4096
 
-#: keys whose list value has one entry per seat, in seat order
-SEAT_LISTS: dict[str, frozenset[str]] = {
-    "thiefs-market": frozenset({"piles", "has_pile", "objects", "gold", "infamy", "tableau",
-                                "henchmen", "scores"}),
-    "thieves-den": frozenset({"players", "scores"}),
-    "age-of-thieves": frozenset({"thieves", "scores"}),
-    "thiefdom": frozenset({"vp", "thieves", "scores", "hideouts", "stash", "stamina", "plans",
-                           "final", "hand_sizes", "kept_sizes", "missions_done"}),
-    "cadwallon": frozenset({"ap", "ducats", "gangs", "to_deploy", "banked", "hand_counts", "scores"}),
-}
 #: keys whose int values (or lists of ints) are seat numbers
 SEAT_VALUES = frozenset({"to_act", "viewer", "current", "start_player", "token", "holder", "first",
                          "victim", "turn", "player", "winners", "order", "start", "p", "owner",

@@ -43,7 +43,7 @@ import numpy as np
 
 from thieves.core.game import State
 
-from .hashing import _PATHS, SEAT_LISTS, SIZE, Paths, encode
+from .hashing import _PATHS, SIZE, Paths, encode
 from .layouts import encoder_builder, fast_builder
 from .layouts.age_of_thieves import aot_layout
 from .layouts.cadwallon import cw_layout
@@ -127,7 +127,7 @@ def reference_observation_tensor(state: State, player: int) -> np.ndarray:
     paths = _PATHS.get(slug)
     if paths is None:
         paths = _PATHS[slug] = Paths()
-    return encode(obs, state.num_players, player, SEAT_LISTS.get(slug, frozenset({"scores"})), paths)
+    return encode(obs, state.num_players, player, state.game.research.seat_lists, paths)
 
 
 def observation_shape(slug: str, num_players: int, data_dir: str | None = None) -> tuple[int]:

@@ -45,11 +45,13 @@ except ImportError as exc:  # pragma: no cover - depends on the install
 
 import thieves
 from thieves.core.game import State
+from thieves.core.registry import GAME_MODULES
 
 from .driver import Table, agent_observation_shape, max_game_length
 from .spaces import action_space
 
-SLUGS = ("thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallon")
+#: the games with a fixed observation layout (each declares it: ``Game.research.layout``)
+SLUGS = tuple(slug for slug in GAME_MODULES if thieves.load_game(slug).research.layout)
 
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)

@@ -9,16 +9,16 @@ sub-decisions, see :class:`Decision`): first the verb, then each argument,
 so combined actions such as ``assign g1>E30 g2>E12`` need no enumeration of all
 their combinations.
 
-* Thief's Market is small: each whole action is one token (116 of them, the
+* Thief's Market is small (``Research.whole_actions``): each whole action is one token (116 of them, the
   engine's own parse table).
 * The other games split an action at spaces and after ``>``:
   ``assign g1>E30`` is ``assign``, ``g1>``, ``E30``. Their tokens are the
-  verbs of the notation (``KEYWORDS``, from each game's notation section),
-  the identifiers of the component data that actions name and the tokens
-  the rules make from them (``ATOMS``: cards, spaces, zones, characters,
+  verbs of the notation (``Research.keywords``, from each game's notation
+  module), the identifiers of the component data that actions name and the
+  tokens the rules make from them (``Research.atoms``: cards, spaces, zones, characters,
   Thiefdom squares ``row.col``, buildings ``3Ab`` and planning strings
   ``12P3``, Age of Thieves ``g4>``...), and the numbers 0-20 (seats, slots, AP).
-  A game without an ``ATOMS`` entry falls back on every identifier-like string
+  A game without ``atoms`` falls back on every identifier-like string
   of its data (:func:`data_atoms`).
 * Token 0 is ``<end>``: it is legal only when the tokens chosen so far are a
   whole legal action and some longer legal action starts with them
@@ -31,7 +31,6 @@ is at least one step).
 """
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -77,86 +76,6 @@ def data_atoms(data: Any, limit: int = 200_000) -> set[str]:
 
 def _numbers(n: int) -> set[str]:
     return {str(i) for i in range(n + 1)}
-
-
-# -- per game: verbs of the notation and rule-made tokens --------------------------------
-#: verbs and fixed words of each game's notation (docs/<game>.md, "notation")
-KEYWORDS: dict[str, tuple[str, ...]] = {
-    "thieves-den": ("keep", "loc", "sell", "power", "witch", "steal", "recruit", "pass", "take",
-                    "pay", "rob", "discard", "recall", "move", "swap", "return", "done", "give"),
-    "age-of-thieves": (
-        "start", "jewel", "place", "take", "discard", "lose", "plan", "special", "ap", "add",
-        "next", "done", "sneak", "sprint", "cleverness", "cunning", "play", "decline", "to",
-        "sewer", "steal", "know", "leave", "stop", "guard", "thief", "at", "token", "nothing",
-        "gstep", "gstop", "assign", "first", "move", "ambush", "yellow", "green", "emperor",
-        "trinket"),
-    "thiefdom": (
-        "keep", "buy", "done", "hideout", "plan", "go", "n", "e", "s", "w", "move", "rob", "car",
-        "pay", "gold", "gem", "use", "stamina", "end", "stash", "fetch", "hand", "take", "drop",
-        "climb", "exit", "cata", "jin", "give", "get", "stop", "fill", "sell", "brandy", "wine",
-        "badge", "gems", "art", "deliver", "svenja", "clients", "ally", "brawl", "decline",
-        "burn", "poster", "crossbow", "stars", "fish", "hook", "pigeon", "smoke", "bernhard",
-        "samuel", "lentz", "tp", "antonius", "apollon", "kostanze", "beatrix", "ruth",
-        "discard"),
-    "cadwallon": (
-        "gang", "deploy", "at", "militia", "mm", "stay", "act", "move", "leave", "open", "force",
-        "attack", "talent", "fury", "play", "no", "mission", "end", "card", "nocard", "take",
-        "drop", "flee", "red", "green", "key", "scroll", "bracelet", "purse"),
-}
-
-
-def _den_atoms(data: Any) -> set[str]:
-    # location and fence cards, treasure words
-    return set(data.locations) | set(data.fences) | set(data.board.treasures)
-
-
-def _aot_atoms(data: Any) -> set[str]:
-    out = {s.id for s in data.board.spaces} | set(data.exits)
-    out |= {c.id for c in data.cards.general}                     # plan / play / discard <card>
-    basic = data.cards.basic
-    for name in ("move", "ambush"):                                  # basic cards and their halves
-        half = getattr(basic, name)
-        out |= {name, half["upper"], half["lower"]}
-    out |= {t.id for t in data.tokens.city_tokens}                  # add informer, token 2 informer
-    # assign g1>E30: guards g1-g20 and captains c1, c2, alone and followed by '>'
-    figures = {f"g{i}" for i in range(1, 21)} | {"c1", "c2"}
-    return out | figures | {f + ">" for f in figures}
-
-
-def _thiefdom_atoms(data: Any) -> set[str]:
-    out = set(data.equipment) | set(data.clients) | set(data.artworks) | set(data.patrols)
-    size = 7                                   # a section is 7 x 7 squares
-    n_sections = len({s.section for s in data.sections.values()})
-    rows, cols = 2 * size, (n_sections // 2) * size
-    out |= {f"{r}.{c}" for r in range(rows) for c in range(cols)}
-    for s in data.sections.values():           # buildings <section><face><letter>, villas
-        out |= {f"{s.section}{s.face}{b.id}" for b in s.buildings}
-        out.add(f"villa{s.section}")
-    for side in data.board.loot_board.values():   # loot board: guards gA-gD, nobles nA-nD
-        out |= {f"g{x}" for x in side.guards} | {f"n{x}" for x in side.nobles}
-    # planning: what tiles 1-4 activate (thief 1-3 or the patrol board P), 1 to 4 tiles
-    for k in range(1, 5):
-        out |= {"".join(t) for t in itertools.product("123P", repeat=k)}
-    return out
-
-
-def _cadwallon_atoms(data: Any) -> set[str]:
-    out = set(data.zone_ids) | set(data.gang_ids) | set(data.char) | set(data.militia_ids)
-    out |= set(data.heroine) | set(data.card) | set(data.talent)
-    out |= {f"P{i}" for i in range(1, 5)}                            # players P1-P4
-    types = [t.id for t in data.treasures.types]
-    most = max((sum(m.values()) for m in data.treasures.mixes.values()), default=12)
-    out |= set(types) | {f"{t}{i}" for t in types for i in range(1, most + 1)}
-    return out
-
-
-#: slug -> the identifiers of the component data that actions name
-ATOMS: dict[str, Callable[[Any], set[str]]] = {
-    "thieves-den": _den_atoms,
-    "age-of-thieves": _aot_atoms,
-    "thiefdom": _thiefdom_atoms,
-    "cadwallon": _cadwallon_atoms,
-}
 
 
 # -- the space ------------------------------------------------------------------------
@@ -214,13 +133,14 @@ def action_space(slug: str, data_dir: str | None = None) -> ActionSpace:
         return _spaces[key]
     game = thieves.load_game(slug)
     data = game.data(data_dir)
-    if slug == "thiefs-market":
+    research = game.research
+    if research.whole_actions:
         tokens = [END] + sorted(data.parse)
         space = ActionSpace(slug, tokens, whole_actions=True)
     else:
         # a game without its own list falls back on every identifier in its data
-        atoms = ATOMS[slug](data) if slug in ATOMS else data_atoms(data)
-        atoms |= set(KEYWORDS.get(slug, ()))
+        atoms = research.atoms(data) if research.atoms is not None else data_atoms(data)
+        atoms |= set(research.keywords)
         atoms |= _numbers(20)
         atoms.discard(END)
         space = ActionSpace(slug, [END] + sorted(atoms), whole_actions=False)

@@ -9,7 +9,9 @@ from typing import Any
 
 from ...core.errors import GameSetupError
 from ...core.game import Game, Option
+from ...core.parts import Research
 from ...core.texts import LANGS, Texts
+from . import notation
 from .components import AotData, load_data
 from .presentation import AotPresentation
 from .state import AgeState
@@ -58,6 +60,15 @@ class AgeOfThieves(Game):
     )
     state_class = AgeState
     presentation_class = AotPresentation
+    playtest = "thieves.games.age_of_thieves.playtest"
+    playthroughs = ((2, 1), (4, 2))
+    research = Research(
+        layout="age_of_thieves",
+        keywords=notation.NOTATION_WORDS,
+        atoms=notation.action_atoms,
+        seat_lists=frozenset({"scores", "thieves"}),
+        steps_per_player=400,
+    )
     #: balance statistics: the action cards each seat revealed, the special actions
     #: it played, its start space and the exit it left Hadria by
     usage_events = (("reveal", "card", "action card"), ("reveal_play", "card", "action card"),

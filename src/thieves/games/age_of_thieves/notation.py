@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.notation import small_number
@@ -136,3 +137,26 @@ def parse_action(text: str) -> AotAction:
     if not ok:
         raise IllegalAction(f"{text!r} is not an Age of Thieves action")
     return AotAction(verb, arg)
+
+
+#: the verbs and fixed words of the notation (thieves.rl's action space; docs/rl.md)
+NOTATION_WORDS: tuple[str, ...] = (
+    "start", "jewel", "place", "take", "discard", "lose", "plan", "special", "ap", "add", "next",
+    "done", "sneak", "sprint", "cleverness", "cunning", "play", "decline", "to", "sewer", "steal",
+    "know", "leave", "stop", "guard", "thief", "at", "token", "nothing", "gstep", "gstop",
+    "assign", "first", "move", "ambush", "yellow", "green", "emperor", "trinket",
+)
+
+
+def action_atoms(data: Any) -> set[str]:
+    """The identifiers of the component data that this game's actions name (thieves.rl's action space)."""
+    out = {s.id for s in data.board.spaces} | set(data.exits)
+    out |= {c.id for c in data.cards.general}                     # plan / play / discard <card>
+    basic = data.cards.basic
+    for name in ("move", "ambush"):                                  # basic cards and their halves
+        half = getattr(basic, name)
+        out |= {name, half["upper"], half["lower"]}
+    out |= {t.id for t in data.tokens.city_tokens}                  # add informer, token 2 informer
+    # assign g1>E30: guards g1-g20 and captains c1, c2, alone and followed by '>'
+    figures = {f"g{i}" for i in range(1, 21)} | {"c1", "c2"}
+    return out | figures | {f + ">" for f in figures}

@@ -11,8 +11,9 @@ from typing import Any
 
 from ...core.errors import GameSetupError
 from ...core.game import Game, Option
+from ...core.parts import Research
 from ...core.texts import LANGS, Texts
-from . import components
+from . import components, notation
 from .presentation import CadwallonPresentation
 from .rules import CadwallonState
 
@@ -54,6 +55,15 @@ class CadwallonGame(Game):
     )
     state_class = CadwallonState
     presentation_class = CadwallonPresentation
+    playtest = "thieves.games.cadwallon.playtest"
+    playthroughs = ((2, 1), (4, 2))
+    research = Research(
+        layout="cadwallon",
+        keywords=notation.NOTATION_WORDS,
+        atoms=notation.action_atoms,
+        seat_lists=frozenset({"ap", "banked", "ducats", "gangs", "hand_counts", "scores", "to_deploy"}),
+        steps_per_player=400,
+    )
     #: balance statistics: each seat's gang, the arcana cards it played and the
     #: missions it completed
     usage_events = (("gang", "gang", "gang"), ("mission_done", "mission", "mission"),

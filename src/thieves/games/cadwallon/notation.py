@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.notation import small_number
@@ -99,3 +100,22 @@ def _parse(text: str) -> Action:
     if verb == "mission" and small_number(rest[0]) is None:
         raise IllegalAction("a mission is named by its slot number ('mission 2')")
     return Action(verb, rest[0] if rest else None, rest[1] if len(rest) > 1 else None)
+
+
+#: the verbs and fixed words of the notation (thieves.rl's action space; docs/rl.md)
+NOTATION_WORDS: tuple[str, ...] = (
+    "gang", "deploy", "at", "militia", "mm", "stay", "act", "move", "leave", "open", "force",
+    "attack", "talent", "fury", "play", "no", "mission", "end", "card", "nocard", "take", "drop",
+    "flee", "red", "green", "key", "scroll", "bracelet", "purse",
+)
+
+
+def action_atoms(data: Any) -> set[str]:
+    """The identifiers of the component data that this game's actions name (thieves.rl's action space)."""
+    out = set(data.zone_ids) | set(data.gang_ids) | set(data.char) | set(data.militia_ids)
+    out |= set(data.heroine) | set(data.card) | set(data.talent)
+    out |= {f"P{i}" for i in range(1, 5)}                            # players P1-P4
+    types = [t.id for t in data.treasures.types]
+    most = max((sum(m.values()) for m in data.treasures.mixes.values()), default=12)
+    out |= set(types) | {f"{t}{i}" for t in types for i in range(1, most + 1)}
+    return out

@@ -4,8 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from thieves.core.game import Game, Option
+from thieves.core.parts import Research
 from thieves.core.texts import LANGS, Texts
 
+from . import notation
 from .components import ThiefdomData
 from .presentation import ThiefdomPresentation, generated_texts
 from .state import ThiefdomState
@@ -41,6 +43,15 @@ class Thiefdom(Game):
     )
     state_class = ThiefdomState
     presentation_class = ThiefdomPresentation
+    playtest = "thieves.games.thiefdom.playtest"
+    playthroughs = ((1, 1), (3, 2))
+    research = Research(
+        layout="thiefdom",
+        keywords=notation.NOTATION_WORDS,
+        atoms=notation.action_atoms,
+        seat_lists=frozenset({"final", "hand_sizes", "hideouts", "kept_sizes", "missions_done", "plans", "scores", "stamina", "stash", "thieves", "vp"}),
+        steps_per_player=500,
+    )
     #: balance statistics: the equipment each seat took, the clients it allied with,
     #: the building of its hideout and the smuggling missions it completed
     usage_events = (("draft_buy", "card", "equipment"),

@@ -27,7 +27,9 @@ ValueError: unknown action 'fly'
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from typing import Any
 
 #: verb -> (fewest, most) words after it
 ARITY: dict[str, tuple[int, int]] = {
@@ -93,3 +95,32 @@ class Action:
 
     def __str__(self) -> str:
         return " ".join(self.words)
+
+
+#: the verbs and fixed words of the notation (thieves.rl's action space; docs/rl.md)
+NOTATION_WORDS: tuple[str, ...] = (
+    "keep", "buy", "done", "hideout", "plan", "go", "n", "e", "s", "w", "move", "rob", "car",
+    "pay", "gold", "gem", "use", "stamina", "end", "stash", "fetch", "hand", "take", "drop",
+    "climb", "exit", "cata", "jin", "give", "get", "stop", "fill", "sell", "brandy", "wine",
+    "badge", "gems", "art", "deliver", "svenja", "clients", "ally", "brawl", "decline", "burn",
+    "poster", "crossbow", "stars", "fish", "hook", "pigeon", "smoke", "bernhard", "samuel",
+    "lentz", "tp", "antonius", "apollon", "kostanze", "beatrix", "ruth", "discard",
+)
+
+
+def action_atoms(data: Any) -> set[str]:
+    """The identifiers of the component data that this game's actions name (thieves.rl's action space)."""
+    out = set(data.equipment) | set(data.clients) | set(data.artworks) | set(data.patrols)
+    size = 7                                   # a section is 7 x 7 squares
+    n_sections = len({s.section for s in data.sections.values()})
+    rows, cols = 2 * size, (n_sections // 2) * size
+    out |= {f"{r}.{c}" for r in range(rows) for c in range(cols)}
+    for s in data.sections.values():           # buildings <section><face><letter>, villas
+        out |= {f"{s.section}{s.face}{b.id}" for b in s.buildings}
+        out.add(f"villa{s.section}")
+    for side in data.board.loot_board.values():   # loot board: guards gA-gD, nobles nA-nD
+        out |= {f"g{x}" for x in side.guards} | {f"n{x}" for x in side.nobles}
+    # planning: what tiles 1-4 activate (thief 1-3 or the patrol board P), 1 to 4 tiles
+    for k in range(1, 5):
+        out |= {"".join(t) for t in itertools.product("123P", repeat=k)}
+    return out

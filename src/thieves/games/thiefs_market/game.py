@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from thieves.core.game import Game, Option
+from thieves.core.parts import Research
 
 from .components import Tables, load_tables
 from .presentation import MarketPresentation
@@ -15,6 +16,14 @@ class ThiefsMarket(Game):
     max_players = 5
     state_class = MarketState
     presentation_class = MarketPresentation
+    playtest = "thieves.games.thiefs_market.playtest"
+    playthroughs = ((3, 1), (5, 2))
+    research = Research(
+        layout="thiefs_market",
+        whole_actions=True,  # every action of the notation is one token (components.action_table)
+        seat_lists=frozenset({"gold", "has_pile", "henchmen", "infamy", "objects", "piles", "scores", "tableau"}),
+        steps_per_player=600,
+    )
     #: balance statistics: the market cards each seat took (rulebook "Achat")
     usage_events = (("buy", "card", "card"), ("buy_discard", "card", "card"), ("gain", "card", "card"))
     summary = "Roll loot, take it or steal it, buy market cards; complete, all 49 cards."

@@ -8,7 +8,9 @@ reconstructed component.
 from __future__ import annotations
 
 from thieves.core.game import Game, Option
+from thieves.core.parts import Research
 
+from . import notation
 from .components import DenData, load_data
 from .presentation import DenPresentation
 from .state import DenState
@@ -21,6 +23,15 @@ class ThievesDen(Game):
     max_players = 5
     state_class = DenState
     presentation_class = DenPresentation
+    playtest = "thieves.games.thieves_den.playtest"
+    playthroughs = ((2, 1), (4, 2))
+    research = Research(
+        layout="thieves_den",
+        keywords=notation.NOTATION_WORDS,
+        atoms=notation.action_atoms,
+        seat_lists=frozenset({"players", "scores"}),
+        steps_per_player=200,
+    )
     #: balance statistics: the locations each seat revealed (drafted), the fences it
     #: sold to and the power tiles it bought
     usage_events = (("reveal", "card", "location"), ("reveal_instant", "card", "location"),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from ...core.notation import small_number
 from .components import TREASURES
@@ -152,3 +153,16 @@ def _parse(text: str) -> DenAction:
     cards += [None] * (2 - len(cards))
     treasures += [None] * (2 - len(treasures))
     return DenAction(verb, cards[0], cards[1], treasures[0], treasures[1], seat, stack)
+
+
+#: the verbs and fixed words of the notation (thieves.rl's action space; docs/rl.md)
+NOTATION_WORDS: tuple[str, ...] = (
+    "keep", "loc", "sell", "power", "witch", "steal", "recruit", "pass", "take", "pay", "rob",
+    "discard", "recall", "move", "swap", "return", "done", "give",
+)
+
+
+def action_atoms(data: Any) -> set[str]:
+    """The identifiers of the component data that this game's actions name (thieves.rl's action space)."""
+    # location and fence cards, treasure words
+    return set(data.locations) | set(data.fences) | set(data.board.treasures)

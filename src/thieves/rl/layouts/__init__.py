@@ -10,14 +10,10 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-#: game slug -> module of its layout
-MODULES: dict[str, str] = {
-    "thiefs-market": "thiefs_market",
-    "thieves-den": "thieves_den",
-    "age-of-thieves": "age_of_thieves",
-    "thiefdom": "thiefdom",
-    "cadwallon": "cadwallon",
-}
+def _module(slug: str) -> str | None:
+    """The module of a game's layout, as the game declares it (``Game.research.layout``)."""
+    import thieves
+    return thieves.load_game(slug).research.layout
 
 
 def offsets(layout: list[tuple[str, int]]) -> tuple[dict[str, int], int]:
@@ -32,7 +28,7 @@ def offsets(layout: list[tuple[str, int]]) -> tuple[dict[str, int], int]:
 
 def encoder_builder(slug: str) -> Callable[[Any], tuple[int, Callable]] | None:
     """The ``encoder(state)`` of a game's layout, or None for the generic encoder."""
-    mod = MODULES.get(slug)
+    mod = _module(slug)
     if mod is None:
         return None
     return importlib.import_module(f"{__name__}.{mod}").encoder
@@ -40,7 +36,7 @@ def encoder_builder(slug: str) -> Callable[[Any], tuple[int, Callable]] | None:
 
 def fast_builder(slug: str) -> Callable[[Any], Callable] | None:
     """The ``fast_encoder(state)`` of a game's layout, or None where it has none."""
-    mod = MODULES.get(slug)
+    mod = _module(slug)
     if mod is None:
         return None
     return getattr(importlib.import_module(f"{__name__}.{mod}"), "fast_encoder", None)
