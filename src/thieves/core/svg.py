@@ -306,11 +306,18 @@ class Layer:
     def __init__(self, parts: Sequence["str | Offer"] = (), width: float = 0.0, height: float = 0.0,
                  anchors: dict[str, Any] | None = None) -> None:
         merged: list[str | Offer] = []
-        for part in parts:  # neighbouring texts joined: fewer pieces to render
-            if type(part) is str and merged and type(merged[-1]) is str:
-                merged[-1] = merged[-1] + part
-            elif part != "":
+        run: list[str] = []   # neighbouring texts, joined once: fewer pieces to render
+        for part in parts:
+            if isinstance(part, str):
+                run.append(part)
+            else:
+                if run:
+                    merged.append("".join(run))
+                    run = []
                 merged.append(part)
+        if run:
+            merged.append("".join(run))
+        merged = [p for p in merged if p != ""]
         self.parts: tuple[str | Offer, ...] = tuple(merged)
         self.width = width
         self.height = height
