@@ -380,12 +380,13 @@ class Board:
         self.draw_villas()
 
     def draw_building_refs(self, s: Svg) -> None:
-        """Each building as a group the log's words and recent events name (its
-        outline in its guild's colour where it is a hideout, with its name)."""
+        """Each building as a group the log's words name (its outline in its guild's
+        colour where it is a hideout, with its name; a recent event's mark is the
+        viewer's layer's: :meth:`draw_city_targets`)."""
         hideouts = self.hideouts()
         for bid, ty, cells in self._shown_buildings():
             owner = hideouts.get(bid)
-            s.open(None, bid, None, "building")
+            s.add(f'<g class="building" data-ref="{bid}">')
             stroke = f'stroke="{seat_color(owner)}" stroke-width="5"' if owner is not None else 'stroke="none"'
             s.add(f'<path d="{self.outline(cells)}" fill="none" {stroke} stroke-linecap="square" '
                   f'pointer-events="none"/>')
@@ -403,7 +404,7 @@ class Board:
             if cell is None:
                 continue
             x, y, bw, bh = self.gate_box(cell)
-            s.open(None, bid, None, "building")
+            s.add(f'<g class="building" data-ref="{bid}">')
             s.rect(x, y, bw, bh, "none", "none", 4, 0, ' pointer-events="none"')
             if v.get("art"):
                 if self.turned:
@@ -521,13 +522,7 @@ class Board:
         s, obs, cs = self.svg, self.obs, self.cell
         recent = obs.get("recent") or ()
         if recent:
-            squares = self.square_refs()
-            w = self.w
-            for ref in sorted(set(recent) & squares):
-                row, col = ord(ref[0]) - 65, int(ref[1:]) - 1
-                x, y = self.xy(row * w + col)
-                s.add(f'<rect x="{x:g}" y="{y:g}" width="{cs:g}" height="{cs:g}" fill="none" pointer-events="none" '
-                      f'class="recent" data-ref="{ref}"/>')
+            self.draw_recent_places(set(recent))
         if not self.legal:
             return
         for bid, ty, cells in self._shown_buildings():
@@ -563,6 +558,27 @@ class Board:
                 s.add(f'<circle cx="{place[0]:g}" cy="{place[1]:g}" r="{cs * 0.32:g}" fill="#fff" '
                       f'fill-opacity="0.01"/>')
                 s.close()
+
+    def draw_recent_places(self, recent: set[str]) -> None:
+        """The squares, buildings and villas a recent event named: marked for this
+        viewer (what is recent is since its own last decision)."""
+        s, obs, cs, w = self.svg, self.obs, self.cell, self.w
+        for ref in sorted(recent & self.square_refs()):
+            row, col = ord(ref[0]) - 65, int(ref[1:]) - 1
+            x, y = self.xy(row * w + col)
+            s.add(f'<rect x="{x:g}" y="{y:g}" width="{cs:g}" height="{cs:g}" fill="none" pointer-events="none" '
+                  f'class="recent" data-ref="{ref}"/>')
+        for bid in sorted(recent & obs["buildings"].keys()):
+            cells = obs["buildings"][bid][1]
+            if cells:
+                s.add(f'<path d="{self.outline(cells)}" fill="none" stroke="none" pointer-events="none" '
+                      f'class="recent" data-ref="{bid}"/>')
+        for bid in sorted(recent & {f"villa{sec}" for sec in obs["villas"]}):
+            cell = obs["bcells"].get(bid, [None])[0]
+            if cell is not None:
+                x, y, bw, bh = self.gate_box(cell)
+                s.add(f'<rect x="{x:g}" y="{y:g}" width="{bw:g}" height="{bh:g}" fill="none" pointer-events="none" '
+                      f'class="recent" data-ref="{bid}"/>')
 
     def building_target(self, s: Svg, cells: list[int], action: str) -> None:
         """A building the viewer may click: lit all round, one clickable square per
@@ -1422,6 +1438,25 @@ def _esc(text: str) -> str:
 
 
 
+def _layer(parts: Iterable["str | Offer"], width: float, height: float,
+           anchors: dict[str, Any] | None = None) -> Layer:
+    """A layer of these parts, each run of texts joined once first (a layer joins
+    its neighbouring texts one by one, and a drawing has thousands)."""
+    merged: list[str | Offer] = []
+    run: list[str] = []
+    for part in parts:
+        if type(part) is str:
+            run.append(part)
+        else:
+            if run:
+                merged.append("".join(run))
+                run = []
+            merged.append(part)
+    if run:
+        merged.append("".join(run))
+    return Layer(merged, width, height, anchors)
+
+
 def _width(pres: "ThiefdomPresentation") -> float:
     """The board's width: the phone's column (the city turned a quarter, 14
     squares across) or the wide table's."""
@@ -1455,7 +1490,7 @@ def draw_static(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
     layer = _STATIC.get(key)
     if layer is None:
         bottom = b.draw_ground()
-        layer = _STATIC.put(key, Layer(b.svg.parts, b.W, bottom))
+        layer = _STATIC.put(key, _layer(b.svg.parts, b.W, bottom))
     found: Layer = layer
     return found
 
@@ -1469,11 +1504,10 @@ def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
     b.draw_city()
     b.draw_pieces()
     y = b.draw_upper_panels(b.city_bottom())
-    upper = b.svg.layer()
-    upper.height = y
+    upper = _layer(b.svg.parts, b.W, y)
     b.svg.parts = []
     bottom = b.draw_lower_panels(y) + 8
-    lower = Layer(b.svg.parts, b.W, bottom)
+    lower = _layer(b.svg.parts, b.W, bottom)
     anchors = {"upper": upper, "lower": lower, "seat_y": y, "plan_rows": dict(b.plan_rows),
                "actions": frozenset(o.action for o in (*upper.offers, *lower.offers) if o.action)}
     return Layer((*upper.parts, *lower.parts), b.W, bottom, anchors)
@@ -1491,4 +1525,4 @@ def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) 
     b.draw_own_plan(public.anchors["plan_rows"])
     top = public.anchors["seat_y"]
     y = b.draw_own_panels(top, public.anchors["actions"]) if b.viewer is not None else top
-    return b.svg.layer({"dy": y - top})
+    return _layer(b.svg.parts, b.W, y, {"dy": y - top})
