@@ -1,27 +1,31 @@
-"""The Thiefdom table as one SVG, drawn from an observation with the shared kit.
+"""The Thiefdom table drawn in three layers (docs/engine.md, "Layers") with the
+shared kit.
 
-Top: the city (streets, lanterns, walls, buildings with icons and names,
-hideouts in their guild's colour, villas and catacombs at the gates, the
-river), with the townsfolk (guards with their facing and field of view,
-nobles with their purses, the carriage) and the thieves. Margins name the
-rows (A-N) and columns (1-28) as the log does. Below: the night track,
-planning slots, the viewer's guild (inventory, equipment and ally cards with
-their effects), the other guilds, the townsfolk's loot, the dealer's
-display, the clients, the smuggling missions, the dungeon and the solo
-compass. Everything clickable carries the legal action it makes.
+The unchanging layer (:func:`draw_static`) is the printed city: streets,
+lanterns, walls, the buildings with their icons and names, the villas and
+catacombs at the gates, the river, the margins naming rows (A-N) and columns
+(1-28) as the log does. The public layer (:func:`draw_public`), the same for
+every viewer, holds what changes: the guards' fields of view, the hideouts in
+their guild's colour, the townsfolk and the thieves; below the city the night
+track and the plans (its upper part), then every guild, the townsfolk's loot,
+the smuggling missions, the dungeon, the dealer's display and the legend (its
+lower part). The viewer's layer (:func:`draw_seat`) holds what only they see or
+do: their targets on the city (routes, steps, buildings, figures), their own
+planning tiles, and, between the public layer's two parts, the choices of the
+moment, their hand and their guild with its cards. Everything clickable
+carries the legal action it makes.
 """
 from __future__ import annotations
 
 import marshal
-import re
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from thieves.core.svg import INK, MUTED, NARROW_WIDTH, PAPER, Svg, memo, piece_head, seat_color, slot_pid, wrap
+from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, Layer, Offer, Svg, memo, piece_head, seat_color, slot_pid,
+                              wrap)
 
 from .city import square_label
+from .palette import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, RIVER, SIGHT, TYPE_FILL, TYPE_ICON, WALL, WIDTH)
 from .routes import plan_routes, route_key
-from .presentation import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, LOCATIONS, RIVER, SIGHT, TYPE_FILL, TYPE_ICON,
-                           WALL, WIDTH)
 
 if TYPE_CHECKING:
     from .presentation import ThiefdomPresentation
@@ -39,6 +43,8 @@ _PANELS = memo(2048)
 _PIECES = memo(4096)
 #: the layer of route targets, by the position it is drawn from (routes.route_key)
 _ROUTES = memo(256)
+#: the unchanging layer, by the city, the layout and the language
+_STATIC = memo(64)
 
 FONT = 13
 #: the phone's turned city: the margin of the column numbers, the river's band
@@ -46,15 +52,24 @@ NUMBERS, RIVER_BAND = 14, 16
 CARD_FONT = 14  # the kit writes a card's effect one size smaller: 13
 GLOW = "#e8a317"
 STEP_COLOR = "#2f9e44"
+#: the fields of an observation that only its viewer may read, or that say what
+#: its viewer may do: the public layer is drawn with them emptied
+_OWN_FIELDS: dict[str, Any] = {"viewer": None, "legal": [], "recent": [], "steps": [], "targets": [], "planning": ""}
 
 
 class Board:
-    def __init__(self, pres: "ThiefdomPresentation", obs: dict[str, Any], width: float = WIDTH) -> None:
+    """One layer of the board being drawn: ``mode`` is "static" (the printed
+    city), "public" (from an observation with the viewer's own fields emptied:
+    :func:`public_view`) or "seat" (the viewer's own)."""
+
+    def __init__(self, pres: "ThiefdomPresentation", obs: dict[str, Any], width: float = WIDTH,
+                 mode: str = "seat") -> None:
         #: the phone layout draws the viewer's panels in a column ``NARROW_WIDTH`` wide
         self.W = width
         self.narrow = width < WIDTH
         self.p = pres
         self.obs = obs
+        self.mode = mode
         city = obs["city"]
         self.w, self.h = city["w"], city["h"]
         #: the phone draws the city turned a quarter to the left (north on the left, the
@@ -71,19 +86,22 @@ class Board:
             self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
         #: the buildings' places and owners, serialized (a key of the kept building layers)
         self.building_key = b""
-        viewer = obs.get("viewer")
+        viewer = obs.get("viewer") if mode == "seat" else None
         self.viewer = viewer
         legal = self._legal()
-        self.svg = Svg(self.W, 100, legal=legal, recent=obs.get("recent") or (),
-                       title=pres.t("name"))
+        # the shared layers and the viewer's alike keep their clickable groups as
+        # offers (decided when rendered for a viewer): what was placed is read from them
+        self.svg = Svg(self.W, 100, offers=mode != "static", title=pres.t("name"))
         self.legal = legal
         #: the kept cards picked first in the opening purchase: (picker key, card)
         self.buy_picks: list[tuple[str, str]] = []
+        #: where each seat's plan row is (the public layer's, for the viewer's own tiles)
+        self.plan_rows: dict[int, float] = {}
 
     # -- which actions the viewer may click --------------------------------------------------
     def _legal(self) -> set[str]:
         """The viewer's legal actions (the observation lists them only while the
-        viewer must act): only these are ever made clickable."""
+        viewer must act): only these are ever made clickable (none in a shared layer)."""
         obs = self.obs
         if self.viewer is None or obs.get("terminal"):
             return set()
@@ -139,33 +157,29 @@ class Board:
         my = sum(p[1] for p in xs) / len(xs)
         return min(xs, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
 
-    # -- the city ---------------------------------------------------------------------------
+    # -- the city: the printed, unchanging layer ------------------------------------------------
     def geometry(self) -> tuple[Any, ...]:
         """What places every square: part of the key of each kept layer."""
         return (self.W, self.w, self.h, self.cell, self.ox, self.oy, self.turned)
 
-    def draw_city(self) -> float:
-        s, obs, cs = self.svg, self.obs, self.cell
-        w, h, ox, oy = self.w, self.h, self.ox, self.oy
-        # the city's layout is fixed for the whole game: its squares, walls,
-        # borders and river are drawn once per layout (and language) and kept
-        city = marshal.dumps(obs["city"], 2)
-        squares = _SQUARE_REFS.get(city)
-        if squares is None:
-            squares = _SQUARE_REFS.put(city, frozenset(
-                square_label(r, c) for r, row in enumerate(obs["city"]["rows"])
-                for c, ch in enumerate(row) if ch in ".L"))
-        lit = tuple(sorted(squares & s.recent)) if s.recent else ()
-        s.piece(_CITY, ("squares", city, self.geometry(), lit), self.draw_squares)
-        # guards' fields of view (public): a red band on each square a guard sees
-        for g, cells in (obs.get("sight") or {}).items():
-            for cell in cells:
-                x, y = self.xy(cell)
-                s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
-                      f'fill-opacity="0.22" pointer-events="none"/>')
-        self.draw_buildings()
-        s.piece(_CITY, ("walls", city, self.geometry(), self.p.t("river")), self.draw_walls)
-        self.draw_building_names()  # over the walls, so a wall never strikes a name through
+    def city_key(self) -> tuple[Any, ...]:
+        """Everything the printed city is drawn from (its layout, its buildings, the
+        geometry, the language)."""
+        obs = self.obs
+        return (marshal.dumps((obs["city"], obs["buildings"], obs["bcells"]), 2), self.geometry(),
+                self.p.texts, self.p.lang)
+
+    def draw_ground(self) -> float:
+        """The printed city: the ground and margins, the squares, the buildings with
+        their names, the walls, the river and the gates (no owner, nothing clickable)."""
+        s = self.svg
+        self.draw_squares(s)
+        hideouts: dict[str, int] = {}
+        for bid, ty, cells in self._shown_buildings():
+            self.building_outline(s, bid, ty, list(cells), None)
+        self.draw_walls(s)
+        for bid, ty, cells in self._shown_buildings():
+            self.building_name(s, bid, ty, list(cells), hideouts.get(bid), self.p.place(bid))
         self.draw_gates()
         return self.city_bottom()
 
@@ -196,15 +210,34 @@ class Board:
         # the squares: alleys and lanterns (buildings are drawn over them below)
         for r, row in enumerate(rows):
             for c, ch in enumerate(row):
-                x, y = self.xy(r * w + c)
-                ref = square_label(r, c)
                 if ch in ".L":
-                    recent = ref in s.recent
+                    x, y = self.xy(r * w + c)
                     s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{LANTERN if ch == "L" else ALLEY}" '
-                          f'stroke="#c9bfa9" stroke-width="0.6" data-ref="{ref}"'
-                          + (' class="recent"' if recent else "") + "/>")
+                          f'stroke="#c9bfa9" stroke-width="0.6"/>')
                     if ch == "L":
                         s.circle(x + cs / 2, y + cs / 2, cs * 0.16, "#f4c430", "#8a6d1f", 1)
+
+    def square_refs(self) -> frozenset[str]:
+        """The names of the city's squares (alleys and lanterns), kept per city."""
+        city = marshal.dumps(self.obs["city"], 2)
+        squares = _SQUARE_REFS.get(city)
+        if squares is None:
+            squares = _SQUARE_REFS.put(city, frozenset(
+                square_label(r, c) for r, row in enumerate(self.obs["city"]["rows"])
+                for c, ch in enumerate(row) if ch in ".L"))
+        found: frozenset[str] = squares
+        return found
+
+    def draw_square_names(self, s: Svg) -> None:
+        """Each square's name on the public layer (the printed one may be an image):
+        what the log's words point at."""
+        cs, w = self.cell, self.w
+        for r, row in enumerate(self.obs["city"]["rows"]):
+            for c, ch in enumerate(row):
+                if ch in ".L":
+                    x, y = self.xy(r * w + c)
+                    s.add(f'<rect x="{x:g}" y="{y:g}" width="{cs:g}" height="{cs:g}" fill="none" '
+                          f'pointer-events="none" data-ref="{square_label(r, c)}"/>')
 
     def draw_walls(self, s: Svg) -> None:
         """The walls, the section borders and the river."""
@@ -236,84 +269,26 @@ class Board:
         s.add(f'<text x="{rx + 19}" y="{oy + h * cs / 2}" font-size="{FONT}" font-weight="bold" fill="#fff" '
               f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">{river}</text>')
 
-    def draw_buildings(self) -> None:
-        """The buildings: kept per layout, hideouts, clickable buildings (with
-        their words), recent ones and language; drawn only when one changed."""
-        s, obs = self.svg, self.obs
-        acts = []
-        for bid, (ty, cells) in obs["buildings"].items():
-            if cells:
-                action = self._building_action(bid)
-                if action:
-                    acts.append((bid, action, self.p.action_text(obs, action)))
-        lit = tuple(sorted(r for r in s.recent if r in obs["buildings"])) if s.recent else ()
-        # what places and names the buildings (kept for the names: draw_building_names)
-        self.building_key = marshal.dumps((obs["buildings"], obs["bcells"], obs["hideouts"]), 2)
-        key = ("buildings", self.building_key, self.geometry(), tuple(acts), lit, self.p.texts, self.p.lang)
-        s.piece(_CITY, key, lambda sv: self.draw_building_layer(sv, {bid: a for bid, a, _ in acts}))
+    def _shown_buildings(self) -> list[tuple[str, str, tuple[int, ...]]]:
+        """The buildings on the board (id, type, squares)."""
+        return [(bid, ty, tuple(cells)) for bid, (ty, cells) in sorted(self.obs["buildings"].items()) if cells]
 
-    def _shown_buildings(self) -> tuple[dict[str, int], list[tuple[str, str, tuple[int, ...]]]]:
-        """Each hideout's owner, and the buildings on the board (id, type, squares)."""
-        obs = self.obs
-        hideouts = {b: p for p, b in enumerate(obs["hideouts"]) if b}
-        return hideouts, [(bid, ty, tuple(cells)) for bid, (ty, cells) in sorted(obs["buildings"].items()) if cells]
+    def hideouts(self) -> dict[str, int]:
+        """Each hideout's owner."""
+        return {b: p for p, b in enumerate(self.obs["hideouts"]) if b}
 
-    def draw_building_layer(self, s: Svg, actions: dict[str, str]) -> None:
-        """The buildings' squares and outlines, each kept by what it shows (their
-        icons and names go on top of the walls: :meth:`draw_building_names`)."""
-        obs = self.obs
-        hideouts, shown = self._shown_buildings()
-        geometry = self.geometry()
-        for bid, ty, cells in shown:
-            action = actions.get(bid)
-            label = self.p.action_text(obs, action) if action else None
-            outline = ("outline", bid, ty, cells, geometry, hideouts.get(bid), action, label, bid in s.recent)
-            s.piece(_BUILDINGS, outline, lambda sv: self.building_outline(sv, bid, ty, list(cells), hideouts.get(bid),
-                                                                      action, label))
-
-    def draw_building_names(self) -> None:
-        """Every building's icon and name, kept together (after :meth:`draw_buildings`)."""
-        key = ("names", self.building_key, self.geometry(), self.p.texts, self.p.lang)
-        self.svg.piece(_CITY, key, self.building_names)
-
-    def building_names(self, s: Svg) -> None:
-        """Every building's icon and name, each kept by what it shows."""
-        obs = self.obs
-        hideouts, shown = self._shown_buildings()
-        geometry = self.geometry()
-        for bid, ty, cells in shown:
-            name = self.p.place(bid)
-            villa = obs["bcells"].get(bid) if bid.startswith("villa") else None
-            key = ("name", bid, ty, cells, geometry, hideouts.get(bid), name, villa and tuple(villa))
-            s.piece(_BUILDINGS, key, lambda sv: self.building_name(sv, bid, ty, list(cells), hideouts.get(bid), name))
-
-    def building_outline(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None,
-                         action: str | None, label: str | None) -> None:
+    def building_outline(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None) -> None:
+        """A printed building: its squares and outline."""
         cs = self.cell
-        s.open(None, bid, None, "building")
         fill = TYPE_FILL.get(ty, "#ccc")
         for cell in cells:
             x, y = self.xy(cell)
             s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="{fill}"/>')
-        # the outline: a cell edge with no square of the same building beyond it
-        stroke = seat_color(owner) if owner is not None else "#5b4a3a"
-        width = 5 if owner is not None else 2
-        if action:
-            stroke, width = GLOW, 5
-        # every such edge a segment of one path (each with its own square caps, as
+        # every outer edge a segment of one path (each with its own square caps, as
         # separate lines would have): a building's outline in one element
         edges = self.outline(cells)
         if edges:
-            s.add(f'<path d="{edges}" fill="none" stroke="{stroke}" stroke-width="{width}" '
-                  f'stroke-linecap="square"/>')
-        s.close()
-        if action:
-            # one clickable square per cell, so a click anywhere on the building counts
-            for cell in cells:
-                x, y = self.xy(cell)
-                s.open(action, None, label, "building-cell")
-                s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
-                s.close()
+            s.add(f'<path d="{edges}" fill="none" stroke="#5b4a3a" stroke-width="2" stroke-linecap="square"/>')
 
     def hit(self, cell: int, svg: Svg | None = None) -> None:
         """A see-through square over the whole of ``cell`` (on ``svg``, else this
@@ -322,12 +297,12 @@ class Board:
         (svg or self.svg).add(f'<rect x="{x:g}" y="{y:g}" width="{self.cell:g}" height="{self.cell:g}" fill="#fff" '
                      f'fill-opacity="0.01"/>')
 
-    def outline(self, cells: list[int]) -> str:
+    def outline(self, cells: Iterable[int]) -> str:
         """A building's outline as path data: each cell edge with no square of the
         same building beyond it."""
         cs, cellset = self.cell, set(cells)
         edges = []
-        for cell in cells:
+        for cell in cellset:
             x, y = self.xy(cell)
             r, c = divmod(cell, self.w)
             for d, (ddx, ddy) in enumerate(DXY):
@@ -357,9 +332,266 @@ class Board:
             cx = (min(xs) + max(xs) + cs) / 2
         tw = len(name) * size * 0.64 + 8
         s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{size + 4}" rx="4" '
-              f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" fill-opacity="0.9" '
-              f'pointer-events="none"/>')
+              f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" '
+              f'fill-opacity="{1 if owner is not None else 0.9}" pointer-events="none"/>')
         s.text(cx, cy + 5 + size, name, size, "bold", "#fff" if owner is not None else INK, "middle")
+
+    def draw_gates(self) -> None:
+        """Villas and catacombs stand outside the city's north and south gates (the
+        artwork a villa still holds is the public layer's: :meth:`draw_villas`)."""
+        s, obs = self.svg, self.obs
+        for sec in sorted(obs["villas"]):
+            bid = f"villa{sec}"
+            cell = obs["bcells"].get(bid, [None])[0]
+            if cell is None:
+                continue
+            x, y, bw, bh = self.gate_box(cell)
+            s.rect(x, y, bw, bh, TYPE_FILL["villa"], "#5b4a3a", 4, 1.5)
+            if self.turned:   # a narrow upright box: the icon, the section, the artwork, one under another
+                for k, word in enumerate((TYPE_ICON["villa"], str(sec))):
+                    s.text(x + bw / 2, y + bh / 2 - 12 + 18 * k, word, FONT, "bold", INK, "middle")
+            else:
+                s.text(x + bw / 2, y + bh / 2 + 5, f"{TYPE_ICON['villa']} {self.p.place(bid)}", FONT, "bold",
+                       INK, "middle")
+        for sec, cell in sorted((obs["city"].get("catacombs") or {}).items()):
+            x, y, bw, bh = self.gate_box(cell)
+            s.rect(x, y, bw, bh, "#3b2f4a", "#1c1526", 4, 1.5)
+            if self.turned:
+                s.text(x + bw / 2, y + bh / 2 + 5, "∩", FONT + 2, "bold", "#efe6ff", "middle")
+            else:
+                s.text(x + bw / 2, y + bh / 2 + 5, "∩ " + self.p.t("catacombs"), FONT, "bold", "#efe6ff", "middle")
+
+    # -- the city: what changes, the same for every viewer --------------------------------------
+    def draw_city(self) -> None:
+        """Over the printed city: the squares' names (for the log's words), the
+        guards' fields of view, the hideouts, the buildings' and villas' names
+        for the log, the artworks still in the villas."""
+        s, obs, cs = self.svg, self.obs, self.cell
+        s.piece(_CITY, ("square names", marshal.dumps(obs["city"], 2), self.geometry()), self.draw_square_names)
+        # guards' fields of view (public): a red band on each square a guard sees
+        for g, cells in (obs.get("sight") or {}).items():
+            for cell in cells:
+                x, y = self.xy(cell)
+                s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
+                      f'fill-opacity="0.22" pointer-events="none"/>')
+        key = ("buildings", marshal.dumps((obs["buildings"], obs["hideouts"]), 2), self.geometry(), self.p.texts,
+               self.p.lang)
+        s.piece(_CITY, key, self.draw_building_refs)
+        self.draw_villas()
+
+    def draw_building_refs(self, s: Svg) -> None:
+        """Each building as a group the log's words name (its outline in its guild's
+        colour where it is a hideout, with its name; a recent event's mark is the
+        viewer's layer's: :meth:`draw_city_targets`)."""
+        hideouts = self.hideouts()
+        for bid, ty, cells in self._shown_buildings():
+            owner = hideouts.get(bid)
+            s.add(f'<g class="building" data-ref="{bid}">')
+            stroke = f'stroke="{seat_color(owner)}" stroke-width="5"' if owner is not None else 'stroke="none"'
+            s.add(f'<path d="{self.outline(cells)}" fill="none" {stroke} stroke-linecap="square" '
+                  f'pointer-events="none"/>')
+            s.close()
+        for bid, ty, cells in self._shown_buildings():
+            if bid in hideouts:
+                self.building_name(s, bid, ty, list(cells), hideouts[bid], self.p.place(bid))
+
+    def draw_villas(self) -> None:
+        """Each villa as a group the log names, with the artwork it still holds."""
+        s, obs = self.svg, self.obs
+        for sec, v in sorted(obs["villas"].items()):
+            bid = f"villa{sec}"
+            cell = obs["bcells"].get(bid, [None])[0]
+            if cell is None:
+                continue
+            x, y, bw, bh = self.gate_box(cell)
+            s.add(f'<g class="building" data-ref="{bid}">')
+            s.rect(x, y, bw, bh, "none", "none", 4, 0, ' pointer-events="none"')
+            if v.get("art"):
+                if self.turned:
+                    s.text(x + bw / 2, y + bh / 2 + 24, "▣", FONT, "bold", INK, "middle")
+                else:
+                    s.text(x + bw - 12, y + bh / 2 + 5, "▣", FONT, "bold", INK, "middle")
+            if self.turned:
+                s.add(f"<title>{_esc(self.p.place(bid))}</title>")
+            s.close()
+
+    # -- pieces -------------------------------------------------------------------------------
+    def draw_pieces(self) -> None:
+        s, obs = self.svg, self.obs
+        for fig, f in sorted(obs["townsfolk"].items()):
+            sight = tuple((obs.get("sight") or {}).get(fig, [])) if fig[0] == "g" else ()
+            # a figure is kept by everything it shows
+            key = ("figure", self.p.texts, self.p.lang, self.geometry(), fig, f["cell"], f.get("face"),
+                   bool(obs["badges"].get(fig)), bool(obs["purses"].get(fig)), sight)
+            kind = {"g": "guard", "n": "noble"}.get(fig[0], "carriage")
+            with s.moving(f"{kind}-{fig}", at=self.center(f["cell"])):
+                s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f))
+        self.draw_thieves()
+
+    def figure(self, s: Svg, fig: str, f: dict[str, Any]) -> None:
+        """A guard (with its facing), a noble (with a purse) or the carriage."""
+        obs, cs = self.obs, self.cell
+        r = cs * 0.4
+        cx, cy = self.center(f["cell"])
+        label = self.p.fig(fig)
+        s.open(None, fig, None, "figure")
+        if fig[0] == "g":
+            dx, dy = self.dvec(f["face"])
+            tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
+            left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
+            right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
+            s.add(f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
+                  f'{right[0]:.1f},{right[1]:.1f}" fill="#8b1a1a"/>')
+            s.circle(cx, cy, r, "#b02a2a", "#fff", 1.5)
+            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+            if obs["badges"].get(fig):
+                s.text(cx + r * 0.9, cy - r * 0.55, "★", FONT, "bold", "#f4f4f4", "middle")
+        elif fig[0] == "n":
+            s.circle(cx, cy, r, "#6a3d9a", "#fff", 1.5)
+            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
+            if obs["purses"].get(fig):
+                s.circle(cx + r * 0.85, cy - r * 0.7, r * 0.36, GOOD_COLOR["gold"], "#6b4f00", 1)
+        else:
+            s.rect(cx - r * 1.05, cy - r * 0.7, r * 2.1, r * 1.3, "#6b3f1d", "#fff", 3, 1.5)
+            s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+            s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
+            s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
+        if fig[0] == "g":  # pointing at a guard names the squares it sees
+            seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
+            label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
+        s.add(f"<title>{_esc(label)}</title>")
+        s.close()
+
+    def thief_places(self) -> dict[tuple[int, int], tuple[float, float]]:
+        """Where each thief on the board is drawn: on its square, or side by side in
+        its building."""
+        obs, r = self.obs, self.cell * 0.4
+        inside: dict[str, int] = {}
+        places: dict[tuple[int, int], tuple[float, float]] = {}
+        for p, ts in enumerate(obs["thieves"]):
+            for t, th in enumerate(ts):
+                pos = th["pos"]
+                if pos is None:
+                    continue
+                if isinstance(pos, int):
+                    places[p, t] = self.center(pos)
+                    continue
+                k = inside.get(pos, 0)
+                inside[pos] = k + 1
+                bx, by = self.building_center(pos)
+                cx = bx + (k % 4 - 1.5) * r * 1.5
+                cy = by - r * 1.5 - (k // 4) * r * 1.6
+                # never outside the city (a building on its edge: the gates' row is beyond)
+                (x0, y0), (x1, y1) = self.pt(0, 0), self.pt(self.w, self.h)
+                places[p, t] = (min(max(cx, min(x0, x1) + r), max(x0, x1) - r),
+                                min(max(cy, min(y0, y1) + r), max(y0, y1) - r))
+        return places
+
+    def draw_thieves(self) -> None:
+        """The thieves: on a square, or side by side in a building (and the solo rivals)."""
+        s, obs, cs = self.svg, self.obs, self.cell
+        r = cs * 0.4
+        tu = obs.get("turn")
+        for (p, t), (cx, cy) in self.thief_places().items():
+            th = obs["thieves"][p][t]
+            ref = f"p{p}t{t}"
+            active = bool(tu and tu["p"] == p and tu["t"] == t)
+            label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
+            s.add(piece_head(f"thief-{p + 1}-{t + 1}", None, None, (cx, cy)))
+            s.open(None, ref, None, "thief")
+            if active:
+                s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
+            s.circle(cx, cy, r * 0.8, seat_color(p), "#fff" if not th.get("wanted") else "#ff2d2d",
+                     1.5 if not th.get("wanted") else 3)
+            s.text(cx, cy + 5, str(t + 1), FONT, "bold", "#fff", "middle")
+            s.add(f"<title>{_esc(label)}</title>")
+            s.close()
+            s.close()
+        solo = obs.get("solo") or {}
+        for rid, bid in sorted((solo.get("rivals") or {}).items()):
+            if isinstance(bid, str) and bid in obs["buildings"]:
+                bx, by = self.building_center(bid)
+                s.circle(bx + r * 1.6, by + r * 1.4, r * 0.75, "#222", "#fff", 1.5)
+                s.text(bx + r * 1.6, by + r * 1.4 + 5, f"R{rid}", FONT, "bold", "#fff", "middle")
+
+    # -- the city: the viewer's own targets -----------------------------------------------------
+    def draw_city_targets(self) -> None:
+        """Over the city, what this viewer may click: the buildings and villas it may
+        go into or use, the figures it may rob or shoot, its acting thief; and the
+        squares a recent event named."""
+        s, obs, cs = self.svg, self.obs, self.cell
+        recent = obs.get("recent") or ()
+        if recent:
+            self.draw_recent_places(set(recent))
+        if not self.legal:
+            return
+        for bid, ty, cells in self._shown_buildings():
+            action = self._building_action(bid)
+            if action:
+                self.building_target(s, list(cells), action)
+        for sec in sorted(obs["villas"]):
+            bid = f"villa{sec}"
+            cell = obs["bcells"].get(bid, [None])[0]
+            action = self._building_action(bid) if cell is not None else None
+            if action:
+                x, y, bw, bh = self.gate_box(cell)
+                s.open(action, None, self.p.place(bid), "building")
+                s.rect(x, y, bw, bh, "#fff", GLOW, 4, 4, ' fill-opacity="0.01"')
+                s.close()
+        for fig, f in sorted(obs["townsfolk"].items()):
+            action = self._figure_action(fig)
+            if action:
+                cx, cy = self.center(f["cell"])
+                s.open(action, None, self.p.action_text(obs, action), "figure")
+                self.hit(f["cell"], s)
+                s.circle(cx, cy, cs * 0.4, "none", GLOW, 3)
+                s.close()
+        tu = obs.get("turn")
+        action = self.first_legal("move", "stop") if tu else None
+        if tu and action:
+            th = obs["thieves"][tu["p"]][tu["t"]]
+            place = self.thief_places().get((tu["p"], tu["t"]))
+            if place is not None:
+                s.open(action, None, self.p.action_text(obs, "move"), "thief")
+                if isinstance(th["pos"], int):
+                    self.hit(th["pos"], s)
+                s.add(f'<circle cx="{place[0]:g}" cy="{place[1]:g}" r="{cs * 0.32:g}" fill="#fff" '
+                      f'fill-opacity="0.01"/>')
+                s.close()
+
+    def draw_recent_places(self, recent: set[str]) -> None:
+        """The squares, buildings and villas a recent event named: marked for this
+        viewer (what is recent is since its own last decision)."""
+        s, obs, cs, w = self.svg, self.obs, self.cell, self.w
+        for ref in sorted(recent & self.square_refs()):
+            row, col = ord(ref[0]) - 65, int(ref[1:]) - 1
+            x, y = self.xy(row * w + col)
+            s.add(f'<rect x="{x:g}" y="{y:g}" width="{cs:g}" height="{cs:g}" fill="none" pointer-events="none" '
+                  f'class="recent" data-ref="{ref}"/>')
+        for bid in sorted(recent & obs["buildings"].keys()):
+            cells = obs["buildings"][bid][1]
+            if cells:
+                s.add(f'<path d="{self.outline(cells)}" fill="none" stroke="none" pointer-events="none" '
+                      f'class="recent" data-ref="{bid}"/>')
+        for bid in sorted(recent & {f"villa{sec}" for sec in obs["villas"]}):
+            cell = obs["bcells"].get(bid, [None])[0]
+            if cell is not None:
+                x, y, bw, bh = self.gate_box(cell)
+                s.add(f'<rect x="{x:g}" y="{y:g}" width="{bw:g}" height="{bh:g}" fill="none" pointer-events="none" '
+                      f'class="recent" data-ref="{bid}"/>')
+
+    def building_target(self, s: Svg, cells: list[int], action: str) -> None:
+        """A building the viewer may click: lit all round, one clickable square per
+        cell, so a click anywhere on it counts."""
+        cs = self.cell
+        s.add(f'<path d="{self.outline(cells)}" fill="none" stroke="{GLOW}" stroke-width="5" '
+              f'stroke-linecap="square" pointer-events="none"/>')
+        label = self.p.action_text(self.obs, action)
+        for cell in cells:
+            x, y = self.xy(cell)
+            s.open(action, None, label, "building-cell")
+            s.add(f'<rect x="{x}" y="{y}" width="{cs}" height="{cs}" fill="#fff" fill-opacity="0.01"/>')
+            s.close()
 
     def _building_action(self, bid: str) -> str | None:
         if not self.legal:   # every answer below is a legal action
@@ -374,134 +606,6 @@ class Board:
                 # use the location the thief is in; clicking it again ends the visit
                 return self.first_legal("use", "done" if tu.get("sub") else "")
         return None
-
-    def draw_gates(self) -> None:
-        """Villas and catacombs stand outside the city's north and south gates."""
-        s, obs = self.svg, self.obs
-        for sec, v in sorted(obs["villas"].items()):
-            bid = f"villa{sec}"
-            cell = obs["bcells"].get(bid, [None])[0]
-            if cell is None:
-                continue
-            x, y, bw, bh = self.gate_box(cell)
-            action = self._building_action(bid)
-            s.open(action, bid, self.p.place(bid) if action else None, "building")
-            s.rect(x, y, bw, bh, TYPE_FILL["villa"], GLOW if action else "#5b4a3a", 4, 4 if action else 1.5)
-            art = " ▣" if v.get("art") else ""
-            if self.turned:   # a narrow upright box: the icon, the section, the artwork, one under another
-                for k, word in enumerate((TYPE_ICON["villa"], str(sec), art.strip())):
-                    s.text(x + bw / 2, y + bh / 2 - 12 + 18 * k, word, FONT, "bold", INK, "middle")
-                s.add(f"<title>{_esc(self.p.place(bid))}</title>")
-            else:
-                s.text(x + bw / 2, y + bh / 2 + 5, f"{TYPE_ICON['villa']} {self.p.place(bid)}{art}", FONT, "bold",
-                       INK, "middle")
-            s.close()
-        for sec, cell in sorted((obs["city"].get("catacombs") or {}).items()):
-            x, y, bw, bh = self.gate_box(cell)
-            s.rect(x, y, bw, bh, "#3b2f4a", "#1c1526", 4, 1.5)
-            if self.turned:
-                s.text(x + bw / 2, y + bh / 2 + 5, "∩", FONT + 2, "bold", "#efe6ff", "middle")
-            else:
-                s.text(x + bw / 2, y + bh / 2 + 5, "∩ " + self.p.t("catacombs"), FONT, "bold", "#efe6ff", "middle")
-
-    # -- pieces -------------------------------------------------------------------------------
-    def draw_pieces(self) -> None:
-        s, obs = self.svg, self.obs
-        for fig, f in sorted(obs["townsfolk"].items()):
-            action = self._figure_action(fig)
-            words = self.p.action_text(obs, action) if action else None
-            sight = tuple((obs.get("sight") or {}).get(fig, [])) if fig[0] == "g" else ()
-            # a figure is kept by everything it shows
-            key = ("figure", self.p.texts, self.p.lang, self.geometry(), fig, f["cell"], f.get("face"),
-                   bool(obs["badges"].get(fig)), bool(obs["purses"].get(fig)), action, words, fig in s.recent,
-                   sight)
-            kind = {"g": "guard", "n": "noble"}.get(fig[0], "carriage")
-            with s.moving(f"{kind}-{fig}", at=self.center(f["cell"])):
-                s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f, action, words))
-        self.draw_thieves()
-
-    def figure(self, s: Svg, fig: str, f: dict[str, Any], action: str | None, words: str | None) -> None:
-        """A guard (with its facing), a noble (with a purse) or the carriage."""
-        obs, cs = self.obs, self.cell
-        r = cs * 0.4
-        cx, cy = self.center(f["cell"])
-        label = self.p.fig(fig)
-        s.open(action, fig, words, "figure")
-        if action:
-            self.hit(f["cell"], s)
-        if fig[0] == "g":
-            dx, dy = self.dvec(f["face"])
-            tip = (cx + dx * cs * 0.62, cy + dy * cs * 0.62)
-            left = (cx + dx * r * 0.6 - dy * r * 0.7, cy + dy * r * 0.6 + dx * r * 0.7)
-            right = (cx + dx * r * 0.6 + dy * r * 0.7, cy + dy * r * 0.6 - dx * r * 0.7)
-            s.add(f'<polygon points="{tip[0]:.1f},{tip[1]:.1f} {left[0]:.1f},{left[1]:.1f} '
-                  f'{right[0]:.1f},{right[1]:.1f}" fill="#8b1a1a"/>')
-            s.circle(cx, cy, r, "#b02a2a", GLOW if action else "#fff", 3 if action else 1.5)
-            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
-            if obs["badges"].get(fig):
-                s.text(cx + r * 0.9, cy - r * 0.55, "★", FONT, "bold", "#f4f4f4", "middle")
-        elif fig[0] == "n":
-            s.circle(cx, cy, r, "#6a3d9a", GLOW if action else "#fff", 3 if action else 1.5)
-            s.text(cx, cy + 5, fig[1], FONT + 1, "bold", "#fff", "middle")
-            if obs["purses"].get(fig):
-                s.circle(cx + r * 0.85, cy - r * 0.7, r * 0.36, GOOD_COLOR["gold"], "#6b4f00", 1)
-        else:
-            s.rect(cx - r * 1.05, cy - r * 0.7, r * 2.1, r * 1.3, "#6b3f1d", GLOW if action else "#fff", 3,
-                   3 if action else 1.5)
-            s.circle(cx - r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
-            s.circle(cx + r * 0.55, cy + r * 0.65, r * 0.28, "#222", "#fff", 1)
-            s.text(cx, cy + 4, "⛟", FONT, "bold", "#fff", "middle")
-        if fig[0] == "g":  # pointing at a guard names the squares it sees
-            seen = [square_label(*divmod(c, self.w)) for c in (obs.get("sight") or {}).get(fig, [])]
-            label += f" ({p_dir(self.p, f['face'])}): " + (", ".join(seen) or "—")
-        s.add(f"<title>{_esc(label)}</title>")
-        s.close()
-
-    def draw_thieves(self) -> None:
-        """The thieves: on a square, or side by side in a building (and the solo rivals)."""
-        s, obs, cs = self.svg, self.obs, self.cell
-        r = cs * 0.4
-        tu = obs.get("turn")
-        inside: dict[str, int] = {}
-        for p, ts in enumerate(obs["thieves"]):
-            for t, th in enumerate(ts):
-                pos = th["pos"]
-                if pos is None:
-                    continue
-                if isinstance(pos, int):
-                    cx, cy = self.center(pos)
-                else:
-                    k = inside.get(pos, 0)
-                    inside[pos] = k + 1
-                    bx, by = self.building_center(pos)
-                    cx = bx + (k % 4 - 1.5) * r * 1.5
-                    cy = by - r * 1.5 - (k // 4) * r * 1.6
-                    # never outside the city (a building on its edge: the gates' row is beyond)
-                    (x0, y0), (x1, y1) = self.pt(0, 0), self.pt(self.w, self.h)
-                    cx = min(max(cx, min(x0, x1) + r), max(x0, x1) - r)
-                    cy = min(max(cy, min(y0, y1) + r), max(y0, y1) - r)
-                ref = f"p{p}t{t}"
-                active = bool(tu and tu["p"] == p and tu["t"] == t)
-                action = self.first_legal("move", "stop") if active else None
-                label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
-                s.add(piece_head(f"thief-{p + 1}-{t + 1}", None, None, (cx, cy)))
-                s.open(action, ref, self.p.action_text(obs, "move") if action else None, "thief")
-                if action and isinstance(pos, int):
-                    self.hit(pos)
-                if active:
-                    s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
-                s.circle(cx, cy, r * 0.8, seat_color(p), "#fff" if not th.get("wanted") else "#ff2d2d",
-                         1.5 if not th.get("wanted") else 3)
-                s.text(cx, cy + 5, str(t + 1), FONT, "bold", "#fff", "middle")
-                s.add(f"<title>{_esc(label)}</title>")
-                s.close()
-                s.close()
-        solo = obs.get("solo") or {}
-        for rid, bid in sorted((solo.get("rivals") or {}).items()):
-            if isinstance(bid, str) and bid in obs["buildings"]:
-                bx, by = self.building_center(bid)
-                s.circle(bx + r * 1.6, by + r * 1.4, r * 0.75, "#222", "#fff", 1.5)
-                s.text(bx + r * 1.6, by + r * 1.4 + 5, f"R{rid}", FONT, "bold", "#fff", "middle")
 
     def _figure_action(self, fig: str) -> str | None:
         for a in (f"rob {fig}", f"crossbow {fig}", f"stars {fig}", f"bernhard {fig}"):
@@ -669,41 +773,35 @@ class Board:
                 s.badge(bx, cy - cs * 0.5 + k * (FONT * 1.9), label, "#fff3c4", INK, a, None, FONT)
 
     # -- below the city ---------------------------------------------------------------------
-    def draw_panels(self, y: float) -> float:
+    def draw_upper_panels(self, y: float) -> float:
+        """The public panels right under the city: the night, whose turn, the plans."""
         y = self.draw_status(y)
-        mark, top = len(self.svg.parts), y
-        y = self.draw_plans(y)
-        y = self.draw_choice_cards(y)
-        y = self.draw_guild(y)
+        return self.draw_plans(y)
+
+    def draw_lower_panels(self, y: float) -> float:
+        """The public panels under the viewer's own: every guild, the townsfolk,
+        the display, the legend."""
         y = self.draw_others(y)
         y = self.draw_townsfolk(y)
         y = self.draw_display(y)
-        y = self.draw_legend(y)
-        return self.add_tray(y, mark, top)
+        return self.draw_legend(y)
 
-    def draw_narrow_panels(self, y: float) -> float:
-        """The phone layout's panels below the city, each at full size in the column:
-        the night, the plans, the cards to choose, the viewer's guild, the other guilds,
-        the townsfolk, the display and the legend."""
-        y = self.draw_status(y)
+    def draw_own_panels(self, y: float, placed: set[str]) -> float:
+        """The viewer's panels between the public ones (``placed``: the actions the
+        public layer offers): the choices of the moment, the planning tiles left,
+        the cards to choose, the viewer's guild."""
         mark, top = len(self.svg.parts), y
-        y = self.draw_plans(y)
+        y = self.draw_tiles_left(y)
         y = self.draw_choice_cards(y)
         y = self.draw_guild(y)
-        y = self.draw_others(y)
-        y = self.draw_townsfolk(y)
-        y = self.draw_display(y)
-        y = self.draw_legend(y)
-        return self.add_tray(y, mark, top)
+        return self.add_tray(y, mark, top, placed)
 
-    def add_tray(self, y: float, mark: int, top: float) -> float:
+    def add_tray(self, y: float, mark: int, top: float, placed: set[str]) -> float:
         """Whatever the drawing has no place for yet (a location's own choices: fill
-        the purse, buy brandy, meet the clients...) is offered right under the
-        night track, as labelled pieces of the board."""
-        placed: set[str] = set()
-        for part in self.svg.parts:
-            if "data-action" in part:
-                placed.update(_actions_in(part))
+        the purse, buy brandy, meet the clients...) is offered first, as labelled
+        pieces of the board. ``placed``: the actions the public layer offers; the
+        viewer's are read from the offers of its layer (the kit records them)."""
+        placed = placed | {p.action for p in self.svg.parts if type(p) is Offer and p.action}
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
             return y
@@ -768,7 +866,6 @@ class Board:
 
     def draw_solo(self, y: float, solo: dict[str, Any]) -> float:
         s, p = self.svg, self.p
-        recent = solo.get("board") in s.recent
         label = p.t("ui.solo") + ":"
         s.text(12, y + 18, label, FONT, "bold")
         side = solo.get("side", "first")
@@ -777,25 +874,26 @@ class Board:
         if roll:
             d = {1: "n", 2: "n", 3: "e", 4: "e", 5: "s", 6: "s", 7: "w", 8: "w"}[roll]
             s.die(self.W - 300, y, 30, "#fff", INK, str(roll), ref=solo.get("board"))
-            s.text(self.W - 262, y + 20, p.t("ui.d8", roll=roll, dir=p.term("dir", d)), FONT, "bold" if recent else "normal")
+            s.text(self.W - 262, y + 20, p.t("ui.d8", roll=roll, dir=p.term("dir", d)), FONT, "normal")
         return y + 38
 
+    def plan_slots(self) -> tuple[int, float, float]:
+        """The plan rows' slots: how many, where the first begins, how wide each is."""
+        slots = 3 if self.obs.get("solo") else 4
+        # the phone: each seat's name above its slots, which take the whole width
+        sx = 12 if self.narrow else 172
+        return slots, sx, (self.W - sx - 12 - 8 * slots) / slots
+
     def draw_plans(self, y: float) -> float:
+        """Every seat's plan row as everyone sees it (a plan laid face down shows
+        "?"; the viewer's own tiles are its layer's: :meth:`draw_own_plan`)."""
         s, obs, p = self.svg, self.obs, self.p
         if obs.get("phase") not in ("plan", "action"):
             return y
-        n = len(obs["vp"])
-        slots = 3 if obs.get("solo") else 4
+        slots, sx, sw = self.plan_slots()
         s.text(12, y + 16, p.t("ui.plan"), FONT + 1, "bold")
         y += 24
-        # the phone: each seat's name above its slots, which take the whole width
-        sx = 12 if self.narrow else 172
-        sw = (self.W - sx - 12 - 8 * slots) / slots
-        tu = obs.get("turn")
-        for q in range(n):
-            plan = obs["plans"][q]
-            mine = q == self.viewer
-            laid = obs.get("planning") if mine and plan is None else plan
+        for q in range(len(obs["vp"])):
             if self.narrow:
                 s.rect(12, y, self.W - 24, 22, seat_color(q), INK, 6)
                 s.text(20, y + 16, p.seat(q)[:30], FONT, "bold", "#fff")
@@ -803,51 +901,85 @@ class Board:
             else:
                 s.rect(12, y, 150, 40, seat_color(q), INK, 6)
                 s.text(20, y + 25, p.seat(q)[:18], FONT, "bold", "#fff")
+            self.plan_rows[q] = y
             for k in range(slots):
-                x = sx + k * (sw + 8)
-                tile = laid[k] if laid and laid != "placed" and k < len(laid) else None
-                # the tile whose thief acts now is lit; its owner clicks it to end the turn
-                acting = bool(tu and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1))
-                end = "end" if acting and "end" in self.legal else None
-                # a slot with a tile the viewer can read is that tile; a face-down one is its place only
-                s.add(piece_head(f"plan-{q + 1}-tile-{k + 1}", f"tile-{tile}", None, None) if tile else
-                      piece_head(slot_pid(f"plan-{q + 1}", k + 1)))
-                s.open(end, None, p.action_text(obs, "end") if end else None, "tile")
-                s.rect(x, y, sw, 40, "#f6e7a8" if acting else "#fffaf0" if tile else "#ece4d3",
-                       GLOW if acting else INK, 6, 3 if acting else 1.2,
-                       "" if tile or laid == "placed" else ' stroke-dasharray="4 3"')
-                if tile:
-                    self.tile_label(x + sw / 2, y + 25, sw, p.term("tile", tile))
-                elif laid == "placed":
-                    s.text(x + sw / 2, y + 25, "?", FONT + 2, "bold", MUTED, "middle")
-                else:
-                    s.text(x + sw / 2, y + 25, p.t("ui.slot", n=k + 1), FONT, "normal", MUTED, "middle")
-                s.close()
-                s.close()
+                self.plan_slot(q, k, sx + k * (sw + 8), y, sw, obs["plans"][q])
             y += 46
-        if self.viewer is not None and obs.get("phase") == "plan" and obs["plans"][self.viewer] is None:
-            tiles = "123" if obs.get("solo") else "123P"
-            left = [x for x in tiles if x not in (obs.get("planning") or "")]
-            s.text(12, y + 22, p.t("ui.tiles_left"), FONT, "bold")
-            if self.narrow:
-                y += 30
-            for k, tile_id in enumerate(left):
-                a = f"plan {tile_id}"
-                bx = sx + k * (sw + 8)
-                with s.moving(f"tiles-{self.viewer + 1}-{tile_id}", f"tile-{tile_id}"):
-                    s.open(a, None, p.action_text(obs, a), "tile")
-                    s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6,
-                           3 if a in self.legal else 1)
-                    self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", tile_id))
-                    s.close()
-            if self.narrow:
-                y += 44
-                s.text(12, y + 14, p.t("ui.plan_secret"), FONT, "normal", MUTED)
-                y -= 14
-            else:
-                s.text(sx + len(left) * (sw + 8) + 4, y + 23, p.t("ui.plan_secret"), FONT, "normal", MUTED)
-            y += 44
         return y + 6
+
+    def plan_slot(self, q: int, k: int, x: float, y: float, sw: float, laid: str | None) -> None:
+        """Slot ``k`` of seat ``q``'s plan row (``laid``: its tiles, "placed" face down, or None)."""
+        s, obs, p = self.svg, self.obs, self.p
+        tu = obs.get("turn")
+        tile = laid[k] if laid and laid != "placed" and k < len(laid) else None
+        # the tile whose thief acts now is lit; its owner clicks it to end the turn (its layer)
+        acting = bool(tu and obs.get("phase") == "action" and tu["p"] == q and tile == str(tu["t"] + 1))
+        # a slot with a tile the viewer can read is that tile; a face-down one is its place only
+        s.add(piece_head(f"plan-{q + 1}-tile-{k + 1}", f"tile-{tile}", None, None) if tile else
+              piece_head(slot_pid(f"plan-{q + 1}", k + 1)))
+        s.open(None, None, None, "tile")
+        s.rect(x, y, sw, 40, "#f6e7a8" if acting else "#fffaf0" if tile else "#ece4d3",
+               GLOW if acting else INK, 6, 3 if acting else 1.2,
+               "" if tile or laid == "placed" else ' stroke-dasharray="4 3"')
+        if tile:
+            self.tile_label(x + sw / 2, y + 25, sw, p.term("tile", tile))
+        elif laid == "placed":
+            s.text(x + sw / 2, y + 25, "?", FONT + 2, "bold", MUTED, "middle")
+        else:
+            s.text(x + sw / 2, y + 25, p.t("ui.slot", n=k + 1), FONT, "normal", MUTED, "middle")
+        s.close()
+        s.close()
+
+    def draw_own_plan(self, rows: dict[int, float]) -> None:
+        """Over the viewer's plan row (``rows``: where the public layer drew each):
+        its own tiles while the others' are face down; the tile of its acting
+        thief, clicked to end the turn."""
+        s, obs, v = self.svg, self.obs, self.viewer
+        if v is None or v not in rows:
+            return
+        slots, sx, sw = self.plan_slots()
+        y = rows[v]
+        if obs.get("phase") == "plan":
+            laid = obs["plans"][v] if obs["plans"][v] is not None else obs.get("planning")
+            for k in range(len(laid or "")):
+                self.plan_slot(v, k, sx + k * (sw + 8), y, sw, laid)
+            return
+        tu = obs.get("turn")
+        plan = obs["plans"][v]
+        if "end" in self.legal and tu and tu["p"] == v and plan and plan != "placed":
+            for k, tile in enumerate(plan[:slots]):
+                if tile == str(tu["t"] + 1):
+                    s.open("end", None, self.p.action_text(obs, "end"), "tile")
+                    s.rect(sx + k * (sw + 8), y, sw, 40, "#fff", GLOW, 6, 3, ' fill-opacity="0.01"')
+                    s.close()
+
+    def draw_tiles_left(self, y: float) -> float:
+        """The planning tiles the viewer has not laid yet, to lay one."""
+        s, obs, p = self.svg, self.obs, self.p
+        if self.viewer is None or obs.get("phase") != "plan" or obs["plans"][self.viewer] is not None:
+            return y
+        _slots, sx, sw = self.plan_slots()
+        tiles = "123" if obs.get("solo") else "123P"
+        left = [x for x in tiles if x not in (obs.get("planning") or "")]
+        s.text(12, y + 22, p.t("ui.tiles_left"), FONT, "bold")
+        if self.narrow:
+            y += 30
+        for k, tile_id in enumerate(left):
+            a = f"plan {tile_id}"
+            bx = sx + k * (sw + 8)
+            with s.moving(f"tiles-{self.viewer + 1}-{tile_id}", f"tile-{tile_id}"):
+                s.open(a, None, p.action_text(obs, a), "tile")
+                s.rect(bx, y, sw, 36, "#f6e7a8", GLOW if a in self.legal else INK, 6,
+                       3 if a in self.legal else 1)
+                self.tile_label(bx + sw / 2, y + 23, sw, p.term("tile", tile_id))
+                s.close()
+        if self.narrow:
+            y += 44
+            s.text(12, y + 14, p.t("ui.plan_secret"), FONT, "normal", MUTED)
+            y -= 14
+        else:
+            s.text(sx + len(left) * (sw + 8) + 4, y + 23, p.t("ui.plan_secret"), FONT, "normal", MUTED)
+        return y + 50
 
     def tile_label(self, cx: float, y: float, w: float, label: str) -> None:
         """A plan tile's name centred on baseline ``y``; on a narrow slot (a phone)
@@ -956,7 +1088,7 @@ class Board:
                 size = CARD_FONT - 1
         with self.svg.moving(pid, f"card-{e}"):
             self.svg.card(x, y, w, h, name, body,
-                          action=action if action in self.legal else None, ref=e, band="#5b4a3a",
+                          action=self.offered(action), ref=e, band="#5b4a3a",
                           corner=corner, footer=footer, size=size)
         if glow:
             self.svg.rect(x - 2, y - 2, w + 4, h + 4, "none", GLOW, 8, 3)
@@ -966,7 +1098,7 @@ class Board:
         power = self.p.client_power(c)
         h = self.card_height(w, [self.p.t(f"effect.{power}")], h)
         self.svg.card(x, y, w, h, self.p.term("client", c), self.p.t(f"effect.{power}"),
-                      action=action if action in self.legal else None, ref=c, band="#2e5e4e",
+                      action=self.offered(action), ref=c, band="#2e5e4e",
                       corner=f"{cl.cost}●", footer=self.p.t("ui.vp", vp=f"+{cl.vp}"), size=CARD_FONT)
 
     def inventory(self, x: float, y: float, inv: dict[str, Any], actions: Any = None,
@@ -988,8 +1120,9 @@ class Board:
             with s.moving((g if art else f"good-{where}-{g}") if where else None,
                           None if art else f"good-{g}", None if art else n):
                 s.open(action, None, label, "good")
-                s.rect(x, y - 2, 42, 24, "#fffaf0" if action else "none", GLOW if action else "none", 4,
-                       2 if action else 0)
+                lit = action in self.legal
+                s.rect(x, y - 2, 42, 24, "#fffaf0" if lit else "none", GLOW if lit else "none", 4,
+                       2 if lit else 0)
                 self.good_icon(x + 9, y + 9, "art" if art else g)
                 s.text(x + 20, y + 15, f"×{n}" if not art else "", FONT, "bold")
                 s.close()
@@ -1001,6 +1134,11 @@ class Board:
                 s.close()
             x += 48
         return x
+
+    def offered(self, action: str | None) -> str | None:
+        """The action a piece offers: in the public layer to whoever may make it
+        (decided per viewer when rendered), in the viewer's only if legal for them."""
+        return action if self.mode == "public" or action in self.legal else None
 
     def first_legal(self, *acts: str) -> str | None:
         return next((a for a in acts if a in self.legal), None)
@@ -1075,8 +1213,9 @@ class Board:
             for k, (key, e) in enumerate(self.buy_picks):
                 a = f"buy {e} {t + 1}"
                 cost = p.data.equipment[e].cost
-                if s.open(a, None, p.t("ui.buy_for", card=p.card_name(e), thief=p.thief(v, t), cost=cost),
-                          "taker", needs=key):
+                s.open(a, None, p.t("ui.buy_for", card=p.card_name(e), thief=p.thief(v, t), cost=cost),
+                       "taker", needs=key)
+                if a in self.legal:
                     s.rect(x - 2, y - 3, colw + 4, 32, "#fff3c4", GLOW, 8, 3, ' fill-opacity="0.01"')
                     s.badge(x + colw - 48 - 46 * k, y + 1, f"+{cost}●", "#fff3c4", INK, None, None, 12)
                 s.close()
@@ -1238,8 +1377,8 @@ class Board:
         dx = max(300, 24 + len(p.t("ui.dungeon")) * FONT * 0.64)
         if dx + 150 > self.W:   # the phone: the dungeon's goods under its title
             dx, y = 12, y + 24
-        self.inventory(dx, y + 2, obs["dungeon"],
-                       lambda g: self.first_legal(f"take {g}"), where="dungeon")
+        # the dungeon's goods: whoever the dungeon's choices are offered to takes one
+        self.inventory(dx, y + 2, obs["dungeon"], lambda g: f"take {g}", where="dungeon")
         return y + 34
 
     def draw_display(self, y: float) -> float:
@@ -1298,34 +1437,92 @@ def _esc(text: str) -> str:
     return escape(text)
 
 
-#: the clickable actions a part of a drawing holds (kept: most parts recur)
-_PLACED = memo(4096)
-_DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+
+def _layer(parts: Iterable["str | Offer"], width: float, height: float,
+           anchors: dict[str, Any] | None = None) -> Layer:
+    """A layer of these parts, each run of texts joined once first (a layer joins
+    its neighbouring texts one by one, and a drawing has thousands)."""
+    merged: list[str | Offer] = []
+    run: list[str] = []
+    for part in parts:
+        if type(part) is str:
+            run.append(part)
+        else:
+            if run:
+                merged.append("".join(run))
+                run = []
+            merged.append(part)
+    if run:
+        merged.append("".join(run))
+    return Layer(merged, width, height, anchors)
 
 
-def _actions_in(part: str) -> tuple[str, ...]:
-    """The ``data-action`` values in one part of a drawing (a part holds whole tags)."""
-    if "data-action" not in part:
-        return ()
-    found = _PLACED.get(part)
-    if found is None:
-        found = _PLACED.put(part, tuple(_DATA_ACTION.findall(part)))
+def _width(pres: "ThiefdomPresentation") -> float:
+    """The board's width: the phone's column (the city turned a quarter, 14
+    squares across) or the wide table's."""
+    return NARROW_WIDTH if pres.narrow else WIDTH
+
+
+def public_view(obs: dict[str, Any]) -> dict[str, Any]:
+    """The observation as every viewer may see it: the viewer's own fields emptied,
+    its hand and its secret plan left out, the cards only their owner knows
+    hidden (each seat's observation and the spectator's give the same)."""
+    pub = {**obs, **_OWN_FIELDS}
+    if obs.get("phase") == "plan":
+        pub["plans"] = [None if x is None else "placed" for x in obs["plans"]]
+    draft = obs.get("draft")
+    if draft is not None:
+        pub["draft"] = {**draft, "hand": [], "kept": []}
+    tu = obs.get("turn")
+    sub = tu.get("sub") if tu else None
+    if tu and sub and isinstance(sub.get("cards"), list):
+        pub["turn"] = {**tu, "sub": {**sub, "cards": len(sub["cards"])}}
+    if any(th.get("brawled") not in (None, "hidden") for ts in obs["thieves"] for th in ts):
+        pub["thieves"] = [[{**th, "brawled": "hidden"} if th.get("brawled") is not None else th for th in ts]
+                          for ts in obs["thieves"]]
+    return pub
+
+
+def draw_static(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
+    """The printed city (kept per city, layout and language)."""
+    b = Board(pres, obs, _width(pres), "static")
+    key = b.city_key()
+    layer = _STATIC.get(key)
+    if layer is None:
+        bottom = b.draw_ground()
+        layer = _STATIC.put(key, _layer(b.svg.parts, b.W, bottom))
+    found: Layer = layer
     return found
 
 
-def draw_board(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> str:
-    # the phone layout: the city turned a quarter (14 squares across) in a column
-    # NARROW_WIDTH wide, the panels below
-    b = Board(pres, obs, NARROW_WIDTH if pres.narrow else WIDTH)
-    y = b.draw_city()
+def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
+    """What every viewer sees alike. Its upper part (the city's pieces, the night,
+    the plans) and its lower part (the guilds, the townsfolk, the display, the
+    legend) are in ``anchors`` too: a viewer's own panels go between them
+    (``anchors["seat_y"]``; ``ThiefdomPresentation.board``)."""
+    b = Board(pres, public_view(obs), _width(pres), "public")
+    b.draw_city()
     b.draw_pieces()
+    y = b.draw_upper_panels(b.city_bottom())
+    upper = _layer(b.svg.parts, b.W, y)
+    b.svg.parts = []
+    bottom = b.draw_lower_panels(y) + 8
+    lower = _layer(b.svg.parts, b.W, bottom)
+    anchors = {"upper": upper, "lower": lower, "seat_y": y, "plan_rows": dict(b.plan_rows),
+               "actions": frozenset(o.action for o in (*upper.offers, *lower.offers) if o.action)}
+    return Layer((*upper.parts, *lower.parts), b.W, bottom, anchors)
+
+
+def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) -> Layer | None:
+    """The viewer's own: its targets on the city, its planning tiles, and its
+    panels under the public upper part (their height: ``anchors["dy"]``)."""
+    b = Board(pres, obs, _width(pres), "seat")
+    if b.viewer is None and not obs.get("recent"):
+        return None
+    b.draw_city_targets()
     b.draw_targets()
     b.draw_building_badges()
-    if pres.narrow:
-        y = b.draw_narrow_panels(y)
-    else:
-        y = b.draw_panels(y)
-    b.svg.height = y + 8
-    # the city's dark background was drawn first; the panels sit on paper
-    b.svg.parts.insert(0, f'<rect x="0" y="0" width="{b.W:g}" height="{y + 8}" fill="{PAPER}"/>')
-    return b.svg.done()
+    b.draw_own_plan(public.anchors["plan_rows"])
+    top = public.anchors["seat_y"]
+    y = b.draw_own_panels(top, public.anchors["actions"]) if b.viewer is not None else top
+    return _layer(b.svg.parts, b.W, y, {"dy": y - top})

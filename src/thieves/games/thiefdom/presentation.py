@@ -11,28 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import INK, MUTED, PAPER, Svg, seat_color, wrap
+from thieves.core.svg import Layer, PAPER, compose
 from thieves.core.texts import LANGS, Texts
 
 from .city import VILLA_SECTIONS, square_label
 from .notation import STEPS, Action
+from .palette import DXY, GOODS
 
 if TYPE_CHECKING:
     from .routes import Route
 
-GOODS = ("gold", "gem", "brandy", "wine", "badge")
-HOUSE_TYPES = ("tower", "garden", "forge", "stable")
-TYPE_ICON = {"tower": "♜", "garden": "✿", "forge": "⚒", "stable": "♞", "church": "✝", "market": "⚖",
-             "dealer": "♦", "tavern": "☕", "dungeon": "☠", "smuggler": "⚓", "villa": "♛"}
-TYPE_FILL = {"tower": "#b9b2a6", "garden": "#9cc48a", "forge": "#c29a82", "stable": "#d2b37c",
-             "church": "#e4ddcf", "market": "#f0b25e", "dealer": "#e89a5a", "tavern": "#edc15a",
-             "dungeon": "#a9826a", "smuggler": "#d7a06a", "villa": "#f1d27a"}
-LOCATIONS = ("market", "dealer", "tavern", "dungeon", "smuggler", "villa", "church")
-GOOD_COLOR = {"gold": "#e3b21b", "gem": "#2bb7d6", "brandy": "#c77a1e", "wine": "#8e1f3a", "badge": "#8a8f99",
-              "art": "#6b4f2a"}
-ALLEY, LANTERN, WALL, RIVER, SIGHT = "#e9e3d6", "#f6e7a8", "#2b2420", "#3f7fbf", "#e74c3c"
-DXY = ((0, -1), (1, 0), (0, 1), (-1, 0))
-WIDTH = 900
 
 
 # ----------------------------------------------------------------------------- names from data
@@ -357,7 +345,47 @@ class ThiefdomPresentation(Presentation):
             return self.t("ui.plan_secret")
         return ", ".join(self.term("tile", x) for x in plan)
 
-    # -- the board ------------------------------------------------------------------------------
-    def svg(self, obs: dict[str, Any]) -> str | None:
-        from .board import draw_board
-        return draw_board(self, obs)
+    # -- the board, in layers (docs/engine.md, "Layers"; board.py) -------------------------------
+    layered = True
+
+    def board_static(self, obs: dict[str, Any]) -> Layer | None:
+        """The printed city: its ground, squares, buildings, walls, river and gates."""
+        from .board import draw_static
+        return draw_static(self, obs)
+
+    def board_public(self, obs: dict[str, Any]) -> Layer:
+        """What every viewer sees alike: the pieces, the night, the plans, the
+        guilds, the townsfolk, the display (drawn from the public fields only)."""
+        from .board import draw_public
+        return draw_public(self, obs)
+
+    def board_seat(self, obs: dict[str, Any], public: Layer) -> Layer | None:
+        """The viewer's own: its targets on the city, its hand, its guild."""
+        from .board import draw_seat
+        return draw_seat(self, obs, public)
+
+    def board(self, obs: dict[str, Any], public: Layer, static: str | None = None) -> str:
+        """The layers put together for this viewer. The viewer's own panels (the
+        choices of the moment, the hand, the guild) come right under the public
+        upper part (the city, the night, the plans): the public lower part
+        (the guilds, the townsfolk, the display) is moved down by their height,
+        given by the seat layer (``anchors["dy"]``)."""
+        seat = self.board_seat(obs, public)
+        if static is None:
+            layer = self.board_static(obs)
+            static = layer.render() if layer is not None else ""
+        # only the viewer who must act has legal actions; none once the game is over
+        legal = set() if obs.get("terminal") or obs.get("viewer") is None else set(obs.get("legal") or ())
+        recent = set(obs.get("recent") or ())
+        upper, lower = public.anchors["upper"], public.anchors["lower"]
+        dy = seat.anchors.get("dy", 0) if seat is not None else 0
+        height = public.height + dy
+        parts = [f'<rect x="0" y="0" width="{public.width:g}" height="{height:g}" fill="{PAPER}"/>',
+                 static, upper.render(legal, recent)]
+        if seat is not None:
+            parts.append(seat.render(legal, recent))
+        if dy:
+            parts += [f'<g transform="translate(0 {dy:g})">', lower.render(legal, recent), "</g>"]
+        else:
+            parts.append(lower.render(legal, recent))
+        return compose(parts, public.width, height, self.texts.get(self.lang, "name"))
