@@ -143,6 +143,9 @@ class Table:
         self.legal: list[str] = [] if public else list(obs.get("legal") or [])
         #: where the public layer drew what the viewer's layer draws over or beside
         self.anchors: dict[str, Any] = {"chips": {}, "bands": {}}
+        #: the viewer's layer draws their gang again where they act: its pieces keep no id
+        #: there (the public layer's copy moves)
+        self.copy = False
         if len(self.legal) == 1:
             # a decision with one answer (a reaction window with nothing to play, a forced
             # flight) is taken by the table itself after a short pause: nothing to click
@@ -251,10 +254,13 @@ class Table:
         return float(hit)
 
     def seat_room(self, hand_h: float) -> float:
-        """The room beside the district the viewer's layer draws in: two rows of answers
-        and the largest hand at the table."""
+        """The room beside the district the viewer's layer draws in: two rows of answers,
+        the viewer's gang (a chip a row) and the largest hand at the table."""
         most = max(self.obs.get("hand_counts") or [0])
-        return 2 * _row(F) + 4 + (24 + most * (hand_h + 8) if most else 0)
+        gang = 0.0
+        if self.obs.get("phase") != "gang" and any(self.obs.get("gangs") or []):
+            gang = 4 + 46 + 4 + max(len(c) for c in self.d.gang_chars.values()) * 45
+        return 2 * _row(F) + gang + 4 + (24 + most * (hand_h + 8) if most else 0)
 
     def phone_public(self) -> float:
         """The phone layout's public layer: the stacked table (every gang in it) drawn
@@ -333,14 +339,12 @@ class Table:
         return y + 12
 
     # -- answers that have no place on the board (no card, leave, force...) ----------------
-    def answers(self, x0: float, y: float, width: float, size: float = F, end: bool = False) -> float:
+    def answers(self, x0: float, y: float, width: float, size: float = F) -> float:
         """Badges for the answers that have no place on the board (``size`` 14 on a phone:
-        a finger's 25 px); ``end``: "End turn" among them."""
+        a finger's 25 px)."""
         shown = {"nocard": "ui.pass", "no": "act.no", "leave": "ui.leave", "stay": "ui.stay"}
         if "open" in self.legal:
             shown["force"] = "ui.force"     # the chest itself opens; forcing is the other choice
-        if end:
-            shown["end"] = "ui.end"
         x, drawn = x0, False
         for action, key in shown.items():
             if action in self.legal:
@@ -979,8 +983,9 @@ class Table:
         st = self._char_state(c, p)
         own = p == self.obs.get("viewer") and not self.public
         self.anchors["chips"][c] = (x, y, w, 41.0)
-        key = ("chip", self.d, self.p.texts, self.p.lang, x, y, w, c, p, own, st, c in self.s.recent, self.lifted(c))
-        with self.s.moving(f"char-{c}"):
+        key = ("chip", self.d, self.p.texts, self.p.lang, x, y, w, c, p, own, st, c in self.s.recent, self.lifted(c),
+               self.copy)
+        with self.s.moving(None if self.copy else f"char-{c}"):
             self.s.piece(_CARDS, key, lambda s: self.draw_char_chip(s, x, y, w, c, p, own, *st))
 
     def _char_state(self, c: str, p: int) -> tuple[str | None, bool, bool, str | None, str | None, bool, bool,
@@ -1020,7 +1025,7 @@ class Table:
                stroke="#e8a317" if act else ("#e8a317" if active else INK), width=3 if act or active else 1)
         lift = 5.0 if waiting and self.lifted(c) else 0.0   # picked up to be deployed
         s.token(x + 21, y + 20.5 - lift, 16.5, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)],
-                pid=f"figure-{c}" if waiting else None)
+                pid=f"figure-{c}" if waiting and not self.copy else None)
         talent = self.p.term("talent", ch.talent)
         name_w = len(ch.name) * 14 * 0.68    # bold runs wider than wrap()'s estimate
         s.text(x + 44, y + 17, ch.name, 14, "bold")
@@ -1063,8 +1068,9 @@ class Table:
         st = self._char_state(c, p)
         self.anchors["chips"][c] = (x, y, w, 90.0)
         # the card is kept by everything drawn on it
-        key = (self.d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, st, c in self.s.recent, self.lifted(c))
-        with self.s.moving(f"char-{c}"):
+        key = (self.d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, st, c in self.s.recent, self.lifted(c),
+               self.copy)
+        with self.s.moving(None if self.copy else f"char-{c}"):
             self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, *st))
 
     def draw_char_card(self, s: Svg, x: float, y: float, w: float, c: str, p: int, where: str | None,
@@ -1084,7 +1090,7 @@ class Table:
         # a figure not yet deployed stands on its card: deployed, it is seen to go to its zone
         lift = 7.0 if waiting and self.lifted(c) else 0.0   # picked up to be deployed
         s.token(x + 22, y + 26 - lift, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)],
-                pid=f"figure-{c}" if waiting else None)
+                pid=f"figure-{c}" if waiting and not self.copy else None)
         s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
         s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
         for k, line in enumerate(stats):
@@ -1227,7 +1233,7 @@ class Table:
             for k, c in enumerate(chars):
                 self.figure_mark(c, z, k, len(chars))
         own: set[str] = set()
-        if not chips:   # the viewer's own gang is drawn apart, at full size
+        if not chips:   # the viewer's own gang is drawn apart, where they act
             own = {c for c in self.anchors["chips"] if self.p.viewer is not None
                    and look_owner(self.d, self.obs, c) == self.p.viewer}
         for c, box in self.anchors["chips"].items():
@@ -1353,11 +1359,16 @@ def seat_layer(pres: Presentation, obs: dict[str, Any], public: Layer) -> Layer 
         return _phone_seat(pres, obs, public)
     t = Table(pres, obs, W)
     t.dock(a["top"])
-    t.anchors = a
-    t.marks()
+    t.anchors = {"chips": dict(a["chips"]), "bands": dict(a["bands"])}   # the public layer's stay as they are
+    t.marks(chips=False)
     x, y, w = a["seat"]
-    y = t.answers(x, y, w, end=True)
-    t.hand(x, y + 4, w, 1, a["hand_h"])
+    y = t.answers(x, y, w)
+    viewer = obs.get("viewer")
+    gangs = obs.get("gangs") or []
+    if obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
+        t.copy = True
+        y = t.gang_rows(viewer, gangs[viewer], x, y + 4, w, 1)   # where you act: your gang, a chip a row
+    t.hand(x, y + 4, w, 1)
     return Layer(t.s.parts, W, public.height)
 
 
@@ -1370,7 +1381,8 @@ def _phone_seat(pres: Presentation, obs: dict[str, Any], public: Layer) -> Layer
     if a.get("answers"):
         t.answers(8, 8, t.W - 16, 14)
     inner = Table(pres, obs)
-    inner.top, inner.tap, inner.anchors = a["top"], True, a
+    inner.top, inner.tap = a["top"], True
+    inner.anchors = {"chips": dict(a["chips"]), "bands": dict(a["bands"])}
     inner.marks(chips=False)
     if inner.s.parts:
         y, scale = a["inset"]
@@ -1381,6 +1393,7 @@ def _phone_seat(pres: Presentation, obs: dict[str, Any], public: Layer) -> Layer
     viewer = obs.get("viewer")
     gangs = obs.get("gangs") or []
     if obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
+        t.copy = True
         y = t.gang(viewer, gangs[viewer], y + 8)
     y = t.hand(8, y + 6, t.W - 16, 2)
     height = max(public.height, y + 12)
