@@ -1,12 +1,15 @@
-"""The Cadwallon table as one SVG, drawn with the shared kit from an observation only.
+"""The Cadwallon table in three layers (docs/engine.md, "Layers"), drawn with the shared kit
+from an observation only.
 
-Wide (a desktop, :meth:`Table.docked`): the district (9x9 zones of 68 units) on the left
-and, beside it, where you act: the answers that have no place on the board, the adventure
-and its turn track (compact), the fight being settled, your gang (one line per character)
-and your hand of arcana; below, the other gangs (one line per character), the last fight, a
-legend, the talents, the three face-up missions and the discard pile. Phone
-(:meth:`Table.phone`): the stacked table (zones of 100 units) scaled to the width, with the
-answers, the fight being settled, your gang and your hand at full size around it.
+Wide (a desktop): the unchanging layer is the district's ground (9x9 zones of 68 units,
+roofs, doors, walls: :func:`static_layer`). The public layer (:func:`public_layer`, the same
+for every viewer) holds the pieces on it and, beside it, the adventure and its turn track
+and the fight being settled, then room for the viewer; below, every gang in seat order, the
+last fight, a legend, the talents, the three face-up missions and the discard pile. The
+viewer's layer (:func:`seat_layer`) fills that room (their answers, their gang a chip a
+row, their hand) and marks what they may click on the public pieces (``Table.marks``).
+Phone: the stacked table (zones of 100 units) scaled to the width, with the answers above
+and the viewer's gang and hand at full size below (the viewer's layer).
 
 Whatever the viewer may decide now is clickable where it is drawn (a zone, a figure, a
 chest, a card, a mission), and one intention is one gesture (docs/engine.md, "Gestures"):

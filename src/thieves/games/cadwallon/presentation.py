@@ -1,11 +1,12 @@
 """What a person sees of Cadwallon: the board, the words of the actions, the prompt, the
 end-of-game table and the text map, drawn from an observation only (never the state).
 
-The board (one SVG 940 wide, drawn with the shared kit by ``board_svg``): on a desktop the
-district with, beside it, where you act (the answers, the adventure's track, the fight being
-settled, your gang and your hand), the other gangs, legend, talents, missions and discard
-below; on a phone the whole table scaled to the width with your answers, the fight, your gang
-and your hand at full size. Everything a decision needs is clickable there, one intention one
+The board is drawn in layers (docs/engine.md, "Layers"; ``board_svg``): on a desktop the
+district's ground never changes; the pieces, the adventure, every gang in seat order, the
+missions and the discard are the same for every viewer; the viewer's answers, gang and hand
+(beside the district) and what they may click on the pieces are theirs alone. On a phone the
+stacked table is scaled to the width, the viewer's answers above it and their gang and hand
+at full size below. Everything a decision needs is clickable there, one intention one
 gesture (activate and move, go and open, a move's path, a question before the last AP).
 """
 from __future__ import annotations
