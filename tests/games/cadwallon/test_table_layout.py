@@ -124,7 +124,7 @@ def test_pick_a_character_then_its_zone_and_the_labels_in_three_languages():
     raise AssertionError("no turn start")
 
 
-def test_wide_layout_docks_the_gang_and_the_hand_beside_the_district():
+def test_wide_layout_docks_the_gang_and_the_hand_beside_the_district_and_every_gang_below():
     s, p = next(main_decisions(seeds=(6,)))
     svg = draw(s, p)
     root = ET.fromstring(svg)
@@ -134,9 +134,17 @@ def test_wide_layout_docks_the_gang_and_the_hand_beside_the_district():
     first = min(float(r.get("y")) for r in hand[0].iter(SVG_NS + "rect"))
     assert all(float(r.get("x")) > district_right for g in hand for r in g.iter(SVG_NS + "rect"))
     assert first < 9 * 68     # the hand starts beside the district, not below it
+    # the viewer's gang beside the district (where they act), its characters clickable there
     for c in DATA.gang_chars[s.gangs[p]]:
-        chip = next(g for g in root.iter(SVG_NS + "g") if g.get("data-pid") == f"char-{c}")
-        assert float(next(chip.iter(SVG_NS + "rect")).get("x")) > district_right
+        assert any(float(r.get("x")) > district_right for g in root.iter(SVG_NS + "g")
+                   if g.get("data-action") == f"act {c}" for r in g.iter(SVG_NS + "rect"))
+    # every gang, the viewer's too, below the district in seat order (the layer every viewer shares)
+    tops = []
+    for q in range(s.num_players):
+        chip = next(g for g in root.iter(SVG_NS + "g") if g.get("data-pid") == f"char-{DATA.gang_chars[s.gangs[q]][0]}")
+        tops.append(float(next(chip.iter(SVG_NS + "rect")).get("y")))
+    assert tops == sorted(tops) and tops[0] > 9 * 68
+    assert len(re.findall(r'data-pid="([^"]+)"', svg)) == len(set(re.findall(r'data-pid="([^"]+)"', svg)))
 
 
 def test_phone_targets_have_a_fingers_room():

@@ -1,12 +1,15 @@
-"""The Cadwallon table as one SVG, drawn with the shared kit from an observation only.
+"""The Cadwallon table in three layers (docs/engine.md, "Layers"), drawn with the shared kit
+from an observation only.
 
-Wide (a desktop, :meth:`Table.docked`): the district (9x9 zones of 68 units) on the left
-and, beside it, where you act: the answers that have no place on the board, the adventure
-and its turn track (compact), the fight being settled, your gang (one line per character)
-and your hand of arcana; below, the other gangs (one line per character), the last fight, a
-legend, the talents, the three face-up missions and the discard pile. Phone
-(:meth:`Table.phone`): the stacked table (zones of 100 units) scaled to the width, with the
-answers, the fight being settled, your gang and your hand at full size around it.
+Wide (a desktop): the unchanging layer is the district's ground (9x9 zones of 68 units,
+roofs, doors, walls: :func:`static_layer`). The public layer (:func:`public_layer`, the same
+for every viewer) holds the pieces on it and, beside it, the adventure and its turn track
+and the fight being settled, then room for the viewer; below, every gang in seat order, the
+last fight, a legend, the talents, the three face-up missions and the discard pile. The
+viewer's layer (:func:`seat_layer`) fills that room (their answers, their gang a chip a
+row, their hand) and marks what they may click on the public pieces (``Table.marks``).
+Phone: the stacked table (zones of 100 units) scaled to the width, with the answers above
+and the viewer's gang and hand at full size below (the viewer's layer).
 
 Whatever the viewer may decide now is clickable where it is drawn (a zone, a figure, a
 chest, a card, a mission), and one intention is one gesture (docs/engine.md, "Gestures"):
@@ -20,37 +23,47 @@ from __future__ import annotations
 import marshal
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from xml.sax.saxutils import escape
 
-from ...core.svg import INK, MUTED, NARROW_WIDTH, PAPER, SEAT_INK, Svg, memo, seat_color, wrap
+from ...core.presentation import Presentation
+from ...core.svg import INK, MUTED, NARROW_WIDTH, PAPER, SEAT_INK, Layer, Offer, Svg, memo, seat_color, wrap
 from .board import reach
 from .constants import ATTACK_AP, FORCE_AP, MOVE_AP, OPEN_AP
+from .look import (BACKGROUND, CELL, COLS, DEPLOY, DOCK_CELL, DOCK_PAD, DOOR, F, GOLD, HEROINE_FILL, HIGHLIGHT,
+                   LINE, MILITIA_FILL, PAD, ROOF, ROOM, SEALED, STREET, TREASURE_LOOK, WALL, W, fill_of, ink_of,
+                   labels)
+from .look import owner as look_owner
 from .notation import Action
 
-if TYPE_CHECKING:
-    from .presentation import CadwallonPresentation
-
-W = 940
-PAD = 20
-CELL = 100      # a zone's side in the stacked district (the phone's inset)
-DOCK_CELL = 68  # a zone's side in the wide layout, where the gang and the hand stand beside it
-DOCK_PAD = 12   # the wide layout's margins
-F = 13          # the smallest font drawn (the board is shown about 920 px wide at 1280)
-COLS = "abcdefghijklmnopqrstuvwxyz"
-STREET, ROOM, ROOF = "#cfd8dc", "#ecd9b0", "#5d4037"
-DOOR, LINE, WALL, DEPLOY = "#2e7d32", "#ffffff", "#d32f2f", "#1565c0"
-TREASURE_LOOK = {"red": ("#c62828", "#fff", "◆"), "green": ("#2e7d32", "#fff", "◆"),
-                 "key": ("#6d4c41", "#fff", "⚷"), "scroll": ("#f3e3b5", INK, "≡"),
-                 "bracelet": ("#b0bec5", INK, "○"), "purse": ("#8d6e63", "#fff", "$")}
-SEALED = ("#4e342e", "#ffd54f", "▣")
-MILITIA_FILL, HEROINE_FILL = "#212121", "#757575"
 #: the verbs whose argument is a zone a click on it stands for (``Table.zone_action``)
 ZONE_VERBS = frozenset({"move", "at", "mm", "flee", "talent"})
 #: the parts of the district that never change, kept per board, place and language
 _LAYERS = memo(256)
 #: a character's card, by everything on it
 _CARDS = memo(2048)
+#: the answers' row (a badge's height and its gap) at a font size
+def _row(size: float) -> float:
+    return size * 1.8 + 6
+
+
+class ZoneRefs(Offer):
+    """The zones' groups in the public layer, as one part: never clickable, a zone's
+    ``recent`` when a recent event named it. Written once (the district's 81 zones in
+    every viewer's rendering would otherwise be 81 tags to write each time)."""
+
+    __slots__ = ("zones", "whole")
+
+    def __init__(self, zones: list[tuple[str, str]]) -> None:
+        """``zones``: each zone's id and what its group holds."""
+        super().__init__(None, None)
+        self.zones = [(z, Offer(None, z).tag((), ()), Offer(None, z).tag((), (z,)), inner) for z, inner in zones]
+        self.whole = "".join(plain + inner + "</g>" for _, plain, _, inner in self.zones)
+
+    def tag(self, legal: Any, recent: Any) -> str:
+        if not recent or not any(z in recent for z, _, _, _ in self.zones):
+            return self.whole
+        return "".join((ringed if z in recent else plain) + inner + "</g>" for z, plain, ringed, inner in self.zones)
 
 
 @dataclass(frozen=True)
@@ -87,27 +100,6 @@ def _tt(tid: str) -> str:
     return tid.rstrip("0123456789")
 
 
-def initials(name: str) -> str:
-    words = name.split()
-    return (words[0][0] + words[-1][0]) if len(words) > 1 else name[:2]
-
-
-_LABELS: dict[int, dict[str, str]] = {}
-
-
-def labels(d: Any) -> dict[str, str]:
-    """A two-letter mark for every figure, unique on the board (thieves first, so Valdur
-    keeps "Va" and the militiaman Valrut reads "Vl")."""
-    if id(d) not in _LABELS:
-        out: dict[str, str] = {}
-        for fid in [*d.char, *d.militia, *d.heroine]:
-            name = d.name_of[fid]
-            cands = [initials(name)] + [name[0] + ch for ch in name[1:] if ch.isalpha()]
-            out[fid] = next((c for c in cands if c not in out.values()), fid[:2])
-        _LABELS[id(d)] = out
-    return _LABELS[id(d)]
-
-
 def room_lines(name: str, per_line: int = 13) -> list[str]:
     """A room's name on at most three lines of a zone, overlong words hyphenated (at a soft
     hyphen or a hyphen of the text where there is one)."""
@@ -136,8 +128,8 @@ def room_lines(name: str, per_line: int = 13) -> list[str]:
 class Table:
     """One drawing of the table (the presentation, the observation and the kit)."""
 
-    def __init__(self, pres: "CadwallonPresentation", obs: dict[str, Any], width: float = W,
-                 cell: float = CELL) -> None:
+    def __init__(self, pres: Presentation, obs: dict[str, Any], width: float = W,
+                 cell: float = CELL, public: bool = False) -> None:
         self.W = width
         #: the side of a zone, and where the district's left edge is
         self.cell, self.left = cell, PAD
@@ -147,18 +139,24 @@ class Table:
         self.tap = False
         self._pickers: dict[str, dict[str, int]] | None = None
         self._assaults: dict[str, tuple[str, Gesture]] | None = None
-        #: the phone layout draws the viewer's gang at full size, apart from the scaled table
-        self.own_gang_apart = False
         self.p, self.obs, self.d = pres, obs, pres.data
-        self.legal: list[str] = list(obs.get("legal") or [])
+        #: the layer every viewer shares (docs/engine.md, "Layers"): drawn as no one may act,
+        #: its clickable groups kept as offers (their look the page's), the viewer apart
+        self.public = public
+        self.legal: list[str] = [] if public else list(obs.get("legal") or [])
+        #: where the public layer drew what the viewer's layer draws over or beside
+        self.anchors: dict[str, Any] = {"chips": {}, "bands": {}}
+        #: the viewer's layer draws their gang again where they act: its pieces keep no id
+        #: there (the public layer's copy moves)
+        self.copy = False
         if len(self.legal) == 1:
             # a decision with one answer (a reaction window with nothing to play, a forced
             # flight) is taken by the table itself after a short pause: nothing to click
             self.legal = []
         self.legal_set = frozenset(self.legal)
         self.parsed = [Action.parse(a) for a in self.legal]
-        self.s = Svg(self.W, 100, legal=self.legal, recent=obs.get("recent") or [],
-                     title=pres.texts.get(pres.lang, "name"))
+        self.s = Svg(self.W, 100, legal=self.legal, recent=() if public else obs.get("recent") or [],
+                     title=pres.texts.get(pres.lang, "name"), offers=public)
         self.pos: dict[str, str] = obs.get("positions") or {}
         self.at: dict[str, list[str]] = {}  # zone -> the figures in it
         for c, z in sorted(self.pos.items()):
@@ -168,6 +166,11 @@ class Table:
     def first(self, *candidates: str) -> str | None:
         legal = self.legal_set
         return next((a for a in candidates if a in legal), None)
+
+    def offer(self, action: str) -> str | None:
+        """An action whose part looks the same whether it may be clicked or not: always
+        offered in the public layer (clickable there for whoever may take it), else when legal."""
+        return action if self.public else self.first(action)
 
     def zone_action(self, z: str) -> str | None:
         return self.first(f"move {z}", f"at {z}", f"mm {z}", f"flee {z}", f"talent {z}")
@@ -192,33 +195,92 @@ class Table:
     def card_action(self, kind: str) -> str | None:
         return self.first(f"play {kind}", f"card {kind}", f"talent {kind}")
 
-    # -- the whole table -----------------------------------------------------------------
-    def draw(self) -> str:
-        if self.W < W:
-            y = self.phone()
-        else:
-            y = self.docked(DOCK_PAD)
+    # -- the whole table, in layers (docs/engine.md, "Layers") ---------------------------
+    def finish(self, y: float) -> Layer:
+        """The public layer: its background (around the district on a desktop, where the
+        unchanging layer shows through) under what was drawn."""
         s = self.s
         s.height = y + 12
-        s.parts.insert(0, f'<rect width="{self.W}" height="{s.height:g}" fill="#f4efe4"/>')
-        return s.done()
+        if self.W < W:
+            ground = f'<rect width="{self.W}" height="{s.height:g}" fill="{BACKGROUND}"/>'
+        else:   # a hole where the district's ground lies (the unchanging layer)
+            b = self.d.board
+            x0, y0, w, h = self.left - 2, self.top - 2, b.columns * self.cell + 4, b.rows * self.cell + 4
+            ground = (f'<path d="M0 0H{self.W}V{s.height:g}H0Z M{x0:g} {y0:g}h{w:g}v{h:g}h{-w:g}Z" '
+                      f'fill="{BACKGROUND}" fill-rule="evenodd"/>')
+        s.parts.insert(0, ground)
+        return s.layer(self.anchors)
 
-    def phone(self) -> float:
-        """The phone layout: the answers at full size, the table drawn whole and scaled to
-        the width (its figures and chests with a finger's room), then the fight being
-        settled, the viewer's gang and hand at full size."""
-        y = self.answers(8, 8, self.W - 16, 14)
-        table = Table(self.p, self.obs)
-        table.own_gang_apart = True
+    def docked_public(self) -> float:
+        """The wide layout's public layer: the district's pieces on the left and, beside
+        it, the adventure and its turn track, the fight being settled (the gangs to choose
+        from while they are chosen) and room for the viewer's answers and hand (their own
+        layer); below, every gang in seat order, the last fight, the legend, the talents,
+        the missions and the discard pile."""
+        self.dock()
+        y: float = DOCK_PAD
+        bottom = self.district(y, ground=False)
+        x = self.left + self.d.board.columns * self.cell + 16
+        w = self.W - DOCK_PAD - x
+        cy = self.round_box(x, y, w)
+        cy = self.fight(x, cy, w, live_only=True)
+        if self.obs.get("phase") == "gang":   # the choice beside the district, at the top
+            cy = self.gang_choice(cy, x, w, 1) + 8
+        hand_h = self.hand_card_height(w)
+        self.anchors.update(top=self.top, seat=(x, cy, w), hand_h=hand_h)
+        cy += self.seat_room(hand_h)
+        y = max(bottom, cy) + 12
+        full = self.W - 2 * DOCK_PAD
+        gangs = self.obs.get("gangs") or []
+        for p in range(self.obs.get("num_players", 0)):
+            if p < len(gangs) and gangs[p]:
+                y = self.gang_rows(p, gangs[p], DOCK_PAD, y, full, 4) + 6
+        y = self.fight(DOCK_PAD, y, full, live_only=False, skip_live=True)
+        y = self.legend(DOCK_PAD, y + 4, full)
+        y = self.talents(y, DOCK_PAD, full)
+        y = self.missions(y + 6, DOCK_PAD, full)
+        return self.discard(y + 4, DOCK_PAD)
+
+    def dock(self, top: float = DOCK_PAD) -> None:
+        """The wide layout's district: small zones, docked at the top left."""
+        self.cell, self.left, self.small, self.top = DOCK_CELL, DOCK_PAD, True, top
+
+    def hand_card_height(self, w: float) -> float:
+        """The height of every card of a hand in the column beside the district: as tall
+        as the longest effect of the arcana (so the room the public layer keeps for a
+        hand holds anyone's)."""
+        key = ("hand_h", self.d, self.p.texts, self.p.lang, w)
+        hit = _LAYERS.get(key)
+        if hit is None:
+            lines = max(len(wrap(self.p.term("card", f"{k}.effect"), w - 20, F)) for k in self.d.card)
+            hit = _LAYERS.put(key, 40.0 + lines * 17)
+        return float(hit)
+
+    def seat_room(self, hand_h: float) -> float:
+        """The room beside the district the viewer's layer draws in: two rows of answers,
+        the viewer's gang (a chip a row) and the largest hand at the table."""
+        most = max(self.obs.get("hand_counts") or [0])
+        gang = 0.0
+        if self.obs.get("phase") != "gang" and any(self.obs.get("gangs") or []):
+            gang = 4 + 46 + 4 + max(len(c) for c in self.d.gang_chars.values()) * 45
+        return 2 * _row(F) + gang + 4 + (24 + most * (hand_h + 8) if most else 0)
+
+    def phone_public(self) -> float:
+        """The phone layout's public layer: the stacked table (every gang in it) drawn
+        whole and scaled to the width, then the fight being settled at full size; room
+        above for the viewer's answers while a turn is played."""
+        answers = self.obs.get("phase") == "main" and not self.obs.get("terminal")
+        y = 8 + _row(14) if answers else 8
+        table = Table(self.p, self.obs, public=True)
         table.tap = True
         table.s.height = table.table(10)
+        scale = min(1.0, self.W / table.W)
+        self.anchors.update(table.anchors)
+        self.anchors.update(answers=answers, top=table.top, inset=(y, scale))
         y = self.s.inset(table.s, 0, y, self.W)
         y = self.fight(8, y + 6, self.W - 16, live_only=True)
-        viewer = self.obs.get("viewer")
-        gangs = self.obs.get("gangs") or []
-        if self.obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
-            y = self.gang(viewer, gangs[viewer], y + 8)
-        return self.hand(8, y + 6, self.W - 16, 2)
+        self.anchors["seat"] = y
+        return y
 
     def table(self, y: float) -> float:
         """The stacked table the phone shows scaled (its answers and the fight being
@@ -232,37 +294,6 @@ class Table:
         y = self.talents(y)
         y = self.missions(y + 6)
         return self.discard(y + 4)
-
-    def docked(self, y: float) -> float:
-        """The wide layout: the district on the left and, beside it, where you act (the
-        answers, the round, the fight being settled, your gang and your hand); below,
-        the other gangs, the last fight, the legend, the talents, the missions and the
-        discard pile. While gangs are chosen, the four gangs come first, the whole width."""
-        self.cell, self.left, self.small = DOCK_CELL, DOCK_PAD, True
-        full = self.W - 2 * DOCK_PAD
-        if self.obs.get("phase") == "gang":   # the choice comes first, the whole width
-            y = self.gang_choice(y, DOCK_PAD, full, 2) + 8
-        bottom = self.district(y)
-        x = self.left + self.d.board.columns * self.cell + 16
-        w = self.W - DOCK_PAD - x
-        cy = self.answers(x, y, w)
-        cy = self.round_box(x, cy, w)
-        cy = self.fight(x, cy, w, live_only=True)
-        viewer = self.obs.get("viewer")
-        gangs = self.obs.get("gangs") or []
-        if self.obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
-            cy = self.gang_rows(viewer, gangs[viewer], x, cy + 4, w, 1)
-        cy = self.hand(x, cy + 4, w, 1)
-        y = max(bottom, cy) + 12
-        choosing = self.obs.get("phase") == "gang"   # your gang, once chosen, waits below meanwhile
-        for p in range(self.obs.get("num_players", 0)):
-            if (p != viewer or choosing) and p < len(gangs) and gangs[p]:
-                y = self.gang_rows(p, gangs[p], DOCK_PAD, y, full, 4) + 6
-        y = self.fight(DOCK_PAD, y, full, live_only=False, skip_live=True)
-        y = self.legend(DOCK_PAD, y + 4, full)
-        y = self.talents(y, DOCK_PAD, full)
-        y = self.missions(y + 6, DOCK_PAD, full)
-        return self.discard(y + 4, DOCK_PAD)
 
     def t(self, key: str, **args: Any) -> str:
         return self.p.t(key, **args)
@@ -386,16 +417,45 @@ class Table:
         x, y = self.xy(z)
         return x + self.cell / 2, y + self.cell / 2
 
-    def district(self, y: float) -> float:
+    def district(self, y: float, ground: bool = True) -> float:
+        """The district and what stands in it; ``ground``: its streets and rooms too (else
+        the unchanging layer holds them, and only the closed gates are drawn on them)."""
         s, d, obs = self.s, self.d, self.obs
         self.top = y
         b = d.board
         place = (self.left, y, self.cell, self.tap)
-        # the district's ground, its empty zones and its doors and walls never
-        # change: drawn once per board, place and language
-        p = self.p
-        s.piece(_LAYERS, ("roofs", d, place), self.roofs)
         port = set(obs.get("portcullis") or [])
+        if ground:
+            self.zones(s, port)
+        else:
+            for z in sorted(port):
+                self.gates(z, s)
+        if self.public:   # each zone a recent event may name (its ring is the page's)
+            s.piece(_LAYERS, ("zone refs", d, place), self.zone_refs)
+        self.routes()
+        for z, chest in (obs.get("chests") or {}).items():
+            self.chest(z, chest)
+        for z, n in (obs.get("room_ducats") or {}).items():
+            x, yy = self.xy(z)
+            r = 17 if not self.small else 16.5
+            s.token(x + self.cell - r - 2, yy + self.cell - r - 2, r, "#ffb300", str(n), INK, ref=z,
+                    pid=f"ducats-{z}")
+        for z, kind in (obs.get("tokens") or {}).items():
+            x, yy = self.xy(z)
+            s.badge(x + 4, yy + self.cell * 0.4, self.p.term("token", kind), "#a5d6a7", size=F, pid=f"token-{z}")
+        for z, chars in self.at.items():
+            for k, c in enumerate(chars):
+                self.figure(c, z, k, len(chars))
+        return y + b.rows * self.cell
+
+    def zones(self, s: Svg, port: set[str]) -> None:
+        """The district's ground: its frame and roofs, its zones (those the viewer may
+        click, or a recent event named, or with a closed gate drawn apart), its lines,
+        doors and walls. The ground never changes: drawn once per board, place and language."""
+        d, p, obs = self.d, self.p, self.obs
+        b = d.board
+        place = (self.left, self.top, self.cell, self.tap)
+        s.piece(_LAYERS, ("roofs", d, place), self.roofs)
         plain = _LAYERS.get(("zones", d, place, p.texts, p.lang))
         if plain is None:
             plain = _LAYERS.put(("zones", d, place, p.texts, p.lang), self.plain_zones())
@@ -416,21 +476,18 @@ class Table:
                    z.id in s.recent, z.id in port, step, step and self.p.action_text(obs, step), gesture)
             s.piece(_CARDS, key, lambda sv: self.zone(z, z.id in port, sv, gesture=gesture))
         s.piece(_LAYERS, ("edges", d, place), self.edges)
-        self.routes()
-        for z, chest in (obs.get("chests") or {}).items():
-            self.chest(z, chest)
-        for z, n in (obs.get("room_ducats") or {}).items():
-            x, yy = self.xy(z)
-            r = 17 if not self.small else 16.5
-            s.token(x + self.cell - r - 2, yy + self.cell - r - 2, r, "#ffb300", str(n), INK, ref=z,
-                    pid=f"ducats-{z}")
-        for z, kind in (obs.get("tokens") or {}).items():
-            x, yy = self.xy(z)
-            s.badge(x + 4, yy + self.cell * 0.4, self.p.term("token", kind), "#a5d6a7", size=F, pid=f"token-{z}")
-        for z, chars in self.at.items():
-            for k, c in enumerate(chars):
-                self.figure(c, z, k, len(chars))
-        return y + b.rows * self.cell
+
+    def ground(self, s: Svg) -> None:
+        """The unchanging layer's district: frame, roofs, zones with no gate closed, edges."""
+        self.zones(s, set())
+
+    def zone_refs(self, s: Svg) -> None:
+        """An empty box per zone, named by its ref: a recent event ringing the zone."""
+        boxes = []
+        for z in self.d.board.zones:
+            x, y = self.xy(z.id)
+            boxes.append((z.id, f'<rect x="{x:g}" y="{y:g}" width="{self.cell:g}" height="{self.cell:g}" fill="none"/>'))
+        s.parts.append(ZoneRefs(boxes))
 
     def roofs(self, s: Svg) -> None:
         """The district's frame and its roofed zones."""
@@ -489,25 +546,39 @@ class Table:
                       f'text-anchor="middle"{squeeze}>{escape(line)}</text>')
         else:
             s.text(x + 4, y + 15, z.id, F, "normal", "#455a64")
-        step = f"talent {z.id}"
-        if not plain and step in self.legal and act != step:  # a shadow step to a zone the move reaches too
-            r = 17 if cell >= CELL else 16.5
-            s.open(step, ref=None, label=self.p.action_text(self.obs, step), cls="token")
-            if self.tap:   # a finger's room on a phone
-                s.rect(x + cell - 62, y + cell - 62, 60, 60, fill="#fff", stroke="none", rx=4,
-                       extra=' fill-opacity="0"')
-            s.circle(x + cell - r - 3, y + cell - r - 3, r, "#4a148c", "#e8a317", 3)
-            s.text(x + cell - r - 3, y + cell - r - 3 + 5, "✦", F, "bold", "#fff", "middle")
-            s.close()
+        if not plain:
+            self.shadow_step(z.id, act, s)
         if z.deployment:
             t = 18 * min(1.0, cell / CELL + 0.1)
             s.add(f'<path d="M{x + cell - t - 4:g} {y + 4:g}h{t:g}l{-t / 2:g} {t * 0.78:g}z" fill="{DEPLOY}"/>')
         if closed:
-            for i in range(1, 5):
-                s.add(f'<line x1="{x + i * cell / 5:g}" y1="{y:g}" x2="{x + i * cell / 5:g}" y2="{y + cell:g}" '
-                      'stroke="#000" stroke-width="4"/>')
-            s.add(f'<line x1="{x:g}" y1="{y + cell / 2:g}" x2="{x + cell:g}" y2="{y + cell / 2:g}" '
+            self.gates(z.id, s)
+
+    def shadow_step(self, z: str, act: str | None, s: Svg) -> None:
+        """A shadow step to a zone the move reaches too: its own token in the zone's corner."""
+        step = f"talent {z}"
+        if step not in self.legal_set or act == step:
+            return
+        x, y = self.xy(z)
+        cell = self.cell
+        r = 17 if cell >= CELL else 16.5
+        s.open(step, ref=None, label=self.p.action_text(self.obs, step), cls="token")
+        if self.tap:   # a finger's room on a phone
+            s.rect(x + cell - 62, y + cell - 62, 60, 60, fill="#fff", stroke="none", rx=4,
+                   extra=' fill-opacity="0"')
+        s.circle(x + cell - r - 3, y + cell - r - 3, r, "#4a148c", GOLD, 3)
+        s.text(x + cell - r - 3, y + cell - r - 3 + 5, "✦", F, "bold", "#fff", "middle")
+        s.close()
+
+    def gates(self, z: str, s: Svg) -> None:
+        """A zone closed by a portcullis: bars across it."""
+        x, y = self.xy(z)
+        cell = self.cell
+        for i in range(1, 5):
+            s.add(f'<line x1="{x + i * cell / 5:g}" y1="{y:g}" x2="{x + i * cell / 5:g}" y2="{y + cell:g}" '
                   'stroke="#000" stroke-width="4"/>')
+        s.add(f'<line x1="{x:g}" y1="{y + cell / 2:g}" x2="{x + cell:g}" y2="{y + cell / 2:g}" '
+              'stroke="#000" stroke-width="4"/>')
 
     def edge(self, a: str, b: str, color: str, width: float, s: Svg) -> None:
         (ax, ay), (bx, by) = self.xy(a), self.xy(b)
@@ -651,7 +722,7 @@ class Table:
             title = self.t("ui.go_attack", zone=act.split()[1] if act else "", target=c)
         key = ("figure", self.d, self.top, self.left, self.cell, self.tap, c, z, k, n, act, pick, title,
                c == obs.get("active"), c in s.recent,
-               self.p.fill_of(obs, c), self.p.ink_of(obs, c), tuple((obs.get("carried") or {}).get(c) or []),
+               fill_of(self.d, obs, c), ink_of(self.d, obs, c), tuple((obs.get("carried") or {}).get(c) or []),
                self.lifted(c), gesture)
         fx, fy = self.figure_xy(z, k, n)
         with s.moving(f"figure-{c}", at=(fx, fy - self.figure_lift(c))):
@@ -735,7 +806,7 @@ class Table:
         if self.lifted(c):   # the figure acting: the phone's frame centres on it (data-focus)
             s.add('<g data-focus="1">')
         # inside the click's own group the token is not a second (plainer) click
-        s.token(cx, cy - lift, r, self.p.fill_of(self.obs, c), labels(d)[c], self.p.ink_of(self.obs, c),
+        s.token(cx, cy - lift, r, fill_of(self.d, self.obs, c), labels(d)[c], ink_of(self.d, self.obs, c),
                 action=None if wrapped else act, ref=c, title=None if wrapped else title)
         if self.lifted(c):
             s.close()
@@ -765,7 +836,7 @@ class Table:
                  ("#ffb300", t("ui.loose")), (MILITIA_FILL, t("ui.militia"))]
         if any(c in self.d.heroine for c in self.pos):
             items.append((HEROINE_FILL, t("ui.heroine")))
-        if any(a.verb == "talent" and a.arg in self.d.zone for a in self.parsed):
+        if any(self.d.talent_of.get(c) == "shadow_step" for c in self.pos):
             items.append(("✦", p.term("talent", "shadow_step")))
         kinds = self.d.treasures.mixes.get("twelve_red", {})
         present = {_tt(v["t"]) for v in (self.obs.get("chests") or {}).values()} | set(kinds)
@@ -796,7 +867,7 @@ class Table:
         for i, side in enumerate(("att", "def")):
             c = f[side]
             x0, y0 = (x + 8, y + 26 + i * 62) if stacked else (x + 10 + i * (w / 2), y + 26)
-            s.token(x0 + 20, y0 + 26, 18, self.p.fill_of(obs, c), labels(self.d)[c], self.p.ink_of(obs, c), ref=c)
+            s.token(x0 + 20, y0 + 26, 18, fill_of(self.d, obs, c), labels(self.d)[c], ink_of(self.d, obs, c), ref=c)
             won = f.get("winner")
             verdict = "" if won is None else (" — " + self.t("ui.wins" if won == c else "ui.loses"))
             s.text(x0 + 46, y0 + 16, wrap(self.d.name_of[c] + verdict, w - 60, 14)[0], 14, "bold")
@@ -813,7 +884,7 @@ class Table:
                 kinds = sorted({_tt(t) for t in (obs.get("carried") or {}).get(c, [])})
                 bx = x0 + 46 + max(3, len(dice)) * 31 + 6
                 for kind in kinds:
-                    act = self.first(f"take {kind}")
+                    act = self.offer(f"take {kind}")
                     label = self.p.term("treasure", kind)
                     if bx + 16 + len(label) * F * 0.64 > x + w:
                         bx = x0 + 46
@@ -833,9 +904,8 @@ class Table:
         gangs = obs.get("gangs") or [None] * n
         if obs.get("phase") == "gang":
             return self.gang_choice(y)
-        viewer = obs.get("viewer")
         for p in range(n):
-            if gangs[p] is None or (p == viewer and self.own_gang_apart):
+            if gangs[p] is None:
                 continue
             y = self.gang(p, gangs[p], y)
         return y
@@ -850,6 +920,7 @@ class Table:
         pick = self.first(f"play pickpocket P{p + 1}")
         # the phone's scaled table: a seat Pickpocket targets gets a finger's height
         band = 48 if narrow else (60 if self.tap and pick else 28)
+        self.anchors["bands"][p] = (PAD, y, self.W - 2 * PAD, band)
         s.open(pick, ref=f"seat:{p}", cls="seat")
         s.rect(PAD, y, self.W - 2 * PAD, band, fill=color, stroke=INK, rx=6)
         counts = (f"{obs['ducats'][p]} {self.t('ui.ducats')} · {obs['ap'][p]} {self.t('ui.ap')} · "
@@ -891,6 +962,7 @@ class Table:
         bold = 0.84   # wrap() measures plain text: a bold line runs wider
         one = len(wrap(f"{head} · {counts}", (w - 20 - end_w) * bold, 14)) == 1
         band = 28 if one else 46
+        self.anchors["bands"][p] = (x, y, w, band)
         s.open(self.first(f"play pickpocket P{p + 1}"), ref=f"seat:{p}", cls="seat")
         s.rect(x, y, w, band, fill=seat_color(p), stroke=INK, rx=6)
         if one:
@@ -912,9 +984,11 @@ class Table:
         """A character in one chip: token, name and talent; its Combat, Movement and Spirit
         (the viewer's own) or where it is (a rival's); what it carries."""
         st = self._char_state(c, p)
-        own = p == self.obs.get("viewer")
-        key = ("chip", self.d, self.p.texts, self.p.lang, x, y, w, c, p, own, st, c in self.s.recent, self.lifted(c))
-        with self.s.moving(f"char-{c}"):
+        own = p == self.obs.get("viewer") and not self.public
+        self.anchors["chips"][c] = (x, y, w, 41.0)
+        key = ("chip", self.d, self.p.texts, self.p.lang, x, y, w, c, p, own, st, c in self.s.recent, self.lifted(c),
+               self.copy)
+        with self.s.moving(None if self.copy else f"char-{c}"):
             self.s.piece(_CARDS, key, lambda s: self.draw_char_chip(s, x, y, w, c, p, own, *st))
 
     def _char_state(self, c: str, p: int) -> tuple[str | None, bool, bool, str | None, str | None, bool, bool,
@@ -954,7 +1028,7 @@ class Table:
                stroke="#e8a317" if act else ("#e8a317" if active else INK), width=3 if act or active else 1)
         lift = 5.0 if waiting and self.lifted(c) else 0.0   # picked up to be deployed
         s.token(x + 21, y + 20.5 - lift, 16.5, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)],
-                pid=f"figure-{c}" if waiting else None)
+                pid=f"figure-{c}" if waiting and not self.copy else None)
         talent = self.p.term("talent", ch.talent)
         name_w = len(ch.name) * 14 * 0.68    # bold runs wider than wrap()'s estimate
         s.text(x + 44, y + 17, ch.name, 14, "bold")
@@ -995,9 +1069,11 @@ class Table:
 
     def char_card(self, x: float, y: float, w: float, c: str, p: int) -> None:
         st = self._char_state(c, p)
+        self.anchors["chips"][c] = (x, y, w, 90.0)
         # the card is kept by everything drawn on it
-        key = (self.d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, st, c in self.s.recent, self.lifted(c))
-        with self.s.moving(f"char-{c}"):
+        key = (self.d, self.p.texts, self.p.lang, self.W, x, y, w, c, p, st, c in self.s.recent, self.lifted(c),
+               self.copy)
+        with self.s.moving(None if self.copy else f"char-{c}"):
             self.s.piece(_CARDS, key, lambda s: self.draw_char_card(s, x, y, w, c, p, *st))
 
     def draw_char_card(self, s: Svg, x: float, y: float, w: float, c: str, p: int, where: str | None,
@@ -1017,7 +1093,7 @@ class Table:
         # a figure not yet deployed stands on its card: deployed, it is seen to go to its zone
         lift = 7.0 if waiting and self.lifted(c) else 0.0   # picked up to be deployed
         s.token(x + 22, y + 26 - lift, 18, seat_color(p), labels(d)[c], SEAT_INK[p % len(SEAT_INK)],
-                pid=f"figure-{c}" if waiting else None)
+                pid=f"figure-{c}" if waiting and not self.copy else None)
         s.text(x + 46, y + 20, wrap(ch.name, w - 52, 14)[0], 14, "bold")
         s.text(x + 46, y + 38, wrap(self.p.term("talent", ch.talent), w - 52, F)[0], F, "bold", "#5d4037")
         for k, line in enumerate(stats):
@@ -1056,7 +1132,7 @@ class Table:
             body = "\n".join(self.t("ui.term_def", name=c.name, text=self.p.term("talent", c.talent))
                               for c in g.characters)
             footer = self._seat(gangs.index(g.id)) if taken else None
-            s.card(x, yy, cw - 8, 122, self.p.term("gang", g.id), body, action=self.first(f"gang {g.id}"),
+            s.card(x, yy, cw - 8, 122, self.p.term("gang", g.id), body, action=self.offer(f"gang {g.id}"),
                    ref=g.id, used=taken, size=14,
                    band=seat_color(gangs.index(g.id)) if taken else "#6b4f2a")
             if footer:
@@ -1080,7 +1156,7 @@ class Table:
             needs = ", ".join(f"{n} × {self.p.term('treasure', k)}" for k, n in m.needs.items())
             footer = self.t("ui.spirit_test") if m.spirit_test else None
             s.card(x0 + i * cw, y, cw - 8, 96, self.p.term("mission", mid), needs,
-                   action=self.first(f"mission {i + 1}"), ref=mid, band="#37474f", size=14, pid=f"mission-{mid}")
+                   action=self.offer(f"mission {i + 1}"), ref=mid, band="#37474f", size=14, pid=f"mission-{mid}")
             s.text(x0 + (i + 1) * cw - 14, y + 90, self.t("ui.reward", n=m.reward + bonus), 14, "bold",
                    "#8d6e00", "end")
             if footer:
@@ -1107,9 +1183,9 @@ class Table:
         obs = self.obs
         return c in (obs.get("deploy_selected"), obs.get("militia_selected"), obs.get("active"))
 
-    def hand(self, x0: float, y: float, width: float, per_row: int) -> float:
+    def hand(self, x0: float, y: float, width: float, per_row: int, height: float | None = None) -> float:
         """The viewer's hand of arcana as cards with their whole effect, ``per_row`` to a
-        row (one beside the district: each card as tall as its text)."""
+        row (one beside the district: each card as tall as its text, or ``height``)."""
         obs, s = self.obs, self.s
         hand = obs.get("hand")
         if hand is None:
@@ -1119,7 +1195,7 @@ class Table:
         cw = width / per_row
         # the effect's lines: a card is as tall as its text (a row as its longest)
         lines = [len(wrap(self.p.term("card", f"{k}.effect"), cw - 20, F)) for k in hand]
-        heights = [max(150, 60 + n * 16) if per_row > 1 else 40 + n * 17 for n in lines]
+        heights = [height or (max(150, 60 + n * 16) if per_row > 1 else 40 + n * 17) for n in lines]
         rows = [max(heights[i:i + per_row]) for i in range(0, len(hand), per_row)]
         yy = y
         for i, kind in enumerate(hand):
@@ -1141,8 +1217,193 @@ class Table:
                 yy += ch + 8
         return yy
 
-def draw(pres: "CadwallonPresentation", obs: dict[str, Any]) -> str:
-    return Table(pres, obs, NARROW_WIDTH if pres.narrow else W).draw()
+    # -- the viewer's marks over the public layer ------------------------------------------
+    def marks(self, chips: bool = True) -> None:
+        """What this viewer may click on the public layer's pieces, drawn over them at
+        the places its anchors give: the zones (highlighted, a move with its path), the
+        zones a picked character reaches, the chests, the figures, the gangs' chips
+        (``chips``) and seat bands (Pickpocket)."""
+        if not self.legal:
+            return
+        busy = {a.partition(" ")[2] for a in self.legal if a.partition(" ")[0] in ZONE_VERBS}
+        for z in self.d.board.zones:
+            if z.id in busy:
+                self.zone_mark(z.id)
+        self.routes()
+        for z, chest in (self.obs.get("chests") or {}).items():
+            self.chest_mark(z, chest)
+        for z, chars in self.at.items():
+            for k, c in enumerate(chars):
+                self.figure_mark(c, z, k, len(chars))
+        own: set[str] = set()
+        if not chips:   # the viewer's own gang is drawn apart, where they act
+            own = {c for c in self.anchors["chips"] if self.p.viewer is not None
+                   and look_owner(self.d, self.obs, c) == self.p.viewer}
+        for c, box in self.anchors["chips"].items():
+            if c not in own:
+                self.chip_mark(c, box)
+        for p, box in self.anchors["bands"].items():
+            self.band_mark(p, box)
+
+    def zone_mark(self, z: str) -> None:
+        s, cell = self.s, self.cell
+        act = self.zone_action(z)
+        x, y = self.xy(z)
+        if act:
+            g = self.move_gesture(z) if act == f"move {z}" else Gesture()
+            s.open(act, label=self.p.action_text(self.obs, act), cls="zone", then=g.then, path=g.path,
+                   confirm=g.confirm)
+            s.add(f'<rect x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" fill="#fff" fill-opacity="0"/>')
+            # a highlighter's stroke: the zone's name and pieces show through
+            s.rect(x + 3, y + 3, cell - 6, cell - 6, fill=HIGHLIGHT, stroke=GOLD, rx=4, width=2,
+                   extra=' fill-opacity="0.55" style="mix-blend-mode:multiply"')
+            s.close()
+        self.shadow_step(z, act, s)
+
+    def chest_mark(self, z: str, chest: dict[str, Any]) -> None:
+        act = self.chest_action(z)
+        if not act:
+            return
+        s, cell = self.s, self.cell
+        gesture = self.chest_gesture(z, act)
+        words = self.p.action_text(self.obs, act)
+        if gesture.then:
+            words = self.t("ui.go_open", zone=z, open=self.p.action_text(self.obs, gesture.then[0]))
+        x, y = self.xy(z)
+        s.open(act, label=words, cls="chest", then=gesture.then, path=gesture.path, confirm=gesture.confirm)
+        if self.tap:   # a finger's room on a phone: the chest's half of the zone
+            s.rect(x + cell * 0.38, y + cell * 0.3, cell * 0.6, cell * 0.62, fill="#fff", stroke="none", rx=4,
+                   extra=' fill-opacity="0"')
+        w, h, top = (26.0, 22.0, y + 32) if self.small else (30.0, 26.0, y + 40)
+        s.rect(x + cell - w - 6, top, w, h, fill="none", stroke=GOLD, rx=4, width=3)
+        s.close()
+
+    def figure_mark(self, c: str, z: str, k: int, n: int) -> None:
+        s = self.s
+        act = self.figure_action(c)
+        pick = c in self.pickers()
+        if pick:
+            act = None   # picked first: its zones then activate and move it (``routes``)
+        gesture = Gesture()
+        if act is None and not pick and c in self.assaults():   # go next to it and attack it
+            act, gesture = self.assaults()[c]
+        if not act and not pick:
+            return
+        title = self.p.action_text(self.obs, act) if act else ""
+        if pick:
+            title = self.t("ui.pick_char", char=c)
+            s.picker(f"go-{c}", title)
+        else:
+            if gesture.then:
+                title = self.t("ui.go_attack", zone=act.split()[1] if act else "", target=c)
+            s.open(act, label=title, cls="figure", then=gesture.then, path=gesture.path, confirm=gesture.confirm)
+        cx, cy = self.figure_xy(z, k, n)
+        cy -= self.figure_lift(c)
+        r = 19.0 if not self.small else (17.0 if n == 1 else 16.5)
+        if self.tap:   # a finger's room on a phone: the figure's part of its zone
+            x, y = self.xy(z)
+            w = self.cell / n
+            s.rect(x + k * w + 2, y + 22, w - 4, self.cell - 24, fill="#fff", stroke="none", rx=4,
+                   extra=' fill-opacity="0"')
+        s.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#fff" fill-opacity="0"/>')
+        if pick:   # a dashed ring: pick it to see where it can go
+            s.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r + 3:g}" fill="none" stroke="{GOLD}" '
+                  'stroke-width="2.5" stroke-dasharray="5 3"/>')
+        else:   # the gold ring of a clickable token
+            s.circle(cx, cy, r, "none", GOLD, 3)
+        s.close()
+
+    def chip_mark(self, c: str, box: tuple[float, float, float, float]) -> None:
+        act = self.figure_action(c)
+        if not act:
+            return
+        x, y, w, h = box
+        self.s.open(act, label=self.p.action_text(self.obs, act), cls="character")
+        self.s.rect(x, y, w, h, fill="none", stroke=GOLD, width=3)
+        self.s.close()
+
+    def band_mark(self, p: int, box: tuple[float, float, float, float]) -> None:
+        act = self.first(f"play pickpocket P{p + 1}")
+        if not act:
+            return
+        x, y, w, h = box
+        self.s.open(act, label=self.p.action_text(self.obs, act), cls="seat")
+        if self.tap:   # the phone's scaled table: a finger's height
+            self.s.rect(x, y, w, max(h, 60), fill="#fff", stroke="none", rx=6, extra=' fill-opacity="0"')
+        self.s.rect(x, y, w, h, fill="none", stroke=GOLD, rx=6, width=3)
+        self.s.close()
+
+
+def static_layer(pres: Presentation, obs: dict[str, Any]) -> Layer | None:
+    """The district's ground on a desktop (its place never changes there); None on a
+    phone, whose district moves with what is drawn above it."""
+    if pres.narrow:
+        return None
+    t = Table(pres, obs, W, public=True)
+    t.dock()
+    t.s.piece(_LAYERS, ("ground", t.d, pres.texts, pres.lang), t.ground)
+    return Layer(t.s.parts, W, DOCK_PAD + t.d.board.rows * DOCK_CELL + 2)
+
+
+def public_layer(pres: Presentation, obs: dict[str, Any]) -> Layer:
+    """What every viewer sees alike, drawn from the public fields of ``obs``."""
+    if pres.narrow:
+        t = Table(pres, obs, NARROW_WIDTH, public=True)
+        return t.finish(t.phone_public())
+    t = Table(pres, obs, W, public=True)
+    return t.finish(t.docked_public())
+
+
+def seat_layer(pres: Presentation, obs: dict[str, Any], public: Layer) -> Layer | None:
+    """The viewer's own: their answers and hand where the public layer left room, and
+    what they may click on its pieces."""
+    a = public.anchors
+    if pres.narrow:
+        return _phone_seat(pres, obs, public)
+    t = Table(pres, obs, W)
+    t.dock(a["top"])
+    t.anchors = {"chips": dict(a["chips"]), "bands": dict(a["bands"])}   # the public layer's stay as they are
+    t.marks(chips=False)
+    x, y, w = a["seat"]
+    y = t.answers(x, y, w)
+    viewer = obs.get("viewer")
+    gangs = obs.get("gangs") or []
+    if obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
+        t.copy = True
+        y = t.gang_rows(viewer, gangs[viewer], x, y + 4, w, 1)   # where you act: your gang, a chip a row
+    t.hand(x, y + 4, w, 1)
+    return Layer(t.s.parts, W, public.height)
+
+
+def _phone_seat(pres: Presentation, obs: dict[str, Any], public: Layer) -> Layer:
+    """The phone: the answers above the table, the marks on the scaled table, and the
+    viewer's gang and hand at full size below it."""
+    a = public.anchors
+    t = Table(pres, obs, NARROW_WIDTH)
+    s = t.s
+    if a.get("answers"):
+        t.answers(8, 8, t.W - 16, 14)
+    inner = Table(pres, obs)
+    inner.top, inner.tap = a["top"], True
+    inner.anchors = {"chips": dict(a["chips"]), "bands": dict(a["bands"])}
+    inner.marks(chips=False)
+    if inner.s.parts:
+        y, scale = a["inset"]
+        s.add(f'<g class="inset" transform="translate(0 {y:g}) scale({scale:.4g})">')
+        s.parts.extend(inner.s.parts)
+        s.add("</g>")
+    y = a["seat"]
+    viewer = obs.get("viewer")
+    gangs = obs.get("gangs") or []
+    if obs.get("phase") != "gang" and viewer is not None and viewer < len(gangs) and gangs[viewer]:
+        t.copy = True
+        y = t.gang(viewer, gangs[viewer], y + 8)
+    y = t.hand(8, y + 6, t.W - 16, 2)
+    height = max(public.height, y + 12)
+    if height > public.height:   # the page's ground under what runs below the public layer
+        s.parts.insert(0, f'<rect y="{public.height:g}" width="{t.W}" height="{height - public.height:g}" '
+                          f'fill="{BACKGROUND}"/>')
+    return Layer(s.parts, t.W, height)
 
 
 def _folded_legend(s: Svg, x: float, y: float, items: list[tuple[str, str]], w: float, title: str) -> float:

@@ -1,11 +1,12 @@
 """What a person sees of Cadwallon: the board, the words of the actions, the prompt, the
 end-of-game table and the text map, drawn from an observation only (never the state).
 
-The board (one SVG 940 wide, drawn with the shared kit by ``board_svg``): on a desktop the
-district with, beside it, where you act (the answers, the adventure's track, the fight being
-settled, your gang and your hand), the other gangs, legend, talents, missions and discard
-below; on a phone the whole table scaled to the width with your answers, the fight, your gang
-and your hand at full size. Everything a decision needs is clickable there, one intention one
+The board is drawn in layers (docs/engine.md, "Layers"; ``board_svg``): on a desktop the
+district's ground never changes; the pieces, the adventure, every gang in seat order, the
+missions and the discard are the same for every viewer; the viewer's answers, gang and hand
+(beside the district) and what they may click on the pieces are theirs alone. On a phone the
+stacked table is scaled to the width, the viewer's answers above it and their gang and hand
+at full size below. Everything a decision needs is clickable there, one intention one
 gesture (activate and move, go and open, a move's path, a question before the last AP).
 """
 from __future__ import annotations
@@ -13,12 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.presentation import Presentation
-from ...core.svg import SEAT_INK, seat_color
+from ...core.svg import Layer
 from ...core.texts import seat_names
-from .board_svg import HEROINE_FILL, MILITIA_FILL
+from . import board_svg, look
 from .constants import STAY_INSIDE_PENALTY
 from .notation import Action
-
 
 
 def _ttype(tid: str) -> str:
@@ -30,23 +30,14 @@ class CadwallonPresentation(Presentation):
 
     # -- small helpers ----------------------------------------------------------------
     def owner(self, obs: dict[str, Any], c: str) -> int | None:
-        g = self.data.gang_of.get(c)
-        gangs = obs.get("gangs") or []
-        return gangs.index(g) if g is not None and g in gangs else None
+        return look.owner(self.data, obs, c)
 
     def fill_of(self, obs: dict[str, Any], c: str) -> str:
-        d = self.data
-        if c in d.militia:
-            return MILITIA_FILL
-        if c in d.heroine:
-            return HEROINE_FILL
-        p = self.owner(obs, c)
-        return seat_color(p) if p is not None else "#777"
+        return look.fill_of(self.data, obs, c)
 
     def ink_of(self, obs: dict[str, Any], c: str) -> str:
         """Text colour on a figure's token (dark on the light seat colours)."""
-        p = self.owner(obs, c)
-        return SEAT_INK[p % len(SEAT_INK)] if p is not None else "#fff"
+        return look.ink_of(self.data, obs, c)
 
     def spirit(self, obs: dict[str, Any], c: str | None) -> int:
         """The Spirit an opening roll of ``c`` is made against now."""
@@ -189,7 +180,14 @@ class CadwallonPresentation(Presentation):
         from .textmap import text_view
         return text_view(self, obs)
 
-    # -- the board ---------------------------------------------------------------------------
-    def svg(self, obs: dict[str, Any]) -> str | None:
-        from .board_svg import draw
-        return draw(self, obs)
+    # -- the board, in layers (docs/engine.md, "Layers") ------------------------------------
+    layered = True
+
+    def board_static(self, obs: dict[str, Any]) -> Layer | None:
+        return board_svg.static_layer(self, obs)
+
+    def board_public(self, obs: dict[str, Any]) -> Layer:
+        return board_svg.public_layer(self, obs)
+
+    def board_seat(self, obs: dict[str, Any], public: Layer) -> Layer | None:
+        return board_svg.seat_layer(self, obs, public)

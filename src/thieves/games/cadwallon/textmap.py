@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .board_svg import COLS, labels
+from .look import COLS, labels
 
 if TYPE_CHECKING:
     from .presentation import CadwallonPresentation
