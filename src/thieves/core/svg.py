@@ -329,7 +329,7 @@ class Layer:
     @property
     def offers(self) -> tuple["Offer", ...]:
         """Every group whose look depends on the viewer, in drawing order."""
-        return tuple(p for p in self.parts if type(p) is Offer)
+        return tuple(p for p in self.parts if isinstance(p, Offer))
 
     def render(self, legal: "AbstractSet[str] | Sequence[str]" = (),
                recent: "AbstractSet[str] | Sequence[str]" = ()) -> str:
