@@ -13,9 +13,10 @@ viewer's last decision carry ``ref`` so they glow.
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import groupby
 from typing import Any, Protocol
 
-from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Layer, Svg, escape, memo, seat_color
+from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Layer, Svg, escape, memo, quoteattr, seat_color
 from ...core.texts import Texts
 from .look import (BOARD_BOTTOM, CAPTAIN_FILL, CARD_GAP, CARD_H, CELL, DISTRICT_FILL, EXIT_ICON,
                    FEATURE_ICON, GEM_COLOUR, GUARD_FILL, KIND_ICON, PANEL_X, TARGET, W, X0, Y0, YOU_RING)
@@ -27,6 +28,8 @@ from .routes import Route, guard_routes, thief_routes
 _LAYERS = memo(256)
 #: a space with something on it, by what is on it
 _SPACES = memo(4096)
+#: a viewer's hand and plan, by what they hold and may do
+_MINE = memo(512)
 
 
 class Table(Protocol):
@@ -169,34 +172,42 @@ class Board:
             s.add(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="7" '
                   f'stroke-linecap="round" stroke-linejoin="round" opacity="0.55"/>')
         p = self.p
-        self.exits()
-        fire, smoke = set(o["fire"]), set(o["smoke"])
-        tokens, features = set(o["face_down_tokens"]), o["features"]
-        # a space nothing is on is drawn the same in every position (its glow when an
-        # event named it is the offer's): those are kept per board and language
-        plain = _LAYERS.get(("spaces", d, p.texts, p.lang))
-        if plain is None:
-            plain = _LAYERS.put(("spaces", d, p.texts, p.lang), self.plain_spaces())
-        busy = fire | smoke | tokens | set(features)
-        for sp, markup in zip(d.board.spaces, plain):
-            sid = sp.id
-            if sid not in busy:
-                s.parts.extend(markup)
-                continue
-            key = ("space", d, p.texts, p.lang, sid, sid in fire, sid in smoke, features.get(sid), sid in tokens)
-            s.piece(_SPACES, key, lambda sv: self.space(sv, sp, fire, smoke, tokens, features))
+        s.piece(_LAYERS, ("exits", d, p.texts, p.lang, o.get("escape_district")), lambda sv: self.exits(sv))
+        fire, smoke = tuple(o["fire"]), tuple(o["smoke"])
+        tokens, features = tuple(o["face_down_tokens"]), tuple(sorted(o["features"].items()))
+        # the spaces change only when fire, smoke or a street token does
+        s.piece(_SPACES, ("spaces", d, p.texts, p.lang, fire, smoke, tokens, features),
+                lambda sv: self.spaces(sv, set(fire), set(smoke), set(tokens), dict(features)))
         for sid, gems in o["gems"].items():
             x, y = _xy(d.space[sid])
             for i, g in enumerate(gems):
                 cx, cy = x - 8 + 9 * i, y + 15
                 with s.moving(f"gem-{sid}-{i + 1}", f"gem-{g}"):
-                    named(s, s.open(self.offer(f"take {g}"), ref=sid, label=self.p.term("gem", g)),
-                          self.p.term("gem", g))
-                    s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
-                          f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
+                    # its space's ref written out (taking it is the viewer's: :meth:`targets`)
+                    s.add(f'<g data-ref={quoteattr(sid)}><title>{escape(self.p.term("gem", g))}</title>')
+                    self.gem(s, g, cx, cy)
                     s.close()
         self.figures()
         self.thieves()
+
+    def spaces(self, s: Svg, fire: set[str], smoke: set[str], tokens: set[str], features: dict[str, str]) -> None:
+        """Every space, with the fire, smoke and street tokens on it."""
+        d, p = self.d, self.p
+        # a space nothing is on is drawn the same in every position: kept per board and language
+        plain = _LAYERS.get(("spaces", d, p.texts, p.lang))
+        if plain is None:
+            plain = _LAYERS.put(("spaces", d, p.texts, p.lang), self.plain_spaces())
+        busy = fire | smoke | tokens | set(features)
+        for sp, markup in zip(d.board.spaces, plain):
+            if sp.id in busy:
+                self.space(s, sp, fire, smoke, tokens, features)
+            else:
+                s.add(markup)
+
+    @staticmethod
+    def gem(s: Svg, g: str, cx: float, cy: float) -> None:
+        s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
+              f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
 
     def static(self, s: Svg) -> None:
         """What never changes in a game: the frame, the streets and the district names."""
@@ -242,13 +253,13 @@ class Board:
             return self.p.t("ui.confirm_arrest", target=target)
         return None
 
-    def plain_spaces(self) -> tuple[tuple[Any, ...], ...]:
-        """Each space's parts with nothing on it (in the board's order), its ref an offer."""
+    def plain_spaces(self) -> tuple[str, ...]:
+        """Each space's markup with nothing on it (in the board's order)."""
         out = []
         for sp in self.d.board.spaces:
-            scratch = Svg(self.W, 10, offers=True)
+            scratch = Svg(self.W, 10)
             self.space(scratch, sp, set(), set(), set(), {})
-            out.append(Layer(scratch.parts).parts)
+            out.append("".join(scratch.parts))
         return tuple(out)
 
     def space(self, s: Svg, sp: Any, fire: set[str], smoke: set[str], tokens: set[str],
@@ -257,7 +268,9 @@ class Board:
         it: a target's ring and click are the viewer's (:meth:`targets`)."""
         x, y = _xy(sp)
         label = self.p.term("space", sp.id)
-        named(s, s.open(None, ref=sp.id, label=label, cls="space"), label)
+        # its ref written out, not an offer: a board has 225 spaces, and the glow of
+        # one an event named is the viewer's layer's (:meth:`recent_marks`)
+        s.add(f'<g class="space" data-ref={quoteattr(sp.id)}><title>{escape(label)}</title>')
         if sp.id in smoke:
             s.circle(x, y, 19, "#a7a7a7", "none", 0)
         s.circle(x, y, 14, DISTRICT_FILL[sp.district], "#d62828" if sp.id in fire else "#5c5346",
@@ -271,7 +284,9 @@ class Board:
         s.close()
         if sp.id in tokens:
             with s.moving(f"token-{sp.id}"):   # face down: named by its space only
-                self.face_down(s, x, y, None, sp.id)
+                s.add(f'<g data-ref={quoteattr(sp.id)}><title>{escape(self.p.t("ui.face_down"))}</title>')
+                s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
+                s.close()
 
     def face_down(self, s: Svg, x: float, y: float, action: str | None, ref: str | None) -> None:
         """A face-down street token by the space at ``(x, y)``."""
@@ -302,13 +317,14 @@ class Board:
         dy = -1 if sp.y == 0 else 1 if sp.y == 14 else 0
         return x + dx * 26, y + dy * 26
 
-    def exits(self) -> None:
-        d, s, o = self.d, self.s, self.o
+    def exits(self, s: Svg) -> None:
+        d, o = self.d, self.o
         for e in d.board.exits:
             ex, ey = self.exit_xy(e)
             open_ = o.get("escape_district") == e.district
             label = self.p.term("gate", e.id)
-            action = self.offer(f"leave {e.id}")
+            # only an open exit may be left (the district is public)
+            action = self.offer(f"leave {e.id}") if open_ else None
             named(s, s.open(action, ref=e.id, label=label,
                             confirm=self.p.t("ui.confirm_leave", exit=label) if action else None), label)
             if action:
@@ -324,16 +340,21 @@ class Board:
             x, y = _xy(d.space[sid])
             kind = figure_kind(g)
             vig = watch.get(kind, [0, 0])[0]
-            label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
-            s.add(f'<g data-pid="guard-{g}">')
-            named(s, s.open(None, ref=g, label=label, cls="figure"), label)
-            if kind == "captain":
-                s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
-            else:
-                s.circle(x, y, 12, GUARD_FILL, "#fff", 2)
-            s.text(x, y + 5, str(vig), 13, "bold", "#fff", "middle")
-            s.close()
-            s.close()
+            s.piece(_SPACES, ("figure", self.p.texts, self.p.lang, g, sid, vig),
+                    lambda sv: self.figure(sv, g, kind, sid, vig, x, y))
+
+    def figure(self, s: Svg, g: str, kind: str, sid: str, vig: int, x: float, y: float) -> None:
+        """A guard or captain on its space, with its vigilance."""
+        label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
+        # its ref written out: the glow when an event named it is the viewer's (:meth:`recent_marks`)
+        s.add(f'<g data-pid="guard-{g}"><g class="figure" data-ref={quoteattr(g)}><title>{escape(label)}</title>')
+        if kind == "captain":
+            s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
+        else:
+            s.circle(x, y, 12, GUARD_FILL, "#fff", 2)
+        s.text(x, y + 5, str(vig), 13, "bold", "#fff", "middle")
+        s.close()
+        s.close()
 
     def thieves(self) -> None:
         s, d, o = self.s, self.d, self.o
@@ -368,10 +389,12 @@ class Board:
         their move reaches (a route in one click), the figures they choose, the token
         they may pick up, and a ring round their own thief."""
         s, d = self.s, self.d
-        for sp in d.board.spaces:
-            route, action = self.routes.get(sp.id), self.by_space.get(sp.id)
-            if route is None and action is None:
-                continue
+        self.recent_marks()
+        for sid in {**self.by_space, **self.routes}:
+            sp = d.space.get(sid)
+            if sp is None:
+                continue   # an exit's route: below
+            route, action = self.routes.get(sid), self.by_space.get(sid)
             x, y = _xy(sp)
             label = self.p.term("space", sp.id)
             if route is not None:
@@ -399,11 +422,33 @@ class Board:
             s.close()
         self.figure_targets()
         me = self.me
-        if me is not None and me["pos"] and "take token" in self.other and me["pos"] in self.o["face_down_tokens"]:
-            self.face_down(s, *_xy(d.space[me["pos"]]), "take token", None)
+        here = me["pos"] if me is not None else None
+        if here and "take token" in self.other and here in self.o["face_down_tokens"]:
+            self.face_down(s, *_xy(d.space[here]), "take token", None)
+        if here:   # the jewels on the thief's space it may pick up
+            x, y = _xy(d.space[here])
+            for i, g in enumerate(self.o["gems"].get(here, [])):
+                if f"take {g}" in self.other:
+                    s.open(f"take {g}", label=self.p.term("gem", g))
+                    self.gem(s, g, x - 8 + 9 * i, y + 15)
+                    s.close()
         at = public.anchors.get("thieves", {}).get(self.viewer)
         if at is not None:
             s.circle(at[0], at[1], 12, "none", YOU_RING, 3)
+
+    def recent_marks(self) -> None:
+        """The spaces a recent event named (since the viewer's last decision): the page
+        rings what is ``recent`` (the shared layer writes a space's ref out)."""
+        s, d, guards = self.s, self.d, self.o["guards"]
+        for ref in sorted(s.recent):
+            sp = d.space.get(ref)
+            cls, r = "recent", 14
+            if sp is None and ref in guards:   # a guard or captain
+                sp, cls, r = d.space.get(guards[ref]), "figure recent", 12
+            if sp is not None:
+                x, y = _xy(sp)
+                s.add(f'<g class="{cls}" data-ref={quoteattr(ref)}>'
+                      f'<circle cx="{x:g}" cy="{y:g}" r="{r}" fill="none" stroke="none"/></g>')
 
     def figure_targets(self) -> None:
         """The figures this viewer may choose (to move, to go first, to take off), ringed."""
@@ -513,9 +558,30 @@ class Board:
 
     # ------------------------------------------------------------------ your hand and plan
     def mine(self, y: float) -> float:
-        if self.me is None:
+        """The viewer's hand, thief and plan at ``y``: drawn again only when they or the
+        viewer's choices change (a rival's move changes nothing here), and moved into place."""
+        me = self.me
+        if me is None:
             return y
+        p = self.p
+        turn = (self.o.get("deciding") or {}).get("kind") == "turn"
+        key = ("mine", p.texts, p.lang, tuple(p.names), self.W, self.viewer, me["thief"], tuple(me.get("hand", ())),
+               repr(me.get("plan")), repr(me.get("building")), repr(me.get("ap")), me.get("ap_free"),
+               tuple(self.legal), turn)
+        kept = _MINE.get(key)
+        if kept is None:
+            main, self.s = self.s, Svg(self.W, 10, legal=self.legal)
+            try:
+                end = self.draw_mine(0.0)
+            finally:
+                scratch, self.s = self.s, main
+            kept = _MINE.put(key, ("".join(scratch.parts), end))
+        self.s.add(f'<g transform="translate(0 {y:g})">{kept[0]}</g>')
+        return y + float(kept[1])
+
+    def draw_mine(self, y: float) -> float:
         s, p, me, o = self.s, self.p, self.me, self.o
+        assert me is not None
         q = self.viewer if self.viewer is not None else 0   # self.me is the viewer's thief
         s.rect(6, y, self.W - 12, 4, fill=seat_color(q), stroke="none", rx=2)
         ap = me.get("ap") or {}
@@ -785,7 +851,7 @@ class Board:
             y = max(BOARD_BOTTOM, self.column()) + 10
             thief_at = self.thief_at
         self.s.height = y
-        return self.s.layer({"bottom": y, "thieves": thief_at})
+        return _layer(self.s, {"bottom": y, "thieves": thief_at})
 
     def seat_layer(self, public: Layer) -> Layer:
         """This viewer's layer over the shared one: their targets in the city, their
@@ -803,7 +869,15 @@ class Board:
         y = self.mine(y)
         y = self.legend(y + 6)
         s.height = y + 10
-        return s.layer()
+        return _layer(s)
+
+
+def _layer(s: Svg, anchors: dict[str, Any] | None = None) -> Layer:
+    """``s.layer(anchors)``, its neighbouring texts joined at once (not one by one)."""
+    parts: list[Any] = []
+    for is_text, run in groupby(s.parts, key=lambda part: type(part) is str):
+        parts.extend(["".join(run)] if is_text else run)
+    return Layer(parts, s.width, s.height, anchors)
 
 
 def layer_width(pres: Table) -> float:
