@@ -130,6 +130,10 @@ def test_the_board_is_its_layers_put_together():
         assert pres.svg(obs).count(static.render()) == 1
         height = float(re.search(r'height="([\d.]+)"', board).group(1))
         assert abs(height - max(public.height, seat.height, static.height)) < 0.01
+        # the viewer's own thief is ringed in their layer, where the shared one says it stands
+        x, y = public.anchors["thieves"]["1"]
+        assert f'<circle cx="{x:g}" cy="{y:g}" r="12" fill="none" stroke="#111"' in seat.render()
+        assert 'stroke="#111"' not in public.render()
 
 
 def test_a_spectators_own_layer_is_the_legend_only():

@@ -432,7 +432,7 @@ class Board:
                     s.open(f"take {g}", label=self.p.term("gem", g))
                     self.gem(s, g, x - 8 + 9 * i, y + 15)
                     s.close()
-        at = public.anchors.get("thieves", {}).get(self.viewer)
+        at = public.anchors.get("thieves", {}).get(str(self.viewer))
         if at is not None:
             s.circle(at[0], at[1], 12, "none", YOU_RING, 3)
 
@@ -851,7 +851,8 @@ class Board:
             y = max(BOARD_BOTTOM, self.column()) + 10
             thief_at = self.thief_at
         self.s.height = y
-        return _layer(self.s, {"bottom": y, "thieves": thief_at})
+        # plain JSON (a server may keep it anywhere): the seats as text
+        return _layer(self.s, {"bottom": y, "thieves": {str(q): list(xy) for q, xy in thief_at.items()}})
 
     def seat_layer(self, public: Layer) -> Layer:
         """This viewer's layer over the shared one: their targets in the city, their
