@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.presentation import Presentation
-from .notation import AotAction, figure_kind
-
-SPACE_VERBS = ("start", "jewel", "place", "to", "sewer", "at", "gstep")
+from ...core.svg import Layer
+from .components import COMPASS
+from .notation import SPACE_VERBS, AotAction, figure_kind
+from .svg_board import Board, layer_width, text_view
 
 
 class AotPresentation(Presentation):
@@ -174,7 +175,6 @@ class AotPresentation(Presentation):
             or self.data.calm_event.get(ev["id"]) or self.data.alarm_event.get(ev["id"])
         parts = []
         if e.direction:
-            from .components import COMPASS
             parts.append(self.t("effect.jewel", district=COMPASS[e.direction]))
         if e.vigilance:
             parts.append(self.t("effect.vigilance_up" if e.vigilance > 0 else "effect.vigilance_down",
@@ -192,10 +192,19 @@ class AotPresentation(Presentation):
         return " ".join(parts)
 
     # ------------------------------------------------------------------ the board
-    def svg(self, obs: dict[str, Any]) -> str:
-        from .svg_board import draw_board
-        return draw_board(self, obs)
+    #: drawn in layers (docs/engine.md, "Layers"): the streets once per game, the
+    #: pieces and the seats once per change for everyone, the viewer's hand, plan
+    #: and targets for each viewer
+    layered = True
+
+    def board_static(self, obs: dict[str, Any]) -> Layer:
+        return Board(self, obs, layer_width(self), shared=True).static_layer()
+
+    def board_public(self, obs: dict[str, Any]) -> Layer:
+        return Board(self, obs, layer_width(self), shared=True).public_layer()
+
+    def board_seat(self, obs: dict[str, Any], public: Layer) -> Layer:
+        return Board(self, obs, layer_width(self)).seat_layer(public)
 
     def text_view(self, obs: dict[str, Any]) -> str:
-        from .svg_board import text_view
         return text_view(self, obs)

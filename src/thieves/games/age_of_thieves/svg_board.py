@@ -1,44 +1,53 @@
-"""Drawing Age of Thieves with the shared kit: Hadria's streets, the watch, the
-thieves, the event, and the viewer's own hand, thief and secret plan.
+"""Drawing Age of Thieves with the shared kit, in three layers (docs/engine.md,
+"Layers"): Hadria's streets, which never change; what every viewer sees alike (the
+turn, the event, the watch, the thieves, the jewels and tokens in the streets); and
+what only the viewer sees or does (the targets of their move, their hand and secret
+plan, their buttons).
 
-Only the observation is read. Every special field has an icon explained by the
-legend; each seat keeps its panel colour (``seat_color``); the parts named by
-events since the viewer's last decision carry ``ref`` so they glow.
+Only the observation is read; the shared layer reads only what the spectator's
+observation holds (:func:`public_view`), so a plan being made behind the screen
+reaches nobody else. Every special field has an icon explained by the legend; each
+seat keeps its panel colour (``seat_color``); the parts named by events since the
+viewer's last decision carry ``ref`` so they glow.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from itertools import groupby
+from typing import Any, Protocol
 
-from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Svg, escape, memo, seat_color
+from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Layer, Svg, escape, memo, quoteattr, seat_color
+from ...core.texts import Texts
+from .look import (BOARD_BOTTOM, CAPTAIN_FILL, CARD_GAP, CARD_H, CELL, DISTRICT_FILL, EXIT_ICON,
+                   FEATURE_ICON, GEM_COLOUR, GUARD_FILL, KIND_ICON, PANEL_X, TARGET, W, X0, Y0, YOU_RING)
 from .notation import AotAction, ctype, figure_kind
 from .routes import Route, guard_routes, thief_routes
 
-if TYPE_CHECKING:
-    from .presentation import AotPresentation
-
-W = 960
-CELL, X0, Y0 = 40, 44, 94          # the 15x15 street lattice
-BOARD_BOTTOM = Y0 + 14 * CELL + 40
-PANEL_X = 650                       # the column right of the board
-DISTRICT_FILL = {"palace": "#ecd9a0", "golden_domes": "#f6e7b8", "empty_pot": "#d5e4d9",
-                 "salty_docks": "#cfe2f1", "hammerblow": "#ead3cc"}
-#: one icon per special field (the legend explains each)
-KIND_ICON = {"start": "⚑", "dungeon": "▦", "imperial": "♛", "sword": "⚔", "guardhouse": "⌂",
-             "green": "◆", "hideout": "◐", "guard_alarm": "!", "captain_alarm": "‼",
-             "sewer_in": "↓", "sewer_out": "↑", "treasury": "★"}
-EXIT_ICON = {"gate": "∏", "ship": "⚓"}
-FEATURE_ICON = {"alley": "☾", "manhole": "◎", "ladder": "☰"}
-GEM_COLOUR = {"emperor": "#d62828", "green": "#2a9d5f", "yellow": "#f2c12e", "trinket": "#b07b3a"}
-GUARD_FILL, CAPTAIN_FILL = "#1d3557", "#5b2a86"
-SPACE_VERBS = ("start", "jewel", "place", "to", "sewer", "at", "gstep")
-AP_TOKENS = ("informer", "agent")
-CARD_W, CARD_H, CARD_GAP = 112, 206, 6
 #: the parts of the city that never change, kept per board (and language):
 #: the streets, the district names, each space with nothing on it
 _LAYERS = memo(256)
 #: a space with something on it, by what is on it
 _SPACES = memo(4096)
+#: a viewer's hand and plan, by what they hold and may do
+_MINE = memo(512)
+
+
+class Table(Protocol):
+    """What the drawing reads of the presentation (``AotPresentation`` is one)."""
+
+    data: Any
+    names: list[str]
+    texts: Texts
+    lang: str
+
+    @property
+    def narrow(self) -> bool: ...
+    def t(self, key: str, **args: Any) -> str: ...
+    def term(self, kind: str, value: Any) -> str: ...
+    def action_text(self, obs: dict[str, Any], action: str) -> str: ...
+    def event_effect(self, ev: dict[str, Any] | None) -> str: ...
+    def prompt(self, obs: dict[str, Any]) -> str | None: ...
+    def _steps(self, me: dict[str, Any] | None, which: str) -> int: ...
 
 
 def named(s: Svg, live: bool, label: str) -> bool:
@@ -59,21 +68,63 @@ def _xy(space: Any) -> tuple[float, float]:
     return X0 + space.x * CELL, Y0 + space.y * CELL
 
 
-class Board:
-    """One drawing of the table for one viewer."""
+def public_view(obs: dict[str, Any]) -> dict[str, Any]:
+    """The observation as a spectator has it, from any viewer's: the viewer's hand,
+    action points, plan being made and unrevealed cards taken out (ViewMixin._observe,
+    seen by nobody). The shared layer is drawn from this only."""
+    viewer = obs.get("viewer")
+    if viewer is None:
+        return obs
+    planning = obs["phase"] == "plan"
+    me = obs["thieves"][viewer]
+    public = {k: v for k, v in me.items() if k not in ("hand", "ap", "ap_free", "tokens_free", "building")}
+    if not planning and "ap" in me:
+        public["ap"] = {k: v for k, v in me["ap"].items() if k != "violet_next"}
+    if planning:
+        # behind the screen every card counts as held (ViewMixin._hand_count)
+        slots = me.get("plan", [])
+        public["hand_count"] = me["hand_count"] + sum(1 + bool(sl.get("under")) for sl in slots)
+        b = me.get("building")
+        if b:
+            public["hand_count"] += 2 if b["card"] == "special" else 1
+        public["plan"] = []
+    else:
+        public["plan"] = [_public_slot(sl) for sl in me.get("plan", [])]
+    thieves = list(obs["thieves"])
+    thieves[viewer] = public
+    return {**obs, "thieves": thieves, "viewer": None, "legal": [], "recent": []}
 
-    def __init__(self, pres: "AotPresentation", obs: dict[str, Any], width: float = W) -> None:
+
+def _public_slot(slot: dict[str, Any]) -> dict[str, Any]:
+    """A planned card as the others see it once the screens are lifted: its AP, and
+    what it is only once it is played (ViewMixin._slot_view)."""
+    out = {"ap": slot["ap"], "special": slot["special"], "done": slot["done"]}
+    if slot["done"]:
+        out.update({k: v for k, v in slot.items() if k in ("card", "under", "tokens")})
+    return out
+
+
+class Board:
+    """One drawing of the table: the shared layer (``shared``: every viewer's alike,
+    clickable parts kept as offers) or one viewer's own."""
+
+    def __init__(self, pres: Table, obs: dict[str, Any], width: float = W, shared: bool = False) -> None:
         #: the phone layout draws a column NARROW_WIDTH wide (the city scaled into it)
         self.W = width
         self.narrow = width < W
         #: the size of a pill button's text: larger on a phone, for a finger
         self.bsize = 15 if self.narrow else 13
+        self.shared = shared
+        if shared:
+            obs = public_view(obs)
         self.p, self.o, self.d = pres, obs, pres.data
-        self.legal = list(obs.get("legal", []))
-        self.viewer = obs.get("viewer")
+        self.legal = [] if shared else list(obs.get("legal", []))
+        self.viewer = None if shared else obs.get("viewer")
         self.me = obs["thieves"][self.viewer] if self.viewer is not None else None
-        self.s = Svg(self.W, 10, legal=self.legal, recent=obs.get("recent", []),
-                     title=pres.t("name"))
+        self.s = Svg(self.W, 10, legal=self.legal, recent=() if shared else obs.get("recent", ()),
+                     title=pres.t("name"), offers=shared)
+        #: where each thief stands drawn (its centre), by seat
+        self.thief_at: dict[int, tuple[float, float]] = {}
         # legal actions by what they point at on the board
         self.by_space: dict[str, str] = {}
         self.by_figure: dict[str, str] = {}
@@ -87,9 +138,14 @@ class Board:
             else:
                 self.other[text] = text
         # the moving thief's targets: every space within reach, one click each
-        self.routes: dict[str, Route] = {
+        self.routes: dict[str, Route] = {} if shared else {
             at: r for at, r in (thief_routes(self.d, obs) or guard_routes(self.d, obs)).items()
             if self.by_space.get(at, r.steps[0]) == r.steps[0]}
+
+    def offer(self, action: str) -> str | None:
+        """The action of a piece anyone may click (a jewel, a thief, a token on a sheet):
+        kept as an offer in the shared layer, else drawn only when legal for the viewer."""
+        return action if self.shared or action in self.other else None
 
     # ------------------------------------------------------------------ header
     def header(self) -> None:
@@ -105,9 +161,9 @@ class Board:
 
     # ------------------------------------------------------------------ the city
     def city(self) -> None:
+        """The pieces in the streets (the shared layer: nothing here depends on the
+        viewer; the streets themselves are the unchanging layer, :meth:`streets`)."""
         s, d, o = self.s, self.d, self.o
-        # the streets and the district names never change: drawn once per board (and language)
-        s.piece(_LAYERS, ("streets", d), self.streets)
         dec = o.get("deciding") or {}
         route = dec.get("route") or []
         if len(route) > 1:  # the way walked in this movement
@@ -116,38 +172,47 @@ class Board:
             s.add(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="7" '
                   f'stroke-linecap="round" stroke-linejoin="round" opacity="0.55"/>')
         p = self.p
-        s.piece(_LAYERS, ("districts", d, p.texts, p.lang), self.district_names)
-        self.exits()
-        fire, smoke = set(o["fire"]), set(o["smoke"])
-        tokens, features = set(o["face_down_tokens"]), o["features"]
-        # a space nothing is on, that nobody may click and no event named, is
-        # drawn the same in every position: those are kept per board and language
-        plain = _LAYERS.get(("spaces", d, p.texts, p.lang))
-        if plain is None:
-            plain = _LAYERS.put(("spaces", d, p.texts, p.lang), self.plain_spaces())
-        busy = fire | smoke | tokens | set(features) | set(self.by_space) | set(self.routes) | s.recent
-        take = "take token" in self.other and self.me and self.me["pos"]
-        for sp, markup in zip(d.board.spaces, plain):
-            sid = sp.id
-            if sid not in busy:
-                s.add(markup)
-                continue
-            key = ("space", d, p.texts, p.lang, sid, self.by_space.get(sid), self.routes.get(sid),
-                   sid in s.recent, sid in fire,
-                   sid in smoke, features.get(sid), sid in tokens, take == sid)
-            s.piece(_SPACES, key, lambda sv: self.space(sv, sp, fire, smoke, tokens, features))
+        s.piece(_LAYERS, ("exits", d, p.texts, p.lang, o.get("escape_district")), lambda sv: self.exits(sv))
+        fire, smoke = tuple(o["fire"]), tuple(o["smoke"])
+        tokens, features = tuple(o["face_down_tokens"]), tuple(sorted(o["features"].items()))
+        # the spaces change only when fire, smoke or a street token does
+        s.piece(_SPACES, ("spaces", d, p.texts, p.lang, fire, smoke, tokens, features),
+                lambda sv: self.spaces(sv, set(fire), set(smoke), set(tokens), dict(features)))
         for sid, gems in o["gems"].items():
             x, y = _xy(d.space[sid])
             for i, g in enumerate(gems):
                 cx, cy = x - 8 + 9 * i, y + 15
-                take = f"take {g}" if f"take {g}" in self.other else None
                 with s.moving(f"gem-{sid}-{i + 1}", f"gem-{g}"):
-                    named(s, s.open(take, ref=sid, label=self.p.term("gem", g)), self.p.term("gem", g))
-                    s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
-                          f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
+                    # its space's ref written out (taking it is the viewer's: :meth:`targets`)
+                    s.add(f'<g data-ref={quoteattr(sid)}><title>{escape(self.p.term("gem", g))}</title>')
+                    self.gem(s, g, cx, cy)
                     s.close()
         self.figures()
         self.thieves()
+
+    def spaces(self, s: Svg, fire: set[str], smoke: set[str], tokens: set[str], features: dict[str, str]) -> None:
+        """Every space, with the fire, smoke and street tokens on it."""
+        d, p = self.d, self.p
+        # a space nothing is on is drawn the same in every position: kept per board and language
+        plain = _LAYERS.get(("spaces", d, p.texts, p.lang))
+        if plain is None:
+            plain = _LAYERS.put(("spaces", d, p.texts, p.lang), self.plain_spaces())
+        busy = fire | smoke | tokens | set(features)
+        for sp, markup in zip(d.board.spaces, plain):
+            if sp.id in busy:
+                self.space(s, sp, fire, smoke, tokens, features)
+            else:
+                s.add(markup)
+
+    @staticmethod
+    def gem(s: Svg, g: str, cx: float, cy: float) -> None:
+        s.add(f'<polygon points="{cx},{cy - 7} {cx + 6},{cy} {cx},{cy + 7} {cx - 6},{cy}" '
+              f'fill="{GEM_COLOUR[g]}" stroke="{INK}" stroke-width="1.2"/>')
+
+    def static(self, s: Svg) -> None:
+        """What never changes in a game: the frame, the streets and the district names."""
+        self.streets(s)
+        self.district_names(s)
 
     def streets(self, s: Svg) -> None:
         """The board's frame and its streets (dashed across a district border)."""
@@ -193,24 +258,19 @@ class Board:
         out = []
         for sp in self.d.board.spaces:
             scratch = Svg(self.W, 10)
-            self.space(scratch, sp, set(), set(), set(), {}, plain=True)
+            self.space(scratch, sp, set(), set(), set(), {})
             out.append("".join(scratch.parts))
         return tuple(out)
 
     def space(self, s: Svg, sp: Any, fire: set[str], smoke: set[str], tokens: set[str],
-              features: dict[str, str], plain: bool = False) -> None:
+              features: dict[str, str]) -> None:
+        """A space and what lies on it (fire, smoke, a street token), as everyone sees
+        it: a target's ring and click are the viewer's (:meth:`targets`)."""
         x, y = _xy(sp)
-        action = None if plain else self.by_space.get(sp.id)
-        route = None if plain else self.routes.get(sp.id)
         label = self.p.term("space", sp.id)
-        if route is not None:
-            action = route.steps[0]
-            s.open(action, ref=sp.id, label=self.route_label(route, label), cls="space", then=route.steps[1:],
-                   path=self.route_path(route), confirm=self.route_confirm(route, label))
-        else:
-            named(s, s.open(action, ref=sp.id, label=label, cls="space"), label)
-        if action:
-            hit_area(s, x, y)
+        # its ref written out, not an offer: a board has 225 spaces, and the glow of
+        # one an event named is the viewer's layer's (:meth:`recent_marks`)
+        s.add(f'<g class="space" data-ref={quoteattr(sp.id)}><title>{escape(label)}</title>')
         if sp.id in smoke:
             s.circle(x, y, 19, "#a7a7a7", "none", 0)
         s.circle(x, y, 14, DISTRICT_FILL[sp.district], "#d62828" if sp.id in fire else "#5c5346",
@@ -221,18 +281,18 @@ class Board:
             s.text(x + 13, y - 9, "✹", 13, "bold", "#d62828", "middle")
         if sp.id in features:
             s.text(x - 15, y - 9, FEATURE_ICON[features[sp.id]], 13, "bold", "#4a3b8c", "middle")
-        if action and route is not None and len(route.steps) > 1:   # farther: a lighter ring
-            s.add(f'<circle cx="{x:g}" cy="{y:g}" r="17" fill="none" stroke="#e8a317" stroke-width="2" '
-                  f'stroke-dasharray="4,3"/>')
-        elif action:  # a legal target: a ring that shows without the table's glow too
-            s.circle(x, y, 17, "none", "#e8a317", 3)
         s.close()
         if sp.id in tokens:
-            take = "take token" if "take token" in self.other and self.me and self.me["pos"] == sp.id else None
             with s.moving(f"token-{sp.id}"):   # face down: named by its space only
-                named(s, s.open(take, ref=sp.id, label=self.p.t("ui.face_down")), self.p.t("ui.face_down"))
+                s.add(f'<g data-ref={quoteattr(sp.id)}><title>{escape(self.p.t("ui.face_down"))}</title>')
                 s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
                 s.close()
+
+    def face_down(self, s: Svg, x: float, y: float, action: str | None, ref: str | None) -> None:
+        """A face-down street token by the space at ``(x, y)``."""
+        named(s, s.open(action, ref=ref, label=self.p.t("ui.face_down")), self.p.t("ui.face_down"))
+        s.rect(x + 5, y - 19, 13, 13, fill="#8d6e63", stroke=INK, rx=2)
+        s.close()
 
     def district_names(self, s: Svg) -> None:
         d = self.d
@@ -249,25 +309,25 @@ class Board:
             s.rect(tx - w / 2, ty - 14, w, 19, fill="#fffaf0", stroke="none", rx=4, extra=' opacity="0.9"')
             s.text(tx, ty, name, 14, "bold", "#6b4f2a", "middle")
 
-    def exits(self) -> None:
-        d, s, o = self.d, self.s, self.o
+    def exit_xy(self, e: Any) -> tuple[float, float]:
+        """Where an exit is drawn: beside its space, off the board's edge."""
+        sp = self.d.space[e.space]
+        x, y = _xy(sp)
+        dx = -1 if sp.x == 0 else 1 if sp.x == 14 else 0
+        dy = -1 if sp.y == 0 else 1 if sp.y == 14 else 0
+        return x + dx * 26, y + dy * 26
+
+    def exits(self, s: Svg) -> None:
+        d, o = self.d, self.o
         for e in d.board.exits:
-            sp = d.space[e.space]
-            x, y = _xy(sp)
-            dx = -1 if sp.x == 0 else 1 if sp.x == 14 else 0
-            dy = -1 if sp.y == 0 else 1 if sp.y == 14 else 0
-            ex, ey = x + dx * 26, y + dy * 26
+            ex, ey = self.exit_xy(e)
             open_ = o.get("escape_district") == e.district
-            action = f"leave {e.id}" if f"leave {e.id}" in self.other else None
             label = self.p.term("gate", e.id)
-            route = self.routes.get(e.id)
-            if action is None and route is not None:
-                s.open(route.steps[0], ref=e.id, label=self.route_label(route, label), then=route.steps[1:],
-                       path=self.route_path(route) + [(ex, ey)], confirm=self.route_confirm(route, label))
-            else:
-                named(s, s.open(action, ref=e.id, label=label,
-                                confirm=self.p.t("ui.confirm_leave", exit=label) if action else None), label)
-            if action or route is not None:
+            # only an open exit may be left (the district is public)
+            action = self.offer(f"leave {e.id}") if open_ else None
+            named(s, s.open(action, ref=e.id, label=label,
+                            confirm=self.p.t("ui.confirm_leave", exit=label) if action else None), label)
+            if action:
                 hit_area(s, ex, ey)
             s.rect(ex - 11, ey - 11, 22, 22, fill="#2e9d4f" if open_ else "#c9c2b4", stroke=INK, rx=4)
             s.text(ex, ey + 5, EXIT_ICON[e.kind], 13, "bold", "#fff" if open_ else INK, "middle")
@@ -280,21 +340,21 @@ class Board:
             x, y = _xy(d.space[sid])
             kind = figure_kind(g)
             vig = watch.get(kind, [0, 0])[0]
-            action = self.by_figure.get(g)
-            if action is None and o.get("deciding", {}) and (o.get("deciding") or {}).get("kind") == "gmove" \
-                    and (o.get("deciding") or {}).get("figure") == g and "gstop" in self.other:
-                action = "gstop"
-            label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
-            s.add(f'<g data-pid="guard-{g}">')
-            if named(s, s.open(action, ref=g, label=label, cls="figure"), label):
-                hit_area(s, x, y)
-            if kind == "captain":
-                s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
-            else:
-                s.circle(x, y, 12, GUARD_FILL, "#fff", 2)
-            s.text(x, y + 5, str(vig), 13, "bold", "#fff", "middle")
-            s.close()
-            s.close()
+            s.piece(_SPACES, ("figure", self.p.texts, self.p.lang, g, sid, vig),
+                    lambda sv: self.figure(sv, g, kind, sid, vig, x, y))
+
+    def figure(self, s: Svg, g: str, kind: str, sid: str, vig: int, x: float, y: float) -> None:
+        """A guard or captain on its space, with its vigilance."""
+        label = self.p.t("ui.figure_on", figure=kind, space=sid, n=vig)
+        # its ref written out: the glow when an event named it is the viewer's (:meth:`recent_marks`)
+        s.add(f'<g data-pid="guard-{g}"><g class="figure" data-ref={quoteattr(g)}><title>{escape(label)}</title>')
+        if kind == "captain":
+            s.rect(x - 12, y - 12, 24, 24, fill=CAPTAIN_FILL, stroke="#fff", rx=4, width=2)
+        else:
+            s.circle(x, y, 12, GUARD_FILL, "#fff", 2)
+        s.text(x, y + 5, str(vig), 13, "bold", "#fff", "middle")
+        s.close()
+        s.close()
 
     def thieves(self) -> None:
         s, d, o = self.s, self.d, self.o
@@ -308,19 +368,105 @@ class Board:
                 t = o["thieves"][q]
                 cx = x + (i - (len(qs) - 1) / 2) * 15
                 cy = y - 3
-                action = f"thief {q + 1}" if f"thief {q + 1}" in self.other else None
+                self.thief_at[q] = (cx, cy)
+                action = self.offer(f"thief {q + 1}")
                 name = self.p.term("thief", t["thief"])
                 s.add(f'<g data-pid="thief-{q + 1}">')
-                if named(s, s.open(action, ref=f"seat:{q}", label=name, cls="thief"), name):
+                named(s, s.open(action, ref=f"seat:{q}", label=name, cls="thief"), name)
+                if action:
                     hit_area(s, cx, cy)
-                ring = "#111" if q == self.viewer else "#fff"
-                s.circle(cx, cy, 12, seat_color(q), ring, 3 if q == self.viewer else 2)
+                s.circle(cx, cy, 12, seat_color(q), "#fff", 2)
                 s.text(cx, cy + 5, name[0], 13, "bold", SEAT_INK[q % len(SEAT_INK)], "middle")
                 if t["hidden"]:
                     s.add(f'<circle cx="{cx:g}" cy="{cy:g}" r="15" fill="none" stroke="{INK}" '
                           f'stroke-width="1.5" stroke-dasharray="3,3"/>')
                 s.close()
                 s.close()
+
+    # ------------------------------------------------------------------ the viewer's targets in the city
+    def targets(self, public: Layer) -> None:
+        """Over the shared city, what this viewer may click there: the spaces and exits
+        their move reaches (a route in one click), the figures they choose, the token
+        they may pick up, and a ring round their own thief."""
+        s, d = self.s, self.d
+        self.recent_marks()
+        for sid in {**self.by_space, **self.routes}:
+            sp = d.space.get(sid)
+            if sp is None:
+                continue   # an exit's route: below
+            route, action = self.routes.get(sid), self.by_space.get(sid)
+            x, y = _xy(sp)
+            label = self.p.term("space", sp.id)
+            if route is not None:
+                s.open(route.steps[0], label=self.route_label(route, label), cls="space", then=route.steps[1:],
+                       path=self.route_path(route), confirm=self.route_confirm(route, label))
+            else:
+                s.open(action, label=label, cls="space")
+            hit_area(s, x, y)
+            if route is not None and len(route.steps) > 1:   # farther: a lighter ring
+                s.add(f'<circle cx="{x:g}" cy="{y:g}" r="17" fill="none" stroke="{TARGET}" stroke-width="2" '
+                      f'stroke-dasharray="4,3"/>')
+            else:   # a legal target: a ring that shows without the table's glow too
+                s.circle(x, y, 17, "none", TARGET, 3)
+            s.close()
+        for e in d.board.exits:
+            route = self.routes.get(e.id)
+            if route is None or f"leave {e.id}" in self.other:
+                continue   # leaving from here is the exit's own click (the shared layer's)
+            ex, ey = self.exit_xy(e)
+            label = self.p.term("gate", e.id)
+            s.open(route.steps[0], label=self.route_label(route, label), then=route.steps[1:],
+                   path=self.route_path(route) + [(ex, ey)], confirm=self.route_confirm(route, label))
+            hit_area(s, ex, ey)
+            s.rect(ex - 14, ey - 14, 28, 28, fill="none", stroke=TARGET, rx=6, width=3)
+            s.close()
+        self.figure_targets()
+        me = self.me
+        here = me["pos"] if me is not None else None
+        if here and "take token" in self.other and here in self.o["face_down_tokens"]:
+            self.face_down(s, *_xy(d.space[here]), "take token", None)
+        if here:   # the jewels on the thief's space it may pick up
+            x, y = _xy(d.space[here])
+            for i, g in enumerate(self.o["gems"].get(here, [])):
+                if f"take {g}" in self.other:
+                    s.open(f"take {g}", label=self.p.term("gem", g))
+                    self.gem(s, g, x - 8 + 9 * i, y + 15)
+                    s.close()
+        at = public.anchors.get("thieves", {}).get(str(self.viewer))
+        if at is not None:
+            s.circle(at[0], at[1], 12, "none", YOU_RING, 3)
+
+    def recent_marks(self) -> None:
+        """The spaces a recent event named (since the viewer's last decision): the page
+        rings what is ``recent`` (the shared layer writes a space's ref out)."""
+        s, d, guards = self.s, self.d, self.o["guards"]
+        for ref in sorted(s.recent):
+            sp = d.space.get(ref)
+            cls, r = "recent", 14
+            if sp is None and ref in guards:   # a guard or captain
+                sp, cls, r = d.space.get(guards[ref]), "figure recent", 12
+            if sp is not None:
+                x, y = _xy(sp)
+                s.add(f'<g class="{cls}" data-ref={quoteattr(ref)}>'
+                      f'<circle cx="{x:g}" cy="{y:g}" r="{r}" fill="none" stroke="none"/></g>')
+
+    def figure_targets(self) -> None:
+        """The figures this viewer may choose (to move, to go first, to take off), ringed."""
+        s, o = self.s, self.o
+        dec = o.get("deciding") or {}
+        for g, sid in sorted(o["guards"].items()):
+            action = self.by_figure.get(g)
+            if action is None and dec.get("kind") == "gmove" and dec.get("figure") == g and "gstop" in self.other:
+                action = "gstop"
+            if action is None:
+                continue
+            x, y = _xy(self.d.space[sid])
+            kind = figure_kind(g)
+            vig = o.get("watch", {}).get(kind, [0, 0])[0]
+            s.open(action, label=self.p.t("ui.figure_on", figure=kind, space=sid, n=vig), cls="figure")
+            hit_area(s, x, y)
+            s.circle(x, y, 16, "none", TARGET, 3)
+            s.close()
 
     # ------------------------------------------------------------------ right column
     def column(self, x: float = PANEL_X, y: float = 72, w: float | None = None) -> float:
@@ -380,7 +526,7 @@ class Board:
         for k, g in enumerate(gems):
             act = f"steal {q + 1} {g}"
             with s.moving(f"gem-seat{q + 1}-{g}-{k - gems.index(g) + 1}", f"gem-{g}"):
-                s.open(act if act in self.other else None, ref=f"seat:{q}", label=p.term("gem", g))
+                s.open(self.offer(act), ref=f"seat:{q}", label=p.term("gem", g))
                 s.add(f'<polygon points="{cx + 9},{y - 6} {cx + 17},{y + 3} {cx + 9},{y + 12} {cx + 1},{y + 3}" '
                       f'fill="{GEM_COLOUR[g]}" stroke="{INK}"/>')
                 s.close()
@@ -397,7 +543,7 @@ class Board:
             label = p.term("token", tok) + (f" ×{n}" if n > 1 else "")
             if bx + 16 + len(label) * self.bsize * 0.64 > x + w:
                 bx, y = x, y + self.bsize * 1.8 + 3
-            bx = s.badge(bx, y, label, action=act if act in self.other else None, size=self.bsize) + 4
+            bx = s.badge(bx, y, label, action=self.offer(act), size=self.bsize) + 4
         if t["sheet"] and set(t["sheet"]) != {"trinket"}:
             y += self.bsize * 1.8 + 3
         if t.get("plan") and q != self.viewer:
@@ -412,9 +558,30 @@ class Board:
 
     # ------------------------------------------------------------------ your hand and plan
     def mine(self, y: float) -> float:
-        if self.me is None:
+        """The viewer's hand, thief and plan at ``y``: drawn again only when they or the
+        viewer's choices change (a rival's move changes nothing here), and moved into place."""
+        me = self.me
+        if me is None:
             return y
+        p = self.p
+        turn = (self.o.get("deciding") or {}).get("kind") == "turn"
+        key = ("mine", p.texts, p.lang, tuple(p.names), self.W, self.viewer, me["thief"], tuple(me.get("hand", ())),
+               repr(me.get("plan")), repr(me.get("building")), repr(me.get("ap")), me.get("ap_free"),
+               tuple(self.legal), turn)
+        kept = _MINE.get(key)
+        if kept is None:
+            main, self.s = self.s, Svg(self.W, 10, legal=self.legal)
+            try:
+                end = self.draw_mine(0.0)
+            finally:
+                scratch, self.s = self.s, main
+            kept = _MINE.put(key, ("".join(scratch.parts), end))
+        self.s.add(f'<g transform="translate(0 {y:g})">{kept[0]}</g>')
+        return y + float(kept[1])
+
+    def draw_mine(self, y: float) -> float:
         s, p, me, o = self.s, self.p, self.me, self.o
+        assert me is not None
         q = self.viewer if self.viewer is not None else 0   # self.me is the viewer's thief
         s.rect(6, y, self.W - 12, 4, fill=seat_color(q), stroke="none", rx=2)
         ap = me.get("ap") or {}
@@ -599,12 +766,6 @@ class Board:
             x = s.badge(x, y, label, fill="#d7f0d0", action=a, size=self.bsize) + 6
         return y + self.bsize * 1.8 + 12
 
-    def board(self) -> float:
-        """The shared board: the turn, the city, the event, the watch and the seats."""
-        self.header()
-        self.city()
-        return max(BOARD_BOTTOM, self.column())
-
     def _drawn_takes(self) -> set[str]:
         me = self.me
         if me is None or not me["pos"]:
@@ -615,10 +776,17 @@ class Board:
         return out
 
     def legend(self, y: float) -> float:
+        """The legend at ``y``: the same in every position, drawn once per language and
+        width and moved into place."""
         p = self.p
-        # the same in every position: kept per language, width and place
-        return float(self.s.piece(_LAYERS, ("legend", p.texts, p.lang, self.W, y),
-                                  lambda sv: self.draw_legend(sv, y)))
+        key = ("legend", p.texts, p.lang, self.W)
+        kept = _LAYERS.get(key)
+        if kept is None:
+            scratch = Svg(self.W, 10)
+            end = self.draw_legend(scratch, 0)
+            kept = _LAYERS.put(key, ("".join(scratch.parts), end))
+        self.s.add(f'<g transform="translate(0 {y:g})">{kept[0]}</g>')
+        return y + float(kept[1])
 
     def draw_legend(self, s: Svg, y: float) -> float:
         """The legend in three groups (the spaces, what lies in the streets, the figures
@@ -644,30 +812,81 @@ class Board:
         s.end_fold()
         return y
 
-    def draw(self) -> str:
+    # ------------------------------------------------------------------ the layers
+    def city_scale(self) -> float:
+        """How much the city is scaled down (the phone layout draws it inset, whole)."""
+        return min(1.0, self.W / (PANEL_X - 6)) if self.narrow else 1.0
+
+    def static_layer(self) -> Layer:
+        """The unchanging layer: the frame, the streets and the district names."""
+        p, d, scale = self.p, self.d, self.city_scale()
+        text = _LAYERS.get(("static", d, p.texts, p.lang, self.W))
+        if text is None:
+            scratch = Svg(self.W, 10)
+            self.static(scratch)
+            body = "".join(scratch.parts)
+            if self.narrow:
+                body = f'<g class="inset" transform="translate(0 0) scale({scale:.4g})">{body}</g>'
+            text = _LAYERS.put(("static", d, p.texts, p.lang, self.W), body)
+        return Layer([text], self.W, BOARD_BOTTOM * scale)
+
+    def public_layer(self) -> Layer:
+        """The shared layer (drawn with ``shared``): the turn, the pieces in the city, the
+        event, the watch and every thief's row in seat order. Its anchors: where the
+        viewer's part begins (``bottom``) and where each thief stands (``thieves``)."""
+        assert self.shared
         if self.narrow:
             # the phone layout: the city scaled to the width; the event, the watch, the
             # thieves, the choices, the hand, the plan and the legend below at full size
-            board = Board(self.p, self.o)
-            board.header()
-            board.city()
-            board.s.width, board.s.height = PANEL_X - 6, BOARD_BOTTOM
-            y = self.s.inset(board.s, 0, 0, self.W) + 6
+            city = Board(self.p, self.o, shared=True)
+            city.header()
+            city.city()
+            city.s.width, city.s.height = PANEL_X - 6, BOARD_BOTTOM
+            y = self.s.inset(city.s, 0, 0, self.W) + 6
             y = self.column(10, y, self.W - 20) + 10
+            thief_at = city.thief_at
         else:
-            y = self.board() + 10
-        y = self.extras(y)
+            self.header()
+            self.city()
+            y = max(BOARD_BOTTOM, self.column()) + 10
+            thief_at = self.thief_at
+        self.s.height = y
+        # plain JSON (a server may keep it anywhere): the seats as text
+        return _layer(self.s, {"bottom": y, "thieves": {str(q): list(xy) for q, xy in thief_at.items()}})
+
+    def seat_layer(self, public: Layer) -> Layer:
+        """This viewer's layer over the shared one: their targets in the city, their
+        other choices, their hand and plan, and the legend below."""
+        s = self.s
+        mark = len(s.parts)
+        scale = self.city_scale()
+        s.add(f'<g class="inset" transform="translate(0 0) scale({scale:.4g})">' if self.narrow else "<g>")
+        self.targets(public)
+        if len(s.parts) == mark + 1:
+            del s.parts[mark:]   # nothing to click in the city
+        else:
+            s.add("</g>")
+        y = self.extras(float(public.anchors.get("bottom", BOARD_BOTTOM)))
         y = self.mine(y)
         y = self.legend(y + 6)
-        self.s.height = y + 10
-        return self.s.done()
+        s.height = y + 10
+        return _layer(s)
 
 
-def draw_board(pres: "AotPresentation", obs: dict[str, Any]) -> str:
-    return Board(pres, obs, NARROW_WIDTH if pres.narrow else W).draw()
+def _layer(s: Svg, anchors: dict[str, Any] | None = None) -> Layer:
+    """``s.layer(anchors)``, its neighbouring texts joined at once (not one by one)."""
+    parts: list[Any] = []
+    for is_text, run in groupby(s.parts, key=lambda part: type(part) is str):
+        parts.extend(["".join(run)] if is_text else run)
+    return Layer(parts, s.width, s.height, anchors)
 
 
-def text_view(pres: "AotPresentation", obs: dict[str, Any]) -> str:
+def layer_width(pres: Table) -> float:
+    """The board's width in the presentation's layout."""
+    return NARROW_WIDTH if pres.narrow else W
+
+
+def text_view(pres: Table, obs: dict[str, Any]) -> str:
     """The position as plain text: every token the observation has, in words."""
     p, o = pres, obs
     t = p.t
@@ -714,7 +933,7 @@ def text_view(pres: "AotPresentation", obs: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def plan_words(pres: "AotPresentation", plan: list[dict[str, Any]]) -> str:
+def plan_words(pres: Table, plan: list[dict[str, Any]]) -> str:
     """A revealed plan in words: each card with its AP, ticked once done."""
     out = []
     for sl in plan:
