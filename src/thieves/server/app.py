@@ -39,7 +39,9 @@ from .shared import LOCK_TTL, WATCH_EVERY, WATCH_TTL, Fanout, View
 from .storage import Storage
 from .replays import replay_async
 from .review import install as install_review
-from .tables import ANSWER_DELAY, LiveTable, ServerError, TableManager, clean_name, playable_games
+from .errors import (BadRequest, Forbidden, NotFound, PositionConflict, ServerError, StorageError, TooLarge,
+                     UnsupportedMediaType, stored)
+from .tables import ANSWER_DELAY, LiveTable, TableManager, clean_name, playable_games
 from .views import game_name, pick_layout, replay_file
 from .websocket import MAX_MESSAGE, Hub, deny, table_socket
 from .wsdeflate import FORWARD_BITS
@@ -69,8 +71,6 @@ CATCH_UP_AT_ONCE = 4
 #: the answer's header to an action sent with ``then`` (a gesture): how many
 #: of its further steps the table applied
 THEN_HEADER = "X-Then-Applied"
-#: refusals that depend on the position of the table (which another process may have moved on)
-_POSITION_REFUSALS = frozenset({"not_your_turn", "illegal", "stale", "waiting", "game_over", "substituted"})
 
 
 class Platform:
@@ -242,7 +242,7 @@ class Platform:
             except ServerError as exc:
                 # refused on this process's copy of the table (not its turn...):
                 # another process may have moved it on and the news be on its way
-                if (self.shared is None or exc.code not in _POSITION_REFUSALS or table.version != version
+                if (self.shared is None or not isinstance(exc, PositionConflict) or table.version != version
                         or not await self.manager.refresh_async(table)):
                     raise
                 self.hub.notify(table)
@@ -449,8 +449,8 @@ class Platform:
                                              self.limits.chat_stored)
         except Exception as exc:  # noqa: BLE001 - any database failure
             log.exception("storing a chat message failed")
-            raise ServerError("storage", f"the message could not be stored, try again "
-                              f"({type(exc).__name__})", 503) from None
+            raise StorageError(f"the message could not be stored, try again "
+                               f"({type(exc).__name__})") from None
         if msg_id is None:
             raise self.chat.full()
         message = {"id": msg_id, **message}
@@ -554,7 +554,7 @@ class Platform:
                     await self._answer(table, answered, lock)
                 except ServerError as exc:
                     log.warning("an answer at table %s was not stored: %s", table.id, exc)
-                    if exc.code != "storage":
+                    if not isinstance(exc, StorageError):
                         return
                     await asyncio.sleep(1.0)  # the database is away: try again later
                 except Exception:
@@ -592,7 +592,7 @@ class Platform:
                 elif table.version != version:  # it caught up with another process's change
                     self.hub.notify(table)
             except ServerError as exc:
-                if exc.code != "storage":  # the bot chose wrongly: trying again would loop
+                if not isinstance(exc, StorageError):  # the bot chose wrongly: trying again would loop
                     log.error("bot at table %s stopped: %s", table.id, exc)
                     return
                 # the database is away: try again later
@@ -747,7 +747,7 @@ def form_clock(value: str) -> dict[str, Any]:
     for key, control in CLOCK_CHOICES:
         if key == value:
             return control
-    raise ServerError("bad_request", f"there is no time control {value[:40]!r}")
+    raise BadRequest("bad_request", f"there is no time control {value[:40]!r}")
 
 
 def clock_label(key: str, lang: str) -> str:
@@ -759,14 +759,6 @@ def clock_label(key: str, lang: str) -> str:
     if parts[0] == "turn":
         return texts["clock_turn"].format(h=int(parts[1]) // 3600)
     return texts["clock_none"]
-
-
-def _stored_call(what: str, fn: Any, *args: Any) -> Any:
-    try:
-        return fn(*args)
-    except Exception as exc:  # noqa: BLE001 - any database failure
-        log.exception("%s", what)
-        raise ServerError("storage", f"{what}, try again ({type(exc).__name__})", 503) from None
 
 
 def _form_option(o: Option, raw: Any) -> Any:
@@ -793,8 +785,8 @@ def _form_setup(slug: str, players: int, form: dict[str, str]) -> tuple[list[dic
     bots, every option at the game's default."""
     g = load_game(slug)
     if not g.min_players <= players <= g.max_players:  # checked before any work per seat
-        raise ServerError("bad_setup", f"{g.name} is played by {g.min_players} to "
-                          f"{g.max_players} players, not {players}")
+        raise BadRequest("bad_setup", f"{g.name} is played by {g.min_players} to "
+                         f"{g.max_players} players, not {players}")
     if form.get("quick"):
         bot = quick_setup(slug)[1]
         you = {"kind": "human", "name": form.get("name")}
@@ -950,14 +942,14 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             platform.creations.check(client_address(request), "you have created many tables just now")
             slug = str(form.get("game", ""))
             if slug not in playable_games():
-                raise ServerError("unknown_game", f"there is no game {slug!r}", 404)
+                raise NotFound("unknown_game", f"there is no game {slug!r}")
             if form.get("quick"):
                 players = quick_setup(slug)[0]
             else:
                 try:
                     players = int(str(form.get("players", "")))
                 except ValueError:
-                    raise ServerError("bad_request", "choose a number of players") from None
+                    raise BadRequest("bad_request", "choose a number of players") from None
             seats, options = _form_setup(slug, players, form)
             table, tokens = platform.manager.create(slug, players, seats, options,
                                                     pick_lang(str(form.get("lang", lang))),
@@ -1058,7 +1050,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_texts(request: Request, slug: str) -> JSONResponse:
         """A game's texts (data/i18n.yaml) in one language, English where missing."""
         if slug not in playable_games():
-            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+            return _error(NotFound("unknown_game", f"there is no game {slug!r}"))
         lang = _lang(request)
         texts = game_texts(slug)
         merged = dict(texts.get("en", {}))
@@ -1069,7 +1061,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_glossary(request: Request, slug: str) -> JSONResponse:
         """Every public component of a game in one language (the same for everyone)."""
         if slug not in playable_games():
-            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+            return _error(NotFound("unknown_game", f"there is no game {slug!r}"))
         lang = _lang(request)
         return JSONResponse({"game": slug, "lang": lang, "entries": glossary(slug, lang)},
                             headers={"Cache-Control": "public, max-age=3600"})
@@ -1078,7 +1070,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_rules(request: Request, slug: str) -> JSONResponse:
         """A game's rules summary in one language as HTML (headings, lists)."""
         if slug not in playable_games():
-            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+            return _error(NotFound("unknown_game", f"there is no game {slug!r}"))
         lang = _lang(request)
         return JSONResponse({"game": slug, "lang": lang, "html": rules_html(slug, lang)})
 
@@ -1208,10 +1200,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             platform.creations.check(client_address(request), "you have created many profiles just now")
             name = clean_name(body.get("name"), "")
             if not name:
-                raise ServerError("bad_request", "a profile needs a display name")
+                raise BadRequest("bad_request", "a profile needs a display name")
             key = secrets.token_urlsafe(24)  # 192 random bits; only its digest is stored
             pid = secrets.token_urlsafe(9)
-            _stored_call("the profile could not be stored", platform.storage.add_profile, pid, key, name)
+            stored("the profile could not be stored", platform.storage.add_profile, pid, key, name)
         except ServerError as exc:
             return _error(exc)
         return JSONResponse({"id": pid, "key": key, "name": name}, status_code=201, headers=NO_STORE)
@@ -1220,7 +1212,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         key = body.get("key")
         found = platform.storage.profile_by_key(key) if isinstance(key, str) and 0 < len(key) <= 200 else None
         if found is None:
-            raise ServerError("bad_profile", "this profile key is not known here", 403)
+            raise Forbidden("bad_profile", "this profile key is not known here")
         return found
 
     @app.post("/api/profiles/me")
@@ -1245,10 +1237,10 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
             table = await platform.get(table_id)
             seat = table.seat_of(body.get("token"))
             if seat is None:
-                raise ServerError("not_a_player", "only a seat can be linked to a profile", 403)
+                raise Forbidden("not_a_player", "only a seat can be linked to a profile")
             me = profile_of(body)
             if table.state.is_terminal():
-                raise ServerError("game_over", "the game is over", 409)
+                raise PositionConflict("game_over", "the game is over")
             # this browser's mark (a cookie): two profiles linked from one
             # browser (or one address) at one table do not rate each other
             browser = request.cookies.get(BROWSER_COOKIE) or ""
@@ -1265,14 +1257,14 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     @app.get("/api/leaderboard/{slug}")
     async def api_leaderboard(slug: str) -> JSONResponse:
         if slug not in playable_games():
-            return _error(ServerError("unknown_game", f"there is no game {slug!r}", 404))
+            return _error(NotFound("unknown_game", f"there is no game {slug!r}"))
         return JSONResponse(platform.storage.leaderboard(slug))
 
     @app.get("/api/players/{profile_id}")
     async def api_player(profile_id: str) -> JSONResponse:
         found = platform.storage.profile(profile_id) if len(profile_id) <= 16 else None
         if found is None:
-            return _error(ServerError("unknown_player", "there is no such player", 404))
+            return _error(NotFound("unknown_player", "there is no such player"))
         found["seats"] = [{"table": t, "seat": s} for t, s in found["seats"]]
         return JSONResponse(found)
 
@@ -1364,7 +1356,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
                 try:
                     v = int(viewer)
                 except ValueError:
-                    raise ServerError("bad_seat", f"there is no seat {viewer!r}") from None
+                    raise BadRequest("bad_seat", f"there is no seat {viewer!r}") from None
             # from checkpoints, in a worker thread, kept a while (see replays.py)
             return JSONResponse(await replay_async(table, ply, v, _lang(request), seat,
                                                    pick_layout(request.query_params.get("layout"))))
@@ -1376,7 +1368,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
         """The table's chat, oldest first (``since``: only the messages after that id)."""
         try:
             table = await platform.get(table_id)
-            messages = await asyncio.to_thread(_stored_call, "the chat could not be read",
+            messages = await asyncio.to_thread(stored, "the chat could not be read",
                                                platform.storage.chat_messages, table.id, max(since, 0), CHAT_PAGE)
         except ServerError as exc:
             return _error(exc)
@@ -1409,7 +1401,7 @@ def create_app(database_url: str | None = None, bot_delay: float | None = None,
     async def api_replay_file(table_id: str) -> Response:
         try:
             table = await platform.get(table_id)
-            chat = await asyncio.to_thread(_stored_call, "the chat could not be read",
+            chat = await asyncio.to_thread(stored, "the chat could not be read",
                                            platform.storage.chat_messages, table.id)
             text = replay_file(table, chat)
         except ServerError as exc:
@@ -1471,12 +1463,12 @@ async def _body(request: Request) -> bytes:
     """The request body, refused beyond MAX_BODY bytes (never read whole into memory)."""
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > MAX_BODY:
-        raise ServerError("too_large", f"requests are at most {MAX_BODY} bytes", 413)
+        raise TooLarge("too_large", f"requests are at most {MAX_BODY} bytes")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise ServerError("too_large", f"requests are at most {MAX_BODY} bytes", 413)
+            raise TooLarge("too_large", f"requests are at most {MAX_BODY} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -1487,7 +1479,7 @@ async def _form(request: Request) -> dict[str, str]:
     try:
         pairs = urllib.parse.parse_qsl(raw.decode("utf-8"), keep_blank_values=True, max_num_fields=200)
     except (UnicodeDecodeError, ValueError):
-        raise ServerError("malformed", "the form could not be read") from None
+        raise BadRequest("malformed", "the form could not be read") from None
     return dict(pairs)
 
 
@@ -1498,9 +1490,9 @@ async def _json_body(request: Request, allow_empty: bool = False) -> dict[str, A
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):  # RecursionError: "[[[[..." nested too deep
-        raise ServerError("malformed", "the request body must be a JSON object") from None
+        raise BadRequest("malformed", "the request body must be a JSON object") from None
     if not isinstance(body, dict):
-        raise ServerError("malformed", "the request body must be a JSON object")
+        raise BadRequest("malformed", "the request body must be a JSON object")
     return body
 
 
@@ -1516,7 +1508,7 @@ def origin_refusal(headers: Any, public_url: str | None) -> ServerError | None:
     """
     fetch_site = headers.get("sec-fetch-site")
     if fetch_site is not None and fetch_site not in ("same-origin", "none"):
-        return ServerError("forbidden_origin", "requests from other sites are refused", 403)
+        return Forbidden("forbidden_origin", "requests from other sites are refused")
     origin = headers.get("origin")
     if origin is None:
         return None
@@ -1525,14 +1517,14 @@ def origin_refusal(headers: Any, public_url: str | None) -> ServerError | None:
         # still says where the request came from in Sec-Fetch-Site
         if fetch_site is not None:
             return None
-        return ServerError("forbidden_origin", "requests from an unknown origin are refused", 403)
+        return Forbidden("forbidden_origin", "requests from an unknown origin are refused")
     if public_url:
         parts = urllib.parse.urlsplit(public_url)
         ok = origin.lower() == f"{parts.scheme}://{parts.netloc}".lower()
     else:
         ok = urllib.parse.urlsplit(origin).netloc.lower() == (headers.get("host") or "").lower()
     if not ok:
-        return ServerError("forbidden_origin", f"requests from {origin[:80]!r} are refused", 403)
+        return Forbidden("forbidden_origin", f"requests from {origin[:80]!r} are refused")
     return None
 
 
@@ -1543,7 +1535,7 @@ def content_type_refusal(headers: Any) -> ServerError | None:
     length = headers.get("content-length")
     if kind == "application/json" or (not kind and length in (None, "0")):
         return None
-    return ServerError("unsupported_media_type", "the JSON API accepts only application/json", 415)
+    return UnsupportedMediaType("unsupported_media_type", "the JSON API accepts only application/json")
 
 
 class CachedStatic(StaticFiles):

@@ -36,7 +36,8 @@ from ..core.svg import Svg, escape, seat_color
 from ..core.game import State
 from .i18n import ui
 from .limits import RateLimit
-from .tables import LiveTable, ServerError
+from .errors import Conflict, Forbidden, ServerError, Unavailable
+from .tables import LiveTable
 
 log = logging.getLogger("thieves.review")
 
@@ -81,13 +82,13 @@ class Reviewer:
         """The position a hint is asked for (a copy), or the refusal (``linked``: a seat of the
         table is linked to a profile, so the table may count in the ratings)."""
         if seat is None:
-            raise ServerError("hint_spectator", "hints are for the players seated at the table", 403)
+            raise Forbidden("hint_spectator", "hints are for the players seated at the table")
         if linked:
-            raise ServerError("hint_rated", "no hints at a table that may count in the ratings", 403)
+            raise Forbidden("hint_rated", "no hints at a table that may count in the ratings")
         state = table.state
         if table.broken or state.is_terminal() or seat not in state.players_to_act() \
                 or len(state.legal_actions(seat)) < 2:
-            raise ServerError("hint_not_to_act", "a hint is for a decision of yours, when you have a choice", 409)
+            raise Conflict("hint_not_to_act", "a hint is for a decision of yours, when you have a choice")
         self.hints.check(f"{table.id}:{seat}", "you have asked for many hints just now")
         return state.clone()
 
@@ -99,9 +100,8 @@ class Reviewer:
             state = self.check_hint(table, seat, linked)
         assert seat is not None
         if self._searching >= HINT_SEARCHES:
-            exc = ServerError("hint_busy", "the server is thinking about other hints; try again in a moment", 503)
-            exc.retry_after = 2
-            raise exc
+            raise Unavailable("hint_busy", "the server is thinking about other hints; try again in a moment",
+                              retry_after=2)
         self._searching += 1
         try:
             ev = await asyncio.to_thread(evaluate, state, seat, HINT_BUDGET, bot_seed("hint", table.id))
@@ -162,7 +162,7 @@ class Reviewer:
 
     async def review(self, table: LiveTable, lang: str) -> dict[str, Any]:
         if not table.state.is_terminal():
-            raise ServerError("review_not_over", "the review is made once the game is over", 409)
+            raise Conflict("review_not_over", "the review is made once the game is over")
         body = await asyncio.to_thread(self.storage.review, table.id)
         if body is None:
             if table.broken or table.id in self._failed:
