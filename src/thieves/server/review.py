@@ -26,8 +26,6 @@ import queue
 import threading
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 
 from ..bots.fair import bot_seed
 from ..bots.review import MARKS, evaluate, review
@@ -36,7 +34,7 @@ from ..core.svg import Svg, escape, seat_color
 from ..core.game import State
 from .i18n import ui
 from .limits import RateLimit
-from .errors import Conflict, Forbidden, ServerError, Unavailable
+from .errors import Conflict, Forbidden, Unavailable
 from .tables import LiveTable
 
 log = logging.getLogger("thieves.review")
@@ -268,39 +266,3 @@ def graph(decisions: list[dict[str, Any]], seat: int, name: str, t: dict[str, st
                         f'stroke-width="1"><title>{escape(t["review_" + d["mark"]])}</title></circle>')
     svg.text(left, h - 6, t["review_axis"], size=11, color="#5b5346")
     return svg.done()
-
-
-def install(app: FastAPI, platform: Any) -> Reviewer:
-    """Add the hint and review routes to ``app`` (server/app.py calls this once)."""
-    from .app import NO_STORE, _error, _json_body, _lang
-
-    reviewer = Reviewer(platform.storage)
-
-    @app.post("/api/tables/{table_id}/hint")
-    async def api_hint(request: Request, table_id: str) -> JSONResponse:
-        """The search's best moves for the asking seat (see server/review.py)."""
-        try:
-            body = await _json_body(request)
-            table = await platform.get(table_id)
-            seat = table.seat_of(body.get("token"))
-            answer = await reviewer.hint(table, seat, _lang(request))
-            assert seat is not None
-            if not table.rec.seats[seat].get("hinted"):
-                # a table where a seat was helped never counts in the ratings, even if
-                # profiles are linked later (ratings.unrated_reason: "hints")
-                async with table.lock:
-                    await asyncio.to_thread(platform.manager.note_hint, table, seat)
-            return JSONResponse(answer, headers=NO_STORE)
-        except ServerError as exc:
-            return _error(exc)
-
-    @app.get("/api/tables/{table_id}/review")
-    async def api_review(request: Request, table_id: str) -> JSONResponse:
-        """A finished game's review, or how far it has got."""
-        try:
-            table = await platform.get(table_id)
-            return JSONResponse(await reviewer.review(table, _lang(request)))
-        except ServerError as exc:
-            return _error(exc)
-
-    return reviewer

@@ -51,13 +51,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import LANGS, pick_lang
 from .patches import Drawn, make_patch
+from .tasks import cancel_and_wait
 from .errors import BadRequest, NotFound, ServerError, TooLarge
 from .tables import LiveTable
 from .views import build_view, pick_layout
 from .wsdeflate import FORWARD_BITS, Frames
 
 if TYPE_CHECKING:
-    from .app import Platform
+    from .platform import Platform
 
 log = logging.getLogger("thieves.server")
 
@@ -396,12 +397,7 @@ class Conn:
     async def stop(self) -> None:
         self.closed = True
         self._wake.set()
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001
-                pass
+        await cancel_and_wait(self._task)
 
 
 class Hub:
