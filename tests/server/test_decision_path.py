@@ -137,7 +137,7 @@ def test_a_decision_on_an_outdated_table_catches_up_and_is_judged_on_the_new_pos
 
 
 def test_a_process_behind_takes_a_decision_it_had_not_heard_was_due(tmp_path):
-    from thieves.server.app import Platform
+    from thieves.server.platform import Platform
     from thieves.server.limits import Limits
 
     class Announced:
@@ -375,8 +375,8 @@ def test_a_listener_asks_to_catch_up_each_time_it_has_subscribed():
 
 
 def test_every_table_in_memory_catches_up_after_the_listener_subscribed_again(tmp_path, monkeypatch):
-    from thieves.server import app as app_module
-    from thieves.server.app import Platform
+    from thieves.server import platform as platform_module
+    from thieves.server.platform import Platform
     from thieves.server.limits import Limits
 
     ma, mb = _two_managers(tmp_path)
@@ -386,7 +386,7 @@ def test_every_table_in_memory_catches_up_after_the_listener_subscribed_again(tm
         _play_one_turn(ma, t)  # stored and announced by A; B missed the news
     pb = Platform(mb.storage, 0.5, Limits())
     pb.manager = mb
-    monkeypatch.setattr(app_module, "CATCH_UP_AT_ONCE", 3)
+    monkeypatch.setattr(platform_module, "CATCH_UP_AT_ONCE", 3)
     reading, most = 0, 0
     refresh = mb.refresh_async
 
@@ -467,7 +467,7 @@ def test_a_spectator_view_from_the_deciding_process_equals_the_one_built_here(sl
 
 
 def test_views_go_with_news_to_the_processes_that_show_them(tmp_path):
-    from thieves.server.app import Platform
+    from thieves.server.platform import Platform
     from thieves.server.limits import Limits
 
     class Outbox:
@@ -594,7 +594,7 @@ def test_a_run_is_kept_for_undo_only_when_a_person_plays_it(tmp_path):
 
 
 def test_views_are_not_forwarded_unless_asked(tmp_path):
-    from thieves.server.app import Platform
+    from thieves.server.platform import Platform
     from thieves.server.limits import Limits
 
     class Outbox:

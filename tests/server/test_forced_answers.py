@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-import thieves.server.app as app_module
+import thieves.server.platform as platform_module
 from thieves.core.rng import Rng
-from thieves.server.app import Platform
+from thieves.server.platform import Platform
 from thieves.server.i18n import LANGS, ui
 from thieves.server.limits import Limits
 from thieves.server.storage import Storage
@@ -164,7 +164,7 @@ def test_a_forced_answer_leaves_every_other_seats_frames_as_a_chosen_one(tmp_pat
     """Two positions that differ only in the asked seat's hidden hand: with the card
     (reactions switched off, or let go by hand) and without it (the only answer):
     the other seat and a spectator get the same frames, as many and the same."""
-    monkeypatch.setattr(app_module, "ANSWER_DELAY", (0.001, 0.002))
+    monkeypatch.setattr(platform_module, "ANSWER_DELAY", (0.001, 0.002))
     runs = {
         (held, how): asyncio.run(_frames_of_others(tmp_path, f"{int(held)}{how}.db", held, how))
         for held, how in ((False, "table"), (True, "table"), (True, "person"))
@@ -181,7 +181,7 @@ def test_the_answer_waits_a_pause_drawn_in_one_fixed_range():
     lo, hi = ANSWER_DELAY
     assert all(lo <= x <= hi for x in pauses)
     assert len(set(pauses)) > 100  # drawn, not one fixed number
-    assert isinstance(app_module._SYSTEM_RANDOM, __import__("random").SystemRandom)
+    assert isinstance(platform_module._SYSTEM_RANDOM, __import__("random").SystemRandom)
 
 
 def test_not_this_round_lets_reactions_go_until_the_next_round(tmp_path):

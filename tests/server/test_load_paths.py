@@ -91,7 +91,7 @@ def test_news_that_does_not_follow_is_left_to_storage(tmp_path):
 
 
 def test_news_is_not_offered_after_another_change(tmp_path):
-    from thieves.server.app import Platform
+    from thieves.server.platform import Platform
 
     ma, _mb, _ = _two_managers(tmp_path)
     table, _tokens = _humans(ma)

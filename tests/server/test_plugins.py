@@ -42,11 +42,15 @@ def test_svg_board_marks_legal_actions_and_the_presentation_translates(client):
 def test_nested_i18n_sections_are_read_as_dotted_keys(tmp_path, monkeypatch):
     import sys
 
+    from thieves.core import registry
     from thieves.core.registry import GAME_MODULES
     from thieves.server import i18n
     pkg = tmp_path / "nested_texts_game"
     (pkg / "data").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
+    # a game of its own (the toy game's rules): its texts are read by the game, as every game's
+    (pkg / "__init__.py").write_text(
+        "from tests.core.toy_game import BidGame\n\n\nclass NestedTexts(BidGame):\n"
+        "    slug = 'nested-texts'\n\n\nGAME = NestedTexts()\n", encoding="utf-8")
     (pkg / "data" / "i18n.yaml").write_text(
         "en: {name: Nested}\nui: {fr: {buy: Acheter}, en: {buy: Buy}}\n"
         "cards: {A1: {de: {name: Labor}, en: {name: Lab}}}\n", encoding="utf-8")
@@ -59,4 +63,5 @@ def test_nested_i18n_sections_are_read_as_dotted_keys(tmp_path, monkeypatch):
         assert texts["fr"] == {"ui.buy": "Acheter"} and texts["de"] == {"cards.A1.name": "Labor"}
     finally:
         i18n.game_texts.cache_clear()
+        registry._loaded.pop("nested-texts", None)
         sys.modules.pop("nested_texts_game", None)

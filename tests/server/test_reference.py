@@ -7,7 +7,7 @@ import re
 import pytest
 
 from thieves.core.registry import load_game
-from thieves.server.app import games_catalog, quick_setup, web_options
+from thieves.server.lobby import games_catalog, quick_setup, web_options
 from thieves.server.i18n import GLOSSARY_KINDS, game_texts
 from thieves.server.reference import glossary, render_markdown, rules_html
 

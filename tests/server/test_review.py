@@ -200,7 +200,7 @@ def test_a_failing_bot_never_turns_a_persons_accepted_move_into_an_error(client,
 
 
 def test_a_bot_that_chooses_wrongly_stops_instead_of_looping(tmp_path):
-    from thieves.server.app import Platform
+    from thieves.server.platform import Platform
 
     platform = Platform(Storage(f"sqlite:///{tmp_path / 'b.db'}"), bot_delay=0.001)
     table, _ = platform.manager.create("toy-bids", 2, [{"kind": "bot"}, {"kind": "bot"}])

@@ -6,7 +6,7 @@ import time
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import new_table
-import thieves.server.app as app_module
+import thieves.server.platform as platform_module
 from thieves.server.app import create_app
 
 
@@ -24,7 +24,7 @@ class FakeTime:
 def make(db_url, fake):
     # the server's own look at the clocks every CLOCK_EVERY seconds is pushed
     # away: the tests look themselves (check), at the fake times they choose
-    app_module.CLOCK_EVERY = 3600.0
+    platform_module.CLOCK_EVERY = 3600.0
     client = TestClient(create_app(db_url, bot_delay=0), base_url="http://127.0.0.1")
     client.__enter__()
     client.app.state.platform.manager.now = fake

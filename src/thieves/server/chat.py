@@ -20,7 +20,8 @@ import unicodedata
 from typing import Any
 
 from .limits import Limits, RateLimit
-from .tables import LiveTable, ServerError, clean_name
+from .errors import BadRequest, Conflict, TooMany
+from .tables import LiveTable, clean_name
 
 #: characters that are not control characters but steer the display of the
 #: text around them (bidirectional overrides and isolates): removed
@@ -33,7 +34,7 @@ def clean_text(text: Any) -> str:
     """The text as it is kept: breaks become spaces, control and
     direction-steering characters are removed, ends trimmed (not cut to a length)."""
     if not isinstance(text, str):
-        raise ServerError("malformed", "a chat message's text must be a string")
+        raise BadRequest("malformed", "a chat message's text must be a string")
     out = []
     for ch in unicodedata.normalize("NFC", text):
         if ch in _BREAKS:
@@ -57,10 +58,10 @@ class Chat:
         without ``id`` and ``at``; raises for an empty or too long text."""
         body = clean_text(text)
         if not body:
-            raise ServerError("chat_empty", "an empty message is not sent")
+            raise BadRequest("chat_empty", "an empty message is not sent")
         if len(body) > self.limits.chat_chars:
-            raise ServerError("chat_too_long", f"messages are at most {self.limits.chat_chars} characters "
-                                               f"(this one has {len(body)}); nothing was sent")
+            raise BadRequest("chat_too_long", f"messages are at most {self.limits.chat_chars} characters "
+                             f"(this one has {len(body)}); nothing was sent")
         if seat is None:
             author = clean_name(name, "")
         else:
@@ -73,16 +74,14 @@ class Chat:
         """Count one message of ``sender``, or refuse it (``chat_rate``, 429, with Retry-After)."""
         try:
             self.rate.check(sender, "", now)
-        except ServerError as exc:
+        except TooMany as exc:
             wait = exc.retry_after or 1
-            err = ServerError("chat_rate", f"at most {self.limits.chat_messages} messages every "
-                              f"{self.limits.chat_window:g} s; try again in {wait} s", 429)
-            err.retry_after = wait
-            raise err from None
+            raise TooMany("chat_rate", f"at most {self.limits.chat_messages} messages every "
+                          f"{self.limits.chat_window:g} s; try again in {wait} s", retry_after=wait) from None
 
-    def full(self) -> ServerError:
-        return ServerError("chat_full", f"this table's chat is full: it keeps at most "
-                                        f"{self.limits.chat_stored} messages", 409)
+    def full(self) -> Conflict:
+        return Conflict("chat_full", f"this table's chat is full: it keeps at most "
+                        f"{self.limits.chat_stored} messages")
 
 
 def sender_key(table_id: str, seat: int | None, address: str) -> str:

@@ -7,17 +7,13 @@ key -> text (see docs/server.md for the keys the server reads).
 from __future__ import annotations
 
 import functools
-import importlib
 import logging
-from pathlib import Path
-from typing import Any
 
-from ..core.data import load_yaml
-from ..core.registry import GAME_MODULES
+from ..core.registry import GAME_MODULES, load_game
+from ..core.texts import LANGS as LANGS  # the languages are the engine's (core/texts.py)
 
 log = logging.getLogger("thieves.server")
 
-LANGS = ("en", "fr", "de")
 LANG_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch"}
 
 UI: dict[str, dict[str, str]] = {
@@ -832,42 +828,18 @@ def ui(lang: str) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=None)
-def game_texts(slug: str) -> dict[str, dict[str, str]]:
-    """A game's ``data/i18n.yaml`` (empty when it has none)."""
-    module = GAME_MODULES.get(slug)
-    if not module:
+def game_texts(slug: str, data_dir: str | None = None) -> dict[str, dict[str, str]]:
+    """A game's texts per language (its ``data/i18n.yaml``, ``data_dir``'s copy
+    first), as the game itself reads them (:meth:`Game.texts`, once per game);
+    only the languages it has, and empty for a game that cannot be loaded."""
+    if slug not in GAME_MODULES:
         return {}
     try:
-        mod_file = importlib.import_module(module).__file__
-        if not mod_file:
-            return {}
-        path = Path(mod_file).parent / "data" / "i18n.yaml"
-        if not path.is_file():
-            return {}
-        raw: Any = load_yaml(path.read_text(encoding="utf-8"))
-    except Exception:  # noqa: BLE001 - a missing or broken file means no translations
+        table = load_game(slug).texts(data_dir).table
+    except Exception:  # noqa: BLE001 - a missing or broken game means no translations
         log.warning("cannot read the texts of %s", slug, exc_info=True)
         return {}
-    if not isinstance(raw, dict):
-        return {}
-    out: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
-    _flatten(raw, [], None, out)
-    return {lang: texts for lang, texts in out.items() if texts}
-
-
-def _flatten(node: Any, path: list[str], lang: str | None, out: dict[str, dict[str, str]]) -> None:
-    """Read the agreed flat shape ``{en: {key: text}}`` and, leniently, nested
-    sections such as ``{cards: {A1: {en: {name: ...}}}}`` as dotted keys
-    (``cards.A1.name``); the language may sit at any level."""
-    if isinstance(node, dict):
-        for k, v in node.items():
-            k = str(k)
-            if lang is None and k in LANGS:
-                _flatten(v, path, k, out)
-            else:
-                _flatten(v, path + [k], lang, out)
-    elif lang is not None and path and node is not None and not isinstance(node, list):
-        out[lang][".".join(path)] = str(node)
+    return {lang: dict(texts) for lang, texts in table.items() if texts}
 
 
 def game_text(slug: str, lang: str, key: str, default: str | None = None) -> str | None:

@@ -17,7 +17,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, fields
 
-from .tables import ServerError
+from .errors import TooMany
 
 
 @dataclass
@@ -74,10 +74,9 @@ class Limits:
         return cls(**values)
 
 
-def too_many(what: str, retry_after: float) -> ServerError:
-    exc = ServerError("rate_limited", f"{what}; try again in {math.ceil(retry_after)} s", 429)
-    exc.retry_after = max(1, math.ceil(retry_after))
-    return exc
+def too_many(what: str, retry_after: float) -> TooMany:
+    return TooMany("rate_limited", f"{what}; try again in {math.ceil(retry_after)} s",
+                   retry_after=max(1, math.ceil(retry_after)))
 
 
 class RateLimit:

@@ -31,7 +31,8 @@ import anyio
 import anyio.to_thread
 
 from ..core.game import State
-from .tables import LiveTable, ServerError
+from .errors import BadRequest, Forbidden
+from .tables import LiveTable
 
 #: decisions between two checkpoints
 EVERY = 32
@@ -192,13 +193,13 @@ def replay_view(table: LiveTable, step: Any, viewer: int | None, lang: str,
     at = steps(state_now)
     total = len(at) - 1
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= total:
-        raise ServerError("bad_ply", f"the move number must be between 0 and {total}")
+        raise BadRequest("bad_ply", f"the move number must be between 0 and {total}")
     if viewer is not None:
         if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < table.rec.num_players:
-            raise ServerError("bad_seat", f"there is no seat {viewer!r} at this table")
+            raise BadRequest("bad_seat", f"there is no seat {viewer!r} at this table")
         if viewer != token_seat and not terminal:
-            raise ServerError("forbidden_view",
-                              "a seat's point of view is only for its player until the game is over", 403)
+            raise Forbidden("forbidden_view",
+                            "a seat's point of view is only for its player until the game is over")
     ply = at[step]
     state = (checkpoints or CHECKPOINTS).position(table, state_now.history, ply)
     # a copy of the table for building the view: the live table's caches of

@@ -26,8 +26,6 @@ import queue
 import threading
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 
 from ..bots.fair import bot_seed
 from ..bots.review import MARKS, evaluate, review
@@ -36,7 +34,8 @@ from ..core.svg import Svg, escape, seat_color
 from ..core.game import State
 from .i18n import ui
 from .limits import RateLimit
-from .tables import LiveTable, ServerError
+from .errors import Conflict, Forbidden, Unavailable
+from .tables import LiveTable
 
 log = logging.getLogger("thieves.review")
 
@@ -81,13 +80,13 @@ class Reviewer:
         """The position a hint is asked for (a copy), or the refusal (``linked``: a seat of the
         table is linked to a profile, so the table may count in the ratings)."""
         if seat is None:
-            raise ServerError("hint_spectator", "hints are for the players seated at the table", 403)
+            raise Forbidden("hint_spectator", "hints are for the players seated at the table")
         if linked:
-            raise ServerError("hint_rated", "no hints at a table that may count in the ratings", 403)
+            raise Forbidden("hint_rated", "no hints at a table that may count in the ratings")
         state = table.state
         if table.broken or state.is_terminal() or seat not in state.players_to_act() \
                 or len(state.legal_actions(seat)) < 2:
-            raise ServerError("hint_not_to_act", "a hint is for a decision of yours, when you have a choice", 409)
+            raise Conflict("hint_not_to_act", "a hint is for a decision of yours, when you have a choice")
         self.hints.check(f"{table.id}:{seat}", "you have asked for many hints just now")
         return state.clone()
 
@@ -99,9 +98,8 @@ class Reviewer:
             state = self.check_hint(table, seat, linked)
         assert seat is not None
         if self._searching >= HINT_SEARCHES:
-            exc = ServerError("hint_busy", "the server is thinking about other hints; try again in a moment", 503)
-            exc.retry_after = 2
-            raise exc
+            raise Unavailable("hint_busy", "the server is thinking about other hints; try again in a moment",
+                              retry_after=2)
         self._searching += 1
         try:
             ev = await asyncio.to_thread(evaluate, state, seat, HINT_BUDGET, bot_seed("hint", table.id))
@@ -162,7 +160,7 @@ class Reviewer:
 
     async def review(self, table: LiveTable, lang: str) -> dict[str, Any]:
         if not table.state.is_terminal():
-            raise ServerError("review_not_over", "the review is made once the game is over", 409)
+            raise Conflict("review_not_over", "the review is made once the game is over")
         body = await asyncio.to_thread(self.storage.review, table.id)
         if body is None:
             if table.broken or table.id in self._failed:
@@ -264,39 +262,3 @@ def graph(decisions: list[dict[str, Any]], seat: int, name: str, t: dict[str, st
                         f'stroke-width="1"><title>{escape(t["review_" + d["mark"]])}</title></circle>')
     svg.text(left, h - 6, t["review_axis"], size=11, color="#5b5346")
     return svg.done()
-
-
-def install(app: FastAPI, platform: Any) -> Reviewer:
-    """Add the hint and review routes to ``app`` (server/app.py calls this once)."""
-    from .app import NO_STORE, _error, _json_body, _lang
-
-    reviewer = Reviewer(platform.storage)
-
-    @app.post("/api/tables/{table_id}/hint")
-    async def api_hint(request: Request, table_id: str) -> JSONResponse:
-        """The search's best moves for the asking seat (see server/review.py)."""
-        try:
-            body = await _json_body(request)
-            table = await platform.get(table_id)
-            seat = table.seat_of(body.get("token"))
-            answer = await reviewer.hint(table, seat, _lang(request))
-            assert seat is not None
-            if not table.rec.seats[seat].get("hinted"):
-                # a table where a seat was helped never counts in the ratings, even if
-                # profiles are linked later (ratings.unrated_reason: "hints")
-                async with table.lock:
-                    await asyncio.to_thread(platform.manager.note_hint, table, seat)
-            return JSONResponse(answer, headers=NO_STORE)
-        except ServerError as exc:
-            return _error(exc)
-
-    @app.get("/api/tables/{table_id}/review")
-    async def api_review(request: Request, table_id: str) -> JSONResponse:
-        """A finished game's review, or how far it has got."""
-        try:
-            table = await platform.get(table_id)
-            return JSONResponse(await reviewer.review(table, _lang(request)))
-        except ServerError as exc:
-            return _error(exc)
-
-    return reviewer

@@ -27,6 +27,8 @@ import urllib.parse
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable, Sequence
 
+from .tasks import cancel_and_wait
+
 log = logging.getLogger("thieves.server")
 
 #: seconds before subscribing again after a failure, doubling up to the max
@@ -293,12 +295,7 @@ class Fanout:
                 await asyncio.wait_for(asyncio.shield(self._sender), 1.0)
             except Exception:  # noqa: BLE001 - Redis away: the others catch up by themselves
                 pass
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001
-                pass
+        await cancel_and_wait(self._task)
         await self.redis.aclose()
 
 

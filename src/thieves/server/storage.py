@@ -83,6 +83,22 @@ class Storage:
                               if self.engine.dialect.name == "postgresql" else self.engine)
         self.prefix = prefix
         md = sa.MetaData()
+        self._game_tables(md, prefix)
+        self._people_tables(md, prefix)
+        self.metadata = md
+        self._sql = self._statements()
+        self._writes = {"postgresql": self._add_action_pg, "sqlite": self._add_action_sqlite}
+        self._migrate()
+        try:
+            md.create_all(self.engine)
+        except sa.exc.DBAPIError:
+            # several processes starting at once on a new database: another one
+            # made the tables between our check and our CREATE; look again
+            time.sleep(0.5)
+            md.create_all(self.engine)
+
+    def _game_tables(self, md: sa.MetaData, prefix: str) -> None:
+        """The tables, their seat-token digests and their actions."""
         self.tables = sa.Table(
             prefix + "tables", md,
             sa.Column("id", sa.String(32), primary_key=True),
@@ -123,6 +139,9 @@ class Storage:
             # when it was stored (time.time()): the clocks are replayed from these
             sa.Column("at", sa.Float, nullable=True),
         )
+
+    def _people_tables(self, md: sa.MetaData, prefix: str) -> None:
+        """Profiles and ratings, the table chat and post-game reviews."""
         # optional player profiles (no password: a secret key kept in the browser)
         self.profiles = sa.Table(
             prefix + "profiles", md,
@@ -177,17 +196,6 @@ class Storage:
             sa.Column("budget", sa.Integer, nullable=False),
             sa.Column("body", sa.Text, nullable=False),
         )
-        self.metadata = md
-        self._sql = self._statements()
-        self._writes = {"postgresql": self._add_action_pg, "sqlite": self._add_action_sqlite}
-        self._migrate()
-        try:
-            md.create_all(self.engine)
-        except sa.exc.DBAPIError:
-            # several processes starting at once on a new database: another one
-            # made the tables between our check and our CREATE; look again
-            time.sleep(0.5)
-            md.create_all(self.engine)
 
     def _statements(self) -> dict[str, str]:
         """The hot path's SQL in the driver's own parameter style, built once.

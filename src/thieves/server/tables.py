@@ -18,7 +18,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, Generator, NamedTuple, TypeAlias, TypeVar
 
 from ..bots import bot_names, choose_fairly, make_bot
 from ..core.errors import ThievesError
@@ -27,6 +27,9 @@ from ..core.registry import GAME_MODULES, load_game
 from ..core.svg import MAX_THEN
 from ..core.undo import own_run_start, state_at, undo_point
 from .clocks import Clock, TimeControl
+from .errors import (BadRequest, Conflict, Forbidden, GameFailure, Gone, NotFound, PositionConflict,
+                     StorageBehind, StorageConflict, StorageError, TooMany, stored)
+from .errors import ServerError as ServerError  # also imported from here (server/views.py)
 from .i18n import LANGS, bot_label, ui
 from .storage import RematchExists, Storage, TableRecord, token_digest
 
@@ -126,17 +129,6 @@ def playable_games() -> list[str]:
             continue
         out.append(slug)
     return out
-
-
-class ServerError(ThievesError):
-    """An error told to one client; ``code`` is stable, ``status`` the HTTP status."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
-        #: seconds to wait before trying again (sent as Retry-After), for 429 and 503
-        self.retry_after: int | None = None
 
 
 def clean_name(name: Any, default: str) -> str:
@@ -375,12 +367,12 @@ class LiveTable:
         if token is None or token == "":
             return None
         if not isinstance(token, str) or len(token) > 200:
-            raise ServerError("bad_token", "this seat link is not valid (unknown or expired)", 403)
+            raise Forbidden("bad_token", "this seat link is not valid (unknown or expired)")
         digest = token_digest(token)
         for seat, d in self.digests.items():
             if secrets.compare_digest(d, digest):
                 return seat
-        raise ServerError("bad_token", "this seat link is not valid (unknown or expired)", 403)
+        raise Forbidden("bad_token", "this seat link is not valid (unknown or expired)")
 
     def answer_for(self, seat: int) -> str | None:
         """The answer the table gives for a person's ``seat`` now (None: the person
@@ -632,7 +624,7 @@ class TableManager:
         if table is None and isinstance(table_id, str) and 0 < len(table_id) <= 32:
             table = self.load(table_id)
         if table is None:
-            raise ServerError("unknown_table", f"there is no table {table_id!r}", 404)
+            raise NotFound("unknown_table", f"there is no table {table_id!r}")
         return table
 
     async def get_async(self, table_id: str) -> LiveTable:
@@ -645,7 +637,7 @@ class TableManager:
             if read is not None:
                 table = self.tables.setdefault(read.id, read)
         if table is None:
-            raise ServerError("unknown_table", f"there is no table {table_id!r}", 404)
+            raise NotFound("unknown_table", f"there is no table {table_id!r}")
         return table
 
     # -- creating and joining --------------------------------------------------------
@@ -655,30 +647,28 @@ class TableManager:
         """Create a table. ``seats``: one dict per seat, ``{"kind": "human"|"open"|"bot",
         "bot": name, "name": str}``; "human" seats are claimed now and their tokens returned."""
         if slug not in playable_games():
-            raise ServerError("unknown_game", f"there is no game {slug!r} on this server", 404)
+            raise NotFound("unknown_game", f"there is no game {slug!r} on this server")
         game = load_game(slug)
         if not isinstance(num_players, int) or isinstance(num_players, bool):
-            raise ServerError("bad_request", "the number of players must be an integer")
+            raise BadRequest("bad_request", "the number of players must be an integer")
         if not isinstance(seats, list) or len(seats) != num_players:
-            raise ServerError("bad_request", f"give exactly one seat description per player ({num_players})")
+            raise BadRequest("bad_request", f"give exactly one seat description per player ({num_players})")
         options = {} if options is None else dict(options) if isinstance(options, dict) else None
         if options is None:
-            raise ServerError("bad_request", "options must be a mapping of name to value")
+            raise BadRequest("bad_request", "options must be a mapping of name to value")
         if "data_dir" in options:
             # a path on the server's disk is not for web users to choose
-            raise ServerError("bad_request", "the data_dir option cannot be set from the web")
+            raise BadRequest("bad_request", "the data_dir option cannot be set from the web")
         if self.open_tables > 0:
-            live = _stored("the tables could not be counted", self.storage.count_live,
+            live = stored("the tables could not be counted", self.storage.count_live,
                            time.time() - self.expire_after)
             if live >= self.open_tables:
-                exc = ServerError("rate_limited", f"this server already has {live} tables in play; "
-                                  "try again later", 429)
-                exc.retry_after = 60
-                raise exc
+                raise TooMany("rate_limited", f"this server already has {live} tables in play; "
+                              "try again later", retry_after=60)
         try:
             control = TimeControl.parse(clock)
         except ValueError as exc:
-            raise ServerError("bad_request", f"clock: {exc}") from None
+            raise BadRequest("bad_request", f"clock: {exc}") from None
         if seed is None:
             # 128 bits from the operating system's secure source, and a keyed
             # generator: what people see of a table cannot be searched back
@@ -687,17 +677,17 @@ class TableManager:
         try:
             state = game.new_game(num_players, seed, options, rng="keyed")
         except ThievesError as exc:
-            raise ServerError("bad_setup", str(exc)) from None
+            raise BadRequest("bad_setup", str(exc)) from None
         bots = bot_names(slug)
         specs: list[dict[str, Any]] = []
         claim: list[int] = []
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "open", "bot"):
-                raise ServerError("bad_request", f"seat {i + 1}: kind must be human, open or bot")
+                raise BadRequest("bad_request", f"seat {i + 1}: kind must be human, open or bot")
             if s["kind"] == "bot":
                 bot = s.get("bot") or "random"
                 if bot not in bots:
-                    raise ServerError("bad_request", f"seat {i + 1}: no bot {bot!r}; bots are {', '.join(bots)}")
+                    raise BadRequest("bad_request", f"seat {i + 1}: no bot {bot!r}; bots are {', '.join(bots)}")
                 specs.append({"kind": "bot", "bot": bot, "name": f"{bot.title()} bot {i + 1}"})
             else:
                 specs.append({"kind": "human", "bot": None,
@@ -728,10 +718,10 @@ class TableManager:
                 raise
             except Exception as exc:  # noqa: BLE001 - any database failure
                 log.exception("the rematch could not be stored")
-                raise ServerError("storage", f"the table could not be stored, try again "
-                                  f"({type(exc).__name__})", 503) from None
+                raise StorageError(f"the table could not be stored, try again "
+                                   f"({type(exc).__name__})") from None
         else:
-            _stored("the table could not be stored", self.storage.add_table, rec, claims,
+            stored("the table could not be stored", self.storage.add_table, rec, claims,
                     table.stored_status(state))
         table.seen = (0, rec.created)  # what storage holds (its time of last change is the creation's)
         self.tables[table_id] = table
@@ -743,23 +733,23 @@ class TableManager:
         for its former player is taken only through the rematch (``reserved``)."""
         table = self.get(table_id)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.rec.num_players:
-            raise ServerError("bad_seat", f"there is no seat {seat!r} at this table")
+            raise BadRequest("bad_seat", f"there is no seat {seat!r} at this table")
         spec = table.rec.seats[seat]
         if spec["kind"] != "human":
-            raise ServerError("seat_taken", f"seat {seat + 1} is played by a bot", 409)
+            raise Conflict("seat_taken", f"seat {seat + 1} is played by a bot")
         if seat in table.digests:
-            raise ServerError("seat_taken", f"seat {seat + 1} is already taken", 409)
+            raise Conflict("seat_taken", f"seat {seat + 1} is already taken")
         if table.state.is_terminal():
-            raise ServerError("game_over", "the game is over", 409)
+            raise PositionConflict("game_over", "the game is over")
         if spec.get("reserved") and spec["reserved"] != reserved:
-            raise ServerError("reserved", f"seat {seat + 1} is kept for its player of the previous game", 409)
+            raise Conflict("reserved", f"seat {seat + 1} is kept for its player of the previous game")
         seats = [dict(x) for x in table.rec.seats]
         seats[seat]["name"] = clean_name(name, spec["name"])
         token = secrets.token_urlsafe(24)  # 192 random bits
         # stored first (one transaction); only then does the seat change here
         status = table.stored_status(table.state, {**table.digests, seat: token_digest(token)})
         now = time.time()
-        _stored("the seat could not be stored", self.storage.claim_seat, table.id, seat, token,
+        stored("the seat could not be stored", self.storage.claim_seat, table.id, seat, token,
                 seats[seat]["name"], seats, status, now)
         if table.seen is not None and table.seen[0] == table.rows:
             table.seen = (table.rows, now)
@@ -788,21 +778,21 @@ class TableManager:
         """The creator (``seat`` holds a seat taken at creation) gives every open
         seat to a bot, so the game can start; returns the seats filled."""
         if seat is None or not table.is_host(seat):
-            raise ServerError("not_host", "only the table's creator can fill its open seats with bots", 403)
+            raise Forbidden("not_host", "only the table's creator can fill its open seats with bots")
         bot = bot or "random"
         bots = bot_names(table.rec.game)
         if bot not in bots:
-            raise ServerError("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
+            raise BadRequest("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
         if table.state.is_terminal():
-            raise ServerError("game_over", "the game is over", 409)
+            raise PositionConflict("game_over", "the game is over")
         filled = table.open_seats()
         if not filled:
-            raise ServerError("seat_taken", "there is no open seat at this table", 409)
+            raise Conflict("seat_taken", "there is no open seat at this table")
         seats = [dict(x) for x in table.rec.seats]
         for i in filled:
             seats[i] = {"kind": "bot", "bot": bot, "name": f"{bot.title()} bot {i + 1}"}
         now = time.time()
-        _stored("the seats could not be stored", self.storage.set_seats, table.id, seats, "playing", now)
+        stored("the seats could not be stored", self.storage.set_seats, table.id, seats, "playing", now)
         if table.seen is not None and table.seen[0] == table.rows:
             table.seen = (table.rows, now)
         table.rec.seats = seats
@@ -817,19 +807,19 @@ class TableManager:
         record), so a restart and other processes replay it exactly. Returns
         the move number gone back to."""
         if seat is None:
-            raise ServerError("not_a_player", "spectators cannot undo", 403)
+            raise Forbidden("not_a_player", "spectators cannot undo")
         if table.broken:
-            raise ServerError("broken", f"this table cannot continue: {table.broken}", 409)
+            raise Conflict("broken", f"this table cannot continue: {table.broken}")
         if table.state.is_terminal():
-            raise ServerError("game_over", "the game is over", 409)
+            raise PositionConflict("game_over", "the game is over")
         self._check_present(table, seat)
         if 0 < self.undos_per_game <= table.undos.get(seat, 0):
-            raise ServerError("no_undo", f"you have taken back decisions {self.undos_per_game} times "
-                              "in this game: no more undo here", 409)
+            raise Conflict("no_undo", f"you have taken back decisions {self.undos_per_game} times "
+                           "in this game: no more undo here")
         target = table.may_undo(seat)
         if target is None:
-            raise ServerError("no_undo", "these decisions cannot be taken back (another seat "
-                              "acted since, or something random or hidden was revealed)", 409)
+            raise Conflict("no_undo", "these decisions cannot be taken back (another seat "
+                           "acted since, or something random or hidden was revealed)")
         now = self.now()
         record = f"{UNDO}{target}"
         back = table.run_start.clone() if table.run_start is not None else state_at(table.state, target)
@@ -849,10 +839,10 @@ class TableManager:
         each other player's click takes their kept seat. Returns the new table,
         the seat and its new token."""
         if seat is None:
-            raise ServerError("not_a_player", "only the players can start a rematch", 403)
+            raise Forbidden("not_a_player", "only the players can start a rematch")
         if not table.state.is_terminal():
-            raise ServerError("not_finished", "a rematch starts once the game is over", 409)
-        existing = table.rec.rematch or _stored("the rematch could not be read",
+            raise Conflict("not_finished", "a rematch starts once the game is over")
+        existing = table.rec.rematch or stored("the rematch could not be read",
                                                 self.storage.rematch_of, table.id)
         name = table.rec.seats[seat]["name"]
         if existing is None:
@@ -893,17 +883,17 @@ class TableManager:
         from now on (Board Game Arena's "zombie"). Leaving can be undone with the
         seat's link (:meth:`take_back`); conceding cannot."""
         if seat is None:
-            raise ServerError("not_a_player", "spectators cannot leave a seat", 403)
+            raise Forbidden("not_a_player", "spectators cannot leave a seat")
         if table.state.is_terminal():
-            raise ServerError("game_over", "the game is over", 409)
+            raise PositionConflict("game_over", "the game is over")
         bots = bot_names(table.rec.game)
         if not bot:
             bot = "greedy" if "greedy" in bots else "random"
         if bot not in bots:
-            raise ServerError("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
+            raise BadRequest("bad_request", f"no bot {bot!r}; bots are {', '.join(bots)}")
         spec = table.rec.seats[seat]
         if spec.get("conceded"):
-            raise ServerError("conceded", "you conceded this seat", 409)
+            raise Conflict("conceded", "you conceded this seat")
         changes: dict[str, Any] = {"sub": bot, "timed_out": True if timed_out else None}
         if concede:
             changes["conceded"] = True
@@ -912,18 +902,18 @@ class TableManager:
     def take_back(self, table: LiveTable, seat: int | None) -> None:
         """A player who left plays their seat again (the game went on meanwhile)."""
         if seat is None:
-            raise ServerError("not_a_player", "spectators have no seat to take back", 403)
+            raise Forbidden("not_a_player", "spectators have no seat to take back")
         spec = table.rec.seats[seat]
         if spec.get("conceded"):
-            raise ServerError("conceded", "you conceded this seat; a bot plays it to the end", 409)
+            raise Conflict("conceded", "you conceded this seat; a bot plays it to the end")
         if not spec.get("sub"):
-            raise ServerError("bad_request", "you are playing this seat already")
+            raise BadRequest("bad_request", "you are playing this seat already")
         if (table.clock is not None and table.clock.control.kind == "realtime"
                 and table.clock.remaining(seat, self.now()) <= 0):
             # real time: a player whose time ran out cannot come back to it
-            raise ServerError("out_of_time", "your time has run out: a bot plays your seat to the end", 409)
+            raise Conflict("out_of_time", "your time has run out: a bot plays your seat to the end")
         if table.state.is_terminal():
-            raise ServerError("game_over", "the game is over", 409)
+            raise PositionConflict("game_over", "the game is over")
         self._set_seat(table, seat, {"sub": None, "timed_out": None})
 
     def note_hint(self, table: LiveTable, seat: int) -> None:
@@ -939,7 +929,7 @@ class TableManager:
         seats[seat].update(changes)
         seats[seat] = {k: v for k, v in seats[seat].items() if v is not None or k == "bot"}
         now = time.time()
-        _stored("the seat could not be stored", self.storage.set_seats, table.id, seats,
+        stored("the seat could not be stored", self.storage.set_seats, table.id, seats,
                 table.stored_status(table.state), now)
         if table.seen is not None and table.seen[0] == table.rows:
             table.seen = (table.rows, now)
@@ -964,76 +954,69 @@ class TableManager:
         moves, docs/engine.md "Gestures"), applied after ``action`` as
         ordinary decisions while :meth:`_step_open`; the first that is not
         ends them quietly. Returns how many further steps were applied.
+        (The rule is :meth:`_gesture`; here each decision is stored on the
+        calling thread.)
         """
         steps = self._check_request(seat, action, ply, then)
         assert seat is not None
+        return commit_each(self._gesture(table, seat, action, ply, steps),
+                           lambda decision: self._commit(table, seat, decision))
+
+    async def act_async(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None,
+                        then: Any = None) -> int:
+        """:meth:`act` for the event loop: each write happens in a worker thread
+        under the table's lock, so other tables go on meanwhile (and nothing
+        comes between the steps of one gesture)."""
+        steps = self._check_request(seat, action, ply, then)
+        assert seat is not None
+        async with table.lock:
+            return await commit_each_async(self._gesture(table, seat, action, ply, steps),
+                                           lambda decision: self.commit_async(table, seat, decision))
+
+    def _gesture(self, table: LiveTable, seat: int, action: str, ply: int | None,
+                 steps: list[str]) -> Plan[int]:
+        """The rule of a person's decision and its gesture's further steps (see
+        :meth:`act`), as the decisions to commit one after the other: the driver
+        (:func:`commit_each`) commits each one yielded and throws a refusal
+        back in here. Returns how many further steps were applied."""
         for attempt in range(3):
             self._check_present(table, seat)  # again after catching up: the seat may be a bot's now
             self._check_stale(table, seat, ply)
             try:
-                self._commit(table, seat, action)
+                yield action
                 break
-            except ServerError as exc:
+            except StorageConflict:
                 # another process stored a decision at this move first (e.g. two
                 # players choosing at once): the table caught up; try on it again
-                if not getattr(exc, "conflict", False) or attempt == 2:
+                if attempt == 2:
                     raise
         done = 0
         for step in steps:
             if not self._step_open(table, seat, step):
                 break
             try:
-                self._commit(table, seat, step)
+                yield step
             except ServerError as exc:  # stored nothing: the steps before it stand
                 log.info("a further step %r at table %s stopped: %s", step, table.id, exc)
                 break
             done += 1
         return done
 
-    async def act_async(self, table: LiveTable, seat: int | None, action: Any, ply: Any = None,
-                        then: Any = None) -> int:
-        """:meth:`act` for the event loop: the write happens in a worker thread
-        under the table's lock, so other tables go on meanwhile (and nothing
-        comes between the steps of one gesture)."""
-        steps = self._check_request(seat, action, ply, then)
-        assert seat is not None
-        async with table.lock:
-            for attempt in range(3):
-                self._check_present(table, seat)  # again after catching up: the seat may be a bot's now
-                self._check_stale(table, seat, ply)
-                try:
-                    await self.commit_async(table, seat, action)
-                    break
-                except ServerError as exc:
-                    if not getattr(exc, "conflict", False) or attempt == 2:
-                        raise
-            done = 0
-            for step in steps:
-                if not self._step_open(table, seat, step):
-                    break
-                try:
-                    await self.commit_async(table, seat, step)
-                except ServerError as exc:  # stored nothing: the steps before it stand
-                    log.info("a further step %r at table %s stopped: %s", step, table.id, exc)
-                    break
-                done += 1
-            return done
-
     @staticmethod
     def _check_request(seat: int | None, action: Any, ply: Any, then: Any) -> list[str]:
         """Refuse a malformed action request before anything changes; the further steps."""
         if seat is None:
-            raise ServerError("not_a_player", "spectators cannot act; open your seat link to play", 403)
+            raise Forbidden("not_a_player", "spectators cannot act; open your seat link to play")
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
-            raise ServerError("malformed", "an action must be a non-empty notation string")
+            raise BadRequest("malformed", "an action must be a non-empty notation string")
         if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
-            raise ServerError("malformed", "ply must be the move number the action was chosen at")
+            raise BadRequest("malformed", "ply must be the move number the action was chosen at")
         if then is None:
             return []
         if (not isinstance(then, list) or len(then) > MAX_THEN
                 or not all(isinstance(s, str) and s and len(s) <= MAX_ACTION for s in then)):
-            raise ServerError("malformed", f"then must be a list of at most {MAX_THEN} further actions, "
-                              f"each a non-empty notation string of at most {MAX_ACTION} characters")
+            raise BadRequest("malformed", f"then must be a list of at most {MAX_THEN} further actions, "
+                             f"each a non-empty notation string of at most {MAX_ACTION} characters")
         return list(then)
 
     @staticmethod
@@ -1053,8 +1036,8 @@ class TableManager:
     @staticmethod
     def _check_present(table: LiveTable, seat: int) -> None:
         if table.rec.seats[seat].get("sub"):
-            raise ServerError("substituted", "a bot plays your seat since you left; take it back "
-                              "first", 409)
+            raise PositionConflict("substituted", "a bot plays your seat since you left; take it back "
+                                   "first")
 
     @staticmethod
     def _check_stale(table: LiveTable, seat: int, ply: int | None) -> None:
@@ -1067,23 +1050,13 @@ class TableManager:
         seen = history if not state.secret_steps else \
             [h for i, h in enumerate(history) if h[0] == seat or not state.is_secret_step(i)]
         if not 0 <= ply <= len(seen) or any(p == seat for p, _ in seen[ply:]):
-            raise ServerError("stale", f"you have already decided since move {ply} (the table is at "
-                              f"move {len(seen)}); this action was not applied", 409)
+            raise PositionConflict("stale", f"you have already decided since move {ply} (the table is at "
+                                   f"move {len(seen)}); this action was not applied")
 
     def _commit(self, table: LiveTable, seat: int, action: str, decider: str | None = None) -> None:
         """Check, store, then apply one decision (all on the calling thread)."""
-        trial, chosen = self._prepare(table, seat, action)
-        now = self.now()
-        try:
-            self._store(table, table.rows, seat, action, table.stored_status(trial), now, decider,
-                        table.seen)
-        except ServerError as exc:
-            if getattr(exc, "behind", False):
-                self._caught_up(table, self.fetch_changes(table))
-            elif getattr(exc, "conflict", False):
-                self._resync(table)
-            raise
-        self._install(table, trial, chosen, now, decider)
+        decision = self._decide(table, seat, action, decider)
+        self._settle(table, decision, self._write(table, decision))
 
     async def commit_async(self, table: LiveTable, seat: int, action: str,
                            decider: str | None = None) -> None:
@@ -1094,20 +1067,41 @@ class TableManager:
         The write is stored only if the table's row in storage is still what
         this process last saw of it (:attr:`LiveTable.seen`), so no read of it
         comes first: when another process changed the table meanwhile, nothing
-        is stored, the table catches up and the error says ``conflict`` (the
-        caller may decide again on the new position)."""
+        is stored, the table catches up and :class:`StorageConflict` is raised
+        (the caller may decide again on the new position)."""
+        decision = self._decide(table, seat, action, decider)
+        self._settle(table, decision, await asyncio.to_thread(self._write, table, decision))
+
+    def _decide(self, table: LiveTable, seat: int, action: str, decider: str | None) -> "_Decision":
+        """One decision checked (:meth:`_prepare`) and ready to store: what the
+        write needs is read from the table here, on the event loop's thread."""
         trial, chosen = self._prepare(table, seat, action)
-        now = self.now()
+        return _Decision(seat, action, decider, trial, chosen, self.now(), table.rows,
+                         table.stored_status(trial), table.seen)
+
+    def _write(self, table: LiveTable, d: "_Decision") -> "_Written":
+        """Store the decision (safe in a worker thread): None when stored, else the
+        refusal, and what storage holds when the table fell behind it."""
         try:
-            await asyncio.to_thread(self._store, table, table.rows, seat, action,
-                                    table.stored_status(trial), now, decider, table.seen)
-        except ServerError as exc:
-            if getattr(exc, "behind", False):
-                self._caught_up(table, await asyncio.to_thread(self.fetch_changes, table))
-            elif getattr(exc, "conflict", False):
-                self._resync(table)
-            raise
-        self._install(table, trial, chosen, now, decider)
+            self._store(table, d.rows, d.seat, d.action, d.status, d.now, d.decider, d.seen)
+        except StorageBehind as exc:
+            return exc, self.fetch_changes(table)
+        except StorageError as exc:
+            return exc, None
+        return None
+
+    def _settle(self, table: LiveTable, d: "_Decision", written: "_Written") -> None:
+        """After the write: the decision counts (the table changes now), or the
+        refusal is raised once the table has caught up with storage."""
+        if written is None:
+            self._install(table, d.trial, d.chosen, d.now, d.decider)
+            return
+        exc, fetched = written
+        if isinstance(exc, StorageBehind):
+            self._caught_up(table, fetched)
+        elif isinstance(exc, StorageConflict):
+            self._resync(table)
+        raise exc
 
     def _caught_up(self, table: LiveTable, fetched: tuple[Any, Any, Any, int] | None) -> None:
         """After a write refused because the table's row was not the one seen:
@@ -1123,38 +1117,39 @@ class TableManager:
         """The table's state after the decision (a copy) and the has-chosen marks
         after it; the table itself does not change. Raises for a refused decision."""
         if table.broken:
-            raise ServerError("broken", f"this table cannot continue: {table.broken}", 409)
+            raise Conflict("broken", f"this table cannot continue: {table.broken}")
         if not table.expired and time.time() - table.touched > self.expire_after:
             table.expired = not table.state.is_terminal()
         if table.expired:
-            raise ServerError("expired", "this table was abandoned (nothing happened for too long)", 410)
+            raise Gone("expired", "this table was abandoned (nothing happened for too long)")
         state = table.state
         if state.is_terminal():
-            raise ServerError("game_over", "the game is over", 409)
+            raise PositionConflict("game_over", "the game is over")
         if table.waiting():
-            raise ServerError("waiting", f"the game starts when every seat is taken "
-                              f"({len(table.open_seats())} still open)", 409)
+            raise PositionConflict("waiting", f"the game starts when every seat is taken "
+                                   f"({len(table.open_seats())} still open)")
         if seat not in state.players_to_act():
-            raise ServerError("not_your_turn", f"it is not your turn (seat {seat + 1})", 409)
+            raise PositionConflict("not_your_turn", f"it is not your turn (seat {seat + 1})")
         trial = state.clone()
         before = table.chosen
         try:
             table._advance(trial, seat, action)
         except ThievesError as exc:
-            raise ServerError("illegal", str(exc), 409) from None
+            raise PositionConflict("illegal", str(exc)) from None
         except Exception as exc:  # a bug in the game's code: refuse, keep the table as it was
             log.exception("the game failed on action %r at table %s", action, table.id)
-            raise ServerError("engine_error", f"the game could not apply {action!r} "
-                              f"({type(exc).__name__}); nothing changed", 500) from None
+            raise GameFailure("engine_error", f"the game could not apply {action!r} "
+                              f"({type(exc).__name__}); nothing changed") from None
         finally:
             after, table.chosen = table.chosen, before
         return trial, after
 
     def _store(self, table: LiveTable, ply: int, seat: int, action: str, status: str, now: float,
                decider: str | None = None, seen: tuple[int, float] | None = None) -> None:
-        """Commit one decision; raises ``storage`` (``conflict`` set when another
-        decision is stored at that move, and ``behind`` too when the table's row
-        is no longer ``seen``: another process changed it) when it is not stored."""
+        """Commit one decision; raises :class:`StorageError` when it is not stored
+        (:class:`StorageConflict` when another decision is stored at that move,
+        :class:`StorageBehind` when the table's row is no longer ``seen``:
+        another process changed it)."""
         try:
             stored = self.storage.add_action(table.id, ply, seat, action, status, now, decider, now, seen)
         except Exception as exc:  # a database failure: was the action stored or not?
@@ -1168,20 +1163,15 @@ class TableManager:
             except Exception:  # noqa: BLE001 - still unreachable: refuse
                 found = None
             if found != [seat, action]:
-                err = ServerError("storage", f"the action could not be stored, try again "
-                                  f"({type(exc).__name__})", 503)
-                # another decision stored at this move: another process's
-                # (several servers on one database), or an earlier commit
-                # whose answer was lost while the database was unreachable.
-                # Storage is the truth: the caller catches up with it.
-                err.conflict = found is not None  # type: ignore[attr-defined]
-                raise err from None
+                # another decision stored at this move (a conflict): another
+                # process's (several servers on one database), or an earlier
+                # commit whose answer was lost while the database was
+                # unreachable. Storage is the truth: the caller catches up with it.
+                kind = StorageError if found is None else StorageConflict
+                raise kind(f"the action could not be stored, try again ({type(exc).__name__})") from None
             return
         if stored is False:  # the table changed in storage since this process last saw it
-            err = ServerError("storage", "the table changed meanwhile; nothing was stored, try again", 503)
-            err.conflict = True  # type: ignore[attr-defined]
-            err.behind = True  # type: ignore[attr-defined]
-            raise err
+            raise StorageBehind("the table changed meanwhile; nothing was stored, try again")
 
     def _install(self, table: LiveTable, trial: State, chosen: list[int], now: float,
                  decider: str | None = None) -> None:
@@ -1298,16 +1288,12 @@ class TableManager:
 
     def bot_commit(self, table: LiveTable, seat: int, ply: int, action: str) -> bool:
         """Apply a bot's decision if the table did not move meanwhile (and the seat
-        is still a bot's: a player who took their seat back decides again)."""
+        is still a bot's: a player who took their seat back decides again).
+        False when it was not applied: the bot decides again."""
         if not self._bot_may_commit(table, seat, ply):
             return False
-        try:
-            self._commit(table, seat, action, _decider(table, seat))
-        except ServerError as exc:
-            if getattr(exc, "conflict", False):
-                return False  # the table caught up with storage: the bot decides again
-            raise
-        return True
+        decider = _decider(table, seat)
+        return commit_each(_unless_conflict(action), lambda a: self._commit(table, seat, a, decider))
 
     @staticmethod
     def _bot_may_commit(table: LiveTable, seat: int, ply: int) -> bool:
@@ -1319,13 +1305,9 @@ class TableManager:
         async with table.lock:
             if not self._bot_may_commit(table, seat, ply):
                 return False
-            try:
-                await self.commit_async(table, seat, action, _decider(table, seat))
-            except ServerError as exc:
-                if getattr(exc, "conflict", False):
-                    return False  # the table caught up with storage: the bot decides again
-                raise
-            return True
+            decider = _decider(table, seat)
+            return await commit_each_async(_unless_conflict(action),
+                                           lambda a: self.commit_async(table, seat, a, decider))
 
     def answer_commit(self, table: LiveTable, seat: int, rows: int) -> bool:
         """Give the table's answer for ``seat`` (:meth:`LiveTable.answer_for`) if the
@@ -1335,13 +1317,7 @@ class TableManager:
         action = self._answer_now(table, seat, rows)
         if action is None:
             return False
-        try:
-            self._commit(table, seat, action)
-        except ServerError as exc:
-            if getattr(exc, "conflict", False):
-                return False
-            raise
-        return True
+        return commit_each(_unless_conflict(action), lambda a: self._commit(table, seat, a))
 
     async def answer_commit_async(self, table: LiveTable, seat: int, rows: int) -> bool:
         """:meth:`answer_commit` for the event loop (under the table's lock)."""
@@ -1349,13 +1325,7 @@ class TableManager:
             action = self._answer_now(table, seat, rows)
             if action is None:
                 return False
-            try:
-                await self.commit_async(table, seat, action)
-            except ServerError as exc:
-                if getattr(exc, "conflict", False):
-                    return False
-                raise
-            return True
+            return await commit_each_async(_unless_conflict(action), lambda a: self.commit_async(table, seat, a))
 
     @staticmethod
     def _answer_now(table: LiveTable, seat: int, rows: int) -> str | None:
@@ -1368,13 +1338,13 @@ class TableManager:
         with the table's seat; no other seat's view changes (nothing is announced).
         Returns the setting now."""
         if seat is None:
-            raise ServerError("not_a_player", "spectators have no reactions to switch", 403)
+            raise Forbidden("not_a_player", "spectators have no reactions to switch")
         if not isinstance(off, bool):
-            raise ServerError("bad_request", "off must be true or false")
+            raise BadRequest("bad_request", "off must be true or false")
         if not has_reactions(table.state):
-            raise ServerError("no_reactions", "this game has no reactions to switch off", 409)
+            raise Conflict("no_reactions", "this game has no reactions to switch off")
         if table.state.is_terminal():
-            raise ServerError("game_over", "the game is over", 409)
+            raise PositionConflict("game_over", "the game is over")
         round_ = table.state.reaction_round()
         value: Any = (True if round_ is None else round_) if off else None
         self._set_seat(table, seat, {REACTIONS_OFF: value}, public=False)
@@ -1403,6 +1373,73 @@ class TableManager:
         return n
 
 
+T = TypeVar("T")
+#: a rule over several decisions (:meth:`TableManager._gesture`): it yields each
+#: decision to commit, is thrown a refusal back in, and returns its result
+Plan = Generator[str, None, T]
+
+
+def commit_each(plan: Plan[T], commit: Callable[[str], None]) -> T:
+    """Run a plan: commit each decision it yields (on this thread), throw a
+    refusal back into it; returns what the plan returns."""
+    try:
+        decision = next(plan)
+        while True:
+            try:
+                commit(decision)
+            except ServerError as exc:
+                decision = plan.throw(exc)
+            else:
+                decision = plan.send(None)
+    except StopIteration as end:
+        return end.value  # type: ignore[no-any-return]
+
+
+async def commit_each_async(plan: Plan[T], commit: Callable[[str], Awaitable[None]]) -> T:
+    """:func:`commit_each` with each commit awaited (the write in a worker thread)."""
+    try:
+        decision = next(plan)
+        while True:
+            try:
+                await commit(decision)
+            except ServerError as exc:
+                decision = plan.throw(exc)
+            else:
+                decision = plan.send(None)
+    except StopIteration as end:
+        return end.value  # type: ignore[no-any-return]
+
+
+def _unless_conflict(action: str) -> Plan[bool]:
+    """One decision of the table's own (a bot's, an answer): True when stored,
+    False when another process's decision came first (the table caught up
+    with storage: it is decided again)."""
+    try:
+        yield action
+    except StorageConflict:
+        return False
+    return True
+
+
+class _Decision(NamedTuple):
+    """A checked decision, and what its write needs (:meth:`TableManager._decide`)."""
+
+    seat: int
+    action: str
+    decider: str | None
+    trial: State
+    chosen: list[int]
+    now: float
+    rows: int
+    status: str
+    seen: tuple[int, float] | None
+
+
+#: the outcome of a write (:meth:`TableManager._write`): None when stored, else
+#: the refusal and what storage holds when the table fell behind it
+_Written: TypeAlias = "tuple[StorageError, tuple[Any, Any, Any, int] | None] | None"
+
+
 def has_reactions(state: State) -> bool:
     """Whether the game has reaction windows (it names the answer that lets one go by)."""
     return type(state).reaction_pass is not State.reaction_pass
@@ -1420,12 +1457,3 @@ def bot_seed(table_seed: int, ply: int, seat: int) -> int:
     digest = hashlib.blake2b(f"{ply}:{seat}".encode("ascii"), digest_size=8,
                              key=hashlib.blake2b(str(table_seed).encode("ascii"), digest_size=32).digest())
     return int.from_bytes(digest.digest(), "little") & _MASK63
-
-
-def _stored(what: str, fn: Any, *args: Any) -> Any:
-    """Run a storage call; a failure becomes a ``storage`` error (HTTP 503)."""
-    try:
-        return fn(*args)
-    except Exception as exc:  # noqa: BLE001 - any database failure
-        log.exception("%s", what)
-        raise ServerError("storage", f"{what}, try again ({type(exc).__name__})", 503) from None

@@ -52,12 +52,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .i18n import LANGS, pick_lang
 from .patches import Drawn, make_patch
-from .tables import LiveTable, ServerError
+from .tasks import cancel_and_wait
+from .errors import BadRequest, NotFound, ServerError, TooLarge
+from .tables import LiveTable
 from .views import build_view, pick_layout
 from .wsdeflate import FORWARD_BITS, Frames
 
 if TYPE_CHECKING:
-    from .app import Platform
+    from .platform import Platform
 
 log = logging.getLogger("thieves.server")
 
@@ -408,12 +410,7 @@ class Conn:
     async def stop(self) -> None:
         self.closed = True
         self._wake.set()
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001
-                pass
+        await cancel_and_wait(self._task)
 
 
 class Hub:
@@ -503,7 +500,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
         viewer = table.seat_of(ws.query_params.get("token"))
     except ServerError as exc:
         await send_error(ws, exc)
-        await ws.close(code=4404 if exc.code == "unknown_table" else 4403)
+        await ws.close(code=4404 if isinstance(exc, NotFound) else 4403)
         return
     conn = Conn(ws, viewer, lang, table, address=address,
                 layout=pick_layout(ws.query_params.get("layout")),
@@ -517,9 +514,9 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
             try:
                 text = message.get("text")
                 if text is None:
-                    raise ServerError("malformed", "messages must be JSON text, not binary frames")
+                    raise BadRequest("malformed", "messages must be JSON text, not binary frames")
                 if len(text) > MAX_MESSAGE:
-                    raise ServerError("too_large", f"messages are at most {MAX_MESSAGE} characters", 413)
+                    raise TooLarge("too_large", f"messages are at most {MAX_MESSAGE} characters")
                 msg = _parse(text)
                 kind = msg["type"]
                 table = conn.table or table
@@ -540,7 +537,7 @@ async def table_socket(ws: WebSocket, platform: "Platform", table_id: str) -> No
                 elif kind == "chat":
                     await _chat(platform, conn, table, viewer, msg, address)
                 else:
-                    raise ServerError("malformed", f"unknown message type {kind!r}")
+                    raise BadRequest("malformed", f"unknown message type {kind!r}")
             except ServerError as exc:
                 conn.push(_error_text(exc))
     except WebSocketDisconnect:
@@ -570,7 +567,7 @@ def _parse(text: str) -> dict[str, Any]:
     try:
         msg = json.loads(text)
     except (ValueError, TypeError, RecursionError):  # RecursionError: "[[[[..." nested too deep
-        raise ServerError("malformed", "messages must be JSON objects") from None
+        raise BadRequest("malformed", "messages must be JSON objects") from None
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        raise ServerError("malformed", 'messages must be JSON objects with a "type"')
+        raise BadRequest("malformed", 'messages must be JSON objects with a "type"')
     return msg
