@@ -52,13 +52,25 @@ def positions_along(state: State, seed: int, every: int = 1, end: bool = False) 
         yield state
 
 
+def checked_playout(state: State, rng: Rng, max_decisions: int = 1_000_000) -> int:
+    """A random playout through the public, checked contract (the reference
+    that :meth:`State.random_playout` must match move for move)."""
+    n = 0
+    while n < max_decisions and not state.is_terminal():
+        to_act = state.players_to_act()
+        p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
+        actions = state.legal_actions(p)
+        state.apply_action(p, actions[rng.below(len(actions))])
+        n += 1
+    return n
+
+
 def check_fast_playout(start: State, seed: int, limit: int = 1_000_000) -> tuple[State, State, int]:
-    """Play copies of ``start`` out by the checked loop (``thieves.cli.bench.checked_playout``)
+    """Play copies of ``start`` out by the checked loop (:func:`checked_playout`)
     and by the trusted :meth:`State.random_playout`, muted and recording, with the same
     picking seed, and assert they end alike: the decisions, every field, both generators,
     the log where recorded, and a fast copy that records again. Returns the checked copy,
     the muted fast copy and the number of decisions, for a game's own checks."""
-    from .cli.bench import checked_playout
     checked, fast, logged = start.clone(), start.clone(), start.clone()
     r_checked, r_fast, r_logged = Rng.from_seed(seed), Rng.from_seed(seed), Rng.from_seed(seed)
     played = checked_playout(checked, r_checked, limit)
