@@ -8,7 +8,7 @@ PY      = $(VENV)/bin/python
 RUN_STAMP  = $(VENV)/.installed-run
 STAMP      = $(VENV)/.installed-test
 
-.PHONY: run test typecheck play bench clean browser playthroughs
+.PHONY: run test test-fast typecheck play bench clean browser playthroughs
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ browser:
 
 test: $(STAMP) browser typecheck
 	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+# The inner loop: every test but the slow ones (browsers, long simulations,
+# load runs; marked `slow`). `make test` still runs them all.
+test-fast: $(STAMP)
+	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not slow"
 
 # mypy as configured in pyproject.toml: strict for the engine, bots, CLI and
 # server, the default mode for the games (a few seconds with its cache).

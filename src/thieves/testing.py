@@ -52,13 +52,25 @@ def positions_along(state: State, seed: int, every: int = 1, end: bool = False) 
         yield state
 
 
+def checked_playout(state: State, rng: Rng, max_decisions: int = 1_000_000) -> int:
+    """A random playout through the public, checked contract (the reference
+    that :meth:`State.random_playout` must match move for move)."""
+    n = 0
+    while n < max_decisions and not state.is_terminal():
+        to_act = state.players_to_act()
+        p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
+        actions = state.legal_actions(p)
+        state.apply_action(p, actions[rng.below(len(actions))])
+        n += 1
+    return n
+
+
 def check_fast_playout(start: State, seed: int, limit: int = 1_000_000) -> tuple[State, State, int]:
-    """Play copies of ``start`` out by the checked loop (``thieves.cli.bench.checked_playout``)
+    """Play copies of ``start`` out by the checked loop (:func:`checked_playout`)
     and by the trusted :meth:`State.random_playout`, muted and recording, with the same
     picking seed, and assert they end alike: the decisions, every field, both generators,
     the log where recorded, and a fast copy that records again. Returns the checked copy,
     the muted fast copy and the number of decisions, for a game's own checks."""
-    from .cli.bench import checked_playout
     checked, fast, logged = start.clone(), start.clone(), start.clone()
     r_checked, r_fast, r_logged = Rng.from_seed(seed), Rng.from_seed(seed), Rng.from_seed(seed)
     played = checked_playout(checked, r_checked, limit)
@@ -333,40 +345,55 @@ PLAYTHROUGHS: dict[str, list[tuple[int, int]]] = {
     slug: list(load_game(slug).playthroughs) for slug in GAME_MODULES}  # each game declares its own
 
 
+#: up to this many legal actions a playthrough lists them all; above, their count,
+#: a digest and the first few
+PLAYTHROUGH_LISTED = 40
+PLAYTHROUGH_FIRST = 12
+
+
 def _digest(obj: Any) -> str:
     import hashlib
     return hashlib.sha1(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:12]
 
 
+def _legal_line(legal: list[str]) -> str:
+    """A decision's legal actions, in the engine's order: all of them, or when
+    very many, their count, a digest of them all and the first few."""
+    if len(legal) <= PLAYTHROUGH_LISTED:
+        return f"legal ({len(legal)}): " + ", ".join(legal)
+    return (f"legal ({len(legal)}, digest {_digest(legal)}), the first {PLAYTHROUGH_FIRST}: "
+            + ", ".join(legal[:PLAYTHROUGH_FIRST]) + ", ...")
+
+
 def playthrough(slug: str, num_players: int, seed: int, options: dict[str, Any] | None = None) -> str:
-    """A seeded random game as text: at every decision who acts, how many
-    legal actions (and a digest of them), the action, the events it caused
-    (keys, or text for a game not yet on events) and a digest of the actor's
-    observation without its log. Compared on every test run; a change that
-    alters a game shows here line by line."""
+    """A seeded random game as readable text. The public log of the setup, then
+    at every decision: the move number, the seat that acts (of those who may),
+    a digest of that seat's observation (its log left out), every legal action,
+    the action played and the lines of the log it wrote, as a spectator reads
+    them in English (secrets never show: the viewer is nobody). Compared on
+    every test run; a change that alters a game shows here line by line."""
     game = load_game(slug)
     state = game.new_game(num_players, seed, options)
     rng = Rng.from_seed(seed ^ 0x5EED)
-    lines = [f"game {slug} players {num_players} seed {seed} options {json.dumps(options or {}, sort_keys=True)}"]
+    names = [state.player_name(p) for p in range(num_players)]
 
-    def events(start: int) -> str:
-        out = []
-        for entry in state.log[start:]:
-            if type(entry) is dict:
-                out.append(entry["key"] + ("@" + ",".join(map(str, entry["to"])) if "to" in entry else ""))
-            else:
-                out.append(json.dumps(entry[1]))
-        return " ".join(out)
-    lines.append(f"setup: {events(0)}")
+    def public_log(start: int) -> list[str]:
+        return [f"  · {line}" for line in state.visible_log(None, start, names=names)]
+
+    lines = [f"game {slug} players {num_players} seed {seed} options {json.dumps(options or {}, sort_keys=True)}",
+             *(f"seat {p}: {name}" for p, name in enumerate(names)), "setup", *public_log(0)]
     while not state.is_terminal():
         to_act = state.players_to_act()
         player = to_act[rng.below(len(to_act))]
         legal = state.legal_actions(player)
         action = legal[rng.below(len(legal))]
         obs = {k: v for k, v in state.observation(player).items() if k != "log"}
+        waiting = f" (to act: {', '.join(names[p] for p in to_act)})" if len(to_act) > 1 else ""
+        lines += [f"move {state.ply}: {names[player]}{waiting}, observation {_digest(obs)}",
+                  f"  {_legal_line(legal)}",
+                  f"  plays: {action}"]
         start = len(state.log)
         state.apply_action(player, action)
-        lines.append(f"{state.ply - 1} to_act={to_act} p{player} legal={len(legal)}:{_digest(legal)} "
-                     f"obs={_digest(obs)} {action} | {events(start)}")
-    lines.append(f"scores {state.scores()} winners {state.winners()}")
+        lines += public_log(start)
+    lines.append(f"scores {state.scores()} winners {[names[w] for w in state.winners()]}")
     return "\n".join(lines) + "\n"

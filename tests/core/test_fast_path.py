@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from thieves.cli.bench import checked_playout, midgame_positions
+from thieves.cli.bench import midgame_positions
 from thieves.core.registry import list_games, load_game
 from thieves.core.rng import Rng
+from thieves.testing import checked_playout
 
 GAMES = list_games()
 

@@ -130,6 +130,7 @@ def test_two_workers_give_the_same_records_as_one():
     assert [g.as_dict() for g in one.records] == [g.as_dict() for g in two.records]
 
 
+@pytest.mark.slow  # Ray's start-up
 def test_local_ray_gives_the_same_records_as_one_process():
     pytest.importorskip("ray", reason="Ray is an optional extra: pip install 'thieves[ray]'")
     args = dict(game="thieves-den", bots=["greedy", "random"], games=4, seed=5)
@@ -190,6 +191,7 @@ def test_cli_prints_statistics_and_writes_records(tmp_path, capsys):
     assert len(rows) == 2 and {"seat1_bot", "seat2_score", "seat2_win"} <= set(rows[0])
 
 
+@pytest.mark.slow  # matplotlib draws a dozen charts twice
 def test_cli_sweep_and_report(tmp_path, capsys):
     pytest.importorskip("matplotlib", reason="--report needs the 'report' extra")
     report = tmp_path / "report.html"

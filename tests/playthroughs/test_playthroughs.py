@@ -1,8 +1,10 @@
 """Recorded seeded games, compared on every run (OpenSpiel's playthroughs).
 
-A difference means a game now plays, observes or logs differently. If that
-is intended, regenerate on purpose with ``make playthroughs`` and review the
-diff like code.
+Each file reads as a game: per decision the seat that acts, its legal actions,
+the action played and the public log lines it wrote (a spectator's English
+log; see :func:`thieves.testing.playthrough`). A difference means a game now
+plays, observes or logs differently. If that is intended, record again on
+purpose with ``make playthroughs`` and review the diff like code.
 """
 from __future__ import annotations
 

@@ -309,6 +309,7 @@ def test_chat_limits_come_from_the_environment():
     assert (Limits().chat_chars, Limits().chat_messages, Limits().chat_window, Limits().chat_stored) == (300, 5, 10.0, 500)
 
 
+@pytest.mark.slow  # a real server process
 def test_two_processes_share_the_chat_through_redis(tmp_path):
     """Two ``thieves serve`` processes on one database with Redis: a message
     written to one reaches a socket of the other (skipped without Redis)."""

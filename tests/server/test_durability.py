@@ -71,6 +71,7 @@ def _start(port: int, url: str) -> subprocess.Popen:
     raise AssertionError("server did not start")
 
 
+@pytest.mark.slow  # a real server process
 def test_kill_9_loses_no_accepted_action(tmp_path):
     url = f"sqlite:///{tmp_path / 'killed.db'}"
     port = _free_port()

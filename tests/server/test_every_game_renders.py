@@ -69,7 +69,11 @@ class _FromPresentation:
         return self.game.presentation(obs.get("viewer"), None, lang).prompt(obs)
 
 
-@pytest.mark.parametrize("slug", GAMES)
+# the largest boards take over 10 s each: in the full run only
+LARGE_BOARDS = {"thiefdom", "age-of-thieves", "cadwallon"}
+
+
+@pytest.mark.parametrize("slug", [pytest.param(g, marks=pytest.mark.slow) if g in LARGE_BOARDS else g for g in GAMES])
 def test_hooks_hold_up_along_random_games(slug):
     game = thieves.load_game(slug)
     render = _FromPresentation(game) if game.presentation_class else _render(slug)

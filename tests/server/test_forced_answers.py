@@ -103,6 +103,7 @@ def test_a_forced_answer_is_taken_by_the_table_and_said_in_the_log(tmp_path):
     assert any(line.startswith(f"{name} laisse ") for line in spectator), (char, spectator[-4:])
 
 
+@pytest.mark.slow
 def test_a_person_is_never_asked_an_empty_question(tmp_path):
     """Along random games of every game, every decision a person sees has at least
     two answers: the table takes the others."""

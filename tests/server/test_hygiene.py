@@ -109,6 +109,7 @@ def test_static_files_are_compressed_and_cached(client):
     assert again.status_code == 304
 
 
+@pytest.mark.slow  # a real server process
 def test_a_frame_over_the_limit_is_refused_before_it_is_read(tmp_path):
     websockets = pytest.importorskip("websockets.sync.client")
     port = _free_port()

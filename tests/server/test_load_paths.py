@@ -167,6 +167,7 @@ def test_one_text_is_compressed_once_and_reads_back():
     assert len(first) < len(text) // 10
 
 
+@pytest.mark.slow  # a real server process
 def test_a_real_server_sends_shared_compressed_frames(tmp_path):
     """Browsers' sockets negotiate permessage-deflate without server context
     takeover, and every spectator reads the same position."""

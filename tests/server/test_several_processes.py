@@ -24,6 +24,8 @@ from thieves.server.storage import Storage
 
 from .test_postgres import PG_URL, _pg_answers
 
+pytestmark = pytest.mark.slow  # real server processes on PostgreSQL and Redis
+
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379/0"
 

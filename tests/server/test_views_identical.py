@@ -38,7 +38,11 @@ def _cold(table, state, viewer, lang, layout) -> str:
     return _text(build_view(table, state, viewer, lang, layout=layout))
 
 
-@pytest.mark.parametrize("slug", GAMES)
+# the largest boards take over 10 s each: in the full run only
+LARGE_BOARDS = {"thiefdom", "age-of-thieves", "cadwallon"}
+
+
+@pytest.mark.parametrize("slug", [pytest.param(g, marks=pytest.mark.slow) if g in LARGE_BOARDS else g for g in GAMES])
 def test_kept_pieces_draw_what_a_fresh_drawing_draws(slug, tmp_path):
     manager = TableManager(Storage(f"sqlite:///{tmp_path / 'v.db'}"))
     game = thieves.load_game(slug)

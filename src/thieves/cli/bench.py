@@ -8,6 +8,7 @@ from typing import Any
 from ..core.game import State
 from ..core.registry import load_game
 from ..core.rng import Rng
+from ..testing import checked_playout
 
 
 @dataclass
@@ -84,19 +85,6 @@ class PlayoutBench:
     @property
     def speedup(self) -> float:
         return self.fast_per_second / self.checked_per_second if self.checked_per_second else 0.0
-
-
-def checked_playout(state: State, rng: Rng, max_decisions: int = 1_000_000) -> int:
-    """A random playout through the public, checked contract (the reference
-    that :meth:`State.random_playout` must match move for move)."""
-    n = 0
-    while n < max_decisions and not state.is_terminal():
-        to_act = state.players_to_act()
-        p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
-        actions = state.legal_actions(p)
-        state.apply_action(p, actions[rng.below(len(actions))])
-        n += 1
-    return n
 
 
 def midgame_positions(slug: str, count: int = 8, num_players: int | None = None, seed: int = 0,

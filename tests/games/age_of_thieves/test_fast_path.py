@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from thieves.cli.bench import checked_playout, midgame_positions
-from thieves.testing import check_fast_playout
+from thieves.cli.bench import midgame_positions
 from thieves.core.rng import Rng
 from thieves.games.age_of_thieves.state import Playout
+from thieves.testing import check_fast_playout, checked_playout
 
 from .helpers import GAME
 

@@ -16,7 +16,7 @@ from .helpers import GAME, act, fresh, plan
 SLUG = "age-of-thieves"
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
+@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)])
 def test_conformance_kit(n):
     """The kit, at every player count (the rulebook lets every thief lose: GAME.all_may_lose)."""
     for seed in range(3):

@@ -1,6 +1,8 @@
 """Rules-review fixes and the rulebook examples that had no test yet."""
 from __future__ import annotations
 
+import pytest
+
 from .helpers import GAME, act, events, fresh, give, path, plan
 
 G = "E43"
@@ -324,6 +326,7 @@ def test_theft_needs_moving_onto_the_space_option_steal_in_place():
         assert "steal 2 yellow" in s.legal_actions(0)
 
 
+@pytest.mark.slow
 def test_conformance_with_every_alternative_option():
     from thieves.testing import check_game_run
     opts = {"dungeon_ap": "after_arrest", "last_calm_round": "end", "guard_fire": "detour",

@@ -2,6 +2,8 @@
 obvious moves in small positions (docs/age_of_thieves.md "Strength")."""
 from __future__ import annotations
 
+import pytest
+
 import copy
 import dataclasses
 
@@ -76,6 +78,7 @@ def test_the_watch_reaches_what_a_guard_can_walk_to_until_it_has_acted():
     assert not watch_reach(s)  # once the watch has acted this round it reaches nowhere
 
 
+@pytest.mark.slow
 def test_the_search_walks_toward_the_jewel_but_not_into_the_watchs_reach():
     """Moving before the watch, the search (without greedy's prior) ends the Move where the
     guard cannot catch it: its playouts run to the end of the round, so the watch acts in each."""

@@ -2,6 +2,8 @@
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from thieves.bots import make_bot, play_game
 from thieves.testing import check_conformance
 
@@ -12,6 +14,7 @@ def render_svg(obs, lang="en"):
     return GAME.presentation(obs["viewer"], None, lang).svg(obs)
 
 
+@pytest.mark.slow
 def test_conformance_kit_2_to_4_players():
     check_conformance("cadwallon", games_per_count=2, deep_every=5)
 

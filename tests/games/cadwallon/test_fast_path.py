@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from thieves.cli.bench import checked_playout, midgame_positions
-from thieves.testing import check_fast_playout
+from thieves.cli.bench import midgame_positions
 from thieves.core.rng import KeyedRng, Rng
 from thieves.games.cadwallon.actions import ACTION_CARDS, MOVE_CARDS, MISSION, PLAY
+from thieves.testing import check_fast_playout, checked_playout
 
 from .helpers import GAME
 from .test_properties import walk

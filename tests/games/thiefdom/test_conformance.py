@@ -4,7 +4,7 @@ import pytest
 from thieves.testing import check_conformance
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4])
+@pytest.mark.parametrize("n", [1, 2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)])
 def test_conformance(n):
     check_conformance("thiefdom", games_per_count=2, player_counts=[n], deep_every=5)
 

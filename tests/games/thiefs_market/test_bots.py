@@ -1,9 +1,12 @@
 """The greedy bot clearly beats random players."""
+import pytest
+
 from thieves.bots import make_bot, play_game
 
 from .util import GAME
 
 
+@pytest.mark.slow
 def test_greedy_beats_three_random_players():
     games, wins = 120, 0.0
     for seed in range(games):

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from thieves.cli.bench import checked_playout, midgame_positions
+from thieves.cli.bench import midgame_positions
 from thieves.core.rng import Rng
 from thieves.games.thiefs_market.components import Holdings
 from thieves.core.rng import BATCH as _BATCH
+from thieves.testing import checked_playout
 
 from .util import GAME, card, fresh, give
 

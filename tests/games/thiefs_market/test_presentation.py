@@ -122,7 +122,7 @@ def test_infamy_never_leaks_to_other_players():
 
 
 # ---------------------------------------------------------------- the board
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("fr", marks=pytest.mark.slow), pytest.param("de", marks=pytest.mark.slow)])
 def test_svg_is_valid_and_every_legal_action_is_clickable_on_the_board(lang):
     s = GAME.new_game(4, 21)
     rng = Rng.from_seed(21)

@@ -30,7 +30,7 @@ def check_invariants(s):
     assert all(g >= 0 for g in s.gold) and all(i >= 0 for i in s.infamy), where
 
 
-@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize("n", [3, pytest.param(4, marks=pytest.mark.slow), pytest.param(5, marks=pytest.mark.slow)])
 def test_conformance_kit(n):
     check_conformance("thiefs-market", games_per_count=2, player_counts=[n], deep_every=7)
 
@@ -43,7 +43,7 @@ def test_conformance_kit_with_options():
                                "potion_deck": "own"})
 
 
-@pytest.mark.parametrize("n,seed", [(3, 11), (4, 12), (5, 13)])
+@pytest.mark.parametrize("n,seed", [pytest.param(3, 11, marks=pytest.mark.slow), pytest.param(4, 12, marks=pytest.mark.slow), (5, 13)])
 def test_random_walk_invariants_round_trips_and_replay(n, seed):
     s = GAME.new_game(n, seed)
     rng = Rng.from_seed(seed)

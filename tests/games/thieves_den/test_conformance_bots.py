@@ -7,7 +7,7 @@ from thieves.testing import check_conformance
 from .helpers import GAME
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("n", [2, 3, pytest.param(4, marks=pytest.mark.slow), pytest.param(5, marks=pytest.mark.slow)])
 def test_conformance(n):
     check_conformance("thieves-den", games_per_count=2, deep_every=5, player_counts=[n])
 

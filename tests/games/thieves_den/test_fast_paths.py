@@ -11,8 +11,7 @@ from itertools import product
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from thieves.cli.bench import checked_playout
-from thieves.testing import check_fast_playout, positions_along
+from thieves.testing import check_fast_playout, checked_playout, positions_along
 from thieves.core.errors import GameSetupError
 from thieves.core.game import State
 from thieves.core.rng import Rng

@@ -91,6 +91,7 @@ def test_prompts_say_what_the_choice_is_for():
     assert 'data-action="rob 2 jewel"' in pres.svg(s.observation(0))   # click the treasure itself
 
 
+@pytest.mark.slow
 def test_board_is_readable_clickable_and_in_the_viewers_language(positions):
     for obs, acts, p in positions[::7]:
         for lang in LANGS:
