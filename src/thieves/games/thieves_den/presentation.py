@@ -34,6 +34,8 @@ THIEF = "#2b2b2b"
 _KEPT = memo(8192)
 #: the seats' panels (larger pieces: fewer kept)
 _PANELS = memo(1024)
+#: the viewers' own layers (a scheme and a hand), by what they show
+_SEATS = memo(1024)
 
 
 class DenPresentation(Presentation):
@@ -323,12 +325,27 @@ class DenPresentation(Presentation):
         """The viewer's scheme and hand in the places the public layer keeps for them, and
         the pickers and targets of their Relocate or Switch over the cards; nothing for a
         spectator."""
-        if self.viewer is None:
+        me = self.viewer
+        if me is None:
             return None
         self._names(obs)
-        acting = self.viewer in (obs.get("to_act") or [])
-        return _Board(self, obs, set(obs.get("legal") or ()) if acting else set(),
-                      NARROW_WIDTH if self.narrow else W).seat(public)
+        legal = set(obs.get("legal") or ()) if me in (obs.get("to_act") or []) else set()
+        width = NARROW_WIDTH if self.narrow else W
+        dec = obs.get("decision") or {}
+        if legal and dec.get("kind") in ("relocate", "swap"):
+            return _Board(self, obs, legal, width).seat(public)
+        # else it shows the scheme and the hand only: kept by what they show
+        hand = tuple(obs.get("hand") or ())
+        recent = set(obs.get("recent") or ())
+        at = public.anchors
+        key = (self.data, self.texts, self.lang, tuple(self.names), width, me, public.width, public.height,
+               at.get("line"), tuple((at.get("hand") or {}).items()), obs["players"][me].get("scheme"), hand,
+               obs.get("pick"), obs["phase"], bool(dec), tuple(f"keep {c}" in legal for c in hand),
+               tuple(c in recent for c in hand))
+        kept: Layer | None = _SEATS.get(key)
+        if kept is None:
+            kept = _SEATS.put(key, _Board(self, obs, legal, width).seat(public) or Layer())
+        return kept if kept.parts else None
 
 
 class _Board:
@@ -933,6 +950,15 @@ class _Board:
 
     # -- the shared board -------------------------------------------------------------------------------
     def fences(self, y: float) -> float:
+        """The fence row under its title and the decks' counts, kept by what it shows and
+        the actions it offers."""
+        obs, dec = self.obs, self.dec
+        key = ("fence row", self.W, y, tuple(obs["row"]), obs["loc_deck_count"], obs["fence_deck_count"],
+               self.turn, dec.get("kind"), dec.get("mode"))
+        end: float = self.kept(key, lambda: self.draw_fences(y))
+        return end
+
+    def draw_fences(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         s.text(10, y + 14, p.t("ui.fences"), 13, "bold")
         if not self.narrow:
@@ -985,7 +1011,18 @@ class _Board:
             self.svg.text(x + 8, y + 17, _fit(title, w - 12, 13), 13, "bold", INK)
 
     def supply(self, y: float) -> float:
-        """The City, the Forest, the steal and recruit slots: one row, or three on a phone."""
+        """The City, the Forest, the steal and recruit slots: one row, or three on a phone
+        (kept by what they show and the actions they offer); in a thieving turn, the pairs
+        of treasures its seat may recruit with."""
+        obs = self.obs
+        key = ("supply", self.W, y, tuple(obs["city"].items()), obs["forest"], obs["steal_slot"],
+               tuple(obs["recruit_slot"].items()), self.turn, self.dec.get("kind"))
+        y = self.kept(key, lambda: self.draw_supply(y))
+        if self.turn:
+            y = self.recruit_pairs(y + 6)
+        return y
+
+    def draw_supply(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         h = 64
         W = self.W
@@ -1018,10 +1055,7 @@ class _Board:
         for t in TREASURES:
             if obs["recruit_slot"][t]:
                 xx = self.treasure_count(xx, yy + 44, t, obs["recruit_slot"][t], where="recruit") - 8
-        y = recruit[1] + h
-        if self.turn:
-            y = self.recruit_pairs(y + 6)
-        return y
+        return recruit[1] + h
 
     def recruit_pairs(self, y: float) -> float:
         """The pairs of treasures the seat whose turn it is may pay to recruit: click a pair."""
@@ -1051,11 +1085,9 @@ class _Board:
         return y0 + 34
 
     def witch(self, y: float) -> float:
-        """The Witch's slots: a row (on a phone, under its title); outside the viewer's
-        own thieving turn it holds no action and is kept by what it shows."""
-        if self.turn:
-            return self.draw_witch(y)
-        key = ("witch", self.W, y, tuple(self.obs["witch_used"]))
+        """The Witch's slots: a row (on a phone, under its title), kept by what it shows and
+        whether they offer deliveries (in a thieving turn)."""
+        key = ("witch", self.W, y, tuple(self.obs["witch_used"]), self.turn)
         end: float = self.kept(key, lambda: self.draw_witch(y))
         return end
 
@@ -1106,7 +1138,11 @@ class _Board:
                 s.rect(x, yy, tw, h, fill="#eee", stroke="#bbb")
                 s.text(x + 10, yy + 20, f"{i + 1}. {p.t('ui.gone')}", 13, "normal", MUTED)
                 continue
-            self.power_tile(x, yy, tw, h, i, pw)
+            paying = self.turn and self.actor is not None and not pw["paid"]
+            held = self.obs["players"][self.actor]["treasures"] if paying and self.actor is not None else {}
+            key = ("power", x, yy, tw, h, i, pw["tile"], pw["paid"], pw["left"],
+                   tuple(t for t in TREASURES if held.get(t)))
+            self.kept(key, partial(self.power_tile, x, yy, tw, h, i, pw))
         return y + ((len(obs["powers"]) + per - 1) // per) * (h + 6) - 6
 
     def power_tile(self, x: float, y: float, w: float, h: float, i: int, pw: dict[str, Any]) -> None:
