@@ -113,3 +113,18 @@ def test_a_hands_place_does_not_depend_on_its_cards(layout):
         assert own is not None and own.height == public.height
         assert own.render().count(f'height="{public.anchors["hand"]["h"]:g}" rx="6" fill="#fbf7ee"') == \
             len(state.hands[seat])
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_kept_sections_equal_fresh_ones(layout):
+    """The sections are kept by what they show and offer: a shared layer drawn after other
+    positions equals one drawn with nothing kept."""
+    from thieves.core.svg import clear_memos
+    pres = GAME.presentation(None, None, "en", layout=layout)
+    for state in _positions(7, 4, every=3):
+        obs = _obs(state, None)
+        warm = _shared(pres.board_public(obs))
+        clear_memos()
+        assert _shared(pres.board_public(obs)) == warm, state.public_ply
+        for q in range(4):   # warm the memos with each seat's own layer too
+            GAME.presentation(q, None, "en", layout=layout).svg(_obs(state, q))

@@ -1121,8 +1121,16 @@ class _Board:
         return y + h
 
     def powers(self, y: float) -> float:
-        """The three power tiles (a row, or stacked on a phone); on your turn each offers
-        one payment per treasure type you hold, drawn on its band."""
+        """The three power tiles (a row, or stacked on a phone); in a thieving turn each
+        offers one payment per treasure type its seat holds, drawn on its band. Kept by
+        what they show and offer."""
+        held = self.obs["players"][self.actor]["treasures"] if self.turn and self.actor is not None else {}
+        key = ("powers", self.W, y, tuple((pw["tile"], pw["left"], pw["paid"]) for pw in self.obs["powers"]),
+               tuple(t for t in TREASURES if held.get(t)))
+        end: float = self.kept(key, lambda: self.draw_powers(y))
+        return end
+
+    def draw_powers(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         s.text(10, y + 14, p.t("ui.powers"), 13, "bold")
         y += 20
@@ -1138,11 +1146,7 @@ class _Board:
                 s.rect(x, yy, tw, h, fill="#eee", stroke="#bbb")
                 s.text(x + 10, yy + 20, f"{i + 1}. {p.t('ui.gone')}", 13, "normal", MUTED)
                 continue
-            paying = self.turn and self.actor is not None and not pw["paid"]
-            held = self.obs["players"][self.actor]["treasures"] if paying and self.actor is not None else {}
-            key = ("power", x, yy, tw, h, i, pw["tile"], pw["paid"], pw["left"],
-                   tuple(t for t in TREASURES if held.get(t)))
-            self.kept(key, partial(self.power_tile, x, yy, tw, h, i, pw))
+            self.power_tile(x, yy, tw, h, i, pw)
         return y + ((len(obs["powers"]) + per - 1) // per) * (h + 6) - 6
 
     def power_tile(self, x: float, y: float, w: float, h: float, i: int, pw: dict[str, Any]) -> None:
