@@ -537,7 +537,7 @@ class _Board:
         if obs["phase"] != "end" or held:
             self.anchors["line"] = y
             y += 20 if held and self.narrow else 0
-            y += 20
+            y += 24 if held else 20
         if held:
             cols, cw = self.columns()
             h = self.hand_height(cw)
