@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 from thieves.core.presentation import Presentation
-from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, SEAT_INK, BoundedMemo, Svg, escape, memo, quoteattr,
+from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, SEAT_INK, BoundedMemo, Layer, Svg, escape, memo,
                               seat_color, wrap)
 from thieves.core.texts import plural_index, seat_names
 
@@ -34,6 +34,8 @@ THIEF = "#2b2b2b"
 _KEPT = memo(8192)
 #: the seats' panels (larger pieces: fewer kept)
 _PANELS = memo(1024)
+#: the viewers' own layers (a scheme and a hand), by what they show
+_SEATS = memo(1024)
 
 
 class DenPresentation(Presentation):
@@ -307,33 +309,76 @@ class DenPresentation(Presentation):
         return self.labelled(self.t("ui.sets"), ", ".join(
             self.t("ui.sets_row", n=i, v=v) + ("+" if i == len(vals) - 1 else "") for i, v in enumerate(vals) if i))
 
-    # -- the board --------------------------------------------------------------------------------------
-    def svg(self, obs: dict[str, Any]) -> str | None:
+    # -- the board, in layers (docs/engine.md, "Layers") -------------------------------------
+    #: the board is drawn as a layer every viewer shares (the seats in seat order, the fence
+    #: row, the supply, the Witch, the power tiles) and a small one of the viewer's own (their
+    #: secret scheme, their hand while scouting, the two clicks of a Relocate or a Switch)
+    layered = True
+
+    def board_public(self, obs: dict[str, Any]) -> Layer:
+        """What every viewer sees alike, from the public fields only: the actions anyone may
+        take are offers, clickable for the viewer to whom they are legal."""
         self._names(obs)
+        return _Board(self, obs, None, NARROW_WIDTH if self.narrow else W).public()
+
+    def board_seat(self, obs: dict[str, Any], public: Layer) -> Layer | None:
+        """The viewer's scheme and hand in the places the public layer keeps for them, and
+        the pickers and targets of their Relocate or Switch over the cards; nothing for a
+        spectator."""
         me = self.viewer
-        acting = me is not None and me in (obs.get("to_act") or [])
-        return _Board(self, obs, set(obs.get("legal") or ()) if acting else set(),
-                      NARROW_WIDTH if self.narrow else W).draw()
+        if me is None:
+            return None
+        self._names(obs)
+        legal = set(obs.get("legal") or ()) if me in (obs.get("to_act") or []) else set()
+        width = NARROW_WIDTH if self.narrow else W
+        dec = obs.get("decision") or {}
+        if legal and dec.get("kind") in ("relocate", "swap"):
+            return _Board(self, obs, legal, width).seat(public)
+        # else it shows the scheme and the hand only: kept by what they show
+        hand = tuple(obs.get("hand") or ())
+        recent = set(obs.get("recent") or ())
+        at = public.anchors
+        key = (self.data, self.texts, self.lang, tuple(self.names), width, me, public.width, public.height,
+               at.get("line"), tuple((at.get("hand") or {}).items()), obs["players"][me].get("scheme"), hand,
+               obs.get("pick"), obs["phase"], bool(dec), tuple(f"keep {c}" in legal for c in hand),
+               tuple(c in recent for c in hand))
+        kept: Layer | None = _SEATS.get(key)
+        if kept is None:
+            kept = _SEATS.put(key, _Board(self, obs, legal, width).seat(public) or Layer())
+        return kept if kept.parts else None
 
 
 class _Board:
-    """One drawing of the table; ``live`` is the set of actions to make clickable."""
+    """One layer of the table. ``live`` None: the layer every viewer shares, drawn from the
+    public fields with offers (what the seat or seats to act may click); else the viewer's own
+    layer, with the set of their actions to make clickable."""
 
-    def __init__(self, pres: DenPresentation, obs: dict[str, Any], live: set[str], width: float = W) -> None:
+    def __init__(self, pres: DenPresentation, obs: dict[str, Any], live: set[str] | None,
+                 width: float = W) -> None:
         self.W = width
         #: the phone layout: this drawing is the narrow column (hand, dens, legend)
         self.narrow = width < W
         self.p = pres
         self.obs = obs
         self.d = pres.data
-        self.me = pres.viewer
-        self.acting = bool(live)
-        self.svg = Svg(self.W, 100, legal=live, recent=obs.get("recent") or (), title=pres.texts.get(pres.lang, "name"))
+        #: the layer every viewer shares: nobody's in particular
+        self.shared = live is None
+        self.me = None if self.shared else pres.viewer
         dec = obs.get("decision") or {}
+        #: whether the actions drawn are anyone's (shared) or this viewer's
+        self.acting = bool(obs.get("to_act")) if self.shared else bool(live)
+        self.svg = Svg(self.W, 100, legal=live or (), recent=() if self.shared else obs.get("recent") or (),
+                       title=pres.texts.get(pres.lang, "name"), offers=self.shared)
         self.dec = dec if self.acting else {}
         self.turn = self.acting and not dec and obs["phase"] == "thieving"
+        #: who pays or takes with the actions drawn: the seat deciding, else the seat whose turn it is
+        self.actor: int | None = dec.get("player", obs.get("turn")) if self.acting else None
         #: where the last seat column drawn has its band (below the cards above it)
         self.split: float = 0
+        #: the location cards drawn: (card, x, y, width, height), in their column's coordinates
+        self.boxes: list[tuple[str, float, float, float, float]] = []
+        #: what the viewer's layer needs to know of the shared one (:meth:`public`)
+        self.anchors: dict[str, Any] = {}
 
     def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
@@ -396,10 +441,10 @@ class _Board:
     def draw_treasure_count(self, x: float, cy: float, t: str, n: int, action: str | None,
                             label: str | None, dim: bool) -> float:
         s = self.svg
-        live = action in s.legal
-        s.open(action, None, label, "treasure-count")
-        if live:
-            s.rect(x - 3, cy - 15, 52, 30, fill="#fff7e0", stroke="#e8a317", rx=6, width=2)
+        live = s.open(action, None, label, "treasure-count")
+        if action:  # a finger-sized target (golden where this drawing is one viewer's)
+            s.rect(x - 3, cy - 15, 52, 30, fill="#fff7e0" if live else "transparent",
+                   stroke="#e8a317" if live else "none", rx=6, width=2)
         self.treasure(x + 11, cy, t)
         s.text(x + 25, cy + 5, f"×{n}", 14, "bold", MUTED if dim or not n else INK)
         s.close()
@@ -436,13 +481,15 @@ class _Board:
         return x + max(n, 0) * per + 6
 
     # -- sections --------------------------------------------------------------------------------------
-    # The table at 1280x900 shows, in one window: the header, the seats (your den first, then
-    # the others' dens summarised, each with the location cards above it, where you act),
-    # the fence row, the supply, the Witch and the power tiles. On a phone (``narrow``) the
-    # same sections stack in one column at full size, so every target keeps its size.
-    def draw(self) -> str:
+    # The table at 1280x900 shows, in one window: the header, your line (your scheme; your
+    # hand while scouting), the seats in seat order (each with the location cards above its
+    # den, where you act), the fence row, the supply, the Witch and the power tiles. On a
+    # phone (``narrow``) the same sections stack in one column at full size, so every target
+    # keeps its size.
+    def public(self) -> Layer:
+        """The layer every viewer shares; its anchors say where the viewer's own parts go."""
         y = self.header(6)
-        y = self.hand(y + 6)
+        y = self.yours(y + 6)
         y = self.seats(y + 6)
         y = self.fences(y + 6)
         y = self.supply(y + 6)
@@ -450,7 +497,23 @@ class _Board:
         y = self.powers(y + 6)
         y = self.legend(y + 10)
         self.svg.height = y + 8
-        return self.svg.done()
+        return self.svg.layer(self.anchors)
+
+    def seat(self, public: Layer) -> Layer | None:
+        """The viewer's own layer over ``public``: their scheme and hand where it keeps their
+        place, and the two clicks of their Relocate or Switch over the cards it drew."""
+        s, obs, at = self.svg, self.obs, public.anchors
+        s.width, s.height = public.width, public.height
+        pl = obs["players"][self.me]
+        hand = obs.get("hand") or []
+        if "line" in at:
+            self.own_line(at["line"], pl.get("scheme"), bool(hand))
+        if "hand" in at and hand:
+            self.hand(at["hand"])
+        if self.dec.get("kind") in ("relocate", "swap"):
+            for c, (x, y, w, h) in (at.get("cards") or {}).items():
+                self.two_click(x, y, w, h, c)
+        return s.layer() if s.parts else None
 
     def columns(self) -> tuple[int, float]:
         """How many seat columns fit, and their width (3 at 940, 1 on a phone)."""
@@ -458,9 +521,64 @@ class _Board:
         return cols, (self.W - 20 - GAP * (cols - 1)) / cols
 
     def _seat_order(self) -> list[int]:
+        """The seats from the viewer's (the shared layer: from the first seat)."""
         n = self.obs["num_players"]
         me = self.me if self.me is not None else 0
         return [(me + i) % n for i in range(n)]
+
+    # -- the viewer's line: kept here for every viewer, filled by their own layer ---------------------
+    def yours(self, y: float) -> float:
+        """The place of the viewer's line (their secret scheme; while scouting, the title of
+        their hand) and of their hand, each card on the back of a card of the hands (all
+        hands hold as many cards; a spectator sees the backs). The same for every viewer:
+        their own layer draws into it (:meth:`own_line`, :meth:`hand`)."""
+        obs = self.obs
+        held = max((pl["hand_count"] for pl in obs["players"]), default=0)
+        if obs["phase"] != "end" or held:
+            self.anchors["line"] = y
+            y += 20 if held and self.narrow else 0
+            y += 24 if held else 20
+        if held:
+            cols, cw = self.columns()
+            h = self.hand_height(cw)
+            self.anchors["hand"] = {"y": y, "h": h}
+            for i in range(held):
+                self.card_back(10 + (i % cols) * (cw + GAP), y + (i // cols) * (h + 6), cw, h)
+            y += ((held + cols - 1) // cols) * (h + 6)
+        return y - 6
+
+    def hand_height(self, w: float) -> float:
+        """The height of every card in a hand: the tallest location card's at width ``w``
+        (a hand's place must not tell which cards it holds)."""
+        key = ("hand height", self.d, self.p.texts, self.p.lang, tuple(self.p.names), w)
+        h: float | None = _KEPT.get(key)
+        if h is None:
+            h = _KEPT.put(key, max(self.card_height(c, w) for c in self.d.locations))
+        return h
+
+    def card_back(self, x: float, y: float, w: float, h: float) -> None:
+        """A location card face down, where a hand's card lies."""
+        def draw(s: Svg) -> None:
+            s.rect(x, y, w, h, fill="#6b5a45", stroke=INK)
+            s.rect(x + 6, y + 6, w - 12, h - 12, fill="none", stroke="#c9b48f", rx=4, width=1)
+            s.text(x + w / 2, y + h / 2 + 6, "?", 18, "bold", "#c9b48f", "middle")
+        self.svg.piece(_KEPT, ("card back", x, y, w, h), draw)
+
+    def own_line(self, y: float, scheme: str | None, scouting: bool) -> None:
+        """The viewer's line: their secret scheme; while scouting, after their hand's title
+        (on a phone, the title on a line of its own)."""
+        p, s = self.p, self.svg
+        if scouting:
+            s.text(10, y + 14, p.t("ui.hand"), 14, "bold")
+            if self.narrow:
+                y += 20
+        if scheme is None:
+            return
+        text = p.labelled(p.t("ui.scheme"), p._scheme(scheme))
+        if scouting and not self.narrow:
+            s.text(self.W - 10, y + 14, _fit(text, self.W / 2, 14), 13, "bold", INK, "end")
+        else:
+            s.text(10, y + 14, _fit(text, self.W - 20, 14), 13, "bold")
 
     def header(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
@@ -479,25 +597,30 @@ class _Board:
     # -- the seats: your den first, the others' summarised, the cards above each --------------------------
     def seats(self, y: float) -> float:
         """Each seat's column (the location cards above its den, as on the table, then its
-        band and den), yours first, then the cards beside the board (2 players); rows of
+        band and den), in seat order, then the cards beside the board (2 players); rows of
         columns standing on one line, so every den is right above the fence row. Each
         column is drawn from its own top left and moved into place, so its markup is kept
-        wherever it stands."""
+        wherever it stands. In a Relocate or a Switch the anchors say where each card is."""
         cols, cw = self.columns()
-        blocks: list[Callable[[], float]] = [partial(self.panel, q, cw) for q in self._seat_order()]
+        blocks: list[Callable[[], float]] = [partial(self.panel, q, cw) for q in range(self.obs["num_players"])]
         if self.obs["neutral"]:
             blocks.append(partial(self.neutral, cw))
         s = self.svg
+        cards: dict[str, list[float]] = {}
         for row in range(0, len(blocks), cols):
             placed = []
             for i, block in enumerate(blocks[row:row + cols]):
-                at = len(s.parts)
+                at, drawn = len(s.parts), len(self.boxes)
                 height = self.placed(0, 0, block)
-                placed.append((at, 10 + i * (cw + GAP), height, self.split))
+                placed.append((at, drawn, 10 + i * (cw + GAP), height, self.split))
             line = max(split for *_, split in placed)
-            for at, x, _, split in placed:  # each column moved down: the bands on one line
+            for at, drawn, x, _, split in placed:  # each column moved down: the bands on one line
                 s.parts[at] = f'<g transform="translate({x:g} {y + line - split:g})">'
-            y += max(line - split + height for _, _, height, split in placed) + ROW_GAP
+                for c, cx, cy, w, h in self.boxes[drawn:]:
+                    cards[c] = [x + cx, y + line - split + cy, w, h]
+            y += max(line - split + height for _, _, _, height, split in placed) + ROW_GAP
+        if self.dec.get("kind") in ("relocate", "swap"):
+            self.anchors["cards"] = cards
         return y - ROW_GAP
 
     def placed(self, x: float, y: float, draw: Callable[[], float]) -> float:
@@ -571,55 +694,56 @@ class _Board:
         return 45
 
     def den(self, q: int, w: float, y: float) -> float:
-        """The seat's den: thieves and treasures (yours in full with the scheme, the
-        others' summarised to what they hold), kept by what it holds unless the decision
-        pending takes or pays from a den."""
+        """The seat's den: thieves, how many treasures it holds of its limit, the treasures
+        it holds (at the end, its scheme); kept by what it holds unless the decision pending
+        takes or pays from a den."""
         if self.dec.get("kind") in ("rob", "robthief", "payany", "discard"):
             return self.draw_den(q, w, y)
         pl = self.obs["players"][q]
-        key = ("den", w, y, q, q == self.me, pl["thieves"], tuple(pl["treasures"][t] for t in TREASURES),
-               pl.get("scheme"))
+        key = ("den", w, y, q, pl["thieves"], tuple(pl["treasures"][t] for t in TREASURES), self._scheme_of(q))
         end: float = self.kept(key, lambda: self.draw_den(q, w, y))
         return end
+
+    def _scheme_of(self, q: int) -> str | None:
+        """Seat ``q``'s scheme if every viewer sees it (at the end of the game)."""
+        return self.obs["players"][q].get("scheme") if self.obs["phase"] == "end" else None
 
     def draw_den(self, q: int, w: float, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         pl = obs["players"][q]
-        mine = q == self.me
+        actor = q == self.actor
         kind = self.dec.get("kind")
         rob = f"rob {q + 1}" if kind == "robthief" else None
         live = s.open(rob, None, p.action_text(obs, rob) if rob else None, "den-thieves")
-        if live:    # a finger-sized target round the thieves
-            s.rect(2, y + 2, max(60, 15 * min(pl["thieves"], 6) + 22), 30, fill="#fff7e0", stroke="#e8a317",
-                   rx=8, width=2)
+        if rob:    # a finger-sized target round the thieves
+            s.rect(2, y + 2, max(60, 15 * min(pl["thieves"], 6) + 22), 30, fill="#fff7e0" if live else "transparent",
+                   stroke="#e8a317" if live else "none", rx=8, width=2)
         x = self.thieves(4, y + 17, pl["thieves"], 15, 9, where=f"den{q + 1}")
         s.close()
-        scheme = None
-        if "scheme" in pl:      # yours (everybody's at the end): beside the thieves when it fits
-            scheme = p.labelled(p.t("ui.scheme") if mine else p.t("ui.scheme_other"), p._scheme(pl["scheme"]))
+        scheme = self._scheme_of(q)
+        if scheme:      # everybody's at the end: beside the thieves when it fits
+            scheme = p.labelled(p.t("ui.scheme_other"), p._scheme(scheme))
             if x + 8 + len(scheme) * 7.8 <= w - 4:
                 s.text(w - 4, y + 22, scheme, 13, "bold", INK, "end")
                 scheme = None
-        shown = [t for t in TREASURES if pl["treasures"][t] or mine]
-        x = max(x + 6, 110.0)
-        if mine or "scheme" in pl or x + 54 * len(shown) > w:
-            x, y = 0.0, y + 34
-        for t in shown:
-            n = pl["treasures"][t]
-            act = None
-            if n:
-                if kind == "rob" and not mine:
-                    act = f"rob {q + 1} {t}"
-                elif kind in ("payany", "discard") and mine:
-                    act = ("pay " if kind == "payany" else "discard ") + t
-            if x + 54 > w:
-                x, y = 0.0, y + 34
-            x = self.treasure_count(x + 4, y + 17, t, n, act, p.action_text(obs, act) if act else p.term("treasure", t),
-                                    dim=not n, where=f"den{q + 1}") - 6
-        if mine:
+        else:
             total = sum(pl["treasures"].values())
             s.text(w - 3, y + 22, f"{total}/{self.d.board.treasure_limit}", 13, "bold",
                    "#b00020" if total > self.d.board.treasure_limit else MUTED, "end")
+        shown = [t for t in TREASURES if pl["treasures"][t]]
+        x = max(x + 6, 110.0)
+        if self._scheme_of(q) or x + 54 * len(shown) > w - 44:
+            x, y = 0.0, y + 34
+        for t in shown:
+            act = None
+            if kind == "rob" and not actor:
+                act = f"rob {q + 1} {t}"
+            elif kind in ("payany", "discard") and actor:
+                act = ("pay " if kind == "payany" else "discard ") + t
+            if x + 54 > w:
+                x, y = 0.0, y + 34
+            x = self.treasure_count(x + 4, y + 17, t, pl["treasures"][t], act,
+                                    p.action_text(obs, act) if act else p.term("treasure", t), where=f"den{q + 1}") - 6
         if scheme:
             y = s.para(4, y + 50, scheme, w - 8, 13, INK, weight="bold") - 50 + 4
         return y + 36
@@ -707,19 +831,20 @@ class _Board:
         return max(72.0, 32 + lines * 15.86 + 6)
 
     def location_card(self, x: float, y: float, w: float, c: str, action: str | None = None,
-                      mark: str = "", space: bool = True) -> float:
+                      mark: str = "", space: bool = True, height: float | None = None) -> float:
         """A location card: name band in its type's colour (with the type), ability and owner
         bonus, and its action space at the right, where thieves stand (click the card to use
-        it). In a Relocate or a Switch, the card is also where a thief or a card is picked
-        from, or where it goes. Returns the y below it."""
+        it). ``height``: its height, else as its text needs. In a Relocate or a Switch, the
+        card is also where a thief or a card is picked from, or where it goes (the viewer's
+        layer draws those over it, where :attr:`boxes` says it is). Returns the y below it."""
         p, s, obs = self.p, self.svg, self.obs
         label = p.action_text(obs, action) if action else p.term("loc", c)
         n = obs["loc_thieves"].get(c, 0) if space else 0
-        h = self.card_height(c, w)
+        h = self.card_height(c, w) if height is None else height
         with s.moving(f"loc-{c}"):
-            self.kept(("location", x, y, w, c, action, label, mark, space, n, action in s.legal, c in s.recent),
-                      lambda: self.draw_location_card(x, y, w, h, c, action, label, mark, space, n))
-        self.two_click(x, y, w, h, c)
+            self.kept(("location", x, y, w, h, c, action, label, mark, space, n, action in s.legal,
+                       c in s.recent), lambda: self.draw_location_card(x, y, w, h, c, action, label, mark, space, n))
+        self.boxes.append((c, x, y, w, h))
         return y + h
 
     def draw_location_card(self, x: float, y: float, w: float, h: float, c: str, action: str | None, label: str,
@@ -808,31 +933,32 @@ class _Board:
             out += self.obs["players"][q]["above"]
         return out + list(self.obs["neutral"])
 
-    def hand(self, y: float) -> float:
+    def hand(self, place: dict[str, float]) -> None:
+        """The viewer's hand over the backs the shared layer drew at ``place`` (its top and
+        the height of every card); while scouting, click a card to keep it."""
         obs, p, s = self.obs, self.p, self.svg
-        hand = obs.get("hand") or []
-        if not hand:
-            return y - 6
-        s.text(10, y + 14, p.t("ui.hand"), 14, "bold")
-        y += 20
         pick = obs.get("pick")
         drafting = self.acting and obs["phase"] == "draft" and not self.dec
         cols, cw = self.columns()
-        rows = [hand[i:i + cols] for i in range(0, len(hand), cols)]
-        for row in rows:
-            bottom = y
-            for i, c in enumerate(row):
-                x = 10 + i * (cw + GAP)
-                end = self.location_card(x, y, cw, c, f"keep {c}" if drafting else None,
-                                         mark=p.t("ui.pick_mark") if pick == c else "", space=False)
-                if pick == c:
-                    s.rect(x - 3, y - 3, cw + 6, end - y + 6, fill="none", stroke=seat_color(self.me or 0), rx=8, width=4)
-                bottom = max(bottom, end)
-            y = bottom + 6
-        return y - 6
+        h = place["h"]
+        for i, c in enumerate(obs.get("hand") or []):
+            x, y = 10 + (i % cols) * (cw + GAP), place["y"] + (i // cols) * (h + 6)
+            self.location_card(x, y, cw, c, f"keep {c}" if drafting else None,
+                               mark=p.t("ui.pick_mark") if pick == c else "", space=False, height=h)
+            if pick == c:
+                s.rect(x - 3, y - 3, cw + 6, h + 6, fill="none", stroke=seat_color(self.me or 0), rx=8, width=4)
 
     # -- the shared board -------------------------------------------------------------------------------
     def fences(self, y: float) -> float:
+        """The fence row under its title and the decks' counts, kept by what it shows and
+        the actions it offers."""
+        obs, dec = self.obs, self.dec
+        key = ("fence row", self.W, y, tuple(obs["row"]), obs["loc_deck_count"], obs["fence_deck_count"],
+               self.turn, dec.get("kind"), dec.get("mode"))
+        end: float = self.kept(key, lambda: self.draw_fences(y))
+        return end
+
+    def draw_fences(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         s.text(10, y + 14, p.t("ui.fences"), 13, "bold")
         if not self.narrow:
@@ -885,7 +1011,18 @@ class _Board:
             self.svg.text(x + 8, y + 17, _fit(title, w - 12, 13), 13, "bold", INK)
 
     def supply(self, y: float) -> float:
-        """The City, the Forest, the steal and recruit slots: one row, or three on a phone."""
+        """The City, the Forest, the steal and recruit slots: one row, or three on a phone
+        (kept by what they show and the actions they offer); in a thieving turn, the pairs
+        of treasures its seat may recruit with."""
+        obs = self.obs
+        key = ("supply", self.W, y, tuple(obs["city"].items()), obs["forest"], obs["steal_slot"],
+               tuple(obs["recruit_slot"].items()), self.turn, self.dec.get("kind"))
+        y = self.kept(key, lambda: self.draw_supply(y))
+        if self.turn:
+            y = self.recruit_pairs(y + 6)
+        return y
+
+    def draw_supply(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         h = 64
         W = self.W
@@ -918,18 +1055,16 @@ class _Board:
         for t in TREASURES:
             if obs["recruit_slot"][t]:
                 xx = self.treasure_count(xx, yy + 44, t, obs["recruit_slot"][t], where="recruit") - 8
-        y = recruit[1] + h
-        if self.turn:
-            y = self.recruit_pairs(y + 6)
-        return y
+        return recruit[1] + h
 
     def recruit_pairs(self, y: float) -> float:
-        """The pairs of your treasures you can pay to recruit: click a pair."""
+        """The pairs of treasures the seat whose turn it is may pay to recruit: click a pair."""
         p, s = self.p, self.svg
-        mine = self.obs["players"][self.me]["treasures"]
+        if self.actor is None:
+            return y - 6
+        mine = self.obs["players"][self.actor]["treasures"]
         owned = [t for t in TREASURES if mine[t]]
         pairs = [(a, b) for i, a in enumerate(owned) for b in owned[i:] if a != b or mine[a] >= 2]
-        pairs = [ab for ab in pairs if f"recruit {ab[0]} {ab[1]}" in s.legal]
         if not pairs:
             return y - 6
         label = p.t("ui.recruit_pairs")
@@ -940,8 +1075,9 @@ class _Board:
             if x + 54 > self.W - 6:
                 x, y0 = x0, y0 + 36
             act = f"recruit {a} {b}"
-            s.open(act, None, p.action_text(self.obs, act), "pair")
-            s.rect(x, y0 + 1, 52, 32, fill="#fff7e0", stroke="#e8a317", rx=8, width=2)
+            live = s.open(act, None, p.action_text(self.obs, act), "pair")
+            s.rect(x, y0 + 1, 52, 32, fill="#fff7e0", stroke="#e8a317" if live else "#9a8c74", rx=8,
+                   width=2 if live else 1.2)
             self.treasure(x + 14, y0 + 17, a, 9)
             self.treasure(x + 38, y0 + 17, b, 9)
             s.close()
@@ -949,11 +1085,9 @@ class _Board:
         return y0 + 34
 
     def witch(self, y: float) -> float:
-        """The Witch's slots: a row (on a phone, under its title); outside the viewer's
-        own thieving turn it holds no action and is kept by what it shows."""
-        if self.turn:
-            return self.draw_witch(y)
-        key = ("witch", self.W, y, tuple(self.obs["witch_used"]))
+        """The Witch's slots: a row (on a phone, under its title), kept by what it shows and
+        whether they offer deliveries (in a thieving turn)."""
+        key = ("witch", self.W, y, tuple(self.obs["witch_used"]), self.turn)
         end: float = self.kept(key, lambda: self.draw_witch(y))
         return end
 
@@ -972,8 +1106,7 @@ class _Board:
             used = obs["witch_used"][j]
             x = x0 + j * (sw + 5)
             act = f"witch {slot.treasure}" if self.turn and not used else None
-            s.open(act, None, p.action_text(obs, act) if act in s.legal else p.term("treasure", slot.treasure),
-                   "witch-slot")
+            s.open(act, None, p.action_text(obs, act) if act else p.term("treasure", slot.treasure), "witch-slot")
             s.rect(x, sy, sw, sh, fill="#e6e1d8" if used else "#fff", stroke="#9a8c74", rx=8)
             worth = p.t("ui.used") if used else f"+{slot.prestige}"
             with s.moving(f"treasure-witch{j + 1}" if used else None, f"treasure-{slot.treasure}"):
@@ -988,8 +1121,16 @@ class _Board:
         return y + h
 
     def powers(self, y: float) -> float:
-        """The three power tiles (a row, or stacked on a phone); on your turn each offers
-        one payment per treasure type you hold, drawn on its band."""
+        """The three power tiles (a row, or stacked on a phone); in a thieving turn each
+        offers one payment per treasure type its seat holds, drawn on its band. Kept by
+        what they show and offer."""
+        held = self.obs["players"][self.actor]["treasures"] if self.turn and self.actor is not None else {}
+        key = ("powers", self.W, y, tuple((pw["tile"], pw["left"], pw["paid"]) for pw in self.obs["powers"]),
+               tuple(t for t in TREASURES if held.get(t)))
+        end: float = self.kept(key, lambda: self.draw_powers(y))
+        return end
+
+    def draw_powers(self, y: float) -> float:
         p, obs, s = self.p, self.obs, self.svg
         s.text(10, y + 14, p.t("ui.powers"), 13, "bold")
         y += 20
@@ -1012,7 +1153,7 @@ class _Board:
         p, s, obs = self.p, self.svg, self.obs
         tid = pw["tile"]
         paid = pw["paid"]
-        s.add(f'<g data-ref={quoteattr(tid)}{" class=" + quoteattr("recent") if tid in s.recent else ""}>')
+        s.open(None, tid)
         s.add(f"<title>{escape(p.term('tile', tid) + ': ' + p.tile_text(tid))}</title>")
         s.rect(x, y, w, h, fill="#e6e1d8" if paid else "#fbf7ee", stroke=INK)
         s.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="24" rx="6" fill="#7a4f9e"/>')
@@ -1026,14 +1167,15 @@ class _Board:
                 self.treasure(right - 8, y + 12, paid, 8)
             s.text(right - 20, y + 17, p.t("ui.used"), 13, "bold", "#fff", "end")
             right -= 22 + len(p.t("ui.used")) * 7.2
-        elif self.turn:
-            mine = obs["players"][self.me]["treasures"]
+        elif self.turn and self.actor is not None:   # a payment per treasure its seat holds
+            mine = obs["players"][self.actor]["treasures"]
             for t in reversed(TREASURES):
                 act = f"power {i + 1} {t}"
-                if mine[t] and act in s.legal:
+                if mine[t]:
                     right -= 30
-                    s.open(act, None, p.action_text(obs, act), "pay-slot")
-                    s.rect(right, y + 2, 28, 28, fill="#fff7e0", stroke="#e8a317", rx=6, width=2)
+                    live = s.open(act, None, p.action_text(obs, act), "pay-slot")
+                    s.rect(right, y + 2, 28, 28, fill="#fff7e0", stroke="#e8a317" if live else "#9a8c74", rx=6,
+                           width=2 if live else 1.2)
                     self.treasure(right + 14, y + 16, t, 9)
                     s.close()
             right -= 4
