@@ -130,3 +130,44 @@ def test_comparing_logs_from_where_copies_part_gives_the_same_answers(slug):
                 seen += 1
                 allowed += expected is not None
     assert seen and (allowed or slug == "toy-bids")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_run_kept_from_one_decision_to_the_next_gives_the_same_answers(slug):
+    """``UndoRun`` re-deals once per run and applies each decision once to its
+    copies: asked after every decision, as the server does, it answers what
+    ``undo_point`` answers (asked for every seat, the one whose run it is first)."""
+    from thieves.core.undo import UndoRun
+
+    allowed = refused = 0
+    for seed in (1, 2):
+        runs: dict[int, UndoRun] = {}
+        for state, player, before in _play(slug, seed, steps=80):
+            run = runs.get(player)
+            if run is None or run.before is not before:
+                run = runs[player] = UndoRun(before, player)
+            expected = undo_point(state, player, before=before)
+            assert run.point(state) == expected, (slug, seed, state.ply)
+            assert run.point(state) == expected  # asked twice: nothing applied twice
+            for other in range(state.num_players):
+                if other != player:
+                    assert UndoRun(before, other).point(state) is None
+            allowed += expected is not None
+            refused += expected is None
+    assert allowed and (refused or slug == "toy-bids")
+
+
+def test_a_run_asked_at_an_earlier_point_or_another_run_answers_afresh():
+    from thieves.core.undo import UndoRun
+
+    plays = list((s.clone(), p, b) for s, p, b in _play("thiefs-market", 4, steps=60))
+    runs = [(i, s, p, b) for i, (s, p, b) in enumerate(plays) if s.ply - b.ply >= 2]
+    assert runs, "no run of two decisions"
+    _, state, player, before = runs[0]
+    run = UndoRun(before, player)
+    assert run.point(state) == undo_point(state, player, before=before)
+    earlier = state_at(state, state.ply - 1)  # the run one decision shorter
+    assert run.point(earlier) == undo_point(earlier, player, before=before)
+    assert run.point(state) == undo_point(state, player, before=before)
+    later = plays[-1][0]  # another run altogether
+    assert run.point(later) == undo_point(later, player)

@@ -93,6 +93,90 @@ def undo_point(state: State, player: int, before: State | None = None) -> int | 
     return start
 
 
+class UndoRun:
+    """:func:`undo_point` for one run of ``player``'s decisions from ``before``
+    (the position where the run began), asked again after each decision of
+    the run: the same answers, for less work.
+
+    :func:`undo_point` re-deals its copies of ``before`` and replays the whole
+    run in each of them every time it is asked. Here each copy is re-dealt
+    (and checked against ``before``) once, when first needed, and kept: a
+    later question applies to it only the decisions made since the last one.
+    A copy in which a decision was refused stays refused (the same decisions
+    from the same re-deal are refused again), as does a re-deal that failed
+    or was not faithful to ``before``. Nothing else is kept: the position's
+    view is compared with each copy's afresh every time.
+
+    The copies are the table's, never shown to anybody; they go with the run."""
+
+    __slots__ = ("before", "player", "_copies", "_applied", "_done")
+
+    def __init__(self, before: State, player: int) -> None:
+        self.before = before
+        self.player = player
+        #: per re-deal, in order: the copy, or None where it failed for good
+        self._copies: list[State | None] = []
+        #: per copy, how many decisions of the run it has had applied
+        self._applied: list[int] = []
+        #: the run's decisions applied to some copy so far (the longest such prefix)
+        self._done: list[Any] = []
+
+    def point(self, state: State) -> int | None:
+        """``undo_point(state, self.player, before=self.before)``."""
+        player = self.player
+        if state.is_terminal() or state.others_in_secret_phase(player):
+            return None
+        start = own_run_start(state, player)
+        if start is None:
+            return None
+        if start != self.before.ply:  # not this run: ask afresh
+            return undo_point(state, player)
+        if _rng_state(self.before) != _rng_state(state):
+            return None
+        mine = state.history[start:]
+        done = self._done
+        if mine[:len(done)] != done:
+            if done[:len(mine)] == mine:  # an earlier point of the run: what is kept is past it
+                return undo_point(state, player, before=self.before)
+            self._copies, self._applied = [], []  # another run from the same start
+        self._done = mine
+        seen = _View(state, player)
+        saw: _View | None = None
+        for k in range(SAMPLES):
+            if k == len(self._copies):  # re-dealt when first needed, and checked once
+                saw = saw or _View(self.before, player)
+                self._copies.append(self._deal(k, saw))
+                self._applied.append(0)
+            other = self._copies[k]
+            if other is None:
+                return None
+            applied = self._applied[k]
+            try:
+                while applied < len(mine):
+                    p, action = mine[applied]
+                    other.apply_action(p, action)
+                    applied += 1
+            except ThievesError:
+                self._copies[k] = None
+                return None  # the decisions depended on what the player could not see
+            except BaseException:
+                self._copies, self._applied, self._done = [], [], []  # nothing half applied is kept
+                raise
+            self._applied[k] = applied
+            if not seen.same(other):
+                return None  # they showed the player something hidden
+        return start
+
+    def _deal(self, k: int, saw: "_View") -> State | None:
+        """The ``k``-th re-dealt copy of the run's start (None: the re-deal failed
+        or shows the player something else than ``before``: refuse)."""
+        try:
+            other = self.before.determinize(self.player, 0x5EED + k)
+        except Exception:  # noqa: BLE001 - a game's re-deal failed: be safe, refuse
+            return None
+        return other if saw.same(other) else None
+
+
 class _View:
     """What ``player`` sees of ``state``, to compare with other positions:
     ``same(other)`` is ``other.observation(player) == state.observation(player)``.

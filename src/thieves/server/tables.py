@@ -25,7 +25,7 @@ from ..core.errors import ThievesError
 from ..core.game import Game, State
 from ..core.registry import GAME_MODULES, load_game
 from ..core.svg import MAX_THEN
-from ..core.undo import own_run_start, state_at, undo_point
+from ..core.undo import UndoRun, own_run_start, state_at
 from .clocks import Clock, TimeControl
 from .errors import (BadRequest, Conflict, Forbidden, GameFailure, Gone, NotFound, PositionConflict,
                      StorageBehind, StorageConflict, StorageError, TooMany, stored)
@@ -186,6 +186,8 @@ class LiveTable:
     shared: SharedDrawings = field(default_factory=SharedDrawings, repr=False)
     #: the position before the last run of one seat's decisions (what an undo goes back to)
     run_start: State | None = None
+    #: what undoing is decided from during that run (its re-dealt copies, kept for the run)
+    undo_run: UndoRun | None = field(default=None, repr=False)
     #: the last decision this process stored, as the other processes can apply it
     #: without reading storage (see :meth:`TableManager.apply_news`), with the
     #: ``version`` it made (None: the last change was not one that can be sent so)
@@ -231,6 +233,7 @@ class LiveTable:
         (only a person's run can be taken back: a bot's, a substitute's included, is not kept)."""
         if not state.history or state.history[-1][0] != player:
             self.run_start = state.clone() if self.controller(player) is None else None
+            self.undo_run = None
 
     def step(self, state: State, player: int, action: str, at: float | None,
              decider: str | None) -> State:
@@ -243,7 +246,7 @@ class LiveTable:
             self.undos[player] = self.undos.get(player, 0) + 1
             start = self.run_start
             back = start.clone() if start is not None and start.ply == target else state_at(state, target)
-            self.run_start = None
+            self.run_start = self.undo_run = None
             self.deciders = {k: v for k, v in self.deciders.items() if k < target}
             # taking back only secret steps: the others saw none of them, nor see this
             secret = all(state.is_secret_step(i) for i in range(target, state.ply))
@@ -274,9 +277,11 @@ class LiveTable:
         key = (self.version, seat)
         if key not in self.undo_cache:
             self.undo_cache.clear()
-            begun = self.run_start
-            start = (undo_point(self.state, seat, before=begun)
-                     if begun is not None and begun.ply == own_run_start(self.state, seat) else None)
+            begun, run, start = self.run_start, self.undo_run, None
+            if begun is not None and begun.ply == own_run_start(self.state, seat):
+                if run is None or run.before is not begun or run.player != seat:
+                    run = self.undo_run = UndoRun(begun, seat)
+                start = run.point(self.state)
             # decisions a substitute made are not the person's to take back
             if start is not None and any(k >= start for k in self.deciders):
                 start = None
