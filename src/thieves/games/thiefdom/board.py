@@ -25,7 +25,7 @@ from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg
 
 from .city import square_label
 from .palette import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, RIVER, SIGHT, TYPE_FILL, TYPE_ICON, WALL, WIDTH)
-from .routes import plan_routes, route_key
+from .routes import Route, plan_routes, route_key
 
 if TYPE_CHECKING:
     from .presentation import ThiefdomPresentation
@@ -45,6 +45,8 @@ _PIECES = memo(4096)
 _ROUTES = memo(256)
 #: the unchanging layer, by the city, the layout and the language
 _STATIC = memo(64)
+#: a route's label and question, by its goal and costs (and the language)
+_ROUTE_WORDS = memo(8192)
 
 FONT = 13
 #: the phone's turned city: the margin of the column numbers, the river's band
@@ -84,6 +86,7 @@ class Board:
             self.cell = min(42, (self.W - 40 - 36) // self.w)
             self.ox = 30
             self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
+        self._centers: dict[int, tuple[float, float]] = {}
         #: the buildings' places and owners, serialized (a key of the kept building layers)
         self.building_key = b""
         viewer = obs.get("viewer") if mode == "seat" else None
@@ -133,8 +136,11 @@ class Board:
         return self.ox + c * self.cell, self.oy + r * self.cell
 
     def center(self, cell: int) -> tuple[float, float]:
-        x, y = self.xy(cell)
-        return x + self.cell / 2, y + self.cell / 2
+        got = self._centers.get(cell)
+        if got is None:   # kept per drawing: a route's path asks for the same squares again and again
+            x, y = self.xy(cell)
+            got = self._centers[cell] = (x + self.cell / 2, y + self.cell / 2)
+        return got
 
     def gate_box(self, cell: int) -> tuple[float, float, float, float]:
         """The box of a villa or catacomb outside the gate square ``cell``."""
@@ -693,8 +699,7 @@ class Board:
             path = ([start] if start else []) + [self.center(c) for c in route.cells]
             if isinstance(goal, str):
                 path.append(self.building_center(goal))
-            label = self.p.route_text(obs, route)
-            ask = self.p.route_question(obs, route, first_ap)
+            label, ask = self.route_words(route, first_ap)
             near = route.ap <= first_ap
             cls = "route" + (" near" if near else "")
             then = route.actions[1:]
@@ -727,6 +732,17 @@ class Board:
                           f'pointer-events="none"/>')
                 s.close()
         return placed
+
+    def route_words(self, route: Route, first_ap: int) -> tuple[str, str | None]:
+        """A route's label and the question it asks first (kept: many positions
+        offer the same goal at the same cost)."""
+        p = self.p
+        key = (p.texts, p.lang, tuple(p.names), self.w, route.goal, route.ap, route.vp, route.seen,
+               route.watchers, first_ap)
+        words: tuple[str, str | None] | None = _ROUTE_WORDS.get(key)
+        if words is None:
+            words = _ROUTE_WORDS.put(key, (p.route_text(self.obs, route), p.route_question(self.obs, route, first_ap)))
+        return words
 
     def goal_boxes(self, bid: str) -> list[tuple[float, float, float, float]]:
         """Where a click means "go into building ``bid``": its squares, or a villa's box."""
