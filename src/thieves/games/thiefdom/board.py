@@ -20,12 +20,12 @@ from __future__ import annotations
 import marshal
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, Layer, Offer, Svg, memo, piece_head, seat_color, slot_pid,
+from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, memo, piece_head, seat_color, slot_pid,
                               wrap)
 
 from .city import square_label
 from .palette import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, RIVER, SIGHT, TYPE_FILL, TYPE_ICON, WALL, WIDTH)
-from .routes import plan_routes, route_key
+from .routes import Route, plan_routes, route_key
 
 if TYPE_CHECKING:
     from .presentation import ThiefdomPresentation
@@ -45,6 +45,8 @@ _PIECES = memo(4096)
 _ROUTES = memo(256)
 #: the unchanging layer, by the city, the layout and the language
 _STATIC = memo(64)
+#: a route's label and question, by its goal and costs (and the language)
+_ROUTE_WORDS = memo(8192)
 
 FONT = 13
 #: the phone's turned city: the margin of the column numbers, the river's band
@@ -84,6 +86,7 @@ class Board:
             self.cell = min(42, (self.W - 40 - 36) // self.w)
             self.ox = 30
             self.oy = 22 + self.cell  # column numbers, then the row of gates (villas, catacombs)
+        self._centers: dict[int, tuple[float, float]] = {}
         #: the buildings' places and owners, serialized (a key of the kept building layers)
         self.building_key = b""
         viewer = obs.get("viewer") if mode == "seat" else None
@@ -97,6 +100,8 @@ class Board:
         self.buy_picks: list[tuple[str, str]] = []
         #: where each seat's plan row is (the public layer's, for the viewer's own tiles)
         self.plan_rows: dict[int, float] = {}
+        #: where each seat's compact guild panel is (top, bottom) in the public lower part
+        self.guild_rows: dict[int, tuple[float, float]] = {}
 
     # -- which actions the viewer may click --------------------------------------------------
     def _legal(self) -> set[str]:
@@ -131,8 +136,11 @@ class Board:
         return self.ox + c * self.cell, self.oy + r * self.cell
 
     def center(self, cell: int) -> tuple[float, float]:
-        x, y = self.xy(cell)
-        return x + self.cell / 2, y + self.cell / 2
+        got = self._centers.get(cell)
+        if got is None:   # kept per drawing: a route's path asks for the same squares again and again
+            x, y = self.xy(cell)
+            got = self._centers[cell] = (x + self.cell / 2, y + self.cell / 2)
+        return got
 
     def gate_box(self, cell: int) -> tuple[float, float, float, float]:
         """The box of a villa or catacomb outside the gate square ``cell``."""
@@ -244,14 +252,7 @@ class Board:
         obs, cs = self.obs, self.cell
         w, h, ox, oy = self.w, self.h, self.ox, self.oy
         for a, b in obs["city"]["walls"]:
-            ra, ca = divmod(a, w)
-            rb, cb = divmod(b, w)
-            if ra == rb:   # a wall between two squares of a row
-                (x1, y1), (x2, y2) = self.pt(max(ca, cb), ra), self.pt(max(ca, cb), ra + 1)
-            else:
-                (x1, y1), (x2, y2) = self.pt(ca, max(ra, rb)), self.pt(ca + 1, max(ra, rb))
-            s.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{WALL}" '
-                  f'stroke-width="4" stroke-linecap="round"/>')
+            self.wall(s, a, b)
         # section borders (7 x 7 squares each)
         lines = [(self.pt(k * 7, 0), self.pt(k * 7, h)) for k in range(1, w // 7)] + [(self.pt(0, 7), self.pt(w, 7))]
         for (x1, y1), (x2, y2) in lines:
@@ -268,6 +269,18 @@ class Board:
         s.add(f'<rect x="{rx}" y="{oy}" width="28" height="{h * cs}" fill="{RIVER}" rx="4"/>')
         s.add(f'<text x="{rx + 19}" y="{oy + h * cs / 2}" font-size="{FONT}" font-weight="bold" fill="#fff" '
               f'text-anchor="middle" transform="rotate(-90 {rx + 19} {oy + h * cs / 2})">{river}</text>')
+
+    def wall(self, s: Svg, a: int, b: int) -> None:
+        """The wall between squares ``a`` and ``b``."""
+        w = self.w
+        ra, ca = divmod(a, w)
+        rb, cb = divmod(b, w)
+        if ra == rb:   # a wall between two squares of a row
+            (x1, y1), (x2, y2) = self.pt(max(ca, cb), ra), self.pt(max(ca, cb), ra + 1)
+        else:
+            (x1, y1), (x2, y2) = self.pt(ca, max(ra, rb)), self.pt(ca + 1, max(ra, rb))
+        s.add(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{WALL}" '
+              f'stroke-width="4" stroke-linecap="round" pointer-events="none"/>')
 
     def _shown_buildings(self) -> list[tuple[str, str, tuple[int, ...]]]:
         """The buildings on the board (id, type, squares)."""
@@ -317,10 +330,11 @@ class Board:
                 edges.append(f"M{x1} {y1}L{x2} {y2}")
         return "".join(edges)
 
-    def building_name(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None, name: str) -> None:
+    def name_label(self, bid: str, cells: list[int], name: str) -> tuple[str, float, float, float, int]:
+        """Where a building's name goes: (the name shown, its centre x, the label's
+        top, its width, the font size)."""
         cs = self.cell
         cx, cy = self.building_center(bid)
-        s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
         # the whole name where the building is wide enough, else its number
         # (the icon says the type; the legend and the log say the rest)
         xs = [self.xy(c)[0] for c in cells]
@@ -330,7 +344,12 @@ class Board:
             name = name.rsplit(" ", 1)[-1]
         else:  # a whole name is centred on the building's width
             cx = (min(xs) + max(xs) + cs) / 2
-        tw = len(name) * size * 0.64 + 8
+        return name, cx, cy + 5, len(name) * size * 0.64 + 8, size
+
+    def building_name(self, s: Svg, bid: str, ty: str, cells: list[int], owner: int | None, name: str) -> None:
+        cx, cy = self.building_center(bid)
+        s.text(cx, cy + 1, TYPE_ICON.get(ty, "?"), 17, "bold", INK, "middle")
+        name, cx, _, tw, size = self.name_label(bid, cells, name)
         s.add(f'<rect x="{cx - tw / 2:.1f}" y="{cy + 5}" width="{tw:.1f}" height="{size + 4}" rx="4" '
               f'fill="{seat_color(owner) if owner is not None else "#fffaf0"}" '
               f'fill-opacity="{1 if owner is not None else 0.9}" pointer-events="none"/>')
@@ -369,15 +388,36 @@ class Board:
         s, obs, cs = self.svg, self.obs, self.cell
         s.piece(_CITY, ("square names", marshal.dumps(obs["city"], 2), self.geometry()), self.draw_square_names)
         # guards' fields of view (public): a red band on each square a guard sees
+        seen: set[int] = set()
         for g, cells in (obs.get("sight") or {}).items():
             for cell in cells:
+                seen.add(cell)
                 x, y = self.xy(cell)
                 s.add(f'<rect x="{x + 1}" y="{y + 1}" width="{cs - 2}" height="{cs - 2}" fill="{SIGHT}" '
                       f'fill-opacity="0.22" pointer-events="none"/>')
+        if seen:
+            self.draw_over_sight(s, seen)
         key = ("buildings", marshal.dumps((obs["buildings"], obs["hideouts"]), 2), self.geometry(), self.p.texts,
                self.p.lang)
         s.piece(_CITY, key, self.draw_building_refs)
         self.draw_villas()
+
+    def draw_over_sight(self, s: Svg, seen: set[int]) -> None:
+        """The printed walls and names a field of view reaches, again over its band
+        (the printed city is under this layer; the band must not dim them)."""
+        cs = self.cell
+        for a, b in self.obs["city"]["walls"]:
+            if a in seen or b in seen:
+                self.wall(s, a, b)
+        boxes = [self.xy(c) for c in seen]
+        hideouts = self.hideouts()   # their names are drawn over the bands anyway
+        for bid, ty, cells in self._shown_buildings():
+            if bid in hideouts:
+                continue
+            _, cx, top, tw, size = self.name_label(bid, list(cells), self.p.place(bid))
+            if any(x < cx + tw / 2 and cx - tw / 2 < x + cs and y < top + size + 4 and top < y + cs
+                   for x, y in boxes):
+                self.building_name(s, bid, ty, list(cells), None, self.p.place(bid))
 
     def draw_building_refs(self, s: Svg) -> None:
         """Each building as a group the log's words name (its outline in its guild's
@@ -659,8 +699,7 @@ class Board:
             path = ([start] if start else []) + [self.center(c) for c in route.cells]
             if isinstance(goal, str):
                 path.append(self.building_center(goal))
-            label = self.p.route_text(obs, route)
-            ask = self.p.route_question(obs, route, first_ap)
+            label, ask = self.route_words(route, first_ap)
             near = route.ap <= first_ap
             cls = "route" + (" near" if near else "")
             then = route.actions[1:]
@@ -693,6 +732,17 @@ class Board:
                           f'pointer-events="none"/>')
                 s.close()
         return placed
+
+    def route_words(self, route: Route, first_ap: int) -> tuple[str, str | None]:
+        """A route's label and the question it asks first (kept: many positions
+        offer the same goal at the same cost)."""
+        p = self.p
+        key = (p.texts, p.lang, tuple(p.names), self.w, route.goal, route.ap, route.vp, route.seen,
+               route.watchers, first_ap)
+        words: tuple[str, str | None] | None = _ROUTE_WORDS.get(key)
+        if words is None:
+            words = _ROUTE_WORDS.put(key, (p.route_text(self.obs, route), p.route_question(self.obs, route, first_ap)))
+        return words
 
     def goal_boxes(self, bid: str) -> list[tuple[float, float, float, float]]:
         """Where a click means "go into building ``bid``": its squares, or a villa's box."""
@@ -1287,7 +1337,9 @@ class Board:
             wheres = tuple(p.where(obs, th["pos"]) for th in obs["thieves"][q])
             key = ("guild", p.texts, p.lang, self.W, y, q, p.seat(q), f"seat:{q}" in s.recent, wheres,
                    marshal.dumps((obs["hideouts"][q], obs["vp"][q], obs["thieves"][q]), 2))
+            top = y
             y = s.piece(_PANELS, key, lambda sv: self.other_guild(sv, q, y))
+            self.guild_rows[q] = (top, y)
         return y
 
     def other_guild(self, s: Svg, q: int, y: float) -> float:
@@ -1336,6 +1388,23 @@ class Board:
         finally:
             self.svg = kept
         return y
+
+    def own_guild_cover(self, rows: dict[int, tuple[float, float]]) -> str:
+        """Over the viewer's own entry in the public list of guilds (drawn after
+        the public lower part, in its coordinates): a veil and a word saying the
+        viewer's full guild panel is above, so it does not read as a second guild."""
+        if self.viewer is None or self.viewer not in rows:
+            return ""
+        top, bottom = rows[self.viewer]
+        note = _esc(self.p.t("ui.your_guild_above"))
+        mid = (top + bottom) / 2
+        tw = len(note) * FONT * 0.62 + 20
+        return (f'<g pointer-events="none"><rect x="6" y="{top:g}" width="{self.W - 12:g}" height="{bottom - top - 4:g}" '
+                f'rx="6" fill="{PAPER}" fill-opacity="0.72" stroke="{seat_color(self.viewer)}" stroke-width="3"/>'
+                f'<rect x="{self.W / 2 - tw / 2:.1f}" y="{mid - 13:g}" width="{tw:.1f}" height="24" rx="12" '
+                f'fill="{seat_color(self.viewer)}"/>'
+                f'<text x="{self.W / 2:g}" y="{mid + 4:g}" font-size="{FONT}" font-weight="bold" fill="#fff" '
+                f'text-anchor="middle">{note}</text></g>')
 
     def draw_townsfolk(self, y: float) -> float:
         s, obs, p = self.svg, self.obs, self.p
@@ -1509,6 +1578,7 @@ def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
     bottom = b.draw_lower_panels(y) + 8
     lower = _layer(b.svg.parts, b.W, bottom)
     anchors = {"upper": upper, "lower": lower, "seat_y": y, "plan_rows": dict(b.plan_rows),
+               "guild_rows": dict(b.guild_rows),
                "actions": frozenset(o.action for o in (*upper.offers, *lower.offers) if o.action)}
     return Layer((*upper.parts, *lower.parts), b.W, bottom, anchors)
 
@@ -1525,4 +1595,4 @@ def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) 
     b.draw_own_plan(public.anchors["plan_rows"])
     top = public.anchors["seat_y"]
     y = b.draw_own_panels(top, public.anchors["actions"]) if b.viewer is not None else top
-    return _layer(b.svg.parts, b.W, y, {"dy": y - top})
+    return _layer(b.svg.parts, b.W, y, {"dy": y - top, "over_lower": b.own_guild_cover(public.anchors["guild_rows"])})

@@ -384,8 +384,10 @@ class ThiefdomPresentation(Presentation):
                  static, upper.render(legal, recent)]
         if seat is not None:
             parts.append(seat.render(legal, recent))
+        # the seat's cover over its own entry in the public list of guilds comes after that list
+        cover = seat.anchors.get("over_lower", "") if seat is not None else ""
         if dy:
-            parts += [f'<g transform="translate(0 {dy:g})">', lower.render(legal, recent), "</g>"]
+            parts += [f'<g transform="translate(0 {dy:g})">', lower.render(legal, recent), cover, "</g>"]
         else:
-            parts.append(lower.render(legal, recent))
+            parts += [lower.render(legal, recent), cover]
         return compose(parts, public.width, height, self.texts.get(self.lang, "name"))
