@@ -483,20 +483,20 @@ class PublicBoard:
         inf = o["infamy"][q] if phase == "over" else None
         stats = [f"{p.t('ui.gold')} {o['gold'][q]}", f"{p.t('ui.henchmen')} {o['henchmen'][q]}"]
         sep = " · " if p.narrow else "  ·  "
-        hidden = p.t("ui.infamy_hidden") if inf is None else f"{p.t('ui.infamy')} {inf}"
-        # the infamy's own slot, as wide as the viewer's own figure needs
-        slot_w = max(len(hidden), len(f"{p.t('ui.your_infamy')} 99")) * (FONT + 1) * .62
+        words = sep.join([*stats, p.t("ui.infamy_hidden") if inf is None else f"{p.t('ui.infamy')} {inf}"])
+        sx: float
+        cover: tuple[float, float]
         if p.narrow:
-            counts = sep.join(stats) + sep
-            sx, sy = PAD + 10 + len(counts) * (FONT + 1) * .6, y0 + 43
-            svg.text(PAD + 10, sy, counts, FONT + 1, "bold", "#fff")
-            svg.text(sx, sy, hidden, FONT + 1, "bold", "#fff")
+            sx, sy, anchor = PAD + 10, y0 + 43, "start"
+            cover = (PAD + 6, self.W - 2 * PAD - 12)
         else:
-            sx, sy = self.W - PAD - 10 - slot_w, y0 + 20
-            svg.text(sx - 4, sy, sep.join(stats) + sep.rstrip(), FONT + 1, "bold", "#fff", "end")
-            svg.text(self.W - PAD - 10, sy, hidden, FONT + 1, "bold", "#fff", "end")
-        return y0 + band, {"y": y0, "h": band, "you_x": you_x, "slot_x": sx, "slot_y": sy, "slot_w": slot_w,
-                           "name": name}
+            sx, sy, anchor = self.W - PAD - 10, y0 + 20, "end"
+            # room for the longer of these words and the viewer's own (their infamy)
+            wide = max(len(words), len(sep.join([*stats, p.t("ui.your_infamy")])) + 3) * (FONT + 1) * .62 + 8
+            cover = (sx - wide, wide + 6)
+        svg.text(sx, sy, words, FONT + 1, "bold", "#fff", anchor)
+        return y0 + band, {"y": y0, "name": name, "you_x": you_x, "stats": stats, "sep": sep, "x": sx, "text_y": sy,
+                           "anchor": anchor, "cover": cover}
 
     def draw_rival(self, q: int) -> tuple[float, dict[str, Any]]:
         """A seat at a glance: its band, its pile (the steal target) and its cards
@@ -671,18 +671,18 @@ def seat_layer(pres: MarketWords, obs: dict[str, Any], public: Layer) -> Layer |
     svg = Svg(public.width, public.height, legal=obs.get("legal", ()), recent=obs.get("recent", ()))
     if band is not None:
         you = pres.t("ui.you")
-        if you.lower() not in band["name"].lower():
-            svg.text(band["you_x"] + 6, band["y"] + 21, f"({you})", FONT + 3, "bold", "#fff")
+        if you.lower() not in band["name"].lower():   # over the name, in the room left after it
+            svg.add(f'<rect x="{PAD + 6:g}" y="{band["y"] + 4:g}" width="{band["you_x"] - PAD:g}" height="22" '
+                    f'fill="{seat_color(me)}"/>')
+            svg.text(PAD + 10, band["y"] + 21, f"{band['name']} ({you})", FONT + 3, "bold", "#fff")
         inf = obs["infamy"][me]
-        if obs["phase"] != "over" and inf is not None:
-            x, y = band["slot_x"], band["slot_y"]
-            svg.add(f'<rect x="{x - 2:g}" y="{y - FONT - 2:g}" width="{band["slot_w"] + 6:g}" '
-                    f'height="{FONT + 8:g}" fill="{seat_color(me)}"/>')
-            text = f"{pres.t('ui.your_infamy')} {inf}"
-            if pres.narrow:
-                svg.text(x, y, text, FONT + 1, "bold", "#fff")
-            else:
-                svg.text(x + band["slot_w"], y, text, FONT + 1, "bold", "#fff", "end")
+        if obs["phase"] != "over" and inf is not None:   # the counts again, with their own infamy
+            x, w = band["cover"]
+            y = band["text_y"]
+            svg.add(f'<rect x="{x:g}" y="{y - FONT - 3:g}" width="{w:g}" height="{FONT + 9:g}" '
+                    f'fill="{seat_color(me)}"/>')
+            words = band["sep"].join([*band["stats"], f"{pres.t('ui.your_infamy')} {inf}"])
+            svg.text(band["x"], y, words, FONT + 1, "bold", "#fff", band["anchor"])
     pay, paying = obs.get("paying"), public.anchors.get("paying")
     if pay and paying and obs.get("current") == me and pay["remaining"]:
         payment_choices(pres, obs, svg, pay["remaining"][0], paying)
