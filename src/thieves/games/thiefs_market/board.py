@@ -33,6 +33,8 @@ from .words import MarketWords
 _KEPT = memo(8192)
 #: the seats' panels (larger pieces: fewer kept)
 _PANELS = memo(1024)
+#: where the seats' panels, the market and the legend are drawn from (:meth:`PublicBoard.placed`)
+ORIGIN = 100.0
 
 
 # ------------------------------------------------------------------ drawing helpers
@@ -138,6 +140,8 @@ class PublicBoard:
         self.actor = acting(obs)
         self.svg = Svg(self.W, 100, title=pres.t("name"), offers=True)
         self.y = 0.0
+        #: how far :meth:`placed` moved the last part
+        self.offset = 0.0
         #: where the viewer's layer draws: each seat's band, the payment's slots
         self.anchors: dict[str, Any] = {"bands": {}}
 
@@ -147,6 +151,20 @@ class PublicBoard:
         else it depends on."""
         return self.svg.piece_of(self, _KEPT if store is None else store,
                                  (self.t, self.p.texts, self.p.lang, *key), draw)
+
+    def placed(self, draw: Callable[[], Any]) -> Any:
+        """What ``draw()`` adds, drawn from the height :data:`ORIGIN` and moved to
+        the current one: a part keeps its drawing (and its kept pieces their
+        keys) when what is above it grows or shrinks. Returns ``draw()``'s value;
+        ``self.y`` ends below the part."""
+        off = self.y - ORIGIN
+        self.svg.add(f'<g transform="translate(0 {off:g})">')
+        self.y = ORIGIN
+        value = draw()
+        self.svg.add("</g>")
+        self.y += off
+        self.offset = off
+        return value
 
     # ---- pieces
     def die(self, x: float, y: float, face: str, action: str | None = None, size: float | None = None,
@@ -310,7 +328,7 @@ class PublicBoard:
 
     def legend(self) -> None:
         """The same in every position: kept per width and place."""
-        self.y = self.kept(("legend", self.W, self.y), self.draw_legend)
+        self.placed(lambda: setattr(self, "y", self.kept(("legend", self.W), self.draw_legend)))
 
     def draw_legend(self) -> float:
         svg, x, y = self.svg, float(PAD), float(self.y)
@@ -455,13 +473,16 @@ class PublicBoard:
         phase = o["phase"]
         owned = o["tableau"][q]
         big = q == self.actor
-        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, self.y, q, big, phase,
+        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, q, big, phase,
                o.get("step"), bool(o.get("paying")), o["token"] == q, o["infamy"][q] if phase == "over" else None,
                o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
                tuple(o.get("used", ())) if phase != "over" else ())
         draw = self.draw_player if big else self.draw_rival
-        self.y, band = self.kept(key, lambda: draw(q), _PANELS)
-        self.anchors["bands"][q] = band
+        def panel() -> dict[str, Any]:
+            self.y, band = self.kept(key, lambda: draw(q), _PANELS)
+            return band
+        band = self.placed(panel)
+        self.anchors["bands"][q] = {**band, "y": band["y"] + self.offset, "text_y": band["text_y"] + self.offset}
 
     def seat_band(self, q: int, y0: float) -> tuple[float, dict[str, Any]]:
         """A seat's coloured band: its name, room for "(you)", the start player token
@@ -641,13 +662,13 @@ class PublicBoard:
         self.paying()
         seats_first = o["phase"] in ("split", "lucky", "over")
         if not seats_first:
-            self.market()
+            self.placed(self.market)
         n = o["num_players"]
         first = self.actor or 0
         for q in [(first + i) % n for i in range(n)]:
             self.player(q)
         if seats_first:
-            self.market()
+            self.placed(self.market)
         self.legend()
         self.svg.height = self.y + 6
         return self.svg.layer(self.anchors)
