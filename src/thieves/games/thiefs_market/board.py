@@ -184,6 +184,8 @@ class PublicBoard:
     def draw_die(self, x: float, y: float, face: str, action: str | None, label: str | None, size: float,
                  dim: bool) -> None:
         self.svg.open(action, None, label, "die")
+        if action is not None:   # a margin to tap, outlined in gold when it may be clicked (the page's style)
+            self.svg.rect(x - 3, y - 3, size + 6, size + 6, fill="#ffffff00", stroke="none", rx=size * .25, width=2)
         draw_face(self.svg, x, y, size, face, dim=dim)
         self.svg.close()
 
