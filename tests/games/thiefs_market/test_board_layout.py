@@ -50,9 +50,19 @@ def shapes(svg, pid_prefix, tag="rect"):
     return out
 
 
+def moved(node):
+    """How far down the groups around ``node`` move it (``translate(0 dy)``)."""
+    dy = 0.0
+    while node is not None and node.nodeType == node.ELEMENT_NODE:
+        m = re.match(r"translate\(([-0-9.]+)[ ,]+([-0-9.]+)\)", node.getAttribute("transform"))
+        dy += float(m.group(2)) if m else 0.0
+        node = node.parentNode
+    return dy
+
+
 def top_of(svg, pid_prefix):
-    """The lowest y of the pieces whose id starts with ``pid_prefix``."""
-    ys = [float(r.getAttribute("y")) for r in shapes(svg, pid_prefix)]
+    """The lowest y on the board of the pieces whose id starts with ``pid_prefix``."""
+    ys = [float(r.getAttribute("y")) + moved(r) for r in shapes(svg, pid_prefix)]
     assert ys, pid_prefix
     return max(ys)
 

@@ -35,9 +35,8 @@ from typing import Optional
 from thieves.core.errors import IllegalAction
 from thieves.core.notation import small_number
 
-from .components import FACES, GEMS
+from .faces import FACES, GEMS, TOKEN
 
-TOKEN = "T"
 #: kinds that name a die face (or the token) as their argument
 FACE_KINDS = ("take", "return", "reroll")
 #: kinds that name one of the four gems of a card's cost

@@ -14,10 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from thieves.core.data import load_model, refuse_duplicates
 from thieves.core.errors import DataError
 
-FACES = "RWBGYP"
-R, W, B, G, Y, P = range(6)
-GEMS = "RWBG"
-TOKEN = "T"
+from .actions import MarketAction
+# the faces are read here and, as before, from here (``components.FACES``)
+from .faces import FACES as FACES, GEMS as GEMS, TOKEN as TOKEN
+from .faces import B as B, G as G, P as P, R as R, W as W, Y as Y
 #: entries a memo of :class:`Tables` holds before it starts again (a memory bound)
 MEMO_LIMIT = 50_000
 
@@ -271,8 +271,6 @@ class Holdings:
 def action_table(t: "Tables") -> dict[str, tuple[str, Any]]:
     """Every action notation -> (kind, argument), read once by :meth:`MarketAction.parse`,
     so applying an action is a dict look-up. Fills ``t.actions`` (notation -> typed action)."""
-    from .actions import MarketAction
-
     notations = ["take T", "take all", "return T", "done", "keep", "end"]
     notations += [f"{verb} {face}" for face in FACES for verb in ("take", "return", "reroll")]
     notations += [f"{verb} {gem}" for gem in GEMS for verb in ("pay", "gold", "free")]
