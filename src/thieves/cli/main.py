@@ -5,7 +5,7 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeAlias
 
 from rich.console import Console
 from rich.text import Text
@@ -224,20 +224,37 @@ def cmd_loadtest(args: argparse.Namespace, console: Console) -> int:
     return loadtest(args)
 
 
+def game_args(sp: argparse.ArgumentParser) -> None:
+    """The arguments of a command that starts games: slug, players, seed, options, data."""
+    sp.add_argument("game", help="game slug, e.g. thiefs-market")
+    sp.add_argument("--players", type=int, default=None, help="number of players")
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="game option")
+    sp.add_argument("--data-dir", help="directory with your own component data files")
+
+
+#: what ``add_subparsers`` returns, where each command adds its parser
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="thieves", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games and their options").set_defaults(func=cmd_list)
+    _add_play(sub)
+    _add_bench(sub)
+    _add_measures(sub)
+    _add_replay(sub)
+    from .tournament import add_parser as add_tournament
+    add_tournament(sub, game_args)
+    sub.choices["tournament"].set_defaults(func=cmd_tournament)
+    _add_data(sub)
+    _add_serve(sub)
+    _add_loadtest(sub)
+    return p
 
-    def game_args(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", help="game slug, e.g. thiefs-market")
-        sp.add_argument("--players", type=int, default=None, help="number of players")
-        sp.add_argument("--seed", type=int, default=0)
-        sp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="game option")
-        sp.add_argument("--data-dir", help="directory with your own component data files")
 
-    sp = sub.add_parser("list", help="list the games and their options")
-    sp.set_defaults(func=cmd_list)
-
+def _add_play(sub: Subparsers) -> None:
     sp = sub.add_parser("play", help="play in the terminal against bots")
     game_args(sp)
     sp.add_argument("--humans", type=int, default=1, help="how many seats people take (the first ones)")
@@ -245,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--save", help="write the replay to this file at the end")
     sp.set_defaults(func=cmd_play)
 
+
+def _add_bench(sub: Subparsers) -> None:
     sp = sub.add_parser("bench", help="decisions per second of random play")
     game_args(sp)
     sp.add_argument("--seconds", type=seconds, default=5.0, help="measured time (above 0, at most a day)")
@@ -252,12 +271,16 @@ def build_parser() -> argparse.ArgumentParser:
                     help="playouts per CPU second from mid-game positions, checked path against fast path")
     sp.set_defaults(func=cmd_bench)
 
+
+def _add_measures(sub: Subparsers) -> None:
+    """The commands that play many games and measure them: simulate, dataset,
+    playtest, analyze (in the order ``thieves --help`` lists them)."""
+    from .analyze import add_parser as add_analyze
+    from .dataset import add_parser as add_dataset
     from .simulate import add_parser as add_simulate
     add_simulate(sub, game_args)
     sub.choices["simulate"].set_defaults(func=cmd_simulate)
-    from .dataset import add_parser as add_dataset
     add_dataset(sub, game_args)
-
     sp = sub.add_parser("playtest", help="how the components play: bot games, per-component figures")
     game_args(sp)
     sp.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (comma-separated)")
@@ -266,10 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--top", type=int, default=12, help="rows per component kind (busiest and quietest)")
     sp.add_argument("--out", help="write every figure to this JSON file")
     sp.set_defaults(func=cmd_playtest)
-
-    from .analyze import add_parser as add_analyze
     add_analyze(sub)
 
+
+def _add_replay(sub: Subparsers) -> None:
     sp = sub.add_parser("replay", help="replay a saved game")
     sp.add_argument("file")
     sp.add_argument("--viewer", type=int, default=None, help="see the game as this player (default spectator)")
@@ -278,10 +301,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "directory a replay file names is never read)")
     sp.set_defaults(func=cmd_replay)
 
-    from .tournament import add_parser as add_tournament
-    add_tournament(sub, game_args)
-    sub.choices["tournament"].set_defaults(func=cmd_tournament)
 
+def _add_data(sub: Subparsers) -> None:
     sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")
     sp.add_argument("action", choices=["export", "check", "diff"])
     sp.add_argument("game", help="game slug, e.g. thieves-den")
@@ -289,6 +310,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=3, help="check: seeded games to play with the data")
     sp.set_defaults(func=cmd_data)
 
+
+def _add_serve(sub: Subparsers) -> None:
     sp = sub.add_parser("serve", help="start the web server")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
@@ -308,6 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "address or a network; default $THIEVES_TRUSTED_PROXIES; none: the peer's address counts)")
     sp.set_defaults(func=cmd_serve)
 
+
+def _add_loadtest(sub: Subparsers) -> None:
     sp = sub.add_parser("loadtest", help="live tables with bots and spectators: actions/s and broadcast latency")
     sp.add_argument("--tables", type=int, default=50)
     sp.add_argument("--spectators", type=int, default=2, help="spectator sockets per table")
@@ -332,7 +357,6 @@ def build_parser() -> argparse.ArgumentParser:
                          "alternating with this one's, and report both")
     sp.add_argument("--rounds", type=int, default=2, help="with --baseline-src: runs of each side")
     sp.set_defaults(func=cmd_loadtest)
-    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
