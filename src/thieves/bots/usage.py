@@ -45,7 +45,7 @@ def seat_uses(state: "State", usage_events: Sequence[tuple[str, str, str]]) -> l
         wanted.setdefault(key, []).append((arg, category))
     out: list[SeatUses] = [{} for _ in range(state.num_players)]
     for entry in state.log:
-        if type(entry) is not dict or entry.get("key") not in wanted:
+        if entry.get("key") not in wanted:
             continue
         ev = visible_event(entry, None)  # what a spectator read: no secret argument counts
         if ev is None:

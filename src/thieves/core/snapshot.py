@@ -107,8 +107,8 @@ def check_envelope(game: "Game", d: dict[str, Any]) -> None:
         if (not isinstance(entry, list) or len(entry) != 2 or not _is_int(entry[0])
                 or not 0 <= entry[0] < n or not isinstance(entry[1], str) or len(entry[1]) > 10_000):
             raise GameSetupError(f"history[{i}] must be [seat, action], not {str(entry)[:80]}")
-    if "log" in d and not isinstance(d["log"], list):
-        raise GameSetupError("log must be a list")
+    if "log" in d and not (isinstance(d["log"], list) and all(isinstance(e, dict) for e in d["log"])):
+        raise GameSetupError("log must be a list of events")
     if not isinstance(d["fields"], dict):
         raise GameSetupError("fields must be an object")
 

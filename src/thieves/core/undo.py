@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ThievesError
-from .game import State, log_items
+from .game import State
 
 #: re-dealt copies tried for hidden information (each a different re-deal)
 SAMPLES = 3
@@ -205,8 +205,7 @@ class _View:
             n -= 1
         if mine[:n] != theirs[:n]:  # not one shared list (e.g. read back from storage)
             n = 0
-        return (log_items(self.state.visible_events(self.player, n))
-                == log_items(other.visible_events(self.player, n)))
+        return self.state.visible_events(self.player, n) == other.visible_events(self.player, n)
 
 
 def _engine_observes(state: State) -> bool:

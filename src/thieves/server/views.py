@@ -249,10 +249,9 @@ def visible_events(table: LiveTable, state: State, viewer: int | None) -> list[d
 
 def _visible_events(state: State, obs: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
     """``state.visible_events(viewer)``, taken from the observation's log where
-    that is the same list (the engine's observation, every entry an event)."""
+    that is the same list (the engine's observation)."""
     log_events = obs.get("log")
-    if type(state).observation is State.observation and isinstance(log_events, list) \
-            and all(type(ev) is dict for ev in log_events):
+    if type(state).observation is State.observation and isinstance(log_events, list):
         return log_events
     return state.visible_events(viewer)
 
