@@ -792,3 +792,12 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.slug} state ply={self.ply} to_act={self._players_to_act()}>"
+
+
+def engine_observes(state: State) -> bool:
+    """The state's observation is the engine's own: its ``"log"`` is
+    :meth:`State.visible_events`, so a caller may take the observation without
+    its log and read only the events it has not seen yet."""
+    cls = type(state)
+    return (cls.observation is State.observation and cls.visible_events is State.visible_events
+            and cls.observation_without_log is State.observation_without_log)
