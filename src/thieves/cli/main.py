@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from typing import Any, Sequence, TypeAlias
@@ -12,40 +11,7 @@ from rich.text import Text
 
 from ..core.errors import ThievesError
 from ..core.registry import GAME_MODULES, list_games, load_game
-
-
-#: the longest measurement ``bench --seconds`` accepts (a day)
-MAX_SECONDS = 86_400.0
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a duration in seconds, above 0 and at most :data:`MAX_SECONDS`
-    (``-1``, ``0``, ``nan`` and ``inf`` are refused with exit code 2)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= MAX_SECONDS:   # false for nan too
-        raise argparse.ArgumentTypeError(
-            f"{text} seconds: give a duration above 0 and at most {MAX_SECONDS:,.0f} (a day)")
-    return value
-
-
-def _options(args: argparse.Namespace) -> dict[str, Any]:
-    opts: dict[str, Any] = {}
-    for item in getattr(args, "option", None) or []:
-        if "=" not in item:
-            raise ThievesError(f"option {item!r} must look like name=value")
-        key, value = item.split("=", 1)
-        if len(value) > 10_000 or value.count("[") + value.count("{") > 32:
-            raise ThievesError(f"option {key!r}: the value is too large or nested too deep")
-        try:
-            opts[key] = json.loads(value)
-        except (json.JSONDecodeError, RecursionError):
-            opts[key] = value
-    if getattr(args, "data_dir", None):
-        opts["data_dir"] = args.data_dir
-    return opts
+from .args import game_args, game_options, seconds
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
@@ -65,7 +31,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .play import play
     game = load_game(args.game)
     players = args.players if args.players is not None else min(max(game.min_players, 4), game.max_players)
-    state = game.new_game(players, args.seed, _options(args))
+    state = game.new_game(players, args.seed, game_options(args))
     if not 0 <= args.humans <= players:
         raise ThievesError(f"--humans must be between 0 and {players}")
     out = open(args.save, "w", encoding="utf-8") if args.save else None
@@ -81,14 +47,14 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     from .bench import bench, bench_playouts
     if args.playouts:
-        p = bench_playouts(args.game, args.seconds, args.players, args.seed, _options(args))
+        p = bench_playouts(args.game, args.seconds, args.players, args.seed, game_options(args))
         console.print(f"{args.game}: playouts from {p.positions} mid-game positions "
                       f"({p.decisions} decisions each on average)")
         console.print(f"  checked path: {p.checked_per_second:,.0f} playouts per CPU second")
         console.print(f"  fast path:    {p.fast_per_second:,.0f} playouts per CPU second ({p.speedup:.2f}x)")
         console.print(f"  same games move for move: {'yes' if p.same else 'NO'}")
         return 0 if p.same else 1
-    r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
+    r = bench(args.game, args.seconds, args.players, args.seed, game_options(args))
     console.print(f"{args.game}: {r.games} games, {r.decisions} decisions in {r.seconds:.2f} s")
     console.print(f"  decisions/s: {r.decisions_per_second:,.0f} (per CPU second: {r.decisions_per_cpu_second:,.0f})")
     console.print(f"  games/s:     {r.games_per_second:,.1f}")
@@ -98,7 +64,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from .simulate import cmd_simulate as run
-    return run(args, console, _options(args))
+    return run(args, console, game_options(args))
 
 
 def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
@@ -106,7 +72,7 @@ def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
     import time
     start = time.perf_counter()
     records = play_records(args.game, args.games, args.bots.split(","), args.players, args.seed,
-                           _options(args), jobs=args.jobs)
+                           game_options(args), jobs=args.jobs)
     report = summarise(records)
     report.update({"game": args.game, "seed": args.seed, "seconds": round(time.perf_counter() - start, 1)})
     render(report, console, top=args.top)
@@ -197,7 +163,7 @@ def _check_serve_args(args: argparse.Namespace) -> None:
 
 def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     from .tournament import cmd_tournament as run
-    return run(args, console, _options(args))
+    return run(args, console, game_options(args))
 
 
 def cmd_data(args: argparse.Namespace, console: Console) -> int:
@@ -222,15 +188,6 @@ def cmd_loadtest(args: argparse.Namespace, console: Console) -> int:
         raise ThievesError(f"the load test needs the server's extra packages ({exc.name}): "
                            "pip install 'thieves[server]'") from None
     return loadtest(args)
-
-
-def game_args(sp: argparse.ArgumentParser) -> None:
-    """The arguments of a command that starts games: slug, players, seed, options, data."""
-    sp.add_argument("game", help="game slug, e.g. thiefs-market")
-    sp.add_argument("--players", type=int, default=None, help="number of players")
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="game option")
-    sp.add_argument("--data-dir", help="directory with your own component data files")
 
 
 #: what ``add_subparsers`` returns, where each command adds its parser
