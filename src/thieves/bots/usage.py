@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..core.texts import placeholders, visible_event
+from .record import GameRecord
 from .stats import ALPHA, Share, benjamini_hochberg, two_proportion_p, win_shares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.game import Game, State
-    from .match import GameRecord
 
 #: per seat: category -> component id -> number of uses in the game
 SeatUses = dict[str, dict[str, int]]

@@ -21,12 +21,9 @@ Every refusal is a :class:`GameSetupError` that says what is wrong.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from .errors import GameSetupError
-
-if TYPE_CHECKING:
-    from .game import Game
 
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 24
@@ -85,7 +82,18 @@ def _is_int(x: Any) -> bool:
     return type(x) is int
 
 
-def check_envelope(game: "Game", d: dict[str, Any]) -> None:
+class GameBounds(Protocol):
+    """What the envelope is checked against (a :class:`~thieves.core.game.Game`)."""
+
+    @property
+    def slug(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+
+
+def check_envelope(game: GameBounds, d: dict[str, Any]) -> None:
     missing = [k for k in ENVELOPE if k not in d]
     if missing:
         raise GameSetupError(f"the snapshot lacks {', '.join(missing)}")
