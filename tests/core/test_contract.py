@@ -37,10 +37,14 @@ def test_simultaneous_players_and_hidden_bids():
     s.apply_action(1, "bid 3")
     assert s.players_to_act() == [0, 2]
     assert s.observation(1)["my_bid"] == 3
+    mine = {"key": "my_bid", "args": {"bid": 3}, "ply": 0}
     for viewer in (0, 2, None):
-        text = json.dumps(s.observation(viewer))
-        assert "You bid 3" not in text and s.observation(viewer)["my_bid"] is None
-    assert "You bid 3." in s.observation(1)["log"]
+        obs = s.observation(viewer)
+        assert obs["my_bid"] is None and "my_bid" not in json.dumps(obs["log"])
+        assert s.visible_log(viewer) == ["Player 2 bids."]
+    assert mine in s.observation(1)["log"]
+    assert s.visible_log(1) == ["Player 2 bids.", "You bid 3."]
+    assert s.visible_log(1, lang="fr", names=["Ann", "Bea", "Cy"]) == ["Bea a misé.", "Vous misez 3."]
 
 
 def test_illegal_actions_explain_and_change_nothing():

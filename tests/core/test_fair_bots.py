@@ -30,7 +30,7 @@ def _positions(slug: str, n: int, seed: int, every: int = 7):
 
 def _readable(entry, p: int) -> bool:
     """A log entry ``p`` may read in full: public, or addressed to ``p``."""
-    to = entry.get("to") if type(entry) is dict else entry[0]
+    to = entry.get("to")
     return to is None or p in to
 
 

@@ -15,7 +15,6 @@ import copy
 import pytest
 
 import thieves
-from thieves.core.game import log_items
 from thieves.core.rng import Rng
 from thieves.server.storage import Storage
 from thieves.server.tables import TableManager
@@ -26,7 +25,7 @@ GAMES = ["thiefs-market", "thieves-den", "age-of-thieves", "thiefdom", "cadwallo
 
 
 def _fresh(state, viewer):
-    return log_items(state.visible_events(viewer))
+    return state.visible_events(viewer)
 
 
 @pytest.mark.parametrize("slug", GAMES)

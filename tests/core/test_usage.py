@@ -28,7 +28,6 @@ def test_uses_count_the_public_arguments_of_the_named_events_by_seat():
         {"key": "sell", "args": {"player": 1, "card": "A1"}, "ply": 3},       # not a usage event
         {"key": "buy", "args": {"card": "B2"}, "ply": 4},                     # no seat
         {"key": "buy", "args": {"player": 7, "card": "B2"}, "ply": 5},        # no such seat
-        [None, "an old text entry"],
     )
     assert seat_uses(state, USAGE) == [{"card": {"A1": 2}, "bonus": {"gem": 1}}, {},
                                        {"place": {"inn": 2, "docks": 1}}]

@@ -188,7 +188,7 @@ def test_bots_move_on_their_own_with_a_delay(db_url):
 
 
 def test_game_texts_endpoint(client):
-    assert client.get("/api/games/toy-bids/texts").json() == {}
+    assert client.get("/api/games/toy-bids/texts", params={"lang": "de"}).json()["log.my_bid"] == "Du bietest {bid}."
     assert client.get("/api/games/chess/texts").status_code == 404
 
 

@@ -16,7 +16,9 @@ def test_i18n_yaml_shape_and_fallback():
     assert set(texts) == {"en", "fr", "de"} and texts["de"]["name"] == "Verdeckte Gebote"
     assert game_text("toy-svg", "fr", "option.rounds") == "Manches"
     assert game_text("toy-svg", "de", "missing", "x") == "x"
-    assert game_texts("toy-bids") == {}  # a game without the file still works
+    # a game without the file still works: it has only the log templates its code gives
+    assert {k for lang in game_texts("toy-bids").values() for k in lang} == {"log.bid", "log.my_bid", "log.round_won"}
+    assert game_text("toy-bids", "fr", "name") is None
 
 
 def test_lobby_uses_the_games_texts(client):
@@ -47,10 +49,11 @@ def test_nested_i18n_sections_are_read_as_dotted_keys(tmp_path, monkeypatch):
     from thieves.server import i18n
     pkg = tmp_path / "nested_texts_game"
     (pkg / "data").mkdir(parents=True)
-    # a game of its own (the toy game's rules): its texts are read by the game, as every game's
+    # a game of its own (the toy game's rules): its texts are read by the engine, as every game's
     (pkg / "__init__.py").write_text(
-        "from tests.core.toy_game import BidGame\n\n\nclass NestedTexts(BidGame):\n"
-        "    slug = 'nested-texts'\n\n\nGAME = NestedTexts()\n", encoding="utf-8")
+        "from thieves.core.game import Game\nfrom tests.core.toy_game import BidGame\n\n\n"
+        "class NestedTexts(BidGame):\n    slug = 'nested-texts'\n    texts = Game.texts\n\n\n"
+        "GAME = NestedTexts()\n", encoding="utf-8")
     (pkg / "data" / "i18n.yaml").write_text(
         "en: {name: Nested}\nui: {fr: {buy: Acheter}, en: {buy: Buy}}\n"
         "cards: {A1: {de: {name: Labor}, en: {name: Lab}}}\n", encoding="utf-8")

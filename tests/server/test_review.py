@@ -583,7 +583,7 @@ def test_a_game_that_names_its_players_keeps_those_names(client, monkeypatch):
     t = new_table(client, 2, [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
     client.post(f"/api/tables/{t['id']}/actions", json={"token": t["tokens"]["1"], "action": "bid 1"})
     v = view(client, t["id"])
-    assert "White (P2) bids." in v["log"]  # as on the game's own board
+    assert "Bea bids." in v["log"]  # the log says the table's names; the game's own is the alias
     assert [(s["name"], s["alias"]) for s in v["seats"]] == [("Ann", "Purple (P1)"), ("Bea", "White (P2)")]
     monkeypatch.undo()
     plain = view(client, new_table(client, 2)["id"])

@@ -59,15 +59,12 @@ def fair_view(state: State, player: int, seed: int) -> State:
 
 def _as_seen(entry: Any, player: int) -> Any:
     """A log entry as ``player`` may read it: unchanged, its public form, or None."""
-    if type(entry) is dict:
-        to = entry.get("to")
-        if to is None or player in to:
-            return entry
-        if entry.get("secret") is not None:  # others read the public template, no secrets
-            return {"key": public_key(entry["key"]), "args": entry["args"], "ply": entry["ply"]}
-        return None
-    to, _text = entry
-    return entry if to is None or player in to else None
+    to = entry.get("to")
+    if to is None or player in to:
+        return entry
+    if entry.get("secret") is not None:  # others read the public template, no secrets
+        return {"key": public_key(entry["key"]), "args": entry["args"], "ply": entry["ply"]}
+    return None
 
 
 class LegalActionsOnly:

@@ -9,10 +9,9 @@ from __future__ import annotations
 import math
 import statistics
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .match import GameRecord
+from .record import GameRecord
 
 #: two-sided 95% normal quantile
 Z95 = 1.959963984540054

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..core.texts import placeholders, visible_event
+from .record import GameRecord
 from .stats import ALPHA, Share, benjamini_hochberg, two_proportion_p, win_shares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.game import Game, State
-    from .match import GameRecord
 
 #: per seat: category -> component id -> number of uses in the game
 SeatUses = dict[str, dict[str, int]]
@@ -45,7 +45,7 @@ def seat_uses(state: "State", usage_events: Sequence[tuple[str, str, str]]) -> l
         wanted.setdefault(key, []).append((arg, category))
     out: list[SeatUses] = [{} for _ in range(state.num_players)]
     for entry in state.log:
-        if type(entry) is not dict or entry.get("key") not in wanted:
+        if entry.get("key") not in wanted:
             continue
         ev = visible_event(entry, None)  # what a spectator read: no secret argument counts
         if ev is None:

@@ -9,6 +9,7 @@ from typing import Any, Callable
 from rich.console import Console
 
 from ..core.errors import ThievesError
+from .args import game_options
 
 
 def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -23,7 +24,6 @@ def add_parser(sub: Any, game_args: Callable[[argparse.ArgumentParser], None]) -
 
 
 def cmd_dataset(args: argparse.Namespace, console: Console) -> int:
-    from .main import _options
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if args.players is not None and args.players != len(bots):
         raise ThievesError(f"--players {args.players} but {len(bots)} bots: give one bot per seat")
@@ -35,7 +35,7 @@ def cmd_dataset(args: argparse.Namespace, console: Console) -> int:
         raise ThievesError(f"thieves dataset needs the rl extra: pip install 'thieves[rl]' ({exc})") from None
     start = time.perf_counter()
     try:
-        rows = write_dataset(args.game, bots, args.games, args.out, args.seed, args.jobs, _options(args))
+        rows = write_dataset(args.game, bots, args.games, args.out, args.seed, args.jobs, game_options(args))
     except ValueError as exc:
         raise ThievesError(str(exc)) from None
     took = time.perf_counter() - start

@@ -2,50 +2,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeAlias
 
 from rich.console import Console
 from rich.text import Text
 
 from ..core.errors import ThievesError
 from ..core.registry import GAME_MODULES, list_games, load_game
-
-
-#: the longest measurement ``bench --seconds`` accepts (a day)
-MAX_SECONDS = 86_400.0
-
-
-def seconds(text: str) -> float:
-    """An argparse type: a duration in seconds, above 0 and at most :data:`MAX_SECONDS`
-    (``-1``, ``0``, ``nan`` and ``inf`` are refused with exit code 2)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= MAX_SECONDS:   # false for nan too
-        raise argparse.ArgumentTypeError(
-            f"{text} seconds: give a duration above 0 and at most {MAX_SECONDS:,.0f} (a day)")
-    return value
-
-
-def _options(args: argparse.Namespace) -> dict[str, Any]:
-    opts: dict[str, Any] = {}
-    for item in getattr(args, "option", None) or []:
-        if "=" not in item:
-            raise ThievesError(f"option {item!r} must look like name=value")
-        key, value = item.split("=", 1)
-        if len(value) > 10_000 or value.count("[") + value.count("{") > 32:
-            raise ThievesError(f"option {key!r}: the value is too large or nested too deep")
-        try:
-            opts[key] = json.loads(value)
-        except (json.JSONDecodeError, RecursionError):
-            opts[key] = value
-    if getattr(args, "data_dir", None):
-        opts["data_dir"] = args.data_dir
-    return opts
+from .args import game_args, game_options, seconds
 
 
 def cmd_list(args: argparse.Namespace, console: Console) -> int:
@@ -65,7 +31,7 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
     from .play import play
     game = load_game(args.game)
     players = args.players if args.players is not None else min(max(game.min_players, 4), game.max_players)
-    state = game.new_game(players, args.seed, _options(args))
+    state = game.new_game(players, args.seed, game_options(args))
     if not 0 <= args.humans <= players:
         raise ThievesError(f"--humans must be between 0 and {players}")
     out = open(args.save, "w", encoding="utf-8") if args.save else None
@@ -81,14 +47,14 @@ def cmd_play(args: argparse.Namespace, console: Console) -> int:
 def cmd_bench(args: argparse.Namespace, console: Console) -> int:
     from .bench import bench, bench_playouts
     if args.playouts:
-        p = bench_playouts(args.game, args.seconds, args.players, args.seed, _options(args))
+        p = bench_playouts(args.game, args.seconds, args.players, args.seed, game_options(args))
         console.print(f"{args.game}: playouts from {p.positions} mid-game positions "
                       f"({p.decisions} decisions each on average)")
         console.print(f"  checked path: {p.checked_per_second:,.0f} playouts per CPU second")
         console.print(f"  fast path:    {p.fast_per_second:,.0f} playouts per CPU second ({p.speedup:.2f}x)")
         console.print(f"  same games move for move: {'yes' if p.same else 'NO'}")
         return 0 if p.same else 1
-    r = bench(args.game, args.seconds, args.players, args.seed, _options(args))
+    r = bench(args.game, args.seconds, args.players, args.seed, game_options(args))
     console.print(f"{args.game}: {r.games} games, {r.decisions} decisions in {r.seconds:.2f} s")
     console.print(f"  decisions/s: {r.decisions_per_second:,.0f} (per CPU second: {r.decisions_per_cpu_second:,.0f})")
     console.print(f"  games/s:     {r.games_per_second:,.1f}")
@@ -98,7 +64,7 @@ def cmd_bench(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_simulate(args: argparse.Namespace, console: Console) -> int:
     from .simulate import cmd_simulate as run
-    return run(args, console, _options(args))
+    return run(args, console, game_options(args))
 
 
 def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
@@ -106,7 +72,7 @@ def cmd_playtest(args: argparse.Namespace, console: Console) -> int:
     import time
     start = time.perf_counter()
     records = play_records(args.game, args.games, args.bots.split(","), args.players, args.seed,
-                           _options(args), jobs=args.jobs)
+                           game_options(args), jobs=args.jobs)
     report = summarise(records)
     report.update({"game": args.game, "seed": args.seed, "seconds": round(time.perf_counter() - start, 1)})
     render(report, console, top=args.top)
@@ -197,7 +163,7 @@ def _check_serve_args(args: argparse.Namespace) -> None:
 
 def cmd_tournament(args: argparse.Namespace, console: Console) -> int:
     from .tournament import cmd_tournament as run
-    return run(args, console, _options(args))
+    return run(args, console, game_options(args))
 
 
 def cmd_data(args: argparse.Namespace, console: Console) -> int:
@@ -224,20 +190,28 @@ def cmd_loadtest(args: argparse.Namespace, console: Console) -> int:
     return loadtest(args)
 
 
+#: what ``add_subparsers`` returns, where each command adds its parser
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="thieves", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games and their options").set_defaults(func=cmd_list)
+    _add_play(sub)
+    _add_bench(sub)
+    _add_measures(sub)
+    _add_replay(sub)
+    from .tournament import add_parser as add_tournament
+    add_tournament(sub, game_args)
+    sub.choices["tournament"].set_defaults(func=cmd_tournament)
+    _add_data(sub)
+    _add_serve(sub)
+    _add_loadtest(sub)
+    return p
 
-    def game_args(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", help="game slug, e.g. thiefs-market")
-        sp.add_argument("--players", type=int, default=None, help="number of players")
-        sp.add_argument("--seed", type=int, default=0)
-        sp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE", help="game option")
-        sp.add_argument("--data-dir", help="directory with your own component data files")
 
-    sp = sub.add_parser("list", help="list the games and their options")
-    sp.set_defaults(func=cmd_list)
-
+def _add_play(sub: Subparsers) -> None:
     sp = sub.add_parser("play", help="play in the terminal against bots")
     game_args(sp)
     sp.add_argument("--humans", type=int, default=1, help="how many seats people take (the first ones)")
@@ -245,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--save", help="write the replay to this file at the end")
     sp.set_defaults(func=cmd_play)
 
+
+def _add_bench(sub: Subparsers) -> None:
     sp = sub.add_parser("bench", help="decisions per second of random play")
     game_args(sp)
     sp.add_argument("--seconds", type=seconds, default=5.0, help="measured time (above 0, at most a day)")
@@ -252,12 +228,16 @@ def build_parser() -> argparse.ArgumentParser:
                     help="playouts per CPU second from mid-game positions, checked path against fast path")
     sp.set_defaults(func=cmd_bench)
 
+
+def _add_measures(sub: Subparsers) -> None:
+    """The commands that play many games and measure them: simulate, dataset,
+    playtest, analyze (in the order ``thieves --help`` lists them)."""
+    from .analyze import add_parser as add_analyze
+    from .dataset import add_parser as add_dataset
     from .simulate import add_parser as add_simulate
     add_simulate(sub, game_args)
     sub.choices["simulate"].set_defaults(func=cmd_simulate)
-    from .dataset import add_parser as add_dataset
     add_dataset(sub, game_args)
-
     sp = sub.add_parser("playtest", help="how the components play: bot games, per-component figures")
     game_args(sp)
     sp.add_argument("--bots", default="greedy", help="one bot for every seat, or one per seat (comma-separated)")
@@ -266,10 +246,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--top", type=int, default=12, help="rows per component kind (busiest and quietest)")
     sp.add_argument("--out", help="write every figure to this JSON file")
     sp.set_defaults(func=cmd_playtest)
-
-    from .analyze import add_parser as add_analyze
     add_analyze(sub)
 
+
+def _add_replay(sub: Subparsers) -> None:
     sp = sub.add_parser("replay", help="replay a saved game")
     sp.add_argument("file")
     sp.add_argument("--viewer", type=int, default=None, help="see the game as this player (default spectator)")
@@ -278,10 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "directory a replay file names is never read)")
     sp.set_defaults(func=cmd_replay)
 
-    from .tournament import add_parser as add_tournament
-    add_tournament(sub, game_args)
-    sub.choices["tournament"].set_defaults(func=cmd_tournament)
 
+def _add_data(sub: Subparsers) -> None:
     sp = sub.add_parser("data", help="your own box's data: export templates, check, diff")
     sp.add_argument("action", choices=["export", "check", "diff"])
     sp.add_argument("game", help="game slug, e.g. thieves-den")
@@ -289,6 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--games", type=int, default=3, help="check: seeded games to play with the data")
     sp.set_defaults(func=cmd_data)
 
+
+def _add_serve(sub: Subparsers) -> None:
     sp = sub.add_parser("serve", help="start the web server")
     sp.add_argument("--host", default="127.0.0.1")
     sp.add_argument("--port", type=int, default=8000)
@@ -308,6 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "address or a network; default $THIEVES_TRUSTED_PROXIES; none: the peer's address counts)")
     sp.set_defaults(func=cmd_serve)
 
+
+def _add_loadtest(sub: Subparsers) -> None:
     sp = sub.add_parser("loadtest", help="live tables with bots and spectators: actions/s and broadcast latency")
     sp.add_argument("--tables", type=int, default=50)
     sp.add_argument("--spectators", type=int, default=2, help="spectator sockets per table")
@@ -332,7 +314,6 @@ def build_parser() -> argparse.ArgumentParser:
                          "alternating with this one's, and report both")
     sp.add_argument("--rounds", type=int, default=2, help="with --baseline-src: runs of each side")
     sp.set_defaults(func=cmd_loadtest)
-    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:

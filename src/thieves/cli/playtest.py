@@ -77,14 +77,13 @@ def record(state: State, bots: Sequence[str] = (), hook: Any = None) -> GameReco
     events = []
     actor = getattr(hook, "actor", None)
     for entry in state.log:
-        if isinstance(entry, dict):
-            args = dict(entry["args"])
-            args.update(entry.get("secret") or {})
-            if actor is not None and type(args.get("player")) is not int:
-                seat = actor(state, args)
-                if seat is not None:
-                    args["player"] = seat
-            events.append((entry["key"], args))
+        args = dict(entry["args"])
+        args.update(entry.get("secret") or {})
+        if actor is not None and type(args.get("player")) is not int:
+            seat = actor(state, args)
+            if seat is not None:
+                args["player"] = seat
+        events.append((entry["key"], args))
     first = first_player(state, hook)
     measures: dict[str, float] = {}
     catalogue: dict[str, list[str]] = {}

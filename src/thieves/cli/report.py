@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from ..bots.match import MatchResult
 from ..bots.usage import ItemStats, adjusted_p, flagged, item_label, item_stats
 from ..core.errors import ThievesError
+from .sweeps import point_label, share_of, sweep_tests
 
 
 def check_report_deps() -> None:
@@ -212,22 +213,21 @@ def _items_table(result: MatchResult, names: Mapping[tuple[str, str], str]) -> l
 
 def _sweep_table(results: Sequence[tuple[dict[str, Any], MatchResult]]) -> list[str]:
     """The sweep's points side by side, and the Holm-adjusted tests of their differences."""
-    from .simulate import _point_label, _share_of, sweep_tests
     summaries = [r.summary() for _, r in results]
-    heads = "".join(f"<th>{html.escape(_point_label(p))}</th>" for p, _ in results)
+    heads = "".join(f"<th>{html.escape(point_label(p))}</th>" for p, _ in results)
     out = ["<h2>Sweep side by side</h2><table><tr><th>win % [95% interval]</th>" + heads + "</tr>"]
     for label in [*summaries[0].labels, "first player"]:
         out.append(f"<tr><td>{html.escape(label)}</td>"
-                   + "".join(f"<td>{_ci(_share_of(s, label))}</td>" for s in summaries) + "</tr>")
+                   + "".join(f"<td>{_ci(share_of(s, label))}</td>" for s in summaries) + "</tr>")
     out.append("</table>")
     tests = sweep_tests(list(results))
     out.append(f"<p>Differences: two-proportion z-test; <b>p adjusted</b> by Holm over the {len(tests)} tests "
                "(family-wise); * adjusted p ≤ 0.05.</p><table><tr><th></th><th>between</th><th>and</th>"
                "<th>difference</th><th>p</th><th>p adjusted (Holm)</th></tr>")
     for label, i, j, p, qv in tests:
-        a, b = (_share_of(summaries[k], label) for k in (i, j))
-        out.append(f"<tr><td>{html.escape(label)}</td><td>{html.escape(_point_label(results[i][0]))}</td>"
-                   f"<td>{html.escape(_point_label(results[j][0]))}</td><td>{100 * (a.rate - b.rate):+.1f}</td>"
+        a, b = (share_of(summaries[k], label) for k in (i, j))
+        out.append(f"<tr><td>{html.escape(label)}</td><td>{html.escape(point_label(results[i][0]))}</td>"
+                   f"<td>{html.escape(point_label(results[j][0]))}</td><td>{100 * (a.rate - b.rate):+.1f}</td>"
                    f"<td>{_pv(p)}</td><td>{_pv(qv)}{' *' if flagged(qv) else ''}</td></tr>")
     out.append("</table>")
     return out

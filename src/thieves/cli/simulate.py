@@ -31,10 +31,11 @@ from rich.table import Table
 from ..bots import BotFailed
 from ..bots.match import GameRecord, MatchResult, RecordWriter, check_done, check_match, options_key, \
     read_records, run_match, unique_labels
-from ..bots.stats import ALPHA, MatchSummary, Share, holm, two_proportion_p
+from ..bots.stats import ALPHA, MatchSummary, Share
 from ..bots.usage import adjusted_p, flagged, item_label, item_names, item_stats, items_csv
 from ..core.errors import ThievesError
 from ..core.registry import load_game
+from .sweeps import point_label, share_of, sweep_tests
 
 
 def parse_sweeps(items: list[str] | None) -> list[dict[str, Any]]:
@@ -147,28 +148,6 @@ def _p(p: float | None) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def _point_label(point: dict[str, Any]) -> str:
-    return ", ".join(f"{k}={v}" for k, v in point.items())
-
-
-def sweep_tests(results: list[tuple[dict[str, Any], MatchResult]]) -> list[tuple[str, int, int, float | None,
-                                                                                 float | None]]:
-    """Per bot, every pair of sweep points: (bot, point i, point j, p of the difference of
-    its win shares (two-proportion z-test), that p adjusted by Holm over every pair and
-    bot tested). The first player's share is tested the same way under the label
-    "first player"."""
-    summaries = [r.summary() for _, r in results]
-    rows: list[tuple[str, int, int, float | None]] = []
-    shares: list[tuple[str, list[Share]]] = [
-        (label, [s.entries[e].share for s in summaries]) for e, label in enumerate(summaries[0].labels)]
-    shares.append(("first player", [s.first_player for s in summaries]))
-    for label, xs in shares:
-        for i, j in itertools.combinations(range(len(xs)), 2):
-            rows.append((label, i, j, two_proportion_p(xs[i], xs[j])))
-    adjusted = holm([r[3] for r in rows])
-    return [(*r, qv) for r, qv in zip(rows, adjusted)]
-
-
 def print_sweep(console: Console, results: list[tuple[dict[str, Any], MatchResult]]) -> None:
     """The sweep's points side by side (win shares with 95% intervals, first player, no
     winner, length) and the test of each difference between points."""
@@ -176,7 +155,7 @@ def print_sweep(console: Console, results: list[tuple[dict[str, Any], MatchResul
     t = Table(title="sweep side by side: win % [95% CI]", show_edge=False, pad_edge=False)
     t.add_column("")
     for point, _ in results:
-        t.add_column(escape(_point_label(point)), justify="right")
+        t.add_column(escape(point_label(point)), justify="right")
     for e, label in enumerate(summaries[0].labels):
         t.add_row(escape(label), *[_pct(s.entries[e].share) for s in summaries])
     t.add_row("first player", *[_pct(s.first_player) for s in summaries])
@@ -189,16 +168,10 @@ def print_sweep(console: Console, results: list[tuple[dict[str, Any], MatchResul
     for head in ("", "between", "and", "difference", "p", "p adj. (Holm)"):
         d.add_column(head, justify="left" if head in ("", "between", "and") else "right")
     for label, i, j, p, qv in tests:
-        a, b = (_share_of(summaries[k], label) for k in (i, j))
-        d.add_row(escape(label), escape(_point_label(results[i][0])), escape(_point_label(results[j][0])),
+        a, b = (share_of(summaries[k], label) for k in (i, j))
+        d.add_row(escape(label), escape(point_label(results[i][0])), escape(point_label(results[j][0])),
                   f"{100 * (a.rate - b.rate):+.1f}", _p(p), _p(qv) + (" *" if flagged(qv) else ""))
     console.print(d)
-
-
-def _share_of(s: MatchSummary, label: str) -> Share:
-    if label == "first player":
-        return s.first_player
-    return s.entries[s.labels.index(label)].share
 
 
 def _progress(console: Console, enabled: bool) -> Progress | None:

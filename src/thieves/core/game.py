@@ -267,12 +267,6 @@ def _silent(*args: Any, **kwargs: Any) -> None:
     """Stands in for :meth:`State.event` on a muted state."""
 
 
-def log_items(events: list[dict[str, Any]]) -> list[Any]:
-    """The ``"log"`` of an observation made of these visible events (an old text
-    entry is its plain string)."""
-    return [ev["text"] if "text" in ev else ev for ev in events]
-
-
 class State:
     """A position of one game. See the module docstring for the contract."""
 
@@ -316,9 +310,9 @@ class State:
     #: the generator the game was started with ("splitmix" or "keyed"), kept for replays
     rng_kind: str
     ply: int
-    #: event log: structured events ``{"key", "args", "to"?, "secret"?}`` (see
-    #: :mod:`thieves.core.texts`), or ``[visible_to, text]`` in games not yet moved to events
-    log: list[Any]
+    #: event log: structured events ``{"key", "args", "ply", "to"?, "secret"?}``
+    #: (see :mod:`thieves.core.texts`)
+    log: list[dict[str, Any]]
     #: every accepted decision as ``[player, action]``
     history: list[Any]
     #: the indexes in :attr:`history` of the secret steps (see :meth:`_secret_step`), ascending
@@ -442,12 +436,12 @@ class State:
         scores are unchanged; only :attr:`log` stops growing. Clones record again.
         A hot event whose arguments cost something to build may ask
         ``if self.recording:`` first."""
-        self.__dict__["event"] = self.__dict__["event_text"] = _silent
+        self.__dict__["event"] = _silent
         self.__dict__["recording"] = False
 
     def unmute(self) -> None:
         """Record events again after :meth:`mute`."""
-        for name in ("event", "event_text", "recording"):
+        for name in ("event", "recording"):
             self.__dict__.pop(name, None)
 
     def _random_playout(self, rng: Below, max_decisions: int) -> int:
@@ -492,16 +486,15 @@ class State:
     def observation(self, player: int | None = None) -> dict[str, Any]:
         """JSON-safe view of what ``player`` may know; ``None`` is a spectator."""
         obs = self.observation_without_log(player)
-        # old text entries appear as plain strings until every game records events
         obs["log"] = self._log_items(player)
         return obs
 
     #: per viewer, the observation's log made so far: (the log list it was made from,
     #: its length then, its last entry then, the items); see :meth:`_log_items`
-    _log_views: dict[int | None, tuple[list[Any], int, Any, list[Any]]] | None = None
+    _log_views: dict[int | None, tuple[list[Any], int, Any, list[dict[str, Any]]]] | None = None
 
-    def _log_items(self, player: int | None) -> list[Any]:
-        """``log_items(self.visible_events(player))``, kept per viewer: a log only
+    def _log_items(self, player: int | None) -> list[dict[str, Any]]:
+        """``self.visible_events(player)``, kept per viewer: a log only
         grows (its entries are never changed; a log read back or filtered is a new
         list), so each call reads only the entries added since the last one. The
         list is new each time; the items in it are shared between the calls of one
@@ -517,9 +510,9 @@ class State:
                 kept[1] == 0 or log[kept[1] - 1] is kept[2]):
             items = kept[3]
             if kept[1] < n:
-                items += log_items(self.visible_events(player, kept[1]))
+                items += self.visible_events(player, kept[1])
         else:
-            items = log_items(self.visible_events(player))
+            items = self.visible_events(player)
         views[player] = (log, n, log[-1] if n else None, items)
         return items.copy()
 
@@ -540,7 +533,7 @@ class State:
 
     def visible_events(self, player: int | None, start: int = 0) -> list[dict[str, Any]]:
         """The events from ``start`` on that ``player`` may read, secrets resolved:
-        ``{"key", "args"}`` (or ``{"text"}`` for an old text entry)."""
+        ``{"key", "args", "ply"}``."""
         out = []
         for entry in self.log[start:]:
             ev = visible_event(entry, player)
@@ -641,10 +634,6 @@ class State:
             self.log.append({"key": key, "args": args, "ply": ply})
             return
         self.log.append(make_event(key, to, secret, args, ply))
-
-    def event_text(self, text: str, to: list[int] | None = None) -> None:
-        """Record an event in English words (games not yet moved to :meth:`event`)."""
-        self.log.append([to, text])
 
     def last_decision(self, player: int | None) -> int:
         """The public move number of ``player``'s last decision, as events carry it
@@ -803,3 +792,12 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{self.game.slug} state ply={self.ply} to_act={self._players_to_act()}>"
+
+
+def engine_observes(state: State) -> bool:
+    """The state's observation is the engine's own: its ``"log"`` is
+    :meth:`State.visible_events`, so a caller may take the observation without
+    its log and read only the events it has not seen yet."""
+    cls = type(state)
+    return (cls.observation is State.observation and cls.visible_events is State.visible_events
+            and cls.observation_without_log is State.observation_without_log)

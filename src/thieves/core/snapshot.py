@@ -21,12 +21,9 @@ Every refusal is a :class:`GameSetupError` that says what is wrong.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from .errors import GameSetupError
-
-if TYPE_CHECKING:
-    from .game import Game
 
 MAX_BYTES = 32 * 1024 * 1024
 MAX_DEPTH = 24
@@ -85,7 +82,18 @@ def _is_int(x: Any) -> bool:
     return type(x) is int
 
 
-def check_envelope(game: "Game", d: dict[str, Any]) -> None:
+class GameBounds(Protocol):
+    """What the envelope is checked against (a :class:`~thieves.core.game.Game`)."""
+
+    @property
+    def slug(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+
+
+def check_envelope(game: GameBounds, d: dict[str, Any]) -> None:
     missing = [k for k in ENVELOPE if k not in d]
     if missing:
         raise GameSetupError(f"the snapshot lacks {', '.join(missing)}")
@@ -107,8 +115,8 @@ def check_envelope(game: "Game", d: dict[str, Any]) -> None:
         if (not isinstance(entry, list) or len(entry) != 2 or not _is_int(entry[0])
                 or not 0 <= entry[0] < n or not isinstance(entry[1], str) or len(entry[1]) > 10_000):
             raise GameSetupError(f"history[{i}] must be [seat, action], not {str(entry)[:80]}")
-    if "log" in d and not isinstance(d["log"], list):
-        raise GameSetupError("log must be a list")
+    if "log" in d and not (isinstance(d["log"], list) and all(isinstance(e, dict) for e in d["log"])):
+        raise GameSetupError("log must be a list of events")
     if not isinstance(d["fields"], dict):
         raise GameSetupError("fields must be an object")
 

@@ -3,7 +3,7 @@
 A game records what happens as *events*: a key and arguments that are ids
 (seat numbers, card ids, zone ids, counts), never display names::
 
-    self.event_text("steal", player=p, victim=q, gold=3)
+    self.event("steal", player=p, victim=q, gold=3)
 
 Each game's ``data/i18n.yaml`` holds, per language (``en``, ``fr``,
 ``de``), a template for every key under ``log.<key>`` (action texts and
@@ -73,25 +73,17 @@ def make_event(key: str, to: Sequence[int] | None, secret: Mapping[str, Any] | N
     return ev
 
 
-def visible_event(entry: Any, viewer: int | None) -> dict[str, Any] | None:
-    """What ``viewer`` may read of one log entry (None: nothing).
-
-    Structured entries give ``{"key", "args", "ply"}``; old text entries
-    (``[to, text]``) give ``{"text": text}``.
-    """
-    if type(entry) is dict:
-        to = entry.get("to")
-        inside = to is None or (viewer is not None and viewer in to)
-        secret = entry.get("secret")
-        if secret is None:
-            return {"key": entry["key"], "args": entry["args"], "ply": entry["ply"]} if inside else None
-        if inside:
-            return {"key": entry["key"], "args": {**entry["args"], **secret}, "ply": entry["ply"]}
-        return {"key": public_key(entry["key"]), "args": entry["args"], "ply": entry["ply"]}
-    to, text = entry
-    if to is None or (viewer is not None and viewer in to):
-        return {"text": text}
-    return None
+def visible_event(entry: Mapping[str, Any], viewer: int | None) -> dict[str, Any] | None:
+    """What ``viewer`` may read of one log entry (None: nothing):
+    ``{"key", "args", "ply"}``, the secret arguments added or the public key used."""
+    to = entry.get("to")
+    inside = to is None or (viewer is not None and viewer in to)
+    secret = entry.get("secret")
+    if secret is None:
+        return {"key": entry["key"], "args": entry["args"], "ply": entry["ply"]} if inside else None
+    if inside:
+        return {"key": entry["key"], "args": {**entry["args"], **secret}, "ply": entry["ply"]}
+    return {"key": public_key(entry["key"]), "args": entry["args"], "ply": entry["ply"]}
 
 
 def plural_index(lang: str, n: Any) -> int:
@@ -210,8 +202,6 @@ class Texts:
 
     def event(self, ev: Mapping[str, Any], lang: str, names: Sequence[str], strict: bool = False) -> str:
         """One visible event (from :func:`visible_event`) as a line of text."""
-        if "text" in ev:
-            return str(ev["text"])
         return self.format(lang, "log." + ev["key"], ev["args"], names, strict)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ThievesError
-from .game import State, log_items
+from .game import State, engine_observes
 
 #: re-dealt copies tried for hidden information (each a different re-deal)
 SAMPLES = 3
@@ -190,11 +190,11 @@ class _View:
     def __init__(self, state: State, player: int) -> None:
         self.state = state
         self.player = player
-        self.engine = _engine_observes(state)
+        self.engine = engine_observes(state)
         self.obs = state.observation_without_log(player) if self.engine else state.observation(player)
 
     def same(self, other: State) -> bool:
-        if not (self.engine and _engine_observes(other)):
+        if not (self.engine and engine_observes(other)):
             full = self.state.observation(self.player) if self.engine else self.obs
             return other.observation(self.player) == full
         if other.observation_without_log(self.player) != self.obs:
@@ -205,12 +205,4 @@ class _View:
             n -= 1
         if mine[:n] != theirs[:n]:  # not one shared list (e.g. read back from storage)
             n = 0
-        return (log_items(self.state.visible_events(self.player, n))
-                == log_items(other.visible_events(self.player, n)))
-
-
-def _engine_observes(state: State) -> bool:
-    """The observation is the engine's own (its log made of ``visible_events``)."""
-    cls = type(state)
-    return cls.observation is State.observation and cls.visible_events is State.visible_events \
-        and cls.observation_without_log is State.observation_without_log
+        return self.state.visible_events(self.player, n) == other.visible_events(self.player, n)

@@ -20,20 +20,14 @@ log = logging.getLogger("thieves.server")
 
 
 class ServerError(ThievesError):
-    """An error told to one client; ``code`` is stable, ``status`` the HTTP status.
-
-    Raise one of the kinds below. ``status`` given here overrides the kind's
-    (kept for callers written before the kinds; a kind says it better).
-    """
+    """An error told to one client; ``code`` is stable, ``status`` (the kind's,
+    a class attribute) the HTTP status. Raise one of the kinds below."""
 
     status = 400
 
-    def __init__(self, code: str, message: str, status: int | None = None, *,
-                 retry_after: int | None = None) -> None:
+    def __init__(self, code: str, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
-        if status is not None:
-            self.status = status
         #: seconds to wait before trying again (sent as Retry-After), for 429 and 503
         self.retry_after = retry_after
 

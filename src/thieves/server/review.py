@@ -31,7 +31,7 @@ from ..bots.fair import bot_seed
 from ..bots.review import MARKS, evaluate, review
 from ..core.replay import Replay
 from ..core.svg import Svg, escape, seat_color
-from ..core.game import State
+from ..core.game import State, engine_observes
 from .i18n import ui
 from .limits import RateLimit
 from .errors import Conflict, Forbidden, Unavailable
@@ -179,7 +179,7 @@ def action_texts(table: LiveTable, state: State, seat: int, lang: str, actions: 
     """The actions as the table shows them to ``seat`` in ``state`` (its own observation)."""
     from . import views
     pres = views.presentation(state, seat, table.display_names(lang), lang)
-    obs = state.observation_without_log(seat) if views._engine_observes(state) else state.observation(seat)
+    obs = state.observation_without_log(seat) if engine_observes(state) else state.observation(seat)
     board_obs = {k: v for k, v in obs.items() if k != "log"}
     return [pres.action_text(board_obs, a) for a in actions]
 

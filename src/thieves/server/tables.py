@@ -29,7 +29,7 @@ from ..core.undo import UndoRun, own_run_start, state_at
 from .clocks import Clock, TimeControl
 from .errors import (BadRequest, Conflict, Forbidden, GameFailure, Gone, NotFound, PositionConflict,
                      StorageBehind, StorageConflict, StorageError, TooMany, stored)
-from .errors import ServerError as ServerError  # also imported from here (server/views.py)
+from .errors import ServerError as ServerError  # also imported from here (server/boards.py)
 from .i18n import LANGS, bot_label, ui
 from .storage import RematchExists, Storage, TableRecord, token_digest
 

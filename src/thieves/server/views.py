@@ -11,16 +11,17 @@ import json
 import logging
 import marshal
 import operator
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..bots import bot_names
-from ..core.game import State
+from ..core.game import State, engine_observes
 from ..core.presentation import Presentation
 from ..core.registry import load_game
 from ..core.replay import Replay
 from .boards import board_svg
+from .errors import Conflict
 from .i18n import bot_label, game_text, ui
-from .tables import LiveTable, ServerError, has_reactions
+from .tables import LiveTable, has_reactions
 
 log = logging.getLogger("thieves.server")
 
@@ -55,49 +56,20 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     slug = table.rec.game
     names = table.display_names(lang)
     pres = presentation(state, viewer, names, lang, layout)
-    engine = _engine_observes(state)
-    # the engine's observation: its log is read from the entries not seen before
-    obs = state.observation_without_log(viewer) if engine else state.observation(viewer)
+    obs, board_obs = _observations(state, viewer)
     terminal = state.is_terminal()
-    board_obs = {k: v for k, v in obs.items() if k != "log"}
+    live = state is table.state
+    before_start = live and table.waiting()  # before the start nobody plays, not even the host
+    told = _log_part(table, state, obs, pres, viewer, lang, layout, names, log_from)
+    board_obs["recent"] = told.lit
+    asked = _decision_part(table, state, pres, board_obs, viewer, lang, legal, before_start)
+    svg = board_svg(table, state, pres, board_obs, lang, layout, names)
     scores = state.scores() if terminal else obs.get("scores")
     winners = state.winners() if terminal else []
-    # a decision the table takes for the viewer (no empty questions): nothing to choose
-    answer = table.answering(viewer) if legal and state is table.state else None
-    # before the start nobody plays: no move is offered, not even to the host
-    before_start = state is table.state and table.waiting()
-    acts = (state.legal_actions(viewer) if legal and viewer is not None and not table.broken
-            and answer is None and not before_start else [])
-    extra: dict[str, Any] = {}
-    events = visible_events(table, state, viewer) if engine else _visible_events(state, obs, viewer)
-    log_from = max(0, min(log_from, len(events)))
-    last = state.last_decision(viewer)
-    all_lines, all_refs = log_lines(table, pres, events, viewer, lang, layout, names)
-    log_lines_ = all_lines[log_from:]
-    extra["log_refs"] = all_refs[log_from:]
-    since = recent_from(events, last)
-    extra["log_recent"] = [False] * max(0, since - log_from) + [True] * (len(events) - max(since, log_from))
-    board_obs["recent"] = sorted({r for refs in all_refs[since:] for r in refs})
-    texts = [pres.action_text(board_obs, a) for a in acts]
-    prompt_text = pres.prompt(board_obs)
-    svg = board_svg(table, state, pres, board_obs, lang, layout, names)
-    extra["score_table"] = pres.score_table(board_obs, scores or [], winners) if terminal else None
-    extra["rules"] = pres.rules()
-    if answer is not None and viewer is not None:
-        answer_text = pres.action_text(board_obs, answer)
-        forced = len(state.legal_actions(viewer)) == 1
-        prompt_text = ui(lang)["answer_only" if forced else "answer_reactions_off"].format(action=answer_text)
-        extra["answering"] = {"action": answer, "text": answer_text, "forced": forced}
-    ends = _ends_turn(state, viewer, acts) if legal and state is table.state else []
     to_act = [] if before_start else list(obs.get("to_act", []))
     return {
-        "type": "state",
-        "table": table.id,
-        "game": slug,
-        "game_name": game_name(slug, lang),
-        "lang": lang,
-        "layout": layout,
-        "viewer": viewer,
+        "type": "state", "table": table.id, "game": slug, "game_name": game_name(slug, lang),
+        "lang": lang, "layout": layout, "viewer": viewer,
         # the decisions this viewer knows of: the public ones and their own secret steps
         "ply": state.shown_ply(viewer),
         "terminal": terminal,
@@ -107,51 +79,126 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
         "to_act": to_act,
         # what the others are doing, for a viewer who waits (a spectator too)
         "doing": (None if terminal or before_start or (viewer is not None and viewer in to_act)
-                  else doing_text(names, table, to_act, prompt_text, lang, board_obs)),
-        "chosen": list(table.chosen) if state is table.state else [],
-        "seats": [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
-                   "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
-                   "alias": _alias(state, i),
-                   "claimed": s["kind"] == "bot" or i in table.digests,
-                   # a player who left (or conceded): the bot that plays for them
-                   "sub": s.get("sub"), "sub_label": bot_label(s["sub"], lang) if s.get("sub") else None,
-                   "conceded": bool(s.get("conceded")), "timed_out": bool(s.get("timed_out"))}
-                  for i, (s, name) in enumerate(zip(table.rec.seats, names))],
+                  else doing_text(names, table, to_act, asked.prompt, lang, board_obs)),
+        "chosen": list(table.chosen) if live else [],
+        "seats": seat_list(table, state, names, lang),
         # who played which moves: per seat, the decisions its substitute bot made
         "substitute_moves": _substitute_moves(table, state, viewer),
+        **_table_controls(table, state, viewer, lang, terminal),
+        "prompt": asked.prompt,
+        # the decision the table is taking for the viewer now (None: none)
+        "answering": asked.answering,
+        "observation": board_obs,
+        "log": told.lines, "log_start": told.start,
+        "legal": asked.legal,
+        "svg": svg,
+        "scores": scores, "winners": winners,
+        "log_refs": told.refs, "log_recent": told.recent,
+        "score_table": pres.score_table(board_obs, scores or [], winners) if terminal else None,
+        "rules": pres.rules(),
+    }
+
+
+def _observations(state: State, viewer: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The viewer's observation and what the board is drawn from (the same but its log).
+    The engine's own observation comes without its log: the view reads the log
+    from the entries not seen before (:func:`visible_events`)."""
+    obs = state.observation_without_log(viewer) if engine_observes(state) else state.observation(viewer)
+    return obs, {k: v for k, v in obs.items() if k != "log"}
+
+
+class LogPart(NamedTuple):
+    """What the view says of the log, from ``start`` on (the lines the client has
+    not got yet), and ``lit``: the ids that the events since the viewer's last
+    decision name (the board lights them)."""
+
+    lines: list[str]
+    refs: list[list[str]]
+    recent: list[bool]
+    start: int
+    lit: list[str]
+
+
+def _log_part(table: LiveTable, state: State, obs: dict[str, Any], pres: Presentation, viewer: int | None,
+              lang: str, layout: str, names: list[str], log_from: int) -> LogPart:
+    events = (visible_events(table, state, viewer) if engine_observes(state)
+              else _visible_events(state, obs, viewer))
+    start = max(0, min(log_from, len(events)))
+    lines, refs = log_lines(table, pres, events, viewer, lang, layout, names)
+    since = recent_from(events, state.last_decision(viewer))
+    recent = [False] * max(0, since - start) + [True] * (len(events) - max(since, start))
+    lit = sorted({r for ids in refs[since:] for r in ids})
+    return LogPart(lines[start:], refs[start:], recent, start, lit)
+
+
+class DecisionPart(NamedTuple):
+    """The viewer's decision: the prompt, the legal actions offered (``{"action",
+    "text", "ends_turn"?}``) and the answer the table gives for them (None: none)."""
+
+    prompt: str | None
+    legal: list[dict[str, Any]]
+    answering: dict[str, Any] | None
+
+
+def _decision_part(table: LiveTable, state: State, pres: Presentation, board_obs: dict[str, Any],
+                   viewer: int | None, lang: str, legal: bool, before_start: bool) -> DecisionPart:
+    live = state is table.state
+    # a decision the table takes for the viewer (no empty questions): nothing to choose
+    answer = table.answering(viewer) if legal and live else None
+    acts = (state.legal_actions(viewer) if legal and viewer is not None and not table.broken
+            and answer is None and not before_start else [])
+    texts = [pres.action_text(board_obs, a) for a in acts]
+    prompt = pres.prompt(board_obs)
+    answering = None
+    if answer is not None and viewer is not None:
+        answer_text = pres.action_text(board_obs, answer)
+        forced = len(state.legal_actions(viewer)) == 1
+        prompt = ui(lang)["answer_only" if forced else "answer_reactions_off"].format(action=answer_text)
+        answering = {"action": answer, "text": answer_text, "forced": forced}
+    ends = _ends_turn(state, viewer, acts) if legal and live else []
+    offered = [{"action": a, "text": t, **({"ends_turn": True} if a in ends else {})} for a, t in zip(acts, texts)]
+    return DecisionPart(prompt, offered, answering)
+
+
+def seat_list(table: LiveTable, state: State, names: list[str], lang: str) -> list[dict[str, Any]]:
+    """Every seat: its name, who holds it (a person, a bot, the bot standing in)
+    and how it left, if it did."""
+    return [{"seat": i, "name": name, "kind": s["kind"], "bot": s["bot"],
+             "bot_label": bot_label(s["bot"], lang) if s["bot"] else None,
+             "alias": _alias(state, i),
+             "claimed": s["kind"] == "bot" or i in table.digests,
+             # a player who left (or conceded): the bot that plays for them
+             "sub": s.get("sub"), "sub_label": bot_label(s["sub"], lang) if s.get("sub") else None,
+             "conceded": bool(s.get("conceded")), "timed_out": bool(s.get("timed_out"))}
+            for i, (s, name) in enumerate(zip(table.rec.seats, names))]
+
+
+def _table_controls(table: LiveTable, state: State, viewer: int | None, lang: str,
+                    terminal: bool) -> dict[str, Any]:
+    """What the table around the game offers the viewer: open seats, host,
+    clocks, rematch, undo, reactions and the bots that may fill or stand in."""
+    live = state is table.state
+    slug = table.rec.game
+    return {
         # before the start: the seats still open, and for the creator the bots
         # that can fill them (the game starts once none is open)
-        "waiting": table.open_seats() if state is table.state and table.waiting() else [],
+        "waiting": table.open_seats() if live and table.waiting() else [],
         "host": table.is_host(viewer),
         # the clocks as of the last change (the browser counts down from there)
         "clock": (table.clock.snapshot(table.clock.since)
-                  if table.clock is not None and state is table.state and table.started_at() is not None
-                  else None),
+                  if table.clock is not None and live and table.started_at() is not None else None),
         # the rematch table started from this finished one (None: none yet)
         "rematch": table.rec.rematch,
         # the move number this viewer may take their decisions back to (None: no undo)
-        "undo": table.may_undo(viewer) if state is table.state else None,
-        # for a seated player: the bots that can stand in if they leave
+        "undo": table.may_undo(viewer) if live else None,
         # the viewer's own reactions setting, in a game that has reaction windows
         "reactions": ({"off": table.reactions_off(viewer)}
-                      if viewer is not None and not terminal and state is table.state and has_reactions(state)
-                      else None),
+                      if viewer is not None and not terminal and live and has_reactions(state) else None),
+        # for a seated player: the bots that can stand in if they leave
         "sub_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
                      if viewer is not None and not terminal else []),
         "fill_bots": ([{"bot": b, "label": bot_label(b, lang)} for b in bot_names(slug)]
-                      if state is table.state and table.waiting() and table.is_host(viewer) else []),
-        "prompt": prompt_text,
-        # the decision the table is taking for the viewer now (None: none)
-        "answering": None,
-        "observation": board_obs,
-        "log": log_lines_,
-        "log_start": log_from,
-        "legal": [{"action": a, "text": t, **({"ends_turn": True} if a in ends else {})}
-                  for a, t in zip(acts, texts)],
-        "svg": svg,
-        "scores": scores,
-        "winners": winners,
-        **extra,
+                      if live and table.waiting() and table.is_host(viewer) else []),
     }
 
 
@@ -214,11 +261,9 @@ def recent_from(events: list[dict[str, Any]], last: int) -> int:
     return since
 
 
-def _engine_observes(state: State) -> bool:
-    """The state's observation is the engine's own: its log is its visible events."""
-    cls = type(state)
-    return (cls.observation is State.observation and cls.visible_events is State.visible_events
-            and cls.observation_without_log is State.observation_without_log)
+#: the old name, still imported by server/boards.py (whose import of this module
+#: closes a circle: it may import ``engine_observes`` from core/game.py instead)
+_engine_observes = engine_observes
 
 
 def visible_events(table: LiveTable, state: State, viewer: int | None) -> list[dict[str, Any]]:
@@ -249,10 +294,9 @@ def visible_events(table: LiveTable, state: State, viewer: int | None) -> list[d
 
 def _visible_events(state: State, obs: dict[str, Any], viewer: int | None) -> list[dict[str, Any]]:
     """``state.visible_events(viewer)``, taken from the observation's log where
-    that is the same list (the engine's observation, every entry an event)."""
+    that is the same list (the engine's observation)."""
     log_events = obs.get("log")
-    if type(state).observation is State.observation and isinstance(log_events, list) \
-            and all(type(ev) is dict for ev in log_events):
+    if type(state).observation is State.observation and isinstance(log_events, list):
         return log_events
     return state.visible_events(viewer)
 
@@ -349,9 +393,9 @@ def replay_file(table: LiveTable, chat: list[dict[str, Any]] | None = None) -> s
     ``chat``: the table's chat (public to the table), kept as ``"chat"`` (each
     message with the move it was written at); readers of replays ignore it."""
     if not table.state.is_terminal():
-        raise ServerError("not_finished",
-                          "the replay file holds every secret choice and the seed, so it can be "
-                          "downloaded only once the game is over", 409)
+        raise Conflict("not_finished",
+                       "the replay file holds every secret choice and the seed, so it can be "
+                       "downloaded only once the game is over")
     text = Replay.of(table.state, table.names()).to_json()
     if not chat:
         return text

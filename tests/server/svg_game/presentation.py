@@ -10,8 +10,7 @@
 """
 from __future__ import annotations
 
-import re
-from typing import Any, Sequence
+from typing import Any
 
 from thieves.core.presentation import Presentation
 from thieves.core.svg import Layer, Svg
@@ -26,7 +25,6 @@ TEXTS = {"en": {"bid": "Bid", "points": "Points", "round": "Round", "sure": "Sur
                 "two": "Zwei", "mine": "Dein geheimes Gebot", "made": "hat geboten", "prompt": "geheim bieten",
                 "title": "Verdeckte Gebote"}}
 WIDTH, HEIGHT = 400, 190
-_PLAYER = re.compile(r"\bPlayer (\d+)\b")
 
 
 class BidPresentation(Presentation):
@@ -35,17 +33,6 @@ class BidPresentation(Presentation):
     @property
     def words(self) -> dict[str, str]:
         return TEXTS.get(self.lang, TEXTS["en"])
-
-    def _name(self, m: re.Match[str]) -> str:
-        n = int(m[1])
-        return self.names[n - 1] if 0 < n <= len(self.names) else m[0]
-
-    def log(self, events: Sequence[dict[str, Any]]) -> list[str]:
-        out = []
-        for ev in events:
-            line = _PLAYER.sub(self._name, self.texts.event(ev, self.lang, self.names))
-            out.append(line.replace(" bids.", " a misé.") if self.lang == "fr" else line)
-        return out
 
     def action_text(self, obs: dict[str, Any], action: str) -> str:
         return f'{self.words["bid"]} {action.split()[1]}'
