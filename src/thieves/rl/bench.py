@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import thieves
 
@@ -41,7 +41,7 @@ def engine_rate(slug: str, n: int, seconds: float) -> tuple[float, int]:
 
 
 def table_rate(slug: str, n: int, seconds: float,
-               record: list | None = None) -> tuple[float, float]:
+               record: list[tuple[int, list[Any]]] | None = None) -> tuple[float, float]:
     """(steps per second, engine decisions per second) through the integer wrapper; the
     finished games' (seed, decisions) go to ``record``."""
     rnd = random.Random(0)
@@ -64,7 +64,7 @@ def table_rate(slug: str, n: int, seconds: float,
     return steps / el, decisions / el
 
 
-def engine_replay_rate(slug: str, n: int, games: list) -> float:
+def engine_replay_rate(slug: str, n: int, games: list[tuple[int, list[Any]]]) -> float:
     """Engine decisions per second on exactly the games the wrapper played
     (``legal_actions`` then ``apply_action`` of the recorded decision)."""
     game = thieves.load_game(slug)
@@ -163,7 +163,7 @@ def main(argv: list[str] | None = None) -> None:
         eng = same = steps = decs = pz_mask = pz_obs = 0.0
         for _ in range(args.rounds):
             eng = max(eng, engine_rate(slug, n, sl)[0])
-            games: list = []
+            games: list[tuple[int, list[Any]]] = []
             s_, d_ = table_rate(slug, n, sl, games)
             if s_ > steps:
                 steps, decs = s_, d_

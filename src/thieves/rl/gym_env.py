@@ -70,7 +70,7 @@ class ThievesGym(gym.Env):
             raise RuntimeError("call reset() before using the environment")
         return self.table
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         rng = self.np_random
         self.seat = int(rng.integers(self.num_players)) if self.fixed_seat is None else self.fixed_seat
@@ -102,7 +102,7 @@ class ThievesGym(gym.Env):
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._live.mask()}
 
-    def step(self, action: int):
+    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         reward, terminated, truncated, info = self.advance(action)
         return self._obs(), reward, terminated, truncated, info
 

@@ -145,7 +145,7 @@ class FoldedDetail:
         self.limit = max(64, limit // (12 * width))     # entries: a float64 part, a float32 whole
         self.paths = Paths()
         self.parts: dict[tuple[str, int, bytes], np.ndarray | None] = {}
-        self.whole: dict[tuple, np.ndarray] = {}
+        self.whole: dict[tuple[int, bytes], np.ndarray] = {}
 
     def _part(self, key: str, value: Any, viewer: int) -> np.ndarray | None:
         try:
@@ -172,7 +172,7 @@ class FoldedDetail:
     def folded(self, detail: dict[str, Any], viewer: int) -> np.ndarray:
         """The ``width`` float32 numbers that ``detail`` adds to a tensor."""
         try:
-            keys: tuple | None = (viewer, marshal.dumps(detail))
+            keys: tuple[int, bytes] | None = (viewer, marshal.dumps(detail))
         except ValueError:
             keys = None
         got = self.whole.get(keys) if keys is not None else None

@@ -37,14 +37,14 @@ of :func:`observation_tensor` (the fast one by default).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 from thieves.core.game import State
 
 from .hashing import _PATHS, SIZE, Paths, encode
-from .layouts import encoder_builder, fast_builder
+from .layouts import Encode, FastEncode, encoder_builder, fast_builder
 from .layouts.age_of_thieves import aot_layout
 from .layouts.cadwallon import cw_layout
 from .layouts.thiefdom import tf_layout
@@ -54,8 +54,8 @@ from .layouts.thiefs_market import tm_layout
 __all__ = ["observation_tensor", "observation_shape", "reference_observation_tensor", "set_fast_path",
            "fast_path_enabled", "SIZE", "tm_layout", "td_layout", "aot_layout", "tf_layout", "cw_layout"]
 
-_built: dict[tuple[str, int, Any], tuple[int, Any]] = {}
-_fast: dict[tuple[str, int, Any], Callable[[State, int], np.ndarray] | None] = {}
+_built: dict[tuple[str, int, Any], tuple[int, Encode]] = {}
+_fast: dict[tuple[str, int, Any], FastEncode | None] = {}
 _use_fast = True
 
 
@@ -70,7 +70,7 @@ def fast_path_enabled() -> bool:
     return _use_fast
 
 
-def _fast_of(state: State) -> Callable[[State, int], np.ndarray] | None:
+def _fast_of(state: State) -> FastEncode | None:
     slug = state.game.slug
     key = (slug, state.num_players, state.options.get("data_dir"))
     try:
@@ -82,7 +82,7 @@ def _fast_of(state: State) -> Callable[[State, int], np.ndarray] | None:
     return got
 
 
-def _encoder_of(state: State) -> tuple[int, Any] | None:
+def _encoder_of(state: State) -> tuple[int, Encode] | None:
     slug = state.game.slug
     build = encoder_builder(slug)
     if build is None:

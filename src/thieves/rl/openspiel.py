@@ -33,7 +33,7 @@ bound returns 0 to everybody.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -83,12 +83,12 @@ def _game_type(slug: str) -> "pyspiel.GameType":
     )
 
 
-class ThievesSpielGame(pyspiel.Game):
+class ThievesSpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
     """One thieves game for OpenSpiel (made by ``pyspiel.load_game``)."""
 
     slug: str = ""
 
-    def __init__(self, params: dict | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         spec = _game_type(self.slug).parameter_specification
         n = int(params.get("players", spec["players"]))
@@ -138,7 +138,7 @@ class ThievesSpielGame(pyspiel.Game):
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return ThievesObserver(self, perfect_recall)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], "pyspiel.Game"], tuple[str]]:
         return (_load_game_string, (str(self),))
 
 
@@ -183,14 +183,14 @@ class _Play:
             self.table = t
         return self.table
 
-    def __deepcopy__(self, memo: dict) -> "_Play":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_Play":
         new = _Play(self.slug, self.players, self.seed)
         new.moves = list(self.moves)
         new.world = self.world
         new.table = None if self.seed is None and self.world is None else self.get().clone()
         return new
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         world = None
         if self.world is not None:  # a resampled world: its engine state, as it is now
             t = self.get()
@@ -198,7 +198,7 @@ class _Play:
         return {"slug": self.slug, "players": self.players, "seed": self.seed,
                 "moves": list(self.moves), "world": world}
 
-    def __setstate__(self, d: dict) -> None:
+    def __setstate__(self, d: dict[str, Any]) -> None:
         self.slug, self.players, self.seed = d["slug"], d["players"], d["seed"]
         self.moves = [(int(p), int(tok)) for p, tok in d["moves"]]
         self.world = d["world"]
@@ -234,7 +234,7 @@ def _table_from(slug: str, players: int, state: State, prefix: list[int], steps:
     return t
 
 
-class ThievesSpielState(pyspiel.State):
+class ThievesSpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type information
     """An OpenSpiel state around a :class:`~thieves.rl.driver.Table`."""
 
     def __init__(self, game: ThievesSpielGame) -> None:
@@ -310,15 +310,17 @@ class ThievesSpielState(pyspiel.State):
         return observation_string(self, self.current_player() if player is None else player)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return _tensor(self, self.current_player() if player is None else player, True).tolist()
+        values: list[float] = _tensor(self, self.current_player() if player is None else player, True).tolist()
+        return values
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return _tensor(self, self.current_player() if player is None else player, False).tolist()
+        values: list[float] = _tensor(self, self.current_player() if player is None else player, False).tolist()
+        return values
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "ThievesSpielState":
         return resample(self, player_id, np.random.randint(2**31))
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str, str], "pyspiel.State"], tuple[str, str]]:
         return (_deserialize, (str(self.get_game()), self.serialize()))
 
     def __str__(self) -> str:
@@ -400,7 +402,7 @@ class ThievesObserver:
 def resample(state: ThievesSpielState, player: int, seed: int) -> ThievesSpielState:
     """A state consistent with what ``player`` knows (``determinize``), with the same
     pieces of the action being built and the same moves: ISMCTS's resampler."""
-    new = state.clone()
+    new: ThievesSpielState = state.clone()
     t = state.table
     det = t.state.determinize(player, seed)
     prefix = list(t.decision.prefix) if t.decision is not None else []

@@ -22,7 +22,7 @@ from .driver import Table, agent_observation_shape
 from .spaces import action_space
 
 
-class ThievesAEC(AECEnv):
+class ThievesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo has no type information
     """One thieves game as a PettingZoo AEC environment."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "thieves_v0", "is_parallelizable": False}
@@ -52,10 +52,10 @@ class ThievesAEC(AECEnv):
         self.table: Table | None = None
 
     # -- spaces --------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self._act_spaces[agent]
 
     # -- the AEC loop ------------------------------------------------------------------
@@ -66,7 +66,7 @@ class ThievesAEC(AECEnv):
             raise RuntimeError("call reset() before using the environment")
         return self.table
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
         game_seed = int(self._seed_rng.integers(0, 2**62))

@@ -67,7 +67,7 @@ def _with_reference(fn: Callable[[], int]) -> Callable[[], int]:
     return run
 
 
-def _single(env: ThievesGym, mask: list, rng: np.random.Generator, tensors: bool) -> Callable[[], int]:
+def _single(env: ThievesGym, mask: list[np.ndarray], rng: np.random.Generator, tensors: bool) -> Callable[[], int]:
     """Sixteen steps of one environment with random legal actions."""
     def single() -> int:
         for _ in range(16):

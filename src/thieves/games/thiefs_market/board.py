@@ -481,6 +481,7 @@ class PublicBoard:
                tuple(o.get("used", ())) if phase != "over" else ())
         draw = self.draw_player if big else self.draw_rival
         def panel() -> dict[str, Any]:
+            band: dict[str, Any]
             self.y, band = self.kept(key, lambda: draw(q), _PANELS)
             return band
         band = self.placed(panel)

@@ -7,7 +7,7 @@ bag, P purple infamy face). Cards are referred to by their index in
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
+from typing import Any, Literal, Optional, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -150,7 +150,7 @@ class Tables:
         self.dice_by_players = dict(setup.dice_by_players)
         self.steal_action = [f"steal {q + 1}" for q in range(max(self.dice_by_players, default=5))]
         #: notation -> typed action (:class:`~.actions.MarketAction`), every notation of the game
-        self.actions: dict = {}
+        self.actions: dict[str, MarketAction] = {}
         self.parse = action_table(self)
         #: notation -> (state method, argument); filled in by ``state.attach_dispatch``
         self.dispatch: dict[str, tuple[Any, Any]] = {}
@@ -281,7 +281,7 @@ def action_table(t: "Tables") -> dict[str, tuple[str, Any]]:
         if a.kind == "steal":
             arg: object = a.seat
         elif a.kind in ("buy", "use"):
-            c = t.index[a.card]
+            c = t.index[cast(str, a.card)]  # buy and use actions name a card
             arg = c if a.kind == "buy" else [c, a.face_index]
         elif a.face is not None:
             arg = a.face_index

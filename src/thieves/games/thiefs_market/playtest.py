@@ -8,7 +8,8 @@ def first_player(state: Any) -> int:
     """The holder of the start player token in the first round."""
     for entry in state.log:
         if isinstance(entry, dict) and entry["key"] == "start_token":
-            return entry["args"]["player"]
+            player: int = entry["args"]["player"]
+            return player
     return 0
 
 

@@ -275,14 +275,16 @@ class MarketState(State):
         """The action in English words (the presentation's text; the notation if it is none)."""
         try:
             pres = self.game.presentation(None, data_dir=self.options.get("data_dir"))
-            return pres.action_text(self._observe(None), action)
+            words: str = pres.action_text(self._observe(None), action)
+            return words
         except Exception:  # noqa: BLE001 - not notation: say it as it is
             return action
 
     def render_text(self, player: int | None) -> str:
         """The position as ``player`` sees it, in English (the presentation's terminal view)."""
         obs = self.observation(player)
-        return self.game.presentation(player, data_dir=self.options.get("data_dir")).text_view(obs)
+        view: str = self.game.presentation(player, data_dir=self.options.get("data_dir")).text_view(obs)
+        return view
 
     def determinize(self, player: int, seed: int) -> "MarketState":
         """Unseen cards (deck contents and the cards left in the box at setup) are

@@ -20,7 +20,7 @@ ROWS = "ABC"
 
 
 #: dice lists without the token and with it, by face counts
-_DICE_LISTS: tuple[dict[tuple, list[str]], dict[tuple, list[str]]] = ({}, {})
+_DICE_LISTS: tuple[dict[tuple[int, ...], list[str]], dict[tuple[int, ...], list[str]]] = ({}, {})
 
 
 def dice_list(counts: list[int], token: bool = False) -> list[str]:

@@ -41,9 +41,10 @@ class MarketWords(Presentation):
     def action_text(self, obs: dict[str, Any], action: str) -> str:
         # the words read only the action, the data, the texts and (for "done") the step
         key = (self.data, self.texts, self.lang, tuple(self.names), action, obs.get("step"))
-        text = _WORDS.get(key)
+        text: str | None = _WORDS.get(key)
         if text is None:
-            text = _WORDS.put(key, self._action_text(obs, action))
+            text = self._action_text(obs, action)
+            _WORDS.put(key, text)
         return text
 
     def _action_text(self, obs: dict[str, Any], action: str) -> str:

@@ -10,6 +10,15 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
+import numpy as np
+
+from thieves.core.game import State
+
+#: a layout's reference encoder: ``encode(obs, viewer)`` -> the tensor
+Encode = Callable[[dict[str, Any], int], np.ndarray]
+#: a layout's fast encoder: ``encode(state, viewer)`` -> the same tensor
+FastEncode = Callable[[State, int], np.ndarray]
+
 def _module(slug: str) -> str | None:
     """The module of a game's layout, as the game declares it (``Game.research.layout``)."""
     import thieves
@@ -26,15 +35,16 @@ def offsets(layout: list[tuple[str, int]]) -> tuple[dict[str, int], int]:
     return offs, at
 
 
-def encoder_builder(slug: str) -> Callable[[Any], tuple[int, Callable]] | None:
+def encoder_builder(slug: str) -> Callable[[State], tuple[int, Encode]] | None:
     """The ``encoder(state)`` of a game's layout, or None for the generic encoder."""
     mod = _module(slug)
     if mod is None:
         return None
-    return importlib.import_module(f"{__name__}.{mod}").encoder
+    build: Callable[[State], tuple[int, Encode]] = importlib.import_module(f"{__name__}.{mod}").encoder
+    return build
 
 
-def fast_builder(slug: str) -> Callable[[Any], Callable] | None:
+def fast_builder(slug: str) -> Callable[[State], FastEncode] | None:
     """The ``fast_encoder(state)`` of a game's layout, or None where it has none."""
     mod = _module(slug)
     if mod is None:

@@ -174,7 +174,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     o_tokens_free, o_detail = offs["tokens_free"], offs["detail"]
     kind_of: dict[str, int] = {}
     blocks = Blocks()
-    made: dict[tuple, np.ndarray] = {}                   # the folded detail by its sources
+    made: dict[tuple[int, bytes], np.ndarray] = {}                   # the folded detail by its sources
     made_limit = max(64, CACHE_BYTES // (4 * AOT_DETAIL))
     board_width = o_supply - o_guards                   # guards, captains, gems, tokens, smoke, fire
 
@@ -289,7 +289,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         # the hashed detail, cached by what it is made from
         try:
             gq = s.gq.get("cur") if s.gq else None
-            raw: tuple | None = (viewer, marshal.dumps((
+            raw: tuple[int, bytes] | None = (viewer, marshal.dumps((
                 ph, [t["plan"] for t in s.thieves], me["cur"], s.pending[0] if s.pending else None, gq, s.act,
                 s.turn, s.exec.get("value"), ev.id if ev else None, s.alarm_district, s.ended)))
         except ValueError:

@@ -183,7 +183,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     figures = tuple(enumerate(TF_FIGURES))
     equip_of: dict[str, int | None] = {}
     blocks = Blocks()
-    made: dict[tuple, np.ndarray] = {}                   # the folded detail by its sources
+    made: dict[tuple[int | bytes, ...], np.ndarray] = {}                   # the folded detail by its sources
     made_limit = max(64, CACHE_BYTES // (4 * TF_DETAIL))
 
     def equip_col(e: str) -> int | None:
@@ -265,7 +265,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         seat_blocks = []
         for q, ts in enumerate(s.thieves):
 
-            def fill(b: dict[int, float], ts: list = ts) -> None:
+            def fill(b: dict[int, float], ts: list[dict[str, Any]] = ts) -> None:
                 for t, th in enumerate(ts[:3]):
                     o = thief * t
                     pos = th["pos"]
@@ -343,7 +343,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
                 v[o_discard + col] = get(o_discard + col, 0.0) + 1.0
         # the hashed detail, hidden as _observe hides it; cached by what it is made from
         try:
-            raw: tuple | None = (viewer, marshal.dumps((
+            raw: tuple[int | bytes, ...] | None = (viewer, marshal.dumps((
                 s.phase, s.plans, s.draft, s.turn, s.tmove, s.solo, s.final, s.villas, s.smugglers, s.stacks,
                 s.revealed, s.patrol, s.missions_done)), *seat_bytes)
         except ValueError:
