@@ -68,8 +68,10 @@ def _set_injury(table: LiveTable, seat: int, held: bool) -> None:
 
 
 def _public(view: dict[str, Any]) -> str:
-    """A view as a frame's content, without the table's random id."""
-    return json.dumps({k: v for k, v in view.items() if k != "table"}, sort_keys=True)
+    """A view as a frame's content, without the table's random id (also in the
+    address of the board's unchanging layer)."""
+    text = json.dumps({k: v for k, v in view.items() if k != "table"}, sort_keys=True)
+    return text.replace(view["table"], "<table>")
 
 
 def test_a_forced_answer_is_taken_by_the_table_and_said_in_the_log(tmp_path):

@@ -26,7 +26,7 @@ from fastapi import APIRouter
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..core.game import State
+from ..core.game import State, engine_observes
 from ..core.presentation import LAYOUTS, Presentation
 from ..core.svg import Layer, compose, static_image
 from .i18n import LANGS
@@ -59,8 +59,7 @@ class Static:
 
 def spectator_obs(state: State) -> dict[str, Any]:
     """The spectator's observation without its log: what every viewer may see."""
-    from .views import _engine_observes
-    obs = state.observation_without_log(None) if _engine_observes(state) else state.observation(None)
+    obs = state.observation_without_log(None) if engine_observes(state) else state.observation(None)
     obs.pop("log", None)
     return obs
 

@@ -261,10 +261,6 @@ def recent_from(events: list[dict[str, Any]], last: int) -> int:
     return since
 
 
-#: the old name, still imported by server/boards.py (whose import of this module
-#: closes a circle: it may import ``engine_observes`` from core/game.py instead)
-_engine_observes = engine_observes
-
 
 def visible_events(table: LiveTable, state: State, viewer: int | None) -> list[dict[str, Any]]:
     """``state.visible_events(viewer)``, reading only the log entries that the
