@@ -21,7 +21,7 @@ HOUSES = ("tower", "garden", "forge", "stable", "church")
 CATACOMB_SECTIONS = (1, 3, 6, 8)
 VILLA_SECTIONS = (2, 4, 5, 7)
 
-_CACHE: dict[tuple, "City"] = {}
+_CACHE: dict[tuple[Any, ...], "City"] = {}
 ROW_LETTERS = "ABCDEFGHIJKLMN"
 
 
@@ -52,7 +52,7 @@ def _step_table(W: int, H: int) -> list[list[int]]:
 _CACHE_SIZE = 8  # layouts are random (over a billion), so the cache keeps the recent ones only
 
 
-def city_for(data: Any, layout: list, ncols: int) -> "City":
+def city_for(data: Any, layout: list[list[Any]], ncols: int) -> "City":
     key = (id(data), ncols, tuple(tuple(x) for x in layout))
     city = _CACHE.pop(key, None)
     if city is None:
@@ -265,7 +265,7 @@ class City:
     together what each section face and turn shares (:func:`_piece`) and what
     each square's neighbours decide (:func:`_ways`), both kept between games."""
 
-    def __init__(self, data: Any, layout: list, ncols: int) -> None:
+    def __init__(self, data: Any, layout: list[list[Any]], ncols: int) -> None:
         self.ncols = ncols
         self.W = W = N * ncols
         self.H = H = 2 * N
@@ -277,14 +277,14 @@ class City:
         self.lantern = lantern = [False] * size
         self.section_of = section_of = [0] * size
         self.walls: set[tuple[int, int]] = set()
-        self.buildings: dict[str, dict] = {}
+        self.buildings: dict[str, dict[str, Any]] = {}
         building_at = self.building_at
         buildings = self.buildings
         walls = self.walls
-        self.slots: list[dict] = []
+        self.slots: list[dict[str, Any]] = []
         self.entrance_cell: dict[int, int] = {}     # section -> outer entrance square
         loc_entrances: dict[str, list[int]] = {}
-        around: list[tuple[dict, int, tuple[list[int], list[int], list[tuple[int, int]]]]] = []
+        around: list[tuple[dict[str, Any], int, tuple[list[int], list[int], list[tuple[int, int]]]]] = []
         for i, (sec, face, rot) in enumerate(layout):
             R, C = divmod(i, ncols)
             self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
@@ -371,7 +371,7 @@ class City:
         self.carriage_start = 3 * W
         # spaces next to the river (Juma): the buildings and the alley squares
         # (quays) on the east edge of the river sections
-        self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
+        self.river_spaces: list[Any] = sorted({self.building_at[r * W + W - 1] for r in range(H)
                                           if self.building_at[r * W + W - 1]})
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
         #: the squares in front of the villas (a thief there enters off the city edge)
@@ -392,12 +392,12 @@ class City:
         #: set for every square and direction held about 430 KB per live table)
         self.sight = _Sight(self.lines)
         #: the lanterns first reached from each (square, heading), filled by the rules as asked
-        self.first_lanterns: list[Any] = [None] * (size * 4)
+        self.first_lanterns: list[tuple[tuple[int, ...], frozenset[int]] | None] = [None] * (size * 4)
         #: the squares' notations and labels (see :meth:`name`, :meth:`label`), per size
         self._names, self._cell_of, self.labels = _names(W, H)
         #: results of pure geometric questions the rules ask again and again (fields of
         #: view, Grappling Hook targets), filled by the rules code as they come up
-        self.memo: dict[tuple, Any] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
     def _noble_starts(self) -> list[int]:
         """The lantern nearest each catacomb, where a noble starts (rulebook,
