@@ -181,6 +181,7 @@ def buy_actions(state: ThiefdomState, p: int, t: int, discount: int) -> list[str
 
 
 def sub_apply(state: ThiefdomState, act: Action) -> None:
+    """A choice inside a location (or a shared card) the thief is using: ``turn["sub"]``."""
     tu = state.turn
     p, t = tu["p"], tu["t"]
     th = state.thieves[p][t]
@@ -197,16 +198,7 @@ def sub_apply(state: ThiefdomState, act: Action) -> None:
         _clients_choice(state, p, t, w)
         return
     if kind == "artdraw":
-        drawn = sub["cards"]
-        if a == "keep":
-            card = next(c for c in drawn if c.split(".")[0] == w[1])
-            drawn.remove(card)
-            th["equip"].append(w[1])
-            state.event("art_keep", player=p, thief=who, card=w[1])
-        else:
-            state.event("art_none", player=p, thief=who)
-        state.equip_discard.extend(drawn)
-        tu["sub"] = sub["back"]
+        _keep_drawn(state, p, t, w[1] if a == "keep" else None)
         return
     if a == "done":
         tu["sub"] = None
@@ -216,14 +208,7 @@ def sub_apply(state: ThiefdomState, act: Action) -> None:
         n = add(th, "gold", 99)
         state.event("fill_gold", player=p, thief=who, n=n)
     elif a == "sell":
-        g = w[1]
-        inv[g] -= 1
-        vp = {"brandy": 2 if cards.ally_of(state, p, t) == "janus" else 1,
-              "gem": 2 if cards.ally_of(state, p, t) == "malika" else 1,
-              "wine": 4 if cards.ally_of(state, p, t) == "jonathan" else 2,
-              "badge": 2}[g]
-        gain(state, p, vp)
-        state.event("sell", player=p, thief=who, good=g, vp=vp)
+        _sell(state, p, t, w[1])
     elif a == "clients":
         sub["done"].append("clients")
         state.revealed = [_draw_client(state) for _ in range(4) if _draw_client_possible(state)]
@@ -240,37 +225,14 @@ def sub_apply(state: ThiefdomState, act: Action) -> None:
             state.event("villa_art", player=p, thief=who, art=v["art"], place=sub["bid"])
             v["art"] = None
     elif a == "take":
-        g = w[1]
-        if g in GOODS:
-            state.dungeon[g] -= 1
-            inv[g] += 1
-        else:
-            state.dungeon["art"].remove(g)
-            inv["art"].append(g)
-        if g in GOODS:
-            state.event("dungeon_take", player=p, thief=who, good=g)
-        else:
-            state.event("dungeon_take_art", player=p, thief=who, art=g)
+        _take_from_dungeon(state, p, t, w[1])
     elif a == "burn":
         sub["done"].append("burn")
         th["wanted"] = False
         gain(state, p, 3)
         state.event("burn", player=p, thief=who)
     elif a == "deliver":
-        sub["done"].append("deliver")
-        inv["art"].remove(w[1])
-        state.delivered.append(w[1])  # the artwork leaves the game
-        reward = state.data.artworks[w[1]].reward
-        _reward(state, p, t, reward)
-        state.event("deliver", player=p, thief=who, art=w[1])
-        if reward.get("equipment"):
-            # the reward icon "draw 2 cards, keep 1" (equipment: the dealers trade
-            # equipment for paintings)
-            drawn = []
-            while len(drawn) < 2 and draw_equipment_possible(state):
-                drawn.append(draw_equipment(state))
-            if drawn:
-                tu["sub"] = {"kind": "artdraw", "cards": drawn, "back": sub}
+        _deliver(state, p, t, w[1])
     elif a == "buy" and kind == "tavern":
         inv["gold"] -= 1
         inv["brandy"] += 1
@@ -283,6 +245,68 @@ def sub_apply(state: ThiefdomState, act: Action) -> None:
         state.event("teleport", player=p, thief=who, place=w[1])
         th["pos"] = w[1]  # Svenja: teleport between a Dealer and a Tavern
         thief.enter_building(state, p, t, w[1])
+
+
+def _keep_drawn(state: ThiefdomState, p: int, t: int, card: str | None) -> None:
+    """An artwork's "draw 2 cards, keep 1": the thief equips the kept card (or none);
+    the others are discarded and the dealer's choices come back."""
+    tu = state.turn
+    sub = tu["sub"]
+    drawn = sub["cards"]
+    who = THIEF_REFS[p][t]
+    if card is not None:
+        drawn.remove(next(c for c in drawn if c.split(".")[0] == card))
+        state.thieves[p][t]["equip"].append(card)
+        state.event("art_keep", player=p, thief=who, card=card)
+    else:
+        state.event("art_none", player=p, thief=who)
+    state.equip_discard.extend(drawn)
+    tu["sub"] = sub["back"]
+
+
+def _sell(state: ThiefdomState, p: int, t: int, g: str) -> None:
+    """Sell one good at a Dealer for VP (more with Janus, Malika or Jonathan)."""
+    state.thieves[p][t]["inv"][g] -= 1
+    vp = {"brandy": 2 if cards.ally_of(state, p, t) == "janus" else 1,
+          "gem": 2 if cards.ally_of(state, p, t) == "malika" else 1,
+          "wine": 4 if cards.ally_of(state, p, t) == "jonathan" else 2,
+          "badge": 2}[g]
+    gain(state, p, vp)
+    state.event("sell", player=p, thief=THIEF_REFS[p][t], good=g, vp=vp)
+
+
+def _take_from_dungeon(state: ThiefdomState, p: int, t: int, g: str) -> None:
+    """Take one good or artwork (by its name) out of the Dungeon."""
+    inv = state.thieves[p][t]["inv"]
+    who = THIEF_REFS[p][t]
+    if g in GOODS:
+        state.dungeon[g] -= 1
+        inv[g] += 1
+        state.event("dungeon_take", player=p, thief=who, good=g)
+    else:
+        state.dungeon["art"].remove(g)
+        inv["art"].append(g)
+        state.event("dungeon_take_art", player=p, thief=who, art=g)
+
+
+def _deliver(state: ThiefdomState, p: int, t: int, art: str) -> None:
+    """Deliver an artwork to a Dealer: it leaves the game for its reward."""
+    tu = state.turn
+    sub = tu["sub"]
+    sub["done"].append("deliver")
+    state.thieves[p][t]["inv"]["art"].remove(art)
+    state.delivered.append(art)  # the artwork leaves the game
+    reward = state.data.artworks[art].reward
+    _reward(state, p, t, reward)
+    state.event("deliver", player=p, thief=THIEF_REFS[p][t], art=art)
+    if reward.get("equipment"):
+        # the reward icon "draw 2 cards, keep 1" (equipment: the dealers trade
+        # equipment for paintings)
+        drawn: list[str] = []
+        while len(drawn) < 2 and draw_equipment_possible(state):
+            drawn.append(draw_equipment(state))
+        if drawn:
+            tu["sub"] = {"kind": "artdraw", "cards": drawn, "back": sub}
 
 
 def buy(state: ThiefdomState, p: int, t: int, e: str, at_forge: bool) -> None:

@@ -12,17 +12,29 @@ from .goods import empty_inv, gain
 from .notation import THIEF_REFS, Action
 
 if TYPE_CHECKING:
+    from .components import LootSide
     from .state import ThiefdomState
 
 HOUSE_FOR_HIDEOUT = ("tower", "garden", "forge", "stable")  # never the church
 
 
 def setup(state: ThiefdomState) -> None:
+    """Rulebook "Mise en place", in its order (every draw from the state's generator
+    in that order), then the equipment draft begins."""
+    _lay_city(state)
+    side = state.data.board.loot_board["3-4" if state.num_players >= 3 else "1-2"]
+    _fill_city(state, side)
+    half = _shuffle_decks(state)
+    _place_townsfolk(state, side)
+    _seat_guilds(state)
+    _deal_patrol_boards(state)
+    _deal_draft(state, half)
+
+
+def _lay_city(state: ThiefdomState) -> None:
+    """1. The city: river sections 4 and 8 east, the others at random (2p/solo: no 1 and 5)."""
     rng = state.rng
     n = state.num_players
-    d = state.data
-    solo = n == 1
-    # 1. the city: river sections 4 and 8 east, the others at random (2p/solo: no 1 and 5)
     land = [1, 2, 3, 5, 6, 7] if n >= 3 else [2, 3, 6, 7]
     rng.shuffle(land)
     ncols = 4 if n >= 3 else 3
@@ -37,6 +49,12 @@ def setup(state: ThiefdomState) -> None:
     state.layout = layout
     state.ncols = ncols
     state._after_load()
+
+
+def _fill_city(state: ThiefdomState, side: LootSide) -> None:
+    """3-5 and 7: villas with their artworks, the loot board, the smuggling missions."""
+    rng = state.rng
+    d = state.data
     city = state.city
     # 3-4. catacombs and villas (2p/solo: catacomb 1 and one random villa out)
     villas = list(d.villas)
@@ -48,7 +66,6 @@ def setup(state: ThiefdomState) -> None:
         v = villas.pop()
         state.villas[str(s)] = {"villa": v, "art": arts.pop()}
     # 5. loot board: one badge per guard, one full purse per noble
-    side = d.board.loot_board["3-4" if n >= 3 else "1-2"]
     state.badges = {f"g{x}": 1 for x in side.guards}
     state.purses = {f"n{x}": True for x in side.nobles}
     state.dungeon = empty_inv()
@@ -63,8 +80,14 @@ def setup(state: ThiefdomState) -> None:
             state.stacks[str(s)] = [missions.pop(), missions.pop()]
         missions = []
     state.mission_pile = missions
-    state.missions_done = [[] for _ in range(n)]
-    # 8-9. clients and equipment
+    state.missions_done = [[] for _ in range(state.num_players)]
+
+
+def _shuffle_decks(state: ThiefdomState) -> list[str]:
+    """8-9. Clients and equipment: four full-cost cards on display; returns the shuffled
+    half-cost pile the draft deals from."""
+    rng = state.rng
+    d = state.data
     clients = list(d.clients)
     rng.shuffle(clients)
     state.client_deck = clients
@@ -77,7 +100,13 @@ def setup(state: ThiefdomState) -> None:
     state.display = [full.pop() for _ in range(4)]
     state.equip_deck = full
     state.equip_discard = []
-    # 10-11. guards at the villas facing the city, nobles at the catacombs, the carriage west
+    return half
+
+
+def _place_townsfolk(state: ThiefdomState, side: LootSide) -> None:
+    """10-11. Guards at the villas facing the city, nobles at the catacombs, the carriage west."""
+    rng = state.rng
+    city = state.city
     state.tf = {}
     gl = [f"g{x}" for x in side.guards]
     rng.shuffle(gl)
@@ -91,14 +120,20 @@ def setup(state: ThiefdomState) -> None:
     for cell, nb in zip(city.noble_starts, nl):
         state.tf[nb] = {"cell": cell}
     state.tf["car"] = {"cell": city.carriage_start}
-    # 12. players: 8 gold in the hideout, 10 VP
+
+
+def _seat_guilds(state: ThiefdomState) -> None:
+    """12. Players: 8 gold in the hideout, 10 VP, three thieves off the board; the
+    round's bookkeeping at its start."""
+    n = state.num_players
+    d = state.data
     state.vp = [d.board.start_vp] * n
     state.stash = [empty_inv() for _ in range(n)]
     for inv in state.stash:
         inv["gold"] = d.board.start_hideout_gold
     state.thieves = [[{"pos": None, "inv": empty_inv(), "equip": [], "ally": None, "brawl": False,
-                      "wanted": False, "used": [], "robbed": [], "blind": []} for _ in range(3)]
-                    for _ in range(n)]
+                       "wanted": False, "used": [], "robbed": [], "blind": []} for _ in range(3)]
+                     for _ in range(n)]
     state.hideout = [None] * n
     state.stamina = [False] * n
     state.plans = [None] * n
@@ -114,26 +149,37 @@ def setup(state: ThiefdomState) -> None:
     state.act = 0
     state.final = None
     state.refill = False
-    # 13. patrol boards; the first-player board decides the first player
-    if solo:
+
+
+def _deal_patrol_boards(state: ThiefdomState) -> None:
+    """13. Patrol boards; the first-player board decides the first player (solo: the
+    compass and the solo patrol pile instead)."""
+    n = state.num_players
+    d = state.data
+    if n == 1:
         state.patrol = [None]
         state.first = 0
         state.solo = {"side": "first", "pile": [], "rivals": {"1": None, "2": None, "3": None},
-                     "board": None, "roll": 0}
+                      "board": None, "roll": 0}
     else:
         boards = [b.id for b in d.patrols.values() if n in b.players]
-        rng.shuffle(boards)
+        state.rng.shuffle(boards)
         state.patrol = boards
         state.first = next(p for p, b in enumerate(boards) if d.patrols[b].first)
         state.solo = None
     state.first_order = turn_order(state)
-    # draft (multiplayer: 3 each, keep 1 pass 2 right...; solo: 3 keep 1, 2 keep 1, 1)
+
+
+def _deal_draft(state: ThiefdomState, half: list[str]) -> None:
+    """The draft's first hands (multiplayer: 3 each, keep 1 pass 2 right...; solo: 3 keep 1,
+    2 keep 1, 1) from the half-cost pile."""
+    n = state.num_players
     state.half_pile = half
-    if solo:
+    if n == 1:
         state.draft = {"stage": 0, "hands": [[half.pop() for _ in range(3)]], "kept": [[]]}
     else:
         state.draft = {"stage": 0, "hands": [[half.pop() for _ in range(3)] for _ in range(n)],
-                      "kept": [[] for _ in range(n)]}
+                       "kept": [[] for _ in range(n)]}
     state.bought = [0] * n
     state.done = [False] * n
     state.phase = "draft"
