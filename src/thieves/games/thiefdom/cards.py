@@ -6,7 +6,7 @@ holds the cards that add new actions. Card notation is the card id.
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from . import locations, thief, townsfolk
 from .goods import GOODS, add, gain, room

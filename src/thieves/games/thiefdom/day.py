@@ -7,7 +7,7 @@ Rulebook "Déroulement d'une manche", "Jour : 3. Phase d'administration",
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any, TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from . import cards, locations, setup, solo, thief, townsfolk
 from .goods import add, gain, goods_vp, total_goods

@@ -6,7 +6,7 @@ Equipment "Sac": +2 slots for loot and/or gold.
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .state import ThiefdomState

@@ -7,7 +7,7 @@ once per night. A use is a sequence of small decisions ending with "done".
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import cards, setup, thief
 from .goods import GOODS, add, gain, room

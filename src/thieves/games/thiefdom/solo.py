@@ -8,7 +8,7 @@ place the rival thief shown on the board.
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import townsfolk
 from .city import DIRS

@@ -5,7 +5,7 @@ Rulebook "B. Actions des voleurs": 1. Déplacement, 2. Détrousser les citadins
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from . import cards, locations, townsfolk
 from .city import DIRS, City

@@ -8,7 +8,7 @@ point that is not the stop), and everything else is automatic.
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import cards, solo
 from .city import DIRS, City

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import marshal
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import setup, solo, thief
 from .notation import Action
