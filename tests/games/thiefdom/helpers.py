@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from thieves.core.registry import load_game
 from thieves.games.thiefdom.goods import empty_inv
+from thieves.games.thiefdom import thief, townsfolk
 
 GAME = load_game("thiefdom")
 
@@ -55,7 +56,7 @@ def park_townsfolk(s, keep=()):
 
 
 def turn(s, p: int, t: int, ap: int = 3):
-    s._start_turn(p, t)
+    thief.start_turn(s, p, t)
     s.turn["ap"] = ap
     s._legal_cache = None
     return s
@@ -85,7 +86,7 @@ def step(city, c: int, d: int, k: int = 1) -> int:
 
 def free_lanterns_far(s, avoid, n):
     city = s.city
-    occ = s._occ()
+    occ = townsfolk.occupancy(s)
     out = []
     for i in range(city.W * city.H):
         if city.lantern[i] and i not in occ and all(abs(i % city.W - a % city.W) + abs(i // city.W - a // city.W) > 6

@@ -1,5 +1,6 @@
 """Every equipment and ally card effect that is not tested with its action."""
 from thieves.games.thiefdom.goods import room
+from thieves.games.thiefdom import day, townsfolk
 
 from .helpers import clear, park_townsfolk, place_thief, to_action, turn
 from .test_townsfolk import E, N, setup_cross, step
@@ -166,7 +167,7 @@ def test_juma_tristan_jin_climbing():
     for fig in s.tf:
         if s.tf[fig]["cell"] in cells:
             s.tf[fig]["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in cells
-                                     and i not in s._occ())
+                                     and i not in townsfolk.occupancy(s))
     th = place_thief(s, cells[0], ally="tristan")
     s.apply_action(0, "move")
     s.apply_action(0, f"cata {city.catacomb_section[cells[1]]}")
@@ -203,9 +204,9 @@ def test_wibald_guards_on_section_7_cannot_arrest():
     th = s.thieves[0][0]
     th["ally"] = "wibald"
     seven = [i for i in range(city.W * city.H) if city.section_of[i] == 7 and city.lantern[i]][0]
-    assert s._immune(0, 0, "gA", seven) == "wibald"
+    assert townsfolk.immune(s, 0, 0, "gA", seven) == "wibald"
     other = [i for i in range(city.W * city.H) if city.section_of[i] != 7 and city.lantern[i]][0]
-    assert s._immune(0, 0, "gA", other) is None
+    assert townsfolk.immune(s, 0, 0, "gA", other) is None
 
 
 def test_stoffel_in_the_day_and_end_bonuses():
@@ -214,7 +215,7 @@ def test_stoffel_in_the_day_and_end_bonuses():
     th["pos"] = c
     th["ally"] = "stoffel"
     vp = s.vp[0]
-    s._day()
+    day.administration(s)
     assert th["inv"]["gold"] == 4 and s.vp[0] == vp + 1
 
 
@@ -242,5 +243,5 @@ def test_end_bonus_allies_count_the_hideout_only():
     for t, ally in enumerate(("elise", "helmut", "iwana")):
         s.thieves[0][t]["ally"] = ally
     s.thieves[0][0]["inv"]["gold"] = 4   # carried gold does not count for Elise
-    s._final_scoring()
+    day.final_scoring(s)
     assert s.final[0]["allies"] == 5 + 2 + 3

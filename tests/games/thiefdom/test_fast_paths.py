@@ -8,6 +8,7 @@ are compared with the plain definitions on the positions of seeded random games.
 from thieves.core.rng import Rng
 from thieves.testing import positions_along
 from thieves.games.thiefdom.townsfolk import REV, THIEF_REFS, _tf_reach
+from thieves.games.thiefdom import townsfolk
 
 from .helpers import GAME
 
@@ -47,9 +48,9 @@ def test_occupancy_is_the_plain_one():
     checked = 0
     for players, seed in ((4, 1), (2, 2), (1, 3)):
         for s in seeded_positions(players, seed, every=7):
-            assert s._occ() == plain_occ(s)
+            assert townsfolk.occupancy(s) == plain_occ(s)
             for fig in s.tf:
-                assert s._occ(without=fig) == plain_occ(s, without=fig)
+                assert townsfolk.occupancy(s, without=fig) == plain_occ(s, without=fig)
             checked += 1
     assert checked > 50
 
@@ -62,15 +63,15 @@ def test_townsfolk_options_match_the_plain_search():
         for s in seeded_positions(players, seed, every=1):
             if s.tmove is not None:
                 tm = s.tmove
-                occ = s._occ(without=tm["fig"])
-                assert s._tf_options(tm, occ) == plain_options(s, tm, occ) == tm["opts"]
+                occ = townsfolk.occupancy(s, without=tm["fig"])
+                assert townsfolk.tf_options(s, tm, occ) == plain_options(s, tm, occ) == tm["opts"]
                 paused += 1
             elif s.ply % 5 == 0:
                 for fig, f in s.tf.items():
                     tm = {"fig": fig, "cell": f["cell"], "start": f["cell"], "head": f.get("face", -1),
                           "passed": 0, "stop": 2 if fig == "car" else 1, "seen": []}
-                    occ = s._occ(without=fig)
-                    assert s._tf_options(tm, occ) == plain_options(s, tm, occ)
+                    occ = townsfolk.occupancy(s, without=fig)
+                    assert townsfolk.tf_options(s, tm, occ) == plain_options(s, tm, occ)
                     started += 1
     assert paused > 20 and started > 200
 

@@ -1,4 +1,6 @@
 """Every location: market, villa, dealer, tavern, dungeon, smuggler."""
+from thieves.games.thiefdom import day
+
 from .helpers import at_location, turn
 
 
@@ -120,7 +122,7 @@ def test_tavern_ally_brawl_decline_wine_brandy():
     assert th2["brawl"] and s2.vp[0] == vp + 1 and th2["ally"] is None
     s2.apply_action(0, "done")
     s2.apply_action(0, "end")
-    s2._day()
+    day.administration(s2)
     s2.turn = None
     turn(s2, 0, 0)
     s2.apply_action(0, "use")

@@ -1,5 +1,6 @@
 """Rules-review fixes: each test failed before its fix."""
 from thieves.games.thiefdom.goods import empty_inv
+from thieves.games.thiefdom import townsfolk
 
 from .helpers import at_location, clear, park_townsfolk, place_thief, plan, to_action, turn
 
@@ -120,17 +121,17 @@ def _guard_a_position(seed):
     park_townsfolk(s, keep=("gA", "car"))
     city = s.city
     for c in range(city.W * city.H):
-        if not city.lantern[c] or c in s._occ() or city.nbr[c][2] < 0 or city.nbr[c][2] in s._occ():
+        if not city.lantern[c] or c in townsfolk.occupancy(s) or city.nbr[c][2] < 0 or city.nbr[c][2] in townsfolk.occupancy(s):
             continue
         lan = next((x for x in city.line(c, 0) if city.lantern[x]), None)
-        if lan is None or lan in s._occ():
+        if lan is None or lan in townsfolk.occupancy(s):
             continue
         u = s.clone()
         u.tf["gA"] = {"cell": c, "face": 0}
         u.tf["car"]["cell"] = lan
         u.thieves[2][0]["pos"] = city.nbr[c][2]      # the white thief, right behind the guard
         u._legal_cache = None
-        u._start_tmove("gA", 0)
+        townsfolk.start_tmove(u, "gA", 0)
         stops = _stops(u, "gA")
         if len(stops) == 5 and c not in stops:  # as in the example, no way loops back to the start
             return u, c, lan, stops
@@ -183,7 +184,7 @@ def test_stepping_into_view_interrupts_the_move_even_when_wibald_saves_theplace_
     s = clear(to_action(2, 0))
     park_townsfolk(s)
     city = s.city
-    occ = s._occ()
+    occ = townsfolk.occupancy(s)
     spot = None
     for g in range(city.W * city.H):
         if not city.lantern[g] or city.section_of[g] != 7 or g in occ:
@@ -249,10 +250,10 @@ def test_noble_refuses_the_dead_end_of_a_quay():
         assert city.lantern[lan] and not city.lantern[q]
         for fig, f in u.tf.items():
             if f["cell"] == lan and fig != "nA":
-                f["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in u._occ())
+                f["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in townsfolk.occupancy(u))
         u.tf["nA"]["cell"] = lan
         u._legal_cache = None
-        u._start_tmove("nA", 0)
+        townsfolk.start_tmove(u, "nA", 0)
         assert u.tmove is not None
         acts = u.legal_actions(0)
         assert "go e" not in acts and acts       # the other ways stay open
@@ -286,7 +287,7 @@ def test_tristan_bonus_in_each_move_action():
     for fig in s.tf:
         if s.tf[fig]["cell"] in cells:
             s.tf[fig]["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in cells
-                                     and i not in s._occ())
+                                     and i not in townsfolk.occupancy(s))
     s._legal_cache = None
     th = place_thief(s, cells[0], ally="tristan")
     s.apply_action(0, "move")

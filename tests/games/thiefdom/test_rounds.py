@@ -3,6 +3,7 @@ import pytest
 
 from thieves.core.errors import GameSetupError, IllegalAction
 from thieves.games.thiefdom.goods import empty_inv, goods_vp
+from thieves.games.thiefdom import day, solo, townsfolk
 
 from .helpers import GAME, clear, park_townsfolk, plan, to_action
 
@@ -142,15 +143,15 @@ def test_administration_after_rounds_2_and_4():
     s.smugglers[sec] = None
     old_display = list(s.display)
     old_patrol = list(s.patrol)
-    s.thieves[0][0]["pos"] = next(i for i in range(s.city.W * s.city.H) if s.city.alley[i] and i not in s._occ())
+    s.thieves[0][0]["pos"] = next(i for i in range(s.city.W * s.city.H) if s.city.alley[i] and i not in townsfolk.occupancy(s))
     vp = list(s.vp)
-    s._day()
+    day.administration(s)
     assert s.round == 3 and s.purses["nA"] and s.badges["gA"] == 1 and s.smugglers[sec] is not None
     assert s.display != old_display and len(s.display) == 4
     assert s.patrol == [old_patrol[1], old_patrol[0]]
     assert s.vp == [vp[0] + 1, vp[1]]
     s.purses["nA"] = False
-    s._day()   # after round 3: no refill
+    day.administration(s)   # after round 3: no refill
     assert not s.purses["nA"]
 
 
@@ -162,7 +163,7 @@ def test_planned_smuggling_variant_stacks():
     top = s.stacks[sec][0]
     s.smugglers[sec] = None
     s.round = 2
-    s._day()
+    day.administration(s)
     assert s.smugglers[sec] == top and s.observation(1)["stacks"][sec] == [s.stacks[sec][0]]
 
 
@@ -174,7 +175,7 @@ def test_final_scoring_table_and_home_bonus():
     s.thieves[0][0]["ally"] = "grimm"
     s.thieves[0][1]["ally"] = "wilma"
     s.thieves[0][2]["pos"] = 0
-    s._final_scoring()
+    day.final_scoring(s)
     # goods: 9 gold 2, 5 gems 2, 3 brandy 1, 2 badges 2, 2 wine 2, 1 artwork 3 = 12
     assert s.final[0]["goods"] == 12
     # Grimm 2/badge and Wilma 2/wine count only the hideout: 2 + 4
@@ -191,7 +192,7 @@ def test_goods_vp_table():
 
 def test_tie_breakers():
     s = clear(to_action(2, 5))
-    s._final_scoring()
+    day.final_scoring(s)
     s.vp = [30, 30]
     s.final[0]["total_goods"] = 5
     s.final[1]["total_goods"] = 4
@@ -217,7 +218,7 @@ def test_solo_turns_alternate_and_compass_flips():
     assert s.schedule[0] == ["thief", 0, 1]
     s.turn = None
     s.act = 6
-    s._advance()
+    day.advance(s)
     assert s.round == 2 and s.solo["side"] == "second"
     plan(s, 0, "123")
     assert [x[0] for x in s.schedule] == ["town", "thief"] * 3
@@ -228,9 +229,9 @@ def test_solo_turns_alternate_and_compass_flips():
 def test_solo_arrest_discards_goods_and_rating():
     s = clear(to_action(1, 0))
     s.thieves[0][0]["inv"]["gem"] = 3
-    s._arrest(0, 0, "gA")
+    townsfolk.arrest(s, 0, 0, "gA")
     assert s.dungeon["gem"] == 0
     s.vp[0] = 45
-    assert s.solo_rating() == 2
+    assert solo.solo_rating(s) == 2
     s.vp[0] = 70
-    assert s.solo_rating() == 5
+    assert solo.solo_rating(s) == 5

@@ -2,6 +2,7 @@
 import pytest
 
 from thieves.core.errors import IllegalAction
+from thieves.games.thiefdom import thief, townsfolk
 
 from .helpers import clear, park_townsfolk, to_action, turn
 from .test_townsfolk import E, N, S, W, setup_cross, step
@@ -132,7 +133,7 @@ def test_blue_enters_yellow_hideout_with_white_inside():
     s.thieves[0][1]["pos"] = ent
     s.thieves[3][0]["pos"] = s.hideout[3]
     vp0 = s.vp[0]
-    s._enter_building(0, 1, yellow_home)
+    thief.enter_building(s, 0, 1, yellow_home)
     assert s.vp[0] == vp0
 
 
@@ -141,7 +142,7 @@ def test_entering_own_hideout_clears_wanted_poster():
     th = s.thieves[0][0]
     th["pos"] = c
     th["wanted"] = True
-    s._enter_building(0, 0, s.hideout[0])
+    thief.enter_building(s, 0, 0, s.hideout[0])
     assert not th["wanted"]
 
 
@@ -155,7 +156,7 @@ def test_catacombs_connect_their_squares():
     for fig in s.tf:
         if s.tf[fig]["cell"] in cells:
             s.tf[fig]["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in cells
-                                     and i not in s._occ())
+                                     and i not in townsfolk.occupancy(s))
     turn(s, 0, 0)
     s.apply_action(0, "move")
     sec = city.catacomb_section[cells[1]]
@@ -224,7 +225,7 @@ def test_cudgel_gives_vp_and_moves_the_guard():
 def test_vp_never_below_zero():
     s, c = setup_cross()
     s.vp[0] = 1
-    s._arrest(0, 0, "gA")
+    townsfolk.arrest(s, 0, 0, "gA")
     assert s.vp[0] == 0
 
 
@@ -254,6 +255,6 @@ def test_leaving_a_location_onto_any_adjacent_square_or_entrances_only():
         turn(s, 0, 0)
         s.apply_action(0, "move")
         exits = {city.parse(a.split()[1]) for a in s.legal_actions(0) if a.startswith("exit")}
-        occ = s._occ()
+        occ = townsfolk.occupancy(s)
         want = b["entrances"] if strict else b["adjacent"]
         assert exits == {c for c in want if c not in occ}

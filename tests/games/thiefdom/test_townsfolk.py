@@ -1,5 +1,6 @@
 """Townsfolk movement, fields of view, attempted arrests and arrests."""
 from thieves.games.thiefdom.city import DIRS
+from thieves.games.thiefdom import townsfolk
 
 from .helpers import clear, cross, park_townsfolk, step, to_action, turn
 
@@ -27,7 +28,7 @@ def test_noble_skips_the_carriage_and_refuses_an_occupied_dead_end():
     city = s.city
     s.tf["nA"]["cell"] = c
     s.tf["car"]["cell"] = step(city, c, N)           # the carriage blocks the square north
-    s._start_tmove("nA", 0)
+    townsfolk.start_tmove(s, "nA", 0)
     assert s.tmove is not None and sorted(s.legal_actions(0)) == ["go e", "go n", "go s", "go w"]
     s.apply_action(0, "go n")
     assert s.tf["nA"]["cell"] == step(city, c, N, 2)   # skipped the carriage
@@ -40,11 +41,11 @@ def test_noble_skips_the_carriage_and_refuses_an_occupied_dead_end():
     lan = city.nbr[quay][W]                              # the lantern west of the quay
     for fig, f in s2.tf.items():
         if f["cell"] == lan:
-            f["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in s2._occ())
+            f["cell"] = next(i for i in range(city.W * city.H) if city.lantern[i] and i not in townsfolk.occupancy(s2))
     s2.thieves[0][0]["pos"] = quay
     s2.tf["nA"]["cell"] = lan
     s2._legal_cache = None
-    s2._start_tmove("nA", 0)
+    townsfolk.start_tmove(s2, "nA", 0)
     assert s2.tmove is not None
     acts = s2.legal_actions(0)
     assert "go e" not in acts and acts                   # the other ways stay open
@@ -55,7 +56,7 @@ def test_guard_moves_straight_left_or_right_never_back():
     s, c = setup_cross()
     city = s.city
     s.tf["gA"] = {"cell": c, "face": N}
-    s._start_tmove("gA", 0)
+    townsfolk.start_tmove(s, "gA", 0)
     assert sorted(s.legal_actions(0)) == ["go e", "go n", "go w"]
     s.apply_action(0, "go e")
     assert s.tf["gA"]["cell"] == step(city, c, E, 2)
@@ -74,7 +75,7 @@ def test_guard_five_lanterns_example_and_two_arrest_attempts():
     purple = step(city, c, W)          # on the way west: skipped
     s.thieves[1][0]["pos"] = purple
     s.thieves[1][0]["inv"]["gem"] = 2
-    s._start_tmove("gA", 3)
+    townsfolk.start_tmove(s, "gA", 3)
     s.apply_action(3, "go w")
     assert s.thieves[1][0]["pos"] == s.hideout[1]     # arrested
     assert s.dungeon["gem"] == 2
@@ -88,7 +89,7 @@ def test_guard_five_lanterns_example_and_two_arrest_attempts():
     assert beyond, "the street goes on east"
     s.thieves[3][1]["pos"] = beyond[-1]
     vp = s.vp[3]
-    s._start_tmove("gA", 0)
+    townsfolk.start_tmove(s, "gA", 0)
     s.apply_action(0, "go e")
     assert s.thieves[3][1]["pos"] == s.hideout[3]
     assert s.vp[3] == max(0, vp - 2)
@@ -97,7 +98,7 @@ def test_guard_five_lanterns_example_and_two_arrest_attempts():
 def test_reachable_stops_never_start_backwards():
     s, c = setup_cross()
     s.tf["gA"] = {"cell": c, "face": N}
-    s._start_tmove("gA", 0)
+    townsfolk.start_tmove(s, "gA", 0)
     stops = set()
     for a in s.legal_actions(0):
         t = s.clone()
@@ -113,7 +114,7 @@ def test_carriage_stops_at_second_free_lantern():
     s, c = setup_cross()
     city = s.city
     s.tf["car"]["cell"] = c
-    s._start_tmove("car", 0)
+    townsfolk.start_tmove(s, "car", 0)
     s.apply_action(0, "go n")
     first = step(city, c, N, 2)
     # it passed the first free lantern and the mover picks the way on
@@ -129,7 +130,7 @@ def test_wanted_thief_arrested_when_noble_skips_it():
     s.tf["nA"]["cell"] = c
     s.thieves[1][2]["pos"] = step(city, c, N)
     s.thieves[1][2]["wanted"] = True
-    s._start_tmove("nA", 0)
+    townsfolk.start_tmove(s, "nA", 0)
     s.apply_action(0, "go n")
     assert s.thieves[1][2]["pos"] == s.hideout[1]
     assert not s.thieves[1][2]["wanted"]
@@ -140,7 +141,7 @@ def test_unwanted_thief_is_not_arrested_by_noble():
     city = s.city
     s.tf["nA"]["cell"] = c
     s.thieves[1][2]["pos"] = step(city, c, N)
-    s._start_tmove("nA", 0)
+    townsfolk.start_tmove(s, "nA", 0)
     s.apply_action(0, "go n")
     assert s.thieves[1][2]["pos"] == step(city, c, N)
 
@@ -194,16 +195,16 @@ def test_solo_guard_roll_8_uses_the_fallback_arrow():
     # it, so the arrow by the 8 sends it north.
     s, c = setup_cross(0, n=1)
     s.tf["gC"] = {"cell": c, "face": E}
-    s._start_tmove("gC", 0, solo_roll=8)
+    townsfolk.start_tmove(s, "gC", 0, solo_roll=8)
     assert s.tmove is None
     assert s.tf["gC"]["cell"] == step(s.city, c, N, 2) and s.tf["gC"]["face"] == N
     # an odd roll turns counter-clockwise: roll 7 (west) -> south
     s.tf["gC"] = {"cell": c, "face": E}
-    s._start_tmove("gC", 0, solo_roll=7)
+    townsfolk.start_tmove(s, "gC", 0, solo_roll=7)
     assert s.tf["gC"]["cell"] == step(s.city, c, S, 2)
     # a roll the figure can follow is followed: roll 3 = east
     s.tf["gC"] = {"cell": c, "face": E}
-    s._start_tmove("gC", 0, solo_roll=3)
+    townsfolk.start_tmove(s, "gC", 0, solo_roll=3)
     assert s.tf["gC"]["cell"] == step(s.city, c, E, 2)
 
 
@@ -218,7 +219,7 @@ def test_guard_skipping_an_occupied_lantern_chooses_again():
             break
     s.tf["gA"] = {"cell": c, "face": N}
     s.thieves[1][0]["pos"] = north      # the purple thief on the lantern north
-    s._start_tmove("gA", 0)
+    townsfolk.start_tmove(s, "gA", 0)
     routes = []
     for a in s.legal_actions(0):
         t = s.clone()

@@ -5,17 +5,24 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from typing import TYPE_CHECKING, cast
 from weakref import WeakKeyDictionary
 
 from thieves.bots.base import Bot
 from thieves.bots.mcts import SearchSpec
+from thieves.core.game import State
 
+from . import locations, townsfolk
 from .goods import GOODS, goods_vp, room
+
+if TYPE_CHECKING:
+    from .city import City
+    from .state import ThiefdomState
 
 SKIP = ("end", "move", "stash", "fetch", "drop", "stamina", "stop")
 
 
-def guild_value(state, p: int) -> float:
+def guild_value(state: ThiefdomState, p: int) -> float:
     pool = {g: state.stash[p][g] for g in GOODS}
     pool["art"] = list(state.stash[p]["art"])
     raw = 0
@@ -24,31 +31,33 @@ def guild_value(state, p: int) -> float:
             pool[g] += th["inv"][g]
             raw += th["inv"][g]
         pool["art"] += th["inv"]["art"]
-    return state.vp[p] + goods_vp(pool) + 0.2 * raw + 2.5 * len(pool["art"])
+    value: float = state.vp[p] + goods_vp(pool) + 0.2 * raw + 2.5 * len(pool["art"])
+    return value
 
 
-def evaluate(state, p: int) -> float:
+def evaluate(state: ThiefdomState, p: int) -> float:
     mine = guild_value(state, p)
     others = [guild_value(state, q) for q in range(state.num_players) if q != p]
     return mine - (max(others) if others else 0.0)
 
 
-def targets(state, p: int, t: int) -> set:
+def targets(state: ThiefdomState, p: int, t: int) -> set[int | str]:
     """Alley squares from which something useful can be done, and useful buildings."""
     city = state.city
     th = state.thieves[p][t]
     inv = th["inv"]
-    goal = set()
+    goal: set[int | str] = set()
     loaded = sum(inv[g] for g in GOODS) + 4 * len(inv["art"]) >= 5
-    if loaded and state.hideout[p]:
-        goal.add(state.hideout[p])
+    home = state.hideout[p]
+    if loaded and home:
+        goal.add(home)
     for fig, f in state.tf.items():
         if fig in th["robbed"]:
             continue
         ok = (fig[0] == "n" and state.purses[fig]) or (fig[0] == "g" and state.badges[fig]) or \
              (fig == "car" and not th["wanted"] and room(th, "wine") > 0)
         if ok:
-            seen = state._guard_sees(fig) if fig[0] == "g" else ()
+            seen = townsfolk.guard_sees(state, fig) if fig[0] == "g" else ()
             goal.update(nb for nb in city.nbr[f["cell"]] if nb >= 0 and nb not in seen)
     used = th["used"]
     wanted = (("market", room(th, "gold") >= 2),
@@ -60,7 +69,7 @@ def targets(state, p: int, t: int) -> set:
         if want:
             goal.update(bid for bid in city.by_type.get(kind, ()) if bid not in used)
     for bid in city.by_type.get("smuggler", ()):
-        if bid not in used and state._can_use(p, t, bid):
+        if bid not in used and locations.can_use(state, p, t, bid):
             goal.add(bid)
     return goal
 
@@ -70,15 +79,15 @@ def targets(state, p: int, t: int) -> set:
 WALK_STEP = 0.1
 WALK_CAP = 10
 
-_DISTANCES: WeakKeyDictionary = WeakKeyDictionary()
+_DISTANCES: WeakKeyDictionary[City, dict[int, dict[int | str, int]]] = WeakKeyDictionary()
 
 
-def _distances(city, cell: int) -> dict:
+def _distances(city: City, cell: int) -> dict[int | str, int]:
     """Squares walked from ``cell`` to every alley square (by index) and into every building
     (by id, through its entrances), ``WALK_CAP`` where farther or unreachable; memoised per
     city."""
     table = _DISTANCES.setdefault(city, {})
-    got = table.get(cell)
+    got: dict[int | str, int] | None = table.get(cell)
     if got is None:
         squares = [WALK_CAP] * len(city.nbr)
         squares[cell] = 0
@@ -92,14 +101,14 @@ def _distances(city, cell: int) -> dict:
                 if nb >= 0 and squares[nb] > step:
                     squares[nb] = step
                     dq.append(nb)
-        got = dict(enumerate(squares))
+        got = {c: d for c, d in enumerate(squares)}
         for bid, b in city.buildings.items():
             got[bid] = min(WALK_CAP, min((squares[c] for c in b["entrances"]), default=WALK_CAP) + 1)
         table[cell] = got
     return got
 
 
-def walk_distance(state, p: int, t: int) -> int:
+def walk_distance(state: ThiefdomState, p: int, t: int) -> int:
     """Squares thief ``t`` of ``p`` still has to walk to its nearest target (as the greedy
     bot chooses them: a purse, a badge, a useful location, home when loaded), at most
     ``WALK_CAP``; 0 when it stands on one or has not entered the city."""
@@ -123,22 +132,24 @@ def walk_distance(state, p: int, t: int) -> int:
 _last_walks = threading.local()
 
 
-def _walks(state) -> list[float]:
+def _walks(state: ThiefdomState) -> list[float]:
     """``WALK_STEP`` times the squares each player's thieves still have to walk; the search
     values one position for every player in turn, so the last answer is kept."""
     last = getattr(_last_walks, "kept", None)
     if last is not None and last[0] is state and last[1] == len(state.history):
-        return last[2]
+        kept: list[float] = last[2]
+        return kept
     got = [WALK_STEP * sum(walk_distance(state, q, t) for t in range(len(state.thieves[q])))
            for q in range(state.num_players)]
     _last_walks.kept = (state, len(state.history), got)
     return got
 
 
-def search_value(state, p: int) -> float:
+def search_value(state: State, p: int) -> float:
     """:func:`evaluate` less ``WALK_STEP`` per square each thief still has to walk to its
     nearest target (see :func:`walk_distance`), so that a walk's progress counts at the
     search's cut-off."""
+    state = cast("ThiefdomState", state)
     walks = _walks(state)
     value = [guild_value(state, q) - walks[q] for q in range(state.num_players)]
     others = [v for q, v in enumerate(value) if q != p]
@@ -148,7 +159,8 @@ def search_value(state, p: int) -> float:
 class GreedyBot(Bot):
     name = "greedy"
 
-    def choose(self, state, player: int) -> str:
+    def choose(self, state: State, player: int) -> str:
+        state = cast("ThiefdomState", state)
         acts = state.legal_actions(player)
         if len(acts) == 1:
             return acts[0]
@@ -178,9 +190,10 @@ class GreedyBot(Bot):
             return "stamina"
         return "end"
 
-    def _one_ply(self, state, player: int, acts: list[str], prefer_done: bool = False) -> str:
+    def _one_ply(self, state: ThiefdomState, player: int, acts: list[str], prefer_done: bool = False) -> str:
         base = state.determinize(player, self.rng.next64())
-        best, best_v = [], float("-inf")
+        best: list[str] = []
+        best_v = float("-inf")
         for a in acts:
             trial = base.clone()
             trial.apply_action(player, a)
@@ -194,10 +207,10 @@ class GreedyBot(Bot):
         return best[self.rng.below(len(best))]
 
     # -- walking ---------------------------------------------------------------------
-    def _targets(self, state, p: int, t: int) -> set:
+    def _targets(self, state: ThiefdomState, p: int, t: int) -> set[int | str]:
         return targets(state, p, t)
 
-    def _step(self, state, p: int, acts: list[str]) -> str:
+    def _step(self, state: ThiefdomState, p: int, acts: list[str]) -> str:
         turn = state.turn
         t = turn["t"]
         goal = self._targets(state, p, t)

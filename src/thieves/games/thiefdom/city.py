@@ -21,7 +21,7 @@ HOUSES = ("tower", "garden", "forge", "stable", "church")
 CATACOMB_SECTIONS = (1, 3, 6, 8)
 VILLA_SECTIONS = (2, 4, 5, 7)
 
-_CACHE: dict[tuple, "City"] = {}
+_CACHE: dict[tuple[Any, ...], "City"] = {}
 ROW_LETTERS = "ABCDEFGHIJKLMN"
 
 
@@ -52,7 +52,7 @@ def _step_table(W: int, H: int) -> list[list[int]]:
 _CACHE_SIZE = 8  # layouts are random (over a billion), so the cache keeps the recent ones only
 
 
-def city_for(data: Any, layout: list, ncols: int) -> "City":
+def city_for(data: Any, layout: list[list[Any]], ncols: int) -> "City":
     key = (id(data), ncols, tuple(tuple(x) for x in layout))
     city = _CACHE.pop(key, None)
     if city is None:
@@ -232,6 +232,10 @@ def _piece(data: Any, sec: int, face: str, rot: int, W: int) -> _Piece:
 #: those four numbers alone (at most 16 per square and city size)
 _Ways = tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]
 _WAYS: dict[tuple[int, ...], _Ways] = {}
+#: a building as the city is laid: its entry in ``City.buildings``, its slot's north-west
+#: square, and its piece's squares around it (next to it, open onto it, and on the slot's
+#: rim with the direction across the edge)
+_Around = tuple[dict[str, Any], int, tuple[list[int], list[int], list[tuple[int, int]]]]
 
 
 def _ways(nb4: tuple[int, ...]) -> _Ways:
@@ -265,26 +269,57 @@ class City:
     together what each section face and turn shares (:func:`_piece`) and what
     each square's neighbours decide (:func:`_ways`), both kept between games."""
 
-    def __init__(self, data: Any, layout: list, ncols: int) -> None:
+    def __init__(self, data: Any, layout: list[list[Any]], ncols: int) -> None:
         self.ncols = ncols
         self.W = W = N * ncols
         self.H = H = 2 * N
         size = W * H
         #: steps[idx][d]: the square next to ``idx`` towards ``d`` (-1 off the city)
-        self.steps = steps = _step_table(W, H)
+        self.steps = _step_table(W, H)
         self.building_at: list[str | None] = [None] * size
-        self.alley = alley = [False] * size
-        self.lantern = lantern = [False] * size
-        self.section_of = section_of = [0] * size
+        self.alley = [False] * size
+        self.lantern = [False] * size
+        self.section_of = [0] * size
         self.walls: set[tuple[int, int]] = set()
-        self.buildings: dict[str, dict] = {}
-        building_at = self.building_at
-        buildings = self.buildings
-        walls = self.walls
-        self.slots: list[dict] = []
+        self.buildings: dict[str, dict[str, Any]] = {}
+        self.slots: list[dict[str, Any]] = []
         self.entrance_cell: dict[int, int] = {}     # section -> outer entrance square
+        loc_entrances, around = self._lay_sections(data, layout)
+        self._link_alleys()
+        self._open_buildings(around, loc_entrances)
+        self._mark_landmarks()
+        #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
+        #: "alley" (a square: free or not is the position's), "walled" (the same behind
+        #: a wall), "enter"
+        #: (a building through its entrance, or a villa off the city edge), "climb"
+        #: (a building's wall: Climbing Tools only) or None (the city edge)
+        self.door: dict[int, str | None] = _Doors(self)
+        self.by_type: dict[str, list[str]] = {}
+        for bid, b in sorted(self.buildings.items()):
+            self.by_type.setdefault(b["type"], []).append(bid)
+        #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
+        self.lines: dict[int, list[int]] = _Lines(self.nbr)
+        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
+        #: made when first asked: a game looks from the guards' few squares only (a
+        #: set for every square and direction held about 430 KB per live table)
+        self.sight = _Sight(self.lines)
+        #: the lanterns first reached from each (square, heading), filled by the rules as asked
+        self.first_lanterns: list[tuple[tuple[int, ...], frozenset[int]] | None] = [None] * (size * 4)
+        #: the squares' notations and labels (see :meth:`name`, :meth:`label`), per size
+        self._names, self._cell_of, self.labels = _names(W, H)
+        #: results of pure geometric questions the rules ask again and again (fields of
+        #: view, Grappling Hook targets), filled by the rules code as they come up
+        self.memo: dict[tuple[Any, ...], Any] = {}
+
+    def _lay_sections(self, data: Any, layout: list[list[Any]]) -> tuple[dict[str, list[int]], list[_Around]]:
+        """Each slot's section, face and turn: its squares, lanterns, buildings and walls;
+        returns the locations' marked entrances and each building's squares around it
+        (its piece's, by offset from the slot's north-west square)."""
+        W, H, ncols = self.W, self.H, self.ncols
+        steps, building_at, buildings, walls = self.steps, self.building_at, self.buildings, self.walls
+        alley, lantern, section_of = self.alley, self.lantern, self.section_of
         loc_entrances: dict[str, list[int]] = {}
-        around: list[tuple[dict, int, tuple[list[int], list[int], list[tuple[int, int]]]]] = []
+        around: list[_Around] = []
         for i, (sec, face, rot) in enumerate(layout):
             R, C = divmod(i, ncols)
             self.slots.append({"section": sec, "face": face, "rot": rot, "row": R, "col": C})
@@ -314,6 +349,13 @@ class City:
             # the outer entrance of this section: middle of its north or south edge
             er = 0 if R == 0 else H - 1
             self.entrance_cell[sec] = er * W + C * N + 3
+        return loc_entrances, around
+
+    def _link_alleys(self) -> None:
+        """The edge lanterns, then each alley square's neighbours and ways on."""
+        W, H = self.W, self.H
+        size = W * H
+        alley, lantern, steps = self.alley, self.lantern, self.steps
         # the square of every section opening on the city edge (north, south, west) is a lantern
         edge = ([c for c in range(3, W, N)] + [(H - 1) * W + c for c in range(3, W, N)]
                 + [r * W for r in range(3, H, N)])
@@ -324,7 +366,7 @@ class City:
         closed = [-1, -1, -1, -1]
         rows = [[nb if nb >= 0 and alley[nb] else -1 for nb in steps[idx]] if alley[idx]
                 else closed for idx in range(size)]
-        for idx, nb in walls:
+        for idx, nb in self.walls:
             row = rows[idx]
             if nb in row:
                 row[row.index(nb)] = -1
@@ -338,7 +380,9 @@ class City:
         self.nbr: list[tuple[int, ...]] = [got[2] for got in found]
         self.ways: list[tuple[tuple[int, int], ...]] = [got[0] for got in found]
         self.forward: list[tuple[tuple[int, int], ...]] = [ways for got in found for ways in got[1]]
-        nbr = self.nbr
+
+    def _open_buildings(self, around: list[_Around], loc_entrances: dict[str, list[int]]) -> None:
+        steps, alley, walls = self.steps, self.alley, self.walls
         # building entrances: any adjacent alley square for houses, marked ones for locations
         # (inside its slot from the slot's piece, across the slot's edge from the city)
         for b, base, (near_in, open_in, rim) in around:
@@ -357,6 +401,10 @@ class City:
             b["adjacent"] = adj
             b["entrances"] = adj.copy() if b["type"] in HOUSES else sorted(set(loc_entrances.get(b["id"], [])))
             b["all_adjacent"] = near
+
+    def _mark_landmarks(self) -> None:
+        """Catacombs, villas, nobles' and the carriage's starts, the river's spaces."""
+        W, H = self.W, self.H
         sections = {s["section"] for s in self.slots}
         self.catacombs = [self.entrance_cell[s] for s in CATACOMB_SECTIONS if s in sections]
         self.catacomb_section = {self.entrance_cell[s]: s for s in CATACOMB_SECTIONS if s in sections}
@@ -371,33 +419,11 @@ class City:
         self.carriage_start = 3 * W
         # spaces next to the river (Juma): the buildings and the alley squares
         # (quays) on the east edge of the river sections
-        self.river_spaces: list = sorted({self.building_at[r * W + W - 1] for r in range(H)
-                                          if self.building_at[r * W + W - 1]})
+        self.river_spaces: list[Any] = sorted({self.building_at[r * W + W - 1] for r in range(H)
+                                               if self.building_at[r * W + W - 1]})
         self.river_cells: list[int] = [r * W + W - 1 for r in range(H) if self.alley[r * W + W - 1]]
         #: the squares in front of the villas (a thief there enters off the city edge)
         self.villa_doors = {self.entrance_cell[s] for s in self.villa_sections}
-        #: door[idx * 4 + d]: what a thief on alley square ``idx`` finds towards ``d``:
-        #: "alley" (a square: free or not is the position's), "walled" (the same behind
-        #: a wall), "enter"
-        #: (a building through its entrance, or a villa off the city edge), "climb"
-        #: (a building's wall: Climbing Tools only) or None (the city edge)
-        self.door: dict[int, str | None] = _Doors(self)
-        self.by_type: dict[str, list[str]] = {}
-        for bid, b in sorted(self.buildings.items()):
-            self.by_type.setdefault(b["type"], []).append(bid)
-        #: lines[idx * 4 + d]: the alley squares seen from ``idx`` looking ``d`` (see :meth:`line`)
-        self.lines: dict[int, list[int]] = _Lines(nbr)
-        #: sight[idx * 4 + d]: the same squares as a set (is a square in that field of view?),
-        #: made when first asked: a game looks from the guards' few squares only (a
-        #: set for every square and direction held about 430 KB per live table)
-        self.sight = _Sight(self.lines)
-        #: the lanterns first reached from each (square, heading), filled by the rules as asked
-        self.first_lanterns: list[Any] = [None] * (size * 4)
-        #: the squares' notations and labels (see :meth:`name`, :meth:`label`), per size
-        self._names, self._cell_of, self.labels = _names(W, H)
-        #: results of pure geometric questions the rules ask again and again (fields of
-        #: view, Grappling Hook targets), filled by the rules code as they come up
-        self.memo: dict[tuple, Any] = {}
 
     def _noble_starts(self) -> list[int]:
         """The lantern nearest each catacomb, where a noble starts (rulebook,

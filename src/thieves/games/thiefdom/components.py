@@ -1,7 +1,7 @@
 """Pydantic models of Thiefdom's component data and the loader."""
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import Field, model_validator
 
@@ -27,7 +27,7 @@ class Section(StrictModel):
     reconstructed: bool = False
     grid: list[str]
     buildings: list[Building]
-    walls: list[list] = Field(default_factory=list)
+    walls: list[list[Any]] = Field(default_factory=list)
     note: Optional[str] = None  # why a reconstructed face is as it is
 
     @model_validator(mode="after")
@@ -140,8 +140,8 @@ class Rating(StrictModel):
 
 
 class Solo(StrictModel):
-    compass: dict
-    rivals: dict[int, dict]
+    compass: dict[str, Any]
+    rivals: dict[int, dict[str, Any]]
     ratings: list[Rating]
 
     @model_validator(mode="after")

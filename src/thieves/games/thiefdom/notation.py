@@ -43,6 +43,8 @@ ARITY: dict[str, tuple[int, int]] = {
     "rob": (1, 2), "buy": (1, 2), "take": (1, 2), "hand": (2, 2),
 }
 STEPS = ("n", "e", "s", "w")
+#: THIEF_REFS[p][t]: the figure name of thief t of player p ("p0t1")
+THIEF_REFS = [[f"p{p}t{t}" for t in range(3)] for p in range(4)]
 #: notation -> its parsed Action (an Action is frozen, so one value serves every
 #: caller; the notations of a game are a small, fixed set)
 PARSED: dict[str, "Action"] = {}

@@ -9,19 +9,21 @@ Equipment: cards bought (draft and dealers) and single-use cards used up for VP.
 from __future__ import annotations
 
 from typing import Any
+from thieves.games.thiefdom import townsfolk
 
 
 def first_player(state: Any) -> int:
     """The holder of the first-player patrol board in the first round (the board passes
     on each round, so it is read from the starting position)."""
-    return state.game.new_game(state.num_players, state.seed, state.options).first
+    first: int = state.game.new_game(state.num_players, state.seed, state.options).first
+    return first
 
 
 def _can_move(state: Any, fig: str) -> bool:
     f = state.tf[fig]
     tm = {"fig": fig, "cell": f["cell"], "start": f["cell"], "head": f["face"], "passed": 0,
           "stop": 1, "seen": []}
-    return bool(state._tf_options(tm, state._occ(without=fig)))
+    return bool(townsfolk.tf_options(state, tm, townsfolk.occupancy(state, without=fig)))
 
 
 def stuck_guards(state: Any) -> list[str]:

@@ -8,48 +8,54 @@ place the rival thief shown on the board.
 """
 from __future__ import annotations
 
-from .base import RulesBase
+from typing import TYPE_CHECKING, Any
+
+from . import townsfolk
 from .city import DIRS
 
+if TYPE_CHECKING:
+    from .state import ThiefdomState
 
-class SoloMixin(RulesBase):
-    def _solo_townsfolk(self) -> None:
-        solo = self.solo
-        if not solo["pile"]:
-            pile = ["S1", "S2", "S3"]
-            self.rng.shuffle(pile)
-            solo["pile"] = pile
-        board = self.data.patrols[solo["pile"].pop()]
-        solo["board"] = board.id
-        roll = self.rng.die(8)
-        solo["roll"] = roll
-        self.event("solo_turn", board=board.id, roll=roll,
-                   dir=self.data.solo.compass["directions"][roll].lower())
-        for fig in board.figures:
-            if fig in self.tf:
-                self._start_tmove(fig, 0, solo_roll=roll)
-        # the rival thief of the board's shape goes to a location by a second roll
-        r2 = self.rng.die(8)
-        spot = self.data.solo.rivals[r2]
-        bid = next(b for b in self.city.by_type.get(spot["type"], [])
-                   if self.city.buildings[b]["section"] == spot["section"])
-        solo["rivals"][str(board.rival)] = bid
-        self.event("rival", rival=board.rival, place=bid, roll=r2)
 
-    def _solo_pick(self, tm: dict, opts: list[int]) -> int:
-        """The rolled direction if possible, else turn as the arrow shows, same way on."""
-        comp = self.data.solo.compass
-        want = DIRS.index(comp["directions"][tm["roll"]])
-        step = 1 if comp["fallback"][tm["roll"]] == "cw" else 3
-        for k in range(4):
-            d = (want + k * step) % 4
-            if d in opts:
-                return d
-        return opts[0]
+def solo_townsfolk(state: ThiefdomState) -> None:
+    solo = state.solo
+    if not solo["pile"]:
+        pile = ["S1", "S2", "S3"]
+        state.rng.shuffle(pile)
+        solo["pile"] = pile
+    board = state.data.patrols[solo["pile"].pop()]
+    solo["board"] = board.id
+    roll = state.rng.die(8)
+    solo["roll"] = roll
+    state.event("solo_turn", board=board.id, roll=roll,
+               dir=state.data.solo.compass["directions"][roll].lower())
+    for fig in board.figures:
+        if fig in state.tf:
+            townsfolk.start_tmove(state, fig, 0, solo_roll=roll)
+    # the rival thief of the board's shape goes to a location by a second roll
+    r2 = state.rng.die(8)
+    spot = state.data.solo.rivals[r2]
+    bid = next(b for b in state.city.by_type.get(spot["type"], [])
+               if state.city.buildings[b]["section"] == spot["section"])
+    solo["rivals"][str(board.rival)] = bid
+    state.event("rival", rival=board.rival, place=bid, roll=r2)
 
-    def solo_rating(self) -> int:
-        stars = 0
-        for r in self.data.solo.ratings:
-            if self.vp[0] >= r.min:
-                stars = r.stars
-        return stars
+
+def solo_pick(state: ThiefdomState, tm: dict[str, Any], opts: list[int]) -> int:
+    """The rolled direction if possible, else turn as the arrow shows, same way on."""
+    comp = state.data.solo.compass
+    want = DIRS.index(comp["directions"][tm["roll"]])
+    step = 1 if comp["fallback"][tm["roll"]] == "cw" else 3
+    for k in range(4):
+        d = (want + k * step) % 4
+        if d in opts:
+            return d
+    return opts[0]
+
+
+def solo_rating(state: ThiefdomState) -> int:
+    stars = 0
+    for r in state.data.solo.ratings:
+        if state.vp[0] >= r.min:
+            stars = r.stars
+    return stars

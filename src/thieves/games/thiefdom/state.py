@@ -1,4 +1,10 @@
-"""ThiefdomState: the fields, who acts, dispatch, observation and text view."""
+"""ThiefdomState: the fields, who acts, dispatch, observation and text view.
+
+The rules are modules of functions taking the state: setup.py (setup, draft,
+hideouts), day.py (rounds, planning, administration, the end), townsfolk.py,
+thief.py, locations.py, cards.py, solo.py and view.py (what a player sees).
+The state keeps the fields and the engine's contract, which calls into them.
+"""
 from __future__ import annotations
 
 import marshal
@@ -7,21 +13,15 @@ from typing import Any
 from thieves.core.game import State
 from thieves.core.rng import Below, Rng
 
-from .cards import CardMixin
-from .city import city_for
-from .day import PLANS4, DayMixin
-from .locations import LocationMixin
+from . import day, setup, thief, townsfolk, view
+from .city import City, city_for
+from .day import PLANS4
 from .notation import PARSED, Action
-from .setup import SetupMixin
-from .solo import SoloMixin
-from .thief import STEP_DIR, ThiefMixin
-from .townsfolk import GO, TownsfolkMixin
-from .view import ViewMixin
+from .thief import STEP_DIR
+from .townsfolk import GO
 
 
-
-class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMixin, CardMixin,
-                    SoloMixin, ViewMixin, State):
+class ThiefdomState(State):
     #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
     #: score and index of a real game is far below it, and a count of 10**9 would make
     #: a loop over it run for ever
@@ -32,6 +32,68 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
               "hideout", "stamina", "plans", "patrol", "first", "first_order", "solo", "draft", "bought",
               "done", "turn", "tmove", "queue", "queue_mover", "schedule", "act", "final", "refill",
               "hide_order", "delivered", "planning")
+
+    # -- the snapshot's fields (FIELDS; see setup.py for their first values) ----------
+    # Those that are a dict or None depending on the phase (turn, tmove, draft, solo,
+    # final) are Any: the rules read them only in the phase where they are set.
+    phase: str
+    round: int
+    layout: list[list[Any]]
+    ncols: int
+    villas: dict[str, dict[str, Any]]
+    badges: dict[str, int]
+    purses: dict[str, bool]
+    dungeon: dict[str, Any]
+    smugglers: dict[str, str | None]
+    stacks: dict[str, list[str]]
+    mission_pile: list[str]
+    missions_done: list[list[str]]
+    client_deck: list[str]
+    client_discard: list[str]
+    revealed: list[str]
+    display: list[str]
+    equip_deck: list[str]
+    equip_discard: list[str]
+    half_pile: list[str]
+    tf: dict[str, dict[str, int]]
+    vp: list[int]
+    stash: list[dict[str, Any]]
+    thieves: list[list[dict[str, Any]]]
+    hideout: list[str | None]
+    stamina: list[bool]
+    plans: list[str | None]
+    patrol: list[Any]
+    first: int
+    first_order: list[int]
+    solo: Any
+    draft: Any
+    bought: list[int]
+    done: list[bool]
+    turn: Any
+    tmove: Any
+    queue: list[str]
+    queue_mover: int
+    schedule: list[list[Any]]
+    act: int
+    final: Any
+    refill: bool
+    hide_order: list[int]
+    delivered: list[str]
+    planning: list[str]
+    # -- derived, not in the snapshot -----------------------------------------------------
+    city: City
+    #: during a random playout (and only then: nothing else runs that could edit the
+    #: fields behind its back), townsfolk.occupancy_now keeps the occupancy between
+    #: moves and every move of a figure updates it (townsfolk.place, run_tmove)
+    _occ_live = False
+    #: that kept occupancy, or None when it must be made afresh; kept only while no
+    #: two figures share a square, so a figure that leaves a square leaves it empty
+    _occ_cache: dict[int, str] | None = None
+    #: likewise, the squares some guard sees, or None (made afresh after a guard moves)
+    _watch_cache: frozenset[int] | None = None
+
+    def _setup(self) -> None:
+        setup.setup(self)
 
     def _after_load(self) -> None:
         self.city = city_for(self.data, self.layout, self.ncols)
@@ -75,10 +137,6 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                     or sec[2] not in (0, 1, 2, 3) or f"{sec[0]}{sec[1]}" not in known):
                 raise GameSetupError(f"layout[{i}] is not [section, side A/B, turn 0-3]: {str(sec)[:60]}")
 
-    # -- helpers -----------------------------------------------------------------------
-    def _gain(self, p: int, n: int) -> None:
-        self.vp[p] = max(0, self.vp[p] + n)  # the VP track never goes below 0
-
     # -- contract ----------------------------------------------------------------------
     def _players_to_act(self) -> list[int]:
         ph = self.phase
@@ -103,14 +161,14 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         ph = self.phase
         if ph == "action":
             if self.tmove is not None:
-                return self._tmove_actions()
-            return self._turn_actions()
+                return townsfolk.tmove_actions(self)
+            return thief.turn_actions(self)
         if ph in ("draft", "buy"):
-            return self._draft_actions(p)
+            return setup.draft_actions(self, p)
         if ph == "hideout":
-            return self._hideout_actions(p)
+            return setup.hideout_actions(self, p)
         if ph == "plan":
-            return self._plan_actions(p)
+            return day.plan_actions(self, p)
         return []
 
     def _apply(self, p: int, action: str) -> None:
@@ -118,16 +176,16 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
         ph = self.phase
         if ph == "action":
             if self.tmove is not None:
-                self._run_tmove(choice=STEP_DIR[act.args[0]])
+                townsfolk.run_tmove(self, choice=STEP_DIR[act.args[0]])
             else:
-                self._turn_apply(act)
+                thief.turn_apply(self, act)
         elif ph in ("draft", "buy"):
-            self._draft_apply(p, act)
+            setup.draft_apply(self, p, act)
         elif ph == "hideout":
-            self._hideout_apply(p, act)
+            setup.hideout_apply(self, p, act)
         elif ph == "plan":
-            self._plan_apply(p, act)
-        self._advance()
+            day.plan_apply(self, p, act)
+        day.advance(self)
 
     def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """The engine's random playout loop with the dispatch of ``_players_to_act``,
@@ -152,27 +210,27 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                 tm = self.tmove
                 if tm is not None:
                     p = tm["mover"]
-                    opts = tm["opts"]  # the "go" actions, in this order (_tmove_actions)
+                    opts = tm["opts"]  # the "go" actions, in this order (townsfolk.tmove_actions)
                     d = opts[below(len(opts))]
                     action = GO[d]
-                    self._run_tmove(choice=d)
+                    townsfolk.run_tmove(self, choice=d)
                 else:
                     p = self.turn["p"]
-                    acts = self._turn_actions()
+                    acts = thief.turn_actions(self)
                     action = acts[below(len(acts))]
-                    self._turn_apply(parsed.get(action) or parse(action))
+                    thief.turn_apply(self, parsed.get(action) or parse(action))
                 if self.tmove is None and self.turn is None:  # (_advance has nothing to do otherwise)
-                    self._advance()
+                    day.advance(self)
             elif ph == "plan":
                 plans = self.plans
                 to_act = [q for q in range(self.num_players) if plans[q] is None]
                 p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
-                acts = self._plan_actions(p)
+                acts = day.plan_actions(self, p)
                 action = acts[below(len(acts))]
-                if self._secret_step(p, action):
+                if day.secret_step(self, p, action):
                     self.secret_steps.append(self.ply)
-                self._plan_apply(p, parsed.get(action) or parse(action))
-                self._advance()
+                day.plan_apply(self, p, parsed.get(action) or parse(action))
+                day.advance(self)
             elif ph == "over":
                 break
             else:
@@ -180,7 +238,7 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
                 p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
                 acts = self._legal_actions(p)
                 action = acts[below(len(acts))]
-                if self._secret_step(p, action):
+                if day.secret_step(self, p, action):
                     self.secret_steps.append(self.ply)
                 self._apply(p, action)
             history.append([p, action])
@@ -188,6 +246,24 @@ class ThiefdomState(SetupMixin, DayMixin, TownsfolkMixin, ThiefMixin, LocationMi
             n += 1
         self._legal_cache = None
         return n
+
+    def _secret_step(self, player: int, action: str) -> bool:
+        return day.secret_step(self, player, action)
+
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        return view.observe(self, player)
+
+    def _explain(self, p: int, action: str) -> str | None:
+        return view.explain(self, p, action)
+
+    def render_text(self, player: int | None) -> str:
+        return view.render_text(self, player)
+
+    def describe_action(self, action: str) -> str:
+        return view.describe_action(self, action)
+
+    def _winners(self) -> list[int]:
+        return day.winners(self)
 
     def _is_terminal(self) -> bool:
         return self.phase == "over"

@@ -8,6 +8,7 @@ from typing import Any, Callable
 import numpy as np
 
 from thieves.core.game import State
+from thieves.games.thiefdom import setup
 
 from ..hashing import CACHE_BYTES, Blocks, FoldedDetail, Paths, accumulate, dense, vector
 from . import offsets
@@ -238,7 +239,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         v[o_round] = s.round / 6
         if s.first is not None:
             v[o_first + rel(s.first)] = 1.0
-        for k, q in enumerate(s._order()):
+        for k, q in enumerate(setup.turn_order(s)):
             if k < n:
                 v[o_order + n * k + rel(q)] = 1.0
         for q in s._players_to_act():
