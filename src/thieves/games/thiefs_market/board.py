@@ -25,6 +25,7 @@ from typing import Any, Callable, Sequence
 from thieves.core.svg import INK, MUTED, BoundedMemo, Layer, Svg, memo, seat_color, wrap
 
 from .faces import FACES, GEMS
+from .observation import MarketObservation
 from .palette import (CARD_GAP, CARD_W, CHIP_H, CHIP_W, COLORS, DECK_BAND, DIE, FONT, GOLD_FILL, ICON_INK,
                       NARROW_W, PAD, SMALL_DIE, TOKEN_FILL, W)
 from .words import MarketWords
@@ -117,7 +118,7 @@ def board_width(pres: MarketWords) -> float:
     return NARROW_W if pres.narrow else W
 
 
-def acting(obs: dict[str, Any]) -> int | None:
+def acting(obs: MarketObservation) -> int | None:
     """The seat whose area the board draws large: the one who acts (None at the end)."""
     cur = obs.get("current", -1)
     return cur if obs["phase"] != "over" and cur is not None and cur >= 0 else None
@@ -127,7 +128,7 @@ class PublicBoard:
     """The public layer: one drawing for every viewer (nothing read but public
     fields; ``Svg(..., offers=True)`` keeps each clickable group as an offer)."""
 
-    def __init__(self, pres: MarketWords, obs: dict[str, Any]) -> None:
+    def __init__(self, pres: MarketWords, obs: MarketObservation) -> None:
         self.p = pres
         self.obs = obs
         self.t = pres.data
@@ -174,7 +175,7 @@ class PublicBoard:
 
     def _die(self, x: float, y: float, face: str, action: str | None, size: float | None, dim: bool) -> None:
         size = self.die_size if size is None else size
-        label = self.p.action_text(self.obs, action) if action else None
+        label = self.p.action_words(self.obs, action) if action else None
         if x and y:
             self.kept(("die", x, y, face, action, label, size, dim),
                       lambda: self.draw_die(x, y, face, action, label, size, dim))
@@ -191,7 +192,7 @@ class PublicBoard:
 
     def token(self, cx: float, cy: float, r: float = 18, action: str | None = None, pid: str | None = None) -> None:
         with self.svg.moving(pid):
-            self.svg.open(action, None, self.p.action_text(self.obs, action) if action else None, "token")
+            self.svg.open(action, None, self.p.action_words(self.obs, action) if action else None, "token")
             self.svg.circle(cx, cy, r, TOKEN_FILL, INK, 1.2)
             _star(self.svg, cx, cy, r * .7, "#f5c542")
             self.svg.close()
@@ -227,7 +228,7 @@ class PublicBoard:
 
     def card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
              show_cost: bool, used: bool = False, targets: Sequence[tuple[str, str]] = ()) -> None:
-        label = self.p.action_text(self.obs, action) if action else self.p.card_name(cid)
+        label = self.p.action_words(self.obs, action) if action else self.p.card_name(cid)
         then, confirm = self.purchase(action, cid)
         with self.svg.moving(f"card-{cid}"):
             self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, tuple(then), confirm),
@@ -391,7 +392,7 @@ class PublicBoard:
         del svg.parts[mark:]
         h = at[1] - y + size + 10 if count or returning else top - y + size + 4
         # "take all" is only ever the last one's without a pile: offered while splitting
-        svg.open("take all" if split else None, "center", p.action_text(o, "take all"), "zone")
+        svg.open("take all" if split else None, "center", p.action_words(o, "take all"), "zone")
         svg.rect(PAD, y, self.W - 2 * PAD, h, fill="#efe4cc", stroke="#8a7d6a", rx=10)
         svg.text(PAD + 10, y + 20 if split else y + 6 + size * .7, title, FONT + 1, "bold")
         svg.close()
@@ -538,7 +539,7 @@ class PublicBoard:
         inner = max(objects, 1) * (size + 5) if has else len(p.t("ui.no_pile")) * FONT * .6
         ph = size + 10
         pw = self.W - 2 * PAD - 8 if p.narrow else min(self.W - 2 * PAD - 8, 24 + label_w + inner + 8)
-        svg.open(frame, None, p.action_text(o, frame) if frame else None, "pile")
+        svg.open(frame, None, p.action_words(o, frame) if frame else None, "pile")
         svg.rect(PAD + 4, y, pw, ph, fill="#f6f1e6", stroke="#b9ad98", rx=8, width=1,
                  extra=' stroke-dasharray="5 3"' if not has else "")
         svg.text(PAD + 12, y + ph / 2 + 5, p.t("ui.pile"), FONT, "bold", MUTED)
@@ -612,7 +613,7 @@ class PublicBoard:
         frame = "keep" if phase == "lucky" else "done" if phase == "split" and step in ("take", "return") else None
         DIE = self.die_size
         ph = DIE + 16
-        svg.open(frame, None, p.action_text(o, frame) if frame else None, "pile")
+        svg.open(frame, None, p.action_words(o, frame) if frame else None, "pile")
         svg.rect(PAD + 4, y, self.W - 2 * PAD - 8, ph, fill="#fffdf8", stroke=color, rx=8, width=2.5,
                  extra=' stroke-dasharray="5 3"' if not has else "")
         svg.text(PAD + 14, y + ph / 2 + 5, p.t("ui.pile"), FONT + 1, "bold", MUTED)
@@ -683,7 +684,7 @@ def draw_coin(svg: Svg, cx: float, cy: float, r: float, label: str) -> None:
     svg.text(cx, cy + FONT * .36, label, FONT, "bold", "#3b2a05", "middle")
 
 
-def seat_layer(pres: MarketWords, obs: dict[str, Any], public: Layer) -> Layer | None:
+def seat_layer(pres: MarketWords, obs: MarketObservation, public: Layer) -> Layer | None:
     """What only this viewer sees or does, over the public layer (at its
     anchors): "(you)" and their own infamy on their seat's band; while they pay,
     the gold coin and "one gem less" for the gem asked now (drawn only when
@@ -713,13 +714,13 @@ def seat_layer(pres: MarketWords, obs: dict[str, Any], public: Layer) -> Layer |
     return svg.layer() if svg.parts else None
 
 
-def payment_choices(pres: MarketWords, obs: dict[str, Any], svg: Svg, gem: str, at: dict[str, Any]) -> None:
+def payment_choices(pres: MarketWords, obs: MarketObservation, svg: Svg, gem: str, at: dict[str, Any]) -> None:
     """The payer's other ways to pay the gem asked now (the first slot): a gold
     coin under the slot, "one gem less" (the Racket) after the slots."""
     x, y = at["slots"][0], at["y"]
     gold = f"gold {gem}"
     if gold in svg.legal:
-        svg.open(gold, None, pres.action_text(obs, gold), "coin")
+        svg.open(gold, None, pres.action_words(obs, gold), "coin")
         draw_coin(svg, x + 17, y + 86, 15, "1")
         svg.close()
         svg.text(x + 38, y + 91, pres.t("ui.gold_coin"), FONT, "bold", "#6b4e0a")
@@ -728,7 +729,7 @@ def payment_choices(pres: MarketWords, obs: dict[str, Any], svg: Svg, gem: str, 
         label = pres.t("ui.waive")
         bw = 24 + len(label) * FONT * .62
         x = at["end"]
-        svg.open(free, None, pres.action_text(obs, free), "waive")
+        svg.open(free, None, pres.action_words(obs, free), "waive")
         svg.rect(x + 10, y + 36, bw, 26, fill="#e9f3e1", stroke="#2f8f4e", rx=13)
         svg.text(x + 10 + bw / 2, y + 54, label, FONT, "bold", "#1f5f34", "middle")
         svg.close()

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from thieves.core.svg import Layer
 
 from .board import PublicBoard, draw_face, seat_layer
+from .observation import as_market
 from .payment import cheapest_payment, payment_steps
 from .words import MarketWords
 
@@ -35,8 +36,8 @@ class MarketPresentation(MarketWords):
 
     def board_public(self, obs: dict[str, Any]) -> Layer:
         """Everything on the board but the viewer's own marks, from public fields."""
-        return PublicBoard(self, obs).draw()
+        return PublicBoard(self, as_market(obs)).draw()
 
     def board_seat(self, obs: dict[str, Any], public: Layer) -> Layer | None:
         """The viewer's own infamy and "(you)", and their choices of a payment."""
-        return seat_layer(self, obs, public)
+        return seat_layer(self, as_market(obs), public)

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .observation import FinalScore
+
 if TYPE_CHECKING:
     from .state import MarketState
 
@@ -68,12 +70,11 @@ def awards(s: "MarketState") -> tuple[list[int], list[int]]:
     return hench, gold
 
 
-def breakdown(s: "MarketState", p: int) -> dict[str, int]:
+def breakdown(s: "MarketState", p: int) -> FinalScore:
     hench, gold = awards(s)
-    parts = {"cards": card_points(s, p), "infamy": s.infamy[p], "henchmen_award": hench[p],
-             "gold_award": gold[p]}
-    parts["total"] = sum(parts.values())
-    return parts
+    cards, infamy = card_points(s, p), s.infamy[p]
+    return {"cards": cards, "infamy": infamy, "henchmen_award": hench[p], "gold_award": gold[p],
+            "total": cards + infamy + hench[p] + gold[p]}
 
 
 def scores(s: "MarketState") -> list[float]:

@@ -14,7 +14,7 @@ player holding it. Cards are integer indices into ``self.data.ids``.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from thieves.core.decisions import Steps
 from thieves.core.game import State
@@ -22,6 +22,7 @@ from thieves.core.rng import BATCH as _BATCH, BATCH_STEP as _BATCH_STEP, Below, 
 
 from . import effects, scoring, text
 from .components import FACES, GEMS, Tables
+from .observation import Phase, Step
 from .text import dice_list
 
 TAKE = [f"take {f}" for f in FACES]
@@ -74,6 +75,8 @@ class MarketState(State):
               "buys", "used", "paying", "pay_card", "waived", "lucky_queue", "num_dice")
 
     data: Tables
+    phase: Phase
+    step: Step
     #: every decision is made in the open (dice taken, thefts, purchases, payments), so a
     #: bot's copy keeps the whole history (``_bought_this_round`` reads it back)
     public_history = True
@@ -266,7 +269,9 @@ class MarketState(State):
         return scoring.winners(self)
 
     def _observe(self, player: int | None) -> dict[str, Any]:
-        return text.observe(self, player)
+        # the engine's contract types every observation as a plain dict: the one place the
+        # typed observation (observation.py) is handed over as one (docs/engine.md)
+        return cast(dict[str, Any], text.observe(self, player))
 
     def _explain(self, player: int, action: str) -> str | None:
         return text.explain(self, player, action)
@@ -275,7 +280,7 @@ class MarketState(State):
         """The action in English words (the presentation's text; the notation if it is none)."""
         try:
             pres = self.game.presentation(None, data_dir=self.options.get("data_dir"))
-            words: str = pres.action_text(self._observe(None), action)
+            words: str = pres.action_text(self.observation_without_log(None), action)
             return words
         except Exception:  # noqa: BLE001 - not notation: say it as it is
             return action

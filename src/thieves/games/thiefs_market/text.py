@@ -5,18 +5,19 @@ in ``presentation.py``, from the templates of ``data/i18n.yaml``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from thieves.core.errors import IllegalAction
 
 from . import effects, scoring
 from .actions import MarketAction
 from .components import FACES
+from .observation import MarketFields, Paying, Row
 
 if TYPE_CHECKING:
     from .state import MarketState
 
-ROWS = "ABC"
+ROWS: tuple[Row, Row, Row] = ("A", "B", "C")
 
 
 #: dice lists without the token and with it, by face counts
@@ -41,14 +42,19 @@ def face_dict(counts: list[int]) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------ observation
-def observe(s: "MarketState", viewer: int | None) -> dict[str, Any]:
+def observe(s: "MarketState", viewer: int | None) -> MarketFields:
     """Everything is public except the infamy counts of the other players (rulebook
     "Matériel": infamy tokens are hidden under the player aid) and the unseen cards
-    (deck order, cards left in the box at setup)."""
+    (deck order, cards left in the box at setup). Its keys and their types:
+    :class:`~.observation.MarketFields`."""
     t = s.data
     ids = t.ids
     n = s.num_players
-    obs: dict[str, Any] = {
+    paying: Paying | None = None
+    if s.pay_card >= 0:
+        paying = {"card": ids[s.pay_card], "remaining": dice_list(s.paying + [0, 0]),
+                  "free_left": effects.discount(s, s.current) - s.waived}
+    obs: MarketFields = {
         "phase": s.phase, "step": s.step, "round": s.round, "current": s.current,
         "start_player": s.start_player, "token": s.token,
         "center": face_dict(s.center), "returning": face_dict(s.returning),
@@ -66,9 +72,7 @@ def observe(s: "MarketState", viewer: int | None) -> dict[str, Any]:
         "used": [ids[c] for c in s.used],
         "buys_made": s.buys if s.phase == "buy" else 0,
         "buys_allowed": effects.allowed_buys(s, s.current) if s.phase == "buy" else 0,
-        "paying": ({"card": ids[s.pay_card], "remaining": dice_list(s.paying + [0, 0]),
-                    "free_left": effects.discount(s, s.current) - s.waived}
-                   if s.pay_card >= 0 else None),
+        "paying": paying,
         "legal": s.legal_actions(viewer) if viewer is not None else [],
     }
     if s.phase == "over":

@@ -1,6 +1,10 @@
 """What a person reads of Thief's Market: action texts, prompts, the purchase
 question, card texts, the end-of-game score table and the terminal view, in
-the viewer's language (``data/i18n.yaml``), from the observation only."""
+the viewer's language (``data/i18n.yaml``), from the observation only.
+
+The methods of :class:`~thieves.core.presentation.Presentation` take the engine's
+``dict[str, Any]``; each reads it once through :func:`~.observation.as_market`
+and hands the typed observation on."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,6 +16,7 @@ from thieves.core.texts import join_list
 from .actions import MarketAction
 from .faces import FACES, GEMS
 from .components import Tables
+from .observation import FinalScore, MarketObservation, as_market
 from .payment import cheapest_payment, payment_steps
 
 #: the words of an action, by the action and the step
@@ -39,6 +44,10 @@ class MarketWords(Presentation):
         return list(self.data.cards[self.data.index[cid]].cost)
 
     def action_text(self, obs: dict[str, Any], action: str) -> str:
+        return self.action_words(as_market(obs), action)
+
+    def action_words(self, obs: MarketObservation, action: str) -> str:
+        """:meth:`action_text` of the typed observation."""
         # the words read only the action, the data, the texts and (for "done") the step
         key = (self.data, self.texts, self.lang, tuple(self.names), action, obs.get("step"))
         text: str | None = _WORDS.get(key)
@@ -47,7 +56,7 @@ class MarketWords(Presentation):
             _WORDS.put(key, text)
         return text
 
-    def _action_text(self, obs: dict[str, Any], action: str) -> str:
+    def _action_text(self, obs: MarketObservation, action: str) -> str:
         try:
             a = MarketAction.parse(action)
         except Exception:  # noqa: BLE001 - not notation: show it as it is
@@ -81,7 +90,7 @@ class MarketWords(Presentation):
             text = self.t(f"act.{k}", gem=a.face)
         return text[:1].upper() + text[1:]
 
-    def purchase(self, obs: dict[str, Any], cid: str, buyer: int | None = None) -> tuple[list[str], str | None]:
+    def purchase(self, obs: MarketObservation, cid: str, buyer: int | None = None) -> tuple[list[str], str | None]:
         """The gesture of buying market card ``cid``: the payment steps after ``buy``
         (:func:`payment_steps`, from what the buyer holds) and the question the page
         asks first, naming the whole payment (None when the table leaves no choice:
@@ -109,6 +118,9 @@ class MarketWords(Presentation):
         return steps, self.t(key, card=cid, payment=join_list(parts, self.lang), gems=left_out)
 
     def prompt(self, obs: dict[str, Any]) -> str | None:
+        return self._prompt(as_market(obs))
+
+    def _prompt(self, obs: MarketObservation) -> str | None:
         phase, step = obs["phase"], obs.get("step") or ""
         if phase == "over":
             return self.t("prompt.over")
@@ -145,6 +157,9 @@ class MarketWords(Presentation):
 
     # -------------------------------------------------------------- score table
     def score_table(self, obs: dict[str, Any], scores: list[float], winners: list[int]) -> dict[str, Any] | None:
+        return self._score_table(as_market(obs))
+
+    def _score_table(self, obs: MarketObservation) -> dict[str, Any] | None:
         final = obs.get("final")
         if not final:
             return None
@@ -160,7 +175,7 @@ class MarketWords(Presentation):
         ]
         return {"columns": names, "rows": rows, "tiebreak": self._tiebreak(obs, final)}
 
-    def _tiebreak(self, obs: dict[str, Any], final: list[dict[str, int]]) -> str | None:
+    def _tiebreak(self, obs: MarketObservation, final: list[FinalScore]) -> str | None:
         """Which tie-breaker decided (rulebook "Fin du jeu": most cards, then most tokens)."""
         totals = [f["total"] for f in final]
         top = [p for p, t in enumerate(totals) if t == max(totals)]
@@ -170,7 +185,7 @@ class MarketWords(Presentation):
         top = [p for p in top if cards[p] == max(cards.values())]
         if len(top) < 2:
             return self.t("score.tiebreak_cards")
-        tokens = {p: obs["infamy"][p] + obs["gold"][p] for p in top}
+        tokens = {p: final[p]["infamy"] + obs["gold"][p] for p in top}   # revealed at the end
         top = [p for p in top if tokens[p] == max(tokens.values())]
         return self.t("score.tiebreak_tokens" if len(top) < 2 else "score.tiebreak_shared")
 
@@ -182,6 +197,9 @@ class MarketWords(Presentation):
         return ", ".join(parts) or "-"
 
     def text_view(self, obs: dict[str, Any]) -> str:
+        return self._text_view(as_market(obs))
+
+    def _text_view(self, obs: MarketObservation) -> str:
         t = self.data
         n, phase = obs["num_players"], obs["phase"]
         me = self.viewer
@@ -222,7 +240,7 @@ class MarketWords(Presentation):
                      for cid in obs["tableau"][p]]
             lines.append(f"   {self.t('ui.cards')}: {', '.join(owned) or '-'}")
         if obs.get("final"):
-            table = self.score_table(obs, [], [])
+            table = self._score_table(obs)
             if table:
                 for row in table["rows"]:
                     lines.append(f"{row[0]}: " + ", ".join(f"{self.term('player', p)} {v}"

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import numpy as np
 
@@ -10,6 +10,9 @@ from thieves.core.game import State
 
 from ..hashing import dense, vector
 from . import offsets
+
+if TYPE_CHECKING:   # the game is imported when its encoder is built, not with the layouts
+    from thieves.games.thiefs_market.observation import MarketTensorInput
 
 TM_PHASES = ("split", "lucky", "buy", "over")
 TM_STEPS = ("", "take", "return", "pay")
@@ -39,7 +42,9 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
     n = state.num_players
     offs, size = offsets(tm_layout(n, ids))
 
-    def encode(obs: dict[str, Any], viewer: int) -> np.ndarray:
+    def encode(engine_obs: dict[str, Any], viewer: int) -> np.ndarray:
+        # what reference_observation_tensor hands over: _observe and the engine's counters
+        obs = cast("MarketTensorInput", engine_obs)
         v: defaultdict[int, float] = defaultdict(float)
 
         def rel(q: int) -> int:
@@ -94,11 +99,10 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
         pay = obs["paying"]
         if pay is not None:
             v[offs["paying_card"] + col[pay["card"]]] = 1
-            rem = pay["remaining"]
-            for f in (rem.split() if isinstance(rem, str) else rem):
+            for f in pay["remaining"]:
                 if f in TM_FACES:
                     v[offs["paying_remaining"] + TM_FACES.index(f)] += 1
-            v[offs["paying_free_left"]] = pay.get("free_left") or 0
+            v[offs["paying_free_left"]] = pay["free_left"]
         return dense(v, size)
 
     return size, encode
