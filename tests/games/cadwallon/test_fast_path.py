@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from thieves.cli.bench import midgame_positions
 from thieves.core.rng import KeyedRng, Rng
-from thieves.games.cadwallon.actions import ACTION_CARDS, MOVE_CARDS, MISSION, PLAY
+from thieves.games.cadwallon.combat import flee_options
+from thieves.games.cadwallon.legal import (ACTION_CARDS, MISSION, MOVE_CARDS, PLAY, main_actions,
+                                          main_listing, mission_items)
 from thieves.testing import check_fast_playout, checked_playout
 
 from .helpers import GAME
@@ -192,7 +194,7 @@ def plain_main_actions(s, p, rest_only=False):
         out += [f"play reinforced_lock {z}" for z in sorted(s.chests) if not s.chests[z]["sealed"]]
     if ap >= 3:
         for i, m in enumerate(s.missions):
-            if m is not None and s._mission_items(p, m) is not None:
+            if m is not None and mission_items(s, p, m) is not None:
                 out.append(MISSION[i])
     out.append("end")
     return out
@@ -226,16 +228,16 @@ def test_hot_listings_give_the_plain_rules(n, options):
             if s.queue:
                 task = s.queue[0]
                 if task["kind"] == "flee":
-                    assert s._flee_options(task["char"]) == plain_flee_ends(s, task["char"])
+                    assert flee_options(s, task["char"]) == plain_flee_ends(s, task["char"])
                     seen.add("flee")
                 continue
             p = s.current
             if s.phase == "main":
-                acts, targets, mv, split = s._main_listing(p)
-                assert s._main_listing(p, acts[split:])[0] == acts
+                acts, targets, mv, split = main_listing(s, p)
+                assert main_listing(s, p, acts[split:])[0] == acts
                 assert acts[split:] == plain_main_actions(s, p, rest_only=True)
                 assert acts == plain_main_actions(s, p)
-                assert s._main_actions(p) == acts
+                assert main_actions(s, p) == acts
                 if targets is not None:
                     assert targets == plain_targets(s, s.active)
                     assert mv == plain_movement(s, s.active)

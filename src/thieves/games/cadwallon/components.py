@@ -341,7 +341,7 @@ class CadwallonData:
         #: (zone, length) -> :func:`.board.path_ends` (filled as games ask)
         self.path_ends_memo: dict[tuple[str, int], Any] = {}
         #: (tokens carried, face-up missions) -> the ``mission <slot>`` actions they meet
-        #: (a memo of :meth:`CadwallonState._missions_met`, filled as games ask)
+        #: (a memo of :func:`.legal.missions_met`, filled as games ask)
         self.missions_memo: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[str, ...]] = {}
         #: action notations the hot path hands out, made once
         self.move_action = {z: f"move {z}" for z in self.zone_ids}

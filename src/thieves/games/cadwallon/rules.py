@@ -4,7 +4,9 @@ Section names refer to the French rulebook (seed text) and to the English fact
 sheet: §"Mise en place" (setup), §"Le tour de jeu" (round), §"Déplacer un
 milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier",
 §"Ouvrir un coffre", §"Les trésors", §"Cartes mission", §"Tableau d'aventure",
-§"Fin de la partie". Fights live in :mod:`.combat`, moves in :mod:`.board`.
+§"Fin de la partie". The rules of each part are module functions taking the state:
+what a player may do in :mod:`.legal`, applying it in :mod:`.actions`, fights in
+:mod:`.combat`, reasons and texts in :mod:`.view`, moves over the board in :mod:`.board`.
 """
 from __future__ import annotations
 
@@ -14,13 +16,14 @@ from typing import Any, Sequence
 
 from ...core.game import State
 from ...core.rng import BATCH, BATCH_STEP, Below, Rng, splitmix_batch
+from . import view
+from .actions import (apply_action, do_act, do_end, do_militia, do_militia_move, do_move, let_go,
+                      reaction_pass, reaction_round, run_automatic_steps)
 from .board import open_reach, reach
-from .combat import CombatMixin
+from .components import Adventure, CadwallonData
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
-from .actions import ACT_CARD_PLAYS, INJURY_PLAY, NO_PLAY, ActionsMixin
-from .base import CadwallonBase
-from .components import Adventure
-from .view import ViewMixin
+from .legal import (ACT_CARD_PLAYS, INJURY_PLAY, NO_PLAY, legal_actions, main_listing,
+                    militia_move_actions, pending_actions)
 
 
 _GOLDEN, _MASK, _TWO64 = 0x9E3779B97F4A7C15, (1 << 64) - 1, 1 << 64
@@ -61,7 +64,54 @@ def _record_copy(record: Any) -> Any:
     return out
 
 
-class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
+class CadwallonState(State):
+    #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
+    #: score and index of a real game is far below it, and a count of 10**9 would make
+    #: a loop over it run for ever
+    SNAPSHOT_MAX_INT = 100_000
+    data: CadwallonData
+    # -- the position (``CadwallonState.FIELDS``) -----------------------------------------
+    adventure: str
+    phase: str
+    round: int
+    first: int
+    current: int
+    turns_done: int
+    gangs: list[str | None]
+    to_deploy: list[list[str]]
+    deploy_sel: Any               # the character chosen to deploy (a str), else None
+    ap: list[int]
+    pos: dict[str, str]           # figure -> zone
+    carried: dict[str, list[str]]
+    chests: dict[str, dict[str, Any]]
+    room_ducats: dict[str, int]
+    tokens: dict[str, str]
+    ducats: list[int]
+    bank: int
+    banked: list[list[str]]
+    escaped: list[str]
+    handed_in: list[str]
+    box: list[str]
+    hands: list[list[str]]
+    deck: list[str]
+    discard: list[str]
+    missions: list[str | None]
+    mission_deck: list[str]
+    mission_discard: list[str]
+    activated: list[str]
+    active: Any                   # the active character (a str) during an activation, else None
+    act: Any                      # that activation's record (a dict) while it lasts, else None
+    injured: dict[str, int]
+    portcullis: list[str]
+    alarm: bool
+    militia_left: int
+    militia_sel: Any              # the militiaman being moved (a str), else None
+    militia_roll: int
+    combat: Any                   # the fight being settled (a dict), else None
+    fight: dict[str, Any] | None
+    queue: list[dict[str, Any]]
+    over: bool
+
     FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "gangs", "to_deploy", "deploy_sel",
               "ap", "pos", "carried", "chests", "room_ducats", "tokens", "ducats", "bank",
               "banked", "escaped", "handed_in", "box", "hands", "deck", "discard", "missions",
@@ -73,8 +123,17 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
     draws_ahead = False
     #: the last :meth:`_reach` answer with its inputs (derived, never serialized)
     _reach_memo: tuple[tuple[Any, ...], dict[str, int]] | None = None
-    #: the last :meth:`_flee_options` answer with its inputs (derived, never serialized)
+    #: the last :func:`flee_options` answer with its inputs (derived, never serialized)
     _flee_memo: tuple[tuple[Any, ...], list[str]] | None = None
+
+    # -- the engine's hooks, answered by the rule modules -----------------------------
+    _legal_actions = legal_actions
+    _apply = apply_action
+    _explain = view.explain
+    describe_action = view.describe_action
+    render_text = view.render_text
+    reaction_pass = reaction_pass
+    reaction_round = reaction_round
 
     # -- setup: §"Mise en place" ------------------------------------------------------
     def _setup(self) -> None:
@@ -180,7 +239,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         task's, else the current player), so no seat is drawn; each phase's listing is
         called directly; an activation, a move (with the targets and Movement its listing
         worked out), the end of a turn, the militia's roll and move and a passed window are
-        applied directly, read from tables of the notation, the rest through :meth:`_apply`;
+        applied directly, read from tables of the notation, the rest through :func:`apply_action`;
         after an activation, or an arcana card played on it, the next listing reuses the
         actions outside the activation. The picks are drawn from SplitMix64 batches in the
         loop (:func:`~thieves.core.rng.splitmix_batch`: the very outputs of
@@ -189,15 +248,14 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         if type(rng) is not Rng or rng is self.rng:
             return State._random_playout(self, rng, max_decisions)
         history = self.history
-        legal, apply, cont = self._legal_actions, self._apply, self._continue
-        listing, pending = self._main_listing, self._pending_actions
-        militia_move, do_militia = self._militia_move_actions, self._do_militia
-        do_act, do_move = self._do_act, self._do_move
+        # the rule modules' functions, each called with the state first
+        legal, apply, cont = legal_actions, apply_action, run_automatic_steps
+        listing, pending = main_listing, pending_actions
+        militia_move = militia_move_actions
         d = self.data
         militia_actions = d.militia_actions
         # the word after the verb of the actions applied here, by the notation
         acted, moved, rolled, led = d.act_char, d.move_zone, d.militia_of, d.mm_zone
-        do_militia_move, do_end = self._do_militia_move, self._do_end
         act_card_plays = ACT_CARD_PLAYS
         limits = _LIMITS
         batch = splitmix_batch
@@ -218,23 +276,23 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                     rest = None
                     task = queue[0]
                     p = task["player"]
-                    if task["kind"] == "injury":  # :meth:`_pending_actions`, its usual case
+                    if task["kind"] == "injury":  # :func:`pending_actions`, its usual case
                         acts = INJURY_PLAY if "niggling_injury" in self.hands[p] else NO_PLAY
                     else:
-                        acts = pending(task)
+                        acts = pending(self, task)
                     phase = "pending"
                 else:
                     p = self.current
                     phase = self.phase
                     if phase == "main":
-                        listed, targets, mv, split = listing(p, rest)
+                        listed, targets, mv, split = listing(self, p, rest)
                         acts, rest = listed, None
                     elif phase == "militia":
                         acts = militia_actions
                     elif phase == "militia_move":
-                        acts = militia_move(p)
+                        acts = militia_move(self, p)
                     else:
-                        acts = legal(p)
+                        acts = legal(self, p)
                 # Rng.below(len(acts)): a draw from the last whole multiple of k on is rejected
                 if j == BATCH:
                     base = (base + BATCH_STEP) & _MASK
@@ -256,54 +314,54 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                         z = zs[j]
                         j += 1
                     action = acts[z % k]
-                # apply it (as :meth:`_apply` would)
+                # apply it (as :func:`apply_action` would)
                 if phase == "main":
                     obj = acted.get(action)
                     if obj is not None:  # act <character>
                         # the next decision lists the same actions outside the activation,
-                        # but this one (see :meth:`_main_listing`)
+                        # but this one (see :func:`main_listing`)
                         rest = listed[split:]
                         rest.remove(action)
-                        do_act(p, obj)
+                        do_act(self, p, obj)
                         self.combat = None
                     elif action in act_card_plays:  # an arcana card on the active character
                         rest = listed[split:]
-                        apply(p, action)
+                        apply(self, p, action)
                     else:
                         obj = moved.get(action)
                         if obj is not None:  # move <zone>
-                            do_move(p, obj, targets, mv)
+                            do_move(self, p, obj, targets, mv)
                             if self.queue:
-                                cont()
+                                cont(self)
                             else:
                                 self.combat = None
                         elif action == "end":
-                            do_end(p)
+                            do_end(self, p)
                             if self.queue:
-                                cont()
+                                cont(self)
                             else:
                                 self.combat = None
                         else:
-                            apply(p, action)
+                            apply(self, p, action)
                 elif phase == "militia":
-                    do_militia(rolled[action])
+                    do_militia(self, rolled[action])
                     self.combat = None
                 elif phase == "militia_move":
-                    do_militia_move(p, led[action])
+                    do_militia_move(self, p, led[action])
                     if self.queue:
-                        cont()
+                        cont(self)
                     else:
                         self.combat = None
                 elif phase == "pending" and action == "no":  # a window passed (Niggling injury, Jinx)
                     if recording:
-                        self._let_go(p, task)
+                        let_go(self, p, task)
                     queue.pop(0)
                     if queue:
-                        cont()
+                        cont(self)
                     else:
                         self.combat = None
                 else:
-                    apply(p, action)
+                    apply(self, p, action)
                 history.append([p, action])
                 if recording:  # an event records the ply it happened at
                     self.ply += 1
