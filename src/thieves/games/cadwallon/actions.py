@@ -412,7 +412,7 @@ def _open_roll(state: CadwallonState, c: str, spirit: int) -> bool:
     return True
 
 
-def _jinx_window(state: CadwallonState, p: int, roll: dict) -> bool:
+def _jinx_window(state: CadwallonState, p: int, roll: dict[str, Any]) -> bool:
     """After a successful roll of player ``p`` (opening a chest, a Spirit test), each
     opponent holding cards may play Jinx to have it rolled again. True if a window opens."""
     if "jinx" not in state.data.card:
@@ -439,7 +439,7 @@ def _play_jinx(state: CadwallonState, q: int) -> None:
         task["ok"] = _spirit_test(state, task["player"], task["mission"], task["spirit"])
 
 
-def _roll_end(state: CadwallonState, task: dict) -> None:
+def _roll_end(state: CadwallonState, task: dict[str, Any]) -> None:
     p = task["player"]
     if task["what"] == "open":
         if task["ok"]:

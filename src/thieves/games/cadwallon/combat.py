@@ -123,7 +123,8 @@ def _roll(state: CadwallonState, side: str) -> None:
 def _attacker_wins(state: CadwallonState) -> bool:
     c = state.combat
     att, dfn = c["att"], c["def"]
-    sa, sd = max(c["ratt"]), max(c["rdef"])
+    sa: int = max(c["ratt"])
+    sd: int = max(c["rdef"])
     if sa != sd:
         return sa > sd
     if state._is_militia(att) or state._is_militia(dfn):

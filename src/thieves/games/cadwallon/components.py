@@ -290,7 +290,7 @@ class CadwallonData:
         self.rooms = [z.id for z in b.zones if z.kind == "room"]
         self.is_room = {z.id: z.kind == "room" for z in b.zones}
         self.deployment = [z.id for z in b.zones if z.deployment]
-        self.role = {z.role: z.id for z in b.zones if z.role}
+        self.role: dict[str, str] = {z.role: z.id for z in b.zones if z.role}
         # (the tables hold the zones' own id strings, one object per zone)
         same = {z: z for z in self.zone_ids}
         self.adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
@@ -396,7 +396,7 @@ class CadwallonData:
         """A zone id from a zone id or a room role (``vault``...)."""
         if name is None or name in self.zone:
             return name
-        return self.role.get(name)  # type: ignore[call-overload]  # a role name, or None
+        return self.role.get(name)  # a role name, or None
 
     def _bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}

@@ -75,7 +75,7 @@ def militia_move_actions(state: CadwallonState, p: int) -> list[str]:
     return out
 
 
-def pending_actions(state: CadwallonState, task: dict) -> list[str]:
+def pending_actions(state: CadwallonState, task: dict[str, Any]) -> list[str]:
     kind = task["kind"]
     if kind == "injury":
         return INJURY_PLAY if "niggling_injury" in state.hands[task["player"]] else NO_PLAY

@@ -10,6 +10,7 @@ from .constants import FORCE_AP, OPEN_AP
 from .notation import Action
 
 if TYPE_CHECKING:
+    from .presentation import CadwallonPresentation
     from .rules import CadwallonState
 
 
@@ -96,8 +97,10 @@ def explain(state: CadwallonState, player: int, action: str) -> str | None:
 
 
 # -- presentation: one place, the game's Presentation (English for the terminal) ---------
-def _presentation(state: CadwallonState, viewer: int | None):
-    return state.game.presentation(viewer, None, "en", state.options.get("data_dir"))
+def _presentation(state: CadwallonState, viewer: int | None) -> CadwallonPresentation:
+    presentation: CadwallonPresentation = state.game.presentation(viewer, None, "en",
+                                                                  state.options.get("data_dir"))
+    return presentation
 
 
 def describe_action(state: CadwallonState, action: str) -> str:
