@@ -120,75 +120,97 @@ def main_listing(state: CadwallonState, p: int, rest: list[str] | None = None
     missions, ``end``). ``rest``: those actions when the caller knows them already (an
     activation, or an arcana card played on it, changes none of them but the ``act``
     of the character activated)."""
-    d = state.data
     out: list[str] = []
-    ap = state.ap[p]
     c = state.active
+    targets: dict[str, int] | None = None
+    mv = 0
+    if c is not None:
+        targets, mv = _activation_listing(state, p, c, out)
+    split = len(out)
+    if rest is not None:
+        out += rest
+    else:
+        _turn_listing(state, p, out)
+    return out, targets, mv, split
+
+
+def _activation_listing(state: CadwallonState, p: int, c: str, out: list[str]
+                        ) -> tuple[dict[str, int] | None, int]:
+    """Add to ``out`` what the active character ``c`` may still do (move, leave, open,
+    force, attack, its talent, the arcana cards played on it); its move's targets and
+    Movement (None and 0 when it may not move)."""
+    d = state.data
+    ap = state.ap[p]
     hand = state.hands[p]
     pos = state.pos
     targets = None
     mv = 0
-    if c is not None:
-        act = state.act
-        played = act["cards"]
-        if not act["moved"] and ap >= MOVE_AP:
-            # :meth:`_move_targets` and :meth:`_movement`, written out
-            mv = d.move_of[c]
-            if played:
-                if "run" in played:
-                    mv += 2
-                walls = 1 if "secret_passage" in played else 0
-                rooftops = "rooftops" in played
-            else:
-                walls, rooftops = 0, False
-            injured = state.injured
-            if injured:
-                mv -= injured.get(c, 0)
-            if mv < 0:
-                mv = 0
-            targets = state._reach(pos[c], mv, walls, rooftops)
-            if targets:
-                move = d.move_action
-                for z in sorted(targets):
-                    out.append(move[z])
-            if state.alarm and state._can_leave(c, targets, mv):
-                out.append("leave")
+    act = state.act
+    played = act["cards"]
+    if not act["moved"] and ap >= MOVE_AP:
+        # :meth:`_move_targets` and :meth:`_movement`, written out
+        mv = d.move_of[c]
+        if played:
+            if "run" in played:
+                mv += 2
+            walls = 1 if "secret_passage" in played else 0
+            rooftops = "rooftops" in played
+        else:
+            walls, rooftops = 0, False
+        injured = state.injured
+        if injured:
+            mv -= injured.get(c, 0)
+        if mv < 0:
+            mv = 0
+        targets = state._reach(pos[c], mv, walls, rooftops)
+        if targets:
+            move = d.move_action
+            for z in sorted(targets):
+                out.append(move[z])
+        if state.alarm and state._can_leave(c, targets, mv):
+            out.append("leave")
+    if not act["acted"]:
+        here = pos[c]
+        chest = state.chests.get(here)
+        if chest is not None:
+            if ap >= OPEN_AP and not chest["sealed"]:
+                out.append("open")
+            if ap >= FORCE_AP:
+                out.append("force")
+        # :meth:`_attack_targets` only when someone is next door
+        if ap >= ATTACK_AP and not d.adj_set[here].isdisjoint(pos.values()):
+            for t in state._attack_targets(c):
+                out.append(d.attack_action[t])
+    if not act["talent"]:
+        tal = d.talent_of[c]
+        if tal == "shadow_step":
+            if ap >= d.talent[tal].cost:
+                blocked = state._blocked()
+                talent = d.talent_action
+                for z in d.step_or_wall[pos[c]]:
+                    if z not in blocked:
+                        out.append(talent[z])
+        elif tal == "sleight":
+            out.extend(map(d.talent_action.__getitem__, sorted(set(hand))))
+    if hand and not ACT_CARD_SET.isdisjoint(hand):
+        if not act["moved"]:
+            for k in MOVE_CARDS:
+                if k in hand and k not in played:
+                    out.append(PLAY[k])
         if not act["acted"]:
-            here = pos[c]
-            chest = state.chests.get(here)
-            if chest is not None:
-                if ap >= OPEN_AP and not chest["sealed"]:
-                    out.append("open")
-                if ap >= FORCE_AP:
-                    out.append("force")
-            # :meth:`_attack_targets` only when someone is next door
-            if ap >= ATTACK_AP and not d.adj_set[here].isdisjoint(pos.values()):
-                for t in state._attack_targets(c):
-                    out.append(d.attack_action[t])
-        if not act["talent"]:
-            tal = d.talent_of[c]
-            if tal == "shadow_step":
-                if ap >= d.talent[tal].cost:
-                    blocked = state._blocked()
-                    talent = d.talent_action
-                    for z in d.step_or_wall[pos[c]]:
-                        if z not in blocked:
-                            out.append(talent[z])
-            elif tal == "sleight":
-                out.extend(map(d.talent_action.__getitem__, sorted(set(hand))))
-        if hand and not ACT_CARD_SET.isdisjoint(hand):
-            if not act["moved"]:
-                for k in MOVE_CARDS:
-                    if k in hand and k not in played:
-                        out.append(PLAY[k])
-            if not act["acted"]:
-                for k in ACTION_CARDS:
-                    if k in hand and k not in played:
-                        out.append(PLAY[k])
-    split = len(out)
-    if rest is not None:
-        out += rest
-        return out, targets, mv, split
+            for k in ACTION_CARDS:
+                if k in hand and k not in played:
+                    out.append(PLAY[k])
+    return targets, mv
+
+
+def _turn_listing(state: CadwallonState, p: int, out: list[str]) -> None:
+    """Add to ``out`` the actions outside the activation: ``act`` (a character of the gang
+    not activated yet), the hand's own cards, the missions met, ``end``."""
+    d = state.data
+    ap = state.ap[p]
+    hand = state.hands[p]
+    pos = state.pos
     g = state.gangs[p]
     held: list[str] = []  # the treasures the gang's characters in the district carry
     if g is not None and ap >= 1:  # no AP left: no more characters can be activated
@@ -218,7 +240,8 @@ def main_listing(state: CadwallonState, p: int, rest: list[str] | None = None
     if held:  # missions (3 AP)
         out += missions_met(state, held)
     out.append("end")
-    return out, targets, mv, split
+
+
 
 
 def missions_met(state: CadwallonState, held: list[str]) -> tuple[str, ...]:
