@@ -8,7 +8,9 @@ from .combat import (check_carry, combat_outcome, drop_rooms, flee, flee_options
                      play_combat_card, play_reroll_card, resolve_combat, start_combat, take_from)
 from .constants import ATTACK_AP, FORCE_AP, MISSION_AP, MOVE_AP, OPEN_AP, OPEN_DUCATS
 from .legal import ACT_CARDS, mission_items, seats_after
+from .movement import arrive, can_leave, foes_of, move_targets, movement
 from .notation import Action
+from .turns import end_turn, start_turn
 
 if TYPE_CHECKING:
     from .rules import CadwallonState
@@ -156,8 +158,8 @@ def run_automatic_steps(state: CadwallonState) -> None:
             c, dest = task["char"], task["dest"]
             targets = None
             if state.injured.get(c):
-                targets = state._move_targets(c)
-                if not (state._can_leave(c, targets) if dest == "leave" else dest in targets):
+                targets = move_targets(state, c)
+                if not (can_leave(state, c, targets) if dest == "leave" else dest in targets):
                     # the designer's ruling: the move is plotted again within the cut Movement
                     state.queue[0] = {"kind": "replot", "player": task["player"], "char": c}
                     if state.recording:
@@ -196,15 +198,23 @@ def do_act(state: CadwallonState, p: int, c: str) -> None:
 
 
 def do_end(state: CadwallonState, p: int) -> None:
-    """Player ``p`` ends the turn (:meth:`_end_turn`)."""
+    """Player ``p`` ends the turn (:func:`end_turn`)."""
     if state.recording:
         state.event("end_turn", player=p)
-    state._end_turn()
+    end_turn(state)
+
+
+def take_gang(state: CadwallonState, p: int, g: str) -> None:
+    """Player ``p`` takes gang ``g``'s characters, to deploy (§"Mise en place" step 2)."""
+    state.gangs[p] = g
+    state.to_deploy[p] = [c.id for c in state.data.gang[g].characters]
+    for c in state.to_deploy[p]:
+        state.carried[c] = []
 
 
 def _do_gang(state: CadwallonState, p: int, g: str) -> None:
     """§"Mise en place" step 2: each player chooses a gang (in seat order)."""
-    state._take_gang(p, g)
+    take_gang(state, p, g)
     state.event("gang", player=p, gang=g)
     if p + 1 < state.num_players:
         state.current = p + 1
@@ -226,7 +236,7 @@ def _do_deploy(state: CadwallonState, p: int, c: str, z: str) -> None:
     else:
         state.current = state.first
         state.event("round", round=1)
-        state._start_turn()
+        start_turn(state)
 
 
 def do_militia(state: CadwallonState, m: str) -> None:
@@ -257,7 +267,7 @@ def do_militia_move(state: CadwallonState, p: int, z: str) -> None:
         return
     victim = None
     if z in state.pos.values():  # someone is there: a figure he may attack (a target)
-        foes = state._foes(p)  # the figures he may attack (:meth:`_militia_may_attack`)
+        foes = foes_of(state, p)  # the figures he may attack (:func:`militia_may_attack`)
         for c, cz in state.pos.items():
             if cz == z and c in foes:
                 victim = c
@@ -274,15 +284,15 @@ def do_move(state: CadwallonState, p: int, dest: str, targets: dict[str, int] | 
             mv: int | None = None) -> None:
     """§"Se déplacer": a move costs 1 AP. ``dest`` is a zone or "leave" (§"Quitter le
     quartier": leaving is part of a move). Opponents may interrupt it with Niggling
-    injury before it is completed. ``targets`` and ``mv``: :meth:`_move_targets` and
-    :meth:`_movement` of the active character when the caller has them already."""
+    injury before it is completed. ``targets`` and ``mv``: :func:`move_targets` and
+    :func:`movement` of the active character when the caller has them already."""
     c = state.active
     state.ap[p] -= MOVE_AP
     state.act["moved"] = True
     if targets is None:
-        targets = state._move_targets(c)
+        targets = move_targets(state, c)
     if mv is None:
-        mv = state._movement(c)
+        mv = movement(state, c)
     hands = state.hands
     holders = [q for q in seats_after(state.num_players, p) if hands[q]]
     if holders and _injury_bites(state, c, dest, targets, mv):
@@ -312,7 +322,7 @@ def _injury_bites(state: CadwallonState, c: str, dest: str, targets: dict[str, i
     enemy thief's move, it cuts that move's Movement by 2. The window opens only when the
     cut would change something (the declared move, or the Movement point an attack after
     it needs, would exceed the cut Movement), which everybody can see. ``mv``: the
-    character's :meth:`_movement`."""
+    character's :func:`movement`."""
     if "niggling_injury" not in state.data.card or state.injured.get(c):
         return False
     if dest == "leave":
@@ -336,27 +346,27 @@ def _play_injury(state: CadwallonState, q: int, c: str) -> None:
 def _complete_move(state: CadwallonState, c: str, dest: str | None, targets: dict[str, int] | None = None,
                    mv: int | None = None) -> None:
     """The move ends in ``dest`` (a zone, "leave", or None: the character stays put).
-    ``targets`` and ``mv``: :meth:`_move_targets` and :meth:`_movement` of ``c`` when the
+    ``targets`` and ``mv``: :func:`move_targets` and :func:`movement` of ``c`` when the
     caller has them already."""
     if dest == "leave":
         state.injured.pop(c, None)
         _do_leave(state, state._player(c), c)
         return
     if dest is None:
-        state.act["left"] = state._movement(c)
+        state.act["left"] = movement(state, c)
         if state.recording:
             state.event("stays", char=c, zone=state.pos[c])
     else:
         if targets is None:
-            targets = state._move_targets(c)
+            targets = move_targets(state, c)
         if mv is None:
-            mv = state._movement(c)
+            mv = movement(state, c)
         state.act["left"] = mv - targets[dest]
         if state.recording:
             state.event("moves", char=c, zone=state.pos[c], dest=dest)
         state.pos[c] = dest
         if dest in state.room_ducats:
-            state._arrive(c, dest)
+            arrive(state, c, dest)
     if state.injured:
         state.injured.pop(c, None)
 
@@ -470,7 +480,7 @@ def _do_talent(state: CadwallonState, p: int, arg: str) -> None:
         if state.recording:
             state.event("shadow_step", char=c, zone=state.pos[c], dest=arg)
         state.pos[c] = arg
-        state._arrive(c, arg)
+        arrive(state, c, arg)
     else:  # sleight of hand: discard an arcana card for 1 AP
         state.hands[p].remove(arg)
         state.discard.append(arg)

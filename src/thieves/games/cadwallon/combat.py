@@ -10,10 +10,11 @@ the winner's side.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, AbstractSet, Any
+from typing import TYPE_CHECKING, AbstractSet
 
 from .board import path_ends
 from .constants import FLEE_ZONES, MILITIA_FINE, THEFT_DUCATS
+from .movement import arrive
 
 if TYPE_CHECKING:
     from .rules import CadwallonState
@@ -278,4 +279,4 @@ def flee(state: CadwallonState, char: str, zone: str) -> None:
     state.pos[char] = zone
     if state.recording:
         state.event("flees", char=char, zone=zone)
-    state._arrive(char, zone)
+    arrive(state, char, zone)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from .combat import combat_cards, drop_rooms, flee_options, reroll_cards
 from .constants import ATTACK_AP, FORCE_AP, MISSION_AP, MOVE_AP, OPEN_AP
+from .movement import (attack_targets, blocked_zones, can_leave, militia_targets, move_targets,
+                       reach_now)
 
 if TYPE_CHECKING:
     from .rules import CadwallonState
@@ -71,7 +73,7 @@ def militia_move_actions(state: CadwallonState, p: int) -> list[str]:
     """Where player ``p`` may move the militiaman rolled for (or leave him)."""
     out = ["mm stay"]
     out += map(state.data.mm_action.__getitem__,
-               state._militia_targets(state.militia_sel, state.militia_roll, p))
+               militia_targets(state, state.militia_sel, state.militia_roll, p))
     return out
 
 
@@ -87,9 +89,9 @@ def pending_actions(state: CadwallonState, task: dict[str, Any]) -> list[str]:
         return JINX_PLAY if "jinx" in state.hands[task["player"]] else NO_PLAY
     if kind == "replot":
         c = task["char"]
-        targets = state._move_targets(c)
+        targets = move_targets(state, c)
         out = [f"move {z}" for z in sorted(targets)]
-        if state._can_leave(c, targets):
+        if can_leave(state, c, targets):
             out.append("leave")
         out.append("stay")
         # Run is played during your own character's move, so it may answer the injury
@@ -114,8 +116,8 @@ def main_actions(state: CadwallonState, p: int) -> list[str]:
 def main_listing(state: CadwallonState, p: int, rest: list[str] | None = None
                  ) -> tuple[list[str], dict[str, int] | None, int, int]:
     """The main phase's actions of player ``p``, with what the active character's move
-    was worked out from: its targets (:meth:`_move_targets`, None when it may not move)
-    and its Movement (:meth:`_movement`), for the playout to hand to :func:`do_move`;
+    was worked out from: its targets (:func:`move_targets`, None when it may not move)
+    and its Movement (:func:`movement`), for the playout to hand to :func:`do_move`;
     and where the actions outside the activation begin (``act``, the hand's own cards,
     missions, ``end``). ``rest``: those actions when the caller knows them already (an
     activation, or an arcana card played on it, changes none of them but the ``act``
@@ -148,7 +150,7 @@ def _activation_listing(state: CadwallonState, p: int, c: str, out: list[str]
     act = state.act
     played = act["cards"]
     if not act["moved"] and ap >= MOVE_AP:
-        # :meth:`_move_targets` and :meth:`_movement`, written out
+        # :func:`move_targets` and :func:`movement`, written out
         mv = d.move_of[c]
         if played:
             if "run" in played:
@@ -162,12 +164,12 @@ def _activation_listing(state: CadwallonState, p: int, c: str, out: list[str]
             mv -= injured.get(c, 0)
         if mv < 0:
             mv = 0
-        targets = state._reach(pos[c], mv, walls, rooftops)
+        targets = reach_now(state, pos[c], mv, walls, rooftops)
         if targets:
             move = d.move_action
             for z in sorted(targets):
                 out.append(move[z])
-        if state.alarm and state._can_leave(c, targets, mv):
+        if state.alarm and can_leave(state, c, targets, mv):
             out.append("leave")
     if not act["acted"]:
         here = pos[c]
@@ -177,15 +179,15 @@ def _activation_listing(state: CadwallonState, p: int, c: str, out: list[str]
                 out.append("open")
             if ap >= FORCE_AP:
                 out.append("force")
-        # :meth:`_attack_targets` only when someone is next door
+        # :func:`attack_targets` only when someone is next door
         if ap >= ATTACK_AP and not d.adj_set[here].isdisjoint(pos.values()):
-            for t in state._attack_targets(c):
+            for t in attack_targets(state, c):
                 out.append(d.attack_action[t])
     if not act["talent"]:
         tal = d.talent_of[c]
         if tal == "shadow_step":
             if ap >= d.talent[tal].cost:
-                blocked = state._blocked()
+                blocked = blocked_zones(state)
                 talent = d.talent_action
                 for z in d.step_or_wall[pos[c]]:
                     if z not in blocked:
