@@ -2,6 +2,7 @@
 import pytest
 
 from thieves.core.errors import IllegalAction
+from thieves.games.cadwallon.movement import movement
 
 from .helpers import Dice, do, moves, nocards, position
 
@@ -60,7 +61,7 @@ def test_second_wind_pickpocket_and_reinforced_lock():
 def test_nimble_moves_one_more():
     st = position({"E1": "d1"})
     do(st, "act E1")
-    assert st._movement("E1") == 5
+    assert movement(st, "E1") == 5
 
 
 def test_shadow_step_crosses_a_wall_for_1_ap():

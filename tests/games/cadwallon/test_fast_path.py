@@ -3,13 +3,18 @@ games of the checked contract, and the hot listings it calls give exactly the ac
 the plain rules written out below (the listing as it read before the speed work)."""
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thieves.cli.bench import midgame_positions
 from thieves.core.rng import KeyedRng, Rng
-from thieves.games.cadwallon.actions import ACTION_CARDS, MOVE_CARDS, MISSION, PLAY
+from thieves.games.cadwallon.combat import flee_options
+from thieves.games.cadwallon.legal import (ACTION_CARDS, MISSION, MOVE_CARDS, PLAY, main_actions,
+                                          main_listing, mission_items)
+from thieves.games.cadwallon.movement import blocked_zones, enterable, militia_may_attack, militia_targets
 from thieves.testing import check_fast_playout, checked_playout
 
 from .helpers import GAME
@@ -125,7 +130,7 @@ def plain_targets(s, c):
         blocked |= set(s.portcullis)
     return reach(s.data, s.pos[c], plain_movement(s, c), blocked,
                  walls=1 if "secret_passage" in cards else 0,
-                 through=s._enterable if "rooftops" in cards else None)
+                 through=partial(enterable, s) if "rooftops" in cards else None)
 
 
 def plain_can_leave(s, c, targets):
@@ -145,7 +150,7 @@ def plain_attack_targets(s, c):
         return []
     adj = s.data.adj_set[s.pos[c]]
     closed = s.portcullis if s.options["portcullis_blocks_zone"] else ()
-    return sorted(t for t, z in s.pos.items() if z in adj and s._militia_may_attack(t, s._player(c))
+    return sorted(t for t, z in s.pos.items() if z in adj and militia_may_attack(s, t, s._player(c))
                   and z not in closed)
 
 
@@ -174,7 +179,7 @@ def plain_main_actions(s, p, rest_only=False):
         if not act["talent"]:
             tal = d.talent_of[c]
             if tal == "shadow_step" and ap >= d.talent[tal].cost:
-                out += [f"talent {z}" for z in d.step_or_wall[s.pos[c]] if z not in s._blocked()]
+                out += [f"talent {z}" for z in d.step_or_wall[s.pos[c]] if z not in blocked_zones(s)]
             elif tal == "sleight":
                 out += [f"talent {k}" for k in sorted(set(hand))]
         if not act["moved"]:
@@ -192,7 +197,7 @@ def plain_main_actions(s, p, rest_only=False):
         out += [f"play reinforced_lock {z}" for z in sorted(s.chests) if not s.chests[z]["sealed"]]
     if ap >= 3:
         for i, m in enumerate(s.missions):
-            if m is not None and s._mission_items(p, m) is not None:
+            if m is not None and mission_items(s, p, m) is not None:
                 out.append(MISSION[i])
     out.append("end")
     return out
@@ -209,7 +214,7 @@ def plain_militia_targets(s, m, roll, p):
             near.update(s.data.adj[z])
     out = set(moves)
     closed = s.portcullis if s.options["portcullis_blocks_zone"] else ()
-    out |= {z for c, z in s.pos.items() if z in near and s._militia_may_attack(c, p) and z not in closed}
+    out |= {z for c, z in s.pos.items() if z in near and militia_may_attack(s, c, p) and z not in closed}
     return sorted(out)
 
 
@@ -226,23 +231,23 @@ def test_hot_listings_give_the_plain_rules(n, options):
             if s.queue:
                 task = s.queue[0]
                 if task["kind"] == "flee":
-                    assert s._flee_options(task["char"]) == plain_flee_ends(s, task["char"])
+                    assert flee_options(s, task["char"]) == plain_flee_ends(s, task["char"])
                     seen.add("flee")
                 continue
             p = s.current
             if s.phase == "main":
-                acts, targets, mv, split = s._main_listing(p)
-                assert s._main_listing(p, acts[split:])[0] == acts
+                acts, targets, mv, split = main_listing(s, p)
+                assert main_listing(s, p, acts[split:])[0] == acts
                 assert acts[split:] == plain_main_actions(s, p, rest_only=True)
                 assert acts == plain_main_actions(s, p)
-                assert s._main_actions(p) == acts
+                assert main_actions(s, p) == acts
                 if targets is not None:
                     assert targets == plain_targets(s, s.active)
                     assert mv == plain_movement(s, s.active)
                 seen.update(a.split()[0] for a in acts)
             elif s.phase == "militia_move":
                 want = plain_militia_targets(s, s.militia_sel, s.militia_roll, p)
-                assert s._militia_targets(s.militia_sel, s.militia_roll, p) == want
+                assert militia_targets(s, s.militia_sel, s.militia_roll, p) == want
                 assert s.legal_actions(p) == ["mm stay"] + [f"mm {z}" for z in want]
     assert {"move", "act", "end", "play", "flee"} <= seen
 

@@ -446,7 +446,8 @@ class Table:
         for z, chars in self.at.items():
             for k, c in enumerate(chars):
                 self.figure(c, z, k, len(chars))
-        return y + b.rows * self.cell
+        bottom: float = y + b.rows * self.cell
+        return bottom
 
     def zones(self, s: Svg, port: set[str]) -> None:
         """The district's ground: its frame and roofs, its zones (those the viewer may
@@ -656,7 +657,7 @@ class Table:
                        extra=' fill-opacity="0.22" stroke-dasharray="6 4"')
                 s.close()
 
-    def chest(self, z: str, chest: dict) -> None:
+    def chest(self, z: str, chest: dict[str, Any]) -> None:
         s = self.s
         kind = _tt(chest["t"])
         act = self.chest_action(z)

@@ -1,9 +1,14 @@
 """Bots for Cadwallon: a one-ply greedy bot with a hand-made evaluation."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ...bots.base import OnePlyBot
 from ...bots.mcts import SearchSpec
 from ...core.game import State
+
+if TYPE_CHECKING:
+    from .rules import CadwallonState
 
 CARRY_DISCOUNT = 0.8   # a treasure still inside the district is not yet worth its full value
 STEP_COST = 0.25       # each zone between a thief and its goal (a chest, or an exit)
@@ -11,13 +16,13 @@ STEP_COST = 0.25       # each zone between a thief and its goal (a chest, or an 
 
 def evaluate(state: State, player: int) -> float:
     """Expected ducats for ``player`` in a rough sense, minus a part of the best rival's."""
-    return _worth(state, player) - 0.5 * max(
-        _worth(state, q) for q in range(state.num_players) if q != player)
+    s = cast("CadwallonState", state)
+    return _worth(s, player) - 0.5 * max(_worth(s, q) for q in range(s.num_players) if q != player)
 
 
-def _worth(s, p: int) -> float:
+def _worth(s: CadwallonState, p: int) -> float:
     d = s.data
-    total = s.ducats[p] + s.treasure_value(s.banked[p])
+    total: float = s.ducats[p] + s.treasure_value(s.banked[p])
     inside = s._thieves_of(p)
     carried = [t for c in inside for t in s.carried[c]]
     total += CARRY_DISCOUNT * s.treasure_value(carried)

@@ -284,13 +284,21 @@ class CadwallonData:
         self.arcana = load_model(PKG, "arcana.yaml", Arcana, data_dir)
         self.missions = load_model(PKG, "missions.yaml", Missions, data_dir)
         self.adventures = load_model(PKG, "adventures.yaml", Adventures, data_dir)
+        self._index_board()
+        self._index_figures()
+        self._make_lookups()
+        self._make_notations()
+        self._check_references()
+
+    def _index_board(self) -> None:
+        """The zones, their kinds and roles, what is next to what and how far."""
         b = self.board
         self.zone = {z.id: z for z in b.zones}
         self.zone_ids = [z.id for z in b.zones]
         self.rooms = [z.id for z in b.zones if z.kind == "room"]
         self.is_room = {z.id: z.kind == "room" for z in b.zones}
         self.deployment = [z.id for z in b.zones if z.deployment]
-        self.role = {z.role: z.id for z in b.zones if z.role}
+        self.role: dict[str, str] = {z.role: z.id for z in b.zones if z.role}
         # (the tables hold the zones' own id strings, one object per zone)
         same = {z: z for z in self.zone_ids}
         self.adj: dict[str, list[str]] = {z: [] for z in self.zone_ids}
@@ -305,6 +313,10 @@ class CadwallonData:
             self.adj[z].sort()
             self.wall_adj[z].sort()
         self.dist = {z: self._bfs(z) for z in self.zone_ids}
+
+    def _index_figures(self) -> None:
+        """Characters, gangs, talents, militiamen, heroines, treasures, cards, missions and
+        adventures by id."""
         self.char: dict[str, Character] = {}
         self.gang_of: dict[str, str] = {}
         for g in self.characters.gangs:
@@ -320,7 +332,9 @@ class CadwallonData:
         self.card = {c.kind: c for c in self.arcana.cards}
         self.mission = {m.id: m for m in self.missions.missions}
         self.adventure = {a.id: a for a in self.adventures.adventures}
-        # lookup tables for the hot path (legal actions, fights, events)
+
+    def _make_lookups(self) -> None:
+        """Lookup tables for the hot path (legal actions, fights, events)."""
         self.gang_chars = {g.id: [c.id for c in g.characters] for g in self.characters.gangs}
         self.talent_of = {c: ch.talent for c, ch in self.char.items()}
         # (a thief's id wins over a militiaman's, which wins over a heroine's, as in _name)
@@ -341,9 +355,12 @@ class CadwallonData:
         #: (zone, length) -> :func:`.board.path_ends` (filled as games ask)
         self.path_ends_memo: dict[tuple[str, int], Any] = {}
         #: (tokens carried, face-up missions) -> the ``mission <slot>`` actions they meet
-        #: (a memo of :meth:`CadwallonState._missions_met`, filled as games ask)
+        #: (a memo of :func:`.legal.missions_met`, filled as games ask)
         self.missions_memo: dict[tuple[tuple[str, ...], tuple[str | None, ...]], tuple[str, ...]] = {}
-        #: action notations the hot path hands out, made once
+
+    def _make_notations(self) -> None:
+        """The action notations the hot path hands out, made once, and the tables reading them
+        back; the figures each gang may attack; where a shadow step may go."""
         self.move_action = {z: f"move {z}" for z in self.zone_ids}
         self.act_action = {c: f"act {c}" for c in self.char}
         self.talent_action = {x: f"talent {x}" for x in [*self.zone_ids, *self.card]}
@@ -368,6 +385,9 @@ class CadwallonData:
         self.adj_set = {z: frozenset(self.adj[z]) for z in self.zone_ids}
         # shadow step: one zone through a white line, a green arrow or a red wall
         self.step_or_wall = {z: sorted(set(self.adj[z]) | set(self.wall_adj[z])) for z in self.zone_ids}
+
+    def _check_references(self) -> None:
+        """Every treasure, zone and heroine the missions and adventures name exists."""
         for m in self.missions.missions:
             for t in m.needs:
                 if t not in self.ttype:
@@ -387,7 +407,7 @@ class CadwallonData:
                     raise DataError(f"adventures.yaml: {adv.id}: unknown heroine {h}")
 
     def zone_of(self, name: str | None) -> str:
-        """:meth:`resolve` for a name the data checks have found (see ``__init__``)."""
+        """:meth:`resolve` for a name the data checks have found (:meth:`_check_references`)."""
         zone = self.resolve(name)
         assert zone is not None, f"unknown zone {name}"
         return zone
@@ -396,7 +416,7 @@ class CadwallonData:
         """A zone id from a zone id or a room role (``vault``...)."""
         if name is None or name in self.zone:
             return name
-        return self.role.get(name)  # type: ignore[call-overload]  # a role name, or None
+        return self.role.get(name)  # a role name, or None
 
     def _bfs(self, start: str) -> dict[str, int]:
         dist = {start: 0}

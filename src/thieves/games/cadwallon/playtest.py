@@ -8,15 +8,15 @@ def first_player(state: Any) -> int:
     """The first player named at setup."""
     for entry in state.log:
         if isinstance(entry, dict) and entry["key"] == "setup":
-            return entry["args"].get("player", 0)
+            return int(entry["args"].get("player", 0))
     return 0
 
 
-def actor(state: Any, args: dict) -> int | None:
+def actor(state: Any, args: dict[str, Any]) -> int | None:
     """The seat whose character an event names (``char`` is a gang letter and a number)."""
     char = args.get("char")
     if isinstance(char, str) and char[:1] in state.gangs and char[1:].isdigit():
-        return state.gangs.index(char[:1])
+        return int(state.gangs.index(char[:1]))
     return None
 
 

@@ -43,7 +43,7 @@ class CadwallonPresentation(Presentation):
         """The Spirit an opening roll of ``c`` is made against now."""
         if c is None or c not in self.data.char:
             return 0
-        s = self.data.char[c].spirit + (1 if self.data.talent_of[c] == "locksmith" else 0)
+        s: int = self.data.char[c].spirit + (1 if self.data.talent_of[c] == "locksmith" else 0)
         act = obs.get("act") or {}
         return s + (2 if "skeleton_key" in act.get("cards", []) else 0)
 
@@ -176,7 +176,7 @@ class CadwallonPresentation(Presentation):
                 "tiebreak": tiebreak}
 
     # -- the terminal's text map ------------------------------------------------------------
-    def text_view(self, obs: dict[str, Any]) -> str | None:
+    def text_view(self, obs: dict[str, Any]) -> str:
         from .textmap import text_view
         return text_view(self, obs)
 

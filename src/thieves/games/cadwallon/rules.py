@@ -4,23 +4,27 @@ Section names refer to the French rulebook (seed text) and to the English fact
 sheet: §"Mise en place" (setup), §"Le tour de jeu" (round), §"Déplacer un
 milicien", §"Activer les personnages", §"Se déplacer", §"Quitter le quartier",
 §"Ouvrir un coffre", §"Les trésors", §"Cartes mission", §"Tableau d'aventure",
-§"Fin de la partie". Fights live in :mod:`.combat`, moves in :mod:`.board`.
+§"Fin de la partie". The rules of each part are module functions taking the state:
+what a player may do in :mod:`.legal`, applying it in :mod:`.actions`, where figures may go
+and whom they may attack in :mod:`.movement`, the turn, the round and the end in
+:mod:`.turns`, fights in :mod:`.combat`, reasons and texts in :mod:`.view`; the zone
+graph's searches in :mod:`.board`. The state keeps the position, setup, scoring, the
+observation and the engine's hooks.
 """
 from __future__ import annotations
 
-from itertools import chain, compress
 from operator import itemgetter
 from typing import Any, Sequence
 
 from ...core.game import State
 from ...core.rng import BATCH, BATCH_STEP, Below, Rng, splitmix_batch
-from .board import open_reach, reach
-from .combat import CombatMixin
+from . import view
+from .actions import (apply_action, do_act, do_end, do_militia, do_militia_move, do_move, let_go,
+                      reaction_pass, reaction_round, run_automatic_steps, take_gang)
+from .components import Adventure, CadwallonData
 from .constants import AP_PER_ROUND, START_HAND, STAY_INSIDE_PENALTY
-from .actions import ACT_CARD_PLAYS, INJURY_PLAY, NO_PLAY, ActionsMixin
-from .base import CadwallonBase
-from .components import Adventure
-from .view import ViewMixin
+from .legal import (ACT_CARD_PLAYS, INJURY_PLAY, NO_PLAY, legal_actions, main_listing,
+                    militia_move_actions, pending_actions)
 
 
 _GOLDEN, _MASK, _TWO64 = 0x9E3779B97F4A7C15, (1 << 64) - 1, 1 << 64
@@ -61,7 +65,54 @@ def _record_copy(record: Any) -> Any:
     return out
 
 
-class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
+class CadwallonState(State):
+    #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
+    #: score and index of a real game is far below it, and a count of 10**9 would make
+    #: a loop over it run for ever
+    SNAPSHOT_MAX_INT = 100_000
+    data: CadwallonData
+    # -- the position (``CadwallonState.FIELDS``) -----------------------------------------
+    adventure: str
+    phase: str
+    round: int
+    first: int
+    current: int
+    turns_done: int
+    gangs: list[str | None]
+    to_deploy: list[list[str]]
+    deploy_sel: Any               # the character chosen to deploy (a str), else None
+    ap: list[int]
+    pos: dict[str, str]           # figure -> zone
+    carried: dict[str, list[str]]
+    chests: dict[str, dict[str, Any]]
+    room_ducats: dict[str, int]
+    tokens: dict[str, str]
+    ducats: list[int]
+    bank: int
+    banked: list[list[str]]
+    escaped: list[str]
+    handed_in: list[str]
+    box: list[str]
+    hands: list[list[str]]
+    deck: list[str]
+    discard: list[str]
+    missions: list[str | None]
+    mission_deck: list[str]
+    mission_discard: list[str]
+    activated: list[str]
+    active: Any                   # the active character (a str) during an activation, else None
+    act: Any                      # that activation's record (a dict) while it lasts, else None
+    injured: dict[str, int]
+    portcullis: list[str]
+    alarm: bool
+    militia_left: int
+    militia_sel: Any              # the militiaman being moved (a str), else None
+    militia_roll: int
+    combat: Any                   # the fight being settled (a dict), else None
+    fight: dict[str, Any] | None
+    queue: list[dict[str, Any]]
+    over: bool
+
     FIELDS = ("adventure", "phase", "round", "first", "current", "turns_done", "gangs", "to_deploy", "deploy_sel",
               "ap", "pos", "carried", "chests", "room_ducats", "tokens", "ducats", "bank",
               "banked", "escaped", "handed_in", "box", "hands", "deck", "discard", "missions",
@@ -71,10 +122,19 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
 
     #: :meth:`_random_playout` draws its picks from SplitMix64 batches itself
     draws_ahead = False
-    #: the last :meth:`_reach` answer with its inputs (derived, never serialized)
+    #: the last :func:`reach_now` answer with its inputs (derived, never serialized)
     _reach_memo: tuple[tuple[Any, ...], dict[str, int]] | None = None
-    #: the last :meth:`_flee_options` answer with its inputs (derived, never serialized)
+    #: the last :func:`flee_options` answer with its inputs (derived, never serialized)
     _flee_memo: tuple[tuple[Any, ...], list[str]] | None = None
+
+    # -- the engine's hooks, answered by the rule modules -----------------------------
+    _legal_actions = legal_actions
+    _apply = apply_action
+    _explain = view.explain
+    describe_action = view.describe_action
+    render_text = view.render_text
+    reaction_pass = reaction_pass
+    reaction_round = reaction_round
 
     # -- setup: §"Mise en place" ------------------------------------------------------
     def _setup(self) -> None:
@@ -104,7 +164,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         self.deploy_sel = None
         if self.options["gang_choice"] == "seat":
             for p in range(n):
-                self._take_gang(p, d.gang_ids[p])
+                take_gang(self, p, d.gang_ids[p])
         else:
             self.phase = "gang"
         # step 5: the militiamen start in the guard room and in the vault
@@ -153,12 +213,6 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         if self.phase == "gang":
             self.current = 0
 
-    def _take_gang(self, p: int, g: str) -> None:
-        self.gangs[p] = g
-        self.to_deploy[p] = [c.id for c in self.data.gang[g].characters]
-        for c in self.to_deploy[p]:
-            self.carried[c] = []
-
     @property
     def adv(self) -> Adventure:
         return self.data.adventure[self.adventure]
@@ -180,7 +234,7 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         task's, else the current player), so no seat is drawn; each phase's listing is
         called directly; an activation, a move (with the targets and Movement its listing
         worked out), the end of a turn, the militia's roll and move and a passed window are
-        applied directly, read from tables of the notation, the rest through :meth:`_apply`;
+        applied directly, read from tables of the notation, the rest through :func:`apply_action`;
         after an activation, or an arcana card played on it, the next listing reuses the
         actions outside the activation. The picks are drawn from SplitMix64 batches in the
         loop (:func:`~thieves.core.rng.splitmix_batch`: the very outputs of
@@ -189,15 +243,14 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
         if type(rng) is not Rng or rng is self.rng:
             return State._random_playout(self, rng, max_decisions)
         history = self.history
-        legal, apply, cont = self._legal_actions, self._apply, self._continue
-        listing, pending = self._main_listing, self._pending_actions
-        militia_move, do_militia = self._militia_move_actions, self._do_militia
-        do_act, do_move = self._do_act, self._do_move
+        # the rule modules' functions, each called with the state first
+        legal, apply, cont = legal_actions, apply_action, run_automatic_steps
+        listing, pending = main_listing, pending_actions
+        militia_move = militia_move_actions
         d = self.data
         militia_actions = d.militia_actions
         # the word after the verb of the actions applied here, by the notation
         acted, moved, rolled, led = d.act_char, d.move_zone, d.militia_of, d.mm_zone
-        do_militia_move, do_end = self._do_militia_move, self._do_end
         act_card_plays = ACT_CARD_PLAYS
         limits = _LIMITS
         batch = splitmix_batch
@@ -218,23 +271,23 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                     rest = None
                     task = queue[0]
                     p = task["player"]
-                    if task["kind"] == "injury":  # :meth:`_pending_actions`, its usual case
+                    if task["kind"] == "injury":  # :func:`pending_actions`, its usual case
                         acts = INJURY_PLAY if "niggling_injury" in self.hands[p] else NO_PLAY
                     else:
-                        acts = pending(task)
+                        acts = pending(self, task)
                     phase = "pending"
                 else:
                     p = self.current
                     phase = self.phase
                     if phase == "main":
-                        listed, targets, mv, split = listing(p, rest)
+                        listed, targets, mv, split = listing(self, p, rest)
                         acts, rest = listed, None
                     elif phase == "militia":
                         acts = militia_actions
                     elif phase == "militia_move":
-                        acts = militia_move(p)
+                        acts = militia_move(self, p)
                     else:
-                        acts = legal(p)
+                        acts = legal(self, p)
                 # Rng.below(len(acts)): a draw from the last whole multiple of k on is rejected
                 if j == BATCH:
                     base = (base + BATCH_STEP) & _MASK
@@ -256,54 +309,54 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
                         z = zs[j]
                         j += 1
                     action = acts[z % k]
-                # apply it (as :meth:`_apply` would)
+                # apply it (as :func:`apply_action` would)
                 if phase == "main":
                     obj = acted.get(action)
                     if obj is not None:  # act <character>
                         # the next decision lists the same actions outside the activation,
-                        # but this one (see :meth:`_main_listing`)
+                        # but this one (see :func:`main_listing`)
                         rest = listed[split:]
                         rest.remove(action)
-                        do_act(p, obj)
+                        do_act(self, p, obj)
                         self.combat = None
                     elif action in act_card_plays:  # an arcana card on the active character
                         rest = listed[split:]
-                        apply(p, action)
+                        apply(self, p, action)
                     else:
                         obj = moved.get(action)
                         if obj is not None:  # move <zone>
-                            do_move(p, obj, targets, mv)
+                            do_move(self, p, obj, targets, mv)
                             if self.queue:
-                                cont()
+                                cont(self)
                             else:
                                 self.combat = None
                         elif action == "end":
-                            do_end(p)
+                            do_end(self, p)
                             if self.queue:
-                                cont()
+                                cont(self)
                             else:
                                 self.combat = None
                         else:
-                            apply(p, action)
+                            apply(self, p, action)
                 elif phase == "militia":
-                    do_militia(rolled[action])
+                    do_militia(self, rolled[action])
                     self.combat = None
                 elif phase == "militia_move":
-                    do_militia_move(p, led[action])
+                    do_militia_move(self, p, led[action])
                     if self.queue:
-                        cont()
+                        cont(self)
                     else:
                         self.combat = None
                 elif phase == "pending" and action == "no":  # a window passed (Niggling injury, Jinx)
                     if recording:
-                        self._let_go(p, task)
+                        let_go(self, p, task)
                     queue.pop(0)
                     if queue:
-                        cont()
+                        cont(self)
                     else:
                         self.combat = None
                 else:
-                    apply(p, action)
+                    apply(self, p, action)
                 history.append([p, action])
                 if recording:  # an event records the ply it happened at
                     self.ply += 1
@@ -359,259 +412,6 @@ class CadwallonState(CombatMixin, ActionsMixin, ViewMixin, CadwallonBase):
 
     def _occupied_zones(self) -> set[str]:
         return set(self.pos.values())
-
-    def _enterable(self, z: str) -> bool:
-        """Not closed by a portcullis (option: a portcullis only closes the exit)."""
-        return not (self.options["portcullis_blocks_zone"] and z in self.portcullis)
-
-    def _free(self, z: str, occupied: set[str]) -> bool:
-        return z not in occupied and z not in self.tokens and self._enterable(z)
-
-    def _blocked(self) -> set[str]:
-        """The zones nobody may enter now: occupied, holding a token, or closed by a
-        portcullis (the complement of :meth:`_free`)."""
-        blocked = set(self.pos.values())
-        blocked.update(self.tokens)
-        if self.options["portcullis_blocks_zone"]:
-            blocked.update(self.portcullis)
-        return blocked
-
-    def _movement(self, c: str) -> int:
-        """Movement of thief ``c`` for its move now (talent, Run, a Niggling injury played
-        during this move)."""
-        mv = self.data.move_of[c]
-        act = self.act
-        if act and self.active == c and "run" in act["cards"]:
-            mv += 2
-        injured = self.injured
-        if injured:
-            mv -= injured.get(c, 0)
-        return mv if mv > 0 else 0
-
-    def _arrive(self, c: str, zone: str) -> None:
-        """Loose ducats in a zone go to the gang of the thief who stops there (reconstructed)."""
-        if zone in self.room_ducats and self._is_thief(c):
-            p = self._player(c)
-            amount = self.room_ducats.pop(zone)
-            self.ducats[p] += amount
-            if self.recording:
-                self.event("picks_up", char=c, n=amount, zone=zone)
-
-    def _draw(self, p: int, count: int = 1) -> None:
-        for _ in range(count):
-            if not self.deck and self.discard:
-                self.deck = self.discard
-                self.discard = []
-                self.rng.shuffle(self.deck)
-            if not self.deck:
-                return
-            kind = self.deck.pop()
-            self.hands[p].append(kind)
-            self.hands[p].sort()
-            if self.recording:
-                self.event("draw", to=[p], secret={"card": kind}, player=p)
-
-    # -- movement queries ----------------------------------------------------------------------
-    def _move_targets(self, c: str) -> dict[str, int]:
-        """§"Se déplacer": empty zones within Movement through empty adjacent zones."""
-        cards = self.act["cards"] if self.act and self.active == c else ()
-        return self._reach(self.pos[c], self._movement(c), 1 if "secret_passage" in cards else 0,
-                           "rooftops" in cards)
-
-    def _reach(self, start: str, steps: int, walls: int = 0, rooftops: bool = False) -> dict[str, int]:
-        """:func:`.board.reach` from ``start`` around the zones blocked now (see
-        :meth:`_blocked`); ``rooftops``: blocked zones open to pass through (not closed by a
-        portcullis). The last answer is remembered with everything it was worked out from
-        (a move asks again when it is applied; the next decision often asks the same); the
-        dict is shared: never mutate it."""
-        key = (start, steps, walls, rooftops, tuple(self.pos.values()), tuple(self.tokens),
-               tuple(self.portcullis))
-        memo = self._reach_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
-        blocked = self._blocked()
-        if walls or rooftops:
-            out = reach(self.data, start, steps, blocked, walls=walls,
-                        through=self._enterable if rooftops else None)
-        else:  # the usual move: the search may add to its own copy of the blocked zones
-            blocked.add(start)
-            out = open_reach(self.data, start, steps, blocked)
-        self._reach_memo = (key, out)
-        return out
-
-    def _can_leave(self, c: str, targets: dict[str, int], mv: int | None = None) -> bool:
-        """§"Quitter le quartier": after the alarm, from an open deployment zone, with one
-        Movement point left to step off the board (``mv``: :meth:`_movement` of ``c`` when
-        the caller has it already)."""
-        if not self.alarm:
-            return False
-        if mv is None:
-            mv = self._movement(c)
-        deployment, closed = self.data.deployment_set, self.portcullis
-        here = self.pos[c]
-        if here in deployment and here not in closed and mv >= 1:
-            return True
-        for z in deployment.intersection(targets):
-            if targets[z] < mv and z not in closed:
-                return True
-        return False
-
-    def _militia_targets(self, m: str, roll: int, p: int) -> list[str]:
-        """§"Déplacer un milicien": up to ``roll`` zones; he may end his move by entering a
-        zone holding a character he may attack (not of the mover's gang, not a militiaman;
-        heroines are left alone, reconstructed)."""
-        d = self.data
-        adj = d.adj
-        pos = self.pos
-        here = pos[m]
-        # :meth:`_reach` without its memo (the next decision asks about someone else)
-        blocked = self._blocked()
-        blocked.add(here)
-        inner = [here] if roll > 0 else []
-        moves = open_reach(d, here, roll, blocked, inner)
-        # the zones next to where he may stop with a step to spare (``inner``); one holding a
-        # character he may attack can be entered
-        near = set(chain.from_iterable(map(adj.__getitem__, inner)))
-        if near.isdisjoint(pos.values()):  # nobody to attack on the way (the usual case)
-            return sorted(moves)
-        out = set(moves)
-        foes = self._foes(p)
-        closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        for c in compress(pos, map(near.__contains__, pos.values())):
-            z = pos[c]
-            if c in foes and z not in closed:
-                out.add(z)
-        return sorted(out)
-
-    def _foes(self, p: int) -> frozenset[str]:
-        """The figures player ``p`` may attack (:meth:`_militia_may_attack`): the thieves of
-        the other gangs and the heroines."""
-        g = self.gangs[p]
-        if g is None:
-            return frozenset(c for c in self.pos if self._militia_may_attack(c, p))
-        return self.data.foes_of[g]
-
-    def _militia_may_attack(self, c: str, p: int) -> bool:
-        """§"Déplacer un milicien": entering a zone holding a character starts a fight; the
-        mover may not attack a character of his own gang nor the other militiaman (so a
-        heroine, who belongs to no gang, may be attacked)."""
-        d = self.data
-        return (c in d.char and self._owner(c) != p) or c in d.heroine
-
-    def _attack_targets(self, c: str) -> list[str]:
-        """§"Attaquer": an enemy thief or a heroine in an adjacent zone; never a militiaman.
-        §"Se déplacer": a character enters an enemy's zone to attack it, so after a move the
-        step into that zone needs a Movement point left (option attack_needs_movement)."""
-        act = self.act
-        if (self.options["attack_needs_movement"] and act is not None and self.active == c
-                and act["moved"] and act.get("left", 1) < 1):
-            return []
-        pos = self.pos
-        adj = self.data.adj_set[pos[c]]
-        if adj.isdisjoint(pos.values()):  # nobody next door (the usual case)
-            return []
-        d = self.data
-        foes = d.foes_of[d.gang_of[c]]  # an active character's gang always has its player
-        closed = self.portcullis if self.options["portcullis_blocks_zone"] else ()
-        out = [t for t in compress(pos, map(adj.__contains__, pos.values()))
-               if t in foes and pos[t] not in closed]
-        out.sort()
-        return out
-
-    # -- turn flow: §"Le tour de jeu" -------------------------------------------------------------
-    def _start_turn(self) -> None:
-        p = self.current
-        self.active, self.act = None, None
-        self._draw(p)  # step 1: draw 1 arcana card
-        # step 2: move a militiaman (twice after the alarm on some adventures)
-        self.militia_left = self.adv.special.militia_moves_after_alarm if self.alarm else 1
-        self.phase = "militia"
-
-    def _end_turn(self) -> None:
-        self.active, self.act = None, None
-        self.turns_done += 1
-        thieves = self.data.char
-        for c in self.pos:
-            if c in thieves:
-                break
-        else:
-            self._finish("empty")  # no thief is left in the district
-            return
-        if self.turns_done >= self.num_players:
-            self._end_round()
-            if self.over:
-                return
-        else:
-            self.current = (self.current + 1) % self.num_players
-        self._start_turn()
-
-    def _end_round(self) -> None:
-        """The first player advances the round marker; its event applies at once; AP come back."""
-        self.turns_done = 0
-        self.activated = []
-        self.injured = {}
-        # §"Le tour de jeu": the players take back the Action Points they spent
-        self.ap = [AP_PER_ROUND] * self.num_players
-        if self.round >= self.adv.track:
-            self._finish("track")  # the turn track is finished
-            return
-        self.round += 1
-        self.current = self.first
-        if self.recording:
-            self.event("round", round=self.round)
-        for e in self.adv.events:
-            if e.round == self.round:
-                self._apply_event(e)
-
-    def _apply_event(self, e: Any) -> None:
-        """§"Tableau d'aventure": events apply as soon as the marker reaches their space."""
-        d = self.data
-        if e.text:
-            if self.recording:
-                self.event("adventure_event", event=f"{self.adventure}_{e.round}")
-        if e.effect == "alarm":
-            self.alarm = True
-            if self.recording:
-                self.event("alarm")
-        if e.effect in ("alarm", "portcullis"):
-            for z in e.zones:
-                if z not in self.portcullis:
-                    self.portcullis.append(z)
-            if self.recording:
-                self.event("portcullis", zones=list(e.zones))
-        elif e.effect == "ducats":
-            zone = d.zone_of(e.zone)
-            amount = min(e.amount, self.bank)
-            self.bank -= amount
-            self.room_ducats[zone] = self.room_ducats.get(zone, 0) + amount
-        elif e.effect == "draw":
-            for p in range(self.num_players):
-                self._draw(p, e.amount)
-        elif e.effect == "reseal":
-            for ch in self.chests.values():
-                ch["sealed"] = True
-        elif e.effect == "new_missions":
-            for i, m in enumerate(self.missions):
-                if m is not None:
-                    self.mission_discard.append(m)
-                self.missions[i] = self.mission_deck.pop() if self.mission_deck else None
-        elif e.effect == "remove_tokens":
-            self.tokens = {z: k for z, k in self.tokens.items() if k != e.token}
-
-    def _finish(self, why: str) -> None:
-        self.over = True
-        self.phase = "over"
-        self.queue = []
-        if why == "empty":
-            if self.recording:
-                self.event("over_empty")
-        else:
-            if self.recording:
-                self.event("over_track")
-        if self.recording:
-            sc = self._scores()
-            for p in range(self.num_players):
-                self.event("final", player=p, n=int(sc[p]))
 
     # -- scoring: §"Fin de la partie" -------------------------------------------------------------
     def treasure_value(self, tids: list[str]) -> int:

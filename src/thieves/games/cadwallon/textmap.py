@@ -25,7 +25,10 @@ def _tt(tid: str) -> str:
 
 def text_view(p: "CadwallonPresentation", obs: dict[str, Any]) -> str:
     d, t = p.data, p.t
-    seat = lambda q: p.texts.fill(p.lang, "{q:player}", {"q": q}, p.names)  # noqa: E731
+
+    def seat(q: int) -> str:
+        return p.texts.fill(p.lang, "{q:player}", {"q": q}, p.names)
+
     lines = [t("ui.adventure_is", adventure=obs.get("adventure")) + " · "
              f"{t('ui.round_of', round=obs.get('round'), track=obs.get('track'))}"
              + (f" · {t('ui.alarm')}" if obs.get("alarm") else "") + f" · {t('ui.bank', n=obs.get('bank'))}"]
