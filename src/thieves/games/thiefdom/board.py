@@ -20,7 +20,7 @@ from __future__ import annotations
 import marshal
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, memo, piece_head, seat_color,
+from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo, piece_head, seat_color,
                               slot_pid, wrap)
 
 from .city import square_label
@@ -774,11 +774,12 @@ class Board:
             near = route.ap <= first_ap
             cls = "route" + (" near" if near else "")
             then = route.actions[1:]
+            gesture = route_gesture(then, path, ask)
             if len(route.actions) == 1:
                 placed.add(route.actions[0])
             if isinstance(goal, int):
                 x, y = self.xy(goal)
-                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                self.open_route(s, route.actions[0], label, cls, gesture)
                 self.hit(goal, s)
                 colour = SIGHT if route.seen else STEP_COLOR
                 s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
@@ -788,7 +789,7 @@ class Board:
                 s.close()
             else:
                 # a building: clickable all over, its outline green (its name stays readable)
-                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                self.open_route(s, route.actions[0], label, cls, gesture)
                 for bx, by, bw, bh in self.goal_boxes(goal):
                     s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
                 # (one reached with another action point shows its path on pointing only: the
@@ -803,6 +804,15 @@ class Board:
                           f'pointer-events="none"/>')
                 s.close()
         return placed
+
+    @staticmethod
+    def open_route(s: Svg, action: str, label: str, cls: str, gesture: str) -> None:
+        """``s.open(action, None, label, cls, then, path, ask)`` with the gesture's
+        attributes already written (:func:`route_gesture`)."""
+        if s.offers:
+            s.parts.append(Offer(action, None, label, cls, gesture))
+        else:
+            s.add(Offer(action, None, label, cls, gesture).tag(s.legal, s.recent))
 
     def route_words(self, route: Route, first_ap: int) -> tuple[str, str | None]:
         """A route's label and the question it asks first (kept: many positions
@@ -1585,6 +1595,28 @@ class Board:
         y = s.para(12, y + 4, p.t("ui.goods"), self.W - 24, FONT) + 6
         s.end_fold()
         return y
+
+
+#: the gesture attributes of a route's further steps, and of its question, by their words
+_GESTURE_WORDS = memo(8192)
+#: a point of a route's path as written, by its coordinates
+_POINTS = memo(16384)
+
+
+def route_gesture(then: tuple[str, ...], path: list[tuple[float, float]], ask: str | None) -> str:
+    """``gesture_attrs(then, path, ask)`` (the attributes :meth:`Svg.open` gives a
+    route's group), from kept parts: a board offers a hundred routes, most of whose
+    further steps and questions recur, and whose paths pass the same squares."""
+    words = _GESTURE_WORDS.get((then, ask))
+    if words is None:
+        words = _GESTURE_WORDS.put((then, ask), (gesture_attrs(then), gesture_attrs(confirm=ask)))
+    points = []
+    for xy in path:
+        point = _POINTS.get(xy) if xy[0] and xy[1] else None   # (0 and -0.0 are one key, two texts)
+        if point is None:
+            point = _POINTS.put(xy, gesture_attrs(path=[xy])[12:-1])   # ' data-path="x,y"' -> x,y
+        points.append(point)
+    return words[0] + (' data-path="' + " ".join(points) + '"' if points else "") + words[1]
 
 
 def badge_width(label: str) -> float:
