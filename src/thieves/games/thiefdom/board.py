@@ -1607,16 +1607,19 @@ def route_gesture(then: tuple[str, ...], path: list[tuple[float, float]], ask: s
     """``gesture_attrs(then, path, ask)`` (the attributes :meth:`Svg.open` gives a
     route's group), from kept parts: a board offers a hundred routes, most of whose
     further steps and questions recur, and whose paths pass the same squares."""
-    words = _GESTURE_WORDS.get((then, ask))
-    if words is None:
-        words = _GESTURE_WORDS.put((then, ask), (gesture_attrs(then), gesture_attrs(confirm=ask)))
+    steps = _GESTURE_WORDS.get(then)
+    if steps is None:
+        steps = _GESTURE_WORDS.put(then, gesture_attrs(then))
+    question = _GESTURE_WORDS.get(("ask", ask)) if ask else ""
+    if question is None:
+        question = _GESTURE_WORDS.put(("ask", ask), gesture_attrs(confirm=ask))
     points = []
     for xy in path:
         point = _POINTS.get(xy) if xy[0] and xy[1] else None   # (0 and -0.0 are one key, two texts)
         if point is None:
             point = _POINTS.put(xy, gesture_attrs(path=[xy])[12:-1])   # ' data-path="x,y"' -> x,y
         points.append(point)
-    return words[0] + (' data-path="' + " ".join(points) + '"' if points else "") + words[1]
+    return steps + (' data-path="' + " ".join(points) + '"' if points else "") + question
 
 
 def badge_width(label: str) -> float:
