@@ -761,20 +761,24 @@ class Board:
         tu = obs["turn"]
         here = obs["thieves"][tu["p"]][tu["t"]]["pos"]
         start = self.center(here) if isinstance(here, int) else self.building_center(here) if here else None
+        # the path of each route as the page reads it: "x,y x,y ..." (Svg.open's data-path)
+        start_text = _point(start) if start else ""
+        cell_text = self.cell_points()
         # the squares reached with the points of the move under way (or of one move) glow;
         # those that need another action point are drawn lighter
         first_ap = 0 if tu.get("moving") else 1
         for goal, route in sorted(routes.items(), key=lambda kv: str(kv[0])):
             if route.actions[0] not in self.legal or (isinstance(goal, str) and self._building_action(goal)):
                 continue
-            path = ([start] if start else []) + [self.center(c) for c in route.cells]
+            points = [start_text] if start_text else []
+            points += [cell_text[c] for c in route.cells]
             if isinstance(goal, str):
-                path.append(self.building_center(goal))
+                points.append(_point(self.building_center(goal)))
             label, ask = self.route_words(route, first_ap)
             near = route.ap <= first_ap
             cls = "route" + (" near" if near else "")
             then = route.actions[1:]
-            gesture = route_gesture(then, path, ask)
+            gesture = route_gesture(then, " ".join(points), ask)
             if len(route.actions) == 1:
                 placed.add(route.actions[0])
             if isinstance(goal, int):
@@ -804,6 +808,14 @@ class Board:
                           f'pointer-events="none"/>')
                 s.close()
         return placed
+
+    def cell_points(self) -> dict[int, str]:
+        """Each square's centre as a route's path writes it, kept per geometry."""
+        key = ("points", self.geometry())
+        got: dict[int, str] | None = _POINTS.get(key)
+        if got is None:
+            got = _POINTS.put(key, {c: _point(self.center(c)) for c in range(self.w * self.h)})
+        return got
 
     @staticmethod
     def open_route(s: Svg, action: str, label: str, cls: str, gesture: str) -> None:
@@ -1599,27 +1611,26 @@ class Board:
 
 #: the gesture attributes of a route's further steps, and of its question, by their words
 _GESTURE_WORDS = memo(8192)
-#: a point of a route's path as written, by its coordinates
-_POINTS = memo(16384)
+#: the squares' centres as a route's path writes them, per geometry
+_POINTS = memo(16)
 
 
-def route_gesture(then: tuple[str, ...], path: list[tuple[float, float]], ask: str | None) -> str:
-    """``gesture_attrs(then, path, ask)`` (the attributes :meth:`Svg.open` gives a
-    route's group), from kept parts: a board offers a hundred routes, most of whose
-    further steps and questions recur, and whose paths pass the same squares."""
+def _point(xy: tuple[float, float]) -> str:
+    """A point of a route's path as :func:`gesture_attrs` writes it (``x,y``)."""
+    return gesture_attrs(path=[xy])[12:-1]   # ' data-path="x,y"'
+
+
+def route_gesture(then: tuple[str, ...], path: str, ask: str | None) -> str:
+    """``gesture_attrs(then, points, ask)`` (the attributes :meth:`Svg.open` gives
+    a route's group) from kept parts: a board offers a hundred routes, most of whose
+    further steps and questions recur; ``path`` is the points already written."""
     steps = _GESTURE_WORDS.get(then)
     if steps is None:
         steps = _GESTURE_WORDS.put(then, gesture_attrs(then))
     question = _GESTURE_WORDS.get(("ask", ask)) if ask else ""
     if question is None:
         question = _GESTURE_WORDS.put(("ask", ask), gesture_attrs(confirm=ask))
-    points = []
-    for xy in path:
-        point = _POINTS.get(xy) if xy[0] and xy[1] else None   # (0 and -0.0 are one key, two texts)
-        if point is None:
-            point = _POINTS.put(xy, gesture_attrs(path=[xy])[12:-1])   # ' data-path="x,y"' -> x,y
-        points.append(point)
-    return steps + (' data-path="' + " ".join(points) + '"' if points else "") + question
+    return steps + (' data-path="' + path + '"' if path else "") + question
 
 
 def badge_width(label: str) -> float:

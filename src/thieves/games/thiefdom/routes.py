@@ -242,7 +242,8 @@ class _Planner:
         kept: dict[int, tuple[tuple[str, str | None, int], ...]] = self.city.memo.setdefault(("route doors",), {})
         got = kept.get(pos)
         if got is None:
-            city, ways = self.city, []
+            city = self.city
+            ways: list[tuple[str, str | None, int]] = []
             for d in range(4):
                 kind = city.door[pos * 4 + d]
                 nb = city.steps[pos][d]
