@@ -148,7 +148,7 @@ def drawn(state: Any, players: int) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("players,seed,every,steps", [(3, 11, 1, 90), (4, 12, 3, 300), (1, 13, 2, 150)])
+@pytest.mark.parametrize("players,seed,every,steps", [(3, 11, 1, 70), (4, 12, 5, 400), (1, 13, 2, 120)])
 def test_kept_sections_draw_what_a_fresh_drawing_draws(players: int, seed: int, every: int, steps: int) -> None:
     """The sections of the board kept from one position to the next (a guild, the
     plans, the townsfolk, the pieces, the viewer's own guild...) are kept by all they

@@ -20,8 +20,8 @@ from __future__ import annotations
 import marshal
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo, piece_head, seat_color,
-                              slot_pid, wrap)
+from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo,
+                              piece_head, seat_color, slot_pid, wrap)
 
 from .city import square_label
 from .palette import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, RIVER, SIGHT, TYPE_FILL, TYPE_ICON, WALL, WIDTH)
@@ -48,8 +48,10 @@ _STATIC = memo(64)
 #: a route's label and question, by its goal and costs (and the language)
 _ROUTE_WORDS = memo(8192)
 #: the sections of the public layer and the viewer's own panels, by exactly the
-#: slice of the observation each reads (and the drawing's context: Board.ctx)
-_SECTIONS = memo(4096)
+#: slice of the observation each reads (and the drawing's context: Board.ctx); a
+#: city's section holds some 36 kB, the pieces 8, the others 1.5 to 6
+_SECTIONS = {"city": memo(64), "pieces": memo(256), "guild": memo(1024)}
+_OTHER_SECTIONS = memo(1024)
 #: what a field of view must draw again over its band, per city and context
 _OVER_SIGHT = memo(64)
 #: a city's serialized geometry, by the identity of the shared objects it is read from
@@ -141,7 +143,7 @@ class Board:
         """Add what ``draw()`` draws on ``self.svg``, kept under ``key`` (exactly the
         slice of the observation it reads) with the city and the context; returns
         what ``draw`` returned (a kept section keeps its offers: Svg.piece)."""
-        return self.svg.piece_of(self, _SECTIONS, (name, self.ctx, self.token, key), draw)
+        return self.svg.piece_of(self, _SECTIONS.get(name, _OTHER_SECTIONS), (name, self.ctx, self.token, key), draw)
 
     # -- which actions the viewer may click --------------------------------------------------
     def _legal(self) -> set[str]:
