@@ -3,6 +3,8 @@ changes, the public layer is the same for every viewer and holds no secret, and
 the board put together for a seat makes exactly its legal actions clickable."""
 from __future__ import annotations
 
+import hashlib
+import marshal
 import random
 import re
 from typing import Any, Iterator
@@ -10,7 +12,7 @@ from typing import Any, Iterator
 import pytest
 
 from thieves.core.registry import load_game
-from thieves.core.svg import Layer
+from thieves.core.svg import Layer, clear_memos
 
 GAME = load_game("thiefdom")
 ACTION = re.compile(r'data-action="([^"]*)"')
@@ -128,3 +130,49 @@ def test_no_secret_reaches_the_shared_layers() -> None:
                 if state.phase == "plan":
                     assert f"plan-{seat + 1}-tile-" not in text
     assert {"draft", "plan"} <= seen_phases
+
+
+def drawn(state: Any, players: int) -> list[str]:
+    """Digests of everything the viewers get of a position: the public layer (as
+    nobody sees it, and its offers) and the board put together for each seat and
+    the spectator, in both layouts."""
+    out = []
+    for layout in LAYOUTS:
+        spectator = GAME.presentation(None, None, "en", layout=layout)
+        public = spectator.board_public(observe(state, None))
+        texts = [repr(shown(public))]
+        for seat in [*range(players), None]:
+            pres = GAME.presentation(seat, None, "en", layout=layout)
+            texts.append(pres.board(observe(state, seat), public, static=""))
+        out += [hashlib.sha1(t.encode()).hexdigest() for t in texts]
+    return out
+
+
+@pytest.mark.parametrize("players,seed,every,steps", [(3, 11, 1, 70), (4, 12, 5, 400), (1, 13, 2, 120)])
+def test_kept_sections_draw_what_a_fresh_drawing_draws(players: int, seed: int, every: int, steps: int) -> None:
+    """The sections of the board kept from one position to the next (a guild, the
+    plans, the townsfolk, the pieces, the viewer's own guild...) are kept by all they
+    show: drawn with everything kept from the positions before, every viewer's
+    board is byte for byte the board drawn with nothing kept."""
+    clear_memos()
+    kept = [drawn(state, players) for state in positions(players, seed, every, steps, setup=True)]
+    fresh = []
+    for state in positions(players, seed, every, steps, setup=True):
+        clear_memos()
+        fresh.append(drawn(state, players))
+    assert len(kept) > 30
+    assert kept == fresh
+
+
+def test_a_copied_observation_draws_the_same_board() -> None:
+    """An observation whose printed city is a copy (not the one shared by every
+    observation of that city) is drawn the same: kept parts are found by what
+    they show, never by which object showed it."""
+    state = next(s for s in positions(3, 14, every=1) if s.phase == "action" and s.turn)
+    for seat in (0, None):
+        obs = observe(state, seat)
+        copy = marshal.loads(marshal.dumps(obs))
+        pres = GAME.presentation(seat, None, "en")
+        shared = pres.board(obs, pres.board_public(obs), static="")
+        clear_memos()
+        assert pres.board(copy, pres.board_public(copy), static="") == shared

@@ -20,8 +20,8 @@ from __future__ import annotations
 import marshal
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, memo, piece_head, seat_color, slot_pid,
-                              wrap)
+from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo,
+                              piece_head, seat_color, slot_pid, wrap)
 
 from .city import square_label
 from .palette import (ALLEY, DXY, GOOD_COLOR, GOODS, LANTERN, RIVER, SIGHT, TYPE_FILL, TYPE_ICON, WALL, WIDTH)
@@ -47,6 +47,38 @@ _ROUTES = memo(256)
 _STATIC = memo(64)
 #: a route's label and question, by its goal and costs (and the language)
 _ROUTE_WORDS = memo(8192)
+#: the sections of the public layer and the viewer's own panels, by exactly the
+#: slice of the observation each reads (and the drawing's context: Board.ctx); a
+#: city's section holds some 36 kB, the pieces 8, the others 1.5 to 6
+_SECTIONS = {"city": memo(64), "pieces": memo(256), "guild": memo(1024)}
+_OTHER_SECTIONS = memo(1024)
+#: what a field of view must draw again over its band, per city and context
+_OVER_SIGHT = memo(64)
+#: a city's serialized geometry, by the identity of the shared objects it is read from
+_CITY_IDS = memo(32)
+
+
+def city_token(obs: dict[str, Any]) -> bytes:
+    """The printed city of an observation, serialized: part of every key of a kept
+    drawing. The observation shares its geometry with every other of the same city
+    (view.py), so the text is made once per city and found again by identity (a
+    fresh copy of the same city only costs making it again)."""
+    c = obs["city"]
+    objs = (c["w"], c["h"], c["rows"], c["walls"], c.get("catacombs"), obs["buildings"], obs["bcells"])
+    ids = tuple(map(id, objs))
+    hit = _CITY_IDS.get(ids)
+    if hit is not None and all(a is b for a, b in zip(hit[0], objs)):
+        found: bytes = hit[1]
+        return found
+    token = marshal.dumps(objs, 2)
+    _CITY_IDS.put(ids, (objs, token))
+    return token
+
+
+def _k(*slices: Any) -> bytes:
+    """Slices of an observation as one key (every value with its type: True and 1
+    differ; only a different order of the same entries may miss)."""
+    return marshal.dumps(slices, 2)
 
 FONT = 13
 #: the phone's turned city: the margin of the column numbers, the river's band
@@ -96,12 +128,22 @@ class Board:
         # offers (decided when rendered for a viewer): what was placed is read from them
         self.svg = Svg(self.W, 100, offers=mode != "static", title=pres.t("name"))
         self.legal = legal
+        #: the city (serialized) and what else every kept section is drawn with: the
+        #: words (texts, language, seat names), the data, the layer and the geometry
+        self.token = city_token(obs)
+        self.ctx = (pres.texts, pres.lang, tuple(pres.names), pres.data, mode, self.geometry())
         #: the kept cards picked first in the opening purchase: (picker key, card)
         self.buy_picks: list[tuple[str, str]] = []
         #: where each seat's plan row is (the public layer's, for the viewer's own tiles)
         self.plan_rows: dict[int, float] = {}
         #: where each seat's compact guild panel is (top, bottom) in the public lower part
         self.guild_rows: dict[int, tuple[float, float]] = {}
+
+    def section(self, name: str, key: Any, draw: Callable[[], Any]) -> Any:
+        """Add what ``draw()`` draws on ``self.svg``, kept under ``key`` (exactly the
+        slice of the observation it reads) with the city and the context; returns
+        what ``draw`` returned (a kept section keeps its offers: Svg.piece)."""
+        return self.svg.piece_of(self, _SECTIONS.get(name, _OTHER_SECTIONS), (name, self.ctx, self.token, key), draw)
 
     # -- which actions the viewer may click --------------------------------------------------
     def _legal(self) -> set[str]:
@@ -173,9 +215,7 @@ class Board:
     def city_key(self) -> tuple[Any, ...]:
         """Everything the printed city is drawn from (its layout, its buildings, the
         geometry, the language)."""
-        obs = self.obs
-        return (marshal.dumps((obs["city"], obs["buildings"], obs["bcells"]), 2), self.geometry(),
-                self.p.texts, self.p.lang)
+        return (self.token, self.geometry(), self.p.texts, self.p.lang)
 
     def draw_ground(self) -> float:
         """The printed city: the ground and margins, the squares, the buildings with
@@ -227,7 +267,7 @@ class Board:
 
     def square_refs(self) -> frozenset[str]:
         """The names of the city's squares (alleys and lanterns), kept per city."""
-        city = marshal.dumps(self.obs["city"], 2)
+        city = self.token
         squares = _SQUARE_REFS.get(city)
         if squares is None:
             squares = _SQUARE_REFS.put(city, frozenset(
@@ -384,9 +424,13 @@ class Board:
     def draw_city(self) -> None:
         """Over the printed city: the squares' names (for the log's words), the
         guards' fields of view, the hideouts, the buildings' and villas' names
-        for the log, the artworks still in the villas."""
+        for the log, the artworks still in the villas (kept by what it shows)."""
+        obs = self.obs
+        self.section("city", _k(obs.get("sight"), obs["hideouts"], obs["villas"]), self._draw_city)
+
+    def _draw_city(self) -> None:
         s, obs, cs = self.svg, self.obs, self.cell
-        s.piece(_CITY, ("square names", marshal.dumps(obs["city"], 2), self.geometry()), self.draw_square_names)
+        s.piece(_CITY, ("square names", self.token, self.geometry()), self.draw_square_names)
         # guards' fields of view (public): a red band on each square a guard sees
         seen: set[int] = set()
         for g, cells in (obs.get("sight") or {}).items():
@@ -397,27 +441,46 @@ class Board:
                       f'fill-opacity="0.22" pointer-events="none"/>')
         if seen:
             self.draw_over_sight(s, seen)
-        key = ("buildings", marshal.dumps((obs["buildings"], obs["hideouts"]), 2), self.geometry(), self.p.texts,
-               self.p.lang)
+        key = ("buildings", self.token, _k(obs["hideouts"]), self.geometry(), self.p.texts, self.p.lang)
         s.piece(_CITY, key, self.draw_building_refs)
         self.draw_villas()
 
     def draw_over_sight(self, s: Svg, seen: set[int]) -> None:
         """The printed walls and names a field of view reaches, again over its band
         (the printed city is under this layer; the band must not dim them)."""
-        cs = self.cell
-        for a, b in self.obs["city"]["walls"]:
+        walls, names = self.over_sight()
+        for a, b, markup in walls:
             if a in seen or b in seen:
-                self.wall(s, a, b)
-        boxes = [self.xy(c) for c in seen]
+                s.add(markup)
         hideouts = self.hideouts()   # their names are drawn over the bands anyway
-        for bid, ty, cells in self._shown_buildings():
-            if bid in hideouts:
-                continue
-            _, cx, top, tw, size = self.name_label(bid, list(cells), self.p.place(bid))
-            if any(x < cx + tw / 2 and cx - tw / 2 < x + cs and y < top + size + 4 and top < y + cs
-                   for x, y in boxes):
-                self.building_name(s, bid, ty, list(cells), None, self.p.place(bid))
+        for bid, under, markup in names:
+            if bid not in hideouts and not under.isdisjoint(seen):
+                s.add(markup)
+
+    def over_sight(self) -> tuple[list[tuple[int, int, str]], list[tuple[str, frozenset[int], str]]]:
+        """Each wall (its squares, its markup) and each building's printed name (the
+        squares its label lies over, its markup), worked out once per city."""
+        key = (self.token, self.ctx)
+        got = _OVER_SIGHT.get(key)
+        if got is None:
+            cs, scratch = self.cell, Svg(self.W, 100)
+            walls = []
+            for a, b in self.obs["city"]["walls"]:
+                scratch.parts = []
+                self.wall(scratch, a, b)
+                walls.append((a, b, "".join(scratch.parts)))
+            boxes = [(c, self.xy(c)) for c in range(self.w * self.h)]
+            names = []
+            for bid, ty, cells in self._shown_buildings():
+                _, cx, top, tw, size = self.name_label(bid, list(cells), self.p.place(bid))
+                under = frozenset(c for c, (x, y) in boxes if x < cx + tw / 2 and cx - tw / 2 < x + cs
+                                  and y < top + size + 4 and top < y + cs)
+                scratch.parts = []
+                self.building_name(scratch, bid, ty, list(cells), None, self.p.place(bid))
+                names.append((bid, under, "".join(scratch.parts)))
+            got = _OVER_SIGHT.put(key, (walls, names))
+        found: tuple[list[tuple[int, int, str]], list[tuple[str, frozenset[int], str]]] = got
+        return found
 
     def draw_building_refs(self, s: Svg) -> None:
         """Each building as a group the log's words name (its outline in its guild's
@@ -457,6 +520,16 @@ class Board:
 
     # -- pieces -------------------------------------------------------------------------------
     def draw_pieces(self) -> None:
+        """The townsfolk and the thieves (kept by what they show)."""
+        obs = self.obs
+        tu = obs.get("turn")
+        solo = obs.get("solo") or {}
+        key = _k(obs["townsfolk"], obs["badges"], obs["purses"], obs.get("sight"),
+                 [[(th["pos"], th.get("wanted")) for th in ts] for ts in obs["thieves"]],
+                 (tu["p"], tu["t"]) if tu else None, solo.get("rivals"))
+        self.section("pieces", key, self._draw_pieces)
+
+    def _draw_pieces(self) -> None:
         s, obs = self.svg, self.obs
         for fig, f in sorted(obs["townsfolk"].items()):
             sight = tuple((obs.get("sight") or {}).get(fig, [])) if fig[0] == "g" else ()
@@ -690,24 +763,29 @@ class Board:
         tu = obs["turn"]
         here = obs["thieves"][tu["p"]][tu["t"]]["pos"]
         start = self.center(here) if isinstance(here, int) else self.building_center(here) if here else None
+        # the path of each route as the page reads it: "x,y x,y ..." (Svg.open's data-path)
+        start_text = _point(start) if start else ""
+        cell_text = self.cell_points()
         # the squares reached with the points of the move under way (or of one move) glow;
         # those that need another action point are drawn lighter
         first_ap = 0 if tu.get("moving") else 1
         for goal, route in sorted(routes.items(), key=lambda kv: str(kv[0])):
             if route.actions[0] not in self.legal or (isinstance(goal, str) and self._building_action(goal)):
                 continue
-            path = ([start] if start else []) + [self.center(c) for c in route.cells]
+            points = [start_text] if start_text else []
+            points += [cell_text[c] for c in route.cells]
             if isinstance(goal, str):
-                path.append(self.building_center(goal))
+                points.append(_point(self.building_center(goal)))
             label, ask = self.route_words(route, first_ap)
             near = route.ap <= first_ap
             cls = "route" + (" near" if near else "")
             then = route.actions[1:]
+            gesture = route_gesture(then, " ".join(points), ask)
             if len(route.actions) == 1:
                 placed.add(route.actions[0])
             if isinstance(goal, int):
                 x, y = self.xy(goal)
-                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                self.open_route(s, route.actions[0], label, cls, gesture)
                 self.hit(goal, s)
                 colour = SIGHT if route.seen else STEP_COLOR
                 s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
@@ -717,7 +795,7 @@ class Board:
                 s.close()
             else:
                 # a building: clickable all over, its outline green (its name stays readable)
-                s.open(route.actions[0], None, label, cls, then=then, path=path, confirm=ask)
+                self.open_route(s, route.actions[0], label, cls, gesture)
                 for bx, by, bw, bh in self.goal_boxes(goal):
                     s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
                 # (one reached with another action point shows its path on pointing only: the
@@ -732,6 +810,23 @@ class Board:
                           f'pointer-events="none"/>')
                 s.close()
         return placed
+
+    def cell_points(self) -> dict[int, str]:
+        """Each square's centre as a route's path writes it, kept per geometry."""
+        key = ("points", self.geometry())
+        got: dict[int, str] | None = _POINTS.get(key)
+        if got is None:
+            got = _POINTS.put(key, {c: _point(self.center(c)) for c in range(self.w * self.h)})
+        return got
+
+    @staticmethod
+    def open_route(s: Svg, action: str, label: str, cls: str, gesture: str) -> None:
+        """``s.open(action, None, label, cls, then, path, ask)`` with the gesture's
+        attributes already written (:func:`route_gesture`)."""
+        if s.offers:
+            s.parts.append(Offer(action, None, label, cls, gesture))
+        else:
+            s.add(Offer(action, None, label, cls, gesture).tag(s.legal, s.recent))
 
     def route_words(self, route: Route, first_ap: int) -> tuple[str, str | None]:
         """A route's label and the question it asks first (kept: many positions
@@ -824,16 +919,29 @@ class Board:
 
     # -- below the city ---------------------------------------------------------------------
     def draw_upper_panels(self, y: float) -> float:
-        """The public panels right under the city: the night, whose turn, the plans."""
-        y = self.draw_status(y)
-        return self.draw_plans(y)
+        """The public panels right under the city: the night, whose turn, the plans
+        (each kept by what it shows)."""
+        obs = self.obs
+        tu = obs.get("turn")
+        turn = (tu.get("p"), tu.get("t"), tu.get("ap", 0), bool(tu.get("moving")), tu.get("mp", 0)) if tu else None
+        key = _k(y, obs.get("nights", 6), obs.get("round"), turn, bool(obs.get("terminal")), obs.get("solo_stars"),
+                 obs.get("solo"))
+        y = self.section("status", key, lambda: self.draw_status(y))
+        if obs.get("phase") not in ("plan", "action"):
+            return y
+        key = _k(y, obs.get("phase"), len(obs["vp"]), obs["plans"], turn and turn[:2], bool(obs.get("solo")))
+        y, rows = self.section("plans", key, lambda: (self.draw_plans(y), dict(self.plan_rows)))
+        self.plan_rows = dict(rows)
+        return y
 
     def draw_lower_panels(self, y: float) -> float:
         """The public panels under the viewer's own: every guild, the townsfolk,
-        the display, the legend."""
+        the display, the legend (each kept by what it shows)."""
+        obs = self.obs
         y = self.draw_others(y)
-        y = self.draw_townsfolk(y)
-        y = self.draw_display(y)
+        key = _k(y, sorted(obs["townsfolk"]), obs["badges"], obs["purses"], obs["smugglers"], obs["dungeon"])
+        y = self.section("townsfolk", key, lambda: self.draw_townsfolk(y))
+        y = self.section("display", _k(y, obs["display"], obs["equip_deck"]), lambda: self.draw_display(y))
         return self.draw_legend(y)
 
     def draw_own_panels(self, y: float, placed: set[str]) -> float:
@@ -851,6 +959,8 @@ class Board:
         the purse, buy brandy, meet the clients...) is offered first, as labelled
         pieces of the board. ``placed``: the actions the public layer offers; the
         viewer's are read from the offers of its layer (the kit records them)."""
+        if not self.legal:   # nothing to offer
+            return y
         placed = placed | {p.action for p in self.svg.parts if type(p) is Offer and p.action}
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
@@ -1210,10 +1320,24 @@ class Board:
             s.rect(cx - 8, cy - 7, 16, 14, "#f1d27a", col, 2, 2)
 
     def draw_guild(self, y: float) -> float:
-        s, obs, p = self.svg, self.obs, self.p
-        v = self.viewer
+        """The viewer's own guild, kept by the viewer's own slice of the observation,
+        its legal actions and the card picked first (while it acts, by the whole
+        position its action words read: the turn, every thief, its planning)."""
+        obs, v = self.obs, self.viewer
         if v is None:
             return y
+        tu = obs.get("turn") or {}
+        acting = _k(obs.get("turn"), obs["thieves"], obs.get("planning")) if self.legal else None
+        key = (y, v, frozenset(self.legal), tuple(self.buy_picks), acting,
+               _k(obs["hideouts"][v], obs["vp"][v], obs["stash"][v], obs["stamina"][v], obs["thieves"][v],
+                  tu.get("p"), tu.get("t")))
+        end: float = self.section("guild", key, lambda: self._draw_guild(y))
+        return end
+
+    def _draw_guild(self, y: float) -> float:
+        s, obs, p = self.svg, self.obs, self.p
+        v = self.viewer
+        assert v is not None
         # the phone: the thieves one under another, the hideout on a second line
         colw = self.W - 24 if self.narrow else (self.W - 24 - 20) / 3
         col = seat_color(v)
@@ -1487,6 +1611,30 @@ class Board:
         return y
 
 
+#: the gesture attributes of a route's further steps, and of its question, by their words
+_GESTURE_WORDS = memo(8192)
+#: the squares' centres as a route's path writes them, per geometry
+_POINTS = memo(16)
+
+
+def _point(xy: tuple[float, float]) -> str:
+    """A point of a route's path as :func:`gesture_attrs` writes it (``x,y``)."""
+    return gesture_attrs(path=[xy])[12:-1]   # ' data-path="x,y"'
+
+
+def route_gesture(then: tuple[str, ...], path: str, ask: str | None) -> str:
+    """``gesture_attrs(then, points, ask)`` (the attributes :meth:`Svg.open` gives
+    a route's group) from kept parts: a board offers a hundred routes, most of whose
+    further steps and questions recur; ``path`` is the points already written."""
+    steps = _GESTURE_WORDS.get(then)
+    if steps is None:
+        steps = _GESTURE_WORDS.put(then, gesture_attrs(then))
+    question = _GESTURE_WORDS.get(("ask", ask)) if ask else ""
+    if question is None:
+        question = _GESTURE_WORDS.put(("ask", ask), gesture_attrs(confirm=ask))
+    return steps + (' data-path="' + path + '"' if path else "") + question
+
+
 def badge_width(label: str) -> float:
     """The width the kit gives a badge of ``label`` at the board's font (Svg.badge)."""
     return 16 + len(label) * FONT * 0.64
@@ -1502,7 +1650,6 @@ def _cell(text: str, w: int) -> int:
 
 
 def _esc(text: str) -> str:
-    from xml.sax.saxutils import escape
     return escape(text)
 
 
@@ -1579,8 +1726,26 @@ def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
     lower = _layer(b.svg.parts, b.W, bottom)
     anchors = {"upper": upper, "lower": lower, "seat_y": y, "plan_rows": dict(b.plan_rows),
                "guild_rows": dict(b.guild_rows),
-               "actions": frozenset(o.action for o in (*upper.offers, *lower.offers) if o.action)}
+               "actions": frozenset(o.action for o in (*upper.offers, *lower.offers) if o.action),
+               # each part's actions and refs, and its texts as rendered per viewer (render_part)
+               "looks": {name: (frozenset(o.action for o in part.offers if o.action),
+                                frozenset(o.ref for o in part.offers if o.ref is not None))
+                         for name, part in (("upper", upper), ("lower", lower))},
+               "renders": {}}
     return Layer((*upper.parts, *lower.parts), b.W, bottom, anchors)
+
+
+def render_part(public: Layer, name: str, legal: "set[str]", recent: "set[str]") -> str:
+    """The public layer's ``name`` part ("upper" or "lower") for a viewer with these
+    legal actions and recent refs: an offer's look depends only on whether its
+    action is legal and its ref recent, so viewers alike in that share one text."""
+    actions, refs = public.anchors["looks"][name]
+    key = (name, frozenset(legal & actions), frozenset(recent & refs))
+    renders: dict[Any, str] = public.anchors["renders"]
+    text = renders.get(key)
+    if text is None:
+        text = renders[key] = public.anchors[name].render(key[1], key[2])
+    return text
 
 
 def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) -> Layer | None:

@@ -377,17 +377,18 @@ class ThiefdomPresentation(Presentation):
         # only the viewer who must act has legal actions; none once the game is over
         legal = set() if obs.get("terminal") or obs.get("viewer") is None else set(obs.get("legal") or ())
         recent = set(obs.get("recent") or ())
-        upper, lower = public.anchors["upper"], public.anchors["lower"]
+        from .board import render_part
         dy = seat.anchors.get("dy", 0) if seat is not None else 0
         height = public.height + dy
         parts = [f'<rect x="0" y="0" width="{public.width:g}" height="{height:g}" fill="{PAPER}"/>',
-                 static, upper.render(legal, recent)]
+                 static, render_part(public, "upper", legal, recent)]
         if seat is not None:
             parts.append(seat.render(legal, recent))
         # the seat's cover over its own entry in the public list of guilds comes after that list
         cover = seat.anchors.get("over_lower", "") if seat is not None else ""
         if dy:
-            parts += [f'<g transform="translate(0 {dy:g})">', lower.render(legal, recent), cover, "</g>"]
+            parts += [f'<g transform="translate(0 {dy:g})">', render_part(public, "lower", legal, recent), cover,
+                      "</g>"]
         else:
-            parts += [lower.render(legal, recent), cover]
+            parts += [render_part(public, "lower", legal, recent), cover]
         return compose(parts, public.width, height, self.texts.get(self.lang, "name"))

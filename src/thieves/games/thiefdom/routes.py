@@ -24,6 +24,8 @@ import marshal
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from thieves.core.svg import memo
+
 from .city import City, city_for
 
 STEP = "nesw"
@@ -52,7 +54,7 @@ def city_of(data: Any, obs: dict[str, Any]) -> City:
 
 
 #: routes already planned, by the position they were planned from (route_key)
-_PLANNED: dict[bytes, dict[int | str, Route]] = {}
+_PLANNED = memo(256)
 
 
 def route_key(obs: dict[str, Any]) -> bytes | None:
@@ -76,12 +78,9 @@ def plan_routes(data: Any, obs: dict[str, Any], key: bytes | None = None) -> dic
     key = key or route_key(obs)
     if key is None:
         return {}
-    got = _PLANNED.get(key)
+    got: dict[int | str, Route] | None = _PLANNED.get(key)
     if got is None:
-        got = _Planner(data, obs).search()
-        if len(_PLANNED) >= 256:
-            del _PLANNED[next(iter(_PLANNED))]   # the oldest
-        _PLANNED[key] = got
+        got = _PLANNED.put(key, _Planner(data, obs).search())
     return got
 
 
@@ -210,32 +209,53 @@ class _Planner:
                     yield (f"cata {sec}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
 
     def steps_from(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
-                   chain: frozenset[int]) -> Iterator[Way]:
-        city = self.city
-        for d in range(4):
-            a = STEP[d]
-            kind = city.door[pos * 4 + d]
-            nb = city.steps[pos][d]
-            if kind == "enter":
-                bid = city.building_at[nb] if nb >= 0 else next(
-                    (f"villa{s}" for s in city.villa_sections if city.entrance_cell[s] == pos), None)
-                if bid is None:
-                    continue
-                yield acts + (a,), cells, bid, 0, vp + self.entry_cost(bid), True
+                   chain: frozenset[int]) -> list[Way]:
+        """The paid steps from ``pos`` (over occupied squares, on to a free one)."""
+        out: list[Way] = []
+        self._steps(pos, left, acts, cells, vp, chain, out)
+        return out
+
+    def _steps(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
+               chain: frozenset[int], out: list[Way]) -> None:
+        occ, watch = self.occ, self.watch
+        for a, bid, nb in self.doors(pos):
+            if bid is not None:
+                out.append((acts + (a,), cells, bid, 0, vp + self.entry_cost(bid), True))
                 continue
-            if kind != "alley" or nb in chain:
+            if nb in chain:
                 continue
-            ref = self.occ.get(nb)
+            ref = occ.get(nb)
             if ref is None:
-                yield acts + (a,), cells + (nb,), nb, 0, vp, left - 1 == 0 or nb in self.watch
+                out.append((acts + (a,), cells + (nb,), nb, 0, vp, left - 1 == 0 or nb in watch))
                 continue
             # over an occupied square: free, on to a free one; never a guard, never where
             # a guard sees (the attempt would stop the move), never a wanted thief onto
             # a noble or the carriage (an attempted arrest)
-            if ref[0] == "g" or nb in self.watch or (ref[0] in "nc" and self.me.get("wanted")):
+            if ref[0] == "g" or nb in watch or (ref[0] in "nc" and self.me.get("wanted")):
                 continue
             cost = 1 if ref[0] == "p" and int(ref[1]) != self.p and not self.benjamin and not self.smoke else 0
-            yield from self.steps_from(nb, left, acts + (a,), cells + (nb,), vp + cost, chain | {nb})
+            self._steps(nb, left, acts + (a,), cells + (nb,), vp + cost, chain | {nb}, out)
+
+    def doors(self, pos: int) -> tuple[tuple[str, str | None, int], ...]:
+        """The ways out of square ``pos``, in the order n, e, s, w: (step, the building
+        it enters or None, the alley square it reaches); kept per city (City.memo)."""
+        kept: dict[int, tuple[tuple[str, str | None, int], ...]] = self.city.memo.setdefault(("route doors",), {})
+        got = kept.get(pos)
+        if got is None:
+            city = self.city
+            ways: list[tuple[str, str | None, int]] = []
+            for d in range(4):
+                kind = city.door[pos * 4 + d]
+                nb = city.steps[pos][d]
+                if kind == "enter":
+                    bid = city.building_at[nb] if nb >= 0 else next(
+                        (f"villa{s}" for s in city.villa_sections if city.entrance_cell[s] == pos), None)
+                    if bid is not None:
+                        ways.append((STEP[d], bid, nb))
+                elif kind == "alley":
+                    ways.append((STEP[d], None, nb))
+            got = kept[pos] = tuple(ways)
+        return got
 
     def entry_cost(self, bid: str) -> int:
         """Entering a building: -1 VP per opposing thief inside, not when entering your own hideout."""
