@@ -113,9 +113,9 @@ def can_sell(spec: dict[str, int], wanted: int, have: dict[str, int], total: int
     return True
 
 
-#: what a thieving-turn action does: ``(rule method, argument, adds a treasure)``; the method
-#: is called as ``method(state, player, argument)`` (see :func:`turn_dispatch`)
-TurnEntry = tuple[Callable[[Any, int, Any], None], Any, bool]
+#: what a thieving-turn action does: ``(rule function, argument, adds a treasure)``; the function
+#: is called as ``function(state, player, argument)`` (see :func:`turn_dispatch`)
+TurnEntry = tuple[Callable[["DenState", int, Any], None], Any, bool]
 
 
 def turn_dispatch(data: DenData) -> dict[str, TurnEntry]:
@@ -304,10 +304,8 @@ def power_possible_after(state: DenState, p: int, i: int, cards: list[str] | Non
     return POWER_POSSIBLE[state.data.power_effect[state.power_stacks[i][-1]]](state, p, cards, hold)
 
 
-# -- what each power tile needs to do anything (cards: _usable_cards, hold: the holding
+# -- what each power tile needs to do anything (cards: usable_cards, hold: the holding
 #    its costs are paid with) ----------------------------------------------------------------------
-
-
 def possible_double(state: DenState, p: int, cards: list[str], hold: Holding) -> bool:
     return can_place(state, p, "normal", cards, hold) or can_sell_some(state, p, "normal", hold)
 
@@ -427,7 +425,7 @@ def turn_actions(state: DenState, p: int) -> list[str]:
         if not sellable.isdisjoint(row):
             for f in row:
                 if f in sellable:
-                    acts.append(data.sell_actions[f])  # type: ignore[index]
+                    acts.append(data.sell_actions[f])
     else:
         acts = []
     owned = hold.owned
@@ -478,7 +476,7 @@ def apply_turn(state: DenState, p: int, action: str) -> bool:
     return limit
 
 
-# -- the thieving-turn actions, one method each (see turn_dispatch) ---------------------------
+# -- the thieving-turn actions, one function each (see turn_dispatch) ---------------------------
 def turn_pass(state: DenState, p: int, _: None) -> None:
     # Once passed: no more actions this round, and no one may target you
     state.passed[p] = True
@@ -701,7 +699,7 @@ def can_choose_power(state: DenState, f: dict[str, Any]) -> bool:
     return False
 
 
-def apply_power_choice(state: DenState, p: int, f: dict, act: DenAction) -> None:
+def apply_power_choice(state: DenState, p: int, f: dict[str, Any], act: DenAction) -> None:
     k = f["k"]
     if k == "sub":
         state.pending.pop(0)

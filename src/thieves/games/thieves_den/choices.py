@@ -32,7 +32,11 @@ ROB_THIEF_ACTIONS = [f"rob {q + 1}" for q in range(5)]
 # -- the frame runner ------------------------------------------------------------------------
 def run(state: DenState, check: bool = True) -> None:
     """Run automatic frames until a decision is needed (or nothing is pending).
-    ``check``: the decision just applied may have put someone over the treasure limit."""
+    ``check``: the decision just applied may have put someone over the treasure limit.
+
+    Not :func:`thieves.core.decisions.run_steps`: between two frames this runner looks at
+    the treasure limit (after a gain only), and it drops a choice frame that has nothing to
+    choose; both would cost a call per frame through its ``waits`` test."""
     pend = state.pending
     auto = AUTO_FRAMES.handlers
     while True:
@@ -61,7 +65,9 @@ def run(state: DenState, check: bool = True) -> None:
             check = True
 
 
+# -- the choice frames ---------------------------------------------------------------------------
 def choices(state: DenState, f: dict[str, Any]) -> list[str]:
+    """The legal choices of the pending frame ``f`` (the power tiles': :func:`~.actions.power_choices`)."""
     k, p = f["k"], f["p"]
     if k == "take":
         city = state.city

@@ -192,7 +192,7 @@ def auto_paythieves(state: DenState, f: dict[str, Any]) -> None:
         state.event("pay_thieves", player=p, n=n)
 
 
-# -- choice frames -------------------------------------------------------------------------------------
+# -- who a choice may target ---------------------------------------------------------------------------
 def targets(state: DenState, p: int) -> list[int]:
     """Opponents who may be targeted: rulebook "Phase Voleurs": not those who have passed."""
     return [q for q in range(state.num_players) if q != p and not state.passed[q]]

@@ -326,11 +326,13 @@ class DenState(State):
     # -- people: the words come from the presentation (presentation.py), in English here ----------
     def describe_action(self, action: str) -> str:
         pres = self.game.presentation(None, data_dir=self.options.get("data_dir"))
-        return pres.action_text(self.observation(None), action)
+        text: str = pres.action_text(self.observation(None), action)
+        return text
 
     def render_text(self, player: int | None) -> str:
         pres = self.game.presentation(player, data_dir=self.options.get("data_dir"))
-        return pres.text_view(self.observation(player))
+        text: str = pres.text_view(self.observation(player))
+        return text
 
     def _is_terminal(self) -> bool:
         return self.phase == "end"
