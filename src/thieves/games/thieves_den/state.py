@@ -20,6 +20,7 @@ from .choices import apply_choice, choices, run
 from .components import TREASURES, DenData, PlayerCount
 from .effects import LIMIT_VERBS
 from .notation import parse_action
+from .observation import FinalScores
 from .rounds import END_TURN, auto_end_turn, pick, start_scouting, stock
 from .view import explain, observe
 
@@ -82,7 +83,7 @@ class DenState(State):
     city: dict[str, int]
     forest: int
     pending: list[dict[str, Any]]            # frames, see effects.py and choices.py
-    final: dict[str, list[int]] | None
+    final: FinalScores | None
     # -- the options read once (_read_options), not fields
     _counter_clockwise: bool                 # option first_direction
     _closed_locations: bool                  # option passed_locations = "closed"
@@ -318,7 +319,8 @@ class DenState(State):
         return n
 
     def _observe(self, player: int | None) -> dict[str, Any]:
-        return observe(self, player)
+        # a DenView (observation.py): a TypedDict is not a dict[str, Any] to mypy
+        return cast("dict[str, Any]", observe(self, player))
 
     def _explain(self, player: int, action: str) -> str | None:
         return explain(self, player, action)

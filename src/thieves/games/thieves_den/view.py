@@ -7,11 +7,12 @@ of the game. Everything else (boards, tokens, face-up cards) is public.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .actions import card_owner, in_play, open_to, short_supply_ok
 from .choices import choices
 from .notation import DenAction, NotationError
+from .observation import DecisionView, DenView, SeatView
 
 if TYPE_CHECKING:
     from .state import DenState
@@ -21,12 +22,13 @@ TURN_VERBS = ("loc", "sell", "power", "witch", "steal", "recruit", "pass")
 
 
 # -- observation -------------------------------------------------------------------------------
-def observe(state: DenState, player: int | None) -> dict[str, Any]:
+def observe(state: DenState, player: int | None) -> DenView:
+    """What ``player`` (None: a spectator) sees of the position (see observation.py)."""
     end = state.phase == "end"
-    players = []
+    players: list[SeatView] = []
     for q in range(state.num_players):
         mine = end or q == player
-        d: dict[str, Any] = {
+        d: SeatView = {
             "prestige": state.prestige[q],
             "treasures": dict(state.treasures[q]),
             "thieves": state.thieves[q],
@@ -43,7 +45,7 @@ def observe(state: DenState, player: int | None) -> dict[str, Any]:
             d["left"] = list(state.left[q])
             d["right"] = list(state.right[q])
         players.append(d)
-    obs: dict[str, Any] = {
+    obs: DenView = {
         "phase": state.phase,
         "round": state.round,
         "holder": state.holder,
@@ -77,13 +79,13 @@ def observe(state: DenState, player: int | None) -> dict[str, Any]:
     return obs
 
 
-def public_decision(state: DenState) -> dict[str, Any] | None:
+def public_decision(state: DenState) -> DecisionView | None:
     """The pending decision, as everyone may see it (all its parts are public)."""
     if not state.pending:
         return None
     f = state.pending[0]
     k = f["k"]
-    d = {"player": f["p"], "kind": k, "left": f.get("n"), "mode": f.get("mode"),
+    d: DecisionView = {"player": f["p"], "kind": k, "left": f.get("n"), "mode": f.get("mode"),
          "optional": bool(f.get("opt"))}
     if k == "payany":
         d["to"] = f["to"]           # "city" (an ability cost) or the fence id (its joker)
