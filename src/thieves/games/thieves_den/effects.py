@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ...core.decisions import Steps
-from .components import TREASURES
 
 if TYPE_CHECKING:
     from .state import DenState
