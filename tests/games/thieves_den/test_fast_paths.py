@@ -1,6 +1,6 @@
 """The shortcuts of the legal-action hot path agree with the rules they stand for.
 
-``holding`` (a table per treasure holding), ``_can_choose``, ``_can_recall`` and ``_can_swap``
+``holding`` (a table per treasure holding), ``can_choose``, ``can_recall`` and ``can_swap``
 answer without building the lists the rules build; these tests build both and compare.
 """
 from __future__ import annotations
@@ -15,8 +15,12 @@ from thieves.testing import check_fast_playout, checked_playout, positions_along
 from thieves.core.errors import GameSetupError
 from thieves.core.game import State
 from thieves.core.rng import Rng
-from thieves.games.thieves_den.actions import (ALWAYS_POSSIBLE, NO_TREASURE, POWER_POSSIBLE, can_sell,
-                                               holding, turn_dispatch)
+from thieves.games.thieves_den.actions import (ALWAYS_POSSIBLE, NO_TREASURE, POWER_POSSIBLE, can_choose_power,
+                                               can_place, can_recall, can_sell, can_sell_some, can_swap, holding,
+                                               loc_options, power_choices, power_possible_after, recall_options,
+                                               relocate_options, sell_options, short_supply_ok, swap_options,
+                                               turn_dispatch, usable_cards)
+from thieves.games.thieves_den.choices import can_choose, choices
 from thieves.games.thieves_den.components import TREASURES
 from thieves.games.thieves_den.effects import CHOICE_KINDS, LIMIT_VERBS, can_pay
 from thieves.games.thieves_den.notation import parse_action
@@ -66,10 +70,10 @@ def test_quick_answers_match_the_lists(n, seed):
         if s.pending and s.pending[0]["k"] in CHOICE_KINDS:
             f = s.pending[0]
             seen.add(f["k"])
-            assert s._can_choose(f) == bool(s._choices(f))
+            assert can_choose(s, f) == bool(choices(s, f))
         for p in range(n):
-            assert s._can_recall(p) == bool(s._recall_options(p))
-            assert s._can_swap(p) == bool(s._swap_options(p))
+            assert can_recall(s, p) == bool(recall_options(s, p))
+            assert can_swap(s, p) == bool(swap_options(s, p))
         to_act = s.players_to_act()
         p = to_act[rng.below(len(to_act))]
         acts = s.legal_actions(p)
@@ -106,7 +110,7 @@ def possible_once_paid(s, p, i, t):
     """Interpretation 6 read literally: take the treasure off the board, ask the tile."""
     s.treasures[p][t] -= 1
     try:
-        return s._power_possible_after(p, i)
+        return power_possible_after(s, p, i)
     finally:
         s.treasures[p][t] += 1
 
@@ -126,19 +130,19 @@ def test_turn_listing_matches_the_option_lists(n, seed, options):
         acts = s.legal_actions(p)
         if s.phase == "thieving" and not s.pending:
             turns += 1
-            locs = [f"loc {c}" for c in s._loc_options(p, "normal")]
-            sells = [f"sell {f}" for f in s._sell_options(p, "normal")]
+            locs = [f"loc {c}" for c in loc_options(s, p, "normal")]
+            sells = [f"sell {f}" for f in sell_options(s, p, "normal")]
             assert acts[:len(locs) + len(sells)] == locs + sells
             hold = holding(s.data, s.treasures[p])
-            cards = s._usable_cards(p)
+            cards = usable_cards(s, p)
             for i, stack in enumerate(s.power_stacks):
                 if stack and s.power_paid[i] is None:
                     paid = [a.split()[2] for a in acts if a.startswith(f"power {i + 1} ")]
                     assert paid == [t for t in hold.owned if possible_once_paid(s, p, i, t)]
             for mode in ("normal", "cut", "extra", "relocate"):
-                assert s._can_place(p, mode, cards, hold) == bool(s._loc_options(p, mode, cards, hold))
+                assert can_place(s, p, mode, cards, hold) == bool(loc_options(s, p, mode, cards, hold))
             for mode in ("normal", "extra"):
-                assert s._can_sell(p, mode, hold) == bool(s._sell_options(p, mode, hold))
+                assert can_sell_some(s, p, mode, hold) == bool(sell_options(s, p, mode, hold))
         s.apply_action(p, acts[rng.below(len(acts))])
     assert turns > 20
 
@@ -201,8 +205,8 @@ def test_turn_dispatch_names_every_turn_action():
     """turn_dispatch holds every thieving-turn action there is, each read off its notation."""
     data = GAME.data()
     table = turn_dispatch(data)
-    verbs = {"pass": "_turn_pass", "loc": "_turn_loc", "sell": "_turn_sell", "power": "_turn_power",
-             "witch": "_turn_witch", "steal": "_turn_steal", "recruit": "_turn_recruit"}
+    verbs = {"pass": "turn_pass", "loc": "turn_loc", "sell": "turn_sell", "power": "turn_power",
+             "witch": "turn_witch", "steal": "turn_steal", "recruit": "turn_recruit"}
     for action, (fn, arg, limit) in table.items():
         act = parse_action(action)
         assert fn.__name__ == verbs[act.verb]
@@ -223,23 +227,23 @@ def literal_possible(s, eff, p, cards, hold):
     """Interpretation 6 read off the option lists: whether the tile of effect ``eff`` has an
     option for ``p`` whose costs ``hold`` pays."""
     if eff == "double":
-        return bool(s._loc_options(p, "normal", cards, hold)) or bool(s._sell_options(p, "normal", hold))
+        return bool(loc_options(s, p, "normal", cards, hold)) or bool(sell_options(s, p, "normal", hold))
     if eff == "extra_thief":
-        return bool(s._loc_options(p, "extra", cards, hold)) or bool(s._sell_options(p, "extra", hold))
+        return bool(loc_options(s, p, "extra", cards, hold)) or bool(sell_options(s, p, "extra", hold))
     if eff == "relocate":
-        return bool(s._recall_options(p)) and bool(s._loc_options(p, "relocate", cards, hold))
+        return bool(recall_options(s, p)) and bool(loc_options(s, p, "relocate", cards, hold))
     if eff == "recall":
-        return bool(s._recall_options(p))
+        return bool(recall_options(s, p))
     if eff == "owner_cut":
-        return bool(s._loc_options(p, "cut", cards, hold))
+        return bool(loc_options(s, p, "cut", cards, hold))
     if eff == "swap":
-        return bool(s._swap_options(p))
+        return bool(swap_options(s, p))
     if eff == "thieves_for_treasures":
         return s.thieves[p] >= 2
     if eff == "thieves":
-        return s.forest > 0 or s._short_supply_ok()
+        return s.forest > 0 or short_supply_ok(s)
     if eff == "treasure":
-        return any(s.city.values()) or s._short_supply_ok()
+        return any(s.city.values()) or short_supply_ok(s)
     assert eff in ALWAYS_POSSIBLE
     return True
 
@@ -249,13 +253,13 @@ def literal_possible(s, eff, p, cards, hold):
 def test_power_tests_match_the_option_lists(n, seed, options):
     """Each ``_possible_<effect>`` test says what the option lists say, for the holding of the
     player, no treasure at all, and the holding after each payment; relocate with the
-    player's own holding is ``bool(_relocate_options)``."""
+    player's own holding is ``bool(relocate_options)``."""
     data = GAME.data()
     assert set(POWER_POSSIBLE) == set(data.power_effect.values())
     checked = 0
     for s in positions(n, seed, options, every=3):
         for p in range(n):
-            cards = s._usable_cards(p)
+            cards = usable_cards(s, p)
             have = s.treasures[p]
             holds = [holding(data, have), holding(data, NO_TREASURE)]
             holds += [holding(data, {**have, t: have[t] - 1}) for t in TREASURES if have[t] > 0]
@@ -263,21 +267,21 @@ def test_power_tests_match_the_option_lists(n, seed, options):
                 for hold in holds:
                     assert possible(s, p, cards, hold) == literal_possible(s, eff, p, cards, hold), (eff, p)
                     checked += 1
-            assert POWER_POSSIBLE["relocate"](s, p, cards, holds[0]) == bool(s._relocate_options(p))
+            assert POWER_POSSIBLE["relocate"](s, p, cards, holds[0]) == bool(relocate_options(s, p))
     assert checked > 500
 
 
 def test_every_choice_frame_is_met_and_answered_without_its_list():
-    """Across a few games every kind of choice frame comes up, and ``_can_choose`` answers
-    ``bool(_choices)`` for each (the power frames through ``_can_choose_power``)."""
+    """Across a few games every kind of choice frame comes up, and ``can_choose`` answers
+    ``bool(choices)`` for each (the power frames through ``can_choose_power``)."""
     seen = set()
     for n, seed in ((2, 11), (3, 12), (4, 13), (5, 14), (4, 15), (3, 16)):
         for s in positions(n, seed, every=1):
             if s.pending and s.pending[0]["k"] in CHOICE_KINDS:
                 f = s.pending[0]
                 seen.add(f["k"])
-                assert s._can_choose(f) == bool(s._choices(f))
-                assert s._can_choose_power(f) == bool(s._power_choices(f)) or f["k"] not in POWER_KINDS
+                assert can_choose(s, f) == bool(choices(s, f))
+                assert can_choose_power(s, f) == bool(power_choices(s, f)) or f["k"] not in POWER_KINDS
     assert seen >= POWER_KINDS | {"take", "payany", "rob", "robthief"}
 
 

@@ -1,6 +1,8 @@
 """Rulebook "Phase Maintenance" (steps 1-7) and "Fin de Partie" (majorities, schemes, ties)."""
 import pytest
 
+from thieves.games.thieves_den.rounds import final_scoring
+
 from .helpers import give, loc, place, play, set_thieves, thieving, total_thieves, total_treasures
 
 
@@ -100,7 +102,7 @@ def test_fence_majorities_strict_and_ties_score_nothing():
     s.right[0] = fences_of(s, "noble", 2) + fences_of(s, "peddler", 1)
     s.right[1] = fences_of(s, "noble", 4)[2:3] + fences_of(s, "peddler", 2)[1:2]
     s.right[2] = fences_of(s, "tinkerer", 1)
-    s._final_scoring()
+    final_scoring(s)
     vals = s.data.board.majority.values
     # noble: 2 vs 1 -> player 1; peddler: 1 vs 1 tie -> nobody; tinkerer: alone -> player 3
     assert s.final["majority"] == [vals["noble"], 0, vals["tinkerer"]]
@@ -113,7 +115,7 @@ def test_scheme_sets(sets):
     vil = [c.id for c in s.data.locations.values() if c.type == "village"]
     sha = [c.id for c in s.data.locations.values() if c.type == "shadow_valley"]
     s.left[0] = vil[:sets] + sha[:sets] + sha[sets:sets + 2]   # extra shadow valleys make no set
-    s._final_scoring()
+    final_scoring(s)
     vals = s.data.board.scheme_sets.values
     assert s.final["sets"][0] == sets
     assert s.final["scheme"][0] == vals[min(sets, 4)]
@@ -125,10 +127,10 @@ def test_final_tie_breaker_and_shared_victory():
     s.scheme = ["S01", "S02", "S03"]
     s.prestige = [10, 10, 3]
     give(s, 1, book=1)
-    s._final_scoring()
+    final_scoring(s)
     assert s.winners() == [1]
     s2 = thieving(3)
     s2.scheme = ["S01", "S02", "S03"]
     s2.prestige = [10, 10, 3]
-    s2._final_scoring()
+    final_scoring(s2)
     assert s2.winners() == [0, 1]

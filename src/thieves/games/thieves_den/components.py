@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from thieves.core.data import load_model, refuse_duplicates
 from thieves.core.errors import DataError
+
+if TYPE_CHECKING:
+    from .actions import Holding, TurnEntry
 
 TREASURES = ("book", "jewel", "artifact", "fossil", "potion")
 LOCATION_TYPES = ("village", "shadow_valley", "ruins", "sanctuary", "city")
@@ -54,7 +57,7 @@ class Step(Strict):
         return next(k for k in STEP_KINDS if getattr(self, k) is not None)
 
     @property
-    def value(self):
+    def value(self) -> Any:
         return getattr(self, self.kind)
 
 
@@ -240,7 +243,7 @@ class DenData:
         #: tables for the legal-action hot path, one entry per treasure holding met in play
         #: (filled by ``actions.holding``; a pure cache, the facts
         #: they hold follow from the data above)
-        self.holding_memo: dict[Any, Any] = {}
+        self.holding_memo: dict[tuple[int, ...], Holding] = {}
         #: the notation of the actions that name a card or a power stack, made once
         self.loc_actions = {c: f"loc {c}" for c in self.locations}
         self.keep_actions = {c: f"keep {c}" for c in self.locations}
@@ -262,13 +265,14 @@ class DenData:
         self.fence_type = {iid(f.id): f.type for f in fences}
         self.instant = frozenset(iid(c.id) for c in locations if c.instant)
         #: the :class:`~.actions.Holding` of no treasure at all (filled by ``actions.holding``)
-        self.empty_holding: Any = None
+        self.empty_holding: Holding | None = None
         #: each card's ability and owner bonus as frames for player 0 (filled by
         #: ``effects.frame_templates`` when first met)
         self.ability_frames: dict[str, list[dict[str, Any]]] = {}
         self.bonus_frames: dict[str, list[dict[str, Any]]] = {}
-        #: turn action notation -> (rule method, argument); filled by ``actions.turn_dispatch``
-        self.turn_dispatch: dict[str, Any] = {}
+        #: turn action notation -> (rule function, argument, adds a treasure); filled by
+        #: ``actions.turn_dispatch``
+        self.turn_dispatch: dict[str, TurnEntry] = {}
 
 
 def _interned(value: Any) -> Any:

@@ -298,7 +298,8 @@ class DenPresentation(Presentation):
         return f"{self.term('type', a)} + {self.term('type', b)}"
 
     def _maj(self, ftype: str) -> int:
-        return self.data.board.majority.values.get(ftype, 0)
+        points: int = self.data.board.majority.values.get(ftype, 0)
+        return points
 
     def _majority_line(self) -> str:
         return self.labelled(self.t("ui.majorities"), ", ".join(
@@ -906,11 +907,12 @@ class _Board:
         if not sources:
             return None
         if verb == "move" and self.me is not None:
-            mine = [c for c in self.obs["players"][self.me]["above"] if c in sources]
+            mine: list[str] = [c for c in self.obs["players"][self.me]["above"] if c in sources]
             if mine:
                 return mine[0]
         order = self._all_cards()
-        return min(sources, key=lambda c: order.index(c) if c in order else len(order))
+        first: str = min(sources, key=lambda c: order.index(c) if c in order else len(order))
+        return first
 
     def _loc_action(self, c: str) -> str | None:
         """What clicking card ``c`` does now (its action space), if anything."""

@@ -1,9 +1,11 @@
-"""Thieves Den: the state, the round structure (scouting, thieving, maintenance) and scoring.
+"""Thieves Den: the state (its fields, the setup and the engine contract).
 
 Rule sections cited as in the French rulebook (seed 003, "Les Voleurs d'Amarynth"):
-"Mise en Place" (setup), "Phase Reconnaissance" (scouting draft), "Phase Voleurs" (thieving),
-"Phase Maintenance" (cleanup), "Fin de Partie" (end of game), "Plateau de Joueur" (limits),
-"Limite de la Réserve" (supply). The actions and effects live in actions.py and effects.py.
+"Mise en Place" (setup), "Fin de Partie" (the winners). The rules live in modules of
+functions taking the state first: rounds.py (scouting, thieving, maintenance, final
+scoring), actions.py (the thieving-turn actions and the power tiles), effects.py (the
+supply and the effects' frames), choices.py (the pending decisions and the frame runner)
+and view.py (what each player sees, reasons for illegal actions).
 """
 from __future__ import annotations
 
@@ -13,11 +15,14 @@ from thieves.core.errors import GameSetupError
 from thieves.core.game import Game, State
 from thieves.core.rng import Below, Rng
 
-from .actions import ActionsMixin, turn_dispatch
-from .components import FENCE_TYPES, TREASURES, DenData, PlayerCount
-from .effects import AUTO_FRAMES, LIMIT_VERBS, EffectsMixin
+from .actions import apply_turn, turn_actions, turn_dispatch
+from .choices import apply_choice, choices, run
+from .components import TREASURES, DenData, PlayerCount
+from .effects import LIMIT_VERBS
 from .notation import parse_action
-from .view import ViewMixin
+from .observation import FinalScores
+from .rounds import END_TURN, auto_end_turn, pick, start_scouting, stock
+from .view import explain, observe
 
 
 def copy_json(value: Any) -> Any:
@@ -29,11 +34,7 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-#: the frame that ends a thieving turn (see _auto_end_turn)
-END_TURN = {"k": "end_turn"}
-
-
-class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
+class DenState(State):
     #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
     #: score and index of a real game is far below it, and a count of 10**9 would make
     #: a loop over it run for ever
@@ -48,6 +49,45 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         "city", "forest", "pending", "final",
     )
     data: DenData
+    # -- the fields (FIELDS), plain JSON data
+    phase: str                               # "draft", "thieving", "handover", "end"
+    round: int
+    holder: int                              # seat holding the direction tile
+    face: str                                # the tile's face up: "13" or "2"
+    turn: int
+    passed: list[bool]
+    draft_kept: int
+    prestige: list[int]
+    treasures: list[dict[str, int]]          # per seat: treasure type -> count
+    thieves: list[int]
+    scheme: list[str]
+    hands: list[list[str]]
+    picks: list[str | None]
+    above: list[list[str]]
+    left: list[list[str]]
+    neutral: list[str]
+    loc_thieves: dict[str, int]
+    fences_above: list[list[str]]
+    right: list[list[str]]
+    fence_thieves: dict[str, int]
+    fence_treasures: dict[str, dict[str, int]]
+    row: list[str | None]
+    fence_deck: list[str]
+    loc_deck: list[str]
+    power_stacks: list[list[str]]
+    power_gone: list[str]
+    power_paid: list[str | None]
+    witch_used: list[bool]
+    steal_slot: int
+    recruit_slot: dict[str, int]
+    city: dict[str, int]
+    forest: int
+    pending: list[dict[str, Any]]            # frames, see effects.py and choices.py
+    final: FinalScores | None
+    # -- the options read once (_read_options), not fields
+    _counter_clockwise: bool                 # option first_direction
+    _closed_locations: bool                  # option passed_locations = "closed"
+    _short_supply_allowed: bool              # option empty_supply = "allowed"
 
     # -- the options, read once per state (they never change) ---------------------------------
     def _init(self, game: Game, num_players: int, seed: int, options: dict[str, Any],
@@ -176,7 +216,7 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         self.pending = []
         self.final = None
         self.event("first_player", player=self.holder, direction=self._direction_word())
-        self._start_scouting()
+        start_scouting(self)
 
     # -- helpers --------------------------------------------------------------------------
     @property
@@ -193,213 +233,6 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         n, d = self.num_players, self.direction
         return [(start + d * i) % n for i in range(n)]
 
-    # -- scouting phase: rulebook "Phase Reconnaissance" -----------------------------------
-    def _start_scouting(self) -> None:
-        b = self.data.board
-        self.phase = "draft"
-        self.draft_kept = 0
-        self.passed = [False] * self.num_players   # a new round: nobody has passed
-        for p in range(self.num_players):               # step 1: deal 4 cards face down
-            hand = []
-            for _ in range(b.draft_hand):
-                if self.loc_deck:
-                    hand.append(self.loc_deck.pop())
-            self.hands[p] = hand
-            self.picks[p] = None
-            # the hand is secret: its owner reads the cards, the others how many were dealt
-            if self.recording:
-                self.event("dealt", to=[p], secret={"cards": list(hand)}, player=p, n=len(hand))
-        if self.recording:
-            self.event("scouting", round=self.round, direction=self._direction_word())
-
-    def _reveal_picks(self) -> None:
-        """Step 3: everyone reveals at once; instant cards resolve at once, in turn order from
-        the direction-tile holder [interpretation], then go face down to the left."""
-        instant = self.data.instant
-        for p in self.order_from(self.holder):
-            card = self.picks[p]
-            assert card is not None   # everyone has picked
-            self.hands[p].remove(card)
-            self.picks[p] = None
-            if card in instant:
-                self.left[p].append(card)
-                if self.recording:
-                    self.event("reveal_instant", player=p, card=card)
-                self.pending.extend(self._ability_frames(p, card))
-            else:
-                self.above[p].append(card)
-                if self.recording:
-                    self.event("reveal", player=p, card=card)
-        self.draft_kept += 1
-        self.pending.append({"k": "after_reveal"})
-
-    @AUTO_FRAMES("after_reveal")
-    def _auto_after_reveal(self, f: dict) -> None:
-        n = self.num_players
-        if self.draft_kept < self.data.board.draft_keep:
-            # step 2: pass the rest face down in the tile's direction
-            d = self.direction
-            new: list[list[str]] = [[] for _ in range(n)]
-            for p in range(n):
-                new[(p + d) % n] = self.hands[p]
-            self.hands = new
-            if self.recording:
-                for p in range(n):
-                    self.event("receive", to=[p], secret={"cards": list(new[p])}, player=p, n=len(new[p]))
-            return
-        # step 4: leftovers go under the location deck; 2 players: face up beside the board,
-        # except instant cards, which go under the deck
-        instant = self.data.instant
-        for p in range(n):
-            for c in self.hands[p]:
-                if n == 2 and c not in instant:
-                    self.neutral.append(c)
-                    if self.recording:
-                        self.event("neutral", card=c)
-                else:
-                    self.loc_deck.insert(0, c)
-            self.hands[p] = []
-        self._start_thieving()
-
-    # -- thieving phase: rulebook "Phase Voleurs" ----------------------------------------------
-    def _start_thieving(self) -> None:
-        self.phase = "thieving"
-        self.passed = [False] * self.num_players
-        self.turn = self.holder
-        if self.recording:
-            self.event("thieving", round=self.round, player=self.turn)
-
-    @AUTO_FRAMES("end_turn")
-    def _auto_end_turn(self, f: dict) -> None:
-        """One action per turn, in the tile's direction, skipping passed players."""
-        if all(self.passed):
-            self._maintenance()
-            return
-        t, d, n, passed = self.turn, self.direction, self.num_players, self.passed
-        for _ in range(n):
-            t = (t + d) % n
-            if not passed[t]:
-                self.turn = t
-                return
-
-    # -- maintenance: rulebook "Phase Maintenance", steps 1 to 7 in order ---------------------------
-    def _maintenance(self) -> None:
-        n = self.num_players
-        lim = self.data.thief_limit
-        # 1. thieves on the locations above each board go to that board (max 6, excess to the
-        #    Forest); the cards go face down to the left. 2 players: the neutral cards' thieves
-        #    go to the Forest and the cards under the location deck.
-        loc_thieves = self.loc_thieves
-        for p in range(n):
-            got = 0
-            for c in self.above[p]:
-                got += loc_thieves.pop(c, 0)
-            room = lim - self.thieves[p]
-            keep = got if got < room else room if room > 0 else 0   # = min(got, max(0, room))
-            self.thieves[p] += keep
-            self.forest += got - keep
-            self.left[p] += self.above[p]
-            self.above[p] = []
-        for c in self.neutral:
-            self.forest += self.loc_thieves.pop(c, 0)
-            self.loc_deck.insert(0, c)
-        self.neutral = []
-        # 2. treasures and thieves on the fences above the boards go to the supply; the fences
-        #    go face down to the right
-        for p in range(n):
-            for fid in self.fences_above[p]:
-                self.forest += self.fence_thieves.pop(fid, 0)
-                for t, k in self.fence_treasures.pop(fid, {}).items():
-                    self.city[t] += k
-                self.right[p].append(fid)
-            self.fences_above[p] = []
-        # 3. power tile payments to the City; the top tile of each stack to the box; reveal the next
-        for i, paid in enumerate(self.power_paid):
-            if paid is not None:
-                self.city[paid] += 1
-            self.power_paid[i] = None
-            if self.power_stacks[i]:
-                self.power_gone.append(self.power_stacks[i].pop())
-        # 4. the Witch's treasures to the City
-        for i, used in enumerate(self.witch_used):
-            if used:
-                self.city[self.data.witch_treasures[i]] += 1
-                self.witch_used[i] = False
-        # 5. thieves used to steal a treasure to the Forest
-        self.forest += self.steal_slot
-        self.steal_slot = 0
-        # 6. treasures used to recruit a thief to the City
-        for t in TREASURES:
-            self.city[t] += self.recruit_slot[t]
-            self.recruit_slot[t] = 0
-        if self.recording:
-            self.event("maintenance", round=self.round)
-        if self.round >= self.data.board.rounds:
-            self._final_scoring()
-            return
-        # 7. the direction tile goes to the lowest prestige
-        low = min(self.prestige)
-        tied = [p for p in range(n) if self.prestige[p] == low]
-        if len(tied) > 1:   # tie: fewest treasures + thieves on the board
-            least = min(self._stock(p) for p in tied)
-            tied = [p for p in tied if self._stock(p) == least]
-        if len(tied) > 1:   # still tied: the tile holder chooses among them
-            self.pending.append({"k": "give", "p": self.holder, "among": tied})
-            self.phase = "handover"
-            return
-        self._hand_over(tied[0])
-
-    def _stock(self, p: int) -> int:
-        return sum(self.treasures[p].values()) + self.thieves[p]
-
-    def _hand_over(self, q: int) -> None:
-        self.holder = q
-        self.face = "2" if self.face == "13" else "13"   # the new holder flips the tile
-        self.round += 1
-        if self.recording:
-            self.event("hand_over", player=q, direction=self._direction_word())
-        self._start_scouting()
-
-    # -- end of game: rulebook "Fin de Partie" ----------------------------------------------------
-    def _final_scoring(self) -> None:
-        n = self.num_players
-        data = self.data
-        b = data.board
-        majority = [0] * n
-        # step 1: strict majority of each fence type; a tie for the most scores nothing
-        fence_type = data.fence_type
-        tally: dict[str, list[int]] = {}   # fence type -> how many each player holds
-        for p in range(n):
-            for f in self.right[p]:
-                counts = tally.get(fence_type[f])
-                if counts is None:
-                    counts = tally[fence_type[f]] = [0] * n
-                counts[p] += 1
-        for ft in FENCE_TYPES:
-            counts = tally.get(ft)
-            if counts is not None:         # (a type nobody holds scores nothing)
-                top = max(counts)
-                if counts.count(top) == 1:
-                    majority[counts.index(top)] += b.majority.values.get(ft, 0)
-        # step 2: scheme sets = the smaller count of the scheme's two location types
-        scheme_pts, sets = [0] * n, [0] * n
-        vals = b.scheme_sets.values
-        loc_type = data.loc_type
-        for p in range(n):
-            a, c = data.scheme_types[self.scheme[p]]
-            types = list(map(loc_type.__getitem__, self.left[p]))
-            has_a, has_c = types.count(a), types.count(c)
-            sets[p] = has_a if has_a < has_c else has_c
-            scheme_pts[p] = vals[sets[p] if sets[p] < len(vals) else len(vals) - 1]
-        # step 3: add to the prestige track
-        for p in range(n):
-            self.prestige[p] += majority[p] + scheme_pts[p]
-        self.final = {"majority": majority, "scheme": scheme_pts, "sets": sets}
-        self.phase = "end"
-        for p in range(n if self.recording else 0):
-            self.event("final", player=p, n=self.prestige[p], majority=majority[p],
-                       scheme=scheme_pts[p], sets=sets[p])
-
     # -- the contract --------------------------------------------------------------------------------
     def _players_to_act(self) -> list[int]:
         if self.pending:
@@ -412,31 +245,23 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
 
     def _legal_actions(self, player: int) -> list[str]:
         if self.pending:
-            return self._choices(self.pending[0])
+            return choices(self, self.pending[0])
         if self.phase == "draft":
             return list(map(self.data.keep_actions.__getitem__, sorted(self.hands[player])))
-        return self._turn_actions(player)
+        return turn_actions(self, player)
 
     def _apply(self, player: int, action: str) -> None:
         # only the decisions of LIMIT_VERBS add treasures (or leave a discard to finish): the
         # treasure limit needs no look after the others
         if self.pending:
             act = parse_action(action)
-            self._apply_choice(player, act)
-            self._run(check=act.verb in LIMIT_VERBS)
+            apply_choice(self, player, act)
+            run(self, check=act.verb in LIMIT_VERBS)
         elif self.phase == "draft":
-            self._pick(player, parse_action(action).named_card)
-            self._run(check=False)
+            pick(self, player, parse_action(action).named_card)
+            run(self, check=False)
         else:
-            self._run(check=self._apply_turn(player, action))
-
-    def _pick(self, p: int, card: str) -> None:
-        """Scouting step 2: a hidden, simultaneous pick; revealed when everyone has picked."""
-        self.picks[p] = card
-        if self.recording:
-            self.event("pick", to=[p], secret={"card": card}, player=p)
-        if None not in self.picks:
-            self._reveal_picks()
+            run(self, check=apply_turn(self, player, action))
 
     def _random_playout(self, rng: Below, max_decisions: int) -> int:
         """:meth:`State.random_playout` (the same moves as the checked loop) with this game's
@@ -451,8 +276,6 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         seats = range(self.num_players)
         keep = self.data.keep_actions
         dispatch = turn_dispatch(self.data)
-        choices, turn_actions = self._choices, self._turn_actions
-        apply_choice, run, end_turn = self._apply_choice, self._run, self._auto_end_turn
         n = 0
         while n < max_decisions:
             phase = self.phase
@@ -460,33 +283,33 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
                 break
             if pend:
                 p = pend[0]["p"]
-                acts = choices(pend[0])
+                acts = choices(self, pend[0])
                 action = acts[below(len(acts))]
                 act = parse_action(action)
-                apply_choice(p, act)
-                run(act.verb in LIMIT_VERBS)
+                apply_choice(self, p, act)
+                run(self, act.verb in LIMIT_VERBS)
             elif phase == "thieving":
                 p = self.turn
-                acts = turn_actions(p)
+                acts = turn_actions(self, p)
                 action = acts[below(len(acts))]
-                fn, arg, limit = dispatch[action]   # = _apply_turn, then _run
+                fn, arg, limit = dispatch[action]   # = apply_turn, then run
                 fn(self, p, arg)
                 if pend or limit:
                     pend.append({"k": "end_turn"})
-                    run(limit)
+                    run(self, limit)
                 else:                                # nothing to run before the turn ends
-                    end_turn(END_TURN)
+                    auto_end_turn(self, END_TURN)
                     if pend:                         # the tile holder's choice at maintenance
-                        run(False)
+                        run(self, False)
             elif phase == "draft":
                 to_act = [q for q in seats if picks[q] is None]
                 p = to_act[0] if len(to_act) == 1 else to_act[below(len(to_act))]
                 hand = sorted(self.hands[p])
                 card = hand[below(len(hand))]
                 action = keep[card]
-                self._pick(p, card)
+                pick(self, p, card)
                 if pend:                    # the picks revealed (a pick adds no treasure)
-                    run(False)
+                    run(self, False)
             else:                           # not reached: every other phase has a frame pending
                 return n + State._random_playout(self, rng, max_decisions - n)
             history.append([p, action])
@@ -494,6 +317,24 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
             n += 1
         self._legal_cache = None
         return n
+
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        # a DenView (observation.py): a TypedDict is not a dict[str, Any] to mypy
+        return cast("dict[str, Any]", observe(self, player))
+
+    def _explain(self, player: int, action: str) -> str | None:
+        return explain(self, player, action)
+
+    # -- people: the words come from the presentation (presentation.py), in English here ----------
+    def describe_action(self, action: str) -> str:
+        pres = self.game.presentation(None, data_dir=self.options.get("data_dir"))
+        text: str = pres.action_text(self.observation(None), action)
+        return text
+
+    def render_text(self, player: int | None) -> str:
+        pres = self.game.presentation(player, data_dir=self.options.get("data_dir"))
+        text: str = pres.text_view(self.observation(player))
+        return text
 
     def _is_terminal(self) -> bool:
         return self.phase == "end"
@@ -505,8 +346,8 @@ class DenState(ViewMixin, ActionsMixin, EffectsMixin, State):
         """Most prestige; tie: most treasures + thieves; still tied: shared victory."""
         best = max(self.prestige)
         tied = [p for p in range(self.num_players) if self.prestige[p] == best]
-        most = max(self._stock(p) for p in tied)
-        return [p for p in tied if self._stock(p) == most]
+        most = max(stock(self, p) for p in tied)
+        return [p for p in tied if stock(self, p) == most]
 
     def determinize(self, player: int, seed: int) -> "DenState":
         """Reshuffle what ``player`` cannot know: the location deck with the other players' hands
