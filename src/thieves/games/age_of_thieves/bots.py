@@ -36,6 +36,7 @@ from weakref import WeakKeyDictionary
 from ...bots.base import Bot
 from ...bots.mcts import SearchSpec
 from ...core.game import State
+from . import guards as watch, planning
 
 
 #: answers a greedy bot keeps per kind before it starts afresh (see ``GreedyBot._cached``)
@@ -503,7 +504,7 @@ def watch_reach(state: State) -> set[str]:
     for g, at in s.guards.items():
         kind = g[0]
         if kind not in move:
-            move[kind] = s.movement(g)
+            move[kind] = watch.movement(s, g)
         out.update(_ball(s.data, at, move[kind]))
     return out
 
@@ -573,7 +574,7 @@ def _plan_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
         return "done" if "done" in acts else acts[-1]
     if cur.get("stage") != "ap":
         return "next" if "next" in acts else acts[-1]
-    free = s.markers_free(p)
+    free = planning.markers_free(s, p)
     k = want.get((cur["under"] or cur["card"]).rstrip("0123456789"), 1)
     return f"ap {max(1, min(k, free))}"
 
