@@ -617,8 +617,9 @@ class AgeState(State):
     # -- end of game (Rulebook §"Spielende") -----------------------------------------------
     def vp(self, p: int) -> int:
         t, v = self.thieves[p], self.data.tokens.values
-        return (v["best_thief"] * t["best"] + v["green"] * t["green"] + v["yellow"] * t["yellow"]
-                + v["trinket"] * t["sheet"].count("trinket"))
+        points: int = (v["best_thief"] * t["best"] + v["green"] * t["green"] + v["yellow"] * t["yellow"]
+                       + v["trinket"] * t["sheet"].count("trinket"))
+        return points
 
     def _scores(self) -> list[float]:
         return [float(self.vp(p)) for p in range(self.num_players)]

@@ -10,6 +10,7 @@ from . import guards, planning
 from .components import COMPASS
 
 if TYPE_CHECKING:
+    from .presentation import AotPresentation
     from .state import AgeState
 
 
@@ -126,9 +127,10 @@ def deciding(state: AgeState, ev: Any) -> dict[str, Any] | None:
     return deciding
 
 
-def _presentation(state: AgeState, viewer: int | None):
-    return state.game.presentation(viewer, [state.player_name(q) for q in range(state.num_players)], "en",
-                                  state.options.get("data_dir"))
+def _presentation(state: AgeState, viewer: int | None) -> AotPresentation:
+    shown: AotPresentation = state.game.presentation(
+        viewer, [state.player_name(q) for q in range(state.num_players)], "en", state.options.get("data_dir"))
+    return shown
 
 
 def render_text(state: AgeState, player: int | None) -> str:
@@ -316,7 +318,7 @@ def _redraw_events(state: AgeState, rng: Rng) -> None:
         deck[:] = unseen[:len(deck)]
 
 
-def determinize(state: AgeState, player: int, seed: int):
+def determinize(state: AgeState, player: int, seed: int) -> AgeState:
     """Re-deal everything ``player`` cannot see, from what it may know only.
 
     Others' hands and the action deck; while planning, a rival's plan (undone, and made up
