@@ -36,10 +36,11 @@ def begin_planning(state: AgeState) -> None:
 
 def markers_free(state: AgeState, p: int) -> int:
     t = state.thieves[p]
-    used = t["cur"]["m"] if t["cur"] else 0
+    used: int = t["cur"]["m"] if t["cur"] else 0
     for s in t["plan"]:
         used += s["m"]
-    return t["blue"] + t["red"] + t["violet"] - used
+    markers: int = t["blue"] + t["red"] + t["violet"]
+    return markers - used
 
 
 def tokens_free(state: AgeState, p: int) -> list[str]:
@@ -141,95 +142,36 @@ def plan_playout(state: AgeState, below: Callable[[int], int], budget: int) -> i
     raises no pending decision).
 
     A thief with no AP-giving token on its sheet (the usual case) is planned here
-    directly: its actions are counted and only the one drawn is written out, as
-    :func:`plan_actions` lists them and :func:`plan_apply` applies them. A thief with
-    such a token goes through those two."""
+    directly (:func:`_plan_in_place`): its actions are counted and only the one drawn is
+    written out, as :func:`plan_actions` lists them and :func:`plan_apply` applies them.
+    A thief with such a token goes through those two."""
     thieves, history, secret = state.thieves, state.history, state.secret_steps
-    d = state.data
-    card_type, plan_action, special_action = d.card_type, d.plan_action, d.special_action
-    specials = state.options.get("specials", True)
     planning = [p for p, t in enumerate(thieves) if not t["done"]]
-    # per thief planned here: [markers free, Move, Ambush and a special still to plan]
+    # per thief planned in place: what _planning_left keeps of it
     known: dict[int, list[Any]] = {}
     n = 0
     while n < budget:
         p = planning[0] if len(planning) == 1 else planning[below(len(planning))]
         t = thieves[p]
-        cur = t["cur"]
         mine = known.get(p)
         if mine is None:
-            sheet = t["sheet"]
-            if "informer" in sheet or "agent" in sheet or (cur is not None and cur["stage"] != "ap"):
+            mine = _planning_left(t)
+            if mine is None:
                 # an AP-giving token (AP_TOKENS) on the sheet: the listing and the apply
                 acts = plan_actions(state, p)
                 action = acts[below(len(acts))]
                 plan_apply(state, p, parse_action(action))
                 done = t["done"]
             else:
-                free = t["blue"] + t["red"] + t["violet"]
-                planned = set()
-                for s in t["plan"]:
-                    free -= s["m"]
-                    planned.add(s["card"])
-                if cur is not None:
-                    planned.add(cur["card"])
-                known[p] = mine = [free, "move" not in planned, "ambush" not in planned,
-                                   "special" not in planned]
+                known[p] = mine
         if mine is not None:
-            done = False
-            free = mine[0]
-            if cur is not None:   # stage "ap" (no token to add): "ap 1" .. "ap free"
-                k = below(free) + 1
-                action = AP_ACTIONS[k] if k < len(AP_ACTIONS) else f"ap {k}"
-                cur["m"] = cur["ap"] = k   # the slot is closed at once (_close_slot)
-                del cur["stage"]
-                t["plan"].append(cur)
-                t["cur"] = None
-                mine[0] = free - k
-            elif free <= 0:
-                below(1)
-                done = True
-            else:
-                _, move, ambush, special = mine
-                hand = t["hand"]
-                types = sorted(set(map(card_type.__getitem__, hand)))
-                nt = len(types)
-                first = move + ambush
-                nsp = nt if special and specials else 0
-                k = below(first + nt + nsp + 1)
-                if k < first:
-                    if move and k == 0:
-                        card = "move"
-                        mine[1] = False
-                    else:
-                        card = "ambush"
-                        mine[2] = False
-                    action = "plan " + card
-                    under = None
-                elif k < first + nt + nsp:
-                    if k < first + nt:
-                        typ = types[k - first]
-                        action = plan_action[typ]
-                    else:
-                        typ = types[k - first - nt]
-                        action = special_action[typ]
-                        mine[3] = False
-                    for c in hand:   # take_from_hand: the first card of the type
-                        if card_type[c] == typ:
-                            break
-                    hand.remove(c)
-                    if k < first + nt:
-                        card, under = c, None
-                    else:
-                        card, under = "special", c
-                else:
-                    done = True
-                if not done:
-                    t["cur"] = {"card": card, "under": under, "m": 0, "tok": [], "stage": "ap",
-                                "ap": 0, "shown": None}
-            if done:
+            drawn = _plan_in_place(state, t, mine, below)
+            done = drawn is None
+            if drawn is None:
                 action = "done"
                 plan_apply(state, p, DONE)
+            else:
+                action = drawn
         if done:
             planning.remove(p)
             if not planning:
@@ -244,19 +186,103 @@ def plan_playout(state: AgeState, below: Callable[[int], int], budget: int) -> i
     return n
 
 
+def _planning_left(t: dict[str, Any]) -> list[Any] | None:
+    """What :func:`plan_playout` keeps of thief ``t`` planned in place: [markers free, Move,
+    Ambush and a special still to plan]; None for a thief with an AP-giving token on its
+    sheet (or a card waiting for tokens), which is planned through the plain rules."""
+    sheet = t["sheet"]
+    cur = t["cur"]
+    if "informer" in sheet or "agent" in sheet or (cur is not None and cur["stage"] != "ap"):
+        return None
+    free = t["blue"] + t["red"] + t["violet"]
+    planned = set()
+    for s in t["plan"]:
+        free -= s["m"]
+        planned.add(s["card"])
+    if cur is not None:
+        planned.add(cur["card"])
+    return [free, "move" not in planned, "ambush" not in planned, "special" not in planned]
+
+
+def _plan_in_place(state: AgeState, t: dict[str, Any], mine: list[Any],
+                   below: Callable[[int], int]) -> str | None:
+    """One planning decision of thief ``t`` without AP-giving tokens (``mine``: what
+    :func:`_planning_left` keeps of it), drawn with ``below`` and applied; returns the
+    action, None for "done" (not applied yet)."""
+    cur = t["cur"]
+    free = mine[0]
+    if cur is not None:   # stage "ap" (no token to add): "ap 1" .. "ap free"
+        k = below(free) + 1
+        cur["m"] = cur["ap"] = k   # the slot is closed at once (_close_slot)
+        del cur["stage"]
+        t["plan"].append(cur)
+        t["cur"] = None
+        mine[0] = free - k
+        return AP_ACTIONS[k] if k < len(AP_ACTIONS) else f"ap {k}"
+    if free <= 0:
+        below(1)   # "done" is the only choice
+        return None
+    return _plan_card_in_place(state, t, mine, below)
+
+
+def _plan_card_in_place(state: AgeState, t: dict[str, Any], mine: list[Any],
+                        below: Callable[[int], int]) -> str | None:
+    """:func:`_plan_in_place` with no card in hand: the card to plan (Move, Ambush, a general
+    card, a special over one, in the order of :func:`plan_actions`) or None for "done"."""
+    d = state.data
+    card_type = d.card_type
+    _, move, ambush, special = mine
+    hand = t["hand"]
+    types = sorted(set(map(card_type.__getitem__, hand)))
+    nt = len(types)
+    first = move + ambush
+    nsp = nt if special and state.options.get("specials", True) else 0
+    k = below(first + nt + nsp + 1)
+    if k < first:
+        if move and k == 0:
+            card = "move"
+            mine[1] = False
+        else:
+            card = "ambush"
+            mine[2] = False
+        action = "plan " + card
+        under = None
+    elif k < first + nt + nsp:
+        if k < first + nt:
+            typ = types[k - first]
+            action = d.plan_action[typ]
+        else:
+            typ = types[k - first - nt]
+            action = d.special_action[typ]
+            mine[3] = False
+        for c in hand:   # take_from_hand: the first card of the type
+            if card_type[c] == typ:
+                break
+        hand.remove(c)
+        if k < first + nt:
+            card, under = c, None
+        else:
+            card, under = "special", c
+    else:
+        return None
+    t["cur"] = {"card": card, "under": under, "m": 0, "tok": [], "stage": "ap", "ap": 0, "shown": None}
+    return action
+
+
 def slot_card(state: AgeState, s: dict[str, Any], p: int) -> str:
     """The text id of a planned card: ``move``, ``ambush``, a general card type, or
     ``sp_<thief>`` for a special action card."""
-    c = s["card"]
+    c: str = s["card"]
     if c in ("move", "ambush"):
         return c
     if c == "special":
-        return "sp_" + state.thieves[p]["id"]
+        thief: str = state.thieves[p]["id"]
+        return "sp_" + thief
     return ctype(c)
 
 
 def take_from_hand(state: AgeState, p: int, typ: str) -> str:
-    hand = state.thieves[p]["hand"]
+    hand: list[str] = state.thieves[p]["hand"]
     card_type = state.data.card_type
     for c in hand:
         if card_type[c] == typ:
