@@ -104,7 +104,8 @@ def _find_slot(state: AgeState, slots: list[dict[str, Any]], key: str) -> dict[s
     raise AssertionError("slot checked as legal")  # pragma: no cover
 
 
-def turn_apply(state: AgeState, p: int, action: "AotAction", slots: list[dict[str, Any]] | None = None) -> None:
+def turn_apply(state: AgeState, p: int, action: AotAction,
+               slots: list[dict[str, Any]] | None = None) -> None:
     """Resolve or decline one of the cards listed by :func:`turn_actions` (``slots`` as
     there)."""
     word, arg = action.verb, action.arg
@@ -223,7 +224,7 @@ def sewer_exits(state: AgeState) -> list[str]:
     return state.data.of_kind["sewer_out"] + sorted(s for s, f in state.features.items() if f == "ladder")
 
 
-def move_apply(state: AgeState, a: dict[str, Any], action: "AotAction") -> None:
+def move_apply(state: AgeState, a: dict[str, Any], action: AotAction) -> None:
     p = a["p"]
     t = state.thieves[p]
     word, arg = action.verb, action.arg
@@ -384,7 +385,7 @@ def act_actions(state: AgeState, a: dict[str, Any]) -> list[str]:
     return list(a["opts"])
 
 
-def act_apply(state: AgeState, a: dict[str, Any], action: "AotAction") -> None:
+def act_apply(state: AgeState, a: dict[str, Any], action: AotAction) -> None:
     k = a["kind"]
     if k == "move":
         move_apply(state, a, action)

@@ -173,7 +173,8 @@ class GreedyBot(Bot):
             self._store("field", key, got)
         return got
 
-    def _walk_field(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, covered: bool, goal: list[str]) -> dict[str, int]:
+    def _walk_field(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, covered: bool,
+                    goal: list[str]) -> dict[str, int]:
         blocked = self._blocked(obs, me, data)
         # Dijkstra: a space the watch can reach costs extra, so ways bend around the guards
         watched = set() if covered else {x for x in self._watch(obs, data)
@@ -214,7 +215,8 @@ class GreedyBot(Bot):
         self.depth = depth
         return first
 
-    def _score(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, field: dict[str, int], s: str) -> tuple[Any, ...]:
+    def _score(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, field: dict[str, int],
+               s: str) -> tuple[Any, ...]:
         if obs.get("watch_acted") or self._round_cover(obs, me, data):
             # the watch has acted (or cannot catch us): next round we plan to move first
             return (0, field.get(s, 999), self._danger(obs, data, s))

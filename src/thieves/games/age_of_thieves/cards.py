@@ -90,7 +90,8 @@ def start_special(state: AgeState, p: int) -> None:
     t = state.thieves[p]
     sp = state.data.thieves[t["id"]].special
     if sp == "sewer_run":
-        choose(state, p, [f"at {s}" for s in actions.sewer_exits(state) if actions.can_enter(state, p, s)], "reposition_self")
+        choose(state, p, [f"at {s}" for s in actions.sewer_exits(state) if actions.can_enter(state, p, s)],
+               "reposition_self")
     elif sp == "rooftops":
         actions.start_move(state, p, 3, pick=True, safe=True)
     elif sp == "seduction":
@@ -99,8 +100,8 @@ def start_special(state: AgeState, p: int) -> None:
         choose(state, p, _trap_opts(state, p, 3), "trap")
     elif sp == "confiscate":
         choose(state, p, [f"steal {q + 1} {k}" for q in targetable_thieves(state, p, 2)
-                         if not state.thieves[q]["robbed"] for k in actions.loot_of(state, q) if k != "emperor"],
-                     "steal")
+                          if not state.thieves[q]["robbed"] for k in actions.loot_of(state, q) if k != "emperor"],
+               "steal")
     elif sp == "firebomb":
         choose(state, p, _fire_spots(state, p, 3), "fire")
 
@@ -126,7 +127,7 @@ def choose(state: AgeState, p: int, opts: list[str], then: str, **kw: Any) -> No
     state.act = {"kind": "choose", "p": p, "opts": opts, "then": then, **kw}
 
 
-def choose_apply(state: AgeState, a: dict[str, Any], action: "AotAction") -> None:
+def choose_apply(state: AgeState, a: dict[str, Any], action: AotAction) -> None:
     p, then = a["p"], a["then"]
     word, arg = action.verb, action.arg
     state.act = None
@@ -211,7 +212,7 @@ def gmove_actions(state: AgeState, a: dict[str, Any]) -> list[str]:
     return acts
 
 
-def gmove_apply(state: AgeState, a: dict[str, Any], action: "AotAction") -> None:
+def gmove_apply(state: AgeState, a: dict[str, Any], action: AotAction) -> None:
     word, arg = action.verb, action.arg
     g = a["g"]
     if word == "gstep":

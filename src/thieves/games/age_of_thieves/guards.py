@@ -324,7 +324,7 @@ def guard_pending_actions(state: AgeState, pd: dict[str, Any]) -> list[str]:
     return []  # pragma: no cover
 
 
-def guard_pending_apply(state: AgeState, pd: dict[str, Any], action: "AotAction") -> None:
+def guard_pending_apply(state: AgeState, pd: dict[str, Any], action: AotAction) -> None:
     word, arg = action.verb, action.arg
     state.pending.pop(0)
     if word == "gstep":

@@ -96,7 +96,7 @@ def plan_actions(state: AgeState, p: int) -> list[str]:
     return acts
 
 
-def plan_apply(state: AgeState, p: int, action: "AotAction") -> None:
+def plan_apply(state: AgeState, p: int, action: AotAction) -> None:
     t = state.thieves[p]
     word, arg = action.verb, action.arg
     if word == "done":
@@ -333,7 +333,7 @@ def pending_actions(state: AgeState, pd: dict[str, Any]) -> list[str]:
     return guards.guard_pending_actions(state, pd)
 
 
-def pending_apply(state: AgeState, pd: dict[str, Any], action: "AotAction") -> None:
+def pending_apply(state: AgeState, pd: dict[str, Any], action: AotAction) -> None:
     k = pd["kind"]
     word, arg = action.verb, action.arg
     p = pd["p"]

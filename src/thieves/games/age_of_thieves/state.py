@@ -8,7 +8,7 @@ guard and the dungeon in ``guards.py``; planning in ``planning.py``.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from ...core.game import State
 from ...core.rng import Below
@@ -695,7 +695,7 @@ class AgeState(State):
         return action != "done" and self.phase == "plan" and not self.pending and not self.act
 
     def _observe(self, viewer: int | None) -> dict[str, Any]:
-        return view.observe(self, viewer)
+        return cast("dict[str, Any]", view.observe(self, viewer))
 
     def _explain(self, p: int, text: str) -> str | None:
         return view.explain(self, p, text)

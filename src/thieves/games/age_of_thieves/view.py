@@ -8,16 +8,17 @@ from ...core.rng import Rng
 from .notation import AotAction, ctype
 from . import guards, planning
 from .components import COMPASS
+from .observation import AotObservation, SlotView, ThiefView
 
 if TYPE_CHECKING:
     from .presentation import AotPresentation
     from .state import AgeState
 
 
-def slot_view(state: AgeState, s: dict[str, Any], p: int, viewer: int | None) -> dict[str, Any]:
+def slot_view(state: AgeState, s: dict[str, Any], p: int, viewer: int | None) -> SlotView:
     mine = viewer == p
-    out: dict[str, Any] = {"ap": s["ap"] if (mine or s["shown"] is not None) else None,
-                           "special": s["card"] == "special", "done": bool(s["shown"])}
+    out: SlotView = {"ap": s["ap"] if (mine or s["shown"] is not None) else None,
+                      "special": s["card"] == "special", "done": bool(s["shown"])}
     if mine or s["shown"]:
         out["card"] = s["card"] if s["card"] in ("move", "ambush", "special") else ctype(s["card"])
         if s.get("under"):
@@ -43,14 +44,14 @@ def hand_count(state: AgeState, p: int, hidden_plan: bool) -> int:
     return held
 
 
-def observe(state: AgeState, viewer: int | None) -> dict[str, Any]:
+def observe(state: AgeState, viewer: int | None) -> AotObservation:
     plan_phase = state.phase == "plan"
-    thieves = []
+    thieves: list[ThiefView] = []
     for p, t in enumerate(state.thieves):
         mine = viewer == p
         hidden_plan = plan_phase and not mine
         hand_n = hand_count(state, p, hidden_plan)
-        view = {"thief": t["id"], "name": state.tname(p), "pos": t["pos"], "yellow": t["yellow"],
+        view: ThiefView = {"thief": t["id"], "name": state.tname(p), "pos": t["pos"], "yellow": t["yellow"],
                 "green": t["green"], "emperor": t["emperor"], "best": t["best"], "vp": state.vp(p),
                 "sheet": sorted(t["sheet"]), "hand_count": hand_n, "dungeon": t["dungeon"],
                 "hidden": t["pos"] is not None and state.is_hidden(p), "theft_marker": t["marker"],
@@ -74,7 +75,7 @@ def observe(state: AgeState, viewer: int | None) -> dict[str, Any]:
     deciding_now = deciding(state, ev)
     watch = {k: [guards.vigilance(state, g), guards.movement(state, g)]
              for k, g in (("guard", "g0"), ("captain", "c0"))}
-    return {
+    obs: AotObservation = {
         "round": state.round, "phase": state.phase, "start_player": state.start, "alarm": state.alarm,
         "escape_district": state.alarm_district, "guard_initiative": state.die,
         "watch_acted": state.phase == "exec" and bool(state.exec.get("guards_done")),
@@ -91,6 +92,7 @@ def observe(state: AgeState, viewer: int | None) -> dict[str, Any]:
         # the viewer's own choices now, so the table can make them clickable on the board
         "legal": state.legal_actions(viewer) if viewer is not None else [],
     }
+    return obs
 
 
 # -- text board and action words for the terminal (the presentation's, in English) ------------
