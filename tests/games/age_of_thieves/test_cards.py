@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+from thieves.games.age_of_thieves import guards, planning
 from .helpers import GAME, act, events, fresh, give, path, plan
 
 G = "E43"
@@ -60,7 +61,7 @@ def test_automatic_trap_and_poisoned_bola():
     while s.phase != "plan":
         p = s.players_to_act()[0]
         s.apply_action(p, s.legal_actions(p)[0])
-    assert s.markers_free(1) == 10 - 3
+    assert planning.markers_free(s, 1) == 10 - 3
 
 
 def test_firecrackers_wake_the_guards_early():
@@ -150,9 +151,9 @@ def test_abilities():
     s.guards = {"g1": G}
     far = path(s, G, 4)[4]
     s.thieves[1]["pos"] = far
-    assert not s.detects("g1", 1)  # Joanne is heard one space less far
+    assert not guards.detects(s, "g1", 1)  # Joanne is heard one space less far
     s.thieves[1]["pos"] = path(s, G, 3)[3]
-    assert s.detects("g1", 1)
+    assert guards.detects(s, "g1", 1)
     n = fresh("noiron,morius", die=1)
     n.thieves[0]["pos"] = G
     begin(n, [[("move", 5)], []])
@@ -184,13 +185,13 @@ def test_events_modify_the_watch_and_give_cards():
     s = fresh("zain,jasmine")
     s.ev = "fog"
     s.guards = {"g1": G}
-    assert s.vigilance("g1") == 2
+    assert guards.vigilance(s, "g1") == 2
     s.ev = "night_patrol"
-    assert s.movement("g1") == 3
+    assert guards.movement(s, "g1") == 3
     s.alarm = True
     s.ev = "lockdown"
     s.guards = {"c1": G}
-    assert s.vigilance("c1") == 7 and s.movement("c1") == 4
+    assert guards.vigilance(s, "c1") == 7 and guards.movement(s, "c1") == 4
 
 
 def test_text_svg_and_descriptions():

@@ -6,6 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from thieves.cli.bench import midgame_positions
 from thieves.core.rng import Rng
+from thieves.games.age_of_thieves import actions, guards
 from thieves.games.age_of_thieves.state import Playout
 from thieves.testing import check_fast_playout, checked_playout
 
@@ -83,8 +84,8 @@ def test_turn_choices_from_the_table_are_the_worked_out_ones():
             to_act = s.players_to_act()
             p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]
             if s.turn == p and not s.pending and not s.act:
-                slots = s._my_slots(p)
-                assert s._turn_actions(p) == s._turn_choices(s.thieves[p], slots)
+                slots = actions.my_slots(s, p)
+                assert actions.turn_actions(s, p) == actions.turn_choices(s, s.thieves[p], slots)
                 seen += 1
             acts = s.legal_actions(p)
             s.apply_action(p, acts[rng.below(len(acts))])
@@ -105,11 +106,11 @@ def test_detection_is_the_test_of_detects_for_every_figure_and_thief():
                     if share and len(c.guards) > 1:
                         a, b = sorted(c.guards)[:2]
                         c.guards[b] = c.guards[a]
-                    c.begin_guards(None, "card")
+                    guards.begin_guards(c, None, "card")
                     det = c.gq["det"]
                     assert list(det) == sorted(c.guards, key=c.data.figure_rank.__getitem__)
                     for g in det:
-                        assert det[g] == [p for p in range(c.num_players) if c.detects(g, p)]
+                        assert det[g] == [p for p in range(c.num_players) if guards.detects(c, g, p)]
                     checked += 1
             to_act = s.players_to_act()
             p = to_act[0] if len(to_act) == 1 else to_act[rng.below(len(to_act))]

@@ -1,6 +1,7 @@
 """Movement, sewers, jewels, tokens, theft, the jewel, the alarm and the end (Rulebook §4, §"Spielende")."""
 from __future__ import annotations
 
+from thieves.games.age_of_thieves import actions, planning
 from .helpers import act, fresh, give, path, plan
 
 G = "E43"
@@ -124,7 +125,7 @@ def test_smoke_hides_and_makes_stealable():
     start_exec(s, [[("smoke", 6), ("move", 2)], []])
     act(s, 0, "play smoke")
     act(s, 0, f"at {a[2]}")
-    assert s.is_hidden(1) and s.stealable(1) and not s.thieves[1]["marker"]
+    assert s.is_hidden(1) and actions.stealable(s, 1) and not s.thieves[1]["marker"]
 
 
 def test_fire_blocks_movement_but_not_zain():
@@ -166,7 +167,7 @@ def test_stealing_the_emperors_jewel_and_the_alarm():
     alarm_guards = [x for x in d.of_kind["guard_alarm"] if d.district[x] == dist]
     assert all(x in s.guards.values() for x in alarm_guards)
     assert z["red"] == 2  # players - 1 red AP
-    assert s.markers_free(0) == 12
+    assert planning.markers_free(s, 0) == 12
 
 
 def test_leaving_with_the_emperors_jewel_wins_at_once():

@@ -1,6 +1,7 @@
 """Setup, planning, initiative order and clean-up (Rulebook §"Spielaufbau", phases 1-5)."""
 from __future__ import annotations
 
+from thieves.games.age_of_thieves import planning
 from thieves.games.age_of_thieves.notation import ctype
 
 from .helpers import GAME, act, events, fresh, give, plan, watch_acted
@@ -53,7 +54,7 @@ def test_zain_plans_three_cards_rulebook_example():
     z = s.thieves[0]
     assert [(x["card"] if x["card"] in ("move", "ambush") else ctype(x["card"]), x["ap"]) for x in z["plan"]] == \
         [("ambush", 1), ("move", 3), ("smoke", 5)]
-    assert s.markers_free(0) == 1  # the last marker stays unused
+    assert planning.markers_free(s, 0) == 1  # the last marker stays unused
     # the plan is secret while the others are still planning
     seen = s.observation(1)["thieves"][0]
     # every card counts as held while behind the screen: Smoke, Move, Ambush and the special

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from thieves.games.age_of_thieves import guards, planning
 from .helpers import GAME, act, events, fresh, give, path, plan
 
 G = "E43"
@@ -52,8 +53,8 @@ def _jailed_two_rounds(opts):
 
 
 def test_a_thief_still_in_the_dungeon_keeps_only_two_blue_ap():
-    assert _jailed_two_rounds({}).markers_free(0) == 2
-    assert _jailed_two_rounds({"dungeon_ap": "after_arrest"}).markers_free(0) == 10
+    assert planning.markers_free(_jailed_two_rounds({}), 0) == 2
+    assert planning.markers_free(_jailed_two_rounds({"dungeon_ap": "after_arrest"}), 0) == 10
 
 
 # -- Rulebook §"2. Phase: Aktionskarte ziehen" ------------------------------------------------------
@@ -281,7 +282,7 @@ def test_fire_on_the_way_option_detour():
         s.thieves[1]["pos"] = a[2]
         s.thieves[0]["pos"] = d.of_kind["start"][0]
         s.fire = [n for n in d.adj[G] if d.dist[n][a[2]] == 1]
-        around = s._blocked_dist(a[2])  # way lengths around the fire
+        around = guards.blocked_dist(s, a[2])  # way lengths around the fire
         plan(s, 0, [])
         plan(s, 1, [])
         while s.pending and s.pending[0]["kind"] == "gstep":  # equally short ways: start player

@@ -1,6 +1,7 @@
 """The city watch, arrests and the dungeon (Rulebook §"Aktionen der Stadtwachen", §"Verlies")."""
 from __future__ import annotations
 
+from thieves.games.age_of_thieves import guards, planning
 from .helpers import act, events, fresh, give, path, plan
 
 G = "E43"  # a plain space with room around it on the reconstructed board
@@ -176,7 +177,7 @@ def test_dungeon_next_round_two_ap_move_first_then_hidden():
     while s.phase != "plan":
         p = s.players_to_act()[0]
         s.apply_action(p, s.legal_actions(p)[0])
-    assert s.markers_free(0) == 2  # only 2 blue AP after the arrest
+    assert planning.markers_free(s, 0) == 2  # only 2 blue AP after the arrest
     plan(s, 0, [("ambush", 1), ("move", 1)])
     s.die = 1
     s.alarm = True  # the watch wins ties: it acts first; Zain in the dungeon is not heard
@@ -202,7 +203,7 @@ def test_arrested_thief_chooses_between_equally_cheap_jewels():
     s = fresh("zain,jasmine", die=1)
     z = s.thieves[0]
     z["pos"], z["yellow"], z["sheet"], z["green"] = G, 1, ["trinket"], 1
-    s.arrest(0, G)
+    guards.arrest(s, 0, G)
     s._advance()
     assert s.players_to_act() == [0] and set(s.legal_actions(0)) == {"lose yellow", "lose trinket"}
     act(s, 0, "lose trinket")

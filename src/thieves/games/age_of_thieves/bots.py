@@ -36,6 +36,8 @@ from weakref import WeakKeyDictionary
 from ...bots.base import Bot
 from ...bots.mcts import SearchSpec
 from ...core.game import State
+from . import guards as watch, planning
+from .components import AotData
 
 
 #: answers a greedy bot keeps per kind before it starts afresh (see ``GreedyBot._cached``)
@@ -72,7 +74,7 @@ class GreedyBot(Bot):
 
     # -- what the bot knows of the watch -----------------------------------------------------------
     @staticmethod
-    def _movement(obs: dict, data, fig: str) -> int:
+    def _movement(obs: dict[str, Any], data: AotData, fig: str) -> int:
         sheet = data.sheet
         side = sheet["alarm" if obs["alarm"] else "calm"]
         key = "captain_movement" if fig[0] == "c" else "guard_movement"
@@ -86,27 +88,27 @@ class GreedyBot(Bot):
         return max(0, base)
 
     @staticmethod
-    def _space_hides(obs: dict, data, s: str) -> bool:
+    def _space_hides(obs: dict[str, Any], data: AotData, s: str) -> bool:
         return data.kind.get(s) == "hideout" or obs["features"].get(s) == "alley" or s in obs["smoke"]
 
-    def _round_cover(self, obs: dict, me: dict, data) -> bool:
+    def _round_cover(self, obs: dict[str, Any], me: dict[str, Any], data: AotData) -> bool:
         """Hidden (Cloak, fresh escape) or protected for the whole round, wherever it stands."""
         return bool(me["protected"] or me.get("hidden_all_round"))
 
-    def _danger(self, obs: dict, data, s: str) -> int:
+    def _danger(self, obs: dict[str, Any], data: AotData, s: str) -> int:
         """How many figures could reach s (0 = safe) at their next activation."""
         if self._space_hides(obs, data, s):
             return 0
         return self._watch(obs, data).get(s, 0)
 
-    def _watch(self, obs: dict, data) -> dict[str, int]:
+    def _watch(self, obs: dict[str, Any], data: AotData) -> dict[str, int]:
         """Space -> how many guards and captains could walk onto it at their next activation.
         Kept per position of the watch (and what sets its pace), so that the many decisions of a
         round, and the search's playouts through the same positions, work it out once."""
         if obs is self._watch_of[0]:
             return self._watch_of[1]
         key = self._watch_key(obs)
-        got = self._cached("watch", data, key)
+        got: dict[str, int] | None = self._cached("watch", data, key)
         if got is None:
             got = {}
             for g, gs in obs["guards"].items():
@@ -118,19 +120,19 @@ class GreedyBot(Bot):
         self._watch_of = (obs, got)  # the observation of this decision asks again and again
         return got
 
-    _watch_of: tuple[dict | None, dict[str, int]] = (None, {})
+    _watch_of: tuple[dict[str, Any] | None, dict[str, int]] = (None, {})
 
     @staticmethod
-    def _watch_key(obs: dict) -> tuple:
+    def _watch_key(obs: dict[str, Any]) -> tuple[Any, ...]:
         """What the watch's reach depends on: its figures, the alarm and the event (its pace)."""
         ev = obs.get("event")
         return (tuple(obs["guards"].items()), obs["alarm"], ev["id"] if ev else None)
 
     #: worked-out answers by kind: ``(board data, {key: answer})``; a kind is dropped whole when
     #: it grows past :data:`_CACHE_SIZE` keys or the board changes
-    _memo: dict[str, tuple[Any, dict]]
+    _memo: dict[str, tuple[Any, dict[Any, Any]]]
 
-    def _cached(self, kind: str, data, key: tuple) -> Any:
+    def _cached(self, kind: str, data: AotData, key: tuple[Any, ...]) -> Any:
         memo = self.__dict__.setdefault("_memo", {})
         got = memo.get(kind)
         if got is None or got[0] is not data or len(got[1]) > _CACHE_SIZE:
@@ -138,11 +140,11 @@ class GreedyBot(Bot):
             return None
         return got[1].get(key)
 
-    def _store(self, kind: str, key: tuple, value: Any) -> None:
+    def _store(self, kind: str, key: tuple[Any, ...], value: Any) -> None:
         self._memo[kind][1][key] = value
 
     # -- where to go ----------------------------------------------------------------------------------
-    def _goal(self, obs: dict, me: dict, data) -> list[str]:
+    def _goal(self, obs: dict[str, Any], me: dict[str, Any], data: AotData) -> list[str]:
         if obs["escape_district"] and (me["emperor"] or obs["alarm"]):
             return [e.space for e in data.exits.values() if e.district == obs["escape_district"]]
         if me["emperor"]:  # the escape district is not known yet: out of the Palace
@@ -152,26 +154,27 @@ class GreedyBot(Bot):
             return jewel
         return list(obs["gems"]) or [data.of_kind["treasury"][0]]
 
-    def _blocked(self, obs: dict, me: dict, data) -> set[str]:
+    def _blocked(self, obs: dict[str, Any], me: dict[str, Any], data: AotData) -> set[str]:
         blocked = set(obs["fire"]) | set(data.of_kind["dungeon"])
         if not self._round_cover(obs, me, data):
             blocked |= set(obs["guards"].values())
         return blocked
 
-    def _field(self, obs: dict, me: dict, data) -> dict[str, int]:
+    def _field(self, obs: dict[str, Any], me: dict[str, Any], data: AotData) -> dict[str, int]:
         """Walking distance to the goal, around guards (unless covered) and fire (read only:
         the same answer serves every decision with the same watch, fire, cover and goal)."""
         covered = self._round_cover(obs, me, data)
         goal = self._goal(obs, me, data)
         key = (self._watch_key(obs), tuple(obs["fire"]), tuple(obs["smoke"]),
                tuple(obs["features"].items()), covered, tuple(goal))
-        got = self._cached("field", data, key)
+        got: dict[str, int] | None = self._cached("field", data, key)
         if got is None:
             got = self._walk_field(obs, me, data, covered, goal)
             self._store("field", key, got)
         return got
 
-    def _walk_field(self, obs: dict, me: dict, data, covered: bool, goal: list[str]) -> dict[str, int]:
+    def _walk_field(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, covered: bool,
+                    goal: list[str]) -> dict[str, int]:
         blocked = self._blocked(obs, me, data)
         # Dijkstra: a space the watch can reach costs extra, so ways bend around the guards
         watched = set() if covered else {x for x in self._watch(obs, data)
@@ -192,7 +195,7 @@ class GreedyBot(Bot):
                     heapq.heappush(heap, (nd, n))
         return dist
 
-    def _reach(self, obs: dict, me: dict, data, left: int) -> dict[str, str | None]:
+    def _reach(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, left: int) -> dict[str, str | None]:
         """Spaces reachable within ``left`` steps -> first step of a shortest way there
         (``self.depth`` keeps the number of steps)."""
         blocked = self._blocked(obs, me, data)
@@ -212,7 +215,8 @@ class GreedyBot(Bot):
         self.depth = depth
         return first
 
-    def _score(self, obs: dict, me: dict, data, field: dict[str, int], s: str) -> tuple:
+    def _score(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, field: dict[str, int],
+               s: str) -> tuple[Any, ...]:
         if obs.get("watch_acted") or self._round_cover(obs, me, data):
             # the watch has acted (or cannot catch us): next round we plan to move first
             return (0, field.get(s, 999), self._danger(obs, data, s))
@@ -223,7 +227,7 @@ class GreedyBot(Bot):
         return (d, field.get(s, 999), 0)
 
     # -- the policy ------------------------------------------------------------------------------------
-    def _plan(self, acts: list[str], obs: dict, me: dict, data) -> str:
+    def _plan(self, acts: list[str], obs: dict[str, Any], me: dict[str, Any], data: AotData) -> str:
         has = set(acts)
         free = me.get("ap_free", 0)
         planned = [s.get("card") for s in me["plan"]]
@@ -244,7 +248,7 @@ class GreedyBot(Bot):
                     return act
         return "done"
 
-    def _decide(self, obs: dict, me: dict, data, free: int) -> dict[str, int]:
+    def _decide(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, free: int) -> dict[str, int]:
         hand = set(me.get("hand", []))
         if me["dungeon"]:
             return {"move": free}  # out first; escaping hides for the rest of the round
@@ -286,11 +290,11 @@ class GreedyBot(Bot):
         return plan
 
     # -- the other general cards ------------------------------------------------------------------
-    def _rivals(self, obs: dict, me: dict) -> list[dict]:
+    def _rivals(self, obs: dict[str, Any], me: dict[str, Any]) -> list[dict[str, Any]]:
         return [t for t in obs["thieves"] if t is not me and t["pos"] and not t["dungeon"]
                 and t["left"] is None]
 
-    def _strike_target(self, obs: dict, me: dict, data, card: str, slack: int = 0) -> bool:
+    def _strike_target(self, obs: dict[str, Any], me: dict[str, Any], data: AotData, card: str, slack: int = 0) -> bool:
         """A rival within the card's range (plus ``slack`` for the moves still to come)."""
         rng = data.general[card].range or 99
         near = [t for t in self._rivals(obs, me) if data.dist[me["pos"]].get(t["pos"], 99) <= rng + slack]
@@ -303,7 +307,7 @@ class GreedyBot(Bot):
             near = near if not self._danger(obs, data, me["pos"]) or me["hidden"] else []
         return bool(near)
 
-    def _play_card(self, acts: list[str], obs: dict, me: dict, data) -> str | None:
+    def _play_card(self, acts: list[str], obs: dict[str, Any], me: dict[str, Any], data: AotData) -> str | None:
         """``play <card>`` for a stopper or strike whose effect is still of use."""
         for a in acts:
             card = a[5:] if a.startswith("play ") else ""
@@ -316,13 +320,13 @@ class GreedyBot(Bot):
                 return a
         return None
 
-    def _nearest_guard(self, obs: dict, data, me: dict, captains: bool = True,
+    def _nearest_guard(self, obs: dict[str, Any], data: AotData, me: dict[str, Any], captains: bool = True,
                        within: int = 99) -> str | None:
         d = data.dist[me["pos"]]
         figs = [g for g, s in obs["guards"].items() if (captains or g[0] == "g") and d.get(s, 99) <= within]
         return min(figs, key=lambda g: (d.get(obs["guards"][g], 99), g)) if figs else None
 
-    def _target(self, acts: list[str], obs: dict, me: dict, data) -> str:
+    def _target(self, acts: list[str], obs: dict[str, Any], me: dict[str, Any], data: AotData) -> str:
         """A target for a general card's effect (``obs["deciding"]["then"]``)."""
         d = data.dist[me["pos"]]
         rich = sorted(self._rivals(obs, me), key=lambda t: (-t["emperor"], -t["vp"]))
@@ -340,7 +344,7 @@ class GreedyBot(Bot):
             return self._spot(spots, obs, me, data)
         return "nothing" if "nothing" in acts else acts[0]
 
-    def _spot(self, spots: list[str], obs: dict, me: dict, data) -> str:
+    def _spot(self, spots: list[str], obs: dict[str, Any], me: dict[str, Any], data: AotData) -> str:
         then = (obs["deciding"] or {}).get("then")
         d = data.dist[me["pos"]]
         g = self._nearest_guard(obs, data, me)
@@ -356,7 +360,7 @@ class GreedyBot(Bot):
         rivals = {t["pos"] for t in self._rivals(obs, me)}
         return min(spots, key=lambda a: (a[3:] not in rivals, data.dist[gs].get(a[3:], 99), a))
 
-    def _guard_step(self, acts: list[str], obs: dict, me: dict, data) -> str:
+    def _guard_step(self, acts: list[str], obs: dict[str, Any], me: dict[str, Any], data: AotData) -> str:
         """Move a guard with a card: onto a rival it can reach, else away from us."""
         dec = obs["deciding"] or {}
         left = dec.get("steps_left", 0)
@@ -364,7 +368,7 @@ class GreedyBot(Bot):
         prey = [t["pos"] for t in self._rivals(obs, me) if not t["hidden"] and not t["protected"]
                 and data.dist[here].get(t["pos"], 99) <= left]
 
-        def worth(s: str) -> tuple:
+        def worth(s: str) -> tuple[Any, ...]:
             if prey:
                 return (min(data.dist[s].get(x, 99) for x in prey), 0)
             return (0, -data.dist[me["pos"]].get(s, 0))
@@ -377,7 +381,7 @@ class GreedyBot(Bot):
 
     want: dict[str, int] = {}
 
-    def _pick(self, acts: list[str], obs: dict, me: dict, data) -> str:
+    def _pick(self, acts: list[str], obs: dict[str, Any], me: dict[str, Any], data: AotData) -> str:
         has = set(acts)
         if "done" in has or any(a.startswith("ap ") for a in acts) or "next" in has:
             return self._plan(acts, obs, me, data)
@@ -444,7 +448,7 @@ class GreedyBot(Bot):
         return acts[0]
 
 
-def _goals(s: Any, t: dict) -> list[str]:
+def _goals(s: Any, t: dict[str, Any]) -> list[str]:
     """Where thief ``t`` heads: an open exit with the Emperors' Jewel or in the alarm, else the
     Emperors' Jewel, else any jewel."""
     data = s.data
@@ -455,7 +459,7 @@ def _goals(s: Any, t: dict) -> list[str]:
     return [x for x, g in s.gems.items() if "emperor" in g] or list(s.gems)
 
 
-def _goal_dist(s: Any, t: dict, space: str) -> int:
+def _goal_dist(s: Any, t: dict[str, Any], space: str) -> int:
     dist = s.data.dist.get(space, {})
     return min((dist.get(g, 20) for g in _goals(s, t)), default=20)
 
@@ -466,9 +470,11 @@ def evaluate(state: State, p: int) -> float:
     s: Any = state  # an Age of Thieves state
     t = s.thieves[p]
     v = float(s.vp(p))
+    emperor: bool = t["emperor"]
     if t["left"] is not None:
-        return v + 10.0 + 6.0 * t["emperor"]
-    v += 6.0 * t["emperor"] - 3.0 * t["dungeon"]
+        return v + 10.0 + 6.0 * emperor
+    jailed: bool = t["dungeon"]
+    v += 6.0 * emperor - 3.0 * jailed
     pos = t["pos"]
     if pos is not None:
         v -= 0.3 * _goal_dist(s, t, pos)
@@ -503,7 +509,7 @@ def watch_reach(state: State) -> set[str]:
     for g, at in s.guards.items():
         kind = g[0]
         if kind not in move:
-            move[kind] = s.movement(g)
+            move[kind] = watch.movement(s, g)
         out.update(_ball(s.data, at, move[kind]))
     return out
 
@@ -513,12 +519,12 @@ def _hides(s: Any, space: str) -> bool:
     return s.data.kind.get(space) == "hideout" or s.features.get(space) == "alley" or space in s.smoke
 
 
-def _covered(t: dict) -> bool:
+def _covered(t: dict[str, Any]) -> bool:
     """Hidden or protected wherever the thief stands (Cloak, Rope and Hook, a fresh escape)."""
     return bool(t["protected"] or t["cloak"] or t["escaped"])
 
 
-def _exposed(s: Any, t: dict, space: str, reach: set[str]) -> bool:
+def _exposed(s: Any, t: dict[str, Any], space: str, reach: set[str]) -> bool:
     """The watch could catch thief ``t`` on ``space`` when it acts next."""
     return space in reach and not _covered(t) and not _hides(s, space)
 
@@ -573,7 +579,7 @@ def _plan_step(s: Any, p: int, acts: list[str], rng: Any) -> str:
         return "done" if "done" in acts else acts[-1]
     if cur.get("stage") != "ap":
         return "next" if "next" in acts else acts[-1]
-    free = s.markers_free(p)
+    free = planning.markers_free(s, p)
     k = want.get((cur["under"] or cur["card"]).rstrip("0123456789"), 1)
     return f"ap {max(1, min(k, free))}"
 

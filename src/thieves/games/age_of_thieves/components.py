@@ -250,7 +250,7 @@ class AotData:
         self._near: dict[tuple[str, int], dict[str, None]] = {}
         #: a turn's choices with one or two planned cards at its AP, by (strong, resolved, in
         #: the dungeon, then each card's type and the type of the card under it), filled as
-        #: met (``_turn_actions``)
+        #: met (``actions.turn_actions``)
         self.turn_choices: dict[tuple[Any, ...], tuple[str, ...]] = {}
         self.decline_action = {k: f"decline {k}" for k in ["move", "ambush", "special"] + list(self.general)}
 

@@ -8,7 +8,8 @@ def first_player(state: Any) -> int:
     """The first start player (drawn at setup)."""
     for entry in state.log:
         if isinstance(entry, dict) and entry["key"] == "start_player":
-            return entry["args"]["player"]
+            player: int = entry["args"]["player"]
+            return player
     return 0
 
 

@@ -7,7 +7,7 @@ plan, hand and AP reach only that player. Words come from ``data/i18n.yaml``
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from ...core.presentation import Presentation
 from ...core.svg import Layer
@@ -81,7 +81,8 @@ class AotPresentation(Presentation):
         """Where the thief (``to``) or the guard (``gstep``) that moves now stands."""
         dec = obs.get("deciding") or {}
         if verb == "gstep":
-            return obs["guards"].get(dec.get("figure", ""))
+            space: str | None = obs["guards"].get(dec.get("figure", ""))
+            return space
         viewer = obs.get("viewer")
         return obs["thieves"][viewer]["pos"] if viewer is not None else None
 
@@ -137,7 +138,7 @@ class AotPresentation(Presentation):
         thieves = obs["thieves"]
         cols = [self.names[p] if p < len(self.names) else f"Player {p + 1}" for p in range(len(thieves))]
 
-        def row(label: str, f) -> list[Any]:
+        def row(label: str, f: Callable[[dict[str, Any]], Any]) -> list[Any]:
             return [label] + [f(t) for t in thieves]
         rows = [
             row(self.t("ui.escaped"), lambda t: self.t("ui.left_nth", n=t["left"]) if t["left"]

@@ -181,7 +181,7 @@ def guard_routes(d: Any, obs: dict[str, Any]) -> dict[str, Route]:
             parent[n], depth[n] = here, depth[here] + 1
             queue.append(n)
     def may_step(here: str, n: str, left_then: int) -> bool:
-        """CardsMixin._gmove_actions: a step the guard may take from ``here``."""
+        """cards.gmove_actions: a step the guard may take from ``here``."""
         if d.kind.get(n) == "dungeon" or n in fire or (left_then == 1 and n in others):
             return False
         return not lure or (n != me and dist.get(n, 99) < dist.get(here, 99))

@@ -8,18 +8,13 @@ guard and the dungeon in ``guards.py``; planning in ``planning.py``.
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 from ...core.game import State
 from ...core.rng import Below
-from .actions import ActionsMixin
-from .cards import CardsMixin
+from . import actions, guards, planning, view
 from .components import COMPASS, AotData, Event
-from .guards import GuardsMixin
-from .notation import AotAction, ctype, figure_kind, parse_action
-from .planning import PlanningMixin
-from .view import ViewMixin
-
+from .notation import ctype, figure_kind, parse_action
 
 
 #: the planned cards that are no general card
@@ -39,7 +34,7 @@ class Playout:
 
     ``ex``, ``lanes``: the execution phase (its ``exec`` dict) whose face-down cards
     ``lanes`` holds, as (seat, cards) per thief (see :meth:`AgeState._exec_queued`).
-    ``listing``: the last movement choices :meth:`~ActionsMixin._auto_finish` listed, as
+    ``listing``: the last movement choices :func:`actions.auto_finish` listed, as
     ``(act, actions)``; ``pending``: the choices of the pending decision the round loop
     stopped at, as ``(decision, actions)``."""
 
@@ -52,7 +47,7 @@ class Playout:
         self.pending: tuple[dict[str, Any], list[str]] | None = None
 
 
-class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, State):
+class AgeState(State):
     #: the largest number a snapshot's fields may hold (core/snapshot.py): every count,
     #: score and index of a real game is far below it, and a count of 10**9 would make
     #: a loop over it run for ever
@@ -63,6 +58,42 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
               "district_deck", "alarm_district", "jewel_taken", "alarm", "die", "exec", "turn", "act",
               "pending", "gq", "left_count", "ended", "emperor_winner")
     data: AotData
+    # -- the fields (FIELDS), plain JSON data
+    round: int
+    phase: str                               # "event", "draw", "plan", "exec", "cleanup", "over"
+    estep: int                               # the step reached in the event phase
+    start: int                               # the start player
+    thieves: list[dict[str, Any]]            # per seat: the thief's sheet (see _new_thief)
+    guards: dict[str, str]                   # figure ("g4", "c1") -> space
+    guard_supply: list[str]
+    captain_supply: list[str]
+    gems: dict[str, list[str]]               # space -> jewels on it
+    tokens: dict[str, str]                   # space -> face-down city token
+    features: dict[str, str]                 # space -> alley, manhole or ladder
+    box_tokens: list[str]
+    spent_tokens: list[str]
+    smoke: list[str]
+    fire: list[str]
+    yellow_supply: int
+    green_supply: int
+    deck: list[str]
+    discard: list[str]
+    calm_deck: list[str]
+    alarm_deck: list[str]
+    ev: str | None                           # the round's event card
+    district_deck: list[str]
+    alarm_district: str | None
+    jewel_taken: bool
+    alarm: bool
+    die: int                                 # the watch's initiative
+    exec: dict[str, Any]                     # the execution phase's bookkeeping
+    turn: int | None
+    act: dict[str, Any] | None               # the card being resolved (actions.py, cards.py)
+    pending: list[dict[str, Any]]            # one-off decisions (planning.py)
+    gq: dict[str, Any] | None                # the watch at work (guards.py)
+    left_count: int
+    ended: str | None
+    emperor_winner: int | None
 
     # -- setup (Rulebook §"Spielaufbau", in its order) ------------------------------
     def _setup(self) -> None:
@@ -168,23 +199,23 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
 
     def _legal_actions(self, p: int) -> list[str]:
         if self.pending:
-            return self._pending_actions(self.pending[0])
+            return planning.pending_actions(self, self.pending[0])
         if self.act:
-            return self._act_actions(self.act)
+            return actions.act_actions(self, self.act)
         if self.phase == "plan":
-            return self._plan_actions(p)
-        return self._turn_actions(p)
+            return planning.plan_actions(self, p)
+        return actions.turn_actions(self, p)
 
     def _apply(self, p: int, text: str) -> None:
         action = parse_action(text)  # parsed once; every step below reads its fields
         if self.pending:
-            self._pending_apply(self.pending[0], action)
+            planning.pending_apply(self, self.pending[0], action)
         elif self.act:
-            self._act_apply(self.act, action)
+            actions.act_apply(self, self.act, action)
         elif self.phase == "plan":
-            self._plan_apply(p, action)
+            planning.plan_apply(self, p, action)
         else:
-            self._turn_apply(p, action)
+            actions.turn_apply(self, p, action)
         self._advance()
 
     # -- the trusted fast path (State.random_playout) ------------------------------------
@@ -199,7 +230,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         dispatch (a turn's planned cards are looked up once for both; a movement's choices,
         listed at the end of a step to see whether it goes on, and a pending decision's,
         listed by the round loop to see whether it must stop, are not listed again for the
-        decision); planning is played by :meth:`_plan_playout`. :class:`Playout` keeps
+        decision); planning is played by :func:`planning.plan_playout`. :class:`Playout` keeps
         these and the execution order meanwhile."""
         below = rng.below
         history = self.history
@@ -216,30 +247,30 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                     waiting = kept.pending   # as the round loop listed them when it stopped
                     kept.pending = None
                     acts = waiting[1] if waiting is not None and waiting[0] is pd else \
-                        self._pending_actions(pd)
+                        planning.pending_actions(self, pd)
                     action = acts[below(len(acts))]
-                    self._pending_apply(pd, parse_action(action))
+                    planning.pending_apply(self, pd, parse_action(action))
                 else:
                     act = self.act
                     if act:
                         p = act["p"]
                         acts = listed[1] if listed is not None and listed[0] is act else \
-                            self._act_actions(act)
+                            actions.act_actions(self, act)
                         action = acts[below(len(acts))]
-                        self._act_apply(act, parse_action(action))
+                        actions.act_apply(self, act, parse_action(action))
                     elif self.phase == "plan":
-                        n += self._plan_playout(below, max_decisions - n)
+                        n += planning.plan_playout(self, below, max_decisions - n)
                         listed = None
                         continue
                     else:
                         turn = self.turn
                         assert turn is not None   # a decision is due: the turn's
                         p = turn
-                        slots = self._my_slots(p)
-                        acts = self._turn_actions(p, slots)
+                        slots = actions.my_slots(self, p)
+                        acts = actions.turn_actions(self, p, slots)
                         action = acts[below(len(acts))]
-                        self._turn_apply(p, parse_action(action), slots)
-                # a movement's choices listed by _auto_finish at the end of this decision (the
+                        actions.turn_apply(self, p, parse_action(action), slots)
+                # a movement's choices listed by auto_finish at the end of this decision (the
                 # only place that lists them; it runs in decisions only) are the next
                 # decision's if nothing else is to be decided first (the round loop then
                 # changes nothing)
@@ -262,9 +293,9 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         """Run automatic steps until a decision is needed or the game ends."""
         while not self.ended:
             if self.act is None and self.jewel_taken and self.alarm_district is None:
-                self.draw_escape_district()
+                actions.draw_escape_district(self)
             if self.pending:
-                acts = self._pending_actions(self.pending[0])
+                acts = planning.pending_actions(self, self.pending[0])
                 if len(acts) > 1:
                     if self._playout is not None:  # the next decision's choices (a playout's)
                         self._playout.pending = self.pending[0], acts
@@ -272,12 +303,12 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
                 if not acts:  # nothing left to choose (e.g. an empty hand): skip
                     self.pending.pop(0)
                 else:  # a forced choice is made for the player
-                    self._pending_apply(self.pending[0], parse_action(acts[0]))
+                    planning.pending_apply(self, self.pending[0], parse_action(acts[0]))
                 continue
             if self.act:
                 return
             if self.gq is not None:
-                if not self._guards_run():
+                if not guards.guards_run(self):
                     return
                 continue
             ph = self.phase
@@ -406,7 +437,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
             if self.thieves[p]["left"] is None:
                 self.draw_card(p)
         self.phase = "plan"
-        self._begin_planning()
+        planning.begin_planning(self)
 
     def draw_card(self, p: int) -> None:
         """Draw 1 general card; the hand limit of 5 applies at once (§2)."""
@@ -451,7 +482,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         if not ex["guards_done"]:
             # calm: thieves win ties against the watch; alarm: the watch wins them
             if top is None or self.die > top or (self.die == top and self.alarm):
-                self.begin_guards(None, "exec")
+                guards.begin_guards(self, None, "exec")
                 return True
         if top is None:
             return False
@@ -586,8 +617,9 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
     # -- end of game (Rulebook §"Spielende") -----------------------------------------------
     def vp(self, p: int) -> int:
         t, v = self.thieves[p], self.data.tokens.values
-        return (v["best_thief"] * t["best"] + v["green"] * t["green"] + v["yellow"] * t["yellow"]
-                + v["trinket"] * t["sheet"].count("trinket"))
+        points: int = (v["best_thief"] * t["best"] + v["green"] * t["green"] + v["yellow"] * t["yellow"]
+                       + v["trinket"] * t["sheet"].count("trinket"))
+        return points
 
     def _scores(self) -> list[float]:
         return [float(self.vp(p)) for p in range(self.num_players)]
@@ -624,7 +656,7 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
         self.guards[g] = s
         self.event("figure_placed", fig=g, figure=figure_kind(g), space=s)
         if self.options.get("placement_arrests") == "all":
-            self.catch_on(s)  # option: any figure placed on a thief's space arrests
+            guards.catch_on(self, s)  # option: any figure placed on a thief's space arrests
 
     def nearest_free_all(self, s: str) -> list[str]:
         """All free spaces (no figure, no fire, no dungeon) at the smallest distance from s."""
@@ -654,3 +686,26 @@ class AgeState(PlanningMixin, ActionsMixin, CardsMixin, GuardsMixin, ViewMixin, 
 
     def _after_load(self) -> None:
         pass
+
+    # -- what each player may see (view.py) ---------------------------------------------------
+    def _secret_step(self, player: int, action: str) -> bool:
+        """Every planning decision but "done" is made behind the screen (Rulebook
+        §"3. Phase: Planung": "gleichzeitig und geheim"): the others see only that
+        the thief is done, so these steps are secret (``State._secret_step``)."""
+        return action != "done" and self.phase == "plan" and not self.pending and not self.act
+
+    def _observe(self, viewer: int | None) -> dict[str, Any]:
+        return cast("dict[str, Any]", view.observe(self, viewer))
+
+    def _explain(self, p: int, text: str) -> str | None:
+        return view.explain(self, p, text)
+
+    def render_text(self, player: int | None) -> str:
+        return view.render_text(self, player)
+
+    def describe_action(self, action: str) -> str:
+        return view.describe_action(self, action)
+
+    def determinize(self, player: int, seed: int) -> AgeState:
+        """Re-deal everything ``player`` cannot see (:func:`view.determinize`)."""
+        return view.determinize(self, player, seed)

@@ -70,7 +70,7 @@ def _xy(space: Any) -> tuple[float, float]:
 
 def public_view(obs: dict[str, Any]) -> dict[str, Any]:
     """The observation as a spectator has it, from any viewer's: the viewer's hand,
-    action points, plan being made and unrevealed cards taken out (ViewMixin._observe,
+    action points, plan being made and unrevealed cards taken out (view.observe,
     seen by nobody). The shared layer is drawn from this only."""
     viewer = obs.get("viewer")
     if viewer is None:
@@ -81,7 +81,7 @@ def public_view(obs: dict[str, Any]) -> dict[str, Any]:
     if not planning and "ap" in me:
         public["ap"] = {k: v for k, v in me["ap"].items() if k != "violet_next"}
     if planning:
-        # behind the screen every card counts as held (ViewMixin._hand_count)
+        # behind the screen every card counts as held (view.hand_count)
         slots = me.get("plan", [])
         public["hand_count"] = me["hand_count"] + sum(1 + bool(sl.get("under")) for sl in slots)
         b = me.get("building")
@@ -97,7 +97,7 @@ def public_view(obs: dict[str, Any]) -> dict[str, Any]:
 
 def _public_slot(slot: dict[str, Any]) -> dict[str, Any]:
     """A planned card as the others see it once the screens are lifted: its AP, and
-    what it is only once it is played (ViewMixin._slot_view)."""
+    what it is only once it is played (view.slot_view)."""
     out = {"ap": slot["ap"], "special": slot["special"], "done": slot["done"]}
     if slot["done"]:
         out.update({k: v for k, v in slot.items() if k in ("card", "under", "tokens")})

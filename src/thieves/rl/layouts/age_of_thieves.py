@@ -147,6 +147,8 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     layout reads, hidden as ``_observe`` hides them: the others' hands, their action
     points and plans while they plan, their unfinished plan)."""
     from thieves.games.age_of_thieves.notation import ctype
+    from thieves.games.age_of_thieves.planning import markers_free, tokens_free
+    from thieves.games.age_of_thieves.view import deciding, hand_count, slot_view
     data = state.data
     n = state.num_players
     spaces = {sp.id: i for i, sp in enumerate(data.board.spaces)}
@@ -263,7 +265,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
                     i = o + toks[tok]
                     v[i] = get(i, 0.0) + 1.0
             o += TK
-            v[o] = s._hand_count(q, hidden_plan)
+            v[o] = hand_count(s, q, hidden_plan)
             o += 1
             v[o + exits.get(t["left"], NX)] = 1.0
             o += NX + 1
@@ -276,8 +278,8 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
         v[o_violet] = me["violet_new"]
         building = None
         if planning:
-            v[o_ap_free] = s.markers_free(viewer)
-            for tok in s.tokens_free(viewer):
+            v[o_ap_free] = markers_free(s, viewer)
+            for tok in tokens_free(s, viewer):
                 if tok in toks:
                     i = o_tokens_free + toks[tok]
                     v[i] = get(i, 0.0) + 1.0
@@ -296,10 +298,10 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
             raw = None
         folded = made.get(raw) if raw is not None else None
         if folded is None:
-            plans = [[] if planning and q != viewer else [s._slot_view(x, q, viewer) for x in t["plan"]]
+            plans = [[] if planning and q != viewer else [slot_view(s, x, q, viewer) for x in t["plan"]]
                      for q, t in enumerate(s.thieves)]
             folded = detail.folded({
-                "plans": plans, "building": building, "deciding": s._deciding(ev),
+                "plans": plans, "building": building, "deciding": deciding(s, ev),
                 "event": ({"id": ev.id, "name": ev.name, "direction": ev.direction} if ev else None),
                 "escape_district": s.alarm_district, "result": s.ended}, viewer)
             if raw is not None:
