@@ -41,8 +41,8 @@ test: $(STAMP) browser typecheck
 test-fast: $(STAMP)
 	$(PY) -m pytest -n 2 -p no:cacheprovider -m "not slow"
 
-# mypy as configured in pyproject.toml: strict for the engine, bots, CLI and
-# server, the default mode for the games (a few seconds with its cache).
+# mypy as configured in pyproject.toml: strict for the whole package
+# (a few seconds with its cache).
 typecheck: $(STAMP)
 	$(PY) -m mypy
 

@@ -105,10 +105,14 @@ class Board:
         self.obs = obs
         self.mode = mode
         city = obs["city"]
-        self.w, self.h = city["w"], city["h"]
+        self.w: int = city["w"]
+        self.h: int = city["h"]
         #: the phone draws the city turned a quarter to the left (north on the left, the
         #: river on top): 14 squares across instead of 28, each twice as big under a finger
         self.turned = self.narrow
+        self.cell: float
+        self.ox: float
+        self.oy: float
         if self.turned:
             # the column numbers, the north gates, 14 squares, the south gates (to the edge)
             self.cell = (self.W - NUMBERS) / (self.h + 2)
@@ -1626,10 +1630,10 @@ def route_gesture(then: tuple[str, ...], path: str, ask: str | None) -> str:
     """``gesture_attrs(then, points, ask)`` (the attributes :meth:`Svg.open` gives
     a route's group) from kept parts: a board offers a hundred routes, most of whose
     further steps and questions recur; ``path`` is the points already written."""
-    steps = _GESTURE_WORDS.get(then)
+    steps: str | None = _GESTURE_WORDS.get(then)
     if steps is None:
         steps = _GESTURE_WORDS.put(then, gesture_attrs(then))
-    question = _GESTURE_WORDS.get(("ask", ask)) if ask else ""
+    question: str | None = _GESTURE_WORDS.get(("ask", ask)) if ask else ""
     if question is None:
         question = _GESTURE_WORDS.put(("ask", ask), gesture_attrs(confirm=ask))
     return steps + (' data-path="' + path + '"' if path else "") + question

@@ -86,7 +86,8 @@ class ThiefdomPresentation(Presentation):
         return self.term("equipment", e)
 
     def client_power(self, c: str) -> str:
-        return self.data.power.get(c, c)
+        power: str = self.data.power.get(c, c)
+        return power
 
     def thing(self, x: str) -> str:
         """A word of the notation that names a good, an artwork, equipment or a client."""
