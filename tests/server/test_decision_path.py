@@ -626,3 +626,27 @@ def test_views_are_not_forwarded_unless_asked(tmp_path):
     p.forward_views = True
     p._say_watching(table)
     assert out.watched == [(table.id, [("fr", "narrow")])]
+
+
+def test_sqlite_decisions_share_one_kept_connection_from_any_thread(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+    storage = Storage(f"sqlite:///{tmp_path}/kept.db")
+    for t in ("t1", "t2", "t3"):
+        storage.add_table(_record(t), status="playing")
+
+    def play(table_id: str) -> list[bool]:
+        return [storage.add_action(table_id, ply, ply % 3, f"bid {ply}") for ply in range(20)]
+
+    with ThreadPoolExecutor(3) as pool:
+        assert all(all(done) for done in pool.map(play, ["t1", "t2", "t3"]))
+    # one connection is kept out of the pool for decisions, none per decision
+    assert storage.engine.pool.checkedout() == 1
+    for t in ("t1", "t2", "t3"):
+        assert storage.load_actions(t) == [[ply % 3, f"bid {ply}"] for ply in range(20)]
+        assert storage.mark(t)[0] == 20
+    storage.close()
+    assert storage.engine.pool.checkedout() == 0
+    # another process (a new storage) reads every decision back
+    again = Storage(f"sqlite:///{tmp_path}/kept.db")
+    assert len(again.load_actions("t2")) == 20
+    again.close()

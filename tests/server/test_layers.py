@@ -139,3 +139,31 @@ def test_the_figure_of_a_tables_memory_counts_its_views_and_layers(client):
     after = table_bytes(table, platform.hub.views)
     assert after["layers"] > before["layers"] and after["views"] > before["views"]
     assert after["total"] == after["views"] + after["layers"]
+
+
+def test_the_spectators_observation_is_made_once_per_change_and_never_stale(tmp_path):
+    """The public layer and the spectators' view read one observation per change
+    (``boards.public_obs``); every change makes a new one, and another position
+    (a replay step) never reads the table's."""
+    from thieves.core.rng import Rng
+    from thieves.server.boards import public_obs, spectator_obs
+    from thieves.server.storage import Storage
+    from thieves.server.tables import TableManager
+    manager = TableManager(Storage(f"sqlite:///{tmp_path / 'o.db'}"))
+    table, _ = manager.create("thiefs-market", 3, [{"kind": "human"}] * 3, seed=4)
+    rng = Rng.from_seed(4)
+    for _ in range(30):
+        if table.state.is_terminal():
+            break
+        view = build_view(table, table.state, None, "en")
+        fresh = spectator_obs(table.state)
+        assert public_obs(table, table.state) is public_obs(table, table.state)  # made once
+        assert public_obs(table, table.state) == fresh
+        assert view["observation"] == {**fresh, "recent": view["observation"]["recent"]}
+        earlier = table.state.clone()
+        seat = table.state.players_to_act()[0]
+        legal = table.state.legal_actions(seat)
+        manager.act(table, seat, legal[rng.below(len(legal))])
+        # another position of this table (a replay's) is observed on its own
+        assert public_obs(table, earlier) is not public_obs(table, table.state)
+        assert public_obs(table, earlier) == spectator_obs(earlier)

@@ -35,6 +35,7 @@ def _cold(table, state, viewer, lang, layout) -> str:
     clear_memos()
     table.log_cache.clear()
     table.events_cache.clear()
+    table.public_obs = None
     return _text(build_view(table, state, viewer, lang, layout=layout))
 
 

@@ -64,6 +64,21 @@ def spectator_obs(state: State) -> dict[str, Any]:
     return obs
 
 
+def public_obs(table: LiveTable, state: State) -> dict[str, Any]:
+    """:func:`spectator_obs`, made once per change of the table's own position
+    (the public layer and the spectators' view read the same): shared, never
+    change it. Another position (a replay step) gets its own."""
+    if state is not table.state or not engine_observes(state):
+        return spectator_obs(state)
+    key = (table.public_version, state.shown_ply(None), len(state.history))
+    kept = table.public_obs
+    if kept is not None and kept[0] is state and kept[1] == key:
+        return kept[2]
+    obs = spectator_obs(state)
+    table.public_obs = (state, key, obs)
+    return obs
+
+
 def _spectator(table: LiveTable, state: State, lang: str, layout: str,
                names: list[str]) -> Presentation:
     pres: Presentation = state.game.presentation(None, names, lang, state.options.get("data_dir"),
@@ -79,7 +94,7 @@ def static_layer(table: LiveTable, state: State, lang: str, layout: str, names: 
     kept = table.shared.get(key)
     if kept is None:
         pres = _spectator(table, state, lang, layout, names)
-        layer = pres.board_static(obs if obs is not None else spectator_obs(state))
+        layer = pres.board_static(obs if obs is not None else public_obs(table, state))
         kept = (Static(layer.render(), layer.width, layer.height),) if layer is not None else (None,)
         table.shared.put(key, kept, len(kept[0].text) + 200 if kept[0] is not None else 64)
     static: Static | None = kept[0]
@@ -96,7 +111,7 @@ def public_layer(table: LiveTable, state: State, lang: str, layout: str, names: 
         kept: Layer | None = table.shared.get(key)
         if kept is not None:
             return kept
-    layer = _spectator(table, state, lang, layout, names).board_public(spectator_obs(state))
+    layer = _spectator(table, state, lang, layout, names).board_public(public_obs(table, state))
     if live:
         table.shared.put(key, layer, layer.size_in_bytes() + 200)
     return layer

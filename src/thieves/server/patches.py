@@ -64,7 +64,8 @@ class Drawn:
     def where(self) -> dict[str, int]:
         """Each piece's place (the last, where one occurs twice)."""
         if self._where is None:
-            self._where = {piece: i for i, piece in enumerate(self.pieces())}
+            pieces = self.pieces()
+            self._where = dict(zip(pieces, range(len(pieces))))  # a later one overwrites
         return self._where
 
 

@@ -182,6 +182,10 @@ class LiveTable:
     #: visible events (see ``views.visible_events``)
     events_cache: dict[int | None, tuple[list[Any], list[dict[str, Any]]]] = field(default_factory=dict,
                                                                                   repr=False)
+    #: the spectator's observation of the table's position as ``(state, key, obs)``,
+    #: made once per change for the public layer and the spectators' view
+    #: (``boards.public_obs``; never changed once made)
+    public_obs: tuple[State, Any, dict[str, Any]] | None = field(default=None, repr=False)
     #: the drawings made once for every viewer (``server/boards.py``)
     shared: SharedDrawings = field(default_factory=SharedDrawings, repr=False)
     #: the position before the last run of one seat's decisions (what an undo goes back to)

@@ -18,7 +18,7 @@ from ..core.game import State, engine_observes
 from ..core.presentation import Presentation
 from ..core.registry import load_game
 from ..core.replay import Replay
-from .boards import board_svg
+from .boards import board_svg, public_obs
 from .errors import Conflict
 from .i18n import bot_label, game_text, ui
 from .tables import LiveTable, has_reactions
@@ -56,7 +56,7 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     slug = table.rec.game
     names = table.display_names(lang)
     pres = presentation(state, viewer, names, lang, layout)
-    obs, board_obs = _observations(state, viewer)
+    obs, board_obs = _observations(table, state, viewer)
     terminal = state.is_terminal()
     live = state is table.state
     before_start = live and table.waiting()  # before the start nobody plays, not even the host
@@ -99,11 +99,15 @@ def build_view(table: LiveTable, state: State, viewer: int | None, lang: str,
     }
 
 
-def _observations(state: State, viewer: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
+def _observations(table: LiveTable, state: State, viewer: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
     """The viewer's observation and what the board is drawn from (the same but its log).
     The engine's own observation comes without its log: the view reads the log
-    from the entries not seen before (:func:`visible_events`)."""
-    obs = state.observation_without_log(viewer) if engine_observes(state) else state.observation(viewer)
+    from the entries not seen before (:func:`visible_events`); a spectator's is
+    the one the public layer is drawn from (made once per change)."""
+    if not engine_observes(state):
+        obs = state.observation(viewer)
+    else:
+        obs = public_obs(table, state) if viewer is None else state.observation_without_log(viewer)
     return obs, {k: v for k, v in obs.items() if k != "log"}
 
 
