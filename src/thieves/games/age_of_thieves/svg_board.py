@@ -13,7 +13,6 @@ viewer's last decision carry ``ref`` so they glow.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import groupby
 from typing import Any, Protocol
 
 from ...core.svg import INK, MUTED, NARROW_WIDTH, SEAT_INK, Layer, Svg, escape, memo, quoteattr, seat_color
@@ -874,11 +873,8 @@ class Board:
 
 
 def _layer(s: Svg, anchors: dict[str, Any] | None = None) -> Layer:
-    """``s.layer(anchors)``, its neighbouring texts joined at once (not one by one)."""
-    parts: list[Any] = []
-    for is_text, run in groupby(s.parts, key=lambda part: type(part) is str):
-        parts.extend(["".join(run)] if is_text else run)
-    return Layer(parts, s.width, s.height, anchors)
+    """What ``s`` drew, as a layer (the kit joins its neighbouring texts once)."""
+    return s.layer(anchors)
 
 
 def layer_width(pres: Table) -> float:

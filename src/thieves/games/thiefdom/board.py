@@ -1660,21 +1660,8 @@ def _esc(text: str) -> str:
 
 def _layer(parts: Iterable["str | Offer"], width: float, height: float,
            anchors: dict[str, Any] | None = None) -> Layer:
-    """A layer of these parts, each run of texts joined once first (a layer joins
-    its neighbouring texts one by one, and a drawing has thousands)."""
-    merged: list[str | Offer] = []
-    run: list[str] = []
-    for part in parts:
-        if type(part) is str:
-            run.append(part)
-        else:
-            if run:
-                merged.append("".join(run))
-                run = []
-            merged.append(part)
-    if run:
-        merged.append("".join(run))
-    return Layer(merged, width, height, anchors)
+    """A layer of these parts (the kit joins each run of texts once)."""
+    return Layer(list(parts), width, height, anchors)
 
 
 def _width(pres: "ThiefdomPresentation") -> float:
