@@ -70,3 +70,31 @@ def _typed_dict(tp: Any) -> Check:
             out += fields[k](value[k], f"{where}[{k!r}]")
         return out
     return check
+
+
+def assert_keys(value: dict[str, Any], shape: Any, where: str) -> set[str]:
+    """The keys of ``value`` are exactly ``shape``'s (a ``TypedDict``: every
+    required one, optional ones allowed, nothing else); returns the optional
+    keys met."""
+    keys = set(value)
+    missing = shape.__required_keys__ - keys
+    extra = keys - shape.__required_keys__ - shape.__optional_keys__
+    assert not missing and not extra, f"{where}: missing {sorted(missing)}, undeclared {sorted(extra)}"
+    return keys & shape.__optional_keys__
+
+
+def seeded_observations(game: Any, n: int, seed: int) -> typing.Iterator[tuple[dict[str, Any], str]]:
+    """Every viewer's observation (the spectator's too) at every position of a
+    seeded random game of ``n`` players, its end included, with where it was."""
+    from thieves.core.rng import Rng
+    s = game.new_game(n, seed)
+    rng = Rng.from_seed(seed)
+    while True:
+        for viewer in [None, *range(n)]:
+            yield s.observation(viewer), f"{n} players, ply {s.ply}, viewer {viewer}"
+        if s.is_terminal():
+            return
+        to_act = s.players_to_act()
+        p = to_act[rng.below(len(to_act))]
+        acts = s.legal_actions(p)
+        s.apply_action(p, acts[rng.below(len(acts))])

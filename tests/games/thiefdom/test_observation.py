@@ -6,20 +6,11 @@ from typing import Any
 
 import pytest
 
-from thieves.core.rng import Rng
 from thieves.games.thiefdom.observation import (CityView, DraftView, FinalView, InventoryView, SoloView,
                                                 ThiefdomObservation, ThiefView, TownsfolkMoveView, TurnView)
 
+from ..typed_dicts import assert_keys, seeded_observations
 from .helpers import GAME
-
-
-def assert_keys(value: dict[str, Any], shape: Any, where: str) -> set[str]:
-    """The keys of ``value`` are ``shape``'s; returns the optional ones met."""
-    keys = set(value)
-    missing = shape.__required_keys__ - keys
-    extra = keys - shape.__required_keys__ - shape.__optional_keys__
-    assert not missing and not extra, f"{where}: missing {sorted(missing)}, undeclared {sorted(extra)}"
-    return keys & shape.__optional_keys__
 
 
 def check(obs: dict[str, Any], where: str) -> set[str]:
@@ -45,18 +36,9 @@ def check(obs: dict[str, Any], where: str) -> set[str]:
 
 @pytest.mark.parametrize("n, seed", [(1, 1), (2, 3), (4, 2)])
 def test_observations_have_exactly_the_declared_keys(n, seed):
-    s = GAME.new_game(n, seed)
-    rng = Rng.from_seed(seed)
     met: set[str] = set()
-    while True:
-        for viewer in [None, *range(n)]:
-            met |= check(s.observation(viewer), f"{n} players, ply {s.ply}, viewer {viewer}")
-        if s.is_terminal():
-            break
-        to_act = s.players_to_act()
-        p = to_act[rng.below(len(to_act))]
-        acts = s.legal_actions(p)
-        s.apply_action(p, acts[rng.below(len(acts))])
+    for obs, where in seeded_observations(GAME, n, seed):
+        met |= check(obs, where)
     # the phases with a part of their own were met (the check above is not vacuous)
     assert {"draft", "turn", "final"} <= met
     if n == 1:
