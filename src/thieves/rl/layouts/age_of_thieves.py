@@ -37,10 +37,9 @@ def aot_layout(num_players: int, data: Any) -> list[tuple[str, int]]:
     ]
 
 
-def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarray]]:
-    """The tensor size and the function that fills it from an observation."""
-    data = state.data
-    n = state.num_players
+def _tables(data: Any) -> tuple[dict[str, int], int, list[str], dict[str, int], int, dict[str, int], int,
+                                 dict[str, int], dict[str, int]]:
+    """What both encoders index by: spaces, card kinds, city tokens, thieves and exits by column."""
     spaces = {sp.id: i for i, sp in enumerate(data.board.spaces)}
     S = len(spaces)
     kinds = [c.id for c in data.cards.general] + ["move", "ambush"]
@@ -50,6 +49,14 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
     TK = len(toks)
     thief_ids = {t: i for i, t in enumerate(data.thief_ids)}
     exits = {e: i for i, e in enumerate(data.exits)}
+    return spaces, S, kinds, kcol, K, toks, TK, thief_ids, exits
+
+
+def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarray]]:
+    """The tensor size and the function that fills it from an observation."""
+    data = state.data
+    n = state.num_players
+    spaces, S, kinds, kcol, K, toks, TK, thief_ids, exits = _tables(data)
     per_seat = len(thief_ids) + (S + 1) + 3 + len(_AOT_FLAGS) + TK + 1 + (len(exits) + 1) + 4
     offs, size = offsets(aot_layout(n, data))
     detail_paths = Paths()
@@ -151,15 +158,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     from thieves.games.age_of_thieves.view import deciding, hand_count, slot_view
     data = state.data
     n = state.num_players
-    spaces = {sp.id: i for i, sp in enumerate(data.board.spaces)}
-    S = len(spaces)
-    kinds = [c.id for c in data.cards.general] + ["move", "ambush"]
-    kcol = {k: i for i, k in enumerate(kinds)}
-    K = len(kinds) + 1
-    toks = {t.id: i for i, t in enumerate(data.tokens.city_tokens)}
-    TK = len(toks)
-    thief_ids = {t: i for i, t in enumerate(data.thief_ids)}
-    exits = {e: i for i, e in enumerate(data.exits)}
+    spaces, S, kinds, kcol, K, toks, TK, thief_ids, exits = _tables(data)
     NT, NX, NF = len(thief_ids), len(exits), len(_AOT_FLAGS)
     per_seat = NT + (S + 1) + 3 + NF + TK + 1 + (NX + 1) + 4
     offs, size = offsets(aot_layout(n, data))

@@ -39,10 +39,12 @@ def cw_layout(num_players: int, data: Any) -> list[tuple[str, int]]:
     ]
 
 
-def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarray]]:
-    """The tensor size and the function that fills it from an observation."""
-    data = state.data
-    n = state.num_players
+def _tables(data: Any) -> tuple[dict[str, int], int, list[str], int, dict[str, int], int, dict[str, int],
+                                 dict[str, int], dict[str, int], list[str], list[str], int, int, int,
+                                 dict[str, int]]:
+    """What both encoders index by: zones, treasure kinds, gangs, adventures, missions
+    and cards by column, the militia and the other figures, the widths of a seat, a
+    character and a gang, and each character's slot in its gang."""
     zones = {z: i for i, z in enumerate(data.zone_ids)}
     Z = len(zones)
     types = [t.id for t in data.treasures.types]
@@ -58,6 +60,16 @@ def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarr
     per_char = (Z + 1) + T + 4
     per_gang = max(len(c) for c in data.gang_chars.values())
     slot_of = {c: k for chars in data.gang_chars.values() for k, c in enumerate(chars)}
+    return (zones, Z, types, T, gangs, G, advs, missions, cards, militia, others, per_seat, per_char,
+            per_gang, slot_of)
+
+
+def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarray]]:
+    """The tensor size and the function that fills it from an observation."""
+    data = state.data
+    n = state.num_players
+    (zones, Z, types, T, gangs, G, advs, missions, cards, militia, others, per_seat, per_char, per_gang,
+     slot_of) = _tables(data)
     offs, size = offsets(cw_layout(n, data))
     detail_paths = Paths()
     detail_seats: frozenset[str] = frozenset()
@@ -171,22 +183,9 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     ``_observe`` shows them)."""
     data = state.data
     n = state.num_players
-    zones = {z: i for i, z in enumerate(data.zone_ids)}
-    Z = len(zones)
-    types = [t.id for t in data.treasures.types]
-    T = len(types)
-    gangs = {g: i for i, g in enumerate(data.gang_ids)}
-    G = len(gangs)
-    advs = {a: i for i, a in enumerate(data.adventure)}
-    missions = {m: i for i, m in enumerate(data.mission)}
-    cards = {c: i for i, c in enumerate(data.card)}
-    militia = list(data.militia_ids)
+    (zones, Z, types, T, gangs, G, advs, missions, cards, militia, others, per_seat, per_char, per_gang,
+     slot_of) = _tables(data)
     militia_col = {m: i for i, m in enumerate(militia)}
-    others = militia + list(data.heroine)
-    per_seat = 1 + 1 + G + 1 + 1 + T + 1
-    per_char = (Z + 1) + T + 4
-    per_gang = max(len(c) for c in data.gang_chars.values())
-    slot_of = {c: k for chars in data.gang_chars.values() for k, c in enumerate(chars)}
     chars_of = {g: [(ch, slot_of[ch]) for ch in data.char if data.gang_of[ch] == g] for g in data.gang_ids}
     offs, size = offsets(cw_layout(n, data))
     detail = FoldedDetail(n, frozenset(), CW_DETAIL)

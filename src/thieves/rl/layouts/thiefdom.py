@@ -42,17 +42,23 @@ def _tf_cells(data: Any) -> int:
     return (2 * 7) * ((sections // 2) * 7)       # the assembled city: 2 rows of sections of 7 x 7
 
 
+def _tables(data: Any, n: int) -> tuple[int, int, dict[str, int], int, dict[str, int], int, dict[str, int], int]:
+    """What both encoders index by: the city's squares, its sections, the equipment
+    and clients by column, a thief's width, the blocks' offsets and the size."""
+    cells = _tf_cells(data)
+    sections = len({s.section for s in data.sections.values()})
+    equip = {e: i for i, e in enumerate(data.equipment)}
+    clients = {c: i for i, c in enumerate(data.clients)}
+    thief = (cells + 2) + len(GOODS) + 1 + len(equip) + 2
+    offs, size = offsets(tf_layout(n, data))
+    return cells, sections, equip, len(equip), clients, thief, offs, size
+
+
 def encoder(state: State) -> tuple[int, Callable[[dict[str, Any], int], np.ndarray]]:
     """The tensor size and the function that fills it from an observation."""
     data = state.data
     n = state.num_players
-    cells = _tf_cells(data)
-    sections = len({s.section for s in data.sections.values()})
-    equip = {e: i for i, e in enumerate(data.equipment)}
-    E = len(equip)
-    clients = {c: i for i, c in enumerate(data.clients)}
-    thief = (cells + 2) + len(GOODS) + 1 + E + 2
-    offs, size = offsets(tf_layout(n, data))
+    cells, sections, equip, E, clients, thief, offs, size = _tables(data, n)
     detail_paths = Paths()
     detail_seats = frozenset({"plans", "missions_done", "thieves"})
 
@@ -164,13 +170,7 @@ def fast_encoder(state: State) -> Callable[[State, int], np.ndarray]:
     plans while planning, their draft hands, another's artwork draw, the solo pile)."""
     data = state.data
     n = state.num_players
-    cells = _tf_cells(data)
-    sections = len({s.section for s in data.sections.values()})
-    equip = {e: i for i, e in enumerate(data.equipment)}
-    E = len(equip)
-    clients = {c: i for i, c in enumerate(data.clients)}
-    thief = (cells + 2) + len(GOODS) + 1 + E + 2
-    offs, size = offsets(tf_layout(n, data))
+    cells, sections, equip, E, clients, thief, offs, size = _tables(data, n)
     detail = FoldedDetail(n, frozenset({"plans", "missions_done", "thieves"}), TF_DETAIL)
     o_phase, o_round, o_first, o_order = offs["phase"], offs["round/6"], offs["first"], offs["order"]
     o_to_act, o_terminal, o_vp, o_layout = offs["to_act"], offs["terminal"], offs["vp"], offs["layout"]
