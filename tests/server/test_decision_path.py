@@ -650,3 +650,46 @@ def test_sqlite_decisions_share_one_kept_connection_from_any_thread(tmp_path):
     again = Storage(f"sqlite:///{tmp_path}/kept.db")
     assert len(again.load_actions("t2")) == 20
     again.close()
+
+
+@pytest.mark.parametrize("asked, sync, inline", [(None, 1, True), ("normal", 1, True), ("FULL", 2, False)])
+def test_sqlite_syncs_as_asked_and_only_a_commit_that_does_not_wait_for_the_disk_is_made_on_the_loop(
+        tmp_path, monkeypatch, asked, sync, inline):
+    if asked is None:
+        monkeypatch.delenv("THIEVES_SQLITE_SYNC", raising=False)
+    else:
+        monkeypatch.setenv("THIEVES_SQLITE_SYNC", asked)
+    storage = Storage(f"sqlite:///{tmp_path}/sync.db")
+    with storage.engine.connect() as c:
+        assert c.exec_driver_sql("PRAGMA synchronous").scalar() == sync  # 1 NORMAL, 2 FULL
+        assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+    assert storage.writes_inline is inline
+    manager = TableManager(storage)
+    table, _ = manager.create("thiefs-market", 3, [{"kind": "human"}] * 3, seed=3)
+    threads: list[str] = []
+    write = manager._write
+
+    def spy(*args):
+        import threading
+        threads.append(threading.current_thread().name)
+        return write(*args)
+
+    manager._write = spy
+
+    async def play():
+        async with table.lock:
+            seat = table.state.players_to_act()[0]
+            await manager.commit_async(table, seat, table.state.legal_actions(seat)[0])
+        return threading.current_thread().name
+
+    import threading
+    loop_thread = asyncio.run(play())
+    assert (threads == [loop_thread]) is inline and len(threads) == 1
+    assert len(storage.load_actions(table.id)) == 1  # stored either way
+    storage.close()
+
+
+def test_an_unknown_sqlite_sync_is_refused_with_the_choices(tmp_path, monkeypatch):
+    monkeypatch.setenv("THIEVES_SQLITE_SYNC", "sometimes")
+    with pytest.raises(ValueError, match="NORMAL, FULL"):
+        Storage(f"sqlite:///{tmp_path}/bad.db")

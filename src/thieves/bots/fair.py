@@ -86,13 +86,15 @@ class LegalActionsOnly:
         return f"<the {len(self._actions)} legal actions of seat {self._player}>"
 
 
-def choose_fairly(bot: Bot, state: State, player: int, seed: int) -> str:
+def choose_fairly(bot: Bot, state: State, player: int, seed: int, legal: list[str] | None = None) -> str:
     """Ask ``bot`` for ``player``'s decision on a fair view of ``state``.
 
     A bot that declares ``reads_only_legal_actions = True`` (the random bot) gets
     only its legal actions (:class:`LegalActionsOnly`): they are the same in every
-    view, and copying is the dearest part of a random decision.
+    view, and copying is the dearest part of a random decision. ``legal``: the
+    player's legal actions, where the caller has them already.
     """
     if getattr(bot, "reads_only_legal_actions", False):
-        return bot.choose(LegalActionsOnly(player, state.legal_actions(player)), player)  # type: ignore[arg-type]
+        actions = state.legal_actions(player) if legal is None else legal
+        return bot.choose(LegalActionsOnly(player, actions), player)  # type: ignore[arg-type]
     return bot.choose(fair_view(state, player, view_seed(seed, state.ply, player)), player)

@@ -238,7 +238,7 @@ class Offer:
     <g class="card clickable recent" data-action="take 2" tabindex="0" role="button" aria-label="Take pile 2" data-ref="pile-2"><title>Take pile 2</title>
     """
 
-    __slots__ = ("action", "ref", "label", "cls", "extra")
+    __slots__ = ("action", "ref", "label", "cls", "extra", "_tags")
 
     def __init__(self, action: str | None, ref: str | None, label: str | None = None,
                  cls: str = "", extra: str = "") -> None:
@@ -248,13 +248,19 @@ class Offer:
         self.cls = cls
         #: the gesture attributes (``data-then``, ``data-path``, ``data-confirm``, ``data-needs``)
         self.extra = extra
+        #: the tag as written, by (clickable, recent): an offer kept in a memo is
+        #: rendered for many viewers and positions
+        self._tags: dict[tuple[bool, bool], str] = {}
 
     def tag(self, legal: "AbstractSet[str] | Sequence[str]", recent: "AbstractSet[str] | Sequence[str]") -> str:
         """The tag as :meth:`Svg.open` writes it for a viewer with these legal
         actions and recent refs."""
-        live = self.action is not None and self.action in legal
-        return _open_tag(self.action, self.ref, self.label, self.cls, live,
-                         self.ref is not None and self.ref in recent, self.extra)
+        look = (self.action is not None and self.action in legal, self.ref is not None and self.ref in recent)
+        tag = self._tags.get(look)
+        if tag is None:
+            tag = self._tags[look] = _open_tag(self.action, self.ref, self.label, self.cls, look[0], look[1],
+                                               self.extra)
+        return tag
 
     def __repr__(self) -> str:
         return f"Offer({self.action!r}, {self.ref!r})"
@@ -305,19 +311,7 @@ class Layer:
 
     def __init__(self, parts: Sequence["str | Offer"] = (), width: float = 0.0, height: float = 0.0,
                  anchors: dict[str, Any] | None = None) -> None:
-        merged: list[str | Offer] = []
-        run: list[str] = []   # neighbouring texts, joined once: fewer pieces to render
-        for part in parts:
-            if isinstance(part, str):
-                run.append(part)
-            else:
-                if run:
-                    merged.append("".join(run))
-                    run = []
-                merged.append(part)
-        if run:
-            merged.append("".join(run))
-        merged = [p for p in merged if p != ""]
+        merged = _merged(parts)
         self.parts: tuple[str | Offer, ...] = tuple(merged)
         self.width = width
         self.height = height
@@ -343,6 +337,27 @@ class Layer:
     def size_in_bytes(self) -> int:
         """About how much memory its text holds (for bounded caches)."""
         return sum(len(p) if isinstance(p, str) else 64 for p in self.parts)
+
+
+def _merged(parts: Sequence["str | Offer"]) -> list["str | Offer"]:
+    """``parts`` with neighbouring texts joined (fewer pieces to render), no empty text."""
+    cuts = [i for i, part in enumerate(parts) if not isinstance(part, str)]
+    if not cuts:
+        text = "".join(parts)  # type: ignore[arg-type]
+        return [text] if text else []
+    merged: list[str | Offer] = []
+    start = 0
+    for i in cuts:
+        if i > start:
+            text = "".join(parts[start:i])  # type: ignore[arg-type]
+            if text:
+                merged.append(text)
+        merged.append(parts[i])
+        start = i + 1
+    text = "".join(parts[start:])  # type: ignore[arg-type]
+    if text:
+        merged.append(text)
+    return merged
 
 
 def svg_root(width: float, height: float, title: str | None = None) -> str:

@@ -33,6 +33,9 @@ True
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import compress, repeat
+from operator import ne, sub
 from typing import Any
 
 #: where the board is cut into pieces (every SVG group starts a piece)
@@ -104,23 +107,43 @@ def make_patch(old: Drawn, new: Drawn) -> dict[str, Any]:
 
 
 def _svg_steps(old: Drawn, new: Drawn) -> list[Any]:
-    """The new board as runs of the old one's pieces and new pieces."""
-    where, was = old.where(), old.pieces()
-    last = len(was)
+    """The new board as runs of the old one's pieces and new pieces.
+
+    Each new piece continues the run of old pieces being copied when it is the
+    old piece that comes next, else starts a run where the old board has it
+    (its last place), else is sent as it is. Most of a board is long runs, so
+    the places are looked up and the runs' breaks found in C (``map``,
+    ``compress``), and only a break, and a run that goes on past a piece found
+    twice, is followed here."""
+    was, where = old.pieces(), old.where()
+    now = new.pieces()
+    last, n = len(was), len(now)
+    at = list(map(where.get, now, repeat(-2)))  # -2: not on the old board
+    # the pieces that do not follow the one before them on the old board
+    breaks = list(compress(range(1, n), map(ne, map(sub, at[1:], at[:-1]), repeat(1))))
     steps: list[Any] = []
     start = end = -1  # the run of old pieces being copied
-    for piece in new.pieces():
+    k, b = 0, 0
+    while k < n:
+        piece = now[k]
         if 0 <= end < last and was[end] == piece:  # the run goes on (also past a piece found twice)
             end += 1
-            continue
-        i = where.get(piece)
-        if start >= 0:
-            steps.append([start, end])
-        if i is None:
-            start = end = -1
-            steps.append(piece)
         else:
-            start, end = i, i + 1
+            if start >= 0:
+                steps.append([start, end])
+            i = at[k]
+            if i < 0:
+                start = end = -1
+                steps.append(piece)
+            else:
+                start, end = i, i + 1
+        k += 1
+        if end - 1 == at[k - 1] >= 0:  # the run is where the old board has this piece:
+            # it goes on up to the next break, all at once
+            b = bisect_left(breaks, k, b)
+            stop = breaks[b] if b < len(breaks) else n
+            end += stop - k
+            k = stop
     if start >= 0:
         steps.append([start, end])
     return steps

@@ -1070,8 +1070,10 @@ class TableManager:
     async def commit_async(self, table: LiveTable, seat: int, action: str,
                            decider: str | None = None) -> None:
         """:meth:`_commit` with the database write in a worker thread, so the event
-        loop serves other tables while the commit reaches the disk. The table's
-        lock (held by the caller) keeps every other change to it out meanwhile.
+        loop serves other tables while the commit reaches the disk or the
+        database server (a quick write, ``Storage.writes_inline``, is made
+        here). The table's lock (held by the caller) keeps every other change
+        to it out meanwhile.
 
         The write is stored only if the table's row in storage is still what
         this process last saw of it (:attr:`LiveTable.seen`), so no read of it
@@ -1079,7 +1081,9 @@ class TableManager:
         is stored, the table catches up and :class:`StorageConflict` is raised
         (the caller may decide again on the new position)."""
         decision = self._decide(table, seat, action, decider)
-        self._settle(table, decision, await asyncio.to_thread(self._write, table, decision))
+        written = (self._write(table, decision) if self.storage.writes_inline
+                   else await asyncio.to_thread(self._write, table, decision))
+        self._settle(table, decision, written)
 
     def _decide(self, table: LiveTable, seat: int, action: str, decider: str | None) -> "_Decision":
         """One decision checked (:meth:`_prepare`) and ready to store: what the
@@ -1268,13 +1272,16 @@ class TableManager:
         return quick
 
     def bot_choice(self, table: LiveTable, seat: int) -> tuple[int, str]:
-        """The bot's decision on a copy (safe to run in a worker thread).
+        """The bot's decision, on a copy of the position for a bot that reads it
+        (safe to run in a worker thread).
 
         A bot that crashes or answers something illegal is replaced for this
         one decision by the random bot (logged), so a bug in a bot never
         freezes a table where people are waiting.
         """
-        state = table.state.clone()
+        # a bot that reads only the legal actions never sees the state: no copy
+        # (it decides on the event loop, where nothing changes the table meanwhile)
+        state = table.state if self.quick_bot(table, seat) else table.state.clone()
         ply = state.ply
         moment = table.rows  # the bot's choice counts only if no row was stored meanwhile
         seed = bot_seed(table.rec.seed, ply, seat)
@@ -1283,7 +1290,7 @@ class TableManager:
         # A bot plays a seat like a person: it decides on a fair view (others'
         # secrets re-dealt, another future, no seed, only its own log lines).
         try:
-            action = choose_fairly(make_bot(name, table.rec.game, seed), state, seat, seed)
+            action = choose_fairly(make_bot(name, table.rec.game, seed), state, seat, seed, legal)
         except Exception:  # noqa: BLE001 - any bug in the bot
             log.exception("bot %s at table %s crashed; the random bot plays this move", name, table.id)
             action = None

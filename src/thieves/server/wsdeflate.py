@@ -56,8 +56,14 @@ _kept: dict[bytes, bytes] = {}
 
 
 def deflate(data: bytes, window_bits: int) -> bytes:
-    """``data`` as one permessage-deflate message (the final empty block removed)."""
-    enc = zlib.compressobj(wbits=-window_bits, **COMPRESS)  # type: ignore[arg-type]
+    """``data`` as one permessage-deflate message (the final empty block removed).
+
+    The window is no larger than the message needs (a patch of a few KB): every
+    reference back fits in it all the same, and setting up zlib's window and
+    tables for 32 KB takes longer than compressing 1 KB. A reader's window may
+    be larger than the writer's (RFC 7692 section 7.1.2.1)."""
+    bits = min(window_bits, max(9, (len(data) - 1).bit_length()))
+    enc = zlib.compressobj(wbits=-bits, **COMPRESS)  # type: ignore[arg-type]
     out = enc.compress(data) + enc.flush(zlib.Z_SYNC_FLUSH)
     return out[:-4]  # 0x00 0x00 0xff 0xff, which the protocol leaves out
 
