@@ -34,6 +34,8 @@ from .words import MarketWords
 _KEPT = memo(8192)
 #: the seats' panels (larger pieces: fewer kept)
 _PANELS = memo(1024)
+#: whole sections (the market, the center): larger pieces, fewer kept
+_SECTIONS = memo(1024)
 #: where the seats' panels, the market and the legend are drawn from (:meth:`PublicBoard.placed`)
 ORIGIN = 100.0
 
@@ -170,6 +172,15 @@ class PublicBoard:
     # ---- pieces
     def die(self, x: float, y: float, face: str, action: str | None = None, size: float | None = None,
             dim: bool = False, pid: str | None = None) -> None:
+        size = self.die_size if size is None else size
+        if x and y:   # one lookup for the whole piece (its words never read the step)
+            self.kept(("piece", x, y, face, action, size, dim, pid),
+                      lambda: self._moving_die(x, y, face, action, size, dim, pid))
+        else:
+            self._moving_die(x, y, face, action, size, dim, pid)
+
+    def _moving_die(self, x: float, y: float, face: str, action: str | None, size: float | None, dim: bool,
+                    pid: str | None) -> None:
         with self.svg.moving(pid, f"die-{face}"):
             self._die(x, y, face, action, size, dim)
 
@@ -351,16 +362,25 @@ class PublicBoard:
         return y + 34
 
     def center(self) -> None:
+        """The center, kept whole by what it shows (:meth:`draw_center`)."""
+        o = self.obs
+        returning = o.get("returning", {})
+        key = ("center", self.W, self.die_size, self.y, o["phase"], o.get("step"), o["token"],
+               tuple(o["center"].items()), tuple(returning.items()))
+        self.y = self.kept(key, self.draw_center, _SECTIONS)
+
+    def draw_center(self) -> float:
         """The center: while splitting, the dice (and the token) to take, in as many
         lines as the width needs (a phone keeps its dice big enough for a finger), and
-        those being put back; in the purchase phase, one line of the dice spent."""
+        those being put back; in the purchase phase, one line of the dice spent.
+        Returns the y below it."""
         o, svg, p = self.obs, self.svg, self.p
         split = o["phase"] == "split"
         y = self.y
         count = sum(o["center"].values()) + (o["token"] == -1)
         returning = sum(o.get("returning", {}).values()) + (o["token"] == -2)
         if not split and not count:
-            return
+            return y
         size = self.die_size if split else 24
         title = p.t("ui.center") if split else p.t("ui.spent")
         right = self.W - PAD - 10
@@ -399,7 +419,7 @@ class PublicBoard:
         svg.parts.extend(pieces)
         if not count and split:
             svg.text(PAD + 12, top + size * .6, "—", FONT, "normal", MUTED)
-        self.y = y + h + 10
+        return y + h + 10
 
     @staticmethod
     def flow_place(at: tuple[float, float], x0: float, right: float, w: float, size: float) -> tuple[float, float]:
@@ -441,9 +461,22 @@ class PublicBoard:
         self.y = y + h + 10
 
     def market(self) -> None:
+        """The market, kept whole by what it shows (:meth:`draw_market`): its rows, and
+        what a purchase reads of the one who may buy (the payment in each offer)."""
+        o = self.obs
+        m = o["market"]
+        actor = self.actor
+        buyer = None   # what :meth:`purchase` reads, when it reads anything
+        if actor is not None and o["phase"] == "buy" and not o.get("paying"):
+            buyer = (actor, tuple(o["tableau"][actor]), marshal.dumps(o["piles"][actor], 2), o["gold"][actor])
+        # its words are those of "buy" (never of the step) and its offers' payments (``buyer``)
+        key = ("market", self.W, self.p.narrow, tuple(self.p.names), self.y, o["active_row"], tuple(m["A"]), tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()), buyer)
+        self.y = self.kept(key, self.draw_market, _SECTIONS)
+
+    def draw_market(self) -> float:
         """The market rows, each under its title; an older row that is empty (its deck
         is used up: rulebook "Fin du tour", older rows are never refilled) is left out,
-        and rows short enough share a line."""
+        and rows short enough share a line. Returns the y below them."""
         o, svg, p = self.obs, self.svg, self.p
         rows = [r for r in "ABC" if o["market"][r] or r == o["active_row"]]
         lines: list[list[str]] = []
@@ -469,6 +502,7 @@ class PublicBoard:
                     svg.text(x + 10, y + 14, "—", FONT, "normal", MUTED)
                 x += width + CARD_GAP
             self.y = bottom
+        return self.y
 
     def player(self, q: int) -> None:
         """A seat's panel, kept by everything it shows (the one who acts: large)."""
@@ -476,10 +510,19 @@ class PublicBoard:
         phase = o["phase"]
         owned = o["tableau"][q]
         big = q == self.actor
-        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, q, big, phase,
-               o.get("step"), bool(o.get("paying")), o["token"] == q, o["infamy"][q] if phase == "over" else None,
-               o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
-               tuple(o.get("used", ())) if phase != "over" else ())
+        # only the seat's own cards are drawn used or not
+        used = tuple(c for c in o.get("used", ()) if c in owned) if phase != "over" else ()
+        shown = (o["token"] == q, o["infamy"][q] if phase == "over" else None, o["gold"][q], o["henchmen"][q],
+                 o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used)
+        key: tuple[Any, ...]
+        if big:
+            # the step is read only while splitting (its verbs, "done")
+            key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, q, phase,
+                   o.get("step") if phase == "split" else None,
+                   bool(o.get("paying")), shown)
+        else:   # a rival's panel reads of the phase only whether the loot is split, or the game over
+            key = ("rival", tuple(p.names), self.W, p.narrow, q, phase if phase in ("split", "over") else "",
+                   shown)
         draw = self.draw_player if big else self.draw_rival
         def panel() -> dict[str, Any]:
             band: dict[str, Any]
@@ -493,6 +536,14 @@ class PublicBoard:
         it holds, then gold and henchmen, and infamy (hidden until the end: the
         viewer's own is their layer's); returns the y below it and where the band's
         words go (the anchors of the viewer's layer)."""
+        o = self.obs
+        key = ("band", tuple(self.p.names), self.W, self.p.narrow, q, y0, o["token"] == q,
+               o["infamy"][q] if o["phase"] == "over" else None, o["gold"][q], o["henchmen"][q])
+        out: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_band(q, y0))
+        return out
+
+    def draw_band(self, q: int, y0: float) -> tuple[float, dict[str, Any]]:
+        """:meth:`seat_band`, drawn."""
         o, svg, p = self.obs, self.svg, self.p
         phase = o["phase"]
         band = 52 if p.narrow else 30     # the phone board: the counts on a second line
@@ -566,6 +617,12 @@ class PublicBoard:
         """Cards as named chips in lines from ``x0`` (the card's full text in its title;
         an ability its owner may use: ``use``); returns the y below them (at least
         ``min_h`` below ``y``)."""
+        key = ("chips", self.W, self.p.narrow, x0, y, tuple(cards), tuple(c for c in used if c in cards), min_h)
+        out: float = self.kept(key, lambda: self.draw_chips(x0, y, cards, used, min_h))
+        return out
+
+    def draw_chips(self, x0: float, y: float, cards: list[str], used: Sequence[str], min_h: float) -> float:
+        """:meth:`chips`, drawn."""
         svg, p, t = self.svg, self.p, self.t
         if not cards:
             svg.text(x0 + 6, y + 20, p.t("ui.no_cards"), FONT, "normal", MUTED)
@@ -644,7 +701,12 @@ class PublicBoard:
             # die is used with the dice drawn on the card (:meth:`targets`)
             uses = {cid: f"use {cid}" for cid in owned
                     if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
-            y = self.card_grid(PAD, y, owned, uses.get, False, used, lambda cid: self.targets(q, cid))
+            # kept by what it shows: the cards stay while the pile above them changes
+            shown = tuple(tuple(self.targets(q, cid)) for cid in owned)
+            key = ("grid", self.W, p.narrow, y, tuple(owned), tuple(c for c in used if c in owned), shown)
+            y0 = y
+            y = self.kept(key, lambda: self.card_grid(PAD, y0, owned, uses.get, False, used,
+                                                      lambda cid: self.targets(q, cid)))
         else:
             svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
             y += 24
