@@ -36,11 +36,31 @@ _KEPT = memo(8192)
 _PANELS = memo(1024)
 #: whole sections (the market, the center): larger pieces, fewer kept
 _SECTIONS = memo(1024)
+#: the viewers' layers
+_SEATS = memo(1024)
 #: where the seats' panels, the market and the legend are drawn from (:meth:`PublicBoard.placed`)
 ORIGIN = 100.0
 
 
 # ------------------------------------------------------------------ drawing helpers
+def _joined(parts: list[Any]) -> tuple[Any, ...]:
+    """``parts`` with each run of neighbouring texts joined into one (as
+    :class:`Layer` keeps them): fewer parts to copy and join later."""
+    out: list[Any] = []
+    run: list[str] = []
+    for part in parts:
+        if type(part) is str:
+            run.append(part)
+        else:
+            if run:
+                out.append("".join(run))
+                run = []
+            out.append(part)
+    if run:
+        out.append("".join(run))
+    return tuple(p for p in out if p != "")
+
+
 def _gem(svg: Svg, cx: float, cy: float, s: float, ink: str) -> None:
     """A cut gem: a flat top and a point below."""
     pts = [(cx - .30 * s, cy - .08 * s), (cx - .15 * s, cy - .27 * s), (cx + .15 * s, cy - .27 * s),
@@ -152,8 +172,21 @@ class PublicBoard:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
         (with the data, texts and language it reads); ``key`` names everything
         else it depends on."""
-        return self.svg.piece_of(self, _KEPT if store is None else store,
-                                 (self.t, self.p.texts, self.p.lang, *key), draw)
+        # :meth:`Svg.piece_of` made lean (a board draws some 50 kept pieces per position):
+        # no closures, and the drawing kept as its parts already joined (no :class:`Layer`)
+        store = _KEPT if store is None else store
+        full = (self.t, self.p.texts, self.p.lang, *key)
+        hit = store.get(full)
+        if hit is None:
+            outer = self.svg
+            self.svg = Svg(outer.width, outer.height, title=outer.title, offers=True)
+            try:
+                value = draw()
+                hit = store.put(full, (_joined(self.svg.parts), value))
+            finally:
+                self.svg = outer
+        self.svg.parts.extend(hit[0])
+        return hit[1]
 
     def placed(self, draw: Callable[[], Any]) -> Any:
         """What ``draw()`` adds, drawn from the height :data:`ORIGIN` and moved to
@@ -505,29 +538,26 @@ class PublicBoard:
         return self.y
 
     def player(self, q: int) -> None:
-        """A seat's panel, kept by everything it shows (the one who acts: large)."""
+        """A seat's panel: a rival's kept by everything it shows; the one who acts
+        (large, and changing with nearly every decision) from its kept parts."""
         o, p = self.obs, self.p
         phase = o["phase"]
-        owned = o["tableau"][q]
-        big = q == self.actor
-        # only the seat's own cards are drawn used or not
-        used = tuple(c for c in o.get("used", ()) if c in owned) if phase != "over" else ()
-        shown = (o["token"] == q, o["infamy"][q] if phase == "over" else None, o["gold"][q], o["henchmen"][q],
-                 o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used)
-        key: tuple[Any, ...]
-        if big:
-            # the step is read only while splitting (its verbs, "done")
-            key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, q, phase,
-                   o.get("step") if phase == "split" else None,
-                   bool(o.get("paying")), shown)
-        else:   # a rival's panel reads of the phase only whether the loot is split, or the game over
+        if q == self.actor:
+            def panel() -> dict[str, Any]:
+                self.y, band = self.draw_player(q)
+                return band
+        else:
+            owned = o["tableau"][q]
+            # only the seat's own cards are drawn used or not; of the phase, a rival's panel
+            # reads only whether the loot is split, or the game over
+            used = tuple(c for c in o.get("used", ()) if c in owned) if phase != "over" else ()
             key = ("rival", tuple(p.names), self.W, p.narrow, q, phase if phase in ("split", "over") else "",
-                   shown)
-        draw = self.draw_player if big else self.draw_rival
-        def panel() -> dict[str, Any]:
-            band: dict[str, Any]
-            self.y, band = self.kept(key, lambda: draw(q), _PANELS)
-            return band
+                   o["token"] == q, o["infamy"][q] if phase == "over" else None, o["gold"][q], o["henchmen"][q],
+                   o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used)
+            def panel() -> dict[str, Any]:
+                kept: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_rival(q), _PANELS)
+                self.y = kept[0]
+                return kept[1]
         band = self.placed(panel)
         self.anchors["bands"][q] = {**band, "y": band["y"] + self.offset, "text_y": band["text_y"] + self.offset}
 
@@ -661,10 +691,40 @@ class PublicBoard:
         o, svg, p = self.obs, self.svg, self.p
         y0 = self.y
         phase, step = o["phase"], o.get("step")
-        color = seat_color(q)
         svg.open(None, f"seat:{q}", None, "seat")
         y, band = self.seat_band(q, y0)
         y += 6
+        # the pile: kept by what it shows (the step is read only while splitting: its verbs, "done")
+        key = ("pile", self.W, self.die_size, q, y, phase, step if phase == "split" else None,
+               bool(o.get("paying")), o["has_pile"][q], o["token"] == q, o["gold"][q],
+               marshal.dumps(o["piles"][q], 2))
+        y1 = y
+        y = self.kept(key, lambda: self.draw_pile(q, y1))
+        owned = o["tableau"][q]
+        if owned:
+            used = o.get("used", ()) if phase != "over" else ()
+            # an ability used with one click (spend a die, gold for infamy); one that turns a
+            # die is used with the dice drawn on the card (:meth:`targets`)
+            uses = {cid: f"use {cid}" for cid in owned
+                    if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
+            # kept by what it shows: the cards stay while the pile above them changes
+            shown = tuple(tuple(self.targets(q, cid)) for cid in owned)
+            grid = ("grid", self.W, p.narrow, y, tuple(owned), tuple(c for c in used if c in owned), shown)
+            y0 = y
+            y = self.kept(grid, lambda: self.card_grid(PAD, y0, owned, uses.get, False, used,
+                                                      lambda cid: self.targets(q, cid)))
+        else:
+            svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
+            y += 24
+        svg.close()
+        return y + 10, band
+
+    def draw_pile(self, q: int, y: float) -> float:
+        """The pile of the one who acts in big dice (put back, reroll or pay one; the
+        pile itself: stop, keep) and their gold beside it; returns the y below it."""
+        o, svg, p = self.obs, self.svg, self.p
+        phase, step = o["phase"], o.get("step")
+        color = seat_color(q)
         has = o["has_pile"][q] or phase != "split"
         # your own pile: keep it as it is (Lucky Animal Appendage), or stop taking / putting back
         frame = "keep" if phase == "lucky" else "done" if phase == "split" and step in ("take", "return") else None
@@ -693,25 +753,7 @@ class PublicBoard:
             svg.text(x, y + ph / 2 + 5, p.t("ui.no_pile"), FONT, "normal", MUTED)
         # gold coins beside the pile
         self.coin(self.W - PAD - 30, y + ph / 2, 16, str(o["gold"][q]))
-        y += ph + 6
-        owned = o["tableau"][q]
-        if owned:
-            used = o.get("used", ()) if phase != "over" else ()
-            # an ability used with one click (spend a die, gold for infamy); one that turns a
-            # die is used with the dice drawn on the card (:meth:`targets`)
-            uses = {cid: f"use {cid}" for cid in owned
-                    if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
-            # kept by what it shows: the cards stay while the pile above them changes
-            shown = tuple(tuple(self.targets(q, cid)) for cid in owned)
-            key = ("grid", self.W, p.narrow, y, tuple(owned), tuple(c for c in used if c in owned), shown)
-            y0 = y
-            y = self.kept(key, lambda: self.card_grid(PAD, y0, owned, uses.get, False, used,
-                                                      lambda cid: self.targets(q, cid)))
-        else:
-            svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
-            y += 24
-        svg.close()
-        return y + 10, band
+        return y + ph + 6
 
     def draw(self) -> Layer:
         """What a player looks at first comes first. Splitting the loot (and rerolling):
@@ -754,6 +796,28 @@ def seat_layer(pres: MarketWords, obs: MarketObservation, public: Layer) -> Laye
     me = pres.viewer
     if me is None:
         return None
+    band = public.anchors["bands"].get(me)
+    pay, paying = obs.get("paying"), public.anchors.get("paying")
+    choice = None   # the payment's choices, when they are this viewer's
+    if pay and paying and obs.get("current") == me and pay["remaining"]:
+        gem, legal = pay["remaining"][0], obs.get("legal", ())
+        choice = (gem, f"gold {gem}" in legal, f"free {gem}" in legal, obs.get("step"), paying["slots"][0],
+                  paying["y"], paying["end"])
+    # kept by all it shows (a small layer, drawn for each viewer of each position)
+    key = (pres.data, pres.texts, pres.lang, tuple(pres.names), me, public.width, public.height,
+           None if band is None else (band["y"], band["name"], band["you_x"], tuple(band["stats"]), band["sep"],
+                                      band["x"], band["text_y"], band["anchor"], band["cover"]),
+           obs["phase"] == "over", obs["infamy"][me], choice)
+    kept: tuple[Layer | None] | None = _SEATS.get(key)
+    if kept is None:
+        kept = _SEATS.put(key, (draw_seat_layer(pres, obs, public),))
+    return kept[0]
+
+
+def draw_seat_layer(pres: MarketWords, obs: MarketObservation, public: Layer) -> Layer | None:
+    """:func:`seat_layer`, drawn."""
+    me = pres.viewer
+    assert me is not None
     band = public.anchors["bands"].get(me)
     svg = Svg(public.width, public.height, legal=obs.get("legal", ()), recent=obs.get("recent", ()))
     if band is not None:
