@@ -275,8 +275,11 @@ class PublicBoard:
         label = self.p.action_words(self.obs, action) if action else self.p.card_name(cid)
         then, confirm = self.purchase(action, cid)
         with self.svg.moving(f"card-{cid}"):
-            self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, tuple(then), confirm),
-                      lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used, then, confirm))
+            # the offer (its payment changes with the buyer's dice) apart from the card as printed
+            self.svg.open(action, cid, label, "card", then=then, confirm=confirm)
+            self.kept(("card", x, y, w, h, cid, show_cost, used),
+                      lambda: self.card_face(x, y, w, h, cid, show_cost, used))
+            self.svg.close()
         # a turn-die ability: one die per face it may turn to, drawn on the card
         if targets:
             tx = x + w - 6 - len(targets) * (SMALL_DIE + 10)
@@ -293,13 +296,12 @@ class PublicBoard:
             return [], None
         return self.p.purchase(o, cid, self.actor)
 
-    def card_face(self, x: float, y: float, w: float, h: float, cid: str, action: str | None, label: str,
-                  show_cost: bool, used: bool, then: Sequence[str] = (), confirm: str | None = None) -> None:
-        """A card as printed: name, cost, points or "used", icons and effect."""
+    def card_face(self, x: float, y: float, w: float, h: float, cid: str, show_cost: bool, used: bool) -> None:
+        """A card as printed (inside its offer's group): name, cost, points or "used",
+        icons and effect."""
         svg, t = self.svg, self.t
         c = t.cards[t.index[cid]]
         name, body, _ = self.card_layout(cid, w, show_cost)
-        svg.open(action, cid, label, "card", then=then, confirm=confirm)
         svg.rect(x, y, w, h, fill="#e3ddd2" if used else "#fffaf0", stroke="#8a7d6a", width=1.2)
         band_h = 8 + len(name) * 17
         svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{band_h:g}" rx="6" '
@@ -326,7 +328,6 @@ class PublicBoard:
         yy += 18
         for i, line in enumerate(body):
             svg.text(x + 6, yy + 13 + i * 16, line, FONT, "normal", MUTED if used else INK)
-        svg.close()
 
     def card_grid(self, x0: float, y: float, cards: list[str], action_of: Any, show_cost: bool,
                   used: Sequence[str] = (), targets: Callable[[str], list[tuple[str, str]]] | None = None) -> float:
@@ -499,9 +500,11 @@ class PublicBoard:
         o = self.obs
         m = o["market"]
         actor = self.actor
-        buyer = None   # what :meth:`purchase` reads, when it reads anything
+        buyer = None   # all that a purchase's payment reads (:meth:`MarketWords.purchase`), when it is read
         if actor is not None and o["phase"] == "buy" and not o.get("paying"):
-            buyer = (actor, tuple(o["tableau"][actor]), marshal.dumps(o["piles"][actor], 2), o["gold"][actor])
+            pile, t = o["piles"][actor], self.t
+            waiver = t.holdings([t.index[cid] for cid in o["tableau"][actor]]).waiver
+            buyer = (waiver, tuple([pile.get(g, 0) for g in GEMS]), o["gold"][actor])
         # its words are those of "buy" (never of the step) and its offers' payments (``buyer``)
         key = ("market", self.W, self.p.narrow, tuple(self.p.names), self.y, o["active_row"], tuple(m["A"]), tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()), buyer)
         self.y = self.kept(key, self.draw_market, _SECTIONS)
