@@ -44,8 +44,8 @@ ORIGIN = 100.0
 
 # ------------------------------------------------------------------ drawing helpers
 def _joined(parts: list[Any]) -> tuple[Any, ...]:
-    """``parts`` with each run of neighbouring texts joined into one (as
-    :class:`Layer` keeps them): fewer parts to copy and join later."""
+    """``parts`` with each run of neighbouring texts joined into one and empty
+    texts left out (as :class:`Layer` keeps them): fewer parts to copy and join later."""
     out: list[Any] = []
     run: list[str] = []
     for part in parts:
@@ -53,12 +53,16 @@ def _joined(parts: list[Any]) -> tuple[Any, ...]:
             run.append(part)
         else:
             if run:
-                out.append("".join(run))
+                text = "".join(run)
+                if text:
+                    out.append(text)
                 run = []
             out.append(part)
     if run:
-        out.append("".join(run))
-    return tuple(p for p in out if p != "")
+        text = "".join(run)
+        if text:
+            out.append(text)
+    return tuple(out)
 
 
 def _gem(svg: Svg, cx: float, cy: float, s: float, ink: str) -> None:
@@ -161,6 +165,8 @@ class PublicBoard:
         self.card_w = (self.W - 2 * PAD - CARD_GAP) / 2 if narrow else CARD_W
         self.die_size = 32 if narrow else DIE
         self.actor = acting(obs)
+        #: what every kept piece depends on: the data, the texts and the language
+        self.prefix: tuple[Any, ...] = (self.t, pres.texts, pres.lang)
         self.svg = Svg(self.W, 100, title=pres.t("name"), offers=True)
         self.y = 0.0
         #: how far :meth:`placed` moved the last part
@@ -175,8 +181,8 @@ class PublicBoard:
         # :meth:`Svg.piece_of` made lean (a board draws some 50 kept pieces per position):
         # no closures, and the drawing kept as its parts already joined (no :class:`Layer`)
         store = _KEPT if store is None else store
-        full = (self.t, self.p.texts, self.p.lang, *key)
-        hit = store.get(full)
+        full = self.prefix + key
+        hit = store.items.get(full)
         if hit is None:
             outer = self.svg
             self.svg = Svg(outer.width, outer.height, title=outer.title, offers=True)
@@ -359,6 +365,13 @@ class PublicBoard:
 
     # ---- sections
     def header(self) -> None:
+        """The round, the phase and who acts: kept by these."""
+        o = self.obs
+        self.y = self.kept(("header", tuple(self.p.names), self.W, self.p.narrow, o["round"], o["phase"], self.actor),
+                           self.draw_header)
+
+    def draw_header(self) -> float:
+        """:meth:`header`, drawn; returns the y below it."""
         o, p = self.obs, self.p
         self.y = 26
         head = f"{p.t('ui.round')} {o['round']} · {p.term('phase', o['phase'])}"
@@ -372,7 +385,7 @@ class PublicBoard:
             else:
                 self.svg.text(self.W - PAD, self.y, f"{p.term('player', cur)} {p.t('ui.to_act')}", 16, "bold",
                               seat_color(cur), "end")
-        self.y += 12
+        return self.y + 12
 
     def legend(self) -> None:
         """The same in every position: kept per width and place."""
