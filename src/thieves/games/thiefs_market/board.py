@@ -34,11 +34,37 @@ from .words import MarketWords
 _KEPT = memo(8192)
 #: the seats' panels (larger pieces: fewer kept)
 _PANELS = memo(1024)
+#: whole sections (the market, the center): larger pieces, fewer kept
+_SECTIONS = memo(1024)
+#: the viewers' layers
+_SEATS = memo(1024)
 #: where the seats' panels, the market and the legend are drawn from (:meth:`PublicBoard.placed`)
 ORIGIN = 100.0
 
 
 # ------------------------------------------------------------------ drawing helpers
+def _joined(parts: list[Any]) -> tuple[Any, ...]:
+    """``parts`` with each run of neighbouring texts joined into one and empty
+    texts left out (as :class:`Layer` keeps them): fewer parts to copy and join later."""
+    out: list[Any] = []
+    run: list[str] = []
+    for part in parts:
+        if type(part) is str:
+            run.append(part)
+        else:
+            if run:
+                text = "".join(run)
+                if text:
+                    out.append(text)
+                run = []
+            out.append(part)
+    if run:
+        text = "".join(run)
+        if text:
+            out.append(text)
+    return tuple(out)
+
+
 def _gem(svg: Svg, cx: float, cy: float, s: float, ink: str) -> None:
     """A cut gem: a flat top and a point below."""
     pts = [(cx - .30 * s, cy - .08 * s), (cx - .15 * s, cy - .27 * s), (cx + .15 * s, cy - .27 * s),
@@ -139,6 +165,8 @@ class PublicBoard:
         self.card_w = (self.W - 2 * PAD - CARD_GAP) / 2 if narrow else CARD_W
         self.die_size = 32 if narrow else DIE
         self.actor = acting(obs)
+        #: what every kept piece depends on: the data, the texts and the language
+        self.prefix: tuple[Any, ...] = (self.t, pres.texts, pres.lang)
         self.svg = Svg(self.W, 100, title=pres.t("name"), offers=True)
         self.y = 0.0
         #: how far :meth:`placed` moved the last part
@@ -150,8 +178,21 @@ class PublicBoard:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
         (with the data, texts and language it reads); ``key`` names everything
         else it depends on."""
-        return self.svg.piece_of(self, _KEPT if store is None else store,
-                                 (self.t, self.p.texts, self.p.lang, *key), draw)
+        # :meth:`Svg.piece_of` made lean (a board draws some 50 kept pieces per position):
+        # no closures, and the drawing kept as its parts already joined (no :class:`Layer`)
+        store = _KEPT if store is None else store
+        full = self.prefix + key
+        hit = store.items.get(full)
+        if hit is None:
+            outer = self.svg
+            self.svg = Svg(outer.width, outer.height, title=outer.title, offers=True)
+            try:
+                value = draw()
+                hit = store.put(full, (_joined(self.svg.parts), value))
+            finally:
+                self.svg = outer
+        self.svg.parts.extend(hit[0])
+        return hit[1]
 
     def placed(self, draw: Callable[[], Any]) -> Any:
         """What ``draw()`` adds, drawn from the height :data:`ORIGIN` and moved to
@@ -170,6 +211,15 @@ class PublicBoard:
     # ---- pieces
     def die(self, x: float, y: float, face: str, action: str | None = None, size: float | None = None,
             dim: bool = False, pid: str | None = None) -> None:
+        size = self.die_size if size is None else size
+        if x and y:   # one lookup for the whole piece (its words never read the step)
+            self.kept(("piece", x, y, face, action, size, dim, pid),
+                      lambda: self._moving_die(x, y, face, action, size, dim, pid))
+        else:
+            self._moving_die(x, y, face, action, size, dim, pid)
+
+    def _moving_die(self, x: float, y: float, face: str, action: str | None, size: float | None, dim: bool,
+                    pid: str | None) -> None:
         with self.svg.moving(pid, f"die-{face}"):
             self._die(x, y, face, action, size, dim)
 
@@ -231,8 +281,11 @@ class PublicBoard:
         label = self.p.action_words(self.obs, action) if action else self.p.card_name(cid)
         then, confirm = self.purchase(action, cid)
         with self.svg.moving(f"card-{cid}"):
-            self.kept(("card", x, y, w, h, cid, action, label, show_cost, used, tuple(then), confirm),
-                      lambda: self.card_face(x, y, w, h, cid, action, label, show_cost, used, then, confirm))
+            # the offer (its payment changes with the buyer's dice) apart from the card as printed
+            self.svg.open(action, cid, label, "card", then=then, confirm=confirm)
+            self.kept(("card", x, y, w, h, cid, show_cost, used),
+                      lambda: self.card_face(x, y, w, h, cid, show_cost, used))
+            self.svg.close()
         # a turn-die ability: one die per face it may turn to, drawn on the card
         if targets:
             tx = x + w - 6 - len(targets) * (SMALL_DIE + 10)
@@ -249,13 +302,12 @@ class PublicBoard:
             return [], None
         return self.p.purchase(o, cid, self.actor)
 
-    def card_face(self, x: float, y: float, w: float, h: float, cid: str, action: str | None, label: str,
-                  show_cost: bool, used: bool, then: Sequence[str] = (), confirm: str | None = None) -> None:
-        """A card as printed: name, cost, points or "used", icons and effect."""
+    def card_face(self, x: float, y: float, w: float, h: float, cid: str, show_cost: bool, used: bool) -> None:
+        """A card as printed (inside its offer's group): name, cost, points or "used",
+        icons and effect."""
         svg, t = self.svg, self.t
         c = t.cards[t.index[cid]]
         name, body, _ = self.card_layout(cid, w, show_cost)
-        svg.open(action, cid, label, "card", then=then, confirm=confirm)
         svg.rect(x, y, w, h, fill="#e3ddd2" if used else "#fffaf0", stroke="#8a7d6a", width=1.2)
         band_h = 8 + len(name) * 17
         svg.add(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{band_h:g}" rx="6" '
@@ -282,7 +334,6 @@ class PublicBoard:
         yy += 18
         for i, line in enumerate(body):
             svg.text(x + 6, yy + 13 + i * 16, line, FONT, "normal", MUTED if used else INK)
-        svg.close()
 
     def card_grid(self, x0: float, y: float, cards: list[str], action_of: Any, show_cost: bool,
                   used: Sequence[str] = (), targets: Callable[[str], list[tuple[str, str]]] | None = None) -> float:
@@ -314,6 +365,13 @@ class PublicBoard:
 
     # ---- sections
     def header(self) -> None:
+        """The round, the phase and who acts: kept by these."""
+        o = self.obs
+        self.y = self.kept(("header", tuple(self.p.names), self.W, self.p.narrow, o["round"], o["phase"], self.actor),
+                           self.draw_header)
+
+    def draw_header(self) -> float:
+        """:meth:`header`, drawn; returns the y below it."""
         o, p = self.obs, self.p
         self.y = 26
         head = f"{p.t('ui.round')} {o['round']} · {p.term('phase', o['phase'])}"
@@ -327,7 +385,7 @@ class PublicBoard:
             else:
                 self.svg.text(self.W - PAD, self.y, f"{p.term('player', cur)} {p.t('ui.to_act')}", 16, "bold",
                               seat_color(cur), "end")
-        self.y += 12
+        return self.y + 12
 
     def legend(self) -> None:
         """The same in every position: kept per width and place."""
@@ -351,16 +409,25 @@ class PublicBoard:
         return y + 34
 
     def center(self) -> None:
+        """The center, kept whole by what it shows (:meth:`draw_center`)."""
+        o = self.obs
+        returning = o.get("returning", {})
+        key = ("center", self.W, self.die_size, self.y, o["phase"], o.get("step"), o["token"],
+               tuple(o["center"].items()), tuple(returning.items()))
+        self.y = self.kept(key, self.draw_center, _SECTIONS)
+
+    def draw_center(self) -> float:
         """The center: while splitting, the dice (and the token) to take, in as many
         lines as the width needs (a phone keeps its dice big enough for a finger), and
-        those being put back; in the purchase phase, one line of the dice spent."""
+        those being put back; in the purchase phase, one line of the dice spent.
+        Returns the y below it."""
         o, svg, p = self.obs, self.svg, self.p
         split = o["phase"] == "split"
         y = self.y
         count = sum(o["center"].values()) + (o["token"] == -1)
         returning = sum(o.get("returning", {}).values()) + (o["token"] == -2)
         if not split and not count:
-            return
+            return y
         size = self.die_size if split else 24
         title = p.t("ui.center") if split else p.t("ui.spent")
         right = self.W - PAD - 10
@@ -399,7 +466,7 @@ class PublicBoard:
         svg.parts.extend(pieces)
         if not count and split:
             svg.text(PAD + 12, top + size * .6, "—", FONT, "normal", MUTED)
-        self.y = y + h + 10
+        return y + h + 10
 
     @staticmethod
     def flow_place(at: tuple[float, float], x0: float, right: float, w: float, size: float) -> tuple[float, float]:
@@ -441,9 +508,24 @@ class PublicBoard:
         self.y = y + h + 10
 
     def market(self) -> None:
+        """The market, kept whole by what it shows (:meth:`draw_market`): its rows, and
+        what a purchase reads of the one who may buy (the payment in each offer)."""
+        o = self.obs
+        m = o["market"]
+        actor = self.actor
+        buyer = None   # all that a purchase's payment reads (:meth:`MarketWords.purchase`), when it is read
+        if actor is not None and o["phase"] == "buy" and not o.get("paying"):
+            pile, t = o["piles"][actor], self.t
+            waiver = t.holdings([t.index[cid] for cid in o["tableau"][actor]]).waiver
+            buyer = (waiver, tuple([pile.get(g, 0) for g in GEMS]), o["gold"][actor])
+        # its words are those of "buy" (never of the step) and its offers' payments (``buyer``)
+        key = ("market", self.W, self.p.narrow, tuple(self.p.names), self.y, o["active_row"], tuple(m["A"]), tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()), buyer)
+        self.y = self.kept(key, self.draw_market, _SECTIONS)
+
+    def draw_market(self) -> float:
         """The market rows, each under its title; an older row that is empty (its deck
         is used up: rulebook "Fin du tour", older rows are never refilled) is left out,
-        and rows short enough share a line."""
+        and rows short enough share a line. Returns the y below them."""
         o, svg, p = self.obs, self.svg, self.p
         rows = [r for r in "ABC" if o["market"][r] or r == o["active_row"]]
         lines: list[list[str]] = []
@@ -469,22 +551,29 @@ class PublicBoard:
                     svg.text(x + 10, y + 14, "—", FONT, "normal", MUTED)
                 x += width + CARD_GAP
             self.y = bottom
+        return self.y
 
     def player(self, q: int) -> None:
-        """A seat's panel, kept by everything it shows (the one who acts: large)."""
+        """A seat's panel: a rival's kept by everything it shows; the one who acts
+        (large, and changing with nearly every decision) from its kept parts."""
         o, p = self.obs, self.p
         phase = o["phase"]
-        owned = o["tableau"][q]
-        big = q == self.actor
-        key = ("player", tuple(p.names), self.W, self.die_size, p.narrow, q, big, phase,
-               o.get("step"), bool(o.get("paying")), o["token"] == q, o["infamy"][q] if phase == "over" else None,
-               o["gold"][q], o["henchmen"][q], o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned),
-               tuple(o.get("used", ())) if phase != "over" else ())
-        draw = self.draw_player if big else self.draw_rival
-        def panel() -> dict[str, Any]:
-            band: dict[str, Any]
-            self.y, band = self.kept(key, lambda: draw(q), _PANELS)
-            return band
+        if q == self.actor:
+            def panel() -> dict[str, Any]:
+                self.y, band = self.draw_player(q)
+                return band
+        else:
+            owned = o["tableau"][q]
+            # only the seat's own cards are drawn used or not; of the phase, a rival's panel
+            # reads only whether the loot is split, or the game over
+            used = tuple(c for c in o.get("used", ()) if c in owned) if phase != "over" else ()
+            key = ("rival", tuple(p.names), self.W, p.narrow, q, phase if phase in ("split", "over") else "",
+                   o["token"] == q, o["infamy"][q] if phase == "over" else None, o["gold"][q], o["henchmen"][q],
+                   o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used)
+            def panel() -> dict[str, Any]:
+                kept: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_rival(q), _PANELS)
+                self.y = kept[0]
+                return kept[1]
         band = self.placed(panel)
         self.anchors["bands"][q] = {**band, "y": band["y"] + self.offset, "text_y": band["text_y"] + self.offset}
 
@@ -493,6 +582,14 @@ class PublicBoard:
         it holds, then gold and henchmen, and infamy (hidden until the end: the
         viewer's own is their layer's); returns the y below it and where the band's
         words go (the anchors of the viewer's layer)."""
+        o = self.obs
+        key = ("band", tuple(self.p.names), self.W, self.p.narrow, q, y0, o["token"] == q,
+               o["infamy"][q] if o["phase"] == "over" else None, o["gold"][q], o["henchmen"][q])
+        out: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_band(q, y0))
+        return out
+
+    def draw_band(self, q: int, y0: float) -> tuple[float, dict[str, Any]]:
+        """:meth:`seat_band`, drawn."""
         o, svg, p = self.obs, self.svg, self.p
         phase = o["phase"]
         band = 52 if p.narrow else 30     # the phone board: the counts on a second line
@@ -566,6 +663,12 @@ class PublicBoard:
         """Cards as named chips in lines from ``x0`` (the card's full text in its title;
         an ability its owner may use: ``use``); returns the y below them (at least
         ``min_h`` below ``y``)."""
+        key = ("chips", self.W, self.p.narrow, x0, y, tuple(cards), tuple(c for c in used if c in cards), min_h)
+        out: float = self.kept(key, lambda: self.draw_chips(x0, y, cards, used, min_h))
+        return out
+
+    def draw_chips(self, x0: float, y: float, cards: list[str], used: Sequence[str], min_h: float) -> float:
+        """:meth:`chips`, drawn."""
         svg, p, t = self.svg, self.p, self.t
         if not cards:
             svg.text(x0 + 6, y + 20, p.t("ui.no_cards"), FONT, "normal", MUTED)
@@ -604,10 +707,40 @@ class PublicBoard:
         o, svg, p = self.obs, self.svg, self.p
         y0 = self.y
         phase, step = o["phase"], o.get("step")
-        color = seat_color(q)
         svg.open(None, f"seat:{q}", None, "seat")
         y, band = self.seat_band(q, y0)
         y += 6
+        # the pile: kept by what it shows (the step is read only while splitting: its verbs, "done")
+        key = ("pile", self.W, self.die_size, q, y, phase, step if phase == "split" else None,
+               bool(o.get("paying")), o["has_pile"][q], o["token"] == q, o["gold"][q],
+               marshal.dumps(o["piles"][q], 2))
+        y1 = y
+        y = self.kept(key, lambda: self.draw_pile(q, y1))
+        owned = o["tableau"][q]
+        if owned:
+            used = o.get("used", ()) if phase != "over" else ()
+            # an ability used with one click (spend a die, gold for infamy); one that turns a
+            # die is used with the dice drawn on the card (:meth:`targets`)
+            uses = {cid: f"use {cid}" for cid in owned
+                    if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
+            # kept by what it shows: the cards stay while the pile above them changes
+            shown = tuple(tuple(self.targets(q, cid)) for cid in owned)
+            grid = ("grid", self.W, p.narrow, y, tuple(owned), tuple(c for c in used if c in owned), shown)
+            y0 = y
+            y = self.kept(grid, lambda: self.card_grid(PAD, y0, owned, uses.get, False, used,
+                                                      lambda cid: self.targets(q, cid)))
+        else:
+            svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
+            y += 24
+        svg.close()
+        return y + 10, band
+
+    def draw_pile(self, q: int, y: float) -> float:
+        """The pile of the one who acts in big dice (put back, reroll or pay one; the
+        pile itself: stop, keep) and their gold beside it; returns the y below it."""
+        o, svg, p = self.obs, self.svg, self.p
+        phase, step = o["phase"], o.get("step")
+        color = seat_color(q)
         has = o["has_pile"][q] or phase != "split"
         # your own pile: keep it as it is (Lucky Animal Appendage), or stop taking / putting back
         frame = "keep" if phase == "lucky" else "done" if phase == "split" and step in ("take", "return") else None
@@ -636,20 +769,7 @@ class PublicBoard:
             svg.text(x, y + ph / 2 + 5, p.t("ui.no_pile"), FONT, "normal", MUTED)
         # gold coins beside the pile
         self.coin(self.W - PAD - 30, y + ph / 2, 16, str(o["gold"][q]))
-        y += ph + 6
-        owned = o["tableau"][q]
-        if owned:
-            used = o.get("used", ()) if phase != "over" else ()
-            # an ability used with one click (spend a die, gold for infamy); one that turns a
-            # die is used with the dice drawn on the card (:meth:`targets`)
-            uses = {cid: f"use {cid}" for cid in owned
-                    if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
-            y = self.card_grid(PAD, y, owned, uses.get, False, used, lambda cid: self.targets(q, cid))
-        else:
-            svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
-            y += 24
-        svg.close()
-        return y + 10, band
+        return y + ph + 6
 
     def draw(self) -> Layer:
         """What a player looks at first comes first. Splitting the loot (and rerolling):
@@ -692,6 +812,28 @@ def seat_layer(pres: MarketWords, obs: MarketObservation, public: Layer) -> Laye
     me = pres.viewer
     if me is None:
         return None
+    band = public.anchors["bands"].get(me)
+    pay, paying = obs.get("paying"), public.anchors.get("paying")
+    choice = None   # the payment's choices, when they are this viewer's
+    if pay and paying and obs.get("current") == me and pay["remaining"]:
+        gem, legal = pay["remaining"][0], obs.get("legal", ())
+        choice = (gem, f"gold {gem}" in legal, f"free {gem}" in legal, obs.get("step"), paying["slots"][0],
+                  paying["y"], paying["end"])
+    # kept by all it shows (a small layer, drawn for each viewer of each position)
+    key = (pres.data, pres.texts, pres.lang, tuple(pres.names), me, public.width, public.height,
+           None if band is None else (band["y"], band["name"], band["you_x"], tuple(band["stats"]), band["sep"],
+                                      band["x"], band["text_y"], band["anchor"], band["cover"]),
+           obs["phase"] == "over", obs["infamy"][me], choice)
+    kept: tuple[Layer | None] | None = _SEATS.get(key)
+    if kept is None:
+        kept = _SEATS.put(key, (draw_seat_layer(pres, obs, public),))
+    return kept[0]
+
+
+def draw_seat_layer(pres: MarketWords, obs: MarketObservation, public: Layer) -> Layer | None:
+    """:func:`seat_layer`, drawn."""
+    me = pres.viewer
+    assert me is not None
     band = public.anchors["bands"].get(me)
     svg = Svg(public.width, public.height, legal=obs.get("legal", ()), recent=obs.get("recent", ()))
     if band is not None:
