@@ -29,8 +29,9 @@ from thieves.core.svg import memo
 from .city import City, city_for
 
 STEP = "nesw"
-#: one way on: (actions, squares passed, where, AP, VP, whether the move ends there)
-Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, int, bool]
+#: one paid step on: (actions, squares passed, where, VP, whether the move ends there
+#: whatever points are left: a building entered, a field of view stepped into)
+Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, bool]
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,8 @@ class _Planner:
         self.benjamin = th.get("ally") == "benjamin"
         hide = obs["hideouts"]
         self.own_hideout = hide[self.p]
+        #: the ways on from each place reached so far (ways_from)
+        self._ways: dict[int | str, list[Way]] = {}
         # opposing thieves inside each building (not those at home in their own hideout)
         self.inside: dict[str, int] = {}
         for q, ts in enumerate(obs["thieves"]):
@@ -132,6 +135,7 @@ class _Planner:
         start = self.me["pos"]
         mp = tu.get("mp", 0) if tu.get("moving") else 0
         ap = tu.get("ap", 0)
+        full_mp, watch, ways_from = self.full_mp, self.watch, self.ways_from
         # a state: where the thief is and the movement points of the move under way
         # (0: not moving); the cost: (AP, VP, steps); what reached it
         best: dict[tuple[int | str, int], tuple[int, int, int]] = {}
@@ -140,28 +144,31 @@ class _Planner:
         best[s0] = (0, 0, 0)
         came[s0] = (None, (), ())
         heap: list[tuple[tuple[int, int, int], int, tuple[int | str, int]]] = [((0, 0, 0), 0, s0)]
+        heappop, heappush = heapq.heappop, heapq.heappush
         order = 0
         found: dict[int | str, tuple[tuple[int, int, int], tuple[int | str, int]]] = {}
         while heap:
-            cost, _, state = heapq.heappop(heap)
+            cost, _, state = heappop(heap)
             if best.get(state) != cost:
                 continue
             pos, left = state
             if pos != start and (pos not in found or found[pos][0] > cost):
                 found[pos] = (cost, state)
-            if isinstance(pos, int) and pos in self.watch and pos != start:
+            if pos in watch and pos != start and isinstance(pos, int):
                 continue  # seen: the move stops there
-            for acts, cells, new, dap, dvp, final in self.moves(pos, left, cost[0], ap):
-                # every paid step costs 1 point (passing over occupied squares is free)
-                nxt = (new, 0 if final else (left or self.full_mp) - 1)
-                c = (cost[0] + dap, cost[1] + dvp, cost[2] + len(cells))
-                if c[0] > ap:
-                    continue
+            # not moving: a new move (1 AP, the full points) first, unless the turn's points are spent
+            ap_now = cost[0] if left else cost[0] + 1
+            if ap_now > ap:
+                continue
+            on = (left or full_mp) - 1   # every paid step costs 1 point (passing over occupied squares is free)
+            for acts, cells, new, dvp, ends in ways_from(pos):
+                nxt = (new, 0 if ends or on == 0 else on)
+                c = (ap_now, cost[1] + dvp, cost[2] + len(cells))
                 if nxt not in best or c < best[nxt]:
                     best[nxt] = c
-                    came[nxt] = (state, acts, cells)
+                    came[nxt] = (state, acts if left else ("move",) + acts, cells)
                     order += 1
-                    heapq.heappush(heap, (c, order, nxt))
+                    heappush(heap, (c, order, nxt))
         return {goal: self.route(goal, cost, state, came, start) for goal, (cost, state) in found.items()}
 
     def route(self, goal: int | str, cost: tuple[int, int, int], state: tuple[int | str, int],
@@ -180,53 +187,49 @@ class _Planner:
         return Route(tuple(acts), tuple(cells), cost[0], cost[1], seen, goal,
                      tuple(self.watch.get(goal, ())) if isinstance(goal, int) else ())
 
-    def moves(self, pos: int | str, left: int, ap_used: int, ap: int) -> Iterator[Way]:
-        """The ways on from a state: (actions, squares passed, where, AP, VP, ends the move)."""
-        if left == 0:
-            # not moving: a new move (1 AP) first, unless the turn's points are spent
-            if ap_used + 1 > ap:
-                return
-            for acts, cells, new, dap, dvp, final in self.moves_moving(pos, self.full_mp):
-                yield ("move",) + acts, cells, new, dap + 1, dvp, final
-            return
-        yield from self.moves_moving(pos, left)
+    def ways_from(self, pos: int | str) -> list[Way]:
+        """One paid step of a move from ``pos``: (actions, squares passed, where, VP,
+        whether the move ends there whatever its points: a building, a field of view).
+        Kept per place for this search: a place is reached with different points left."""
+        got = self._ways.get(pos)
+        if got is None:
+            got = self._ways[pos] = list(self._ways_from(pos))
+        return got
 
-    def moves_moving(self, pos: int | str, left: int) -> Iterator[Way]:
-        """One paid step of a move with ``left`` points: yields as :meth:`moves`, where
-        ``final`` says the move ends there (points spent, a building, a field of view)."""
+    def _ways_from(self, pos: int | str) -> Iterator[Way]:
         city = self.city
         if isinstance(pos, str):
             if pos not in city.buildings:
                 return
             for c in city.buildings[pos]["adjacent"]:
                 if c not in self.occ:
-                    yield (f"exit {city.name(c)}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
+                    yield (f"exit {city.name(c)}",), (c,), c, 0, c in self.watch
             return
-        yield from self.steps_from(pos, left, (), (), 0, frozenset())
+        yield from self.steps_from(pos, (), (), 0, frozenset())
         if pos in city.catacomb_section:
             for c, sec in city.catacomb_section.items():
                 if c != pos and c not in self.occ:
-                    yield (f"cata {sec}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
+                    yield (f"cata {sec}",), (c,), c, 0, c in self.watch
 
-    def steps_from(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
+    def steps_from(self, pos: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
                    chain: frozenset[int]) -> list[Way]:
         """The paid steps from ``pos`` (over occupied squares, on to a free one)."""
         out: list[Way] = []
-        self._steps(pos, left, acts, cells, vp, chain, out)
+        self._steps(pos, acts, cells, vp, chain, out)
         return out
 
-    def _steps(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
+    def _steps(self, pos: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
                chain: frozenset[int], out: list[Way]) -> None:
         occ, watch = self.occ, self.watch
         for a, bid, nb in self.doors(pos):
             if bid is not None:
-                out.append((acts + (a,), cells, bid, 0, vp + self.entry_cost(bid), True))
+                out.append((acts + (a,), cells, bid, vp + self.entry_cost(bid), True))
                 continue
             if nb in chain:
                 continue
             ref = occ.get(nb)
             if ref is None:
-                out.append((acts + (a,), cells + (nb,), nb, 0, vp, left - 1 == 0 or nb in watch))
+                out.append((acts + (a,), cells + (nb,), nb, vp, nb in watch))
                 continue
             # over an occupied square: free, on to a free one; never a guard, never where
             # a guard sees (the attempt would stop the move), never a wanted thief onto
@@ -234,7 +237,7 @@ class _Planner:
             if ref[0] == "g" or nb in watch or (ref[0] in "nc" and self.me.get("wanted")):
                 continue
             cost = 1 if ref[0] == "p" and int(ref[1]) != self.p and not self.benjamin and not self.smoke else 0
-            self._steps(nb, left, acts + (a,), cells + (nb,), vp + cost, chain | {nb}, out)
+            self._steps(nb, acts + (a,), cells + (nb,), vp + cost, chain | {nb}, out)
 
     def doors(self, pos: int) -> tuple[tuple[str, str | None, int], ...]:
         """The ways out of square ``pos``, in the order n, e, s, w: (step, the building
