@@ -43,6 +43,10 @@ _PANELS = memo(2048)
 _PIECES = memo(4096)
 #: the layer of route targets, by the position it is drawn from (routes.route_key)
 _ROUTES = memo(256)
+#: a building's outline, by the geometry and its squares
+_OUTLINES = memo(1024)
+#: what a route's group holds, by its goal and look (and the city and geometry)
+_GOAL_MARKS = memo(8192)
 #: the unchanging layer, by the city, the layout and the language
 _STATIC = memo(64)
 #: a route's label and question, by its goal and costs (and the language)
@@ -356,7 +360,14 @@ class Board:
 
     def outline(self, cells: Iterable[int]) -> str:
         """A building's outline as path data: each cell edge with no square of the
-        same building beyond it."""
+        same building beyond it (kept per geometry: the buildings never change)."""
+        key = (self.geometry(), tuple(cells))
+        got: str | None = _OUTLINES.get(key)
+        if got is None:
+            got = _OUTLINES.put(key, self._outline(key[1]))
+        return got
+
+    def _outline(self, cells: Iterable[int]) -> str:
         cs, cellset = self.cell, set(cells)
         edges = []
         for cell in cellset:
@@ -792,33 +803,45 @@ class Board:
             gesture = route_gesture(then, " ".join(points), ask)
             if len(route.actions) == 1:
                 placed.add(route.actions[0])
-            if isinstance(goal, int):
-                x, y = self.xy(goal)
-                self.open_route(s, route.actions[0], label, cls, gesture)
-                self.hit(goal, s)
-                colour = SIGHT if route.seen else STEP_COLOR
-                s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
-                      f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
-                      f'stroke-width="{2.5 if near else 1.2}"'
-                      + ('' if near else ' stroke-dasharray="3 2"') + "/>")
-                s.close()
-            else:
-                # a building: clickable all over, its outline green (its name stays readable)
-                self.open_route(s, route.actions[0], label, cls, gesture)
-                for bx, by, bw, bh in self.goal_boxes(goal):
-                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
-                # (one reached with another action point shows its path on pointing only: the
-                # squares around it already say how far the thief goes)
-                if near and goal.startswith("villa"):
-                    bx, by, bw, bh = self.goal_boxes(goal)[0]
-                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" rx="4" fill="none" '
-                          f'stroke="{STEP_COLOR}" stroke-width="2.5"/>')
-                elif near:
-                    edges = self.outline(self.obs["buildings"][goal][1])
-                    s.add(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="2.5" '
-                          f'pointer-events="none"/>')
-                s.close()
+            self.open_route(s, route.actions[0], label, cls, gesture)
+            # what the group holds depends on the goal and its look only: kept
+            mark_key = (self.token, self.geometry(), goal, route.seen, near)
+            marks: str | None = _GOAL_MARKS.get(mark_key)
+            if marks is None:
+                marks = _GOAL_MARKS.put(mark_key, self.goal_marks(goal, route.seen, near))
+            s.add(marks)
         return placed
+
+    def goal_marks(self, goal: int | str, seen: bool, near: bool) -> str:
+        """What a route's group holds, closed: its goal's square lit (red where a
+        guard sees it; lighter when another action point is needed) or its
+        building clickable all over."""
+        cs = self.cell
+        out: list[str] = []
+        if isinstance(goal, int):
+            x, y = self.xy(goal)
+            out.append(f'<rect x="{x:g}" y="{y:g}" width="{cs:g}" height="{cs:g}" fill="#fff" fill-opacity="0.01"/>')
+            colour = SIGHT if seen else STEP_COLOR
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
+                       f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
+                       f'stroke-width="{2.5 if near else 1.2}"'
+                       + ('' if near else ' stroke-dasharray="3 2"') + "/>")
+        else:
+            # a building: clickable all over, its outline green (its name stays readable)
+            for bx, by, bw, bh in self.goal_boxes(goal):
+                out.append(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
+            # (one reached with another action point shows its path on pointing only: the
+            # squares around it already say how far the thief goes)
+            if near and goal.startswith("villa"):
+                bx, by, bw, bh = self.goal_boxes(goal)[0]
+                out.append(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" rx="4" fill="none" '
+                           f'stroke="{STEP_COLOR}" stroke-width="2.5"/>')
+            elif near:
+                edges = self.outline(self.obs["buildings"][goal][1])
+                out.append(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="2.5" '
+                           f'pointer-events="none"/>')
+        out.append("</g>")
+        return "".join(out)
 
     def cell_points(self) -> dict[int, str]:
         """Each square's centre as a route's path writes it, kept per geometry."""

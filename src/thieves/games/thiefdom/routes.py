@@ -169,22 +169,30 @@ class _Planner:
                     came[nxt] = (state, acts if left else ("move",) + acts, cells)
                     order += 1
                     heappush(heap, (c, order, nxt))
-        return {goal: self.route(goal, cost, state, came, start) for goal, (cost, state) in found.items()}
+        first: tuple[tuple[str, ...], tuple[int, ...]] = ((), (start,) if isinstance(start, int) else ())
+        paths: dict[Any, tuple[tuple[str, ...], tuple[int, ...]]] = {s0: first}
+        return {goal: self.route(goal, cost, self.path(state, came, paths)) for goal, (cost, state) in found.items()}
 
-    def route(self, goal: int | str, cost: tuple[int, int, int], state: tuple[int | str, int],
-              came: dict[Any, Any], start: int | str) -> Route:
-        acts: list[str] = []
-        cells: list[int] = []
-        cur: tuple[int | str, int] | None = state
-        while cur is not None:
-            prev, a, c = came[cur]
-            acts[:0] = a
-            cells[:0] = c
-            cur = prev
-        if isinstance(start, int):
-            cells.insert(0, start)
+    @staticmethod
+    def path(state: tuple[int | str, int], came: dict[Any, Any],
+             paths: dict[Any, tuple[tuple[str, ...], tuple[int, ...]]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The actions and squares that reach ``state`` from the start (``paths``
+        keeps those of each state found so far: routes share their beginnings)."""
+        chain = []
+        cur = state
+        while cur not in paths:
+            chain.append(cur)
+            cur = came[cur][0]
+        acts, cells = paths[cur]
+        for st in reversed(chain):
+            _, a, c = came[st]
+            acts, cells = acts + a, cells + c
+            paths[st] = (acts, cells)
+        return acts, cells
+
+    def route(self, goal: int | str, cost: tuple[int, int, int], path: tuple[tuple[str, ...], tuple[int, ...]]) -> Route:
         seen = isinstance(goal, int) and goal in self.watch
-        return Route(tuple(acts), tuple(cells), cost[0], cost[1], seen, goal,
+        return Route(path[0], path[1], cost[0], cost[1], seen, goal,
                      tuple(self.watch.get(goal, ())) if isinstance(goal, int) else ())
 
     def ways_from(self, pos: int | str) -> list[Way]:
