@@ -29,6 +29,10 @@ from thieves.core.svg import memo
 from .city import City, city_for
 
 STEP = "nesw"
+#: a cost (AP, VP, steps) as one number: ``AP * ap + VP * vp + steps`` (a route
+#: never takes 2**20 steps nor costs 2**20 VP)
+VP = 1 << 20
+AP = 1 << 40
 #: one paid step on: (actions, squares passed, where, VP, whether the move ends there
 #: whatever points are left: a building entered, a field of view stepped into)
 Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, bool]
@@ -116,7 +120,12 @@ class _Planner:
         hide = obs["hideouts"]
         self.own_hideout = hide[self.p]
         #: the ways on from each place reached so far (ways_from)
-        self._ways: dict[int | str, list[Way]] = {}
+        self._ways: dict[int, list[tuple[tuple[str, ...], tuple[int, ...], int, int, bool]]] = {}
+        #: the places of the search (:meth:`place`): the squares, then the buildings met
+        self.squares = self.city.W * self.city.H
+        self.places: dict[str, int] = {}
+        self.buildings: list[str] = []
+        self.k = 1
         # opposing thieves inside each building (not those at home in their own hideout)
         self.inside: dict[str, int] = {}
         for q, ts in enumerate(obs["thieves"]):
@@ -130,52 +139,72 @@ class _Planner:
                 self.inside[bid] = self.inside.get(bid, 0) + 1
 
     # -- the search ---------------------------------------------------------------------
+    # A state (where the thief is, the movement points of the move under way: 0 when
+    # not moving) is one number, ``place * K + points``, a place being a square or,
+    # past the squares, a building (:meth:`place`); a cost (AP, VP, steps) is one
+    # number too, compared as the three in that order (:data:`AP`, :data:`VP`).
     def search(self) -> dict[int | str, Route]:
         tu = self.obs["turn"]
         start = self.me["pos"]
         mp = tu.get("mp", 0) if tu.get("moving") else 0
         ap = tu.get("ap", 0)
-        full_mp, watch, ways_from = self.full_mp, self.watch, self.ways_from
-        # a state: where the thief is and the movement points of the move under way
-        # (0: not moving); the cost: (AP, VP, steps); what reached it
-        best: dict[tuple[int | str, int], tuple[int, int, int]] = {}
-        came: dict[tuple[int | str, int], tuple[tuple[int | str, int] | None, tuple[str, ...], tuple[int, ...]]] = {}
-        s0 = (start, mp)
-        best[s0] = (0, 0, 0)
-        came[s0] = (None, (), ())
-        heap: list[tuple[tuple[int, int, int], int, tuple[int | str, int]]] = [((0, 0, 0), 0, s0)]
+        full_mp, ways_from = self.full_mp, self.ways_from
+        k = self.k = max(full_mp, mp) + 1
+        home = self.place(start)
+        watched = {c for c in self.watch if c != start}   # (squares: their place is the square)
+        s0 = home * k + mp
+        best: dict[int, int] = {s0: 0}
+        came: dict[int, tuple[int, tuple[str, ...], tuple[int, ...]]] = {}
+        heap: list[tuple[int, int, int]] = [(0, 0, s0)]
         heappop, heappush = heapq.heappop, heapq.heappush
         order = 0
-        found: dict[int | str, tuple[tuple[int, int, int], tuple[int | str, int]]] = {}
+        found: dict[int, tuple[int, int]] = {}   # place -> (cost, state) of its cheapest route
         while heap:
             cost, _, state = heappop(heap)
-            if best.get(state) != cost:
+            if best[state] != cost:
                 continue
-            pos, left = state
-            if pos != start and (pos not in found or found[pos][0] > cost):
-                found[pos] = (cost, state)
-            if pos in watch and pos != start and isinstance(pos, int):
-                continue  # seen: the move stops there
+            here, left = divmod(state, k)
+            if here != home:
+                if here not in found:   # (the first popped is the cheapest)
+                    found[here] = (cost, state)
+                if here in watched:
+                    continue  # seen: the move stops there
             # not moving: a new move (1 AP, the full points) first, unless the turn's points are spent
-            ap_now = cost[0] if left else cost[0] + 1
-            if ap_now > ap:
+            now = cost if left else cost + AP
+            if now // AP > ap:
                 continue
             on = (left or full_mp) - 1   # every paid step costs 1 point (passing over occupied squares is free)
-            for acts, cells, new, dvp, ends in ways_from(pos):
-                nxt = (new, 0 if ends or on == 0 else on)
-                c = (ap_now, cost[1] + dvp, cost[2] + len(cells))
-                if nxt not in best or c < best[nxt]:
+            for acts, cells, there, paid, ends in ways_from(here):
+                nxt = there if ends or on == 0 else there + on
+                c = now + paid
+                was = best.get(nxt)
+                if was is None or c < was:
                     best[nxt] = c
                     came[nxt] = (state, acts if left else ("move",) + acts, cells)
                     order += 1
                     heappush(heap, (c, order, nxt))
         first: tuple[tuple[str, ...], tuple[int, ...]] = ((), (start,) if isinstance(start, int) else ())
-        paths: dict[Any, tuple[tuple[str, ...], tuple[int, ...]]] = {s0: first}
-        return {goal: self.route(goal, cost, self.path(state, came, paths)) for goal, (cost, state) in found.items()}
+        paths: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {s0: first}
+        return {self.where(here): self.route(self.where(here), cost, self.path(state, came, paths))
+                for here, (cost, state) in found.items()}
+
+    def place(self, pos: int | str) -> int:
+        """A square's number, or a building's past the squares (given as first met)."""
+        if isinstance(pos, int):
+            return pos
+        got = self.places.get(pos)
+        if got is None:
+            got = self.places[pos] = self.squares + len(self.buildings)
+            self.buildings.append(pos)
+        return got
+
+    def where(self, place: int) -> int | str:
+        """The square or building of a place (:meth:`place`)."""
+        return place if place < self.squares else self.buildings[place - self.squares]
 
     @staticmethod
-    def path(state: tuple[int | str, int], came: dict[Any, Any],
-             paths: dict[Any, tuple[tuple[str, ...], tuple[int, ...]]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    def path(state: int, came: dict[int, tuple[int, tuple[str, ...], tuple[int, ...]]],
+             paths: dict[int, tuple[tuple[str, ...], tuple[int, ...]]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The actions and squares that reach ``state`` from the start (``paths``
         keeps those of each state found so far: routes share their beginnings)."""
         chain = []
@@ -190,18 +219,21 @@ class _Planner:
             paths[st] = (acts, cells)
         return acts, cells
 
-    def route(self, goal: int | str, cost: tuple[int, int, int], path: tuple[tuple[str, ...], tuple[int, ...]]) -> Route:
+    def route(self, goal: int | str, cost: int, path: tuple[tuple[str, ...], tuple[int, ...]]) -> Route:
         seen = isinstance(goal, int) and goal in self.watch
-        return Route(path[0], path[1], cost[0], cost[1], seen, goal,
+        return Route(path[0], path[1], cost // AP, cost % AP // VP, seen, goal,
                      tuple(self.watch.get(goal, ())) if isinstance(goal, int) else ())
 
-    def ways_from(self, pos: int | str) -> list[Way]:
-        """One paid step of a move from ``pos``: (actions, squares passed, where, VP,
-        whether the move ends there whatever its points: a building, a field of view).
-        Kept per place for this search: a place is reached with different points left."""
-        got = self._ways.get(pos)
+    def ways_from(self, here: int) -> list[tuple[tuple[str, ...], tuple[int, ...], int, int, bool]]:
+        """One paid step of a move from place ``here``: (actions, squares passed, the
+        state it reaches with no points left, its cost as a number, whether the move
+        ends there whatever its points: a building, a field of view). Kept per place
+        for this search: a place is reached with different points left."""
+        got = self._ways.get(here)
         if got is None:
-            got = self._ways[pos] = list(self._ways_from(pos))
+            k = self.k
+            got = self._ways[here] = [(acts, cells, self.place(new) * k, vp * VP + len(cells), ends)
+                                      for acts, cells, new, vp, ends in self._ways_from(self.where(here))]
         return got
 
     def _ways_from(self, pos: int | str) -> Iterator[Way]:
