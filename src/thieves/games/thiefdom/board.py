@@ -43,6 +43,10 @@ _PANELS = memo(2048)
 _PIECES = memo(4096)
 #: the layer of route targets, by the position it is drawn from (routes.route_key)
 _ROUTES = memo(256)
+#: a building's outline, by the geometry and its squares
+_OUTLINES = memo(1024)
+#: what a route's group holds, by its goal and look (and the city and geometry)
+_GOAL_MARKS = memo(8192)
 #: the unchanging layer, by the city, the layout and the language
 _STATIC = memo(64)
 #: a route's label and question, by its goal and costs (and the language)
@@ -356,7 +360,14 @@ class Board:
 
     def outline(self, cells: Iterable[int]) -> str:
         """A building's outline as path data: each cell edge with no square of the
-        same building beyond it."""
+        same building beyond it (kept per geometry: the buildings never change)."""
+        key = (self.geometry(), tuple(cells))
+        got: str | None = _OUTLINES.get(key)
+        if got is None:
+            got = _OUTLINES.put(key, self._outline(key[1]))
+        return got
+
+    def _outline(self, cells: Iterable[int]) -> str:
         cs, cellset = self.cell, set(cells)
         edges = []
         for cell in cellset:
@@ -610,26 +621,31 @@ class Board:
         r = cs * 0.4
         tu = obs.get("turn")
         for (p, t), (cx, cy) in self.thief_places().items():
-            th = obs["thieves"][p][t]
-            ref = f"p{p}t{t}"
             active = bool(tu and tu["p"] == p and tu["t"] == t)
-            label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
-            s.add(piece_head(f"thief-{p + 1}-{t + 1}", None, None, (cx, cy)))
-            s.open(None, ref, None, "thief")
-            if active:
-                s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
-            s.circle(cx, cy, r * 0.8, seat_color(p), "#fff" if not th.get("wanted") else "#ff2d2d",
-                     1.5 if not th.get("wanted") else 3)
-            s.text(cx, cy + 5, str(t + 1), FONT, "bold", "#fff", "middle")
-            s.add(f"<title>{_esc(label)}</title>")
-            s.close()
-            s.close()
+            wanted = bool(obs["thieves"][p][t].get("wanted"))
+            # a thief is kept by everything it shows (most stand still from one move to the next)
+            key = ("thief", self.ctx, p, t, cx, cy, active, wanted)
+            s.piece(_PIECES, key, lambda sv: self.thief(sv, p, t, cx, cy, active, wanted))
         solo = obs.get("solo") or {}
         for rid, bid in sorted((solo.get("rivals") or {}).items()):
             if isinstance(bid, str) and bid in obs["buildings"]:
                 bx, by = self.building_center(bid)
                 s.circle(bx + r * 1.6, by + r * 1.4, r * 0.75, "#222", "#fff", 1.5)
                 s.text(bx + r * 1.6, by + r * 1.4 + 5, f"R{rid}", FONT, "bold", "#fff", "middle")
+
+    def thief(self, s: Svg, p: int, t: int, cx: float, cy: float, active: bool, wanted: bool) -> None:
+        """Thief ``t`` of seat ``p`` at ``(cx, cy)``: a piece that moves, pointed at by its ref."""
+        r = self.cell * 0.4
+        label = f"{self.p.thief(p, t)} ({self.p.seat(p)})"
+        s.add(piece_head(f"thief-{p + 1}-{t + 1}", None, None, (cx, cy)))
+        s.open(None, f"p{p}t{t}", None, "thief")
+        if active:
+            s.circle(cx, cy, r * 1.25, "none", GLOW, 3)
+        s.circle(cx, cy, r * 0.8, seat_color(p), "#fff" if not wanted else "#ff2d2d", 1.5 if not wanted else 3)
+        s.text(cx, cy + 5, str(t + 1), FONT, "bold", "#fff", "middle")
+        s.add(f"<title>{_esc(label)}</title>")
+        s.close()
+        s.close()
 
     # -- the city: the viewer's own targets -----------------------------------------------------
     def draw_city_targets(self) -> None:
@@ -787,33 +803,45 @@ class Board:
             gesture = route_gesture(then, " ".join(points), ask)
             if len(route.actions) == 1:
                 placed.add(route.actions[0])
-            if isinstance(goal, int):
-                x, y = self.xy(goal)
-                self.open_route(s, route.actions[0], label, cls, gesture)
-                self.hit(goal, s)
-                colour = SIGHT if route.seen else STEP_COLOR
-                s.add(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
-                      f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
-                      f'stroke-width="{2.5 if near else 1.2}"'
-                      + ('' if near else ' stroke-dasharray="3 2"') + "/>")
-                s.close()
-            else:
-                # a building: clickable all over, its outline green (its name stays readable)
-                self.open_route(s, route.actions[0], label, cls, gesture)
-                for bx, by, bw, bh in self.goal_boxes(goal):
-                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
-                # (one reached with another action point shows its path on pointing only: the
-                # squares around it already say how far the thief goes)
-                if near and goal.startswith("villa"):
-                    bx, by, bw, bh = self.goal_boxes(goal)[0]
-                    s.add(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" rx="4" fill="none" '
-                          f'stroke="{STEP_COLOR}" stroke-width="2.5"/>')
-                elif near:
-                    edges = self.outline(self.obs["buildings"][goal][1])
-                    s.add(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="2.5" '
-                          f'pointer-events="none"/>')
-                s.close()
+            self.open_route(s, route.actions[0], label, cls, gesture)
+            # what the group holds depends on the goal and its look only: kept
+            mark_key = (self.token, self.geometry(), goal, route.seen, near)
+            marks: str | None = _GOAL_MARKS.get(mark_key)
+            if marks is None:
+                marks = _GOAL_MARKS.put(mark_key, self.goal_marks(goal, route.seen, near))
+            s.add(marks)
         return placed
+
+    def goal_marks(self, goal: int | str, seen: bool, near: bool) -> str:
+        """What a route's group holds, closed: its goal's square lit (red where a
+        guard sees it; lighter when another action point is needed) or its
+        building clickable all over."""
+        cs = self.cell
+        out: list[str] = []
+        if isinstance(goal, int):
+            x, y = self.xy(goal)
+            out.append(f'<rect x="{x:g}" y="{y:g}" width="{cs:g}" height="{cs:g}" fill="#fff" fill-opacity="0.01"/>')
+            colour = SIGHT if seen else STEP_COLOR
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cs - 4}" height="{cs - 4}" rx="4" fill="{colour}" '
+                       f'fill-opacity="{0.42 if near else 0.16}" stroke="{colour}" '
+                       f'stroke-width="{2.5 if near else 1.2}"'
+                       + ('' if near else ' stroke-dasharray="3 2"') + "/>")
+        else:
+            # a building: clickable all over, its outline green (its name stays readable)
+            for bx, by, bw, bh in self.goal_boxes(goal):
+                out.append(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="#fff" fill-opacity="0.01"/>')
+            # (one reached with another action point shows its path on pointing only: the
+            # squares around it already say how far the thief goes)
+            if near and goal.startswith("villa"):
+                bx, by, bw, bh = self.goal_boxes(goal)[0]
+                out.append(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" rx="4" fill="none" '
+                           f'stroke="{STEP_COLOR}" stroke-width="2.5"/>')
+            elif near:
+                edges = self.outline(self.obs["buildings"][goal][1])
+                out.append(f'<path d="{edges}" fill="none" stroke="{STEP_COLOR}" stroke-width="2.5" '
+                           f'pointer-events="none"/>')
+        out.append("</g>")
+        return "".join(out)
 
     def cell_points(self) -> dict[int, str]:
         """Each square's centre as a route's path writes it, kept per geometry."""
@@ -1715,15 +1743,21 @@ def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
     b.svg.parts = []
     bottom = b.draw_lower_panels(y) + 8
     lower = _layer(b.svg.parts, b.W, bottom)
+    # each part's actions and refs (its offers listed once: Layer.offers scans its parts)
+    looks = {name: _looks(part.offers) for name, part in (("upper", upper), ("lower", lower))}
     anchors = {"upper": upper, "lower": lower, "seat_y": y, "plan_rows": dict(b.plan_rows),
                "guild_rows": dict(b.guild_rows),
-               "actions": frozenset(o.action for o in (*upper.offers, *lower.offers) if o.action),
+               "actions": looks["upper"][0] | looks["lower"][0],
                # each part's actions and refs, and its texts as rendered per viewer (render_part)
-               "looks": {name: (frozenset(o.action for o in part.offers if o.action),
-                                frozenset(o.ref for o in part.offers if o.ref is not None))
-                         for name, part in (("upper", upper), ("lower", lower))},
+               "looks": looks,
                "renders": {}}
     return Layer((*upper.parts, *lower.parts), b.W, bottom, anchors)
+
+
+def _looks(offers: "tuple[Offer, ...]") -> tuple[frozenset[str], frozenset[str]]:
+    """The actions and the refs of these offers: what their looks depend on."""
+    return (frozenset([o.action for o in offers if o.action]),
+            frozenset([o.ref for o in offers if o.ref is not None]))
 
 
 def render_part(public: Layer, name: str, legal: "set[str]", recent: "set[str]") -> str:
@@ -1732,10 +1766,24 @@ def render_part(public: Layer, name: str, legal: "set[str]", recent: "set[str]")
     action is legal and its ref recent, so viewers alike in that share one text."""
     actions, refs = public.anchors["looks"][name]
     key = (name, frozenset(legal & actions), frozenset(recent & refs))
-    renders: dict[Any, str] = public.anchors["renders"]
-    text = renders.get(key)
+    renders: dict[Any, Any] = public.anchors["renders"]
+    text: str | None = renders.get(key)
     if text is None:
-        text = renders[key] = public.anchors[name].render(key[1], key[2])
+        # every offer as it looks to no one (rendered once per part), the few this
+        # viewer may click or has seen named put in again for it
+        kept: tuple[list[str], list[tuple[int, Offer]]] | None = renders.get(name)
+        if kept is None:
+            parts = public.anchors[name].parts
+            kept = renders[name] = ([p if isinstance(p, str) else p.tag((), ()) for p in parts],
+                                    [(i, p) for i, p in enumerate(parts) if not isinstance(p, str)])
+        plain, offers = kept
+        on, lit = key[1], key[2]
+        if on or lit:
+            plain = plain.copy()
+            for i, o in offers:
+                if o.action in on or o.ref in lit:
+                    plain[i] = o.tag(on, lit)
+        text = renders[key] = "".join(plain)
     return text
 
 

@@ -29,8 +29,13 @@ from thieves.core.svg import memo
 from .city import City, city_for
 
 STEP = "nesw"
-#: one way on: (actions, squares passed, where, AP, VP, whether the move ends there)
-Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, int, bool]
+#: a cost (AP, VP, steps) as one number: ``AP * ap + VP * vp + steps`` (a route
+#: never takes 2**20 steps nor costs 2**20 VP)
+VP = 1 << 20
+AP = 1 << 40
+#: one paid step on: (actions, squares passed, where, VP, whether the move ends there
+#: whatever points are left: a building entered, a field of view stepped into)
+Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, bool]
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,13 @@ class _Planner:
         self.benjamin = th.get("ally") == "benjamin"
         hide = obs["hideouts"]
         self.own_hideout = hide[self.p]
+        #: the ways on from each place reached so far (ways_from)
+        self._ways: dict[int, list[tuple[tuple[str, ...], tuple[int, ...], int, int, bool]]] = {}
+        #: the places of the search (:meth:`place`): the squares, then the buildings met
+        self.squares = self.city.W * self.city.H
+        self.places: dict[str, int] = {}
+        self.buildings: list[str] = []
+        self.k = 1
         # opposing thieves inside each building (not those at home in their own hideout)
         self.inside: dict[str, int] = {}
         for q, ts in enumerate(obs["thieves"]):
@@ -127,106 +139,137 @@ class _Planner:
                 self.inside[bid] = self.inside.get(bid, 0) + 1
 
     # -- the search ---------------------------------------------------------------------
+    # A state (where the thief is, the movement points of the move under way: 0 when
+    # not moving) is one number, ``place * K + points``, a place being a square or,
+    # past the squares, a building (:meth:`place`); a cost (AP, VP, steps) is one
+    # number too, compared as the three in that order (:data:`AP`, :data:`VP`).
     def search(self) -> dict[int | str, Route]:
         tu = self.obs["turn"]
         start = self.me["pos"]
         mp = tu.get("mp", 0) if tu.get("moving") else 0
         ap = tu.get("ap", 0)
-        # a state: where the thief is and the movement points of the move under way
-        # (0: not moving); the cost: (AP, VP, steps); what reached it
-        best: dict[tuple[int | str, int], tuple[int, int, int]] = {}
-        came: dict[tuple[int | str, int], tuple[tuple[int | str, int] | None, tuple[str, ...], tuple[int, ...]]] = {}
-        s0 = (start, mp)
-        best[s0] = (0, 0, 0)
-        came[s0] = (None, (), ())
-        heap: list[tuple[tuple[int, int, int], int, tuple[int | str, int]]] = [((0, 0, 0), 0, s0)]
+        full_mp, ways_from = self.full_mp, self.ways_from
+        k = self.k = max(full_mp, mp) + 1
+        home = self.place(start)
+        watched = {c for c in self.watch if c != start}   # (squares: their place is the square)
+        s0 = home * k + mp
+        best: dict[int, int] = {s0: 0}
+        came: dict[int, tuple[int, tuple[str, ...], tuple[int, ...]]] = {}
+        heap: list[tuple[int, int, int]] = [(0, 0, s0)]
+        heappop, heappush = heapq.heappop, heapq.heappush
         order = 0
-        found: dict[int | str, tuple[tuple[int, int, int], tuple[int | str, int]]] = {}
+        found: dict[int, tuple[int, int]] = {}   # place -> (cost, state) of its cheapest route
         while heap:
-            cost, _, state = heapq.heappop(heap)
-            if best.get(state) != cost:
+            cost, _, state = heappop(heap)
+            if best[state] != cost:
                 continue
-            pos, left = state
-            if pos != start and (pos not in found or found[pos][0] > cost):
-                found[pos] = (cost, state)
-            if isinstance(pos, int) and pos in self.watch and pos != start:
-                continue  # seen: the move stops there
-            for acts, cells, new, dap, dvp, final in self.moves(pos, left, cost[0], ap):
-                # every paid step costs 1 point (passing over occupied squares is free)
-                nxt = (new, 0 if final else (left or self.full_mp) - 1)
-                c = (cost[0] + dap, cost[1] + dvp, cost[2] + len(cells))
-                if c[0] > ap:
-                    continue
-                if nxt not in best or c < best[nxt]:
+            here, left = divmod(state, k)
+            if here != home:
+                if here not in found:   # (the first popped is the cheapest)
+                    found[here] = (cost, state)
+                if here in watched:
+                    continue  # seen: the move stops there
+            # not moving: a new move (1 AP, the full points) first, unless the turn's points are spent
+            now = cost if left else cost + AP
+            if now // AP > ap:
+                continue
+            on = (left or full_mp) - 1   # every paid step costs 1 point (passing over occupied squares is free)
+            for acts, cells, there, paid, ends in ways_from(here):
+                nxt = there if ends or on == 0 else there + on
+                c = now + paid
+                was = best.get(nxt)
+                if was is None or c < was:
                     best[nxt] = c
-                    came[nxt] = (state, acts, cells)
+                    came[nxt] = (state, acts if left else ("move",) + acts, cells)
                     order += 1
-                    heapq.heappush(heap, (c, order, nxt))
-        return {goal: self.route(goal, cost, state, came, start) for goal, (cost, state) in found.items()}
+                    heappush(heap, (c, order, nxt))
+        first: tuple[tuple[str, ...], tuple[int, ...]] = ((), (start,) if isinstance(start, int) else ())
+        paths: dict[int, tuple[tuple[str, ...], tuple[int, ...]]] = {s0: first}
+        return {self.where(here): self.route(self.where(here), cost, self.path(state, came, paths))
+                for here, (cost, state) in found.items()}
 
-    def route(self, goal: int | str, cost: tuple[int, int, int], state: tuple[int | str, int],
-              came: dict[Any, Any], start: int | str) -> Route:
-        acts: list[str] = []
-        cells: list[int] = []
-        cur: tuple[int | str, int] | None = state
-        while cur is not None:
-            prev, a, c = came[cur]
-            acts[:0] = a
-            cells[:0] = c
-            cur = prev
-        if isinstance(start, int):
-            cells.insert(0, start)
+    def place(self, pos: int | str) -> int:
+        """A square's number, or a building's past the squares (given as first met)."""
+        if isinstance(pos, int):
+            return pos
+        got = self.places.get(pos)
+        if got is None:
+            got = self.places[pos] = self.squares + len(self.buildings)
+            self.buildings.append(pos)
+        return got
+
+    def where(self, place: int) -> int | str:
+        """The square or building of a place (:meth:`place`)."""
+        return place if place < self.squares else self.buildings[place - self.squares]
+
+    @staticmethod
+    def path(state: int, came: dict[int, tuple[int, tuple[str, ...], tuple[int, ...]]],
+             paths: dict[int, tuple[tuple[str, ...], tuple[int, ...]]]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The actions and squares that reach ``state`` from the start (``paths``
+        keeps those of each state found so far: routes share their beginnings)."""
+        chain = []
+        cur = state
+        while cur not in paths:
+            chain.append(cur)
+            cur = came[cur][0]
+        acts, cells = paths[cur]
+        for st in reversed(chain):
+            _, a, c = came[st]
+            acts, cells = acts + a, cells + c
+            paths[st] = (acts, cells)
+        return acts, cells
+
+    def route(self, goal: int | str, cost: int, path: tuple[tuple[str, ...], tuple[int, ...]]) -> Route:
         seen = isinstance(goal, int) and goal in self.watch
-        return Route(tuple(acts), tuple(cells), cost[0], cost[1], seen, goal,
+        return Route(path[0], path[1], cost // AP, cost % AP // VP, seen, goal,
                      tuple(self.watch.get(goal, ())) if isinstance(goal, int) else ())
 
-    def moves(self, pos: int | str, left: int, ap_used: int, ap: int) -> Iterator[Way]:
-        """The ways on from a state: (actions, squares passed, where, AP, VP, ends the move)."""
-        if left == 0:
-            # not moving: a new move (1 AP) first, unless the turn's points are spent
-            if ap_used + 1 > ap:
-                return
-            for acts, cells, new, dap, dvp, final in self.moves_moving(pos, self.full_mp):
-                yield ("move",) + acts, cells, new, dap + 1, dvp, final
-            return
-        yield from self.moves_moving(pos, left)
+    def ways_from(self, here: int) -> list[tuple[tuple[str, ...], tuple[int, ...], int, int, bool]]:
+        """One paid step of a move from place ``here``: (actions, squares passed, the
+        state it reaches with no points left, its cost as a number, whether the move
+        ends there whatever its points: a building, a field of view). Kept per place
+        for this search: a place is reached with different points left."""
+        got = self._ways.get(here)
+        if got is None:
+            k = self.k
+            got = self._ways[here] = [(acts, cells, self.place(new) * k, vp * VP + len(cells), ends)
+                                      for acts, cells, new, vp, ends in self._ways_from(self.where(here))]
+        return got
 
-    def moves_moving(self, pos: int | str, left: int) -> Iterator[Way]:
-        """One paid step of a move with ``left`` points: yields as :meth:`moves`, where
-        ``final`` says the move ends there (points spent, a building, a field of view)."""
+    def _ways_from(self, pos: int | str) -> Iterator[Way]:
         city = self.city
         if isinstance(pos, str):
             if pos not in city.buildings:
                 return
             for c in city.buildings[pos]["adjacent"]:
                 if c not in self.occ:
-                    yield (f"exit {city.name(c)}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
+                    yield (f"exit {city.name(c)}",), (c,), c, 0, c in self.watch
             return
-        yield from self.steps_from(pos, left, (), (), 0, frozenset())
+        yield from self.steps_from(pos, (), (), 0, frozenset())
         if pos in city.catacomb_section:
             for c, sec in city.catacomb_section.items():
                 if c != pos and c not in self.occ:
-                    yield (f"cata {sec}",), (c,), c, 0, 0, left - 1 == 0 or c in self.watch
+                    yield (f"cata {sec}",), (c,), c, 0, c in self.watch
 
-    def steps_from(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
+    def steps_from(self, pos: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
                    chain: frozenset[int]) -> list[Way]:
         """The paid steps from ``pos`` (over occupied squares, on to a free one)."""
         out: list[Way] = []
-        self._steps(pos, left, acts, cells, vp, chain, out)
+        self._steps(pos, acts, cells, vp, chain, out)
         return out
 
-    def _steps(self, pos: int, left: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
+    def _steps(self, pos: int, acts: tuple[str, ...], cells: tuple[int, ...], vp: int,
                chain: frozenset[int], out: list[Way]) -> None:
         occ, watch = self.occ, self.watch
         for a, bid, nb in self.doors(pos):
             if bid is not None:
-                out.append((acts + (a,), cells, bid, 0, vp + self.entry_cost(bid), True))
+                out.append((acts + (a,), cells, bid, vp + self.entry_cost(bid), True))
                 continue
             if nb in chain:
                 continue
             ref = occ.get(nb)
             if ref is None:
-                out.append((acts + (a,), cells + (nb,), nb, 0, vp, left - 1 == 0 or nb in watch))
+                out.append((acts + (a,), cells + (nb,), nb, vp, nb in watch))
                 continue
             # over an occupied square: free, on to a free one; never a guard, never where
             # a guard sees (the attempt would stop the move), never a wanted thief onto
@@ -234,7 +277,7 @@ class _Planner:
             if ref[0] == "g" or nb in watch or (ref[0] in "nc" and self.me.get("wanted")):
                 continue
             cost = 1 if ref[0] == "p" and int(ref[1]) != self.p and not self.benjamin and not self.smoke else 0
-            self._steps(nb, left, acts + (a,), cells + (nb,), vp + cost, chain | {nb}, out)
+            self._steps(nb, acts + (a,), cells + (nb,), vp + cost, chain | {nb}, out)
 
     def doors(self, pos: int) -> tuple[tuple[str, str | None, int], ...]:
         """The ways out of square ``pos``, in the order n, e, s, w: (step, the building

@@ -32,7 +32,9 @@ def _target_actions(state: ThiefdomState, player: int | None) -> list[str]:
 
 
 def observe(state: ThiefdomState, player: int | None) -> dict[str, Any]:
-    city = state.city
+    """What ``player`` (None: a spectator) may see. The fields every viewer sees
+    alike are copied once per move (:func:`_shared_part`) and shared by the
+    observations of that move; the viewer's own are made for each call."""
     n = state.num_players
     revealed_plans = state.phase not in ("plan",)
     plans = [state.plans[p] if (revealed_plans or p == player) else
@@ -44,6 +46,48 @@ def observe(state: ThiefdomState, player: int | None) -> dict[str, Any]:
                  "kept": list(state.draft["kept"][player]) if player is not None else [],
                  "hand_sizes": [len(h) for h in state.draft["hands"]],
                  "kept_sizes": [len(k) for k in state.draft["kept"]]}
+    shared = _shared_part(state)
+    obs: dict[str, Any] = dict(shared)
+    # (each observation its own outer dicts: a reader may add a key to them)
+    obs["city"] = dict(shared["city"])
+    obs["plans"] = plans
+    obs["draft"] = draft
+    # the viewer's own planning tiles laid so far, in slot order (secret from the others)
+    obs["planning"] = state.planning[player] if player is not None and state.phase == "plan" else ""
+    # the steps the viewer's moving thief may take (for clickable squares)
+    obs["steps"] = [a for a in thief.move_actions(state) if len(a) == 1] \
+        if (state.turn and state.turn["moving"] and state.tmove is None and state.turn["p"] == player
+            and state.turn["sub"] is None) else []
+    # the viewer's legal actions aimed at a square, building or figure (see TARGET_KINDS)
+    obs["targets"] = _target_actions(state, player)
+    # all the viewer's legal actions while it must act (its own business only)
+    obs["legal"] = state.legal_actions(player) if player is not None and player in state._players_to_act() \
+        else []
+    # a brawl card is tucked face down: only its owner knows which client it was
+    # (the shared copy holds every card: the others' are hidden in new copies)
+    thieves = shared["thieves"]
+    if any(th.get("brawled") is not None for q, ts in enumerate(thieves) if q != player for th in ts):
+        obs["thieves"] = [[{**th, "brawled": "hidden"} if q != player and th.get("brawled") is not None
+                           else th for th in ts] for q, ts in enumerate(thieves)]
+    # the two equipment cards drawn for an artwork reward are seen by their drawer only
+    tu = shared["turn"]
+    sub = tu.get("sub") if tu else None
+    if sub and sub.get("kind") == "artdraw" and tu["p"] != player:
+        obs["turn"] = {**tu, "sub": {**sub, "cards": len(sub["cards"])}}
+    return obs
+
+
+def _shared_part(state: ThiefdomState) -> dict[str, Any]:
+    """The observation's fields that every viewer sees alike (the viewer's own set
+    to None), copied from the state once per move and kept on the state until its
+    next move: every observation of that move shares them (readers never change
+    an observation: tested), and none is ever a structure of the state itself."""
+    mark = (state.ply, len(state.history), len(state.log))
+    kept = state.__dict__.get("_obs_shared")
+    if kept is not None and kept[0] == mark:
+        found: dict[str, Any] = kept[1]
+        return found
+    city = state.city
     obs: dict[str, Any] = {
         "phase": state.phase, "round": state.round, "first": state.first,
         "order": setup.turn_order(state), "vp": list(state.vp),
@@ -60,28 +104,19 @@ def observe(state: ThiefdomState, player: int | None) -> dict[str, Any]:
         "missions_done": state.missions_done, "dungeon": state.dungeon,
         "display": list(state.display), "equip_deck": len(state.equip_deck),
         "client_deck": len(state.client_deck), "client_discard": list(state.client_discard),
-        "revealed": list(state.revealed), "patrol": list(state.patrol), "plans": plans,
-        # the viewer's own planning tiles laid so far, in slot order (secret from the others)
-        "planning": state.planning[player] if player is not None and state.phase == "plan" else "",
+        "revealed": list(state.revealed), "patrol": list(state.patrol), "plans": None,
+        "planning": None,
         # every building's type and squares: added below (_geometry); each guard's
         # field of view (straight along its facing: public geometry)
         "buildings": None,
         "sight": {g: city.line(f["cell"], f["face"]) for g, f in state.tf.items() if g[0] == "g"},
         "nights": state.data.board.nights,
-        "draft": draft, "turn": state.turn, "tmove": state.tmove,
+        "draft": None, "turn": state.turn, "tmove": state.tmove,
         "solo": None if not state.solo else {  # the solo patrol pile is face down
             k: (len(v) if k == "pile" else v) for k, v in state.solo.items()},
         "final": state.final,
         "solo_stars": solo.solo_rating(state) if state.solo else None,
-        # the steps the viewer's moving thief may take (for clickable squares)
-        "steps": [a for a in thief.move_actions(state) if len(a) == 1]
-        if (state.turn and state.turn["moving"] and state.tmove is None and state.turn["p"] == player
-            and state.turn["sub"] is None) else [],
-        # the viewer's legal actions aimed at a square, building or figure (see TARGET_KINDS)
-        "targets": _target_actions(state, player),
-        # all the viewer's legal actions while it must act (its own business only)
-        "legal": state.legal_actions(player) if player is not None and player in state._players_to_act()
-        else [],
+        "steps": None, "targets": None, "legal": None,
     }
     obs = _copy(obs)
     # the printed city, the same in every observation and for every viewer:
@@ -92,17 +127,7 @@ def observe(state: ThiefdomState, player: int | None) -> dict[str, Any]:
                    "walls": printed["walls"], "catacombs": printed["catacombs"]}
     obs["bcells"] = geometry["bcells"]
     obs["buildings"] = geometry["buildings"]
-    # a brawl card is tucked face down: only its owner knows which client it was
-    for q, ts in enumerate(obs["thieves"]):
-        if q != player:
-            for th in ts:
-                if th.get("brawled") is not None:
-                    th["brawled"] = "hidden"
-    # the two equipment cards drawn for an artwork reward are seen by their drawer only
-    tu = obs["turn"]
-    sub = tu.get("sub") if tu else None
-    if sub and sub.get("kind") == "artdraw" and tu["p"] != player:
-        sub["cards"] = len(sub["cards"])
+    state.__dict__["_obs_shared"] = (mark, obs)
     return obs
 
 
