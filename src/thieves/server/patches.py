@@ -33,9 +33,6 @@ True
 """
 from __future__ import annotations
 
-from bisect import bisect_left
-from itertools import chain, compress, repeat
-from operator import ne
 from typing import Any
 
 #: where the board is cut into pieces (every SVG group starts a piece)
@@ -51,12 +48,12 @@ _MISSING = object()
 class Drawn:
     """A view kept as the base of the next one's patch: the view and its board's pieces."""
 
-    __slots__ = ("view", "_pieces", "_back")
+    __slots__ = ("view", "_pieces", "_where")
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
         self._pieces: list[str] | None = None
-        self._back: list[str] | None = None
+        self._where: dict[str, int] | None = None
 
     def pieces(self) -> list[str]:
         if self._pieces is None:
@@ -64,18 +61,12 @@ class Drawn:
             self._pieces = svg.split(SVG_CUT) if isinstance(svg, str) else []
         return self._pieces
 
-    def where(self, piece: str) -> int | None:
-        """The piece's place among :meth:`pieces` (the last, where it occurs twice).
-
-        Found by comparing, not by hashing: a board's pieces are new strings
-        in every view, and hashing them all (80 KB of text in Thiefdom) cost
-        more than the few places a patch looks up."""
-        if self._back is None:
-            self._back = self.pieces()[::-1]
-        try:
-            return len(self._back) - 1 - self._back.index(piece)
-        except ValueError:
-            return None
+    def where(self) -> dict[str, int]:
+        """Each piece's place (the last, where one occurs twice)."""
+        if self._where is None:
+            pieces = self.pieces()
+            self._where = dict(zip(pieces, range(len(pieces))))  # a later one overwrites
+        return self._where
 
 
 def make_patch(old: Drawn, new: Drawn) -> dict[str, Any]:
@@ -113,39 +104,23 @@ def make_patch(old: Drawn, new: Drawn) -> dict[str, Any]:
 
 
 def _svg_steps(old: Drawn, new: Drawn) -> list[Any]:
-    """The new board as runs of the old one's pieces and new pieces.
-
-    Each new piece continues the run of old pieces being copied when it is the
-    old piece that comes next, else starts a run where the old board has it
-    (its last place), else is sent as it is. Most of a board stays where it
-    was: the pieces equal to the old piece at the same place are found at once
-    in C (``map``), and a run copying the old board in place jumps to the next
-    piece that is not; only the others are followed here."""
-    was, now = old.pieces(), new.pieces()
-    last, n = len(was), len(now)
-    # the places where the new board's piece is not the old one's
-    differ = list(compress(range(n), chain(map(ne, was, now), repeat(True, max(0, n - last)))))
+    """The new board as runs of the old one's pieces and new pieces."""
+    where, was = old.where(), old.pieces()
+    last = len(was)
     steps: list[Any] = []
     start = end = -1  # the run of old pieces being copied
-    k = d = 0
-    while k < n:
-        piece = now[k]
+    for piece in new.pieces():
         if 0 <= end < last and was[end] == piece:  # the run goes on (also past a piece found twice)
             end += 1
+            continue
+        i = where.get(piece)
+        if start >= 0:
+            steps.append([start, end])
+        if i is None:
+            start = end = -1
+            steps.append(piece)
         else:
-            if start >= 0:
-                steps.append([start, end])
-            i = old.where(piece)
-            if i is None:
-                start = end = -1
-                steps.append(piece)
-            else:
-                start, end = i, i + 1
-        k += 1
-        if end == k:  # copying the old board in place: on to the next piece that differs
-            d = bisect_left(differ, k, d)
-            stop = differ[d] if d < len(differ) else n
-            end = k = stop
+            start, end = i, i + 1
     if start >= 0:
         steps.append([start, end])
     return steps
