@@ -32,12 +32,21 @@ _WORDS = memo(20_000)
 
 def _args_key(args: dict[str, Any]) -> tuple[Any, ...] | None:
     """A template's arguments as a key (with their types: ``True`` and ``1``
-    read differently), or None when one is not a plain value (a list)."""
-    out = []
+    read differently, a list and a tuple too), or None when one is neither a
+    plain value nor a list or tuple of plain values."""
+    out: list[tuple[Any, ...]] = []
     for name, value in args.items():
         kind = type(value)
         if kind not in _PLAIN:
-            return None
+            if kind is not list and kind is not tuple:
+                return None
+            # a list's text is its items' (their names, runs of equal items, or
+            # its repr): a pure function of each item's value and type
+            kinds = tuple(map(type, value))
+            if not _PLAIN.issuperset(kinds):
+                return None
+            out.append((name, kind, tuple(value), kinds))
+            continue
         out.append((name, kind, value))
     return tuple(out)
 

@@ -82,12 +82,14 @@ class BoundedMemo:
     component data are shared and never mutated), so a kept result equals a
     fresh one."""
 
+    #: the kept result of ``key``, or None (the dict's own ``get``, bound once:
+    #: the boards look up tens of thousands of pieces per second)
+    get: Callable[[Any], Any]
+
     def __init__(self, size: int) -> None:
         self.size = size
         self.items: dict[Any, Any] = {}
-
-    def get(self, key: Any) -> Any:
-        return self.items.get(key)
+        self.get = self.items.get
 
     def put(self, key: Any, value: Any) -> Any:
         items = self.items
@@ -508,7 +510,8 @@ class Svg:
             scratch = Svg(self.width, self.height, title=self.title, offers=self.offers)
             scratch.legal, scratch.recent = self.legal, self.recent
             value = draw(scratch)
-            drawn: Any = Layer(scratch.parts).parts if self.offers else "".join(scratch.parts)
+            # merged without building a Layer (its parts were all that was kept)
+            drawn: Any = tuple(_merged(scratch.parts)) if self.offers else "".join(scratch.parts)
             hit = kept.put(key, (drawn, value))
         if self.offers:
             self.parts.extend(hit[0])
