@@ -96,6 +96,22 @@ def test_sockets_that_share_a_view_get_one_frame_and_never_another_viewers(tmp_p
         return out
 
     monkeypatch.setattr(Frames, "frame", counted)
+    from thieves.server import websocket as ws_module
+    written_now: list[bool] = []  # per view frame: written at once (True) or sent the usual way
+    write_now_of = ws_module._write_now_of
+
+    def spied(ws):
+        write = write_now_of(ws)
+        if write is None:
+            return None
+
+        def spy(frames):
+            done = write(frames)
+            written_now.append(done)
+            return done
+        return spy
+
+    monkeypatch.setattr(ws_module, "_write_now_of", spied)
     app = create_app(f"sqlite:///{tmp_path / 'f.db'}", bot_delay=0)
     port = _free_port()
     server, thread = _serve(app, port)
@@ -129,6 +145,9 @@ def test_sockets_that_share_a_view_get_one_frame_and_never_another_viewers(tmp_p
     assert got["s1"] == got["s2"] == got["plain"]
     # every frame written came through the shortcut, and it is the socket's own
     # view: the spectators' frames carry the spectators' text, each seat's its own
+    # each view went straight to its socket, none waited (a socket that is not
+    # full takes a frame at once): ten frames, five sockets, two positions
+    assert written_now == [True] * 10
     texts = {json.loads(text)["viewer"] for text, _mode, _data in made}
     assert texts == {None, 0, 1}
     spectators = [(mode, data) for text, mode, data in made if json.loads(text)["viewer"] is None]

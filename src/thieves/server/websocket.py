@@ -45,7 +45,7 @@ import logging
 import marshal
 import zlib
 from collections import OrderedDict, deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -56,7 +56,7 @@ from .tasks import cancel_and_wait
 from .errors import BadRequest, NotFound, ServerError, TooLarge
 from .tables import LiveTable
 from .views import build_view, pick_layout
-from .wsdeflate import FORWARD_BITS, Frames
+from .wsdeflate import FORWARD_BITS, WRITE_NOW, Frames
 
 if TYPE_CHECKING:
     from .platform import Platform
@@ -322,6 +322,8 @@ class Conn:
         self._timed_out = False
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        #: writes a frame at once where the server offers it (else None)
+        self._write_now: Callable[[Frames], bool] | None = _write_now_of(ws)
 
     def start(self) -> None:
         if self._task is None:
@@ -363,7 +365,10 @@ class Conn:
         """Send one frame (from this connection's own task); a frame that does not
         leave within ``SEND_TIMEOUT`` drops the connection. The time limit is a
         timer that cancels the send, not ``asyncio.wait_for`` (which makes a task
-        for every frame)."""
+        for every frame). A view's frame that the socket takes at once is
+        written straight to it (:data:`~.wsdeflate.WRITE_NOW`): nothing waits."""
+        if isinstance(text, Frames) and self._write_now is not None and self._write_now(text):
+            return True
         task = asyncio.current_task()
         stalled = asyncio.get_running_loop().call_later(SEND_TIMEOUT, self._stalled, task)
         try:
@@ -429,6 +434,14 @@ class Conn:
         self.closed = True
         self._wake.set()
         await cancel_and_wait(self._task)
+
+
+def _write_now_of(ws: Any) -> "Callable[[Frames], bool] | None":
+    """The socket's :data:`~.wsdeflate.WRITE_NOW`, if its server offers it."""
+    scope = getattr(ws, "scope", None)
+    extensions = scope.get("extensions") if isinstance(scope, dict) else None
+    write = extensions.get(WRITE_NOW) if isinstance(extensions, dict) else None
+    return write if callable(write) else None
 
 
 class Hub:

@@ -45,6 +45,10 @@ log = logging.getLogger("thieves.server")
 COMPRESS = {"memLevel": 8, "level": 1}
 #: the most recent texts whose compressed bytes are kept (:func:`compressed`)
 KEEP = 64
+#: the scope extension of a socket served by :func:`protocol_class`: a function
+#: that writes a :class:`Frames` at once when the socket can take it now
+#: (True), else does nothing (False: send it the usual way)
+WRITE_NOW = "thieves.write_now"
 #: the key of an ASGI ``websocket.send`` message that carries a :class:`Frames`
 FRAMES_KEY = "thieves.frames"
 #: the window size of the compressed views one process sends another
@@ -205,6 +209,36 @@ def protocol_class() -> Any:
                                            logger=logging.getLogger("uvicorn.error"))
             self._frame_mode: int | None | bool = False
 
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if scope is not None:  # the app's task, made just now, has not read it yet
+                scope["extensions"][WRITE_NOW] = self.write_now
+
+        def _mode(self) -> int | None | bool:
+            """How this socket takes a :class:`Frames` now (``False``: not as one:
+            closing, closed, or an extension this module does not know)."""
+            conn = self.conn
+            if self.disconnected or self.close_sent or conn.state is not OPEN \
+                    or conn.expect_continuation_frame or self.transport.is_closing():
+                return False
+            mode = self._frame_mode
+            if mode is False:
+                mode = self._frame_mode = frame_mode(conn.extensions)
+            return mode
+
+        def write_now(self, frames: Frames) -> bool:
+            """Write ``frames`` if the socket takes it without waiting (open, its
+            buffer not full): the usual path's work (the app's, Starlette's and
+            uvicorn's layers for one message) skipped for a frame made once."""
+            if not (self.handshake_complete and self.initial_response is None and self.writable.is_set()):
+                return False
+            mode = self._mode()
+            if mode is False:
+                return False
+            self.transport.write(frames.frame(mode))
+            return True
+
         async def send(self, message: Any) -> None:
             frames = message.get(FRAMES_KEY)
             if frames is None or not self.handshake_complete or self.initial_response is not None:
@@ -213,17 +247,10 @@ def protocol_class() -> Any:
             await self.writable.wait()
             if self.disconnected:
                 raise ClientDisconnected()
-            conn = self.conn
-            if self.close_sent or conn.state is not OPEN or conn.expect_continuation_frame \
-                    or self.transport.is_closing():
-                await super().send(message)  # what uvicorn does then (raises or ignores)
-                return
-            mode = self._frame_mode
+            mode = self._mode()
             if mode is False:
-                mode = self._frame_mode = frame_mode(conn.extensions)
-                if mode is False:
-                    await super().send(message)
-                    return
+                await super().send(message)  # what uvicorn does then (raises, ignores, or sends)
+                return
             self.transport.write(frames.frame(mode))
 
     return Protocol
