@@ -309,7 +309,7 @@ class Layer:
     '<g data-ref="pile-1"><rec'
     """
 
-    __slots__ = ("parts", "width", "height", "anchors", "_text")
+    __slots__ = ("parts", "width", "height", "anchors", "_text", "_offer_at")
 
     def __init__(self, parts: Sequence["str | Offer"] = (), width: float = 0.0, height: float = 0.0,
                  anchors: dict[str, Any] | None = None) -> None:
@@ -321,6 +321,8 @@ class Layer:
         #: the text when nothing in it depends on the viewer
         self._text: str | None = merged[0] if len(merged) == 1 and type(merged[0]) is str else (
             "" if not merged else None)
+        #: where the offers stand among the parts (found when first rendered)
+        self._offer_at: list[int] | None = None
 
     @property
     def offers(self) -> tuple["Offer", ...]:
@@ -334,11 +336,19 @@ class Layer:
             return self._text
         legal = legal if isinstance(legal, (set, frozenset)) else set(legal)
         recent = recent if isinstance(recent, (set, frozenset)) else set(recent)
-        return "".join([p if isinstance(p, str) else p.tag(legal, recent) for p in self.parts])
+        parts = self.parts
+        at = self._offer_at
+        if at is None:  # a shared layer is rendered for every viewer: found once
+            at = self._offer_at = [i for i, p in enumerate(parts) if not isinstance(p, str)]
+        out: list[Any] = list(parts)
+        for i in at:
+            out[i] = parts[i].tag(legal, recent)  # type: ignore[union-attr]
+        return "".join(out)
 
     def size_in_bytes(self) -> int:
         """About how much memory its text holds (for bounded caches)."""
-        return sum(len(p) if isinstance(p, str) else 64 for p in self.parts)
+        texts = [p for p in self.parts if isinstance(p, str)]
+        return sum(map(len, texts)) + 64 * (len(self.parts) - len(texts))
 
 
 def _merged(parts: Sequence["str | Offer"]) -> list["str | Offer"]:
