@@ -43,14 +43,17 @@ _PANELS = memo(2048)
 _PIECES = memo(4096)
 #: the layer of route targets, by the position it is drawn from (routes.route_key)
 _ROUTES = memo(256)
+#: a route's opening tag, as two texts around its gesture, by its action, label and look
+_ROUTE_TAGS = memo(8192)
 #: a building's outline, by the geometry and its squares
 _OUTLINES = memo(1024)
-#: what a route's group holds, by its goal and look (and the city and geometry)
-_GOAL_MARKS = memo(8192)
+#: what a route's group holds, by its goal and look, and where a path into a
+#: building ends (_GoalLooks), per city and geometry
+_GOAL_MARKS = memo(64)
 #: the unchanging layer, by the city, the layout and the language
 _STATIC = memo(64)
-#: a route's label and question, by its goal and costs (and the language)
-_ROUTE_WORDS = memo(8192)
+#: a route's label and question, by its goal and costs, per language and seat names
+_ROUTE_WORDS = memo(64)
 #: the sections of the public layer and the viewer's own panels, by exactly the
 #: slice of the observation each reads (and the drawing's context: Board.ctx); a
 #: city's section holds some 36 kB, the pieces 8, the others 1.5 to 6
@@ -146,6 +149,8 @@ class Board:
         self.plan_rows: dict[int, float] = {}
         #: where each seat's compact guild panel is (top, bottom) in the public lower part
         self.guild_rows: dict[int, tuple[float, float]] = {}
+        #: the first actions of the routes drawn (draw_routes: groups written as text)
+        self.route_actions: frozenset[str] = frozenset()
 
     def section(self, name: str, key: Any, draw: Callable[[], Any]) -> Any:
         """Add what ``draw()`` draws on ``self.svg``, kept under ``key`` (exactly the
@@ -763,23 +768,29 @@ class Board:
         """Every square and building the acting thief can reach this turn, one click
         each: the click's action is the route's first step, ``then`` the others, the
         path its preview; a costly route asks first (routes.py). Returns the single
-        actions so placed (a step, an exit: no other target needed for them)."""
+        actions so placed (a step, an exit: no other target needed for them); every
+        route's action is in ``route_actions`` (the tray offers none of them again)."""
         key = route_key(self.obs)
         if key is None:
             return set()
         # the layer is kept by what it is drawn from: the position (the routes' key),
         # the geometry and the language
         full = ("routes", key, self.geometry(), self.p.texts, self.p.lang)
-        placed: set[str] = self.svg.piece(_ROUTES, full, lambda sv: self.route_layer(sv, key))
+        drawn: tuple[set[str], frozenset[str]] = self.svg.piece(_ROUTES, full, lambda sv: self.route_layer(sv, key))
+        placed, self.route_actions = drawn
         return placed
 
-    def route_layer(self, s: Svg, key: bytes) -> set[str]:
-        """The routes' targets, drawn on ``s`` (see :meth:`draw_routes`)."""
-        obs, cs = self.obs, self.cell
+    def route_layer(self, s: Svg, key: bytes) -> tuple[set[str], frozenset[str]]:
+        """The routes' targets, drawn on ``s`` (see :meth:`draw_routes`); the single
+        actions placed and every route's first action. Each route is clickable (its
+        action is legal) for the one viewer this layer is drawn for, so its group is
+        written as text, from kept parts: the words of a goal at a cost, the opening
+        tag of an action with those words, the further steps, the goal's marks."""
+        obs = self.obs
         routes = plan_routes(self.p.data, obs, key)
         placed: set[str] = set()
         if not routes:
-            return placed
+            return placed, frozenset()
         tu = obs["turn"]
         here = obs["thieves"][tu["p"]][tu["t"]]["pos"]
         start = self.center(here) if isinstance(here, int) else self.building_center(here) if here else None
@@ -789,28 +800,58 @@ class Board:
         # the squares reached with the points of the move under way (or of one move) glow;
         # those that need another action point are drawn lighter
         first_ap = 0 if tu.get("moving") else 1
+        legal, building_action = self.legal, self._building_action
+        words = self.route_words_of(first_ap)
+        looks = self.goal_looks()
+        out: list[str] = []
+        actions: set[str] = set()
         for goal, route in sorted(routes.items(), key=lambda kv: str(kv[0])):
-            if route.actions[0] not in self.legal or (isinstance(goal, str) and self._building_action(goal)):
+            acts = route.actions
+            action = acts[0]
+            if action not in legal or (isinstance(goal, str) and building_action(goal)):
                 continue
             points = [start_text] if start_text else []
             points += [cell_text[c] for c in route.cells]
             if isinstance(goal, str):
-                points.append(_point(self.building_center(goal)))
-            label, ask = self.route_words(route, first_ap)
+                points.append(looks.point(goal))
+            wkey = (goal, route.ap, route.vp, route.seen, route.watchers)
+            said = words.get(wkey)
+            if said is None:
+                said = words[wkey] = self.route_said(route, first_ap)
+            label, question = said
             near = route.ap <= first_ap
-            cls = "route" + (" near" if near else "")
-            then = route.actions[1:]
-            gesture = route_gesture(then, " ".join(points), ask)
-            if len(route.actions) == 1:
-                placed.add(route.actions[0])
-            self.open_route(s, route.actions[0], label, cls, gesture)
-            # what the group holds depends on the goal and its look only: kept
-            mark_key = (self.token, self.geometry(), goal, route.seen, near)
-            marks: str | None = _GOAL_MARKS.get(mark_key)
-            if marks is None:
-                marks = _GOAL_MARKS.put(mark_key, self.goal_marks(goal, route.seen, near))
-            s.add(marks)
-        return placed
+            if len(acts) == 1:
+                placed.add(action)
+            actions.add(action)
+            head, tail = _route_tag(action, label, near)
+            path = " ".join(points)
+            out += [head, _then_attrs(acts[1:]), ' data-path="' + path + '"' if path else "", question, tail,
+                    looks.marks(goal, route.seen, near)]
+        s.add("".join(out))
+        return placed, frozenset(actions)
+
+    def route_words_of(self, first_ap: int) -> dict[tuple[Any, ...], tuple[str, str]]:
+        """The kept words of this viewer's routes (:meth:`route_said`) by goal and
+        costs, for routes whose move is under way (``first_ap`` 0) or not (1)."""
+        p = self.p
+        key = (p.texts, p.lang, tuple(p.names), self.w, first_ap)
+        got: dict[tuple[Any, ...], tuple[str, str]] | None = _ROUTE_WORDS.get(key)
+        if got is None:
+            got = _ROUTE_WORDS.put(key, {})
+        return got
+
+    def route_said(self, route: Route, first_ap: int) -> tuple[str, str]:
+        """A route's label and its question's attribute ("" for none)."""
+        label, ask = self.route_words(route, first_ap)
+        return label, gesture_attrs(confirm=ask) if ask else ""
+
+    def goal_looks(self) -> "_GoalLooks":
+        """The kept marks and path ends of the goals of this city and geometry."""
+        key = (self.token, self.geometry())
+        got: _GoalLooks | None = _GOAL_MARKS.get(key)
+        if got is None:
+            got = _GOAL_MARKS.put(key, _GoalLooks(self))
+        return got
 
     def goal_marks(self, goal: int | str, seen: bool, near: bool) -> str:
         """What a route's group holds, closed: its goal's square lit (red where a
@@ -851,25 +892,9 @@ class Board:
             got = _POINTS.put(key, {c: _point(self.center(c)) for c in range(self.w * self.h)})
         return got
 
-    @staticmethod
-    def open_route(s: Svg, action: str, label: str, cls: str, gesture: str) -> None:
-        """``s.open(action, None, label, cls, then, path, ask)`` with the gesture's
-        attributes already written (:func:`route_gesture`)."""
-        if s.offers:
-            s.parts.append(Offer(action, None, label, cls, gesture))
-        else:
-            s.add(Offer(action, None, label, cls, gesture).tag(s.legal, s.recent))
-
     def route_words(self, route: Route, first_ap: int) -> tuple[str, str | None]:
-        """A route's label and the question it asks first (kept: many positions
-        offer the same goal at the same cost)."""
-        p = self.p
-        key = (p.texts, p.lang, tuple(p.names), self.w, route.goal, route.ap, route.vp, route.seen,
-               route.watchers, first_ap)
-        words: tuple[str, str | None] | None = _ROUTE_WORDS.get(key)
-        if words is None:
-            words = _ROUTE_WORDS.put(key, (p.route_text(self.obs, route), p.route_question(self.obs, route, first_ap)))
-        return words
+        """A route's label and the question it asks first."""
+        return self.p.route_text(self.obs, route), self.p.route_question(self.obs, route, first_ap)
 
     def goal_boxes(self, bid: str) -> list[tuple[float, float, float, float]]:
         """Where a click means "go into building ``bid``": its squares, or a villa's box."""
@@ -993,7 +1018,7 @@ class Board:
         viewer's are read from the offers of its layer (the kit records them)."""
         if not self.legal:   # nothing to offer
             return y
-        placed = placed | {p.action for p in self.svg.parts if type(p) is Offer and p.action}
+        placed = placed | self.route_actions | {p.action for p in self.svg.parts if type(p) is Offer and p.action}
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
             return y
@@ -1643,7 +1668,7 @@ class Board:
         return y
 
 
-#: the gesture attributes of a route's further steps, and of its question, by their words
+#: the gesture attributes of a route's further steps, by the steps
 _GESTURE_WORDS = memo(8192)
 #: the squares' centres as a route's path writes them, per geometry
 _POINTS = memo(16)
@@ -1654,17 +1679,48 @@ def _point(xy: tuple[float, float]) -> str:
     return gesture_attrs(path=[xy])[12:-1]   # ' data-path="x,y"'
 
 
-def route_gesture(then: tuple[str, ...], path: str, ask: str | None) -> str:
-    """``gesture_attrs(then, points, ask)`` (the attributes :meth:`Svg.open` gives
-    a route's group) from kept parts: a board offers a hundred routes, most of whose
-    further steps and questions recur; ``path`` is the points already written."""
+def _then_attrs(then: tuple[str, ...]) -> str:
+    """``gesture_attrs(then)``: a route's further steps (kept: most recur)."""
     steps: str | None = _GESTURE_WORDS.get(then)
     if steps is None:
         steps = _GESTURE_WORDS.put(then, gesture_attrs(then))
-    question: str | None = _GESTURE_WORDS.get(("ask", ask)) if ask else ""
-    if question is None:
-        question = _GESTURE_WORDS.put(("ask", ask), gesture_attrs(confirm=ask))
-    return steps + (' data-path="' + path + '"' if path else "") + question
+    return steps
+
+
+def _route_tag(action: str, label: str, near: bool) -> tuple[str, str]:
+    """The opening tag of a route's group as :meth:`Svg.open` writes it for the
+    viewer who may click it, cut where its gesture's attributes go."""
+    key = (action, label, near)
+    got: tuple[str, str] | None = _ROUTE_TAGS.get(key)
+    if got is None:
+        tag = Offer(action, None, label, "route near" if near else "route", "\0").tag((action,), ())
+        head, tail = tag.split("\0")
+        got = _ROUTE_TAGS.put(key, (head, tail))
+    return got
+
+
+class _GoalLooks:
+    """What a route's group holds once its tag is open (its goal's marks, closed)
+    and where the path into a building ends, kept per city and geometry: drawn
+    from the printed city only (a board of that city draws them)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._marks: dict[tuple[int | str, bool, bool], str] = {}
+        self._points: dict[str, str] = {}
+
+    def marks(self, goal: int | str, seen: bool, near: bool) -> str:
+        key = (goal, seen, near)
+        got = self._marks.get(key)
+        if got is None:
+            got = self._marks[key] = self.board.goal_marks(goal, seen, near)
+        return got
+
+    def point(self, bid: str) -> str:
+        got = self._points.get(bid)
+        if got is None:
+            got = self._points[bid] = _point(self.board.building_center(bid))
+        return got
 
 
 def badge_width(label: str) -> float:
