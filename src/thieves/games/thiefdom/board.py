@@ -52,7 +52,8 @@ _OUTLINES = memo(1024)
 _GOAL_MARKS = memo(64)
 #: the unchanging layer, by the city, the layout and the language
 _STATIC = memo(64)
-#: a route's label and question, by its goal and costs, per language and seat names
+#: a route's group (its tag, words and marks) by its first action, goal and costs,
+#: per language, seat names, city and geometry (Board.route_kit)
 _ROUTE_WORDS = memo(64)
 #: the sections of the public layer and the viewer's own panels, by exactly the
 #: slice of the observation each reads (and the drawing's context: Board.ctx); a
@@ -801,8 +802,8 @@ class Board:
         # those that need another action point are drawn lighter
         first_ap = 0 if tu.get("moving") else 1
         legal, building_action = self.legal, self._building_action
-        words = self.route_words_of(first_ap)
         looks = self.goal_looks()
+        kit = self.route_kit(first_ap)
         out: list[str] = []
         actions: set[str] = set()
         for goal, route in sorted(routes.items(), key=lambda kv: str(kv[0])):
@@ -814,36 +815,36 @@ class Board:
             points += [cell_text[c] for c in route.cells]
             if isinstance(goal, str):
                 points.append(looks.point(goal))
-            wkey = (goal, route.ap, route.vp, route.seen, route.watchers)
-            said = words.get(wkey)
-            if said is None:
-                said = words[wkey] = self.route_said(route, first_ap)
-            label, question = said
-            near = route.ap <= first_ap
+            wkey = (action, goal, route.ap, route.vp, route.seen, route.watchers)
+            got = kit.get(wkey)
+            if got is None:
+                got = kit[wkey] = self.route_parts(route, first_ap, looks)
             if len(acts) == 1:
                 placed.add(action)
             actions.add(action)
-            head, tail = _route_tag(action, label, near)
             path = " ".join(points)
-            out += [head, _then_attrs(acts[1:]), ' data-path="' + path + '"' if path else "", question, tail,
-                    looks.marks(goal, route.seen, near)]
+            out += [got[0], _then_attrs(acts[1:]), ' data-path="' + path + '"' if path else "", got[1]]
         s.add("".join(out))
         return placed, frozenset(actions)
 
-    def route_words_of(self, first_ap: int) -> dict[tuple[Any, ...], tuple[str, str]]:
-        """The kept words of this viewer's routes (:meth:`route_said`) by goal and
-        costs, for routes whose move is under way (``first_ap`` 0) or not (1)."""
+    def route_kit(self, first_ap: int) -> dict[tuple[Any, ...], tuple[str, str]]:
+        """The kept texts of this viewer's route groups (:meth:`route_parts`) by first
+        action, goal and costs, per language, seat names, city and geometry, for
+        routes whose move is under way (``first_ap`` 0) or not (1)."""
         p = self.p
-        key = (p.texts, p.lang, tuple(p.names), self.w, first_ap)
+        key = (p.texts, p.lang, tuple(p.names), self.token, self.geometry(), first_ap)
         got: dict[tuple[Any, ...], tuple[str, str]] | None = _ROUTE_WORDS.get(key)
         if got is None:
             got = _ROUTE_WORDS.put(key, {})
         return got
 
-    def route_said(self, route: Route, first_ap: int) -> tuple[str, str]:
-        """A route's label and its question's attribute ("" for none)."""
+    def route_parts(self, route: Route, first_ap: int, looks: "_GoalLooks") -> tuple[str, str]:
+        """A route's group as two texts around its gesture's steps and path: its
+        opening tag up to them, then its question, its words and its goal's marks."""
         label, ask = self.route_words(route, first_ap)
-        return label, gesture_attrs(confirm=ask) if ask else ""
+        near = route.ap <= first_ap
+        head, tail = _route_tag(route.actions[0], label, near)
+        return head, (gesture_attrs(confirm=ask) if ask else "") + tail + looks.marks(route.goal, route.seen, near)
 
     def goal_looks(self) -> "_GoalLooks":
         """The kept marks and path ends of the goals of this city and geometry."""
@@ -1800,18 +1801,40 @@ def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
     bottom = b.draw_lower_panels(y) + 8
     lower = _layer(b.svg.parts, b.W, bottom)
     # each part's actions and refs (its offers listed once: Layer.offers scans its parts)
-    looks = {name: _looks(part.offers) for name, part in (("upper", upper), ("lower", lower))}
+    looks = {name: _looks(part.parts) for name, part in (("upper", upper), ("lower", lower))}
     anchors = {"upper": upper, "lower": lower, "seat_y": y, "plan_rows": dict(b.plan_rows),
                "guild_rows": dict(b.guild_rows),
                "actions": looks["upper"][0] | looks["lower"][0],
                # each part's actions and refs, and its texts as rendered per viewer (render_part)
                "looks": looks,
                "renders": {}}
-    return Layer((*upper.parts, *lower.parts), b.W, bottom, anchors)
+    return _Joined(upper, lower, anchors)
 
 
-def _looks(offers: "tuple[Offer, ...]") -> tuple[frozenset[str], frozenset[str]]:
-    """The actions and the refs of these offers: what their looks depend on."""
+class _Joined(Layer):
+    """Two layers of one width as one, the second under the first: their parts,
+    already joined, only joined again where the first's last text meets the
+    second's first (what ``Layer((*upper.parts, *lower.parts))`` holds, without
+    going over every part again)."""
+
+    __slots__ = ()
+
+    def __init__(self, upper: Layer, lower: Layer, anchors: dict[str, Any]) -> None:
+        a, b = upper.parts, lower.parts
+        if a and b and type(a[-1]) is str and type(b[0]) is str:
+            parts: tuple[str | Offer, ...] = (*a[:-1], a[-1] + b[0], *b[1:])
+        else:
+            parts = a + b
+        self.parts = parts
+        self.width = lower.width
+        self.height = lower.height
+        self.anchors = anchors
+        self._text = parts[0] if len(parts) == 1 and type(parts[0]) is str else ("" if not parts else None)
+
+
+def _looks(parts: "tuple[str | Offer, ...]") -> tuple[frozenset[str], frozenset[str]]:
+    """The actions and the refs of the offers among these parts: what their looks depend on."""
+    offers = [o for o in parts if type(o) is Offer]
     return (frozenset([o.action for o in offers if o.action]),
             frozenset([o.ref for o in offers if o.ref is not None]))
 
