@@ -62,6 +62,8 @@ _SECTIONS = {"city": memo(64), "pieces": memo(256), "guild": memo(1024)}
 _OTHER_SECTIONS = memo(1024)
 #: what a field of view must draw again over its band, per city and context
 _OVER_SIGHT = memo(64)
+#: a building's centre, by the city, the geometry and the building
+_CENTERS = memo(4096)
 #: a city's serialized geometry, by the identity of the shared objects it is read from
 _CITY_IDS = memo(32)
 
@@ -210,6 +212,14 @@ class Board:
         return x + 4, y + 2, bw - 8, bh - 4
 
     def building_center(self, bid: str) -> tuple[float, float]:
+        """Where a building's label and pieces sit (kept per city and geometry)."""
+        key = (self.token, self.geometry(), bid)
+        got: tuple[float, float] | None = _CENTERS.get(key)
+        if got is None:
+            got = _CENTERS.put(key, self._building_center(bid))
+        return got
+
+    def _building_center(self, bid: str) -> tuple[float, float]:
         if bid.startswith("villa"):
             cell = self.obs["bcells"].get(bid, [0])[0]
             x, y, bw, bh = self.gate_box(cell)
@@ -1830,6 +1840,11 @@ class _Joined(Layer):
         self.height = lower.height
         self.anchors = anchors
         self._text = parts[0] if len(parts) == 1 and type(parts[0]) is str else ("" if not parts else None)
+
+    def size_in_bytes(self) -> int:
+        """:meth:`Layer.size_in_bytes`, its texts measured in one pass."""
+        texts = [p for p in self.parts if type(p) is str]
+        return sum(map(len, texts)) + 64 * (len(self.parts) - len(texts))
 
 
 def _looks(parts: "tuple[str | Offer, ...]") -> tuple[frozenset[str], frozenset[str]]:
