@@ -62,6 +62,8 @@ _SECTIONS = {"city": memo(64), "pieces": memo(256), "guild": memo(1024)}
 _OTHER_SECTIONS = memo(1024)
 #: what a field of view must draw again over its band, per city and context
 _OVER_SIGHT = memo(64)
+#: a spectator's own layer (the places recently named), by all it is drawn from
+_ONLOOKERS = memo(256)
 #: a building's centre, by the city, the geometry and the building
 _CENTERS = memo(4096)
 #: a city's serialized geometry, by the identity of the shared objects it is read from
@@ -1884,9 +1886,9 @@ def render_part(public: Layer, name: str, legal: "set[str]", recent: "set[str]")
 def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) -> Layer | None:
     """The viewer's own: its targets on the city, its planning tiles, and its
     panels under the public upper part (their height: ``anchors["dy"]``)."""
+    if obs.get("viewer") is None:
+        return _onlooker_seat(pres, obs, public)
     b = Board(pres, obs, _width(pres), "seat")
-    if b.viewer is None and not obs.get("recent"):
-        return None
     b.draw_city_targets()
     b.draw_targets()
     b.draw_building_badges()
@@ -1894,3 +1896,19 @@ def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) 
     top = public.anchors["seat_y"]
     y = b.draw_own_panels(top, public.anchors["actions"]) if b.viewer is not None else top
     return _layer(b.svg.parts, b.W, y, {"dy": y - top, "over_lower": b.own_guild_cover(public.anchors["guild_rows"])})
+
+
+def _onlooker_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) -> Layer | None:
+    """A spectator's own layer: only the places a recent event named (nothing to
+    click, no panels), kept by the city, the width, the recent refs and the villas."""
+    recent = obs.get("recent")
+    if not recent:
+        return None
+    top = public.anchors["seat_y"]
+    key = (city_token(obs), _width(pres), top, _k(recent, obs["villas"]))
+    layer: Layer | None = _ONLOOKERS.get(key)
+    if layer is None:
+        b = Board(pres, obs, _width(pres), "seat")
+        b.draw_city_targets()
+        layer = _ONLOOKERS.put(key, _layer(b.svg.parts, b.W, top, {"dy": 0, "over_lower": ""}))
+    return layer
