@@ -1527,9 +1527,9 @@ class Board:
         for q in range(len(obs["vp"])):
             if q == self.viewer:
                 continue
-            # kept by everything the guild's panel shows
-            wheres = tuple(p.where(obs, th["pos"]) for th in obs["thieves"][q])
-            key = ("guild", p.texts, p.lang, self.W, y, q, p.seat(q), f"seat:{q}" in s.recent, wheres,
+            # kept by everything the guild's panel shows (where its thieves are is named
+            # from their places, in the key, and the city's width)
+            key = ("guild", p.texts, p.lang, self.W, y, q, p.seat(q), f"seat:{q}" in s.recent, self.w,
                    marshal.dumps((obs["hideouts"][q], obs["vp"][q], obs["thieves"][q]), 2))
             top = y
             y = s.piece(_PANELS, key, lambda sv: self.other_guild(sv, q, y))

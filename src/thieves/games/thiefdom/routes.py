@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import heapq
 import marshal
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from thieves.core.svg import memo
 
@@ -38,10 +37,10 @@ AP = 1 << 40
 Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, bool]
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """How to reach one place: the actions (the first is the click's action, the
-    others its ``then``), the squares passed (for the preview) and what it costs."""
+    others its ``then``), the squares passed (for the preview) and what it costs
+    (a tuple: a search makes a hundred of them)."""
 
     actions: tuple[str, ...]
     cells: tuple[int, ...]
@@ -49,7 +48,7 @@ class Route:
     vp: int
     seen: bool = False          # ends in a guard's field of view (an attempted arrest)
     goal: int | str = -1        # the square (int) or building (id) it ends on
-    watchers: tuple[str, ...] = field(default=())
+    watchers: tuple[str, ...] = ()
 
 
 def city_of(data: Any, obs: dict[str, Any]) -> City:
