@@ -57,8 +57,8 @@ _STATIC = memo(64)
 _ROUTE_WORDS = memo(64)
 #: the sections of the public layer and the viewer's own panels, by exactly the
 #: slice of the observation each reads (and the drawing's context: Board.ctx); a
-#: city's section holds some 36 kB, the pieces 8, the others 1.5 to 6
-_SECTIONS = {"city": memo(64), "pieces": memo(256), "guild": memo(1024)}
+#: city's section holds some 36 kB, the townsfolk and thieves 8 together, the others 1.5 to 6
+_SECTIONS = {"city": memo(64), "figures": memo(256), "thieves": memo(256), "guild": memo(1024)}
 _OTHER_SECTIONS = memo(1024)
 #: what a field of view must draw again over its band, per city and context
 _OVER_SIGHT = memo(64)
@@ -553,16 +553,18 @@ class Board:
 
     # -- pieces -------------------------------------------------------------------------------
     def draw_pieces(self) -> None:
-        """The townsfolk and the thieves (kept by what they show)."""
+        """The townsfolk, then the thieves, each kept by what they show (a thief's
+        step leaves the townsfolk as they were)."""
         obs = self.obs
         tu = obs.get("turn")
         solo = obs.get("solo") or {}
-        key = _k(obs["townsfolk"], obs["badges"], obs["purses"], obs.get("sight"),
-                 [[(th["pos"], th.get("wanted")) for th in ts] for ts in obs["thieves"]],
+        key = _k(obs["townsfolk"], obs["badges"], obs["purses"], obs.get("sight"))
+        self.section("figures", key, self.draw_figures)
+        key = _k([[(th["pos"], th.get("wanted")) for th in ts] for ts in obs["thieves"]],
                  (tu["p"], tu["t"]) if tu else None, solo.get("rivals"))
-        self.section("pieces", key, self._draw_pieces)
+        self.section("thieves", key, self.draw_thieves)
 
-    def _draw_pieces(self) -> None:
+    def draw_figures(self) -> None:
         s, obs = self.svg, self.obs
         for fig, f in sorted(obs["townsfolk"].items()):
             sight = tuple((obs.get("sight") or {}).get(fig, [])) if fig[0] == "g" else ()
@@ -572,7 +574,6 @@ class Board:
             kind = {"g": "guard", "n": "noble"}.get(fig[0], "carriage")
             with s.moving(f"{kind}-{fig}", at=self.center(f["cell"])):
                 s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f))
-        self.draw_thieves()
 
     def figure(self, s: Svg, fig: str, f: dict[str, Any]) -> None:
         """A guard (with its facing), a noble (with a purse) or the carriage."""
