@@ -17,10 +17,11 @@ carries the legal action it makes.
 """
 from __future__ import annotations
 
+import json
 import marshal
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo,
+from thieves.core.svg import (INK, MAX_THEN, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo,
                               piece_head, seat_color, slot_pid, wrap)
 
 from .city import square_label
@@ -1682,8 +1683,8 @@ class Board:
         return y
 
 
-#: the gesture attributes of a route's further steps, by the steps
-_GESTURE_WORDS = memo(8192)
+#: a route's step as JSON (data-then), by the step ("" where it needs an escape)
+_STEP_JSON = memo(4096)
 #: the squares' centres as a route's path writes them, per geometry
 _POINTS = memo(16)
 
@@ -1694,11 +1695,22 @@ def _point(xy: tuple[float, float]) -> str:
 
 
 def _then_attrs(then: tuple[str, ...]) -> str:
-    """``gesture_attrs(then)``: a route's further steps (kept: most recur)."""
-    steps: str | None = _GESTURE_WORDS.get(then)
-    if steps is None:
-        steps = _GESTURE_WORDS.put(then, gesture_attrs(then))
-    return steps
+    """``gesture_attrs(then)``: a route's further steps, from each step's JSON
+    (kept: a board's routes are made of few steps, seldom twice the same list).
+    ``quoteattr`` puts a JSON list, which holds ``"``, in single quotes as it is
+    when nothing in it needs an escape; a step that would is left to the kit."""
+    if not then or len(then) > MAX_THEN:
+        return gesture_attrs(then)
+    words = []
+    for a in then:
+        word: str | None = _STEP_JSON.get(a)
+        if word is None:
+            text = json.dumps(a, ensure_ascii=False)
+            word = _STEP_JSON.put(a, "" if any(c in text for c in "&<>'\n\r\t") else text)
+        if not word:
+            return gesture_attrs(then)
+        words.append(word)
+    return " data-then='[" + ", ".join(words) + "]'"
 
 
 def _route_tag(action: str, label: str, near: bool) -> tuple[str, str]:
