@@ -59,8 +59,9 @@ def city_of(data: Any, obs: dict[str, Any]) -> City:
 
 #: routes already planned, by the position they were planned from (route_key)
 _PLANNED = memo(256)
-#: the ways on from each place (_Planner.ways_from), by what they depend on (_Planner.world)
-_WAYS = memo(64)
+#: the ways on from each place (_Planner.ways_from), by what they depend on (_Planner.world):
+#: a few thousand small tuples each, so only the latest worlds (one turn's moves) are kept
+_WAYS = memo(16)
 
 
 def route_key(obs: dict[str, Any]) -> bytes | None:
