@@ -78,3 +78,23 @@ def test_a_route_into_a_guards_view_asks_first_in_the_viewers_language():
             assert any(word.lower() in q.lower() for q in asks), (lang, asks[:3])
         return
     raise AssertionError("no route into a field of view")
+
+
+def test_a_routes_further_steps_are_written_as_the_kit_writes_them():
+    """The board writes a route's ``data-then`` from each step's kept JSON: the
+    same text as the kit's ``gesture_attrs``, escapes and too many steps included."""
+    from thieves.core.svg import MAX_THEN, gesture_attrs
+    from thieves.games.thiefdom.board import _then_attrs
+    cases = [(), ("n",), ("move", "n", "e"), ("exit 3.4", "cata B"), ("it's",), ("a&b", "n"), ("x\ny",),
+             ("é", 'say "hi"'), ("n",) * MAX_THEN]
+    for s, p in _turn_positions(3, 42, 120):
+        cases += [r.actions[1:] for r in plan_routes(s.data, s.observation(p)).values()]
+    assert len(cases) > 100
+    for then in cases:
+        assert _then_attrs(then) == gesture_attrs(then), then
+    try:
+        _then_attrs(("n",) * (MAX_THEN + 1))
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a gesture of too many steps was written")

@@ -17,10 +17,11 @@ carries the legal action it makes.
 """
 from __future__ import annotations
 
+import json
 import marshal
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from thieves.core.svg import (INK, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo,
+from thieves.core.svg import (INK, MAX_THEN, MUTED, NARROW_WIDTH, PAPER, Layer, Offer, Svg, escape, gesture_attrs, memo,
                               piece_head, seat_color, slot_pid, wrap)
 
 from .city import square_label
@@ -43,21 +44,29 @@ _PANELS = memo(2048)
 _PIECES = memo(4096)
 #: the layer of route targets, by the position it is drawn from (routes.route_key)
 _ROUTES = memo(256)
+#: a route's opening tag, as two texts around its gesture, by its action, label and look
+_ROUTE_TAGS = memo(8192)
 #: a building's outline, by the geometry and its squares
 _OUTLINES = memo(1024)
-#: what a route's group holds, by its goal and look (and the city and geometry)
-_GOAL_MARKS = memo(8192)
+#: what a route's group holds, by its goal and look, and where a path into a
+#: building ends (_GoalLooks), per city and geometry
+_GOAL_MARKS = memo(64)
 #: the unchanging layer, by the city, the layout and the language
 _STATIC = memo(64)
-#: a route's label and question, by its goal and costs (and the language)
-_ROUTE_WORDS = memo(8192)
+#: a route's group (its tag, words and marks) by its first action, goal and costs,
+#: per language, seat names, city and geometry (Board.route_kit)
+_ROUTE_WORDS = memo(64)
 #: the sections of the public layer and the viewer's own panels, by exactly the
 #: slice of the observation each reads (and the drawing's context: Board.ctx); a
-#: city's section holds some 36 kB, the pieces 8, the others 1.5 to 6
-_SECTIONS = {"city": memo(64), "pieces": memo(256), "guild": memo(1024)}
+#: city's section holds some 36 kB, the townsfolk and thieves 8 together, the others 1.5 to 6
+_SECTIONS = {"city": memo(64), "figures": memo(256), "thieves": memo(256), "guild": memo(1024)}
 _OTHER_SECTIONS = memo(1024)
 #: what a field of view must draw again over its band, per city and context
 _OVER_SIGHT = memo(64)
+#: a spectator's own layer (the places recently named), by all it is drawn from
+_ONLOOKERS = memo(256)
+#: a building's centre, by the city, the geometry and the building
+_CENTERS = memo(4096)
 #: a city's serialized geometry, by the identity of the shared objects it is read from
 _CITY_IDS = memo(32)
 
@@ -146,6 +155,8 @@ class Board:
         self.plan_rows: dict[int, float] = {}
         #: where each seat's compact guild panel is (top, bottom) in the public lower part
         self.guild_rows: dict[int, tuple[float, float]] = {}
+        #: the first actions of the routes drawn (draw_routes: groups written as text)
+        self.route_actions: frozenset[str] = frozenset()
 
     def section(self, name: str, key: Any, draw: Callable[[], Any]) -> Any:
         """Add what ``draw()`` draws on ``self.svg``, kept under ``key`` (exactly the
@@ -204,6 +215,14 @@ class Board:
         return x + 4, y + 2, bw - 8, bh - 4
 
     def building_center(self, bid: str) -> tuple[float, float]:
+        """Where a building's label and pieces sit (kept per city and geometry)."""
+        key = (self.token, self.geometry(), bid)
+        got: tuple[float, float] | None = _CENTERS.get(key)
+        if got is None:
+            got = _CENTERS.put(key, self._building_center(bid))
+        return got
+
+    def _building_center(self, bid: str) -> tuple[float, float]:
         if bid.startswith("villa"):
             cell = self.obs["bcells"].get(bid, [0])[0]
             x, y, bw, bh = self.gate_box(cell)
@@ -535,16 +554,18 @@ class Board:
 
     # -- pieces -------------------------------------------------------------------------------
     def draw_pieces(self) -> None:
-        """The townsfolk and the thieves (kept by what they show)."""
+        """The townsfolk, then the thieves, each kept by what they show (a thief's
+        step leaves the townsfolk as they were)."""
         obs = self.obs
         tu = obs.get("turn")
         solo = obs.get("solo") or {}
-        key = _k(obs["townsfolk"], obs["badges"], obs["purses"], obs.get("sight"),
-                 [[(th["pos"], th.get("wanted")) for th in ts] for ts in obs["thieves"]],
+        key = _k(obs["townsfolk"], obs["badges"], obs["purses"], obs.get("sight"))
+        self.section("figures", key, self.draw_figures)
+        key = _k([[(th["pos"], th.get("wanted")) for th in ts] for ts in obs["thieves"]],
                  (tu["p"], tu["t"]) if tu else None, solo.get("rivals"))
-        self.section("pieces", key, self._draw_pieces)
+        self.section("thieves", key, self.draw_thieves)
 
-    def _draw_pieces(self) -> None:
+    def draw_figures(self) -> None:
         s, obs = self.svg, self.obs
         for fig, f in sorted(obs["townsfolk"].items()):
             sight = tuple((obs.get("sight") or {}).get(fig, [])) if fig[0] == "g" else ()
@@ -554,7 +575,6 @@ class Board:
             kind = {"g": "guard", "n": "noble"}.get(fig[0], "carriage")
             with s.moving(f"{kind}-{fig}", at=self.center(f["cell"])):
                 s.piece(_PIECES, key, lambda sv: self.figure(sv, fig, f))
-        self.draw_thieves()
 
     def figure(self, s: Svg, fig: str, f: dict[str, Any]) -> None:
         """A guard (with its facing), a noble (with a purse) or the carriage."""
@@ -763,23 +783,29 @@ class Board:
         """Every square and building the acting thief can reach this turn, one click
         each: the click's action is the route's first step, ``then`` the others, the
         path its preview; a costly route asks first (routes.py). Returns the single
-        actions so placed (a step, an exit: no other target needed for them)."""
+        actions so placed (a step, an exit: no other target needed for them); every
+        route's action is in ``route_actions`` (the tray offers none of them again)."""
         key = route_key(self.obs)
         if key is None:
             return set()
         # the layer is kept by what it is drawn from: the position (the routes' key),
         # the geometry and the language
         full = ("routes", key, self.geometry(), self.p.texts, self.p.lang)
-        placed: set[str] = self.svg.piece(_ROUTES, full, lambda sv: self.route_layer(sv, key))
+        drawn: tuple[set[str], frozenset[str]] = self.svg.piece(_ROUTES, full, lambda sv: self.route_layer(sv, key))
+        placed, self.route_actions = drawn
         return placed
 
-    def route_layer(self, s: Svg, key: bytes) -> set[str]:
-        """The routes' targets, drawn on ``s`` (see :meth:`draw_routes`)."""
-        obs, cs = self.obs, self.cell
+    def route_layer(self, s: Svg, key: bytes) -> tuple[set[str], frozenset[str]]:
+        """The routes' targets, drawn on ``s`` (see :meth:`draw_routes`); the single
+        actions placed and every route's first action. Each route is clickable (its
+        action is legal) for the one viewer this layer is drawn for, so its group is
+        written as text, from kept parts: the words of a goal at a cost, the opening
+        tag of an action with those words, the further steps, the goal's marks."""
+        obs = self.obs
         routes = plan_routes(self.p.data, obs, key)
         placed: set[str] = set()
         if not routes:
-            return placed
+            return placed, frozenset()
         tu = obs["turn"]
         here = obs["thieves"][tu["p"]][tu["t"]]["pos"]
         start = self.center(here) if isinstance(here, int) else self.building_center(here) if here else None
@@ -789,28 +815,58 @@ class Board:
         # the squares reached with the points of the move under way (or of one move) glow;
         # those that need another action point are drawn lighter
         first_ap = 0 if tu.get("moving") else 1
+        legal, building_action = self.legal, self._building_action
+        looks = self.goal_looks()
+        kit = self.route_kit(first_ap)
+        out: list[str] = []
+        actions: set[str] = set()
         for goal, route in sorted(routes.items(), key=lambda kv: str(kv[0])):
-            if route.actions[0] not in self.legal or (isinstance(goal, str) and self._building_action(goal)):
+            acts = route.actions
+            action = acts[0]
+            if action not in legal or (isinstance(goal, str) and building_action(goal)):
                 continue
             points = [start_text] if start_text else []
             points += [cell_text[c] for c in route.cells]
             if isinstance(goal, str):
-                points.append(_point(self.building_center(goal)))
-            label, ask = self.route_words(route, first_ap)
-            near = route.ap <= first_ap
-            cls = "route" + (" near" if near else "")
-            then = route.actions[1:]
-            gesture = route_gesture(then, " ".join(points), ask)
-            if len(route.actions) == 1:
-                placed.add(route.actions[0])
-            self.open_route(s, route.actions[0], label, cls, gesture)
-            # what the group holds depends on the goal and its look only: kept
-            mark_key = (self.token, self.geometry(), goal, route.seen, near)
-            marks: str | None = _GOAL_MARKS.get(mark_key)
-            if marks is None:
-                marks = _GOAL_MARKS.put(mark_key, self.goal_marks(goal, route.seen, near))
-            s.add(marks)
-        return placed
+                points.append(looks.point(goal))
+            wkey = (action, goal, route.ap, route.vp, route.seen, route.watchers)
+            got = kit.get(wkey)
+            if got is None:
+                got = kit[wkey] = self.route_parts(route, first_ap, looks)
+            if len(acts) == 1:
+                placed.add(action)
+            actions.add(action)
+            path = " ".join(points)
+            out += [got[0], _then_attrs(acts[1:]), ' data-path="' + path + '"' if path else "", got[1]]
+        s.add("".join(out))
+        return placed, frozenset(actions)
+
+    def route_kit(self, first_ap: int) -> dict[tuple[Any, ...], tuple[str, str]]:
+        """The kept texts of this viewer's route groups (:meth:`route_parts`) by first
+        action, goal and costs, per language, seat names, city and geometry, for
+        routes whose move is under way (``first_ap`` 0) or not (1)."""
+        p = self.p
+        key = (p.texts, p.lang, tuple(p.names), self.token, self.geometry(), first_ap)
+        got: dict[tuple[Any, ...], tuple[str, str]] | None = _ROUTE_WORDS.get(key)
+        if got is None:
+            got = _ROUTE_WORDS.put(key, {})
+        return got
+
+    def route_parts(self, route: Route, first_ap: int, looks: "_GoalLooks") -> tuple[str, str]:
+        """A route's group as two texts around its gesture's steps and path: its
+        opening tag up to them, then its question, its words and its goal's marks."""
+        label, ask = self.route_words(route, first_ap)
+        near = route.ap <= first_ap
+        head, tail = _route_tag(route.actions[0], label, near)
+        return head, (gesture_attrs(confirm=ask) if ask else "") + tail + looks.marks(route.goal, route.seen, near)
+
+    def goal_looks(self) -> "_GoalLooks":
+        """The kept marks and path ends of the goals of this city and geometry."""
+        key = (self.token, self.geometry())
+        got: _GoalLooks | None = _GOAL_MARKS.get(key)
+        if got is None:
+            got = _GOAL_MARKS.put(key, _GoalLooks(self))
+        return got
 
     def goal_marks(self, goal: int | str, seen: bool, near: bool) -> str:
         """What a route's group holds, closed: its goal's square lit (red where a
@@ -851,25 +907,9 @@ class Board:
             got = _POINTS.put(key, {c: _point(self.center(c)) for c in range(self.w * self.h)})
         return got
 
-    @staticmethod
-    def open_route(s: Svg, action: str, label: str, cls: str, gesture: str) -> None:
-        """``s.open(action, None, label, cls, then, path, ask)`` with the gesture's
-        attributes already written (:func:`route_gesture`)."""
-        if s.offers:
-            s.parts.append(Offer(action, None, label, cls, gesture))
-        else:
-            s.add(Offer(action, None, label, cls, gesture).tag(s.legal, s.recent))
-
     def route_words(self, route: Route, first_ap: int) -> tuple[str, str | None]:
-        """A route's label and the question it asks first (kept: many positions
-        offer the same goal at the same cost)."""
-        p = self.p
-        key = (p.texts, p.lang, tuple(p.names), self.w, route.goal, route.ap, route.vp, route.seen,
-               route.watchers, first_ap)
-        words: tuple[str, str | None] | None = _ROUTE_WORDS.get(key)
-        if words is None:
-            words = _ROUTE_WORDS.put(key, (p.route_text(self.obs, route), p.route_question(self.obs, route, first_ap)))
-        return words
+        """A route's label and the question it asks first."""
+        return self.p.route_text(self.obs, route), self.p.route_question(self.obs, route, first_ap)
 
     def goal_boxes(self, bid: str) -> list[tuple[float, float, float, float]]:
         """Where a click means "go into building ``bid``": its squares, or a villa's box."""
@@ -993,7 +1033,7 @@ class Board:
         viewer's are read from the offers of its layer (the kit records them)."""
         if not self.legal:   # nothing to offer
             return y
-        placed = placed | {p.action for p in self.svg.parts if type(p) is Offer and p.action}
+        placed = placed | self.route_actions | {p.action for p in self.svg.parts if type(p) is Offer and p.action}
         rest = [a for a in self.obs.get("legal") or () if a in self.legal and a not in placed]
         if not rest:
             return y
@@ -1489,9 +1529,9 @@ class Board:
         for q in range(len(obs["vp"])):
             if q == self.viewer:
                 continue
-            # kept by everything the guild's panel shows
-            wheres = tuple(p.where(obs, th["pos"]) for th in obs["thieves"][q])
-            key = ("guild", p.texts, p.lang, self.W, y, q, p.seat(q), f"seat:{q}" in s.recent, wheres,
+            # kept by everything the guild's panel shows (where its thieves are is named
+            # from their places, in the key, and the city's width)
+            key = ("guild", p.texts, p.lang, self.W, y, q, p.seat(q), f"seat:{q}" in s.recent, self.w,
                    marshal.dumps((obs["hideouts"][q], obs["vp"][q], obs["thieves"][q]), 2))
             top = y
             y = s.piece(_PANELS, key, lambda sv: self.other_guild(sv, q, y))
@@ -1643,8 +1683,8 @@ class Board:
         return y
 
 
-#: the gesture attributes of a route's further steps, and of its question, by their words
-_GESTURE_WORDS = memo(8192)
+#: a route's step as JSON (data-then), by the step ("" where it needs an escape)
+_STEP_JSON = memo(4096)
 #: the squares' centres as a route's path writes them, per geometry
 _POINTS = memo(16)
 
@@ -1654,17 +1694,59 @@ def _point(xy: tuple[float, float]) -> str:
     return gesture_attrs(path=[xy])[12:-1]   # ' data-path="x,y"'
 
 
-def route_gesture(then: tuple[str, ...], path: str, ask: str | None) -> str:
-    """``gesture_attrs(then, points, ask)`` (the attributes :meth:`Svg.open` gives
-    a route's group) from kept parts: a board offers a hundred routes, most of whose
-    further steps and questions recur; ``path`` is the points already written."""
-    steps: str | None = _GESTURE_WORDS.get(then)
-    if steps is None:
-        steps = _GESTURE_WORDS.put(then, gesture_attrs(then))
-    question: str | None = _GESTURE_WORDS.get(("ask", ask)) if ask else ""
-    if question is None:
-        question = _GESTURE_WORDS.put(("ask", ask), gesture_attrs(confirm=ask))
-    return steps + (' data-path="' + path + '"' if path else "") + question
+def _then_attrs(then: tuple[str, ...]) -> str:
+    """``gesture_attrs(then)``: a route's further steps, from each step's JSON
+    (kept: a board's routes are made of few steps, seldom twice the same list).
+    ``quoteattr`` puts a JSON list, which holds ``"``, in single quotes as it is
+    when nothing in it needs an escape; a step that would is left to the kit."""
+    if not then or len(then) > MAX_THEN:
+        return gesture_attrs(then)
+    words = []
+    for a in then:
+        word: str | None = _STEP_JSON.get(a)
+        if word is None:
+            text = json.dumps(a, ensure_ascii=False)
+            word = _STEP_JSON.put(a, "" if any(c in text for c in "&<>'\n\r\t") else text)
+        if not word:
+            return gesture_attrs(then)
+        words.append(word)
+    return " data-then='[" + ", ".join(words) + "]'"
+
+
+def _route_tag(action: str, label: str, near: bool) -> tuple[str, str]:
+    """The opening tag of a route's group as :meth:`Svg.open` writes it for the
+    viewer who may click it, cut where its gesture's attributes go."""
+    key = (action, label, near)
+    got: tuple[str, str] | None = _ROUTE_TAGS.get(key)
+    if got is None:
+        tag = Offer(action, None, label, "route near" if near else "route", "\0").tag((action,), ())
+        head, tail = tag.split("\0")
+        got = _ROUTE_TAGS.put(key, (head, tail))
+    return got
+
+
+class _GoalLooks:
+    """What a route's group holds once its tag is open (its goal's marks, closed)
+    and where the path into a building ends, kept per city and geometry: drawn
+    from the printed city only (a board of that city draws them)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._marks: dict[tuple[int | str, bool, bool], str] = {}
+        self._points: dict[str, str] = {}
+
+    def marks(self, goal: int | str, seen: bool, near: bool) -> str:
+        key = (goal, seen, near)
+        got = self._marks.get(key)
+        if got is None:
+            got = self._marks[key] = self.board.goal_marks(goal, seen, near)
+        return got
+
+    def point(self, bid: str) -> str:
+        got = self._points.get(bid)
+        if got is None:
+            got = self._points[bid] = _point(self.board.building_center(bid))
+        return got
 
 
 def badge_width(label: str) -> float:
@@ -1744,18 +1826,45 @@ def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
     bottom = b.draw_lower_panels(y) + 8
     lower = _layer(b.svg.parts, b.W, bottom)
     # each part's actions and refs (its offers listed once: Layer.offers scans its parts)
-    looks = {name: _looks(part.offers) for name, part in (("upper", upper), ("lower", lower))}
+    looks = {name: _looks(part.parts) for name, part in (("upper", upper), ("lower", lower))}
     anchors = {"upper": upper, "lower": lower, "seat_y": y, "plan_rows": dict(b.plan_rows),
                "guild_rows": dict(b.guild_rows),
                "actions": looks["upper"][0] | looks["lower"][0],
                # each part's actions and refs, and its texts as rendered per viewer (render_part)
                "looks": looks,
                "renders": {}}
-    return Layer((*upper.parts, *lower.parts), b.W, bottom, anchors)
+    return _Joined(upper, lower, anchors)
 
 
-def _looks(offers: "tuple[Offer, ...]") -> tuple[frozenset[str], frozenset[str]]:
-    """The actions and the refs of these offers: what their looks depend on."""
+class _Joined(Layer):
+    """Two layers of one width as one, the second under the first: their parts,
+    already joined, only joined again where the first's last text meets the
+    second's first (what ``Layer((*upper.parts, *lower.parts))`` holds, without
+    going over every part again)."""
+
+    __slots__ = ()
+
+    def __init__(self, upper: Layer, lower: Layer, anchors: dict[str, Any]) -> None:
+        a, b = upper.parts, lower.parts
+        if a and b and type(a[-1]) is str and type(b[0]) is str:
+            parts: tuple[str | Offer, ...] = (*a[:-1], a[-1] + b[0], *b[1:])
+        else:
+            parts = a + b
+        self.parts = parts
+        self.width = lower.width
+        self.height = lower.height
+        self.anchors = anchors
+        self._text = parts[0] if len(parts) == 1 and type(parts[0]) is str else ("" if not parts else None)
+
+    def size_in_bytes(self) -> int:
+        """:meth:`Layer.size_in_bytes`, its texts measured in one pass."""
+        texts = [p for p in self.parts if type(p) is str]
+        return sum(map(len, texts)) + 64 * (len(self.parts) - len(texts))
+
+
+def _looks(parts: "tuple[str | Offer, ...]") -> tuple[frozenset[str], frozenset[str]]:
+    """The actions and the refs of the offers among these parts: what their looks depend on."""
+    offers = [o for o in parts if type(o) is Offer]
     return (frozenset([o.action for o in offers if o.action]),
             frozenset([o.ref for o in offers if o.ref is not None]))
 
@@ -1790,9 +1899,9 @@ def render_part(public: Layer, name: str, legal: "set[str]", recent: "set[str]")
 def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) -> Layer | None:
     """The viewer's own: its targets on the city, its planning tiles, and its
     panels under the public upper part (their height: ``anchors["dy"]``)."""
+    if obs.get("viewer") is None:
+        return _onlooker_seat(pres, obs, public)
     b = Board(pres, obs, _width(pres), "seat")
-    if b.viewer is None and not obs.get("recent"):
-        return None
     b.draw_city_targets()
     b.draw_targets()
     b.draw_building_badges()
@@ -1800,3 +1909,19 @@ def draw_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) 
     top = public.anchors["seat_y"]
     y = b.draw_own_panels(top, public.anchors["actions"]) if b.viewer is not None else top
     return _layer(b.svg.parts, b.W, y, {"dy": y - top, "over_lower": b.own_guild_cover(public.anchors["guild_rows"])})
+
+
+def _onlooker_seat(pres: "ThiefdomPresentation", obs: dict[str, Any], public: Layer) -> Layer | None:
+    """A spectator's own layer: only the places a recent event named (nothing to
+    click, no panels), kept by the city, the width, the recent refs and the villas."""
+    recent = obs.get("recent")
+    if not recent:
+        return None
+    top = public.anchors["seat_y"]
+    key = (city_token(obs), _width(pres), top, _k(recent, obs["villas"]))
+    layer: Layer | None = _ONLOOKERS.get(key)
+    if layer is None:
+        b = Board(pres, obs, _width(pres), "seat")
+        b.draw_city_targets()
+        layer = _ONLOOKERS.put(key, _layer(b.svg.parts, b.W, top, {"dy": 0, "over_lower": ""}))
+    return layer

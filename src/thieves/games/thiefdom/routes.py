@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import heapq
 import marshal
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from thieves.core.svg import memo
 
@@ -38,10 +37,10 @@ AP = 1 << 40
 Way = tuple[tuple[str, ...], tuple[int, ...], "int | str", int, bool]
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """How to reach one place: the actions (the first is the click's action, the
-    others its ``then``), the squares passed (for the preview) and what it costs."""
+    others its ``then``), the squares passed (for the preview) and what it costs
+    (a tuple: a search makes a hundred of them)."""
 
     actions: tuple[str, ...]
     cells: tuple[int, ...]
@@ -49,7 +48,7 @@ class Route:
     vp: int
     seen: bool = False          # ends in a guard's field of view (an attempted arrest)
     goal: int | str = -1        # the square (int) or building (id) it ends on
-    watchers: tuple[str, ...] = field(default=())
+    watchers: tuple[str, ...] = ()
 
 
 def city_of(data: Any, obs: dict[str, Any]) -> City:
@@ -60,6 +59,9 @@ def city_of(data: Any, obs: dict[str, Any]) -> City:
 
 #: routes already planned, by the position they were planned from (route_key)
 _PLANNED = memo(256)
+#: the ways on from each place (_Planner.ways_from), by what they depend on (_Planner.world):
+#: a few thousand small tuples each, so only the latest worlds (one turn's moves) are kept
+_WAYS = memo(16)
 
 
 def route_key(obs: dict[str, Any]) -> bytes | None:
@@ -119,12 +121,13 @@ class _Planner:
         self.benjamin = th.get("ally") == "benjamin"
         hide = obs["hideouts"]
         self.own_hideout = hide[self.p]
-        #: the ways on from each place reached so far (ways_from)
+        #: the ways on from each place reached so far (ways_from; set by search)
         self._ways: dict[int, list[tuple[tuple[str, ...], tuple[int, ...], int, int, bool]]] = {}
-        #: the places of the search (:meth:`place`): the squares, then the buildings met
+        #: the places of the search (:meth:`place`): the squares, then the buildings as
+        #: first met by any search in this city (numbered alike from one search to the next)
         self.squares = self.city.W * self.city.H
-        self.places: dict[str, int] = {}
-        self.buildings: list[str] = []
+        self.places: dict[str, int] = self.city.memo.setdefault(("route places",), {})
+        self.buildings: list[str] = self.city.memo.setdefault(("route buildings",), [])
         self.k = 1
         # opposing thieves inside each building (not those at home in their own hideout)
         self.inside: dict[str, int] = {}
@@ -137,6 +140,12 @@ class _Planner:
         for bid in ((obs.get("solo") or {}).get("rivals") or {}).values():
             if isinstance(bid, str):
                 self.inside[bid] = self.inside.get(bid, 0) + 1
+        #: everything a step from a place depends on but the place (the ways on from
+        #: each place are kept by it: from one step of a move to the next only the
+        #: mover stands elsewhere, and he is never in his own way)
+        self.world = (self.city, tuple(sorted(occ.items())), tuple(sorted(self.watch)),
+                      tuple(sorted(self.inside.items())), bool(th.get("wanted")), self.p, self.benjamin,
+                      self.smoke, self.own_hideout)
 
     # -- the search ---------------------------------------------------------------------
     # A state (where the thief is, the movement points of the move under way: 0 when
@@ -150,6 +159,9 @@ class _Planner:
         ap = tu.get("ap", 0)
         full_mp, ways_from = self.full_mp, self.ways_from
         k = self.k = max(full_mp, mp) + 1
+        ways_key = (k, self.world)
+        kept = _WAYS.get(ways_key)
+        self._ways = kept if kept is not None else _WAYS.put(ways_key, {})
         home = self.place(start)
         watched = {c for c in self.watch if c != start}   # (squares: their place is the square)
         s0 = home * k + mp
