@@ -324,6 +324,20 @@ class Layer:
         #: where the offers stand among the parts (found when first rendered)
         self._offer_at: list[int] | None = None
 
+    @classmethod
+    def of_merged(cls, parts: tuple["str | Offer", ...], width: float, height: float,
+                  anchors: dict[str, Any] | None = None) -> "Layer":
+        """A layer of parts already merged (no two texts side by side, no empty
+        text: what another layer's ``parts`` hold), taken as they are."""
+        layer = cls.__new__(cls)
+        layer.parts = parts
+        layer.width = width
+        layer.height = height
+        layer.anchors = anchors or {}
+        layer._text = parts[0] if len(parts) == 1 and type(parts[0]) is str else ("" if not parts else None)
+        layer._offer_at = None
+        return layer
+
     @property
     def offers(self) -> tuple["Offer", ...]:
         """Every group whose look depends on the viewer, in drawing order."""

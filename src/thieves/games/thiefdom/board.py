@@ -1833,33 +1833,15 @@ def draw_public(pres: "ThiefdomPresentation", obs: dict[str, Any]) -> Layer:
                # each part's actions and refs, and its texts as rendered per viewer (render_part)
                "looks": looks,
                "renders": {}}
-    return _Joined(upper, lower, anchors)
-
-
-class _Joined(Layer):
-    """Two layers of one width as one, the second under the first: their parts,
-    already joined, only joined again where the first's last text meets the
-    second's first (what ``Layer((*upper.parts, *lower.parts))`` holds, without
-    going over every part again)."""
-
-    __slots__ = ()
-
-    def __init__(self, upper: Layer, lower: Layer, anchors: dict[str, Any]) -> None:
-        a, b = upper.parts, lower.parts
-        if a and b and type(a[-1]) is str and type(b[0]) is str:
-            parts: tuple[str | Offer, ...] = (*a[:-1], a[-1] + b[0], *b[1:])
-        else:
-            parts = a + b
-        self.parts = parts
-        self.width = lower.width
-        self.height = lower.height
-        self.anchors = anchors
-        self._text = parts[0] if len(parts) == 1 and type(parts[0]) is str else ("" if not parts else None)
-
-    def size_in_bytes(self) -> int:
-        """:meth:`Layer.size_in_bytes`, its texts measured in one pass."""
-        texts = [p for p in self.parts if type(p) is str]
-        return sum(map(len, texts)) + 64 * (len(self.parts) - len(texts))
+    # the two parts are joined only where the first's last text meets the
+    # second's first (what ``Layer((*upper.parts, *lower.parts))`` holds,
+    # without going over every part again)
+    top, low = upper.parts, lower.parts
+    if top and low and type(top[-1]) is str and type(low[0]) is str:
+        parts: tuple[str | Offer, ...] = (*top[:-1], top[-1] + low[0], *low[1:])
+    else:
+        parts = top + low
+    return Layer.of_merged(parts, lower.width, lower.height, anchors)
 
 
 def _looks(parts: "tuple[str | Offer, ...]") -> tuple[frozenset[str], frozenset[str]]:
