@@ -47,6 +47,7 @@ import zlib
 from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any, Callable
 
+import orjson
 from starlette.responses import JSONResponse
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -102,7 +103,7 @@ class View:
     def frames(self) -> Frames:
         if self._frames is None:
             assert self.drawn is not None
-            self._frames = Frames(json.dumps(self.drawn.view))
+            self._frames = Frames(data=frame_json(self.drawn.view))
         return self._frames
 
     def patch_after(self, serial: int) -> Frames | None:
@@ -113,12 +114,20 @@ class View:
         if self._patch is None:
             base = self._base
             assert self.drawn is not None and base is not None and base.drawn is not None
-            self._patch = Frames(json.dumps(make_patch(base.drawn, self.drawn)))
+            self._patch = Frames(data=frame_json(make_patch(base.drawn, self.drawn)))
             self._base = None  # made: the view before is no longer needed
         return self._patch
 
 
 _SERIALS = itertools.count(1)
+
+
+def frame_json(value: Any) -> bytes:
+    """A view or a patch as the JSON text a socket sends, UTF-8 encoded: by
+    orjson, several times quicker than the standard library on a board's
+    strings (compact, non-ASCII characters as they are; keys that are not
+    strings written as strings, as ``json.dumps`` does)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 #: bytes of views one table may keep, and all tables together (the least
 #: recently used go first; a view not kept is built again when asked for)

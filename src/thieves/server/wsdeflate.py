@@ -108,12 +108,22 @@ class Frames:
     that wants it: ``frame(None)`` uncompressed, ``frame(bits)`` compressed for
     permessage-deflate without context takeover and a window of ``bits``."""
 
-    __slots__ = ("text", "_data", "_frames")
+    __slots__ = ("_text", "_data", "_frames")
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._data: bytes | None = None
+    def __init__(self, text: str | None = None, data: bytes | None = None) -> None:
+        """The message as ``text``, or as ``data``: its UTF-8 bytes (the other is
+        made when first asked for)."""
+        assert text is not None or data is not None
+        self._text = text
+        self._data = data
         self._frames: dict[int | None, bytes] = {}
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            assert self._data is not None
+            self._text = self._data.decode()
+        return self._text
 
     def data(self) -> bytes:
         if self._data is None:
@@ -127,7 +137,8 @@ class Frames:
             out = (frame_bytes(data, False) if window_bits is None
                    else frame_bytes(deflate(data, window_bits), True))
             self._frames[window_bits] = out
-            self._data = None  # a copy of the text kept as long as the view: made again if asked
+            if self._text is not None:
+                self._data = None  # a copy of the text kept as long as the view: made again if asked
         return out
 
     def deflated(self, window_bits: int) -> bytes:
@@ -142,8 +153,8 @@ class Frames:
         when it is not one."""
         dec = zlib.decompressobj(wbits=-window_bits)
         data = dec.decompress(payload + b"\x00\x00\xff\xff")
-        frames = cls(data.decode())
-        frames._data = data
+        data.decode()  # not text: UnicodeDecodeError, as the caller expects
+        frames = cls(data=data)
         frames._frames[window_bits] = frame_bytes(payload, True)
         return frames
 
