@@ -103,7 +103,10 @@ class View:
     def frames(self) -> Frames:
         if self._frames is None:
             assert self.drawn is not None
-            self._frames = Frames(data=frame_json(self.drawn.view))
+            # the standard library here: orjson would keep a UTF-8 copy of every
+            # non-ASCII string it writes inside that string (CPython caches it),
+            # and a whole view's board stays in the cache as long as the view
+            self._frames = Frames(json.dumps(self.drawn.view))
         return self._frames
 
     def patch_after(self, serial: int) -> Frames | None:
@@ -123,11 +126,12 @@ _SERIALS = itertools.count(1)
 
 
 def frame_json(value: Any) -> bytes:
-    """A view or a patch as the JSON text a socket sends, UTF-8 encoded: by
-    orjson, several times quicker than the standard library on a board's
-    strings (compact, non-ASCII characters as they are; keys that are not
-    strings written as strings, as ``json.dumps`` does)."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    """A patch as the JSON text a socket sends, UTF-8 encoded: by orjson, several
+    times quicker than the standard library on a board's strings (compact,
+    non-ASCII characters as they are; keys that are not strings written as
+    strings, as ``json.dumps`` does). Copied to bytes of its own size: orjson's
+    result keeps the whole buffer it grew, kept as long as the view."""
+    return memoryview(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)).tobytes()
 
 #: bytes of views one table may keep, and all tables together (the least
 #: recently used go first; a view not kept is built again when asked for)
@@ -136,9 +140,10 @@ VIEW_BYTES = 512 * 1024 * 1024
 
 
 def view_bytes(view: Any) -> int:
-    """About the bytes a kept view holds: its strings (the board's SVG above all)
-    once in the view, once as its frame's text and once compressed or as bytes
-    to send, and its patch base's pieces; a little for everything else.
+    """About the bytes a kept view holds at most: its strings (the board's SVG
+    above all) once in the view, once as its patch base's pieces, its frame
+    (compressed; or its text where a socket takes it plain, or a request read
+    it) and its patch; a little for everything else.
 
     Read in C as far as it goes (a walk through the observation in Python cost
     a fifth of a millisecond per view): the strings and the log's lines by

@@ -121,14 +121,20 @@ class Frames:
     @property
     def text(self) -> str:
         if self._text is None:
-            assert self._data is not None
-            self._text = self._data.decode()
+            self._text = self.data().decode()
         return self._text
 
     def data(self) -> bytes:
-        if self._data is None:
-            self._data = self.text.encode()
-        return self._data
+        """The message's UTF-8 bytes (read back from a compressed frame when only
+        that is kept)."""
+        if self._data is not None:
+            return self._data
+        if self._text is not None:
+            self._data = self._text.encode()
+            return self._data
+        bits = next(b for b in self._frames if b is not None)
+        dec = zlib.decompressobj(wbits=-bits)
+        return dec.decompress(frame_payload(self._frames[bits]) + b"\x00\x00\xff\xff")
 
     def frame(self, window_bits: int | None) -> bytes:
         out = self._frames.get(window_bits)
@@ -137,8 +143,11 @@ class Frames:
             out = (frame_bytes(data, False) if window_bits is None
                    else frame_bytes(deflate(data, window_bits), True))
             self._frames[window_bits] = out
-            if self._text is not None:
-                self._data = None  # a copy of the text kept as long as the view: made again if asked
+            if window_bits is not None:
+                # the compressed frame is all a view keeps for as long as it is
+                # kept (a quarter of the text): the text is read back from it if
+                # ever asked for again (a socket without compression, a request)
+                self._text = self._data = None
         return out
 
     def deflated(self, window_bits: int) -> bytes:
