@@ -22,7 +22,7 @@ import marshal
 from html import escape
 from typing import Any, Callable, Sequence
 
-from thieves.core.svg import INK, MUTED, BoundedMemo, Layer, Svg, memo, seat_color, wrap
+from thieves.core.svg import INK, MUTED, BoundedMemo, Layer, Offer, Svg, gesture_attrs, memo, seat_color, wrap
 
 from .faces import FACES, GEMS
 from .observation import MarketObservation
@@ -36,6 +36,8 @@ _KEPT = memo(8192)
 _PANELS = memo(1024)
 #: whole sections (the market, the center): larger pieces, fewer kept
 _SECTIONS = memo(1024)
+#: a purchase's gesture (:meth:`PublicBoard.paid_offer`), by the card and what it reads of the buyer
+_PAYMENTS = memo(4096)
 #: the viewers' layers
 _SEATS = memo(1024)
 #: where the seats' panels, the market and the legend are drawn from (:meth:`PublicBoard.placed`)
@@ -46,22 +48,22 @@ ORIGIN = 100.0
 def _joined(parts: list[Any]) -> tuple[Any, ...]:
     """``parts`` with each run of neighbouring texts joined into one and empty
     texts left out (as :class:`Layer` keeps them): fewer parts to copy and join later."""
+    cuts = [i for i, part in enumerate(parts) if type(part) is not str]
+    if not cuts:
+        text = "".join(parts)
+        return (text,) if text else ()
     out: list[Any] = []
-    run: list[str] = []
-    for part in parts:
-        if type(part) is str:
-            run.append(part)
-        else:
-            if run:
-                text = "".join(run)
-                if text:
-                    out.append(text)
-                run = []
-            out.append(part)
-    if run:
-        text = "".join(run)
-        if text:
-            out.append(text)
+    start = 0
+    for i in cuts:
+        if i > start:
+            text = "".join(parts[start:i])
+            if text:
+                out.append(text)
+        out.append(parts[i])
+        start = i + 1
+    text = "".join(parts[start:])
+    if text:
+        out.append(text)
     return tuple(out)
 
 
@@ -173,6 +175,8 @@ class PublicBoard:
         self.offset = 0.0
         #: where the viewer's layer draws: each seat's band, the payment's slots
         self.anchors: dict[str, Any] = {"bands": {}}
+        #: False while the market is drawn as printed (:meth:`market`): its offers carry no payment
+        self.buying = True
 
     def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
@@ -180,19 +184,21 @@ class PublicBoard:
         else it depends on."""
         # :meth:`Svg.piece_of` made lean (a board draws some 50 kept pieces per position):
         # no closures, and the drawing kept as its parts already joined (no :class:`Layer`)
-        store = _KEPT if store is None else store
-        full = self.prefix + key
-        hit = store.items.get(full)
-        if hit is None:
-            outer = self.svg
-            self.svg = Svg(outer.width, outer.height, title=outer.title, offers=True)
-            try:
-                value = draw()
-                hit = store.put(full, (_joined(self.svg.parts), value))
-            finally:
-                self.svg = outer
+        hit = self.lookup(key, draw, _KEPT if store is None else store)
         self.svg.parts.extend(hit[0])
         return hit[1]
+
+    def lookup(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo) -> tuple[tuple[Any, ...], Any]:
+        """What :meth:`kept` adds and returns, as ``(parts, value)``, without adding it."""
+        full = self.prefix + key
+        hit: tuple[tuple[Any, ...], Any] | None = store.get(full)
+        if hit is None:   # drawn at the end of the drawing, then taken off it
+            parts = self.svg.parts
+            mark = len(parts)
+            value = draw()
+            hit = store.put(full, (_joined(parts[mark:]), value))
+            del parts[mark:]
+        return hit
 
     def placed(self, draw: Callable[[], Any]) -> Any:
         """What ``draw()`` adds, drawn from the height :data:`ORIGIN` and moved to
@@ -297,8 +303,8 @@ class PublicBoard:
         """A ``buy`` carries the payment of the one who acts (one gesture:
         :meth:`MarketWords.purchase`), kept in the offer for when it is legal."""
         o = self.obs
-        if action is None or not action.startswith("buy ") or self.actor is None or o["phase"] != "buy" \
-                or o.get("paying"):
+        if action is None or not self.buying or not action.startswith("buy ") or self.actor is None \
+                or o["phase"] != "buy" or o.get("paying"):
             return [], None
         return self.p.purchase(o, cid, self.actor)
 
@@ -519,8 +525,41 @@ class PublicBoard:
             waiver = t.holdings([t.index[cid] for cid in o["tableau"][actor]]).waiver
             buyer = (waiver, tuple([pile.get(g, 0) for g in GEMS]), o["gold"][actor])
         # its words are those of "buy" (never of the step) and its offers' payments (``buyer``)
-        key = ("market", self.W, self.p.narrow, tuple(self.p.names), self.y, o["active_row"], tuple(m["A"]), tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()), buyer)
-        self.y = self.kept(key, self.draw_market, _SECTIONS)
+        key = ("market", self.W, self.p.narrow, tuple(self.p.names), self.y, o["active_row"], tuple(m["A"]),
+               tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()))
+        if buyer is None:   # no offer carries a payment: the market as printed
+            self.y = self.kept(key + (None,), self.draw_market, _SECTIONS)
+            return
+        full = self.prefix + key + (buyer,)
+        hit: tuple[tuple[Any, ...], float] | None = _SECTIONS.get(full)
+        if hit is None:   # the market as printed, each "buy" offer given this buyer's payment
+            self.buying = False
+            try:
+                printed, y = self.lookup(key + (None,), self.draw_market, _SECTIONS)
+            finally:
+                self.buying = True
+            hit = _SECTIONS.put(full, (tuple([self.paid_offer(part, buyer) if type(part) is Offer else part
+                                              for part in printed]), y))
+        self.svg.parts.extend(hit[0])
+        self.y = hit[1]
+
+    def paid_offer(self, offer: Offer, buyer: tuple[Any, ...]) -> Offer:
+        """A market card's offer as printed, with the payment of ``buyer`` (what
+        :meth:`market` keys a buyer by) when it carries one: :meth:`card`'s offer."""
+        action = offer.action
+        if action is None or not action.startswith("buy "):
+            return offer
+        # a payment reads of the pile only the gems of the card's cost (:func:`cheapest_payment`)
+        cid = action[4:]
+        cost = self.t.cards[self.t.index[cid]].cost if cid in self.t.index else ()
+        key = self.prefix + (action, buyer[0], buyer[2], tuple([n for g, n in zip(GEMS, buyer[1]) if g in cost]))
+        paid: tuple[list[str], str | None] | None = _PAYMENTS.get(key)
+        if paid is None:
+            paid = _PAYMENTS.put(key, self.purchase(action, cid))
+        then, confirm = paid
+        if not then and confirm is None:
+            return offer
+        return Offer(action, offer.ref, offer.label, offer.cls, gesture_attrs(then, (), confirm))
 
     def draw_market(self) -> float:
         """The market rows, each under its title; an older row that is empty (its deck
