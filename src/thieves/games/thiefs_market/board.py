@@ -760,19 +760,24 @@ class PublicBoard:
             used = o.get("used", ()) if phase != "over" else ()
             # an ability used with one click (spend a die, gold for infamy); one that turns a
             # die is used with the dice drawn on the card (:meth:`targets`)
-            uses = {cid: f"use {cid}" for cid in owned
-                    if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
-            # kept by what it shows: the cards stay while the pile above them changes
-            shown = tuple(tuple(self.targets(q, cid)) for cid in owned)
+            # kept by what it shows: the cards stay while the pile above them changes (a card
+            # shows dice to turn to only while buying, outside a payment: :meth:`targets`)
+            shown = tuple(tuple(self.targets(q, cid)) for cid in owned) \
+                if phase == "buy" and not o.get("paying") else None
             grid = ("grid", self.W, p.narrow, y, tuple(owned), tuple(c for c in used if c in owned), shown)
             y0 = y
-            y = self.kept(grid, lambda: self.card_grid(PAD, y0, owned, uses.get, False, used,
-                                                      lambda cid: self.targets(q, cid)))
+            y = self.kept(grid, lambda: self.draw_grid(q, y0, owned, used))
         else:
             svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
             y += 24
         svg.close()
         return y + 10, band
+
+    def draw_grid(self, q: int, y: float, owned: list[str], used: Sequence[str]) -> float:
+        """The cards of the one who acts in full: :meth:`card_grid`, with their uses."""
+        uses = {cid: f"use {cid}" for cid in owned
+                if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
+        return self.card_grid(PAD, y, owned, uses.get, False, used, lambda cid: self.targets(q, cid))
 
     def draw_pile(self, q: int, y: float) -> float:
         """The pile of the one who acts in big dice (put back, reroll or pay one; the
