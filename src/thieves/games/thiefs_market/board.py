@@ -224,6 +224,21 @@ class PublicBoard:
         else:
             self._moving_die(x, y, face, action, size, dim, pid)
 
+    def row_die(self, x: float, y: float, face: str, verb: str | None, size: float, dim: bool, where: str | None,
+                k: int) -> None:
+        """:meth:`die` of a row or lines of dice (the ``k``-th of its face, clicked
+        with ``verb``), kept by these: its action and id are written only when drawn."""
+        if not (x and y):
+            self.die(x, y, face, f"{verb} {face}" if verb else None, size, dim,
+                     f"die-{where}-{face}-{k + 1}" if where else None)
+            return
+        key = ("row-die", x, y, face, verb, size, dim, where, k)
+        hit = _KEPT.get(self.prefix + key)
+        if hit is None:
+            hit = self.lookup(key, lambda: self._moving_die(x, y, face, f"{verb} {face}" if verb else None, size, dim,
+                                                            f"die-{where}-{face}-{k + 1}" if where else None), _KEPT)
+        self.svg.parts.extend(hit[0])
+
     def _moving_die(self, x: float, y: float, face: str, action: str | None, size: float | None, dim: bool,
                     pid: str | None) -> None:
         with self.svg.moving(pid, f"die-{face}"):
@@ -263,8 +278,7 @@ class PublicBoard:
         size = self.die_size if size is None else size
         for f in FACES:
             for k in range(counts.get(f, 0)):
-                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim,
-                         f"die-{where}-{f}-{k + 1}" if where else None)
+                self.row_die(x, y, f, verb, size, dim, where, k)
                 x += size + gap
         return x
 
@@ -489,7 +503,7 @@ class PublicBoard:
         for f in FACES:
             for k in range(counts.get(f, 0)):
                 x, y = self.flow_place(at, x0, right, size, size)
-                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim, f"die-{where}-{f}-{k + 1}")
+                self.row_die(x, y, f, verb, size, dim, where, k)
                 at = (x + size + 6, y)
         return at
 
@@ -716,29 +730,40 @@ class PublicBoard:
         per_line = max(1, int(area // ((self.W - 2 * PAD) / 2 if p.narrow else CHIP_W + CARD_GAP)))
         # the chips share the width (longer names fit), a few of them up to a card's width
         w = min(area / min(per_line, len(cards)) - CARD_GAP, CARD_W + 60)
+        parts = svg.parts
         for k, cid in enumerate(cards):
             cx = x0 + (k % per_line) * (w + CARD_GAP)
             cy = y + (k // per_line) * (CHIP_H + 4)
-            c = t.cards[t.index[cid]]
-            pts = f"{c.points}" if c.points else ""
-            name = p.card_name(cid)
-            room = w - 14 - (len(pts) * FONT * .7 + 8 if pts else 0)
-            fits = max(4, int(room / (FONT * .68)))   # characters of bold text that fit
-            line = name if len(name) <= fits else name[:fits - 1].rstrip(" ,") + "…"
             off = cid in used
-            title = f"{name} ({p.icons(cid) or '—'}{', ' + str(c.points) + ' ' + p.t('ui.points') if pts else ''}): " \
-                    f"{p.effect(cid)}" + (f" — {p.t('ui.used')}" if off else "")
-            with svg.moving(f"card-{cid}"):
-                svg.open(None, cid, None, "chip")
-                svg.add(f"<title>{escape(title)}</title>")
-                svg.rect(cx, cy, w, CHIP_H, fill="#e3ddd2" if off else DECK_BAND[c.deck], stroke="#8a7d6a",
-                         rx=6, width=1)
-                svg.text(cx + 7, cy + CHIP_H - 7, line, FONT, "bold", MUTED if off else "#fff")
-                if pts:
-                    svg.text(cx + w - 6, cy + CHIP_H - 7, pts, FONT, "bold", "#8b0000" if off else "#ffe08a", "end")
-                svg.close()
+            # kept by where it stands and what it shows (a rival's chips move with their pile's width)
+            key = ("chip", cid, cx, cy, w, off)
+            hit = _KEPT.get(self.prefix + key)
+            if hit is None:
+                hit = self.lookup(key, lambda: self.draw_chip(cid, cx, cy, w, off), _KEPT)
+            parts.extend(hit[0])
         lines = (len(cards) + per_line - 1) // per_line
         return y + max(min_h, lines * (CHIP_H + 4) - 4)
+
+    def draw_chip(self, cid: str, cx: float, cy: float, w: float, off: bool) -> None:
+        """One of :meth:`draw_chips`: a card's name (cut to fit), its points, its full text on hover."""
+        svg, p, t = self.svg, self.p, self.t
+        c = t.cards[t.index[cid]]
+        pts = f"{c.points}" if c.points else ""
+        name = p.card_name(cid)
+        room = w - 14 - (len(pts) * FONT * .7 + 8 if pts else 0)
+        fits = max(4, int(room / (FONT * .68)))   # characters of bold text that fit
+        line = name if len(name) <= fits else name[:fits - 1].rstrip(" ,") + "…"
+        title = f"{name} ({p.icons(cid) or '—'}{', ' + str(c.points) + ' ' + p.t('ui.points') if pts else ''}): " \
+                f"{p.effect(cid)}" + (f" — {p.t('ui.used')}" if off else "")
+        with svg.moving(f"card-{cid}"):
+            svg.open(None, cid, None, "chip")
+            svg.add(f"<title>{escape(title)}</title>")
+            svg.rect(cx, cy, w, CHIP_H, fill="#e3ddd2" if off else DECK_BAND[c.deck], stroke="#8a7d6a",
+                     rx=6, width=1)
+            svg.text(cx + 7, cy + CHIP_H - 7, line, FONT, "bold", MUTED if off else "#fff")
+            if pts:
+                svg.text(cx + w - 6, cy + CHIP_H - 7, pts, FONT, "bold", "#8b0000" if off else "#ffe08a", "end")
+            svg.close()
 
     def draw_player(self, q: int) -> tuple[float, dict[str, Any]]:
         """The area of the one who acts: their pile in big dice (put back, reroll or
