@@ -31,7 +31,7 @@ from .palette import (CARD_GAP, CARD_W, CHIP_H, CHIP_W, COLORS, DECK_BAND, DIE, 
 from .words import MarketWords
 
 #: pieces of the board already drawn (dice faces, dice, cards, the legend), by what they show
-_KEPT = memo(8192)
+_KEPT = memo(16384)
 #: the seats' panels (larger pieces: fewer kept)
 _PANELS = memo(1024)
 #: whole sections (the market, the center): larger pieces, fewer kept
@@ -45,6 +45,18 @@ ORIGIN = 100.0
 
 
 # ------------------------------------------------------------------ drawing helpers
+#: the opening tags of the parts :meth:`PublicBoard.placed` moves, by how far
+_TRANSLATES = memo(1024)
+
+
+def _translate(off: float) -> str:
+    """The opening tag of a part moved down by ``off``."""
+    tag: str | None = _TRANSLATES.get(off)
+    if tag is None:
+        tag = _TRANSLATES.put(off, f'<g transform="translate(0 {off:g})">')
+    return tag
+
+
 def _joined(parts: list[Any]) -> tuple[Any, ...]:
     """``parts`` with each run of neighbouring texts joined into one and empty
     texts left out (as :class:`Layer` keeps them): fewer parts to copy and join later."""
@@ -175,8 +187,9 @@ class PublicBoard:
         self.offset = 0.0
         #: where the viewer's layer draws: each seat's band, the payment's slots
         self.anchors: dict[str, Any] = {"bands": {}}
-        #: False while the market is drawn as printed (:meth:`market`): its offers carry no payment
-        self.buying = True
+        self.names = tuple(pres.names)
+        #: the cards used this round, as a rival's panel shows them (none at the end)
+        self.used: tuple[str, ...] = tuple(obs.get("used", ())) if obs["phase"] != "over" else ()
 
     def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
@@ -206,7 +219,7 @@ class PublicBoard:
         keys) when what is above it grows or shrinks. Returns ``draw()``'s value;
         ``self.y`` ends below the part."""
         off = self.y - ORIGIN
-        self.svg.add(f'<g transform="translate(0 {off:g})">')
+        self.svg.add(_translate(off))
         self.y = ORIGIN
         value = draw()
         self.svg.add("</g>")
@@ -298,11 +311,21 @@ class PublicBoard:
 
     def card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
              show_cost: bool, used: bool = False, targets: Sequence[tuple[str, str]] = ()) -> None:
+        """A card with its offer (and the dice it may turn one to), kept whole by these:
+        its offer never carries a payment here (:meth:`market` adds a buyer's)."""
+        key = ("card-offer", x, y, w, h, cid, action, show_cost, used, tuple(targets))
+        hit = _KEPT.get(self.prefix + key)
+        if hit is None:
+            hit = self.lookup(key, lambda: self.draw_card(x, y, w, h, cid, action, show_cost, used, targets), _KEPT)
+        self.svg.parts.extend(hit[0])
+
+    def draw_card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
+                  show_cost: bool, used: bool, targets: Sequence[tuple[str, str]]) -> None:
+        """:meth:`card`, drawn."""
         label = self.p.action_words(self.obs, action) if action else self.p.card_name(cid)
-        then, confirm = self.purchase(action, cid)
         with self.svg.moving(f"card-{cid}"):
-            # the offer (its payment changes with the buyer's dice) apart from the card as printed
-            self.svg.open(action, cid, label, "card", then=then, confirm=confirm)
+            # the offer apart from the card as printed (a buyer's payment: :meth:`paid_offer`)
+            self.svg.open(action, cid, label, "card")
             self.kept(("card", x, y, w, h, cid, show_cost, used),
                       lambda: self.card_face(x, y, w, h, cid, show_cost, used))
             self.svg.close()
@@ -317,8 +340,8 @@ class PublicBoard:
         """A ``buy`` carries the payment of the one who acts (one gesture:
         :meth:`MarketWords.purchase`), kept in the offer for when it is legal."""
         o = self.obs
-        if action is None or not self.buying or not action.startswith("buy ") or self.actor is None \
-                or o["phase"] != "buy" or o.get("paying"):
+        if action is None or not action.startswith("buy ") or self.actor is None or o["phase"] != "buy" \
+                or o.get("paying"):
             return [], None
         return self.p.purchase(o, cid, self.actor)
 
@@ -387,7 +410,7 @@ class PublicBoard:
     def header(self) -> None:
         """The round, the phase and who acts: kept by these."""
         o = self.obs
-        self.y = self.kept(("header", tuple(self.p.names), self.W, self.p.narrow, o["round"], o["phase"], self.actor),
+        self.y = self.kept(("header", self.names, self.W, self.p.narrow, o["round"], o["phase"], self.actor),
                            self.draw_header)
 
     def draw_header(self) -> float:
@@ -539,7 +562,7 @@ class PublicBoard:
             waiver = t.holdings([t.index[cid] for cid in o["tableau"][actor]]).waiver
             buyer = (waiver, tuple([pile.get(g, 0) for g in GEMS]), o["gold"][actor])
         # its words are those of "buy" (never of the step) and its offers' payments (``buyer``)
-        key = ("market", self.W, self.p.narrow, tuple(self.p.names), self.y, o["active_row"], tuple(m["A"]),
+        key = ("market", self.W, self.p.narrow, self.names, self.y, o["active_row"], tuple(m["A"]),
                tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()))
         if buyer is None:   # no offer carries a payment: the market as printed
             self.y = self.kept(key + (None,), self.draw_market, _SECTIONS)
@@ -547,11 +570,7 @@ class PublicBoard:
         full = self.prefix + key + (buyer,)
         hit: tuple[tuple[Any, ...], float] | None = _SECTIONS.get(full)
         if hit is None:   # the market as printed, each "buy" offer given this buyer's payment
-            self.buying = False
-            try:
-                printed, y = self.lookup(key + (None,), self.draw_market, _SECTIONS)
-            finally:
-                self.buying = True
+            printed, y = self.lookup(key + (None,), self.draw_market, _SECTIONS)
             hit = _SECTIONS.put(full, (tuple([self.paid_offer(part, buyer) if type(part) is Offer else part
                                               for part in printed]), y))
         self.svg.parts.extend(hit[0])
@@ -607,28 +626,36 @@ class PublicBoard:
         return self.y
 
     def player(self, q: int) -> None:
-        """A seat's panel: a rival's kept by everything it shows; the one who acts
-        (large, and changing with nearly every decision) from its kept parts."""
-        o, p = self.obs, self.p
-        phase = o["phase"]
+        """A seat's panel, :meth:`placed`: a rival's kept by everything it shows; the
+        one who acts (large, and changing with nearly every decision) from its kept parts."""
+        o = self.obs
+        off = self.y - ORIGIN
+        parts = self.svg.parts
+        parts.append(_translate(off))
+        self.y = ORIGIN
+        band: dict[str, Any]
         if q == self.actor:
-            def panel() -> dict[str, Any]:
-                self.y, band = self.draw_player(q)
-                return band
+            y, band = self.draw_player(q)
         else:
             owned = o["tableau"][q]
+            phase = o["phase"]
             # only the seat's own cards are drawn used or not; of the phase, a rival's panel
             # reads only whether the loot is split, or the game over
-            used = tuple(c for c in o.get("used", ()) if c in owned) if phase != "over" else ()
-            key = ("rival", tuple(p.names), self.W, p.narrow, q, phase if phase in ("split", "over") else "",
+            used = self.used
+            if used and owned:
+                used = tuple([c for c in used if c in owned])
+            key = ("rival", self.names, self.W, self.p.narrow, q, phase if phase in ("split", "over") else "",
                    o["token"] == q, o["infamy"][q] if phase == "over" else None, o["gold"][q], o["henchmen"][q],
-                   o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used)
-            def panel() -> dict[str, Any]:
-                kept: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_rival(q), _PANELS)
-                self.y = kept[0]
-                return kept[1]
-        band = self.placed(panel)
-        self.anchors["bands"][q] = {**band, "y": band["y"] + self.offset, "text_y": band["text_y"] + self.offset}
+                   o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used if owned else ())
+            hit = _PANELS.get(self.prefix + key)
+            if hit is None:
+                hit = self.lookup(key, lambda: self.draw_rival(q), _PANELS)
+            parts.extend(hit[0])
+            y, band = hit[1]
+        parts.append("</g>")
+        self.y = y + off
+        self.offset = off
+        self.anchors["bands"][q] = {**band, "y": band["y"] + off, "text_y": band["text_y"] + off}
 
     def seat_band(self, q: int, y0: float) -> tuple[float, dict[str, Any]]:
         """A seat's coloured band: its name, room for "(you)", the start player token
@@ -636,7 +663,7 @@ class PublicBoard:
         viewer's own is their layer's); returns the y below it and where the band's
         words go (the anchors of the viewer's layer)."""
         o = self.obs
-        key = ("band", tuple(self.p.names), self.W, self.p.narrow, q, y0, o["token"] == q,
+        key = ("band", self.names, self.W, self.p.narrow, q, y0, o["token"] == q,
                o["infamy"][q] if o["phase"] == "over" else None, o["gold"][q], o["henchmen"][q])
         out: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_band(q, y0))
         return out
