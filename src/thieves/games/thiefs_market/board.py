@@ -22,7 +22,7 @@ import marshal
 from html import escape
 from typing import Any, Callable, Sequence
 
-from thieves.core.svg import INK, MUTED, BoundedMemo, Layer, Svg, memo, seat_color, wrap
+from thieves.core.svg import INK, MUTED, BoundedMemo, Layer, Offer, Svg, gesture_attrs, memo, seat_color, wrap
 
 from .faces import FACES, GEMS
 from .observation import MarketObservation
@@ -31,11 +31,13 @@ from .palette import (CARD_GAP, CARD_W, CHIP_H, CHIP_W, COLORS, DECK_BAND, DIE, 
 from .words import MarketWords
 
 #: pieces of the board already drawn (dice faces, dice, cards, the legend), by what they show
-_KEPT = memo(8192)
+_KEPT = memo(16384)
 #: the seats' panels (larger pieces: fewer kept)
 _PANELS = memo(1024)
 #: whole sections (the market, the center): larger pieces, fewer kept
 _SECTIONS = memo(1024)
+#: a purchase's gesture (:meth:`PublicBoard.paid_offer`), by the card and what it reads of the buyer
+_PAYMENTS = memo(4096)
 #: the viewers' layers
 _SEATS = memo(1024)
 #: where the seats' panels, the market and the legend are drawn from (:meth:`PublicBoard.placed`)
@@ -43,25 +45,37 @@ ORIGIN = 100.0
 
 
 # ------------------------------------------------------------------ drawing helpers
+#: the opening tags of the parts :meth:`PublicBoard.placed` moves, by how far
+_TRANSLATES = memo(1024)
+
+
+def _translate(off: float) -> str:
+    """The opening tag of a part moved down by ``off``."""
+    tag: str | None = _TRANSLATES.get(off)
+    if tag is None:
+        tag = _TRANSLATES.put(off, f'<g transform="translate(0 {off:g})">')
+    return tag
+
+
 def _joined(parts: list[Any]) -> tuple[Any, ...]:
     """``parts`` with each run of neighbouring texts joined into one and empty
     texts left out (as :class:`Layer` keeps them): fewer parts to copy and join later."""
+    cuts = [i for i, part in enumerate(parts) if type(part) is not str]
+    if not cuts:
+        text = "".join(parts)
+        return (text,) if text else ()
     out: list[Any] = []
-    run: list[str] = []
-    for part in parts:
-        if type(part) is str:
-            run.append(part)
-        else:
-            if run:
-                text = "".join(run)
-                if text:
-                    out.append(text)
-                run = []
-            out.append(part)
-    if run:
-        text = "".join(run)
-        if text:
-            out.append(text)
+    start = 0
+    for i in cuts:
+        if i > start:
+            text = "".join(parts[start:i])
+            if text:
+                out.append(text)
+        out.append(parts[i])
+        start = i + 1
+    text = "".join(parts[start:])
+    if text:
+        out.append(text)
     return tuple(out)
 
 
@@ -173,6 +187,9 @@ class PublicBoard:
         self.offset = 0.0
         #: where the viewer's layer draws: each seat's band, the payment's slots
         self.anchors: dict[str, Any] = {"bands": {}}
+        self.names = tuple(pres.names)
+        #: the cards used this round, as a rival's panel shows them (none at the end)
+        self.used: tuple[str, ...] = tuple(obs.get("used", ())) if obs["phase"] != "over" else ()
 
     def kept(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo | None = None) -> Any:
         """What ``draw()`` adds to the drawing, drawn once and kept under ``key``
@@ -180,19 +197,21 @@ class PublicBoard:
         else it depends on."""
         # :meth:`Svg.piece_of` made lean (a board draws some 50 kept pieces per position):
         # no closures, and the drawing kept as its parts already joined (no :class:`Layer`)
-        store = _KEPT if store is None else store
-        full = self.prefix + key
-        hit = store.items.get(full)
-        if hit is None:
-            outer = self.svg
-            self.svg = Svg(outer.width, outer.height, title=outer.title, offers=True)
-            try:
-                value = draw()
-                hit = store.put(full, (_joined(self.svg.parts), value))
-            finally:
-                self.svg = outer
+        hit = self.lookup(key, draw, _KEPT if store is None else store)
         self.svg.parts.extend(hit[0])
         return hit[1]
+
+    def lookup(self, key: tuple[Any, ...], draw: Callable[[], Any], store: BoundedMemo) -> tuple[tuple[Any, ...], Any]:
+        """What :meth:`kept` adds and returns, as ``(parts, value)``, without adding it."""
+        full = self.prefix + key
+        hit: tuple[tuple[Any, ...], Any] | None = store.get(full)
+        if hit is None:   # drawn at the end of the drawing, then taken off it
+            parts = self.svg.parts
+            mark = len(parts)
+            value = draw()
+            hit = store.put(full, (_joined(parts[mark:]), value))
+            del parts[mark:]
+        return hit
 
     def placed(self, draw: Callable[[], Any]) -> Any:
         """What ``draw()`` adds, drawn from the height :data:`ORIGIN` and moved to
@@ -200,7 +219,7 @@ class PublicBoard:
         keys) when what is above it grows or shrinks. Returns ``draw()``'s value;
         ``self.y`` ends below the part."""
         off = self.y - ORIGIN
-        self.svg.add(f'<g transform="translate(0 {off:g})">')
+        self.svg.add(_translate(off))
         self.y = ORIGIN
         value = draw()
         self.svg.add("</g>")
@@ -217,6 +236,21 @@ class PublicBoard:
                       lambda: self._moving_die(x, y, face, action, size, dim, pid))
         else:
             self._moving_die(x, y, face, action, size, dim, pid)
+
+    def row_die(self, x: float, y: float, face: str, verb: str | None, size: float, dim: bool, where: str | None,
+                k: int) -> None:
+        """:meth:`die` of a row or lines of dice (the ``k``-th of its face, clicked
+        with ``verb``), kept by these: its action and id are written only when drawn."""
+        if not (x and y):
+            self.die(x, y, face, f"{verb} {face}" if verb else None, size, dim,
+                     f"die-{where}-{face}-{k + 1}" if where else None)
+            return
+        key = ("row-die", x, y, face, verb, size, dim, where, k)
+        hit = _KEPT.get(self.prefix + key)
+        if hit is None:
+            hit = self.lookup(key, lambda: self._moving_die(x, y, face, f"{verb} {face}" if verb else None, size, dim,
+                                                            f"die-{where}-{face}-{k + 1}" if where else None), _KEPT)
+        self.svg.parts.extend(hit[0])
 
     def _moving_die(self, x: float, y: float, face: str, action: str | None, size: float | None, dim: bool,
                     pid: str | None) -> None:
@@ -257,8 +291,7 @@ class PublicBoard:
         size = self.die_size if size is None else size
         for f in FACES:
             for k in range(counts.get(f, 0)):
-                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim,
-                         f"die-{where}-{f}-{k + 1}" if where else None)
+                self.row_die(x, y, f, verb, size, dim, where, k)
                 x += size + gap
         return x
 
@@ -278,11 +311,21 @@ class PublicBoard:
 
     def card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
              show_cost: bool, used: bool = False, targets: Sequence[tuple[str, str]] = ()) -> None:
+        """A card with its offer (and the dice it may turn one to), kept whole by these:
+        its offer never carries a payment here (:meth:`market` adds a buyer's)."""
+        key = ("card-offer", x, y, w, h, cid, action, show_cost, used, tuple(targets))
+        hit = _KEPT.get(self.prefix + key)
+        if hit is None:
+            hit = self.lookup(key, lambda: self.draw_card(x, y, w, h, cid, action, show_cost, used, targets), _KEPT)
+        self.svg.parts.extend(hit[0])
+
+    def draw_card(self, x: float, y: float, w: float, h: float, cid: str, action: str | None,
+                  show_cost: bool, used: bool, targets: Sequence[tuple[str, str]]) -> None:
+        """:meth:`card`, drawn."""
         label = self.p.action_words(self.obs, action) if action else self.p.card_name(cid)
-        then, confirm = self.purchase(action, cid)
         with self.svg.moving(f"card-{cid}"):
-            # the offer (its payment changes with the buyer's dice) apart from the card as printed
-            self.svg.open(action, cid, label, "card", then=then, confirm=confirm)
+            # the offer apart from the card as printed (a buyer's payment: :meth:`paid_offer`)
+            self.svg.open(action, cid, label, "card")
             self.kept(("card", x, y, w, h, cid, show_cost, used),
                       lambda: self.card_face(x, y, w, h, cid, show_cost, used))
             self.svg.close()
@@ -367,7 +410,7 @@ class PublicBoard:
     def header(self) -> None:
         """The round, the phase and who acts: kept by these."""
         o = self.obs
-        self.y = self.kept(("header", tuple(self.p.names), self.W, self.p.narrow, o["round"], o["phase"], self.actor),
+        self.y = self.kept(("header", self.names, self.W, self.p.narrow, o["round"], o["phase"], self.actor),
                            self.draw_header)
 
     def draw_header(self) -> float:
@@ -483,7 +526,7 @@ class PublicBoard:
         for f in FACES:
             for k in range(counts.get(f, 0)):
                 x, y = self.flow_place(at, x0, right, size, size)
-                self.die(x, y, f, f"{verb} {f}" if verb else None, size, dim, f"die-{where}-{f}-{k + 1}")
+                self.row_die(x, y, f, verb, size, dim, where, k)
                 at = (x + size + 6, y)
         return at
 
@@ -519,8 +562,37 @@ class PublicBoard:
             waiver = t.holdings([t.index[cid] for cid in o["tableau"][actor]]).waiver
             buyer = (waiver, tuple([pile.get(g, 0) for g in GEMS]), o["gold"][actor])
         # its words are those of "buy" (never of the step) and its offers' payments (``buyer``)
-        key = ("market", self.W, self.p.narrow, tuple(self.p.names), self.y, o["active_row"], tuple(m["A"]), tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()), buyer)
-        self.y = self.kept(key, self.draw_market, _SECTIONS)
+        key = ("market", self.W, self.p.narrow, self.names, self.y, o["active_row"], tuple(m["A"]),
+               tuple(m["B"]), tuple(m["C"]), tuple(o["deck_sizes"].items()))
+        if buyer is None:   # no offer carries a payment: the market as printed
+            self.y = self.kept(key + (None,), self.draw_market, _SECTIONS)
+            return
+        full = self.prefix + key + (buyer,)
+        hit: tuple[tuple[Any, ...], float] | None = _SECTIONS.get(full)
+        if hit is None:   # the market as printed, each "buy" offer given this buyer's payment
+            printed, y = self.lookup(key + (None,), self.draw_market, _SECTIONS)
+            hit = _SECTIONS.put(full, (tuple([self.paid_offer(part, buyer) if type(part) is Offer else part
+                                              for part in printed]), y))
+        self.svg.parts.extend(hit[0])
+        self.y = hit[1]
+
+    def paid_offer(self, offer: Offer, buyer: tuple[Any, ...]) -> Offer:
+        """A market card's offer as printed, with the payment of ``buyer`` (what
+        :meth:`market` keys a buyer by) when it carries one: :meth:`card`'s offer."""
+        action = offer.action
+        if action is None or not action.startswith("buy "):
+            return offer
+        # a payment reads of the pile only the gems of the card's cost (:func:`cheapest_payment`)
+        cid = action[4:]
+        cost = self.t.cards[self.t.index[cid]].cost if cid in self.t.index else ()
+        key = self.prefix + (action, buyer[0], buyer[2], tuple([n for g, n in zip(GEMS, buyer[1]) if g in cost]))
+        paid: tuple[list[str], str | None] | None = _PAYMENTS.get(key)
+        if paid is None:
+            paid = _PAYMENTS.put(key, self.purchase(action, cid))
+        then, confirm = paid
+        if not then and confirm is None:
+            return offer
+        return Offer(action, offer.ref, offer.label, offer.cls, gesture_attrs(then, (), confirm))
 
     def draw_market(self) -> float:
         """The market rows, each under its title; an older row that is empty (its deck
@@ -554,28 +626,36 @@ class PublicBoard:
         return self.y
 
     def player(self, q: int) -> None:
-        """A seat's panel: a rival's kept by everything it shows; the one who acts
-        (large, and changing with nearly every decision) from its kept parts."""
-        o, p = self.obs, self.p
-        phase = o["phase"]
+        """A seat's panel, :meth:`placed`: a rival's kept by everything it shows; the
+        one who acts (large, and changing with nearly every decision) from its kept parts."""
+        o = self.obs
+        off = self.y - ORIGIN
+        parts = self.svg.parts
+        parts.append(_translate(off))
+        self.y = ORIGIN
+        band: dict[str, Any]
         if q == self.actor:
-            def panel() -> dict[str, Any]:
-                self.y, band = self.draw_player(q)
-                return band
+            y, band = self.draw_player(q)
         else:
             owned = o["tableau"][q]
+            phase = o["phase"]
             # only the seat's own cards are drawn used or not; of the phase, a rival's panel
             # reads only whether the loot is split, or the game over
-            used = tuple(c for c in o.get("used", ()) if c in owned) if phase != "over" else ()
-            key = ("rival", tuple(p.names), self.W, p.narrow, q, phase if phase in ("split", "over") else "",
+            used = self.used
+            if used and owned:
+                used = tuple([c for c in used if c in owned])
+            key = ("rival", self.names, self.W, self.p.narrow, q, phase if phase in ("split", "over") else "",
                    o["token"] == q, o["infamy"][q] if phase == "over" else None, o["gold"][q], o["henchmen"][q],
-                   o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used)
-            def panel() -> dict[str, Any]:
-                kept: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_rival(q), _PANELS)
-                self.y = kept[0]
-                return kept[1]
-        band = self.placed(panel)
-        self.anchors["bands"][q] = {**band, "y": band["y"] + self.offset, "text_y": band["text_y"] + self.offset}
+                   o["has_pile"][q], marshal.dumps(o["piles"][q], 2), tuple(owned), used if owned else ())
+            hit = _PANELS.get(self.prefix + key)
+            if hit is None:
+                hit = self.lookup(key, lambda: self.draw_rival(q), _PANELS)
+            parts.extend(hit[0])
+            y, band = hit[1]
+        parts.append("</g>")
+        self.y = y + off
+        self.offset = off
+        self.anchors["bands"][q] = {**band, "y": band["y"] + off, "text_y": band["text_y"] + off}
 
     def seat_band(self, q: int, y0: float) -> tuple[float, dict[str, Any]]:
         """A seat's coloured band: its name, room for "(you)", the start player token
@@ -583,7 +663,7 @@ class PublicBoard:
         viewer's own is their layer's); returns the y below it and where the band's
         words go (the anchors of the viewer's layer)."""
         o = self.obs
-        key = ("band", tuple(self.p.names), self.W, self.p.narrow, q, y0, o["token"] == q,
+        key = ("band", self.names, self.W, self.p.narrow, q, y0, o["token"] == q,
                o["infamy"][q] if o["phase"] == "over" else None, o["gold"][q], o["henchmen"][q])
         out: tuple[float, dict[str, Any]] = self.kept(key, lambda: self.draw_band(q, y0))
         return out
@@ -677,29 +757,40 @@ class PublicBoard:
         per_line = max(1, int(area // ((self.W - 2 * PAD) / 2 if p.narrow else CHIP_W + CARD_GAP)))
         # the chips share the width (longer names fit), a few of them up to a card's width
         w = min(area / min(per_line, len(cards)) - CARD_GAP, CARD_W + 60)
+        parts = svg.parts
         for k, cid in enumerate(cards):
             cx = x0 + (k % per_line) * (w + CARD_GAP)
             cy = y + (k // per_line) * (CHIP_H + 4)
-            c = t.cards[t.index[cid]]
-            pts = f"{c.points}" if c.points else ""
-            name = p.card_name(cid)
-            room = w - 14 - (len(pts) * FONT * .7 + 8 if pts else 0)
-            fits = max(4, int(room / (FONT * .68)))   # characters of bold text that fit
-            line = name if len(name) <= fits else name[:fits - 1].rstrip(" ,") + "…"
             off = cid in used
-            title = f"{name} ({p.icons(cid) or '—'}{', ' + str(c.points) + ' ' + p.t('ui.points') if pts else ''}): " \
-                    f"{p.effect(cid)}" + (f" — {p.t('ui.used')}" if off else "")
-            with svg.moving(f"card-{cid}"):
-                svg.open(None, cid, None, "chip")
-                svg.add(f"<title>{escape(title)}</title>")
-                svg.rect(cx, cy, w, CHIP_H, fill="#e3ddd2" if off else DECK_BAND[c.deck], stroke="#8a7d6a",
-                         rx=6, width=1)
-                svg.text(cx + 7, cy + CHIP_H - 7, line, FONT, "bold", MUTED if off else "#fff")
-                if pts:
-                    svg.text(cx + w - 6, cy + CHIP_H - 7, pts, FONT, "bold", "#8b0000" if off else "#ffe08a", "end")
-                svg.close()
+            # kept by where it stands and what it shows (a rival's chips move with their pile's width)
+            key = ("chip", cid, cx, cy, w, off)
+            hit = _KEPT.get(self.prefix + key)
+            if hit is None:
+                hit = self.lookup(key, lambda: self.draw_chip(cid, cx, cy, w, off), _KEPT)
+            parts.extend(hit[0])
         lines = (len(cards) + per_line - 1) // per_line
         return y + max(min_h, lines * (CHIP_H + 4) - 4)
+
+    def draw_chip(self, cid: str, cx: float, cy: float, w: float, off: bool) -> None:
+        """One of :meth:`draw_chips`: a card's name (cut to fit), its points, its full text on hover."""
+        svg, p, t = self.svg, self.p, self.t
+        c = t.cards[t.index[cid]]
+        pts = f"{c.points}" if c.points else ""
+        name = p.card_name(cid)
+        room = w - 14 - (len(pts) * FONT * .7 + 8 if pts else 0)
+        fits = max(4, int(room / (FONT * .68)))   # characters of bold text that fit
+        line = name if len(name) <= fits else name[:fits - 1].rstrip(" ,") + "…"
+        title = f"{name} ({p.icons(cid) or '—'}{', ' + str(c.points) + ' ' + p.t('ui.points') if pts else ''}): " \
+                f"{p.effect(cid)}" + (f" — {p.t('ui.used')}" if off else "")
+        with svg.moving(f"card-{cid}"):
+            svg.open(None, cid, None, "chip")
+            svg.add(f"<title>{escape(title)}</title>")
+            svg.rect(cx, cy, w, CHIP_H, fill="#e3ddd2" if off else DECK_BAND[c.deck], stroke="#8a7d6a",
+                     rx=6, width=1)
+            svg.text(cx + 7, cy + CHIP_H - 7, line, FONT, "bold", MUTED if off else "#fff")
+            if pts:
+                svg.text(cx + w - 6, cy + CHIP_H - 7, pts, FONT, "bold", "#8b0000" if off else "#ffe08a", "end")
+            svg.close()
 
     def draw_player(self, q: int) -> tuple[float, dict[str, Any]]:
         """The area of the one who acts: their pile in big dice (put back, reroll or
@@ -721,19 +812,24 @@ class PublicBoard:
             used = o.get("used", ()) if phase != "over" else ()
             # an ability used with one click (spend a die, gold for infamy); one that turns a
             # die is used with the dice drawn on the card (:meth:`targets`)
-            uses = {cid: f"use {cid}" for cid in owned
-                    if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
-            # kept by what it shows: the cards stay while the pile above them changes
-            shown = tuple(tuple(self.targets(q, cid)) for cid in owned)
+            # kept by what it shows: the cards stay while the pile above them changes (a card
+            # shows dice to turn to only while buying, outside a payment: :meth:`targets`)
+            shown = tuple(tuple(self.targets(q, cid)) for cid in owned) \
+                if phase == "buy" and not o.get("paying") else None
             grid = ("grid", self.W, p.narrow, y, tuple(owned), tuple(c for c in used if c in owned), shown)
             y0 = y
-            y = self.kept(grid, lambda: self.card_grid(PAD, y0, owned, uses.get, False, used,
-                                                      lambda cid: self.targets(q, cid)))
+            y = self.kept(grid, lambda: self.draw_grid(q, y0, owned, used))
         else:
             svg.text(PAD + 14, y + 14, p.t("ui.no_cards"), FONT, "normal", MUTED)
             y += 24
         svg.close()
         return y + 10, band
+
+    def draw_grid(self, q: int, y: float, owned: list[str], used: Sequence[str]) -> float:
+        """The cards of the one who acts in full: :meth:`card_grid`, with their uses."""
+        uses = {cid: f"use {cid}" for cid in owned
+                if (f"use {cid}", -1) in self.t.use_actions[self.t.index[cid]]}
+        return self.card_grid(PAD, y, owned, uses.get, False, used, lambda cid: self.targets(q, cid))
 
     def draw_pile(self, q: int, y: float) -> float:
         """The pile of the one who acts in big dice (put back, reroll or pay one; the
