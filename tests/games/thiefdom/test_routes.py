@@ -98,3 +98,26 @@ def test_a_routes_further_steps_are_written_as_the_kit_writes_them():
         pass
     else:
         raise AssertionError("a gesture of too many steps was written")
+
+
+def test_the_kept_route_marks_hold_the_public_view_only():
+    """The goals' marks outlive the drawing that needed them (a module memo, per
+    city and geometry): the board kept with them is one of the public view, so
+    no viewer's own fields (their legal actions, their hand) stay in memory there."""
+    from thieves.core.svg import clear_memos
+    from thieves.games.thiefdom import board
+    clear_memos()
+    drawn = 0
+    for s, p in _turn_positions(3, 43, 120):
+        obs = s.observation(p)
+        assert obs["legal"]
+        render_svg(obs)
+        drawn += 1
+        if drawn == 6:
+            break
+    kept = list(board._GOAL_MARKS.items.values())
+    assert kept, "the acting seat's routes were drawn with their goals' marks"
+    for looks in kept:
+        assert looks.board.mode == "public"
+        assert looks.board.obs["legal"] == [] and looks.board.obs["viewer"] is None
+        assert looks.board.obs["draft"] is None or looks.board.obs["draft"]["hand"] == []

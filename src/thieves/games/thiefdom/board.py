@@ -865,7 +865,9 @@ class Board:
         key = (self.token, self.geometry())
         got: _GoalLooks | None = _GOAL_MARKS.get(key)
         if got is None:
-            got = _GOAL_MARKS.put(key, _GoalLooks(self))
+            # a board of the public view keeps them: the kept marks outlive this
+            # viewer's drawing and must hold nothing but the printed city's
+            got = _GOAL_MARKS.put(key, _GoalLooks(Board(self.p, public_view(self.obs), self.W, "public")))
         return got
 
     def goal_marks(self, goal: int | str, seen: bool, near: bool) -> str:
@@ -1728,7 +1730,8 @@ def _route_tag(action: str, label: str, near: bool) -> tuple[str, str]:
 class _GoalLooks:
     """What a route's group holds once its tag is open (its goal's marks, closed)
     and where the path into a building ends, kept per city and geometry: drawn
-    from the printed city only (a board of that city draws them)."""
+    from the printed city only, by a board of the public view of the first
+    observation that needed them (no viewer's own field is kept here)."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
