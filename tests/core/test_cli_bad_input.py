@@ -78,3 +78,13 @@ def test_a_replay_file_does_not_choose_the_data_directory(tmp_path: Path, capsys
     mine.mkdir()
     assert main(["replay", path, "--data-dir", str(mine)]) == 0
     assert "elsewhere" not in capsys.readouterr().out
+
+
+def test_serve_refuses_an_unknown_sqlite_sync_before_serving(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("THIEVES_SQLITE_SYNC", "sometimes")
+    code = main(["serve", "--port", "0"])
+    text = capsys.readouterr()
+    said = text.out + text.err
+    assert code not in (0, 3), said   # 3 would be an internal error
+    assert "THIEVES_SQLITE_SYNC" in said and "NORMAL, FULL" in said and "Traceback" not in said

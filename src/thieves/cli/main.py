@@ -134,10 +134,17 @@ def cmd_serve(args: argparse.Namespace, console: Console) -> int:
 
 
 def _check_serve_args(args: argparse.Namespace) -> None:
-    """Refuse a bad port, a busy port or a bad database URL before serving."""
+    """Refuse a bad port, a busy port, a bad database URL or a bad
+    ``THIEVES_SQLITE_SYNC`` before serving."""
     import socket
+
+    from ..server.storage import sqlite_sync
     if not 0 <= args.port <= 65535:
         raise ThievesError(f"--port must be between 0 and 65535, not {args.port}")
+    try:
+        sqlite_sync()
+    except ValueError as exc:
+        raise ThievesError(str(exc)) from None
     if args.database_url:
         from sqlalchemy.engine import make_url
         from sqlalchemy.exc import ArgumentError, NoSuchModuleError
