@@ -707,15 +707,20 @@ class Table:
         s.text(x + cell - 6 - w / 2, top + h * 0.73, mark, 16 if not self.small else 14, "bold", ink, "middle")
         s.close()
 
+    def figure_target(self, c: str) -> tuple[str | None, bool, "Gesture"]:
+        """What a click on figure ``c`` does for this viewer: its action, whether it
+        is picked first (its zones then activate and move it: ``routes``), and the
+        gesture of an assault (go next to it and attack it)."""
+        pick = c in self.pickers()
+        act = None if pick else self.figure_action(c)
+        if act is None and not pick and c in self.assaults():
+            act, gesture = self.assaults()[c]
+            return act, pick, gesture
+        return act, pick, Gesture()
+
     def figure(self, c: str, z: str, k: int, n: int) -> None:
         s, obs = self.s, self.obs
-        act = self.figure_action(c)
-        pick = c in self.pickers()
-        if pick:
-            act = None   # picked first: its zones then activate and move it (``routes``)
-        gesture = Gesture()
-        if act is None and not pick and c in self.assaults():   # go next to it and attack it
-            act, gesture = self.assaults()[c]
+        act, pick, gesture = self.figure_target(c)
         title = self.p.action_text(obs, act) if act else self.d.name_of[c]
         if pick:
             title = self.t("ui.pick_char", char=c)
@@ -1281,13 +1286,7 @@ class Table:
 
     def figure_mark(self, c: str, z: str, k: int, n: int) -> None:
         s = self.s
-        act = self.figure_action(c)
-        pick = c in self.pickers()
-        if pick:
-            act = None   # picked first: its zones then activate and move it (``routes``)
-        gesture = Gesture()
-        if act is None and not pick and c in self.assaults():   # go next to it and attack it
-            act, gesture = self.assaults()[c]
+        act, pick, gesture = self.figure_target(c)
         if not act and not pick:
             return
         title = self.p.action_text(self.obs, act) if act else ""
