@@ -30,7 +30,7 @@ import json
 import marshal
 import sys
 from bisect import bisect_left
-from typing import Any, ClassVar, Iterable, Mapping, Self
+from typing import Any, ClassVar, Iterable, Mapping, Self, TypedDict
 
 from . import snapshot
 from .data import read_yaml
@@ -266,6 +266,19 @@ class Game:
 def _silent(*args: Any, **kwargs: Any) -> None:
     """Stands in for :meth:`State.event` on a muted state."""
 
+
+
+class EngineKeys(TypedDict):
+    """The keys the engine adds to every game's observation (:meth:`State.observation`);
+    a game's observation type extends its own part with them."""
+
+    game: str                   # the game's slug
+    num_players: int
+    ply: int                    # decisions made so far
+    viewer: int | None          # whose observation this is; None for a spectator
+    to_act: list[int]           # the seats to act now ([] at the end)
+    terminal: bool
+    log: list[dict[str, Any]]   # the events the viewer may read
 
 class State:
     """A position of one game. See the module docstring for the contract."""

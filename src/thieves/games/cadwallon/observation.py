@@ -1,11 +1,13 @@
 """What a Cadwallon observation holds, key by key (the dict ``State.observation`` hands
 to every viewer: a seat, or ``None`` for a spectator). The game's part is written by
-:meth:`~.rules.CadwallonState._observe`; the engine adds :class:`EngineKeys`. Every key is
+:meth:`~.rules.CadwallonState._observe`; the engine adds :class:`~thieves.core.game.EngineKeys`. Every key is
 there for every viewer; what a viewer may not see is ``None`` or a count (another hand,
 the decks, the box)."""
 from __future__ import annotations
 
 from typing import Any, TypedDict
+
+from thieves.core.game import EngineKeys
 
 
 class Chest(TypedDict):
@@ -58,17 +60,6 @@ class CadwallonView(TypedDict):
     pending: dict[str, Any] | None   # the first pending task (a fight's window, an interrupt...)
     scores: list[float]              # by seat, as the game would end now
     legal: list[str]                 # the viewer's own legal actions (none for a spectator)
-
-
-class EngineKeys(TypedDict):
-    """The keys every game's observation gets from the engine (core/game.py)."""
-    game: str
-    num_players: int
-    ply: int
-    viewer: int | None
-    to_act: list[int]
-    terminal: bool
-    log: list[Any]
 
 
 class CadwallonObservation(CadwallonView, EngineKeys):

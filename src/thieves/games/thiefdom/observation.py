@@ -7,6 +7,8 @@ observations to exactly these keys.
 """
 from typing import Any, NotRequired, TypedDict
 
+from thieves.core.game import EngineKeys
+
 # (no ``from __future__ import annotations``: TypedDict reads NotRequired off the evaluated
 # annotations to tell the optional keys, ``__optional_keys__``)
 
@@ -162,14 +164,6 @@ class ThiefdomView(TypedDict):
     legal: list[str]                         # the viewer's legal actions while it must act
 
 
-class ThiefdomObservation(ThiefdomView):
+class ThiefdomObservation(ThiefdomView, EngineKeys):
     """What ``state.observation(viewer)`` returns (viewer None: the spectator): the game's
     part and the keys every game's observation has (core/game.py ``State.observation``)."""
-
-    game: str                                # "thiefdom"
-    num_players: int
-    ply: int
-    viewer: int | None
-    to_act: list[int]
-    terminal: bool
-    log: list[Any]

@@ -6,7 +6,9 @@ pick for a seated viewer, the legal actions for a viewer who has to act now; the
 parts of a pending decision depend on its kind. tests/games/thieves_den/test_observation.py
 holds real observations to exactly these keys.
 """
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
+
+from thieves.core.game import EngineKeys
 
 # (no ``from __future__ import annotations``: TypedDict reads NotRequired off the evaluated
 # annotations to tell the optional keys, ``__optional_keys__``)
@@ -90,14 +92,6 @@ class DenView(TypedDict):
     legal: NotRequired[list[str]]            # a viewer who acts now: their legal actions
 
 
-class DenObservation(DenView):
+class DenObservation(DenView, EngineKeys):
     """What ``state.observation(viewer)`` returns (viewer None: the spectator): the game's
     part and the keys every game's observation has (core/game.py ``State.observation``)."""
-
-    game: str                                # "thieves-den"
-    num_players: int
-    ply: int
-    viewer: int | None
-    to_act: list[int]
-    terminal: bool
-    log: list[dict[str, Any]]                # the events the viewer may read
